@@ -1,0 +1,32 @@
+// `npm run admin:grant -- <email>`: gives an existing account the platform-team role.
+import { eq, sql } from 'drizzle-orm';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { users } from './db/schema/auth';
+
+async function main() {
+  const email = process.argv[2]?.trim().toLowerCase();
+  if (!email) {
+    console.error('Usage: npm run admin:grant -- <email>');
+    process.exit(64);
+  }
+  const database = await openDatabase(loadConfig().database);
+  try {
+    await database.migrate();
+    const updated = await database.db
+      .update(users)
+      .set({ role: 'admin' })
+      .where(eq(sql`lower(${users.email})`, email))
+      .returning({ id: users.id });
+    if (updated.length === 0) {
+      console.error(`No account with the email ${email}. Sign up first, then grant.`);
+      process.exitCode = 1;
+      return;
+    }
+    console.info(`${email} is now an admin.`);
+  } finally {
+    await database.close();
+  }
+}
+
+void main();

@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Config } from '../config';
+import { migrationsDir } from '../platform/paths';
+
+/**
+ * Both drivers produce a PgDatabase; the rest of the server only sees this type, so every
+ * query runs unchanged on embedded PGlite and on a PostgreSQL server.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
+/** A transaction handle or the database itself: use cases accept either. */
+export type Executor = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgresql';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(
+  config: Config['database'],
+  options: { poolSize?: number } = {},
+): Promise<DatabaseHandle> {
+  if (config.kind === 'postgresql') {
+    const pool = new pg.Pool({ connectionString: config.url, max: options.poolSize ?? 10 });
+    // Fail at start-up, not on the first request, when the server cannot be reached.
+    const client = await pool.connect();
+    client.release();
+    const db = drizzleNodePg(pool) as unknown as Database;
+    return {
+      db,
+      kind: 'postgresql',
+      migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: migrationsDir }),
+      close: () => pool.end(),
+    };
+  }
+  if (config.dataDir !== 'memory://') mkdirSync(config.dataDir, { recursive: true });
+  const client = await PGlite.create(config.dataDir);
+  return wrapPglite(client);
+}
+
+export function wrapPglite(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite(client) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir }),
+    close: () => client.close(),
+  };
+}
+
+export async function pingDatabase(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

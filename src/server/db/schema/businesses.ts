@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  applicationStatuses,
+  businessCategories,
+  businessTypes,
+  DEFAULT_COMMISSION_RATE,
+  LISTING_CITY,
+  verificationStatuses,
+  type VerificationDocument,
+} from '@shared/domain/business';
+import { users } from './auth';
+import { createdAt, id, sqlList, timestamptz, updatedAt } from './columns';
+
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: id(),
+    // Nullable: a business whose owner deleted their account stays for order history
+    // but drops out of the consumer listing ("with an owner").
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    businessType: text('business_type').notNull().default('individual'),
+    category: text('category').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull().default(LISTING_CITY),
+    taxId: text('tax_id').notNull(),
+    businessRegistrationNumber: text('business_registration_number'),
+    phone: text('phone'),
+    email: text('email'),
+    website: text('website'),
+    description: text('description'),
+    imageUrl: text('image_url'),
+    verificationDocuments: jsonb('verification_documents')
+      .$type<VerificationDocument[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    termsAcceptedAt: timestamptz('terms_accepted_at'),
+    isActive: boolean('is_active').notNull().default(false),
+    verificationStatus: text('verification_status').notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    commissionRate: numeric('commission_rate', { precision: 5, scale: 2, mode: 'number' })
+      .notNull()
+      .default(DEFAULT_COMMISSION_RATE),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('businesses_type_check', sql`${t.businessType} in (${sqlList(businessTypes)})`),
+    check('businesses_category_check', sql`${t.category} in (${sqlList(businessCategories)})`),
+    check(
+      'businesses_verification_status_check',
+      sql`${t.verificationStatus} in (${sqlList(verificationStatuses)})`,
+    ),
+    check(
+      'businesses_commission_rate_check',
+      sql`${t.commissionRate} >= 0 and ${t.commissionRate} <= 100`,
+    ),
+    check('businesses_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    // One business per owner: the dashboard loads "the" business of the signed-in user.
+    uniqueIndex('businesses_owner_id_unique').on(t.ownerId),
+    index('businesses_listing_idx').on(t.city, t.isActive, t.verificationStatus, t.name),
+  ],
+);
+
+export const businessApplications = pgTable(
+  'business_applications',
+  {
+    id: id(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    applicationStatus: text('application_status').notNull().default('pending'),
+    submittedAt: timestamptz('submitted_at').notNull().defaultNow(),
+    reviewedAt: timestamptz('reviewed_at'),
+    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewNotes: text('review_notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'business_applications_status_check',
+      sql`${t.applicationStatus} in (${sqlList(applicationStatuses)})`,
+    ),
+    index('business_applications_business_idx').on(t.businessId, t.submittedAt),
+  ],
+);
+
+export const businessInterests = pgTable(
+  'business_interests',
+  {
+    id: id(),
+    businessName: text('business_name').notNull(),
+    // Stored lower-cased; unique so a double submit cannot create two records.
+    email: text('email').notNull().unique(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    userType: text('user_type').notNull().default('business'),
+    isConfirmed: boolean('is_confirmed').notNull().default(false),
+    // SHA-256 of the emailed token: a database leak does not leak working links.
+    confirmationToken: text('confirmation_token').unique(),
+    expiresAt: timestamptz('expires_at'),
+    confirmedAt: timestamptz('confirmed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+);

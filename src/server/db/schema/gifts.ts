@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  CURRENCY,
+  DEFAULT_VALIDITY_DAYS,
+  MAX_VALIDITY_DAYS,
+  MIN_VALIDITY_DAYS,
+} from '@shared/domain/order-status';
+import { businesses } from './businesses';
+import { createdAt, id, timestamptz, updatedAt } from './columns';
+
+export const gifts = pgTable(
+  'gifts',
+  {
+    id: id(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** Whole cents. */
+    price: integer('price').notNull(),
+    currency: text('currency').notNull().default(CURRENCY),
+    imageUrl: text('image_url'),
+    isAvailable: boolean('is_available').notNull().default(true),
+    validityDays: integer('validity_days').notNull().default(DEFAULT_VALIDITY_DAYS),
+    // A gift with orders is archived instead of deleted, so order history keeps its name.
+    archivedAt: timestamptz('archived_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('gifts_price_positive', sql`${t.price} > 0`),
+    check('gifts_currency_check', sql`${t.currency} = '${sql.raw(CURRENCY)}'`),
+    check(
+      'gifts_validity_days_check',
+      sql`${t.validityDays} between ${sql.raw(String(MIN_VALIDITY_DAYS))} and ${sql.raw(String(MAX_VALIDITY_DAYS))}`,
+    ),
+    check('gifts_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    index('gifts_business_created_idx').on(t.businessId, t.createdAt.desc()),
+    index('gifts_listing_idx').on(t.isAvailable, t.price),
+  ],
+);

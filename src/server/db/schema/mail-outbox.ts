@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz } from './columns';
+
+export const mailStatuses = ['pending', 'sent', 'failed'] as const;
+
+/**
+ * Every email is written here first and delivered by a worker with retries and back-off,
+ * so a crash or restart never loses mail. Without SMTP_URL, delivery goes to the dev
+ * mailbox (transport `dev`) which /api/dev/mail lists.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    template: text('template').notNull(),
+    locale: text('locale').notNull().default('en'),
+    status: text('status').notNull().default('pending'),
+    transport: text('transport'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamptz('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { checkoutStatuses, CURRENCY, orderStatuses } from '@shared/domain/order-status';
+import { users } from './auth';
+import { businesses } from './businesses';
+import { createdAt, id, sqlList, timestamptz, updatedAt } from './columns';
+import { contacts } from './contacts';
+import { gifts } from './gifts';
+
+/** One payment for a cart's orders (DESIGN.md §5). */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: id(),
+    buyerId: text('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('pending'),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    amountTotal: integer('amount_total').notNull(),
+    currency: text('currency').notNull().default(CURRENCY),
+    idempotencyKey: text('idempotency_key').notNull(),
+    completedAt: timestamptz('completed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('checkouts_status_check', sql`${t.status} in (${sqlList(checkoutStatuses)})`),
+    check('checkouts_amount_positive', sql`${t.amountTotal} > 0`),
+    check('checkouts_currency_check', sql`${t.currency} = '${sql.raw(CURRENCY)}'`),
+    uniqueIndex('checkouts_buyer_idempotency_unique').on(t.buyerId, t.idempotencyKey),
+    uniqueIndex('checkouts_provider_ref_unique').on(t.provider, t.providerRef),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
+    // Set null when the buyer deletes their account: the business keeps the anonymised order.
+    buyerId: text('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    giftId: uuid('gift_id')
+      .notNull()
+      .references(() => gifts.id, { onDelete: 'restrict' }),
+    // Denormalised from the gift so scoping by business is one indexed filter.
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'restrict' }),
+    status: text('status').notNull().default('unpaid'),
+    totalAmount: integer('total_amount').notNull(),
+    currency: text('currency').notNull().default(CURRENCY),
+    commissionRate: numeric('commission_rate', { precision: 5, scale: 2, mode: 'number' }),
+    commissionAmount: integer('commission_amount'),
+    netAmount: integer('net_amount'),
+    recipientName: text('recipient_name').notNull(),
+    recipientPhone: text('recipient_phone'),
+    recipientEmail: text('recipient_email'),
+    personalMessage: text('personal_message'),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    /** The redemption code: ≥128 random bits, URL-safe. */
+    qrCode: text('qr_code').notNull().unique(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    paidAt: timestamptz('paid_at'),
+    redeemedAt: timestamptz('redeemed_at'),
+    cancelledAt: timestamptz('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('orders_status_check', sql`${t.status} in (${sqlList(orderStatuses)})`),
+    check('orders_total_positive', sql`${t.totalAmount} > 0`),
+    check('orders_currency_check', sql`${t.currency} = '${sql.raw(CURRENCY)}'`),
+    check('orders_recipient_not_blank', sql`length(trim(${t.recipientName})) > 0`),
+    index('orders_business_created_idx').on(t.businessId, t.createdAt.desc()),
+    index('orders_business_status_idx').on(t.businessId, t.status),
+    index('orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc()),
+    index('orders_checkout_idx').on(t.checkoutId),
+  ],
+);
+
+/** Who redeemed an order, when and how; one per order. */
+export const redemptions = pgTable(
+  'redemptions',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    redeemedBy: text('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+    method: text('method').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('redemptions_method_check', sql`${t.method} in ('scan', 'manual')`)],
+);

@@ -1,0 +1,55 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Regalo cannot start.\n${error.message}`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // A hard deadline so a stuck request cannot keep the process alive forever.
+    const deadline = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 15_000);
+    deadline.unref();
+    try {
+      await app.close();
+      await database.close();
+      app.log.info('database closed; bye');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl, database: database.kind, storage: config.storage.driver },
+    'Regalo is listening',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('Regalo failed to start:', error);
+  process.exit(1);
+});

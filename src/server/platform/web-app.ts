@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { problem } from './errors';
+import { webDistDir } from './paths';
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached, and any
+ * other GET that is not an API call falls back to index.html so client routes survive a
+ * reload. API 404s stay problem+json.
+ */
+export async function registerWebApp(app: FastifyInstance, root: string | null = webDistDir) {
+  if (root === null) {
+    app.setNotFoundHandler((request, reply) => sendApiNotFound(request.method, request.url, reply));
+    return;
+  }
+  const indexFile = path.join(root, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ root }, 'web app not built; run `npm run build` to serve the UI');
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      } else {
+        res.header('Cache-Control', 'no-cache');
+      }
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    const isApi = urlPath === '/api' || urlPath.startsWith('/api/');
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    const looksLikeFile = path.extname(urlPath) !== '';
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !looksLikeFile && existsSync(indexFile)) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
+    }
+    return sendApiNotFound(request.method, request.url, reply);
+  });
+}
+
+function sendApiNotFound(method: string, url: string, reply: FastifyReply) {
+  const urlPath = url.split('?')[0] ?? '/';
+  return reply
+    .status(404)
+    .type('application/problem+json')
+    .send(problem(404, 'not_found', `No route for ${method} ${urlPath}`));
+}

@@ -1,0 +1,38 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { DatabaseHandle } from '../db/client';
+import { getTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server (every route, hook and plugin) on the worker's test database, without
+ * listening: tests call `app.inject`. `env` overrides configuration as the environment would.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; now?: () => Date } = {},
+): Promise<TestApp> {
+  const database = await getTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'regalo-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT: 'off',
+    ...options.env,
+  });
+  const app = await buildApp({ config, database, webRoot: false, now: options.now, logger: false });
+  await app.ready();
+  return { app, database, config, close: () => app.close() };
+}

@@ -1,0 +1,56 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, wrapPglite, type DatabaseHandle } from '../db/client';
+
+/**
+ * One migrated database per test worker, emptied between tests. On PGlite it lives in
+ * memory; on PostgreSQL each worker gets its own database next to TEST_DATABASE_URL's, so
+ * workers never see each other's rows.
+ */
+let shared: Promise<DatabaseHandle> | undefined;
+
+export function testDatabaseKind(): 'pglite' | 'postgresql' {
+  return process.env.TEST_DB === 'postgresql' ? 'postgresql' : 'pglite';
+}
+
+export function getTestDatabase(): Promise<DatabaseHandle> {
+  shared ??= createTestDatabase();
+  return shared;
+}
+
+async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (testDatabaseKind() === 'pglite') {
+    const handle = wrapPglite(await PGlite.create());
+    await handle.migrate();
+    return handle;
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DB=postgresql needs TEST_DATABASE_URL');
+  const worker = process.env.VITEST_POOL_ID ?? '0';
+  const name = `regalo_test_w${worker}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgresql', url: url.toString() }, { poolSize: 5 });
+  await handle.migrate();
+  return handle;
+}
+
+/** Empties every application table (keeps the schema and migration history). */
+export async function resetDatabase(handle: DatabaseHandle): Promise<void> {
+  const result = await handle.db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  );
+  const rows = (result as unknown as { rows: { tablename: string }[] }).rows;
+  if (rows.length === 0) return;
+  const list = rows.map((r) => `"${r.tablename}"`).join(', ');
+  await handle.db.execute(sql.raw(`TRUNCATE ${list} RESTART IDENTITY CASCADE`));
+}

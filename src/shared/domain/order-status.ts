@@ -1,0 +1,13 @@
+/**
+ * unpaid → paid → redeemed; paid → expired at expires_at; unpaid/paid → cancelled.
+ */
+export const orderStatuses = ['unpaid', 'paid', 'redeemed', 'expired', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const checkoutStatuses = ['pending', 'succeeded', 'failed', 'expired'] as const;
+export type CheckoutStatus = (typeof checkoutStatuses)[number];
+
+export const CURRENCY = 'EUR';
+export const MIN_VALIDITY_DAYS = 30;
+export const MAX_VALIDITY_DAYS = 365;
+export const DEFAULT_VALIDITY_DAYS = 365;

@@ -1,0 +1,46 @@
+import { defineConfig } from 'vitest/config';
+import { alias } from './vite.config';
+
+/**
+ * Three tiers (DESIGN.md §3): unit tests of pure rules (`*.test.ts[x]`), integration tests
+ * of use cases and endpoints against a real database (`*.int.test.ts`) — always on embedded
+ * PGlite, and also on the PostgreSQL server at TEST_DATABASE_URL when it is set — and the
+ * Playwright journeys in e2e/ (run by `npm run test:e2e`, not here).
+ */
+const integration = (name: string, database: 'pglite' | 'postgresql') => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['src/**/*.int.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: database },
+    setupFiles: ['src/server/testing/integration-setup.ts'],
+    pool: 'forks' as const,
+    // One database per worker, reused across its files (PGlite compiles WASM on start).
+    isolate: false,
+    fileParallelism: true,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    sequence: { groupOrder: database === 'pglite' ? 1 : 2 },
+  },
+});
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+          exclude: ['src/**/*.int.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
+      },
+      integration('integration', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [integration('integration-pg', 'postgresql')] : []),
+    ],
+  },
+});

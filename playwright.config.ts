@@ -41,7 +41,7 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), E2E_DATA_DIR: '.test-data/e2e' },
+    env: { PORT: String(PORT), E2E_DATA_DIR: process.env.E2E_DATA_DIR ?? '.test-data/e2e' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

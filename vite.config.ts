@@ -18,7 +18,7 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias },
   build: {
-    outDir: r('./dist/web'),
+    outDir: r(`./${process.env.REGALO_DIST ?? 'dist'}/web`),
     emptyOutDir: true,
     // Inline assets would need `data:` in more CSP directives; keep them as files.
     assetsInlineLimit: 0,

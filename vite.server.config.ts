@@ -10,7 +10,7 @@ export default defineConfig({
   resolve: { alias },
   build: {
     ssr: true,
-    outDir: r('./dist/server'),
+    outDir: r(`./${process.env.REGALO_DIST ?? 'dist'}/server`),
     emptyOutDir: true,
     target: 'node20',
     sourcemap: true,

@@ -8,7 +8,8 @@ import path from 'node:path';
 const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? '.test-data/e2e');
 rmSync(dataDir, { recursive: true, force: true });
 
-if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
+const dist = process.env.REGALO_DIST ?? 'dist';
+if (!existsSync(`${dist}/server/main.js`) || !existsSync(`${dist}/web/index.html`)) {
   console.error('The app is not built: run `npm run build` first.');
   process.exit(1);
 }
@@ -23,12 +24,12 @@ const env = {
 };
 delete env.DATABASE_URL;
 
-if (existsSync('dist/server/seed-demo.js')) {
-  const seed = spawnSync(process.execPath, ['dist/server/seed-demo.js'], { env, stdio: 'inherit' });
+if (existsSync(`${dist}/server/seed-demo.js`)) {
+  const seed = spawnSync(process.execPath, [`${dist}/server/seed-demo.js`], { env, stdio: 'inherit' });
   if (seed.status !== 0) process.exit(seed.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: 'inherit' });
+const server = spawn(process.execPath, [`${dist}/server/main.js`], { env, stdio: 'inherit' });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -20,4 +20,6 @@ function findProjectRoot(): string {
 
 export const projectRoot = findProjectRoot();
 export const migrationsDir = path.join(projectRoot, 'src/server/db/migrations');
-export const webDistDir = path.join(projectRoot, 'dist/web');
+/** Build output; REGALO_DIST lets parallel checkouts of work build side by side. */
+export const distDir = path.resolve(projectRoot, process.env.REGALO_DIST ?? 'dist');
+export const webDistDir = path.join(distDir, 'web');

@@ -28,7 +28,8 @@ async function createTestDatabase(): Promise<DatabaseHandle> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DB=postgresql needs TEST_DATABASE_URL');
   const worker = process.env.VITEST_POOL_ID ?? '0';
-  const name = `regalo_test_w${worker}`;
+  // The parent pid keeps two concurrent test runs on one server apart.
+  const name = `regalo_test_${process.ppid}_w${worker}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {

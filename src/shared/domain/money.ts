@@ -1,0 +1,57 @@
+/**
+ * Prices are typed in euros by people and stored as whole cents. The parser works on the
+ * decimal string (never on floats, so 12.505 € cannot become 1250.4999… cents) and accepts
+ * both the Spanish decimal comma and the point: `12,50`, `12.50`, `12,5`, `1.234,56`.
+ */
+export const MAX_PRICE_CENTS = 1_000_000; // 10.000,00 € — far above any local gift
+
+export type PriceParseResult =
+  | { ok: true; cents: number }
+  | { ok: false; error: 'required' | 'invalid' | 'tooHigh' };
+
+export function parsePriceToCents(input: string | number | null | undefined): PriceParseResult {
+  if (input === null || input === undefined) return { ok: false, error: 'required' };
+  const raw = String(input).trim().replace(/\s|€/g, '');
+  if (raw === '') return { ok: false, error: 'required' };
+
+  const normalized = toPlainDecimal(raw);
+  if (normalized === null) return { ok: false, error: 'invalid' };
+
+  const [whole = '0', fraction = ''] = normalized.split('.');
+  const padded = (fraction + '000').slice(0, 3);
+  let cents = Number(whole) * 100 + Number(padded.slice(0, 2));
+  // Round half up on the third decimal, as a cashier would.
+  if (Number(padded[2]) >= 5) cents += 1;
+
+  if (!Number.isSafeInteger(cents) || cents <= 0) return { ok: false, error: 'invalid' };
+  if (cents > MAX_PRICE_CENTS) return { ok: false, error: 'tooHigh' };
+  return { ok: true, cents };
+}
+
+/** `1.234,56` / `1,234.56` / `12,5` → `1234.56` / `1234.56` / `12.5`; null when malformed. */
+function toPlainDecimal(raw: string): string | null {
+  if (!/^\d[\d.,]*$|^[.,]\d+$/.test(raw)) return null;
+  const lastComma = raw.lastIndexOf(',');
+  const lastDot = raw.lastIndexOf('.');
+  if (lastComma !== -1 && lastDot !== -1) {
+    const decimalSep = lastComma > lastDot ? ',' : '.';
+    const thousandsSep = decimalSep === ',' ? '.' : ',';
+    const [intPart, fracPart, ...rest] = raw.split(decimalSep);
+    if (rest.length > 0 || fracPart === undefined) return null;
+    // Thousands groups must be exactly three digits: `1.23,4` is a typo, not a price.
+    if (!/^\d{1,3}(\d{3})*$/.test(intPart!.split(thousandsSep).join('')) ||
+        !new RegExp(`^\\d{1,3}(\\${thousandsSep}\\d{3})*$`).test(intPart!)) return null;
+    return `${intPart!.split(thousandsSep).join('')}.${fracPart}`;
+  }
+  const sep = lastComma !== -1 ? ',' : lastDot !== -1 ? '.' : null;
+  if (sep === null) return raw;
+  const parts = raw.split(sep);
+  if (parts.length !== 2) return null;
+  return `${parts[0] === '' ? '0' : parts[0]}.${parts[1]}`;
+}
+
+/** Commission and net amount in cents for a price and a percentage rate. */
+export function splitCommission(totalCents: number, ratePercent: number) {
+  const commission = Math.round((totalCents * ratePercent) / 100);
+  return { commissionCents: commission, netCents: totalCents - commission };
+}

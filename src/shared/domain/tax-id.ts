@@ -1,0 +1,91 @@
+/**
+ * Spanish tax identifiers, checked by their real check characters (not only by shape):
+ * - NIF (DNI): 8 digits + letter, letter = TRWAGMYFPDXBNJZSQVHLCKE[number mod 23].
+ * - NIE: X/Y/Z + 7 digits + letter; X/Y/Z stand for 0/1/2 and the same mod-23 letter applies.
+ *   Accepted for individuals only: many Valencia business owners are foreign residents.
+ * - CIF: entity letter + 7 digits + control. The control is a digit or a letter
+ *   (JABCDEFGHI[digit]) by the official algorithm; which form is allowed depends on the
+ *   entity letter. The specification's pattern (letter + 8 digits) is the digit form.
+ * Input is case-insensitive; spaces and hyphens people type are ignored.
+ */
+const NIF_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+const CIF_ENTITY_LETTERS = 'ABCDEFGHJNPQRSUVW';
+const CIF_CONTROL_LETTERS = 'JABCDEFGHI';
+/** Entities whose control must be a letter (public bodies, non-resident entities, …). */
+const CIF_LETTER_CONTROL = 'NPQRSW';
+/** Entities whose control must be a digit (sociedades anónimas y limitadas, …). */
+const CIF_DIGIT_CONTROL = 'ABEH';
+
+export type TaxIdKind = 'nif' | 'nie' | 'cif';
+
+export function normalizeTaxId(value: string): string {
+  return value.replace(/[\s-]/g, '').toUpperCase();
+}
+
+function nifLetterFor(digits: string): string {
+  return NIF_LETTERS[Number(digits) % 23]!;
+}
+
+export function isValidNif(value: string): boolean {
+  const v = normalizeTaxId(value);
+  const m = /^(\d{8})([A-Z])$/.exec(v);
+  return m !== null && nifLetterFor(m[1]!) === m[2];
+}
+
+export function isValidNie(value: string): boolean {
+  const v = normalizeTaxId(value);
+  const m = /^([XYZ])(\d{7})([A-Z])$/.exec(v);
+  if (!m) return false;
+  const prefix = String('XYZ'.indexOf(m[1]!));
+  return nifLetterFor(prefix + m[2]!) === m[3];
+}
+
+/** The control digit of a CIF's 7 central digits. */
+export function cifControlDigit(digits: string): number {
+  let sum = 0;
+  for (let i = 0; i < 7; i++) {
+    const n = Number(digits[i]);
+    if (i % 2 === 1) {
+      sum += n; // even positions (2nd, 4th, 6th) count as they are
+    } else {
+      const doubled = n * 2; // odd positions are doubled and their digits added
+      sum += Math.floor(doubled / 10) + (doubled % 10);
+    }
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+export function isValidCif(value: string): boolean {
+  const v = normalizeTaxId(value);
+  const m = /^([A-Z])(\d{7})([0-9A-J])$/.exec(v);
+  if (!m) return false;
+  const [, entity, digits, control] = m as unknown as [string, string, string, string];
+  if (!CIF_ENTITY_LETTERS.includes(entity)) return false;
+  const digit = cifControlDigit(digits);
+  const isDigitControl = /\d/.test(control);
+  if (isDigitControl) {
+    return !CIF_LETTER_CONTROL.includes(entity) && Number(control) === digit;
+  }
+  return !CIF_DIGIT_CONTROL.includes(entity) && CIF_CONTROL_LETTERS[digit] === control;
+}
+
+/**
+ * Which identifier `value` is, or null when it is none of the accepted ones. NIE counts only
+ * when the business is run by an individual.
+ */
+export function classifyTaxId(
+  value: string,
+  businessType: 'individual' | 'company' | 'cooperative' = 'individual',
+): TaxIdKind | null {
+  if (isValidCif(value)) return 'cif';
+  if (isValidNif(value)) return 'nif';
+  if (businessType === 'individual' && isValidNie(value)) return 'nie';
+  return null;
+}
+
+export function isValidTaxId(
+  value: string,
+  businessType: 'individual' | 'company' | 'cooperative' = 'individual',
+): boolean {
+  return classifyTaxId(value, businessType) !== null;
+}

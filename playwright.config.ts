@@ -41,7 +41,12 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), E2E_DATA_DIR: process.env.E2E_DATA_DIR ?? '.test-data/e2e' },
+    env: {
+      PORT: String(PORT),
+      E2E_DATA_DIR: process.env.E2E_DATA_DIR ?? '.test-data/e2e',
+      // A local OpenID Connect server plays Google for e2e/google-sign-in.spec.ts.
+      E2E_OIDC_PORT: String(PORT + 90),
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

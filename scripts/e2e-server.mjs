@@ -24,6 +24,36 @@ const env = {
 };
 delete env.DATABASE_URL;
 
+// Google sign-in journeys: a local OpenID Connect server plays Google (it approves every
+// authorization request at once) and the app is pointed at its endpoints.
+if (process.env.E2E_OIDC_PORT) {
+  const { OAuth2Server } = await import('oauth2-mock-server');
+  const oidc = new OAuth2Server();
+  await oidc.issuer.keys.generate('RS256');
+  const oidcPort = Number(process.env.E2E_OIDC_PORT);
+  oidc.issuer.url = `http://127.0.0.1:${oidcPort}`;
+  await oidc.start(oidcPort, '127.0.0.1');
+  const identity = {
+    sub: 'e2e-google-user',
+    email: process.env.E2E_OIDC_EMAIL ?? 'marta.google@example.test',
+    email_verified: true,
+    name: process.env.E2E_OIDC_NAME ?? 'Marta Soler',
+  };
+  oidc.service.on('beforeTokenSigning', (token) => {
+    Object.assign(token.payload, identity);
+  });
+  oidc.service.on('beforeUserinfo', (userInfoResponse) => {
+    userInfoResponse.body = { ...identity };
+  });
+  Object.assign(env, {
+    GOOGLE_CLIENT_ID: 'regalo-e2e',
+    GOOGLE_CLIENT_SECRET: 'regalo-e2e-secret',
+    GOOGLE_AUTHORIZATION_URL: `${oidc.issuer.url}/authorize`,
+    GOOGLE_TOKEN_URL: `${oidc.issuer.url}/token`,
+    GOOGLE_USERINFO_URL: `${oidc.issuer.url}/userinfo`,
+  });
+}
+
 if (existsSync(`${dist}/server/seed-demo.js`)) {
   const seed = spawnSync(process.execPath, [`${dist}/server/seed-demo.js`], { env, stdio: 'inherit' });
   if (seed.status !== 0) process.exit(seed.status ?? 1);

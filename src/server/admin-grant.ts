@@ -1,8 +1,7 @@
 // `npm run admin:grant -- <email>`: gives an existing account the platform-team role.
-import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { users } from './db/schema/auth';
+import { grantAdmin } from './features/admin/grant-admin';
 
 async function main() {
   const email = process.argv[2]?.trim().toLowerCase();
@@ -13,12 +12,7 @@ async function main() {
   const database = await openDatabase(loadConfig().database);
   try {
     await database.migrate();
-    const updated = await database.db
-      .update(users)
-      .set({ role: 'admin' })
-      .where(eq(sql`lower(${users.email})`, email))
-      .returning({ id: users.id });
-    if (updated.length === 0) {
+    if (!(await grantAdmin(database.db, email))) {
       console.error(`No account with the email ${email}. Sign up first, then grant.`);
       process.exitCode = 1;
       return;

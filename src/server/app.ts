@@ -7,10 +7,28 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { filesRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
+import { catalogRoutes } from './features/catalog/routes';
+import { contactsRoutes } from './features/contacts/routes';
+import { myOrdersRoutes } from './features/my-orders/routes';
 import type { AppContext } from './platform/context';
+import { accountRoutes } from './features/account/routes';
+import { authRoutes } from './features/auth/routes';
+import { devMailRoutes } from './features/dev-mail/routes';
+import { profileRoutes } from './features/profile/routes';
+import { businessDocumentsRoutes } from './features/business-documents/routes';
+import { cleanUpTempUploads } from './features/business-documents/clean-up-temp-uploads';
+import { businessImageRoutes } from './features/business-image/routes';
+import { businessOnboardingRoutes } from './features/business-onboarding/routes';
+import multipart from '@fastify/multipart';
+import { createPeriodicJob } from './platform/jobs/periodic-job';
+import { createAuth } from './platform/auth/auth';
+import { registerCsrfProtection } from './platform/csrf';
 import { registerErrorHandling } from './platform/errors';
+import { createMailService } from './platform/mail/mail-worker';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { createStorage } from './platform/storage/create-storage';
 import { registerWebApp } from './platform/web-app';
 
 export interface BuildAppOptions {
@@ -52,9 +70,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     database,
     db: database.db,
+    storage: createStorage(config.storage),
     now: options.now ?? (() => new Date()),
+    auth: createAuth({ config, db: database.db }),
+    mail: createMailService({ config, db: database.db, now: () => ctx.now(), log: app.log }),
   };
   app.decorate('ctx', ctx);
+  // The mail worker runs in a listening server only; tests (inject) deliver with flush().
+  app.addHook('onListen', async () => ctx.mail.start());
+  app.addHook('onClose', async () => ctx.mail.stop());
+  // Temporary uploads nobody adopted are removed hourly, in a listening server only.
+  const tempUploadCleanUp = createPeriodicJob('temp-upload-clean-up', 60 * 60 * 1000, () => cleanUpTempUploads(ctx), app.log);
+  app.addHook('onListen', async () => tempUploadCleanUp.start());
+  app.addHook('onClose', async () => tempUploadCleanUp.stop());
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -62,8 +90,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config.isProduction);
+  registerCsrfProtection(app, config.publicUrl);
+  // Per-route limits (documents 10 MB, images 5 MB) are set where the file is read.
+  await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
 
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(accountRoutes);
+  await app.register(devMailRoutes);
+  await app.register(filesRoutes);
+  await app.register(catalogRoutes);
+  await app.register(contactsRoutes);
+  await app.register(myOrdersRoutes);
+  await app.register(businessOnboardingRoutes);
+  await app.register(businessDocumentsRoutes);
+  await app.register(businessImageRoutes);
 
   await registerWebApp(app, options.webRoot === false ? null : options.webRoot);
 

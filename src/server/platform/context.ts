@@ -1,5 +1,8 @@
 import type { Config } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
+import type { Auth } from './auth/auth';
+import type { MailService } from './mail/mail-worker';
+import type { Storage } from './storage/storage';
 
 /**
  * What use cases need from the outside world, built once at start-up (or per test) and
@@ -9,6 +12,12 @@ export interface AppContext {
   config: Config;
   db: Database;
   database: DatabaseHandle;
+  /** Uploaded and generated files (local disk or S3, from config.storage). */
+  storage: Storage;
+  /** Better Auth: sessions, sign-in, verification (`auth.api.*` for server-side calls). */
+  auth: Auth;
+  /** The mail outbox's delivery worker; `mail.flush()` delivers due mail now. */
+  mail: MailService;
   /** Injected so tests can move time (order expiry, token expiry) without sleeping. */
   now: () => Date;
 }

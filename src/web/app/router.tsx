@@ -1,5 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
+import { RedirectIfSignedIn } from '../components/redirect-if-signed-in';
+import { RequireSession } from '../components/require-session';
 import { RootLayout } from './root-layout';
 
 /**
@@ -10,6 +12,16 @@ import { RootLayout } from './root-layout';
 const LandingPage = lazy(() => import('../features/landing/landing-page'));
 const PrivacyPage = lazy(() => import('../features/legal/privacy-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
+const ConsumerPage = lazy(() => import('../features/consumer/consumer-page'));
+const AuthPage = lazy(() => import('../features/auth/auth-page'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
+const BusinessInterestPage = lazy(() => import('../features/business-onboarding/interest-page'));
+const ConfirmPage = lazy(() => import('../features/business-onboarding/confirm-page'));
+const BusinessConfirmPage = lazy(() => import('../features/business-onboarding/business-confirm-page'));
+const BusinessSignupPage = lazy(() => import('../features/business-onboarding/signup-page'));
+// Placeholder until the business dashboard issue replaces it.
+const BusinessDashboardPage = lazy(() => import('../features/business-onboarding/dashboard-placeholder-page'));
 
 export function AppRoutes() {
   return (
@@ -17,6 +29,50 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route index element={<LandingPage />} />
         <Route path="privacy" element={<PrivacyPage />} />
+        <Route
+          path="auth"
+          element={
+            <RedirectIfSignedIn to="/app">
+              <AuthPage />
+            </RedirectIfSignedIn>
+          }
+        />
+        <Route path="auth/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="auth/reset-password" element={<ResetPasswordPage />} />
+        <Route
+          path="app"
+          element={
+            <RequireSession>
+              <ConsumerPage />
+            </RequireSession>
+          }
+        />
+        <Route path="business/interest" element={<BusinessInterestPage />} />
+        <Route path="confirm" element={<ConfirmPage />} />
+        <Route
+          path="business/confirm"
+          element={
+            <RequireSession redirectTo="/business/interest">
+              <BusinessConfirmPage />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="business/signup"
+          element={
+            <RequireSession redirectTo="/business/interest">
+              <BusinessSignupPage />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="business/dashboard"
+          element={
+            <RequireSession>
+              <BusinessDashboardPage />
+            </RequireSession>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,9 +1,12 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { languageDetector } from './language-detector';
 
 export const languages = ['en', 'es'] as const;
 export type Language = (typeof languages)[number];
+
+/** The name of each language in that language, as the language menu shows it. */
+export const languageNames: Record<Language, string> = { en: 'English', es: 'Español' };
 
 /**
  * The catalogues are part of the build (src/web/locales/<lang>/<namespace>.json), one chunk
@@ -29,26 +32,21 @@ const bundledBackend: BackendModule = {
   },
 };
 
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
-
 void i18n
   .use(bundledBackend)
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(initReactI18next)
   .init({
     supportedLngs: languages,
-    fallbackLng: 'en',
+    // English is the fallback language; Spanish pages do not also download the English
+    // catalogues, because locales/catalogues.test.ts guarantees Spanish has every key.
+    fallbackLng: { es: [], default: ['en'] },
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     ns: ['common'],
     defaultNS: 'common',
     fallbackNS: 'common',
     interpolation: { escapeValue: false },
-    detection: {
-      order: ['localStorage', 'navigator', 'htmlTag'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
-    },
     react: { useSuspense: true },
   });
 

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { check } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, sqlList, timestamptz, updatedAt } from './columns';
@@ -57,7 +57,9 @@ export const accounts = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    issuer: text('issuer'),
+    // Better Auth 1.7 keys accounts by (issuer, account_id). It always writes the issuer;
+    // the default covers password accounts inserted directly (seed, factories).
+    issuer: text('issuer').notNull().default('local:credential'),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -71,7 +73,10 @@ export const accounts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('accounts_user_id_idx').on(t.userId)],
+  (t) => [
+    index('accounts_user_id_idx').on(t.userId),
+    uniqueIndex('accounts_issuer_account_id_unique').on(t.issuer, t.accountId),
+  ],
 );
 
 export const verifications = pgTable(

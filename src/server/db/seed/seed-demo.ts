@@ -1,12 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DocumentType, VerificationDocument } from '@shared/domain/business';
 import type { Config } from '../../config';
-import type { Database } from '../client';
+import { createStorage } from '../../platform/storage/create-storage';
+import {
+  businessImageKey,
+  documentKey,
+  giftImageKey,
+  publicFileUrl,
+} from '../../platform/storage/public-files';
+import type { Storage } from '../../platform/storage/storage';
+import {
+  createBusiness,
+  createBusinessApplication,
+  createContact,
+  createGift,
+  createOrder,
+  createUser,
+  type UserRow,
+} from '../../testing/factories';
+import type { Database, Executor } from '../client';
+import { users } from '../schema/auth';
+import { businesses } from '../schema/businesses';
+import { gifts } from '../schema/gifts';
+import {
+  DEMO_PASSWORD,
+  demoAdmin,
+  demoApplicants,
+  demoConsumer,
+  demoOrders,
+  demoOwnerBusiness,
+  demoPartnerBusinesses,
+  type DemoApplicant,
+  type DemoBusiness,
+} from './demo-data';
+import { demoPdf } from './demo-documents';
+import { renderBusinessImage, renderGiftImage } from './demo-images';
 
 export interface SeedContext {
   db: Database;
   config: Config;
+  /** Defaults to the storage config.storage describes. */
+  storage?: Storage;
+  /** The moment the demo's relative dates ("placed 3 days ago") count from. */
+  now?: Date;
 }
 
-/** Loads the demo data; idempotent. (Being built in issue #2 by the seed work.) */
-export async function seedDemo(_ctx: SeedContext): Promise<Record<string, number>> {
-  return {};
+export type SeedSummary = Record<
+  'users' | 'businesses' | 'gifts' | 'contacts' | 'orders' | 'applications' | 'files',
+  number
+>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Files for one new business, prepared (and stored) before the database transaction. */
+interface PreparedBusiness {
+  id: string;
+  imageUrl: string;
+  documents: VerificationDocument[];
+  giftImages: Map<string, { id: string; imageUrl: string }>;
+}
+
+const requiredDocuments = (type: DemoBusiness['businessType']): DocumentType[] =>
+  type === 'company'
+    ? ['business_license', 'tax_registration', 'articles_incorporation']
+    : ['business_license', 'tax_registration', 'id_document'];
+
+/**
+ * Loads the demo data (DESIGN.md §4). Idempotent: every demo account is looked up by email
+ * and whatever already exists is left alone, so a second run adds nothing. Images and
+ * documents are written to storage first, then every row is inserted in one transaction,
+ * so a failure leaves no half-loaded demo (at worst a few unreferenced files).
+ */
+export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
+  const now = ctx.now ?? new Date();
+  const storage = ctx.storage ?? createStorage(ctx.config.storage);
+  const summary: SeedSummary = { users: 0, businesses: 0, gifts: 0, contacts: 0, orders: 0, applications: 0, files: 0 };
+  const daysAgo = (days: number, minutes = 0) => new Date(now.getTime() - days * DAY_MS + minutes * 60_000);
+
+  const listed = [demoOwnerBusiness, ...demoPartnerBusinesses];
+  const allEmails = [
+    demoAdmin.email,
+    demoConsumer.email,
+    ...listed.map((b) => b.ownerEmail),
+    ...demoApplicants.map((a) => a.ownerEmail),
+  ];
+  const existing = new Set(
+    (await ctx.db.select({ email: users.email }).from(users).where(inArray(users.email, allEmails))).map(
+      (u) => u.email,
+    ),
+  );
+
+  const prepared = new Map<string, PreparedBusiness>();
+  const putFile = async (key: string, body: Buffer, contentType: string) => {
+    await storage.put(key, body, { contentType });
+    summary.files += 1;
+  };
+  const prepareDocuments = async (businessId: string, name: string, type: DemoBusiness['businessType'], at: Date) =>
+    Promise.all(
+      requiredDocuments(type).map(async (docType, i) => {
+        const timestamp = at.getTime() + i * 1000;
+        const key = documentKey(businessId, docType, timestamp, 'pdf');
+        await putFile(key, demoPdf(`${name}: ${docType.replaceAll('_', ' ')}`), 'application/pdf');
+        return { type: docType, fileName: `${docType}.pdf`, url: key, uploadedAt: new Date(timestamp).toISOString() };
+      }),
+    );
+
+  for (const business of listed.filter((b) => !existing.has(b.ownerEmail))) {
+    const id = randomUUID();
+    const image = await renderBusinessImage(business.name, business.category);
+    const imageKey = businessImageKey(id, image);
+    const giftImages = new Map<string, { id: string; imageUrl: string }>();
+    const [documents] = await Promise.all([
+      prepareDocuments(id, business.name, business.businessType, daysAgo(business.joinedDaysAgo + 3)),
+      putFile(imageKey, image, 'image/webp'),
+      ...business.gifts.map(async (gift) => {
+        const giftId = randomUUID();
+        const picture = await renderGiftImage(gift.name, business.category, business.name);
+        const key = giftImageKey(giftId, picture);
+        await putFile(key, picture, 'image/webp');
+        giftImages.set(gift.name, { id: giftId, imageUrl: publicFileUrl(key) });
+      }),
+    ]);
+    prepared.set(business.ownerEmail, { id, imageUrl: publicFileUrl(imageKey), documents, giftImages });
+  }
+  const applicantDocuments = new Map<string, { id: string; documents: VerificationDocument[] }>();
+  for (const applicant of demoApplicants.filter((a) => !existing.has(a.ownerEmail))) {
+    const id = randomUUID();
+    const at = daysAgo(applicant.appliedDaysAgo, 10);
+    applicantDocuments.set(applicant.ownerEmail, {
+      id,
+      documents: await prepareDocuments(id, applicant.name, applicant.businessType, at),
+    });
+  }
+
+  await ctx.db.transaction(async (tx) => {
+    const admin = existing.has(demoAdmin.email)
+      ? await findUser(tx, demoAdmin.email)
+      : await addUser(tx, summary, {
+          email: demoAdmin.email,
+          name: demoAdmin.name,
+          role: 'admin',
+          createdAt: daysAgo(400),
+        });
+
+    for (const business of listed) {
+      const files = prepared.get(business.ownerEmail);
+      if (!files) continue;
+      const joined = daysAgo(business.joinedDaysAgo);
+      const owner = await addUser(tx, summary, {
+        email: business.ownerEmail,
+        name: business.ownerName,
+        userType: 'business',
+        businessName: business.name,
+        locale: 'es',
+        phone: business.phone,
+        createdAt: daysAgo(business.joinedDaysAgo + 4),
+      });
+      await createBusiness(tx, {
+        id: files.id,
+        ownerId: owner.id,
+        name: business.name,
+        businessType: business.businessType,
+        category: business.category,
+        address: business.address,
+        phone: business.phone,
+        email: business.email,
+        website: business.website ?? null,
+        description: business.description,
+        imageUrl: files.imageUrl,
+        verificationDocuments: files.documents,
+        termsAcceptedAt: daysAgo(business.joinedDaysAgo + 3),
+        verificationStatus: 'approved',
+        isActive: true,
+        commissionRate: business.commissionRate,
+        createdAt: daysAgo(business.joinedDaysAgo + 3),
+      });
+      summary.businesses += 1;
+      await createBusinessApplication(tx, {
+        businessId: files.id,
+        applicationStatus: 'approved',
+        submittedAt: daysAgo(business.joinedDaysAgo + 3),
+        reviewedAt: joined,
+        reviewedBy: admin.id,
+        reviewNotes: 'Documents checked; welcome to Regalo.',
+      });
+      summary.applications += 1;
+      for (const [i, gift] of business.gifts.entries()) {
+        await createGift(tx, {
+          id: files.giftImages.get(gift.name)!.id,
+          businessId: files.id,
+          name: gift.name,
+          description: gift.description,
+          price: gift.price,
+          validityDays: gift.validityDays,
+          isAvailable: gift.isAvailable ?? true,
+          imageUrl: files.giftImages.get(gift.name)!.imageUrl,
+          createdAt: new Date(joined.getTime() + (i + 1) * 3_600_000),
+        });
+        summary.gifts += 1;
+      }
+    }
+
+    for (const applicant of demoApplicants) {
+      const files = applicantDocuments.get(applicant.ownerEmail);
+      if (!files) continue;
+      await addApplicant(tx, summary, applicant, files, admin, daysAgo);
+    }
+
+    if (!existing.has(demoConsumer.email)) {
+      const consumer = await addUser(tx, summary, {
+        email: demoConsumer.email,
+        name: demoConsumer.name,
+        phone: demoConsumer.phone,
+        locale: 'es',
+        createdAt: daysAgo(120),
+      });
+      const contactIds = new Map<string, string>();
+      for (const [i, contact] of demoConsumer.contacts.entries()) {
+        const row = await createContact(tx, { userId: consumer.id, ...contact, createdAt: daysAgo(110 - i * 5) });
+        contactIds.set(contact.name, row.id);
+        summary.contacts += 1;
+      }
+      for (const order of demoOrders) {
+        const gift = await findDemoGift(tx, order.businessOwnerEmail, order.giftName);
+        const contact = demoConsumer.contacts.find((c) => c.name === order.recipientContact)!;
+        await createOrder(tx, {
+          buyerId: consumer.id,
+          giftId: gift.id,
+          status: order.status,
+          recipientName: contact.name,
+          recipientPhone: contact.phone,
+          recipientEmail: contact.email,
+          personalMessage: order.personalMessage,
+          contactId: contactIds.get(contact.name) ?? null,
+          createdAt: daysAgo(order.placedDaysAgo, 37),
+          now,
+        });
+        summary.orders += 1;
+      }
+    }
+  });
+
+  return summary;
+}
+
+async function addUser(
+  tx: Executor,
+  summary: SeedSummary,
+  input: Parameters<typeof createUser>[1],
+): Promise<UserRow> {
+  summary.users += 1;
+  // createUser hashes each distinct password once per process, so the demo's one password
+  // costs one argon2id run however many accounts share it.
+  return createUser(tx, { password: DEMO_PASSWORD, emailVerified: true, ...input });
+}
+
+async function findUser(tx: Executor, email: string): Promise<UserRow> {
+  const [row] = await tx.select().from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`demo user ${email} vanished during the seed`);
+  return row;
+}
+
+async function addApplicant(
+  tx: Executor,
+  summary: SeedSummary,
+  applicant: DemoApplicant,
+  files: { id: string; documents: VerificationDocument[] },
+  admin: UserRow,
+  daysAgo: (days: number, minutes?: number) => Date,
+) {
+  const applied = daysAgo(applicant.appliedDaysAgo, 10);
+  const owner = await addUser(tx, summary, {
+    email: applicant.ownerEmail,
+    name: applicant.ownerName,
+    userType: 'business',
+    businessName: applicant.name,
+    locale: 'es',
+    phone: applicant.phone,
+    createdAt: daysAgo(applicant.appliedDaysAgo),
+  });
+  const rejected = applicant.status === 'rejected';
+  await createBusiness(tx, {
+    id: files.id,
+    ownerId: owner.id,
+    name: applicant.name,
+    businessType: applicant.businessType,
+    category: applicant.category,
+    address: applicant.address,
+    phone: applicant.phone,
+    description: applicant.description,
+    verificationDocuments: files.documents,
+    termsAcceptedAt: applied,
+    verificationStatus: applicant.status,
+    rejectionReason: rejected ? (applicant.rejectionReason ?? null) : null,
+    isActive: false,
+    createdAt: applied,
+  });
+  summary.businesses += 1;
+  await createBusinessApplication(tx, {
+    businessId: files.id,
+    applicationStatus: applicant.status,
+    submittedAt: applied,
+    reviewedAt: rejected ? daysAgo(applicant.appliedDaysAgo - 2) : null,
+    reviewedBy: rejected ? admin.id : null,
+    reviewNotes: rejected ? (applicant.rejectionReason ?? null) : null,
+  });
+  summary.applications += 1;
+}
+
+async function findDemoGift(tx: Executor, ownerEmail: string, giftName: string) {
+  const owner = await findUser(tx, ownerEmail);
+  const [row] = await tx
+    .select({ id: gifts.id })
+    .from(gifts)
+    .innerJoin(businesses, eq(businesses.id, gifts.businessId))
+    .where(and(eq(businesses.ownerId, owner.id), eq(gifts.name, giftName)));
+  if (!row) throw new Error(`demo gift "${giftName}" of ${ownerEmail} is missing`);
+  return row;
 }

@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// Page-speed benchmark: Lighthouse (mobile profile, its default throttling) against a
+// running Regalo server, three runs, median figures. Not part of `npm test`.
+//
+//   node bench/page-speed.mjs [url]          (or PAGE_SPEED_URL=...; default http://127.0.0.1:3000/)
+//   PAGE_SPEED_RUNS=5 node bench/page-speed.mjs
+//
+// Writes every run's figures and the medians to bench/results/page-speed-<time>.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const url = process.argv[2] ?? process.env.PAGE_SPEED_URL ?? 'http://127.0.0.1:3000/';
+const runs = Number(process.env.PAGE_SPEED_RUNS ?? 3);
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+async function measureOnce() {
+  // A fresh browser per run, so no cache or warm process carries over between runs.
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    if (!result) throw new Error('Lighthouse returned no result');
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const audit = (id) => lhr.audits[id]?.numericValue ?? null;
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      fcpMs: audit('first-contentful-paint'),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      speedIndexMs: audit('speed-index'),
+      transferBytes: audit('total-byte-weight'),
+      warnings: lhr.runWarnings,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const results = [];
+for (let i = 1; i <= runs; i++) {
+  const r = await measureOnce();
+  results.push(r);
+  console.info(
+    `run ${i}/${runs}: score ${r.score}, LCP ${Math.round(r.lcpMs)} ms, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}`,
+  );
+}
+
+const summary = {
+  url,
+  measuredAt: new Date().toISOString(),
+  lighthouse: 'mobile profile (Lighthouse defaults: simulated slow 4G, 4x CPU slowdown)',
+  runs: results.length,
+  median: {
+    score: median(results.map((r) => r.score)),
+    fcpMs: Math.round(median(results.map((r) => r.fcpMs))),
+    lcpMs: Math.round(median(results.map((r) => r.lcpMs))),
+    tbtMs: Math.round(median(results.map((r) => r.tbtMs))),
+    cls: Number(median(results.map((r) => r.cls)).toFixed(3)),
+    speedIndexMs: Math.round(median(results.map((r) => r.speedIndexMs))),
+    transferBytes: Math.round(median(results.map((r) => r.transferBytes))),
+  },
+  results,
+};
+
+const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+mkdirSync(dir, { recursive: true });
+const file = path.join(dir, `page-speed-${summary.measuredAt.replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
+
+const m = summary.median;
+console.info(
+  `median of ${runs}: performance ${m.score}, LCP ${m.lcpMs} ms, TBT ${m.tbtMs} ms, CLS ${m.cls} (FCP ${m.fcpMs} ms, ${Math.round(m.transferBytes / 1024)} KiB)`,
+);
+console.info(`written to ${path.relative(process.cwd(), file)}`);

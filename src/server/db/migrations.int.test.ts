@@ -1,0 +1,195 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import {
+  createBusiness,
+  createGift,
+  createOrder,
+  createUser,
+} from '../testing/factories';
+import { getTestDatabase, testDatabaseKind } from '../testing/test-database';
+import { openDatabase, wrapPglite, type DatabaseHandle } from './client';
+import { businesses } from './schema/businesses';
+import { gifts } from './schema/gifts';
+import { checkouts, orders } from './schema/orders';
+
+/** Every table of the specification (§3), Better Auth's, and the ones DESIGN.md §5 adds. */
+const expectedTables = [
+  'users',
+  'sessions',
+  'accounts',
+  'verifications',
+  'profiles',
+  'contacts',
+  'businesses',
+  'business_applications',
+  'business_interests',
+  'gifts',
+  'orders',
+  'checkouts',
+  'redemptions',
+  'mail_outbox',
+];
+
+/** A brand-new, empty database of the kind under test, migrated from nothing. */
+async function withFreshDatabase(run: (handle: DatabaseHandle) => Promise<void>) {
+  if (testDatabaseKind() === 'pglite') {
+    const handle = wrapPglite(await PGlite.create());
+    try {
+      await run(handle);
+    } finally {
+      await handle.close();
+    }
+    return;
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL!;
+  const name = `regalo_migrate_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgresql', url: url.toString() }, { poolSize: 2 });
+  try {
+    await run(handle);
+  } finally {
+    await handle.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function tableNames(handle: DatabaseHandle): Promise<string[]> {
+  const result = (await handle.db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  )) as unknown as { rows: { table_name: string }[] };
+  return result.rows.map((r) => r.table_name).sort();
+}
+
+/** The text of a failed query and of its driver error, where the constraint is named. */
+async function failure(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    const e = error as { message?: string; cause?: { message?: string; constraint?: string } };
+    return [e.message, e.cause?.message, e.cause?.constraint].filter(Boolean).join(' | ');
+  }
+  throw new Error('expected the statement to be rejected, but it succeeded');
+}
+
+describe('migrations', () => {
+  it('apply on a fresh database, create every table, and are idempotent', async () => {
+    await withFreshDatabase(async (handle) => {
+      expect(await tableNames(handle)).toEqual([]);
+      await handle.migrate();
+      const tables = await tableNames(handle);
+      for (const table of expectedTables) expect(tables, table).toContain(table);
+      await handle.migrate();
+      expect(await tableNames(handle)).toEqual(tables);
+    });
+  });
+
+  it('create the columns the specification names', async () => {
+    const { db } = await getTestDatabase();
+    const result = (await db.execute(
+      sql`select table_name, column_name from information_schema.columns where table_schema = 'public'`,
+    )) as unknown as { rows: { table_name: string; column_name: string }[] };
+    const columns = new Set(result.rows.map((r) => `${r.table_name}.${r.column_name}`));
+    for (const column of [
+      'profiles.user_id', 'profiles.full_name', 'profiles.avatar_url',
+      'contacts.relationship', 'contacts.notes',
+      'businesses.owner_id', 'businesses.tax_id', 'businesses.business_registration_number',
+      'businesses.verification_documents', 'businesses.terms_accepted_at', 'businesses.is_active',
+      'businesses.verification_status', 'businesses.commission_rate', 'businesses.image_url',
+      'gifts.price', 'gifts.currency', 'gifts.is_available', 'gifts.validity_days',
+      'orders.status', 'orders.total_amount', 'orders.qr_code', 'orders.expires_at',
+      'orders.recipient_phone', 'orders.personal_message',
+      'business_applications.application_status', 'business_applications.submitted_at',
+      'business_interests.confirmation_token', 'business_interests.is_confirmed', 'business_interests.expires_at',
+    ]) {
+      expect(columns, column).toContain(column);
+    }
+  });
+});
+
+describe('database constraints', () => {
+  async function aGift() {
+    const { db } = await getTestDatabase();
+    const owner = await createUser(db, { userType: 'business' });
+    const business = await createBusiness(db, { ownerId: owner.id });
+    const gift = await createGift(db, { businessId: business.id });
+    return { db, owner, business, gift };
+  }
+
+  it('reject a gift price of zero or less', async () => {
+    const { db, business } = await aGift();
+    expect(await failure(createGift(db, { businessId: business.id, price: 0 }))).toContain('gifts_price_positive');
+    expect(await failure(createGift(db, { businessId: business.id, price: -100 }))).toContain('gifts_price_positive');
+    await expect(createGift(db, { businessId: business.id, price: 1 })).resolves.toMatchObject({ price: 1 });
+  });
+
+  it('reject a currency other than EUR', async () => {
+    const { db, business, gift } = await aGift();
+    expect(
+      await failure(db.insert(gifts).values({ businessId: business.id, name: 'Dollar gift', price: 100, currency: 'USD' })),
+    ).toContain('gifts_currency_check');
+    const order = await createOrder(db, { buyerId: null, giftId: gift.id, status: 'unpaid' });
+    expect(
+      await failure(db.update(orders).set({ currency: 'USD' }).where(sql`${orders.id} = ${order.id}`)),
+    ).toContain('orders_currency_check');
+    expect(
+      await failure(
+        db.insert(checkouts).values({ provider: 'test', amountTotal: 100, currency: 'GBP', idempotencyKey: 'k' }),
+      ),
+    ).toContain('checkouts_currency_check');
+  });
+
+  it('reject an unknown order status', async () => {
+    const { db, gift } = await aGift();
+    const order = await createOrder(db, { buyerId: null, giftId: gift.id, status: 'paid' });
+    expect(
+      await failure(db.update(orders).set({ status: 'refunded' }).where(sql`${orders.id} = ${order.id}`)),
+    ).toContain('orders_status_check');
+    expect(await failure(createOrder(db, { buyerId: null, giftId: gift.id, status: 'shipped' as never }))).toContain(
+      'orders_status_check',
+    );
+  });
+
+  it('keep the commission rate between 0 and 100', async () => {
+    const { db } = await getTestDatabase();
+    const owners = await Promise.all([1, 2, 3, 4].map(() => createUser(db, { userType: 'business' })));
+    expect(await failure(createBusiness(db, { ownerId: owners[0]!.id, commissionRate: 100.01 }))).toContain(
+      'businesses_commission_rate_check',
+    );
+    expect(await failure(createBusiness(db, { ownerId: owners[1]!.id, commissionRate: -1 }))).toContain(
+      'businesses_commission_rate_check',
+    );
+    await expect(createBusiness(db, { ownerId: owners[2]!.id, commissionRate: 0 })).resolves.toMatchObject({ commissionRate: 0 });
+    await expect(createBusiness(db, { ownerId: owners[3]!.id, commissionRate: 100 })).resolves.toMatchObject({
+      commissionRate: 100,
+    });
+  });
+
+  it('reject other bad values: validity, category, verification status, a second business per owner', async () => {
+    const { db, owner, business } = await aGift();
+    expect(await failure(createGift(db, { businessId: business.id, validityDays: 29 }))).toContain('gifts_validity_days_check');
+    expect(await failure(createGift(db, { businessId: business.id, validityDays: 366 }))).toContain('gifts_validity_days_check');
+    const other = await createUser(db, { userType: 'business' });
+    expect(await failure(createBusiness(db, { ownerId: other.id, category: 'casino' as never }))).toContain(
+      'businesses_category_check',
+    );
+    expect(
+      await failure(db.update(businesses).set({ verificationStatus: 'verified' }).where(sql`${businesses.id} = ${business.id}`)),
+    ).toContain('businesses_verification_status_check');
+    expect(await failure(createBusiness(db, { ownerId: owner.id }))).toContain('businesses_owner_id_unique');
+  });
+
+  it('reject a reused redemption code', async () => {
+    const { db, gift } = await aGift();
+    const first = await createOrder(db, { buyerId: null, giftId: gift.id });
+    expect(await failure(createOrder(db, { buyerId: null, giftId: gift.id, qrCode: first.qrCode }))).toContain(
+      'orders_qr_code_unique',
+    );
+  });
+});

@@ -1,0 +1,158 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { businessCategories } from '@shared/domain/business';
+import { orderStatuses } from '@shared/domain/order-status';
+import { loadConfig } from '../../config';
+import { verifyPassword } from '../../platform/auth/password';
+import { createLocalStorage } from '../../platform/storage/local-storage';
+import { keyFromPublicUrl } from '../../platform/storage/public-files';
+import type { Storage } from '../../platform/storage/storage';
+import { signIn } from '../../testing/auth-helpers';
+import { createTestApp } from '../../testing/test-app';
+import { getTestDatabase } from '../../testing/test-database';
+import { accounts, users } from '../schema/auth';
+import { businessApplications, businesses } from '../schema/businesses';
+import { contacts } from '../schema/contacts';
+import { gifts } from '../schema/gifts';
+import { orders } from '../schema/orders';
+import { DEMO_PASSWORD } from './demo-data';
+import { seedDemo } from './seed-demo';
+
+async function countAllTables(): Promise<Record<string, number>> {
+  const { db } = await getTestDatabase();
+  const tables = (
+    (await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as {
+      rows: { tablename: string }[];
+    }
+  ).rows.map((r) => r.tablename);
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const result = (await db.execute(sql.raw(`select count(*)::int as n from "${table}"`))) as unknown as {
+      rows: { n: number }[];
+    };
+    counts[table] = result.rows[0]!.n;
+  }
+  return counts;
+}
+
+describe('demo seed', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'regalo-seed-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, AUTH_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' });
+  let storage: Storage;
+  beforeAll(() => {
+    storage = createLocalStorage(path.join(dataDir, 'files'));
+  });
+
+  it('loads the demo and a second run changes nothing', async () => {
+    const { db } = await getTestDatabase();
+    const first = await seedDemo({ db, config, storage });
+    expect(first.businesses).toBeGreaterThanOrEqual(14);
+    const afterFirst = await countAllTables();
+    const filesAfterFirst = (await storage.list('')).length;
+
+    const second = await seedDemo({ db, config, storage });
+    expect(second).toEqual({ users: 0, businesses: 0, gifts: 0, contacts: 0, orders: 0, applications: 0, files: 0 });
+    expect(await countAllTables()).toEqual(afterFirst);
+    expect((await storage.list('')).length).toBe(filesAfterFirst);
+    expect(afterFirst.orders).toBeGreaterThan(0);
+  });
+
+  it('creates the demo accounts with the shared password and verified emails', async () => {
+    const { db } = await getTestDatabase();
+    await seedDemo({ db, config, storage });
+    for (const [email, role, userType] of [
+      ['consumer@demo.regalo.test', 'user', 'consumer'],
+      ['owner@demo.regalo.test', 'user', 'business'],
+      ['admin@demo.regalo.test', 'admin', 'consumer'],
+    ] as const) {
+      const [user] = await db.select().from(users).where(eq(users.email, email));
+      expect(user, email).toMatchObject({ role, userType, emailVerified: true });
+      const [account] = await db.select().from(accounts).where(eq(accounts.userId, user!.id));
+      expect(account!.providerId).toBe('credential');
+      expect(await verifyPassword(DEMO_PASSWORD, account!.password!)).toBe(true);
+    }
+
+    const t = await createTestApp();
+    try {
+      const { user } = await signIn(t, { email: 'owner@demo.regalo.test', password: DEMO_PASSWORD });
+      expect(user).toMatchObject({ email: 'owner@demo.regalo.test', name: 'Vicent Ferrer' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('gives the consumer contacts and orders in every status at the owner’s business', async () => {
+    const { db } = await getTestDatabase();
+    await seedDemo({ db, config, storage });
+    const [consumer] = await db.select().from(users).where(eq(users.email, 'consumer@demo.regalo.test'));
+    expect(consumer!.name).toBe('Lucía Martínez');
+    expect((await db.select().from(contacts).where(eq(contacts.userId, consumer!.id))).length).toBeGreaterThanOrEqual(5);
+
+    const [owner] = await db.select().from(users).where(eq(users.email, 'owner@demo.regalo.test'));
+    expect(owner!.name).toBe('Vicent Ferrer');
+    const [business] = await db.select().from(businesses).where(eq(businesses.ownerId, owner!.id));
+    expect(business).toMatchObject({ verificationStatus: 'approved', isActive: true, city: 'Valencia' });
+
+    const ownerOrders = await db.select().from(orders).where(eq(orders.businessId, business!.id));
+    expect(new Set(ownerOrders.map((o) => o.status))).toEqual(new Set(orderStatuses));
+    expect(ownerOrders.every((o) => o.buyerId === consumer!.id)).toBe(true);
+    const now = Date.now();
+    for (const order of ownerOrders) {
+      if (order.status === 'expired') expect(order.expiresAt.getTime()).toBeLessThan(now);
+      if (order.status === 'paid') expect(order.expiresAt.getTime()).toBeGreaterThan(now);
+      expect(order.totalAmount).toBeGreaterThan(0);
+    }
+  });
+
+  it('lists 12+ approved Valencia businesses across the categories, with stored images', async () => {
+    const { db } = await getTestDatabase();
+    await seedDemo({ db, config, storage });
+    const listed = await db
+      .select()
+      .from(businesses)
+      .where(sql`${businesses.verificationStatus} = 'approved' and ${businesses.isActive} and ${businesses.city} = 'Valencia'`);
+    expect(listed.length).toBeGreaterThanOrEqual(12);
+    const categories = new Set(listed.map((b) => b.category));
+    expect(categories.size).toBeGreaterThanOrEqual(8);
+    for (const c of categories) expect(businessCategories).toContain(c);
+
+    for (const business of listed) {
+      const own = await db.select().from(gifts).where(eq(gifts.businessId, business.id));
+      expect(own.length, business.name).toBeGreaterThanOrEqual(3);
+      expect(own.length, business.name).toBeLessThanOrEqual(6);
+      expect(business.termsAcceptedAt).not.toBeNull();
+      expect(business.verificationDocuments.length).toBeGreaterThanOrEqual(3);
+    }
+
+    const sample = listed[0]!;
+    const key = keyFromPublicUrl(sample.imageUrl);
+    expect(key).not.toBeNull();
+    const file = await storage.get(key!);
+    const meta = await sharp(await buffer(file!.body)).metadata();
+    expect(meta.format).toBe('webp');
+    const [gift] = await db.select().from(gifts).where(eq(gifts.businessId, sample.id));
+    expect(await storage.exists(keyFromPublicUrl(gift!.imageUrl)!)).toBe(true);
+  });
+
+  it('adds one pending and one rejected applicant, neither listed', async () => {
+    const { db } = await getTestDatabase();
+    await seedDemo({ db, config, storage });
+    const pending = await db.select().from(businesses).where(eq(businesses.verificationStatus, 'pending'));
+    const rejected = await db.select().from(businesses).where(eq(businesses.verificationStatus, 'rejected'));
+    expect(pending).toHaveLength(1);
+    expect(rejected).toHaveLength(1);
+    expect(pending[0]!.isActive).toBe(false);
+    expect(rejected[0]!.rejectionReason).toMatch(/\w+/);
+    const [application] = await db
+      .select()
+      .from(businessApplications)
+      .where(eq(businessApplications.businessId, pending[0]!.id));
+    expect(application!.applicationStatus).toBe('pending');
+    expect(pending[0]!.ownerId).not.toBe(rejected[0]!.ownerId);
+  });
+});

@@ -1,0 +1,132 @@
+import { desc, eq } from 'drizzle-orm';
+import type { AccountExport } from '@shared/contracts/account';
+import type { Database } from '../../db/client';
+import { accounts, sessions, users } from '../../db/schema/auth';
+import { businesses } from '../../db/schema/businesses';
+import { contacts } from '../../db/schema/contacts';
+import { gifts } from '../../db/schema/gifts';
+import { orders } from '../../db/schema/orders';
+import { profiles } from '../../db/schema/profiles';
+import { AppError } from '../../platform/errors';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Everything Regalo holds about one user (GDPR access and portability), read in one
+ * transaction so the parts agree. Secrets stay out: password hashes, OAuth tokens, session
+ * tokens, and the redemption codes of sent gifts (those belong to the recipients).
+ */
+export async function exportAccount(db: Database, userId: string, now: Date): Promise<AccountExport> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!user) throw AppError.notFound('Account not found');
+    const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, userId));
+    const methods = await tx
+      .select({ provider: accounts.providerId, createdAt: accounts.createdAt })
+      .from(accounts)
+      .where(eq(accounts.userId, userId));
+    const sessionRows = await tx
+      .select({
+        createdAt: sessions.createdAt,
+        expiresAt: sessions.expiresAt,
+        ipAddress: sessions.ipAddress,
+        userAgent: sessions.userAgent,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId));
+    const contactRows = await tx
+      .select({
+        id: contacts.id,
+        name: contacts.name,
+        phone: contacts.phone,
+        email: contacts.email,
+        relationship: contacts.relationship,
+        notes: contacts.notes,
+        createdAt: contacts.createdAt,
+      })
+      .from(contacts)
+      .where(eq(contacts.userId, userId))
+      .orderBy(contacts.name);
+    const orderRows = await tx
+      .select({
+        id: orders.id,
+        status: orders.status,
+        totalAmount: orders.totalAmount,
+        currency: orders.currency,
+        giftName: gifts.name,
+        businessName: businesses.name,
+        recipientName: orders.recipientName,
+        recipientPhone: orders.recipientPhone,
+        recipientEmail: orders.recipientEmail,
+        personalMessage: orders.personalMessage,
+        expiresAt: orders.expiresAt,
+        paidAt: orders.paidAt,
+        redeemedAt: orders.redeemedAt,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .innerJoin(gifts, eq(gifts.id, orders.giftId))
+      .innerJoin(businesses, eq(businesses.id, orders.businessId))
+      .where(eq(orders.buyerId, userId))
+      .orderBy(desc(orders.createdAt));
+    const [business] = await tx
+      .select({
+        id: businesses.id,
+        name: businesses.name,
+        businessType: businesses.businessType,
+        category: businesses.category,
+        address: businesses.address,
+        city: businesses.city,
+        taxId: businesses.taxId,
+        businessRegistrationNumber: businesses.businessRegistrationNumber,
+        phone: businesses.phone,
+        email: businesses.email,
+        website: businesses.website,
+        description: businesses.description,
+        verificationStatus: businesses.verificationStatus,
+        termsAcceptedAt: businesses.termsAcceptedAt,
+        commissionRate: businesses.commissionRate,
+        createdAt: businesses.createdAt,
+      })
+      .from(businesses)
+      .where(eq(businesses.ownerId, userId));
+
+    return {
+      exportedAt: now.toISOString(),
+      user: {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        emailVerified: user.emailVerified,
+        phone: user.phone,
+        userType: user.userType,
+        isBusiness: user.isBusiness,
+        businessName: user.businessName,
+        role: user.role,
+        locale: user.locale,
+        createdAt: user.createdAt.toISOString(),
+      },
+      signInMethods: methods.map((m) => ({ provider: m.provider, createdAt: m.createdAt.toISOString() })),
+      sessions: sessionRows.map((s) => ({
+        createdAt: s.createdAt.toISOString(),
+        expiresAt: s.expiresAt.toISOString(),
+        ipAddress: s.ipAddress,
+        userAgent: s.userAgent,
+      })),
+      profile: profile
+        ? { email: profile.email, fullName: profile.fullName, phone: profile.phone, avatarUrl: profile.avatarUrl }
+        : null,
+      contacts: contactRows.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+      orders: orderRows.map((o) => ({
+        ...o,
+        expiresAt: iso(o.expiresAt),
+        paidAt: iso(o.paidAt),
+        redeemedAt: iso(o.redeemedAt),
+        createdAt: o.createdAt.toISOString(),
+      })),
+      business: business
+        ? { ...business, termsAcceptedAt: iso(business.termsAcceptedAt), createdAt: business.createdAt.toISOString() }
+        : null,
+    };
+  });
+}

@@ -1,0 +1,119 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOptionsSchema } from '@shared/contracts/auth';
+import { problem } from '../../platform/errors';
+import { RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
+import { toFetchHeaders } from '../../platform/fetch-headers';
+
+const MINUTE = 60_000;
+const PER_IP: RateLimitRule = { limit: 30, windowMs: MINUTE };
+const PER_EMAIL: RateLimitRule = { limit: 5, windowMs: MINUTE };
+const MAIL_PER_EMAIL: RateLimitRule = { limit: 5, windowMs: 15 * MINUTE };
+
+/** Which limits apply to which Better Auth endpoint. */
+const limits: Record<string, { ip?: RateLimitRule; email?: RateLimitRule }> = {
+  '/api/auth/sign-in/email': { ip: PER_IP, email: PER_EMAIL },
+  '/api/auth/sign-up/email': { ip: PER_IP, email: PER_EMAIL },
+  '/api/auth/request-password-reset': { ip: PER_IP, email: MAIL_PER_EMAIL },
+  '/api/auth/send-verification-email': { ip: PER_IP, email: MAIL_PER_EMAIL },
+};
+
+/** Headers we set ourselves for Better Auth; a client must not be able to forge them. */
+const CLIENT_IP_HEADER = 'x-regalo-client-ip';
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', CLIENT_IP_HEADER]);
+
+function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
+  const headers = toFetchHeaders(request, HOP_BY_HOP);
+  // request.ip honours TRUST_PROXY, so Better Auth records the real client address.
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  let body: string | undefined;
+  if (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined) {
+    body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+  }
+  return new Request(new URL(request.url, publicUrl), { method: request.method, headers, body });
+}
+
+/**
+ * Better Auth puts the session token in some JSON answers as well as in the HttpOnly
+ * cookie. The web app never needs it, and script-readable tokens are what an XSS would
+ * steal, so they are removed here.
+ */
+const TOKEN_BEARING = new Set([
+  '/api/auth/get-session',
+  '/api/auth/list-sessions',
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+]);
+
+function withoutTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTokens);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      if (key === 'token') continue;
+      out[key] = key === 'session' ? withoutTokens(v) : v;
+    }
+    return out;
+  }
+  return value;
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response, path: string) {
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') return;
+    reply.header(name, value);
+  });
+  // Several Set-Cookie headers (session + cache + state) must each survive.
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  if (TOKEN_BEARING.has(path) && response.ok && (response.headers.get('content-type') ?? '').includes('json') && text.length > 0) {
+    const body: unknown = JSON.parse(text);
+    return reply.send(JSON.stringify(Array.isArray(body) ? body.map(withoutTokens) : withoutTokens(body)));
+  }
+  return reply.send(text.length > 0 ? text : null);
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app.ctx;
+  const limiter = new RateLimiter(() => app.ctx.now().getTime());
+
+  // OAuth providers may post back forms; Better Auth parses the raw body itself.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, body);
+  });
+
+  app.get('/api/auth-options', { schema: { response: { 200: authOptionsSchema } } }, async () => ({
+    google: Boolean(config.google),
+  }));
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    handler: async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const rule = limits[path];
+      if (rule && config.rateLimit) {
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        const checks: [string, RateLimitRule | undefined][] = [
+          [`ip:${path}:${request.ip}`, rule.ip],
+          [`email:${path}:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`, typeof email === 'string' ? rule.email : undefined],
+        ];
+        for (const [key, r] of checks) {
+          if (!r) continue;
+          const result = limiter.hit(key, r);
+          if (!result.allowed) {
+            return reply
+              .status(429)
+              .header('retry-after', String(result.retryAfterSeconds))
+              .type('application/problem+json')
+              .send(problem(429, 'rate_limited', 'Too many attempts; try again later'));
+          }
+        }
+      }
+      const response = await app.ctx.auth.handler(toFetchRequest(request, config.publicUrl));
+      return sendFetchResponse(reply, response, path);
+    },
+  });
+};

@@ -1,0 +1,222 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/auth';
+import { businessApplications, businesses } from '../../db/schema/businesses';
+import { authedInject, signIn } from '../../testing/auth-helpers';
+import { createBusiness, createUser, createValidCif } from '../../testing/factories';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { multipart, samplePdf, samplePng } from '../../testing/upload-files';
+import { tempDocumentsPrefix } from '../business-documents/document-files';
+
+const companyBody = (overrides: Record<string, unknown> = {}) => ({
+  businessName: 'Horno San Nicolás',
+  category: 'coffee_bakery',
+  address: 'Carrer de Cavallers 12, Valencia',
+  taxId: createValidCif(4242).toLowerCase(),
+  phone: '963 12 34 56',
+  website: 'hornosannicolas.es',
+  description: 'Pan y dulces desde 1890.',
+  businessType: 'company',
+  commissionAccepted: true,
+  ...overrides,
+});
+
+describe('POST /api/business/registration', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function signedInUser(overrides: Parameters<typeof createUser>[1] = {}) {
+    const user = await createUser(t.database.db, { userType: 'business', ...overrides });
+    const { cookie } = await signIn(t, { email: user.email, password: user.password });
+    return { user, cookie };
+  }
+
+  async function upload(cookie: string, type: string, fileName: string, data: Buffer, contentType = 'application/pdf') {
+    const body = multipart([
+      { name: 'type', value: type },
+      { name: 'file', fileName, contentType, data },
+    ]);
+    const res = await authedInject(t, cookie, { method: 'POST', url: '/api/business/documents', payload: body.payload, headers: body.headers });
+    expect(res.statusCode).toBe(201);
+  }
+
+  const submit = (cookie: string | null, body: Record<string, unknown>) =>
+    authedInject(t, cookie, { method: 'POST', url: '/api/business/registration', payload: body });
+
+  // Storage outlives the per-test database reset, so compare with what was there before.
+  const businessKeys = async () => (await t.app.ctx.storage.list('')).map((e) => e.key).filter((k) => !k.startsWith('temp/')).sort();
+  async function nothingWritten(before: string[]) {
+    expect(await t.database.db.select().from(businesses)).toHaveLength(0);
+    expect(await t.database.db.select().from(businessApplications)).toHaveLength(0);
+    expect(await businessKeys()).toEqual(before);
+  }
+
+  it('registers a company with its three documents: business + pending application, files moved', async () => {
+    const { user, cookie } = await signedInUser();
+    await upload(cookie, 'business_license', 'licencia.pdf', samplePdf());
+    await upload(cookie, 'tax_registration', 'modelo-036.png', await samplePng(), 'image/png');
+    await upload(cookie, 'articles_incorporation', 'estatutos.pdf', samplePdf());
+
+    const res = await submit(cookie, companyBody());
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ verificationStatus: 'pending', commissionRate: 10 });
+    expect(body.documents).toHaveLength(3);
+
+    const [business] = await t.database.db.select().from(businesses).where(eq(businesses.ownerId, user.id));
+    expect(business).toMatchObject({
+      id: body.businessId,
+      name: 'Horno San Nicolás',
+      category: 'coffee_bakery',
+      city: 'Valencia',
+      businessType: 'company',
+      taxId: createValidCif(4242),
+      phone: '+34963123456',
+      website: 'https://hornosannicolas.es/',
+      verificationStatus: 'pending',
+      isActive: false,
+      commissionRate: 10,
+    });
+    expect(business!.termsAcceptedAt).toBeInstanceOf(Date);
+    const [application] = await t.database.db.select().from(businessApplications).where(eq(businessApplications.businessId, business!.id));
+    expect(application).toMatchObject({ applicationStatus: 'pending' });
+    expect(application!.submittedAt).toBeInstanceOf(Date);
+
+    const documents = business!.verificationDocuments;
+    expect(documents.map((d) => d.type).sort()).toEqual(['articles_incorporation', 'business_license', 'tax_registration']);
+    for (const document of documents) {
+      expect(document.url).toMatch(new RegExp(`^${business!.id}/documents/${document.type}_\\d+\\.(pdf|png)$`));
+      expect(await t.app.ctx.storage.exists(document.url)).toBe(true);
+    }
+    expect(documents.find((d) => d.type === 'tax_registration')!.fileName).toBe('modelo-036.png');
+    expect(await t.app.ctx.storage.list(tempDocumentsPrefix(user.id))).toHaveLength(0);
+
+    // The list now comes from the business, with download links that work.
+    const listed = await authedInject(t, cookie, { method: 'GET', url: '/api/business/documents' });
+    expect(listed.json().businessId).toBe(business!.id);
+    const link = listed.json().items[0].downloadUrl as string;
+    expect((await authedInject(t, cookie, { method: 'GET', url: link })).statusCode).toBe(200);
+
+    const confirm = await authedInject(t, cookie, { method: 'POST', url: '/api/business/confirm-session' });
+    expect(confirm.json().hasBusiness).toBe(true);
+  });
+
+  it('registers an individual with two documents plus an id and a NIE tax id', async () => {
+    const { user, cookie } = await signedInUser({ userType: 'consumer' });
+    await upload(cookie, 'business_license', 'licencia.pdf', samplePdf());
+    await upload(cookie, 'tax_registration', 'alta.pdf', samplePdf());
+    await upload(cookie, 'id_document', 'nie.pdf', samplePdf());
+    const res = await submit(cookie, companyBody({ businessType: 'individual', taxId: 'x1234567l', businessName: 'Cerámica Ana' }));
+    expect(res.statusCode).toBe(201);
+    const [business] = await t.database.db.select().from(businesses).where(eq(businesses.ownerId, user.id));
+    expect(business).toMatchObject({ businessType: 'individual', taxId: 'X1234567L' });
+    expect(business!.verificationDocuments).toHaveLength(3);
+    // A consumer who registers a business becomes a business user.
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ isBusiness: true, userType: 'business', businessName: 'Cerámica Ana' });
+  });
+
+  it('refuses missing documents, naming them, and writes nothing', async () => {
+    const { user, cookie } = await signedInUser();
+    const before = await businessKeys();
+    await upload(cookie, 'business_license', 'licencia.pdf', samplePdf());
+    const res = await submit(cookie, companyBody());
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'documents_missing',
+      fields: { tax_registration: 'documentRequired', articles_incorporation: 'documentRequired' },
+    });
+    await nothingWritten(before);
+    expect(await t.app.ctx.storage.list(tempDocumentsPrefix(user.id))).not.toHaveLength(0);
+  });
+
+  it('refuses a bad tax id (and a NIE for a company) with invalidTaxId, writing nothing', async () => {
+    const { cookie } = await signedInUser();
+    const before = await businessKeys();
+    for (const taxId of ['B12345678', '12345678A', 'X1234567L']) {
+      const res = await submit(cookie, companyBody({ taxId }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation_failed', fields: { taxId: 'invalidTaxId' } });
+    }
+    await nothingWritten(before);
+  });
+
+  it('refuses empty required fields with fieldRequired', async () => {
+    const { cookie } = await signedInUser();
+    const before = await businessKeys();
+    const res = await submit(cookie, companyBody({ businessName: ' ', category: '', address: '', taxId: '' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toMatchObject({
+      businessName: 'fieldRequired',
+      category: 'fieldRequired',
+      address: 'fieldRequired',
+      taxId: 'fieldRequired',
+    });
+    await nothingWritten(before);
+  });
+
+  it('refuses an unchecked commission box with commission_required', async () => {
+    const { cookie } = await signedInUser();
+    const before = await businessKeys();
+    await upload(cookie, 'business_license', 'a.pdf', samplePdf());
+    await upload(cookie, 'tax_registration', 'b.pdf', samplePdf());
+    await upload(cookie, 'articles_incorporation', 'c.pdf', samplePdf());
+    for (const commissionAccepted of [false, undefined]) {
+      const res = await submit(cookie, companyBody({ commissionAccepted }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'commission_required' });
+    }
+    await nothingWritten(before);
+  });
+
+  it('answers business_exists for a user who already owns one', async () => {
+    const { user, cookie } = await signedInUser();
+    await createBusiness(t.database.db, { ownerId: user.id });
+    const res = await submit(cookie, companyBody());
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'business_exists' });
+  });
+
+  it('needs a session, even with a bad body', async () => {
+    expect((await submit(null, companyBody())).statusCode).toBe(401);
+    expect((await submit(null, {})).statusCode).toBe(401);
+  });
+
+  describe('GET /api/business/registration', () => {
+    const status = (cookie: string | null) => authedInject(t, cookie, { method: 'GET', url: '/api/business/registration' });
+
+    it('shows the owner their own business and its status', async () => {
+      const { user, cookie } = await signedInUser();
+      const business = await createBusiness(t.database.db, {
+        ownerId: user.id,
+        name: 'Cerámica del Turia',
+        verificationStatus: 'pending',
+        isActive: false,
+      });
+      const res = await status(cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        businessId: business.id,
+        name: 'Cerámica del Turia',
+        verificationStatus: 'pending',
+        isActive: false,
+      });
+    });
+
+    it('answers business_not_found to a user without a business, even when others have one', async () => {
+      const other = await createUser(t.database.db, { userType: 'business' });
+      await createBusiness(t.database.db, { ownerId: other.id });
+      const { cookie } = await signedInUser();
+      const res = await status(cookie);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'business_not_found' });
+    });
+
+    it('needs a session', async () => {
+      expect((await status(null)).statusCode).toBe(401);
+    });
+  });
+});

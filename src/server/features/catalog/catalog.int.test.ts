@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { catalogBusinessesQuerySchema, catalogGiftsQuerySchema } from '@shared/contracts/catalog';
+import type { Executor } from '../../db/client';
+import { createBusiness, createGift, createUser, type CreateBusinessInput } from '../../testing/factories';
+import { getTestDatabase } from '../../testing/test-database';
+import { getCatalogBusiness } from './get-catalog-business';
+import { listCatalogBusinesses } from './list-catalog-businesses';
+import { listCatalogGifts } from './list-catalog-gifts';
+
+const businessesQuery = (input: Record<string, unknown> = {}) => catalogBusinessesQuerySchema.parse(input);
+const giftsQuery = (input: Record<string, unknown> = {}) => catalogGiftsQuerySchema.parse(input);
+
+async function db(): Promise<Executor> {
+  return (await getTestDatabase()).db;
+}
+
+async function listedBusiness(executor: Executor, overrides: Partial<CreateBusinessInput> = {}) {
+  const owner = await createUser(executor, { userType: 'business' });
+  return createBusiness(executor, { ownerId: owner.id, ...overrides });
+}
+
+describe('consumer business listing rule', () => {
+  // Each case breaks exactly one condition of "active, approved, Valencia, owner, terms".
+  const hidden: [string, Partial<CreateBusinessInput>][] = [
+    ['inactive', { isActive: false }],
+    ['not approved', { verificationStatus: 'pending', isActive: true }],
+    ['outside Valencia', { city: 'Madrid' }],
+    ['without an owner', { ownerId: null }],
+    ['terms not accepted', { termsAcceptedAt: null }],
+  ];
+
+  it.each(hidden)('drops a business that is %s, in the list and the detail', async (_label, overrides) => {
+    const executor = await db();
+    const visible = await listedBusiness(executor, { name: 'Visible' });
+    const excluded = await listedBusiness(executor, { name: 'Excluded', ...overrides });
+    await createGift(executor, { businessId: excluded.id });
+
+    const page = await listCatalogBusinesses(executor, businessesQuery());
+    expect(page.items.map((b) => b.id)).toEqual([visible.id]);
+    expect(page.total).toBe(1);
+    await expect(getCatalogBusiness(executor, excluded.id)).rejects.toMatchObject({ status: 404 });
+    const gifts = await listCatalogGifts(executor, giftsQuery());
+    expect(gifts.items).toEqual([]);
+  });
+
+  it('orders by name, counts buyable gifts, filters by category and searches text', async () => {
+    const executor = await db();
+    const bakery = await listedBusiness(executor, {
+      name: 'Forn de Russafa',
+      category: 'coffee_bakery',
+      description: 'Pan de masa madre y cocas',
+    });
+    const bar = await listedBusiness(executor, { name: 'Bar Central', category: 'restaurant' });
+    await createGift(executor, { businessId: bakery.id });
+    await createGift(executor, { businessId: bakery.id });
+    await createGift(executor, { businessId: bakery.id, isAvailable: false });
+    await createGift(executor, { businessId: bakery.id, archivedAt: new Date() });
+
+    const all = await listCatalogBusinesses(executor, businessesQuery());
+    expect(all.items.map((b) => b.name)).toEqual(['Bar Central', 'Forn de Russafa']);
+    expect(all.items.find((b) => b.id === bakery.id)).toMatchObject({
+      giftCount: 2,
+      category: 'coffee_bakery',
+      description: 'Pan de masa madre y cocas',
+    });
+    expect(all.items.find((b) => b.id === bar.id)?.giftCount).toBe(0);
+
+    const bakeries = await listCatalogBusinesses(executor, businessesQuery({ category: 'coffee_bakery' }));
+    expect(bakeries.items.map((b) => b.id)).toEqual([bakery.id]);
+    const search = await listCatalogBusinesses(executor, businessesQuery({ q: 'MASA' }));
+    expect(search.items.map((b) => b.id)).toEqual([bakery.id]);
+    // Wildcards typed by the user are literal, not "match anything".
+    const literal = await listCatalogBusinesses(executor, businessesQuery({ q: '%' }));
+    expect(literal.items).toEqual([]);
+  });
+
+  it('pages businesses with a total', async () => {
+    const executor = await db();
+    for (const name of ['A', 'B', 'C', 'D', 'E']) await listedBusiness(executor, { name: `Shop ${name}` });
+    const second = await listCatalogBusinesses(executor, businessesQuery({ page: '2', pageSize: '2' }));
+    expect(second.items.map((b) => b.name)).toEqual(['Shop C', 'Shop D']);
+    expect(second).toMatchObject({ total: 5, page: 2, pageSize: 2 });
+  });
+
+  it('answers 404 for an unknown or malformed business id', async () => {
+    const executor = await db();
+    await expect(getCatalogBusiness(executor, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ status: 404 });
+    await expect(getCatalogBusiness(executor, 'not-a-uuid')).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('consumer gift listing rule', () => {
+  it('lists only available, unarchived gifts of listed businesses, cheapest first', async () => {
+    const executor = await db();
+    const shop = await listedBusiness(executor, { name: 'Horchatería Daniel', category: 'traditional_drinks' });
+    const hiddenShop = await listedBusiness(executor, { isActive: false });
+    const cheap = await createGift(executor, { businessId: shop.id, name: 'Horchata', price: 450 });
+    const dear = await createGift(executor, { businessId: shop.id, name: 'Cata', price: 4000, validityDays: 90 });
+    const tieB = await createGift(executor, { businessId: shop.id, name: 'B fartons', price: 1200 });
+    const tieA = await createGift(executor, { businessId: shop.id, name: 'A fartons', price: 1200 });
+    await createGift(executor, { businessId: shop.id, name: 'Unavailable', price: 100, isAvailable: false });
+    await createGift(executor, { businessId: shop.id, name: 'Archived', price: 100, archivedAt: new Date() });
+    await createGift(executor, { businessId: hiddenShop.id, name: 'Hidden shop gift', price: 100 });
+
+    const asc = await listCatalogGifts(executor, giftsQuery());
+    expect(asc.items.map((g) => g.id)).toEqual([cheap.id, tieA.id, tieB.id, dear.id]);
+    expect(asc.total).toBe(4);
+    expect(asc.items[3]).toEqual({
+      id: dear.id,
+      name: 'Cata',
+      description: dear.description,
+      price: 4000,
+      currency: 'EUR',
+      validityDays: 90,
+      imageUrl: null,
+      business: { id: shop.id, name: 'Horchatería Daniel', category: 'traditional_drinks' },
+    });
+
+    const desc = await listCatalogGifts(executor, giftsQuery({ sort: 'price_desc' }));
+    expect(desc.items.map((g) => g.id)).toEqual([dear.id, tieA.id, tieB.id, cheap.id]);
+
+    const detail = await getCatalogBusiness(executor, shop.id);
+    expect(detail.gifts.map((g) => g.id)).toEqual([cheap.id, tieA.id, tieB.id, dear.id]);
+    expect(detail.business.giftCount).toBe(4);
+  });
+
+  it('filters by business category and by gift or business name', async () => {
+    const executor = await db();
+    const bakery = await listedBusiness(executor, { name: 'Forn Sant Bult', category: 'coffee_bakery' });
+    const spa = await listedBusiness(executor, { name: 'Spa Marítim', category: 'health' });
+    const coca = await createGift(executor, { businessId: bakery.id, name: 'Coca de llanda', price: 900 });
+    const massage = await createGift(executor, { businessId: spa.id, name: 'Masaje', price: 5000 });
+
+    const health = await listCatalogGifts(executor, giftsQuery({ category: 'health' }));
+    expect(health.items.map((g) => g.id)).toEqual([massage.id]);
+    const byGift = await listCatalogGifts(executor, giftsQuery({ q: 'llanda' }));
+    expect(byGift.items.map((g) => g.id)).toEqual([coca.id]);
+    const byBusiness = await listCatalogGifts(executor, giftsQuery({ q: 'marítim' }));
+    expect(byBusiness.items.map((g) => g.id)).toEqual([massage.id]);
+  });
+
+  it('pages without repeating or skipping gifts when prices tie', async () => {
+    const executor = await db();
+    const shop = await listedBusiness(executor);
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push((await createGift(executor, { businessId: shop.id, name: 'Same', price: 1000 })).id);
+
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const result = await listCatalogGifts(executor, giftsQuery({ page, pageSize: 3 }));
+      expect(result.total).toBe(7);
+      seen.push(...result.items.map((g) => g.id));
+    }
+    expect(seen).toHaveLength(7);
+    expect(new Set(seen)).toEqual(new Set(ids));
+    const beyond = await listCatalogGifts(executor, giftsQuery({ page: 4, pageSize: 3 }));
+    expect(beyond).toMatchObject({ items: [], total: 7 });
+  });
+});

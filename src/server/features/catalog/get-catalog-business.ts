@@ -1,0 +1,44 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { CatalogBusinessDetail } from '@shared/contracts/catalog';
+import type { BusinessCategory } from '@shared/domain/business';
+import type { Executor } from '../../db/client';
+import { businesses } from '../../db/schema/businesses';
+import { gifts } from '../../db/schema/gifts';
+import { AppError } from '../../platform/errors';
+import { catalogGiftColumns, toCatalogGift } from './list-catalog-gifts';
+import { isUuid } from '../../db/query-helpers';
+import { isListedBusiness, isListedGift, listedGiftCount } from './visibility';
+
+/** One listed business with the gifts a consumer can buy from it; 404 when not listed. */
+export async function getCatalogBusiness(db: Executor, id: string): Promise<CatalogBusinessDetail> {
+  if (!isUuid(id)) throw AppError.notFound('Business not found');
+  const [business] = await db
+    .select({
+      id: businesses.id,
+      name: businesses.name,
+      category: businesses.category,
+      address: businesses.address,
+      description: businesses.description,
+      imageUrl: businesses.imageUrl,
+      giftCount: listedGiftCount,
+    })
+    .from(businesses)
+    .where(and(eq(businesses.id, id), isListedBusiness()));
+  if (!business) throw AppError.notFound('Business not found');
+
+  const rows = await db
+    .select(catalogGiftColumns)
+    .from(gifts)
+    .innerJoin(businesses, eq(businesses.id, gifts.businessId))
+    .where(and(eq(gifts.businessId, id), isListedGift()))
+    .orderBy(asc(gifts.price), asc(gifts.name), asc(gifts.id));
+
+  return {
+    business: {
+      ...business,
+      category: business.category as BusinessCategory,
+      giftCount: Number(business.giftCount),
+    },
+    gifts: rows.map(toCatalogGift),
+  };
+}

@@ -1,0 +1,57 @@
+import { and, asc, count, ilike, or, eq, type SQL } from 'drizzle-orm';
+import type { CatalogBusinessPage, CatalogBusinessesQuery } from '@shared/contracts/catalog';
+import type { BusinessCategory } from '@shared/domain/business';
+import type { Executor } from '../../db/client';
+import { businesses } from '../../db/schema/businesses';
+import { containsPattern } from '../../db/query-helpers';
+import { isListedBusiness, listedGiftCount } from './visibility';
+
+/** Businesses a consumer can buy from, by name, filtered by category and search text. */
+export async function listCatalogBusinesses(
+  db: Executor,
+  query: CatalogBusinessesQuery,
+): Promise<CatalogBusinessPage> {
+  const conditions: SQL[] = [isListedBusiness()];
+  if (query.category) conditions.push(eq(businesses.category, query.category));
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(
+      or(
+        ilike(businesses.name, pattern),
+        ilike(businesses.description, pattern),
+        ilike(businesses.address, pattern),
+      )!,
+    );
+  }
+  const where = and(...conditions);
+
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: businesses.id,
+        name: businesses.name,
+        category: businesses.category,
+        address: businesses.address,
+        description: businesses.description,
+        imageUrl: businesses.imageUrl,
+        giftCount: listedGiftCount,
+      })
+      .from(businesses)
+      .where(where)
+      .orderBy(asc(businesses.name), asc(businesses.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(businesses).where(where),
+  ]);
+
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      category: r.category as BusinessCategory,
+      giftCount: Number(r.giftCount),
+    })),
+    total: Number(totals[0]?.total ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}

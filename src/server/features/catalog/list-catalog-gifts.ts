@@ -1,0 +1,98 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { CatalogGift, CatalogGiftPage, CatalogGiftsQuery } from '@shared/contracts/catalog';
+import type { BusinessCategory } from '@shared/domain/business';
+import type { Executor } from '../../db/client';
+import { businesses } from '../../db/schema/businesses';
+import { gifts } from '../../db/schema/gifts';
+import { containsPattern } from '../../db/query-helpers';
+import { isListedBusiness, isListedGift } from './visibility';
+
+export const catalogGiftColumns = {
+  id: gifts.id,
+  name: gifts.name,
+  description: gifts.description,
+  price: gifts.price,
+  currency: gifts.currency,
+  validityDays: gifts.validityDays,
+  imageUrl: gifts.imageUrl,
+  businessId: businesses.id,
+  businessName: businesses.name,
+  businessCategory: businesses.category,
+};
+
+interface CatalogGiftRow {
+  id: string;
+  name: string;
+  description: string | null;
+  price: number;
+  currency: string;
+  validityDays: number;
+  imageUrl: string | null;
+  businessId: string;
+  businessName: string;
+  businessCategory: string;
+}
+
+export function toCatalogGift(row: CatalogGiftRow): CatalogGift {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    currency: row.currency,
+    validityDays: row.validityDays,
+    imageUrl: row.imageUrl,
+    business: {
+      id: row.businessId,
+      name: row.businessName,
+      category: row.businessCategory as BusinessCategory,
+    },
+  };
+}
+
+/**
+ * Gifts a consumer can buy, cheapest first (or dearest), then by name and id so pages never
+ * repeat or skip a gift when prices tie.
+ */
+export async function listCatalogGifts(
+  db: Executor,
+  query: CatalogGiftsQuery,
+): Promise<CatalogGiftPage> {
+  const conditions: SQL[] = [isListedGift(), isListedBusiness()];
+  if (query.category) conditions.push(eq(businesses.category, query.category));
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(
+      or(
+        ilike(gifts.name, pattern),
+        ilike(gifts.description, pattern),
+        ilike(businesses.name, pattern),
+      )!,
+    );
+  }
+  const where = and(...conditions);
+  const byPrice = query.sort === 'price_desc' ? desc(gifts.price) : asc(gifts.price);
+
+  const [rows, totals] = await Promise.all([
+    db
+      .select(catalogGiftColumns)
+      .from(gifts)
+      .innerJoin(businesses, eq(businesses.id, gifts.businessId))
+      .where(where)
+      .orderBy(byPrice, asc(gifts.name), asc(gifts.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: count() })
+      .from(gifts)
+      .innerJoin(businesses, eq(businesses.id, gifts.businessId))
+      .where(where),
+  ]);
+
+  return {
+    items: rows.map(toCatalogGift),
+    total: Number(totals[0]?.total ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}

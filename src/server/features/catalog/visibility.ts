@@ -1,0 +1,30 @@
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { LISTING_CITY } from '@shared/domain/business';
+import { businesses } from '../../db/schema/businesses';
+import { gifts } from '../../db/schema/gifts';
+
+/**
+ * The consumer listing rule, as one SQL condition so it is enforced by the query and never
+ * by the client: active, approved, in Valencia, with an owner, terms accepted.
+ */
+export function isListedBusiness(): SQL {
+  return and(
+    eq(businesses.city, LISTING_CITY),
+    eq(businesses.isActive, true),
+    eq(businesses.verificationStatus, 'approved'),
+    isNotNull(businesses.ownerId),
+    isNotNull(businesses.termsAcceptedAt),
+  )!;
+}
+
+/** A gift a consumer may buy: available and not archived (its business checked separately). */
+export function isListedGift(): SQL {
+  return and(eq(gifts.isAvailable, true), isNull(gifts.archivedAt))!;
+}
+
+// Spelled out with table names: drizzle leaves columns unqualified inside a selected sql
+// fragment, which would make the correlation compare gifts.id with itself.
+export const listedGiftCount = sql<number>`(
+  select count(*)::int from gifts g
+  where g.business_id = "businesses"."id" and g.is_available = true and g.archived_at is null
+)`;

@@ -1,0 +1,303 @@
+import { eq } from 'drizzle-orm';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, createEmailVerificationToken } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins';
+import {
+  authLocales,
+  LOCALE_HEADER,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from '@shared/contracts/auth';
+import { normalizePhone } from '@shared/contracts/profile';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { accounts, sessions, users, verifications } from '../../db/schema/auth';
+import { profiles } from '../../db/schema/profiles';
+import { enqueueMail, toMailLocale } from '../mail/enqueue-mail';
+import type { MailLocale } from '../mail/layout';
+import { isCommonPassword } from './common-passwords';
+import { hashPassword, verifyPassword } from './password';
+
+const DAY = 24 * 60 * 60;
+/**
+ * Sessions slide: a session ends 30 days after it was last used, and its expiry moves
+ * forward at most once a day (so a busy user does not write a row per request).
+ */
+export const SESSION_EXPIRES_IN = 30 * DAY;
+export const SESSION_UPDATE_AGE = DAY;
+const RESET_TOKEN_EXPIRES_IN = 60 * 60;
+const VERIFY_TOKEN_EXPIRES_IN = DAY;
+
+interface AuthDeps {
+  config: Config;
+  db: Database;
+}
+
+function fail(code: string, message: string): never {
+  throw APIError.from('BAD_REQUEST', { code, message });
+}
+
+/** The language of the page that made the request, else the user's stored one. */
+function mailLocaleFor(request: Request | undefined, user: { locale?: unknown }): MailLocale {
+  return toMailLocale(request?.headers.get(LOCALE_HEADER)) ?? toMailLocale(user.locale) ?? 'en';
+}
+
+/**
+ * The language of a new account: the sign-up body's `locale`, else the page's header, else
+ * the browser's first language (a Google sign-up arrives as a plain navigation), else en.
+ */
+function localeForNewUser(data: Record<string, unknown>, headers: Headers | undefined): MailLocale {
+  const fromBody = toMailLocale(data.locale);
+  if (fromBody) return fromBody;
+  const fromHeader = toMailLocale(headers?.get(LOCALE_HEADER));
+  if (fromHeader) return fromHeader;
+  const primary = headers?.get('accept-language')?.split(',')[0]?.trim().slice(0, 2).toLowerCase();
+  return toMailLocale(primary) ?? 'en';
+}
+
+/** Verification links land in the app unless the page asked for another place. */
+function withAppCallback(url: string): string {
+  const parsed = new URL(url);
+  const callback = parsed.searchParams.get('callbackURL');
+  if (!callback || callback === '/') parsed.searchParams.set('callbackURL', '/app');
+  return parsed.toString();
+}
+
+/**
+ * Applies the sign-up rules to the user fields Better Auth is about to write. A name typed
+ * in a form must be 1-100 characters; a name from Google is shortened or, when missing,
+ * taken from the address instead, so a Google sign-up never fails on it.
+ */
+function normaliseUserFields(data: Record<string, unknown>, fromForm = true): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...data };
+  if ('phone' in data) {
+    const phone = normalizePhone(typeof data.phone === 'string' ? data.phone : null);
+    if (phone === undefined) fail('INVALID_SIGN_UP_FIELD', 'phone');
+    out.phone = phone;
+  }
+  if ('locale' in data && data.locale != null && !authLocales.includes(data.locale as never)) {
+    fail('INVALID_SIGN_UP_FIELD', 'locale');
+  }
+  if ('businessName' in data) {
+    const name = typeof data.businessName === 'string' ? data.businessName.trim() : '';
+    if (name.length > 200) fail('INVALID_SIGN_UP_FIELD', 'businessName');
+    out.businessName = name === '' ? null : name;
+  }
+  if ('userType' in data || 'isBusiness' in data) {
+    if (data.userType != null && data.userType !== 'consumer' && data.userType !== 'business') {
+      fail('INVALID_SIGN_UP_FIELD', 'userType');
+    }
+    // The specification marks business users either way; keep both flags in agreement.
+    const isBusiness = data.isBusiness === true || data.userType === 'business';
+    out.isBusiness = isBusiness;
+    out.userType = isBusiness ? 'business' : 'consumer';
+  }
+  if (typeof data.name === 'string' || (!fromForm && 'email' in data)) {
+    let name = typeof data.name === 'string' ? data.name.trim() : '';
+    if (!fromForm) {
+      if (name === '') name = String(data.email ?? '').split('@')[0] ?? '';
+      name = name.slice(0, 100);
+    }
+    if (name.length === 0 || name.length > 100) fail('INVALID_SIGN_UP_FIELD', 'name');
+    out.name = name;
+  }
+  return out;
+}
+
+export function createAuth({ config, db }: AuthDeps) {
+  const google = config.google;
+  const useGenericGoogle = Boolean(google?.authorizationUrl && google.tokenUrl && google.userInfoUrl);
+
+  const options = {
+    appName: 'Regalo',
+    // Never report usage anywhere.
+    telemetry: { enabled: false },
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { users, sessions, accounts, verifications },
+    }),
+    user: {
+      modelName: 'users',
+      additionalFields: {
+        phone: { type: 'string', required: false, input: true },
+        userType: { type: 'string', required: false, defaultValue: 'consumer', input: true },
+        isBusiness: { type: 'boolean', required: false, defaultValue: false, input: true },
+        businessName: { type: 'string', required: false, input: true },
+        // No default here: the create hook picks the page's language when the body has none.
+        locale: { type: 'string', required: false, input: true },
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+      },
+    },
+    session: {
+      modelName: 'sessions',
+      expiresIn: SESSION_EXPIRES_IN,
+      updateAge: SESSION_UPDATE_AGE,
+    },
+    account: {
+      modelName: 'accounts',
+      // Google sign-in with the same verified address joins the existing account.
+      accountLinking: { enabled: true, trustedProviders: ['google'] },
+    },
+    verification: { modelName: 'verifications' },
+    // OAuth failures land on the sign-in page with `?error=<code>` (see oauthErrorCodes).
+    onAPIError: { errorURL: '/auth' },
+    // Regalo limits per IP and per email itself (platform/rate-limit.ts), before Better Auth.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { ipAddressHeaders: ['x-regalo-client-ip'] },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      password: {
+        hash: hashPassword,
+        verify: ({ hash, password }) => verifyPassword(password, hash),
+      },
+      resetPasswordTokenExpiresIn: RESET_TOKEN_EXPIRES_IN,
+      revokeSessionsOnPasswordReset: true,
+      // Sign-up answers the same whether or not the address is taken (no account
+      // enumeration); the owner of the address learns what happened by mail instead.
+      onExistingUserSignUp: async ({ user }, request) => {
+        const locale = mailLocaleFor(request, user as { locale?: unknown });
+        if (user.emailVerified) {
+          await enqueueMail(db, {
+            to: user.email,
+            template: 'account-exists',
+            locale,
+            data: { name: user.name, signInUrl: `${config.publicUrl}/auth` },
+          });
+          return;
+        }
+        // An unconfirmed account: the person probably lost the first mail; send a fresh link.
+        const token = await createEmailVerificationToken(config.authSecret, user.email, undefined, VERIFY_TOKEN_EXPIRES_IN);
+        await enqueueMail(db, {
+          to: user.email,
+          template: 'verify-email',
+          locale,
+          data: { name: user.name, url: `${config.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=%2Fapp` },
+        });
+      },
+      sendResetPassword: async ({ user, url }, request) => {
+        await enqueueMail(db, {
+          to: user.email,
+          template: 'reset-password',
+          locale: mailLocaleFor(request, user as { locale?: unknown }),
+          data: { name: user.name, url },
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_TOKEN_EXPIRES_IN,
+      sendVerificationEmail: async ({ user, url }, request) => {
+        await enqueueMail(db, {
+          to: user.email,
+          template: 'verify-email',
+          locale: mailLocaleFor(request, user as { locale?: unknown }),
+          data: { name: user.name, url: withAppCallback(url) },
+        });
+      },
+    },
+    socialProviders:
+      google && !useGenericGoogle
+        ? {
+            google: {
+              clientId: google.clientId,
+              clientSecret: google.clientSecret,
+              prompt: 'select_account',
+              mapProfileToUser: () => ({ userType: 'consumer', isBusiness: false }),
+            },
+          }
+        : {},
+    plugins:
+      google && useGenericGoogle
+        ? [
+            // A stand-in for Google with explicit endpoints (tests run a local OpenID server).
+            // No discoveryUrl: it would be fetched at start-up and fail when that server is down.
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  authorizationUrl: google.authorizationUrl,
+                  tokenUrl: google.tokenUrl,
+                  userInfoUrl: google.userInfoUrl,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  accountSubject: ({ profile }) => String(profile.sub ?? profile.id ?? ''),
+                  mapProfileToUser: (profile) => ({
+                    email: typeof profile.email === 'string' ? profile.email : undefined,
+                    name: typeof profile.name === 'string' ? profile.name : '',
+                    // Google only hands out addresses it has verified.
+                    emailVerified: true,
+                    userType: 'consumer',
+                    isBusiness: false,
+                  }),
+                },
+              ],
+            }),
+          ]
+        : [],
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const password =
+          ctx.path === '/sign-up/email'
+            ? body.password
+            : ctx.path === '/reset-password'
+              ? body.newPassword
+              : undefined;
+        if (typeof password === 'string' && isCommonPassword(password)) {
+          fail('PASSWORD_TOO_COMMON', 'This password is too common; choose another one');
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user, ctx) => {
+            const fromForm = !ctx?.path || ctx.path.startsWith('/sign-up');
+            const data = normaliseUserFields(user as Record<string, unknown>, fromForm);
+            data.locale = localeForNewUser(data, ctx?.headers ?? ctx?.request?.headers);
+            return { data: data as typeof user };
+          },
+          after: async (user) => {
+            const u = user as typeof user & { phone?: string | null };
+            // Spec §3: every user has a profile, created from the sign-up metadata.
+            await db
+              .insert(profiles)
+              .values({ userId: u.id, email: u.email, fullName: u.name, phone: u.phone ?? null })
+              .onConflictDoNothing();
+          },
+        },
+        update: {
+          before: async (data) => ({ data: normaliseUserFields(data as Record<string, unknown>) as typeof data }),
+          // Name and phone changed through update-user show on the profile as well.
+          after: async (user) => {
+            const u = user as typeof user & { phone?: string | null };
+            await db
+              .update(profiles)
+              .set({ fullName: u.name, phone: u.phone ?? null })
+              .where(eq(profiles.userId, u.id));
+          },
+        },
+      },
+    },
+  } satisfies BetterAuthOptions;
+
+  return betterAuth(options);
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,110 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { sessions, users } from '../../db/schema/auth';
+import { authedInject, createSignedInUser, signIn } from '../../testing/auth-helpers';
+import { createUser } from '../../testing/factories';
+import type { TestApp } from '../../testing/test-app';
+import { getTestDatabase } from '../../testing/test-database';
+import { getSessionUser, requireAdmin, requireUser } from './guard';
+
+/** The real app plus three tiny routes that only exist to exercise the guards. */
+async function createGuardedApp(): Promise<TestApp> {
+  const database = await getTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'regalo-test-')),
+    PUBLIC_URL: 'http://localhost:3000',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    RATE_LIMIT: 'off',
+  });
+  const app: FastifyInstance = await buildApp({ config, database, webRoot: false, logger: false });
+  let lookups = 0;
+  const original = app.ctx.auth.api.getSession;
+  app.ctx.auth.api.getSession = ((...args: Parameters<typeof original>) => {
+    lookups++;
+    return original(...args);
+  }) as typeof original;
+  app.get('/api/test/whoami', async (request) => {
+    const a = await getSessionUser(request);
+    const b = await getSessionUser(request);
+    return { user: a, same: a === b, lookups };
+  });
+  app.get('/api/test/user-only', async (request) => ({ id: (await requireUser(request)).id }));
+  app.get('/api/test/admin-only', async (request) => ({ id: (await requireAdmin(request)).id }));
+  await app.ready();
+  return { app, database, config, close: () => app.close() };
+}
+
+describe('session guards', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createGuardedApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 401 unauthenticated to anonymous callers and to a forged cookie', async () => {
+    for (const cookie of [null, 'better-auth.session_token=forged.value']) {
+      for (const url of ['/api/test/user-only', '/api/test/admin-only', '/api/profile']) {
+        const res = await authedInject(t, cookie, { method: 'GET', url });
+        expect(res.statusCode, url).toBe(401);
+        expect(res.json()).toMatchObject({ code: 'unauthenticated' });
+      }
+    }
+  });
+
+  it('lets a consumer through requireUser, refuses requireAdmin with 403, and lets an admin through', async () => {
+    const consumer = await createSignedInUser(t);
+    expect((await authedInject(t, consumer.cookie, { method: 'GET', url: '/api/test/user-only' })).json()).toEqual({ id: consumer.user.id });
+    const refused = await authedInject(t, consumer.cookie, { method: 'GET', url: '/api/test/admin-only' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'forbidden' });
+
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, consumer.user.id));
+    const allowed = await authedInject(t, consumer.cookie, { method: 'GET', url: '/api/test/admin-only' });
+    expect(allowed.statusCode).toBe(200);
+  });
+
+  it('looks the session up once per request', async () => {
+    const { cookie, user } = await createSignedInUser(t);
+    const before = (await authedInject(t, cookie, { method: 'GET', url: '/api/test/whoami' })).json();
+    const after = (await authedInject(t, cookie, { method: 'GET', url: '/api/test/whoami' })).json();
+    expect(before.user).toMatchObject({ id: user.id, email: user.email, role: 'user', userType: 'consumer', emailVerified: true });
+    expect(before.same).toBe(true);
+    expect(after.lookups - before.lookups).toBe(1);
+  });
+
+  it('refuses an unverified account with 403 email_not_verified even with a session', async () => {
+    const { cookie, user } = await createSignedInUser(t);
+    await t.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, user.id));
+    const res = await authedInject(t, cookie, { method: 'GET', url: '/api/test/user-only' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'email_not_verified' });
+  });
+
+  it('treats an expired session as signed out', async () => {
+    const { cookie, user } = await createSignedInUser(t);
+    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    expect((await authedInject(t, cookie, { method: 'GET', url: '/api/test/user-only' })).statusCode).toBe(401);
+  });
+
+  it('accepts accounts made by the seed factories (argon2id digest, credential account)', async () => {
+    const made = await createUser(t.database.db, { email: 'seeded@example.test', role: 'admin' });
+    const { cookie, user } = await signIn(t, { email: made.email, password: made.password });
+    expect(user).toMatchObject({ id: made.id, role: 'admin' });
+    expect((await authedInject(t, cookie, { method: 'GET', url: '/api/test/admin-only' })).statusCode).toBe(200);
+  });
+
+  it('gives sessions a 30-day lifetime', async () => {
+    const { user } = await createSignedInUser(t);
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id)).limit(1);
+    const days = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThan(30.1);
+  });
+});

@@ -1,0 +1,39 @@
+import type { Executor } from '../../db/client';
+import { mailOutbox } from '../../db/schema/mail-outbox';
+import type { MailLocale } from './layout';
+import { renderTemplate, type MailTemplateName, type MailTemplates } from './templates';
+
+export interface EnqueueMailInput<K extends MailTemplateName> {
+  to: string;
+  template: K;
+  locale: MailLocale;
+  data: MailTemplates[K];
+}
+
+export function toMailLocale(value: unknown): MailLocale | undefined {
+  return value === 'en' || value === 'es' ? value : undefined;
+}
+
+/**
+ * Renders the email in the recipient's language and writes it to the outbox. Pass the
+ * caller's transaction as `executor` so the mail exists if and only if the change that
+ * caused it commits; the delivery worker sends it afterwards.
+ */
+export async function enqueueMail<K extends MailTemplateName>(
+  executor: Executor,
+  input: EnqueueMailInput<K>,
+): Promise<{ id: string }> {
+  const rendered = renderTemplate(input.template, input.data, input.locale);
+  const [row] = await executor
+    .insert(mailOutbox)
+    .values({
+      to: input.to,
+      template: input.template,
+      locale: input.locale,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+    })
+    .returning({ id: mailOutbox.id });
+  return row!;
+}

@@ -1,0 +1,87 @@
+export type MailLocale = 'en' | 'es';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailContent {
+  locale: MailLocale;
+  subject: string;
+  /** Shown in the inbox list before the mail is opened. */
+  preheader: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Small print under the button, e.g. how long the link works. */
+  note?: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+const footer: Record<MailLocale, string> = {
+  en: 'Regalo — local gifts from Valencia. You receive this email because someone used this address on Regalo.',
+  es: 'Regalo — regalos locales de Valencia. Recibes este correo porque alguien ha usado esta dirección en Regalo.',
+};
+const linkHint: Record<MailLocale, string> = {
+  en: 'If the button does not work, copy this link into your browser:',
+  es: 'Si el botón no funciona, copia este enlace en tu navegador:',
+};
+
+/**
+ * One branded layout for every email. Inline styles only (mail clients drop <style>), a
+ * table for the button so Outlook renders it, real text colours with enough contrast, and
+ * the link repeated as plain text for clients that block buttons and for screen readers.
+ */
+export function renderMail(content: MailContent): RenderedMail {
+  const { locale, action } = content;
+  const textParts = [content.heading, '', ...content.paragraphs.flatMap((p) => [p, ''])];
+  if (action) textParts.push(`${action.label}: ${action.url}`, '');
+  if (content.note) textParts.push(content.note, '');
+  textParts.push('--', footer[locale]);
+
+  const paragraphs = content.paragraphs
+    .map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937;">${escapeHtml(p)}</p>`)
+    .join('\n');
+  const button = action
+    ? `<table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:8px 0 24px;">
+<tr><td style="border-radius:8px;background:#b4235a;">
+<a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:8px;">${escapeHtml(action.label)}</a>
+</td></tr></table>
+<p style="margin:0 0 8px;font-size:14px;line-height:20px;color:#4b5563;">${escapeHtml(linkHint[locale])}</p>
+<p style="margin:0 0 16px;font-size:14px;line-height:20px;word-break:break-all;"><a href="${escapeHtml(action.url)}" style="color:#b4235a;">${escapeHtml(action.url)}</a></p>`
+    : '';
+  const note = content.note
+    ? `<p style="margin:0 0 16px;font-size:14px;line-height:20px;color:#4b5563;">${escapeHtml(content.note)}</p>`
+    : '';
+
+  const html = `<!doctype html>
+<html lang="${locale}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(content.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f9fafb;font-family:Arial,Helvetica,sans-serif;">
+<div style="display:none;max-height:0;overflow:hidden;">${escapeHtml(content.preheader)}</div>
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="background:#f9fafb;">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:560px;background:#ffffff;border-radius:12px;">
+<tr><td style="padding:24px 32px 0;font-size:22px;font-weight:bold;color:#b4235a;">Regalo</td></tr>
+<tr><td style="padding:16px 32px 8px;">
+<h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:#111827;">${escapeHtml(content.heading)}</h1>
+${paragraphs}
+${button}
+${note}
+</td></tr>
+<tr><td style="padding:16px 32px 24px;font-size:12px;line-height:18px;color:#4b5563;border-top:1px solid #e5e7eb;">${escapeHtml(footer[locale])}</td></tr>
+</table>
+</td></tr></table>
+</body>
+</html>`;
+  return { subject: content.subject, text: textParts.join('\n'), html };
+}

@@ -1,0 +1,513 @@
+/**
+ * Factories for rows that are valid by default and consistent with each other. The SAME
+ * functions build the demo seed (src/server/db/seed) and the data of integration tests, so
+ * what the demo shows is what the tests exercise.
+ *
+ * Every factory takes an Executor (the database or a transaction) first, then overrides.
+ * Defaults are unique and readable (`user-3@example.test`, `Business 3`) thanks to one
+ * counter per worker. Each returns the inserted row as Drizzle selects it.
+ *
+ *   const owner = await createUser(db, { userType: 'business' });
+ *   const business = await createBusiness(db, { ownerId: owner.id });
+ *   const gift = await createGift(db, { businessId: business.id, price: 2500 });
+ *   const buyer = await createUser(db);
+ *   const order = await createOrder(db, { buyerId: buyer.id, giftId: gift.id, status: 'paid' });
+ *
+ * Users sign in through Better Auth with their `password` (default DEFAULT_TEST_PASSWORD).
+ */
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  DEFAULT_COMMISSION_RATE,
+  LISTING_CITY,
+  type ApplicationStatus,
+  type BusinessCategory,
+  type BusinessType,
+  type VerificationDocument,
+  type VerificationStatus,
+} from '@shared/domain/business';
+import { splitCommission } from '@shared/domain/money';
+import { CURRENCY, DEFAULT_VALIDITY_DAYS, type OrderStatus } from '@shared/domain/order-status';
+import { cifControlDigit } from '@shared/domain/tax-id';
+import { computeExpiresAt } from '@shared/domain/validity';
+import type { Executor } from '../db/client';
+import { accounts, users } from '../db/schema/auth';
+import { businessApplications, businesses, businessInterests } from '../db/schema/businesses';
+import { contacts } from '../db/schema/contacts';
+import { gifts } from '../db/schema/gifts';
+import { checkouts, orders, redemptions } from '../db/schema/orders';
+import { profiles } from '../db/schema/profiles';
+import { hashPassword } from '../platform/auth/password';
+
+export const DEFAULT_TEST_PASSWORD = 'regalo-test-password';
+
+let sequence = 0;
+/** A number unique within this process, for readable unique defaults. */
+export function nextSequence(): number {
+  sequence += 1;
+  return sequence;
+}
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** An id shaped like Better Auth's own (32 alphanumeric characters). */
+export function createAuthId(): string {
+  let id = '';
+  for (let i = 0; i < 32; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  return id;
+}
+
+/** A redemption code as orders get them: 32 random bytes, base64url (256 bits). */
+export function createRedemptionCode(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * A CIF with a correct control digit (a sociedad limitada, letter B). Seeded from the
+ * counter so each call gives a different, valid one.
+ */
+export function createValidCif(seed = nextSequence()): string {
+  const digits = String(1_000_000 + ((seed * 7_919) % 9_000_000)).padStart(7, '0').slice(-7);
+  return `B${digits}${cifControlDigit(digits)}`;
+}
+
+// Argon2id is slow on purpose (≈ 50-100 ms); tests and the seed create many users with
+// the same few passwords, so each digest is computed once per process and reused.
+const digests = new Map<string, Promise<string>>();
+export function hashPasswordOnce(password: string): Promise<string> {
+  let digest = digests.get(password);
+  if (!digest) {
+    digest = hashPassword(password);
+    digests.set(password, digest);
+  }
+  return digest;
+}
+
+// ---------------------------------------------------------------------------------------
+// Users
+
+export interface CreateUserInput {
+  email?: string;
+  password?: string;
+  name?: string;
+  role?: 'user' | 'admin';
+  userType?: 'consumer' | 'business';
+  /** Defaults to `userType === 'business'`, as sign-up keeps both flags in agreement. */
+  isBusiness?: boolean;
+  businessName?: string | null;
+  emailVerified?: boolean;
+  locale?: 'en' | 'es';
+  phone?: string | null;
+  createdAt?: Date;
+}
+
+export type UserRow = typeof users.$inferSelect;
+export type CreatedUser = UserRow & { password: string };
+
+/**
+ * A Better Auth user: the `users` row, a `credential` account holding the argon2id digest
+ * (so sign-in works), and the `profiles` row. Returns the user plus its plain password.
+ */
+export async function createUser(db: Executor, input: CreateUserInput = {}): Promise<CreatedUser> {
+  const n = nextSequence();
+  const password = input.password ?? DEFAULT_TEST_PASSWORD;
+  const userType = input.userType ?? (input.isBusiness ? 'business' : 'consumer');
+  const id = createAuthId();
+  const email = (input.email ?? `user-${n}@example.test`).trim().toLowerCase();
+  const name = input.name ?? `User ${n}`;
+  const createdAt = input.createdAt ?? new Date();
+
+  const [user] = await db
+    .insert(users)
+    .values({
+      id,
+      name,
+      email,
+      emailVerified: input.emailVerified ?? true,
+      phone: input.phone ?? null,
+      userType,
+      isBusiness: input.isBusiness ?? userType === 'business',
+      businessName: input.businessName ?? null,
+      role: input.role ?? 'user',
+      locale: input.locale ?? 'en',
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning();
+  await db.insert(accounts).values({
+    id: createAuthId(),
+    accountId: id,
+    providerId: 'credential',
+    userId: id,
+    password: await hashPasswordOnce(password),
+    createdAt,
+    updatedAt: createdAt,
+  });
+  await db.insert(profiles).values({
+    userId: id,
+    email,
+    fullName: name,
+    phone: input.phone ?? null,
+    createdAt,
+    updatedAt: createdAt,
+  });
+  return { ...user!, password };
+}
+
+/** Finds a user by email (lower-cased), or null. */
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------
+// Businesses
+
+export type BusinessRow = typeof businesses.$inferSelect;
+export type CreateBusinessInput = {
+  /** The owner's user id; null for a business whose owner deleted their account. */
+  ownerId: string | null;
+  id?: string;
+  name?: string;
+  businessType?: BusinessType;
+  category?: BusinessCategory;
+  address?: string;
+  city?: string;
+  taxId?: string;
+  businessRegistrationNumber?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  website?: string | null;
+  description?: string | null;
+  imageUrl?: string | null;
+  verificationDocuments?: VerificationDocument[];
+  termsAcceptedAt?: Date | null;
+  isActive?: boolean;
+  verificationStatus?: VerificationStatus;
+  rejectionReason?: string | null;
+  commissionRate?: number;
+  createdAt?: Date;
+};
+
+/**
+ * A business that shows in the consumer listing by default: approved, active, in
+ * Valencia, terms accepted, with a valid CIF. Override `verificationStatus: 'pending'`,
+ * `isActive: false` for an applicant.
+ */
+export async function createBusiness(db: Executor, input: CreateBusinessInput): Promise<BusinessRow> {
+  const n = nextSequence();
+  const createdAt = input.createdAt ?? new Date();
+  const verificationStatus = input.verificationStatus ?? 'approved';
+  const [row] = await db
+    .insert(businesses)
+    .values({
+      ...(input.id ? { id: input.id } : {}),
+      ownerId: input.ownerId,
+      name: input.name ?? `Business ${n}`,
+      businessType: input.businessType ?? 'company',
+      category: input.category ?? 'restaurant',
+      address: input.address ?? `Carrer de Colón ${n}`,
+      city: input.city ?? LISTING_CITY,
+      taxId: input.taxId ?? createValidCif(n),
+      businessRegistrationNumber: input.businessRegistrationNumber ?? null,
+      phone: input.phone ?? null,
+      email: input.email ?? null,
+      website: input.website ?? null,
+      description: input.description ?? null,
+      imageUrl: input.imageUrl ?? null,
+      verificationDocuments: input.verificationDocuments ?? [],
+      termsAcceptedAt: input.termsAcceptedAt === undefined ? createdAt : input.termsAcceptedAt,
+      isActive: input.isActive ?? verificationStatus === 'approved',
+      verificationStatus,
+      rejectionReason: input.rejectionReason ?? null,
+      commissionRate: input.commissionRate ?? DEFAULT_COMMISSION_RATE,
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning();
+  return row!;
+}
+
+export type BusinessApplicationRow = typeof businessApplications.$inferSelect;
+
+export async function createBusinessApplication(
+  db: Executor,
+  input: {
+    businessId: string;
+    applicationStatus?: ApplicationStatus;
+    submittedAt?: Date;
+    reviewedAt?: Date | null;
+    reviewedBy?: string | null;
+    reviewNotes?: string | null;
+  },
+): Promise<BusinessApplicationRow> {
+  const status = input.applicationStatus ?? 'pending';
+  const submittedAt = input.submittedAt ?? new Date();
+  const [row] = await db
+    .insert(businessApplications)
+    .values({
+      businessId: input.businessId,
+      applicationStatus: status,
+      submittedAt,
+      reviewedAt: input.reviewedAt === undefined ? (status === 'pending' ? null : new Date()) : input.reviewedAt,
+      reviewedBy: input.reviewedBy ?? null,
+      reviewNotes: input.reviewNotes ?? null,
+      createdAt: submittedAt,
+    })
+    .returning();
+  return row!;
+}
+
+export type BusinessInterestRow = typeof businessInterests.$inferSelect;
+
+/** SHA-256 (hex) of a confirmation token, as `business_interests.confirmation_token` stores it. */
+export function hashConfirmationToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * A business-interest record. Pass `token` to store its SHA-256 digest (hex), or
+ * `confirmationToken` to store a value exactly as given.
+ */
+export async function createBusinessInterest(
+  db: Executor,
+  input: {
+    email?: string;
+    businessName?: string;
+    userId?: string | null;
+    isConfirmed?: boolean;
+    token?: string;
+    confirmationToken?: string | null;
+    expiresAt?: Date | null;
+    confirmedAt?: Date | null;
+  } = {},
+): Promise<BusinessInterestRow> {
+  const n = nextSequence();
+  const isConfirmed = input.isConfirmed ?? false;
+  const [row] = await db
+    .insert(businessInterests)
+    .values({
+      businessName: input.businessName ?? `Business ${n}`,
+      email: (input.email ?? `interest-${n}@example.test`).trim().toLowerCase(),
+      userId: input.userId ?? null,
+      userType: 'business',
+      isConfirmed,
+      confirmationToken:
+        input.confirmationToken !== undefined
+          ? input.confirmationToken
+          : input.token
+            ? hashConfirmationToken(input.token)
+            : null,
+      expiresAt:
+        input.expiresAt !== undefined ? input.expiresAt : new Date(Date.now() + 24 * 60 * 60 * 1000),
+      confirmedAt: input.confirmedAt !== undefined ? input.confirmedAt : isConfirmed ? new Date() : null,
+    })
+    .returning();
+  return row!;
+}
+
+// ---------------------------------------------------------------------------------------
+// Gifts and contacts
+
+export type GiftRow = typeof gifts.$inferSelect;
+
+export async function createGift(
+  db: Executor,
+  input: {
+    businessId: string;
+    id?: string;
+    name?: string;
+    description?: string | null;
+    /** Whole cents. */
+    price?: number;
+    imageUrl?: string | null;
+    isAvailable?: boolean;
+    validityDays?: number;
+    archivedAt?: Date | null;
+    createdAt?: Date;
+  },
+): Promise<GiftRow> {
+  const n = nextSequence();
+  const createdAt = input.createdAt ?? new Date();
+  const [row] = await db
+    .insert(gifts)
+    .values({
+      ...(input.id ? { id: input.id } : {}),
+      businessId: input.businessId,
+      name: input.name ?? `Gift ${n}`,
+      description: input.description === undefined ? `A lovely gift number ${n}` : input.description,
+      price: input.price ?? 2500,
+      currency: CURRENCY,
+      imageUrl: input.imageUrl ?? null,
+      isAvailable: input.isAvailable ?? true,
+      validityDays: input.validityDays ?? DEFAULT_VALIDITY_DAYS,
+      archivedAt: input.archivedAt ?? null,
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning();
+  return row!;
+}
+
+export type ContactRow = typeof contacts.$inferSelect;
+
+export async function createContact(
+  db: Executor,
+  input: {
+    userId: string;
+    name?: string;
+    phone?: string | null;
+    email?: string | null;
+    relationship?: string | null;
+    notes?: string | null;
+    createdAt?: Date;
+  },
+): Promise<ContactRow> {
+  const n = nextSequence();
+  const createdAt = input.createdAt ?? new Date();
+  const [row] = await db
+    .insert(contacts)
+    .values({
+      userId: input.userId,
+      name: input.name ?? `Contact ${n}`,
+      phone: input.phone ?? null,
+      email: input.email === undefined ? `contact-${n}@example.test` : input.email,
+      relationship: input.relationship ?? null,
+      notes: input.notes ?? null,
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning();
+  return row!;
+}
+
+// ---------------------------------------------------------------------------------------
+// Orders
+
+export type OrderRow = typeof orders.$inferSelect;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface CreateOrderInput {
+  buyerId: string | null;
+  giftId: string;
+  /** Default `paid`. */
+  status?: OrderStatus;
+  recipientName?: string;
+  recipientPhone?: string | null;
+  recipientEmail?: string | null;
+  personalMessage?: string | null;
+  contactId?: string | null;
+  qrCode?: string;
+  /**
+   * When the order was placed. Default: now, except for `expired` orders, which default to
+   * just over their validity ago so that `expiresAt` lies in the past.
+   */
+  createdAt?: Date;
+  paidAt?: Date | null;
+  expiresAt?: Date;
+  redeemedAt?: Date | null;
+  cancelledAt?: Date | null;
+  /** Who scanned a `redeemed` order (default: the business owner). */
+  redeemedBy?: string | null;
+  redemptionMethod?: 'scan' | 'manual';
+  /** Reuse a checkout instead of creating one for this order. */
+  checkoutId?: string | null;
+  /** The reference "now" for defaults (tests that move time pass theirs). */
+  now?: Date;
+}
+
+/**
+ * An order consistent with its status, priced from the database as the server would: the
+ * total is the gift's price, commission and net come from the business's rate, the code is
+ * 256 random bits, `expiresAt` is the end of day in Europe/Madrid after the gift's
+ * validity. Paid, redeemed and expired orders (and cancelled ones given a `paidAt`) get a
+ * succeeded checkout; redeemed orders get their redemption row.
+ */
+export async function createOrder(db: Executor, input: CreateOrderInput): Promise<OrderRow> {
+  const n = nextSequence();
+  const now = input.now ?? new Date();
+  const status = input.status ?? 'paid';
+  const [gift] = await db.select().from(gifts).where(eq(gifts.id, input.giftId));
+  if (!gift) throw new Error(`createOrder: no gift ${input.giftId}`);
+  const [business] = await db.select().from(businesses).where(eq(businesses.id, gift.businessId));
+  if (!business) throw new Error(`createOrder: no business ${gift.businessId}`);
+
+  const createdAt =
+    input.createdAt ??
+    (status === 'expired' ? new Date(now.getTime() - (gift.validityDays + 2) * DAY_MS) : now);
+  const wasPaid = status === 'paid' || status === 'redeemed' || status === 'expired';
+  const paidAt =
+    input.paidAt !== undefined ? input.paidAt : wasPaid ? new Date(createdAt.getTime() + 60_000) : null;
+  const expiresAt = input.expiresAt ?? computeExpiresAt(paidAt ?? createdAt, gift.validityDays);
+  const redeemedAt =
+    input.redeemedAt !== undefined
+      ? input.redeemedAt
+      : status === 'redeemed'
+        ? new Date(Math.min(now.getTime(), expiresAt.getTime(), (paidAt ?? createdAt).getTime() + DAY_MS))
+        : null;
+  const cancelledAt =
+    input.cancelledAt !== undefined ? input.cancelledAt : status === 'cancelled' ? now : null;
+
+  const total = gift.price;
+  const rate = Number(business.commissionRate);
+  const { commissionCents, netCents } = splitCommission(total, rate);
+
+  let checkoutId = input.checkoutId ?? null;
+  if (input.checkoutId === undefined && paidAt) {
+    const [checkout] = await db
+      .insert(checkouts)
+      .values({
+        buyerId: input.buyerId,
+        status: 'succeeded',
+        provider: 'test',
+        providerRef: `test_${createAuthId()}`,
+        amountTotal: total,
+        currency: CURRENCY,
+        idempotencyKey: createAuthId(),
+        completedAt: paidAt,
+        createdAt,
+        updatedAt: paidAt,
+      })
+      .returning({ id: checkouts.id });
+    checkoutId = checkout!.id;
+  }
+
+  const [order] = await db
+    .insert(orders)
+    .values({
+      checkoutId,
+      buyerId: input.buyerId,
+      giftId: gift.id,
+      businessId: gift.businessId,
+      status,
+      totalAmount: total,
+      currency: CURRENCY,
+      // Commission is fixed when the order is paid (DESIGN.md §5).
+      commissionRate: paidAt ? rate : null,
+      commissionAmount: paidAt ? commissionCents : null,
+      netAmount: paidAt ? netCents : null,
+      recipientName: input.recipientName ?? `Recipient ${n}`,
+      recipientPhone: input.recipientPhone ?? null,
+      recipientEmail: input.recipientEmail ?? null,
+      personalMessage: input.personalMessage ?? null,
+      contactId: input.contactId ?? null,
+      qrCode: input.qrCode ?? createRedemptionCode(),
+      expiresAt,
+      paidAt,
+      redeemedAt,
+      cancelledAt,
+      createdAt,
+      updatedAt: redeemedAt ?? cancelledAt ?? paidAt ?? createdAt,
+    })
+    .returning();
+
+  if (status === 'redeemed') {
+    await db.insert(redemptions).values({
+      orderId: order!.id,
+      businessId: gift.businessId,
+      redeemedBy: input.redeemedBy === undefined ? business.ownerId : input.redeemedBy,
+      method: input.redemptionMethod ?? 'scan',
+      createdAt: redeemedAt ?? now,
+    });
+  }
+  return order!;
+}

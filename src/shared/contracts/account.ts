@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * DELETE /api/account: the user confirms by typing their email address (works for Google
+ * accounts without a password) or by giving their password.
+ */
+export const deleteAccountSchema = z
+  .object({
+    confirm: z.string().trim().max(320).optional(),
+    password: z.string().max(128).optional(),
+  })
+  .refine((v) => Boolean(v.confirm) || Boolean(v.password), {
+    error: 'confirmationRequired',
+    path: ['confirm'],
+  });
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+/** Problem codes of DELETE /api/account besides the guards'. */
+export const accountErrorCodes = ['confirmation_mismatch'] as const;
+
+/** GET /api/account/export: everything Regalo holds about the user (GDPR access/portability). */
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    emailVerified: z.boolean(),
+    phone: z.string().nullable(),
+    userType: z.string(),
+    isBusiness: z.boolean(),
+    businessName: z.string().nullable(),
+    role: z.string(),
+    locale: z.string(),
+    createdAt: z.string(),
+  }),
+  signInMethods: z.array(z.object({ provider: z.string(), createdAt: z.string() })),
+  sessions: z.array(
+    z.object({
+      createdAt: z.string(),
+      expiresAt: z.string(),
+      ipAddress: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    }),
+  ),
+  profile: z
+    .object({
+      email: z.string(),
+      fullName: z.string().nullable(),
+      phone: z.string().nullable(),
+      avatarUrl: z.string().nullable(),
+    })
+    .nullable(),
+  contacts: z.array(z.record(z.string(), z.unknown())),
+  orders: z.array(z.record(z.string(), z.unknown())),
+  business: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { businessInfoSchema, interestInputSchema, normalizeWebsite, registrationInputSchema } from './business-onboarding';
+
+const valid = {
+  businessName: 'Horno',
+  category: 'retail',
+  address: 'Carrer 1',
+  taxId: 'b12345674',
+  businessType: 'company',
+};
+
+function fieldErrors(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+}
+
+describe('business info (wizard step 1)', () => {
+  it('accepts a valid company and upper-cases the tax id', () => {
+    const parsed = businessInfoSchema.parse(valid);
+    expect(parsed.taxId).toBe('B12345674');
+    expect(parsed).toMatchObject({ phone: null, website: null, description: null });
+  });
+
+  it('marks empty required fields with fieldRequired', () => {
+    const result = businessInfoSchema.safeParse({ businessName: '', category: '', address: ' ', taxId: '', businessType: '' });
+    expect(fieldErrors(result)).toMatchObject({
+      businessName: 'fieldRequired',
+      category: 'fieldRequired',
+      address: 'fieldRequired',
+      taxId: 'fieldRequired',
+      businessType: 'fieldRequired',
+    });
+  });
+
+  it('checks the tax id by its check character, and NIE only for individuals', () => {
+    expect(fieldErrors(businessInfoSchema.safeParse({ ...valid, taxId: 'B12345678' }))).toEqual({ taxId: 'invalidTaxId' });
+    expect(fieldErrors(businessInfoSchema.safeParse({ ...valid, taxId: 'X1234567L' }))).toEqual({ taxId: 'invalidTaxId' });
+    expect(businessInfoSchema.safeParse({ ...valid, businessType: 'individual', taxId: 'x1234567l' }).success).toBe(true);
+    expect(businessInfoSchema.safeParse({ ...valid, businessType: 'individual', taxId: '12345678Z' }).success).toBe(true);
+  });
+
+  it('refuses unknown categories and cooperative as a sign-up type', () => {
+    expect(fieldErrors(businessInfoSchema.safeParse({ ...valid, category: 'casino' }))).toEqual({ category: 'invalidCategory' });
+    expect(fieldErrors(businessInfoSchema.safeParse({ ...valid, businessType: 'cooperative' }))).toEqual({ businessType: 'invalidBusinessType' });
+  });
+
+  it('normalises optional phone and website, and refuses bad ones', () => {
+    const parsed = businessInfoSchema.parse({ ...valid, phone: '612 345 678', website: 'horno.es' });
+    expect(parsed).toMatchObject({ phone: '+34612345678', website: 'https://horno.es/' });
+    expect(fieldErrors(businessInfoSchema.safeParse({ ...valid, phone: 'call me' }))).toEqual({ phone: 'invalidPhone' });
+    expect(fieldErrors(businessInfoSchema.safeParse({ ...valid, website: 'javascript:alert(1)' }))).toEqual({ website: 'invalidWebsite' });
+  });
+
+  it('normalizeWebsite keeps http(s) only', () => {
+    expect(normalizeWebsite('http://bar.es/menu')).toBe('http://bar.es/menu');
+    expect(normalizeWebsite('ftp://bar.es')).toBeUndefined();
+    expect(normalizeWebsite('localhost')).toBeUndefined();
+  });
+});
+
+describe('registration and interest bodies', () => {
+  it('defaults the commission box to unchecked', () => {
+    expect(registrationInputSchema.parse(valid).commissionAccepted).toBe(false);
+  });
+
+  it('lower-cases the interest email and requires both fields', () => {
+    expect(interestInputSchema.parse({ businessName: 'Bar', email: 'A@B.ES' })).toEqual({ businessName: 'Bar', email: 'a@b.es', locale: 'en' });
+    expect(fieldErrors(interestInputSchema.safeParse({ businessName: '', email: '' }))).toMatchObject({
+      businessName: 'fieldRequired',
+      email: 'fieldRequired',
+    });
+  });
+});

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { businessCategories, DEFAULT_COMMISSION_RATE, documentTypes } from '../domain/business';
+import { classifyTaxId, normalizeTaxId } from '../domain/tax-id';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
+import { normalizePhone } from './profile';
+
+/**
+ * Business onboarding: interest → mailed link → /confirm → /business/confirm → wizard.
+ * Every failure is problem+json `{type,title,status,detail,code,fields?}`; the web maps
+ * `code` (and each `fields` value) to a translated message.
+ *
+ * POST /api/business/interest            public, rate-limited per IP and per email
+ *   body interestInputSchema → 201 interestResultSchema
+ *   409 `already_registered` (a user with that email exists: show the spec's
+ *       "already registered" message), 400 validation_failed (fields: businessName/email →
+ *       fieldRequired | invalidEmail | tooLong), 429 rate_limited,
+ *       503 `mail_delivery_failed` (the confirmation mail could not be queued: nothing was
+ *       created; show 'Registration failed: {detail}' in the 'Email Delivery Issue' box).
+ *   A repeated submit for an address whose interest is still unconfirmed answers 201 again
+ *   without a second user or mail (the spec ignores the duplicate record).
+ * POST /api/business/interest/confirm    public; the /confirm page
+ *   body confirmTokenInputSchema → 200 confirmTokenResultSchema (+ session cookie when it
+ *   signed the user in). 400 `token_missing`, 404 `token_invalid` (→ 'Confirmation Failed'),
+ *   410 `token_expired` (→ 'Link Expired', offer resend).
+ * POST /api/business/interest/resend     public, rate-limited
+ *   body resendInputSchema ({token} from the expired page, or {email}) → 202 {status:'sent'}
+ *   whatever the address (reveals nothing); 400 `token_missing` when neither is given.
+ * POST /api/business/confirm-session     signed in; the /business/confirm page
+ *   → 200 confirmSessionResultSchema; 401 unauthenticated (web → /business/interest).
+ *   hasBusiness true → web goes to /business/dashboard.
+ * GET  /api/account/password             signed in → 200 passwordStatusSchema
+ * POST /api/account/password             signed in; body setPasswordInputSchema → 204
+ *   409 `password_already_set` (use reset instead); 400 with `fields.newPassword` one of
+ *   Better Auth's codes `PASSWORD_TOO_SHORT` | `PASSWORD_TOO_LONG` | `PASSWORD_TOO_COMMON`
+ *   (translate them as /auth does; `code` is validation_failed or PASSWORD_TOO_COMMON).
+ * POST /api/business/registration        signed in; the wizard's submit
+ *   body registrationInputSchema → 201 registrationResultSchema
+ *   400 validation_failed with fields (registrationFieldErrors), 400 `commission_required`,
+ *   400 `documents_missing` (fields: {<documentType>: 'documentRequired'} per missing type),
+ *   409 `business_exists`, 401 unauthenticated (web: loginRequired toast).
+ * GET  /api/business/registration        signed in → 200 businessRegistrationStatusSchema,
+ *   404 `business_not_found` when the caller owns no business.
+ */
+
+export const interestLocales = ['en', 'es'] as const;
+
+/** Field codes (web: business.signup.errors.<code> / businessInterest.errors.<code>). */
+export const registrationFieldErrors = {
+  fieldRequired: 'fieldRequired',
+  invalidTaxId: 'invalidTaxId',
+  invalidEmail: 'invalidEmail',
+  invalidPhone: 'invalidPhone',
+  invalidWebsite: 'invalidWebsite',
+  invalidCategory: 'invalidCategory',
+  invalidBusinessType: 'invalidBusinessType',
+  tooLong: 'tooLong',
+} as const;
+const E = registrationFieldErrors;
+
+export const BUSINESS_LIMITS = {
+  businessName: 200,
+  email: 254,
+  address: 300,
+  taxId: 20,
+  phone: 32,
+  website: 300,
+  description: 2000,
+} as const;
+
+const requiredText = (max: number) =>
+  z.string({ error: E.fieldRequired }).trim().min(1, { error: E.fieldRequired }).max(max, { error: E.tooLong });
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const interestInputSchema = z.object({
+  businessName: requiredText(BUSINESS_LIMITS.businessName),
+  email: requiredText(BUSINESS_LIMITS.email)
+    .refine((v) => v === '' || EMAIL_SHAPE.test(v), { error: E.invalidEmail })
+    .transform((v) => v.toLowerCase()),
+  locale: z.enum(interestLocales).default('en'),
+});
+export type InterestInput = z.input<typeof interestInputSchema>;
+
+export const interestResultSchema = z.object({ status: z.literal('pending'), email: z.string() });
+export type InterestResult = z.infer<typeof interestResultSchema>;
+
+export const confirmationTypes = ['business', 'consumer'] as const;
+export type ConfirmationType = (typeof confirmationTypes)[number];
+
+/** The /confirm page sends the query parameters as they are; `type` defaults to business. */
+export const confirmTokenInputSchema = z.object({
+  token: z.string().max(200).optional(),
+  type: z.enum(confirmationTypes).catch('business').default('business'),
+});
+export type ConfirmTokenInput = z.input<typeof confirmTokenInputSchema>;
+
+export const confirmTokenResultSchema = z.object({
+  status: z.literal('confirmed'),
+  alreadyConfirmed: z.boolean(),
+  type: z.enum(confirmationTypes),
+  /** True when this call started a session (the fresh confirmation). */
+  signedIn: z.boolean(),
+});
+export type ConfirmTokenResult = z.infer<typeof confirmTokenResultSchema>;
+
+export const resendInputSchema = z.object({
+  token: z.string().max(200).optional(),
+  email: z.string().trim().max(BUSINESS_LIMITS.email).optional(),
+  locale: z.enum(interestLocales).optional(),
+});
+export type ResendInput = z.input<typeof resendInputSchema>;
+export const resendResultSchema = z.object({ status: z.literal('sent') });
+
+export const confirmSessionResultSchema = z.object({
+  businessName: z.string().nullable(),
+  email: z.string(),
+  hasBusiness: z.boolean(),
+});
+export type ConfirmSessionResult = z.infer<typeof confirmSessionResultSchema>;
+
+export const passwordStatusSchema = z.object({ hasPassword: z.boolean() });
+export type PasswordStatus = z.infer<typeof passwordStatusSchema>;
+
+export const setPasswordInputSchema = z.object({
+  newPassword: z
+    .string({ error: 'PASSWORD_TOO_SHORT' })
+    .min(MIN_PASSWORD_LENGTH, { error: 'PASSWORD_TOO_SHORT' })
+    .max(MAX_PASSWORD_LENGTH, { error: 'PASSWORD_TOO_LONG' }),
+});
+export type SetPasswordInput = z.infer<typeof setPasswordInputSchema>;
+
+/** Categories and types offered by the wizard (cooperative exists in data, not in sign-up). */
+export const signupBusinessTypes = ['individual', 'company'] as const;
+export type SignupBusinessType = (typeof signupBusinessTypes)[number];
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .nullish()
+    .transform((v) => {
+      const t = (v ?? '').trim();
+      return t === '' ? null : t;
+    })
+    .pipe(z.string().max(max, { error: E.tooLong }).nullable());
+
+/** `example.es` or `https://example.es/...` → an absolute http(s) URL, or undefined if it is not one. */
+export function normalizeWebsite(value: string): string | undefined {
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
+  try {
+    const url = new URL(withScheme);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+    if (!url.hostname.includes('.') || /\s/.test(value)) return undefined;
+    return url.toString();
+  } catch {
+    return undefined;
+  }
+}
+
+const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, invalid: string) =>
+  z.enum(values, {
+    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? E.fieldRequired : invalid),
+  });
+
+const businessInfoFields = z.object({
+  businessName: requiredText(BUSINESS_LIMITS.businessName),
+  category: requiredChoice(businessCategories, E.invalidCategory),
+  address: requiredText(BUSINESS_LIMITS.address),
+  taxId: requiredText(BUSINESS_LIMITS.taxId),
+  phone: optionalText(BUSINESS_LIMITS.phone)
+    .refine((v) => v === null || normalizePhone(v) !== undefined, { error: E.invalidPhone })
+    .transform((v) => (v === null ? null : (normalizePhone(v) ?? null))),
+  website: optionalText(BUSINESS_LIMITS.website)
+    .refine((v) => v === null || normalizeWebsite(v) !== undefined, { error: E.invalidWebsite })
+    .transform((v) => (v === null ? null : (normalizeWebsite(v) ?? null))),
+  description: optionalText(BUSINESS_LIMITS.description),
+  businessType: requiredChoice(signupBusinessTypes, E.invalidBusinessType),
+});
+
+// The tax id's accepted forms depend on the business type (NIE for individuals only).
+function checkTaxId(v: { taxId: string; businessType: SignupBusinessType }, ctx: z.RefinementCtx) {
+  if (classifyTaxId(v.taxId, v.businessType) === null) {
+    ctx.addIssue({ code: 'custom', path: ['taxId'], message: E.invalidTaxId });
+  }
+}
+
+/** Step 1 of the wizard; the same rules validate the form and the server. */
+export const businessInfoSchema = businessInfoFields
+  .superRefine(checkTaxId)
+  .transform((v) => ({ ...v, taxId: normalizeTaxId(v.taxId) }));
+export type BusinessInfoInput = z.input<typeof businessInfoSchema>;
+export type BusinessInfo = z.output<typeof businessInfoSchema>;
+
+/**
+ * The wizard's submit: step-1 fields plus the commission box. `commissionAccepted` must be
+ * true; false or absent → 400 `commission_required` (checked after the fields).
+ */
+export const registrationInputSchema = businessInfoFields
+  .extend({ commissionAccepted: z.boolean().default(false) })
+  .superRefine(checkTaxId)
+  .transform((v) => ({ ...v, taxId: normalizeTaxId(v.taxId) }));
+export type RegistrationInput = z.input<typeof registrationInputSchema>;
+export type RegistrationValues = z.output<typeof registrationInputSchema>;
+
+export const registrationResultSchema = z.object({
+  businessId: z.string(),
+  verificationStatus: z.literal('pending'),
+  commissionRate: z.number(),
+  documents: z.array(z.object({ type: z.enum(documentTypes), fileName: z.string(), uploadedAt: z.string() })),
+});
+export type RegistrationResult = z.infer<typeof registrationResultSchema>;
+
+/** The rate the commission step shows; new businesses get it until the team changes it. */
+export const SIGNUP_COMMISSION_RATE = DEFAULT_COMMISSION_RATE;
+
+/** Problem codes of these endpoints besides the guards' and validation_failed. */
+export const businessOnboardingErrorCodes = [
+  'already_registered',
+  'mail_delivery_failed',
+  'token_missing',
+  'token_invalid',
+  'token_expired',
+  'password_already_set',
+  'commission_required',
+  'documents_missing',
+  'business_exists',
+  'business_not_found',
+] as const;
+
+/**
+ * GET /api/business/registration  signed in → 200 for the caller's own business,
+ * 404 `business_not_found` when they own none.
+ */
+export const businessRegistrationStatusSchema = z.object({
+  businessId: z.string(),
+  name: z.string(),
+  verificationStatus: z.enum(['pending', 'approved', 'rejected']),
+  isActive: z.boolean(),
+});
+export type BusinessRegistrationStatus = z.infer<typeof businessRegistrationStatusSchema>;

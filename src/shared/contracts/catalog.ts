@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { businessCategories } from '../domain/business';
+
+export const giftSorts = ['price_asc', 'price_desc'] as const;
+export type GiftSort = (typeof giftSorts)[number];
+
+export const CATALOG_PAGE_SIZE = 24;
+export const CATALOG_MAX_PAGE_SIZE = 100;
+
+// Query strings arrive as text; an empty `category=` means "all".
+const categoryFilter = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.enum(businessCategories, 'invalid').optional(),
+);
+const searchText = z.string().trim().max(100, 'too_long').optional();
+const page = z.coerce.number('invalid').int('invalid').min(1, 'invalid').max(10_000, 'invalid').default(1);
+const pageSize = z.coerce
+  .number('invalid')
+  .int('invalid')
+  .min(1, 'invalid')
+  .max(CATALOG_MAX_PAGE_SIZE, 'invalid')
+  .default(CATALOG_PAGE_SIZE);
+
+export const catalogBusinessesQuerySchema = z.object({
+  category: categoryFilter,
+  q: searchText,
+  page,
+  pageSize,
+});
+export type CatalogBusinessesQuery = z.output<typeof catalogBusinessesQuerySchema>;
+
+export const catalogGiftsQuerySchema = z.object({
+  category: categoryFilter,
+  q: searchText,
+  sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(giftSorts, 'invalid').default('price_asc')),
+  page,
+  pageSize,
+});
+export type CatalogGiftsQuery = z.output<typeof catalogGiftsQuerySchema>;
+
+export const catalogBusinessSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.enum(businessCategories),
+  address: z.string(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  giftCount: z.number().int(),
+});
+export type CatalogBusiness = z.infer<typeof catalogBusinessSchema>;
+
+export const catalogGiftSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  price: z.number().int(),
+  currency: z.string(),
+  validityDays: z.number().int(),
+  imageUrl: z.string().nullable(),
+  business: z.object({
+    id: z.string(),
+    name: z.string(),
+    category: z.enum(businessCategories),
+  }),
+});
+export type CatalogGift = z.infer<typeof catalogGiftSchema>;
+
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
+export const catalogBusinessPageSchema = pageOf(catalogBusinessSchema);
+export type CatalogBusinessPage = z.infer<typeof catalogBusinessPageSchema>;
+
+export const catalogGiftPageSchema = pageOf(catalogGiftSchema);
+export type CatalogGiftPage = z.infer<typeof catalogGiftPageSchema>;
+
+export const catalogBusinessDetailSchema = z.object({
+  business: catalogBusinessSchema,
+  gifts: z.array(catalogGiftSchema),
+});
+export type CatalogBusinessDetail = z.infer<typeof catalogBusinessDetailSchema>;
+
+export const catalogBusinessParamsSchema = z.object({ id: z.string() });

@@ -1,0 +1,138 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BusinessRedirect } from './business-redirect';
+import type { RedirectIfSignedIn } from './redirect-if-signed-in';
+import type { RequireSession } from './require-session';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+let container: HTMLDivElement;
+let root: Root;
+
+beforeEach(() => {
+  vi.resetModules();
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.unstubAllGlobals();
+});
+
+function stubSession(user: unknown) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(user ? { session: { id: 's' }, user } : null), { status: 200 })),
+  );
+}
+
+async function renderAt(path: string) {
+  // A fresh module graph per test: the session store is a module-level singleton.
+  const { RequireSession: Require } = (await import('./require-session')) as { RequireSession: typeof RequireSession };
+  const { RedirectIfSignedIn: Redirect } = (await import('./redirect-if-signed-in')) as {
+    RedirectIfSignedIn: typeof RedirectIfSignedIn;
+  };
+  const { BusinessRedirect: Business } = (await import('./business-redirect')) as { BusinessRedirect: typeof BusinessRedirect };
+  await act(async () => {
+    root.render(
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route
+            path="/"
+            element={
+              <>
+                <Business />
+                <p>landing page</p>
+              </>
+            }
+          />
+          <Route path="/business/confirm" element={<p>business confirm</p>} />
+          <Route
+            path="/app"
+            element={
+              <Require>
+                <p>private area</p>
+              </Require>
+            }
+          />
+          <Route
+            path="/auth"
+            element={
+              <Redirect to="/app">
+                <p>sign-in form</p>
+                <Where />
+              </Redirect>
+            }
+          />
+        </Routes>
+        <Where />
+      </MemoryRouter>,
+    );
+  });
+  // Let the session request resolve and the redirect render.
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+const user = { id: 'u1', email: 'ana@example.test', name: 'Ana', emailVerified: true };
+
+describe('route guards', () => {
+  it('sends an anonymous visitor from /app to /auth, keeping a verification error', async () => {
+    stubSession(null);
+    await renderAt('/app?error=TOKEN_EXPIRED');
+    expect(container.textContent).not.toContain('private area');
+    expect(container.textContent).toContain('sign-in form');
+    expect(container.querySelector('[data-testid="where"]')?.textContent).toBe('/auth?error=TOKEN_EXPIRED');
+  });
+
+  it('shows /app to a signed-in visitor', async () => {
+    stubSession(user);
+    await renderAt('/app');
+    expect(container.textContent).toContain('private area');
+  });
+
+  it('sends a signed-in visitor from /auth to /app', async () => {
+    stubSession(user);
+    await renderAt('/auth');
+    expect(container.textContent).toContain('private area');
+    expect(container.textContent).not.toContain('sign-in form');
+  });
+
+  it('leaves an anonymous visitor on /auth', async () => {
+    stubSession(null);
+    await renderAt('/auth');
+    expect(container.textContent).toContain('sign-in form');
+  });
+
+  it('sends a signed-in business user from the landing page to /business/confirm', async () => {
+    stubSession({ ...user, isBusiness: true });
+    await renderAt('/');
+    expect(container.querySelector('[data-testid="where"]')?.textContent).toBe('/business/confirm');
+
+    stubSession({ ...user, userType: 'business' });
+    vi.resetModules();
+    await renderAt('/');
+    expect(container.textContent).toContain('business confirm');
+  });
+
+  it('leaves consumers and anonymous visitors on the landing page', async () => {
+    stubSession(user);
+    await renderAt('/');
+    expect(container.textContent).toContain('landing page');
+    vi.resetModules();
+    stubSession(null);
+    await renderAt('/');
+    expect(container.textContent).toContain('landing page');
+  });
+});

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { useSession } from '../lib/session';
+
+interface RedirectIfSignedInProps {
+  children: ReactNode;
+  /** Where signed-in visitors go (replace). */
+  to: string;
+}
+
+/**
+ * For pages meant for signed-out visitors (/auth): a signed-in visitor is sent on at once.
+ * The page renders while the session is still loading so a visitor is never kept waiting on
+ * the form; if a session turns up the redirect follows.
+ */
+export function RedirectIfSignedIn({ children, to }: RedirectIfSignedInProps) {
+  const { status } = useSession();
+  if (status === 'authenticated') return <Navigate to={to} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,63 @@
+/**
+ * ConfirmDialog — asks before something irreversible (delete a gift, sign out everywhere…).
+ * Focus starts on Cancel, Escape cancels, and only the confirm button runs the action.
+ *   <ConfirmDialog
+ *     trigger={<Button variant="destructive" size="sm">{t('delete')}</Button>}
+ *     title={t('gifts.deleteTitle', { name })}
+ *     description={t('gifts.deleteLead')}
+ *     confirmLabel={t('delete')} cancelLabel={t('cancel')}
+ *     onConfirm={() => deleteGift.mutate(id)}
+ *   />
+ * For full control use the AlertDialog primitives re-exported below.
+ */
+import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
+import type { ReactElement, ReactNode } from 'react';
+import { buttonVariants } from './button-variants';
+import { overlayClasses, panelClasses } from './dialog';
+
+export const AlertDialog = AlertDialogPrimitive.Root;
+export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
+
+interface ConfirmDialogProps {
+  trigger?: ReactElement;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel: ReactNode;
+  cancelLabel: ReactNode;
+  onConfirm: () => void;
+  /** Destructive actions (the default) get the red confirm button. */
+  tone?: 'destructive' | 'primary';
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}
+
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  tone = 'destructive',
+  open,
+  onOpenChange,
+}: ConfirmDialogProps) {
+  return (
+    <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      {trigger ? <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger> : null}
+      <AlertDialogPrimitive.Portal>
+        <AlertDialogPrimitive.Overlay className={overlayClasses} />
+        <AlertDialogPrimitive.Content className={panelClasses}>
+          <AlertDialogPrimitive.Title className="font-display text-2xl font-semibold leading-tight">{title}</AlertDialogPrimitive.Title>
+          <AlertDialogPrimitive.Description className="mt-2 text-muted">{description}</AlertDialogPrimitive.Description>
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <AlertDialogPrimitive.Cancel className={buttonVariants({ variant: 'outline' })}>{cancelLabel}</AlertDialogPrimitive.Cancel>
+            <AlertDialogPrimitive.Action className={buttonVariants({ variant: tone })} onClick={onConfirm}>
+              {confirmLabel}
+            </AlertDialogPrimitive.Action>
+          </div>
+        </AlertDialogPrimitive.Content>
+      </AlertDialogPrimitive.Portal>
+    </AlertDialogPrimitive.Root>
+  );
+}

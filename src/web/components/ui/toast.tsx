@@ -1,0 +1,66 @@
+/**
+ * Toasts — short messages after an action. <Toaster /> is already rendered once by the root
+ * layout; anywhere else just call:
+ *   toast.success(t('profile.saved'), { description: t('profile.savedLead') });
+ *   toast.error(t('common:error'), { description: message });
+ *   toast.message(t('copied'));  toast.dismiss(id);
+ * Pass your own `id` in the options when you need to update or dismiss a toast later.
+ *
+ * sonner (~10 KB gzip) is only downloaded the first time a toast is shown, which keeps it out
+ * of the landing page's budget; sonner replays toasts created before its Toaster subscribed,
+ * so nothing is lost while it loads.
+ */
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import type { ExternalToast } from 'sonner';
+
+const loadSonner = () => import('sonner');
+
+let isToasterNeeded = false;
+const listeners = new Set<() => void>();
+
+function requireToaster() {
+  if (isToasterNeeded) return;
+  isToasterNeeded = true;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const SonnerToaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
+
+export function Toaster() {
+  const isNeeded = useSyncExternalStore(subscribe, () => isToasterNeeded, () => false);
+  if (!isNeeded) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Top centre: clear of the cookie banner and the cart bar, which sit at the bottom. */}
+      <SonnerToaster position="top-center" richColors closeButton toastOptions={{ className: 'font-sans' }} offset={16} mobileOffset={12} />
+    </Suspense>
+  );
+}
+
+type Kind = 'success' | 'error' | 'info' | 'warning';
+
+function show(kind: Kind | 'message') {
+  return (message: ReactNode, options?: ExternalToast) => {
+    requireToaster();
+    void loadSonner().then(({ toast: sonnerToast }) => {
+      if (kind === 'message') sonnerToast(message, options);
+      else sonnerToast[kind](message, options);
+    });
+  };
+}
+
+export const toast = {
+  message: show('message'),
+  success: show('success'),
+  error: show('error'),
+  info: show('info'),
+  warning: show('warning'),
+  dismiss(id?: string | number) {
+    void loadSonner().then(({ toast: sonnerToast }) => sonnerToast.dismiss(id));
+  },
+};

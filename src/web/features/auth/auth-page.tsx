@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Card, CardContent } from '../../components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { AuthRequestError } from '../../lib/auth-client';
+import { AuthShell } from './auth-shell';
+import { CheckEmailPanel } from './check-email-panel';
+import { GoogleButton } from './google-button';
+import { OrDivider } from './or-divider';
+import { showAuthError } from './show-auth-error';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+
+type Tab = 'signin' | 'signup';
+
+/** /auth — sign in and sign up as two tabs; the tab lives in the URL (?tab=signup). */
+export default function AuthPage() {
+  const { t, i18n } = useTranslation('auth');
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'signup' ? 'signup' : 'signin';
+  const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
+  const checkEmailRef = useRef<HTMLDivElement>(null);
+
+  // A failed verification or Google link comes back as ?error=CODE: explain it once.
+  const error = params.get('error');
+  useEffect(() => {
+    if (!error) return;
+    showAuthError(new AuthRequestError(400, error, error), t, i18n);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('error');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [error, t, i18n, setParams]);
+
+  useEffect(() => {
+    // Move focus to the confirmation so screen readers announce the new state.
+    if (signedUpEmail) checkEmailRef.current?.querySelector<HTMLElement>('h2')?.focus();
+  }, [signedUpEmail]);
+
+  const changeTab = (value: string) => {
+    setSignedUpEmail(null);
+    setParams(value === 'signup' ? { tab: 'signup' } : {}, { replace: true });
+  };
+
+  return (
+    <AuthShell title={t('meta.title')}>
+      <div className="flex flex-col gap-2 text-center">
+        <h1 className="font-display text-3xl font-semibold leading-tight text-ink">{t('page.heading')}</h1>
+        <p className="text-muted">{t('page.subheading')}</p>
+      </div>
+      <Card>
+        <CardContent className="pt-5 sm:pt-6">
+          <Tabs value={tab} onValueChange={changeTab}>
+            <TabsList aria-label={t('page.tabsLabel')} className="mx-0 grid grid-cols-2">
+              <TabsTrigger value="signin">{t('tabs.signIn')}</TabsTrigger>
+              <TabsTrigger value="signup">{t('tabs.signUp')}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="signin" className="flex flex-col gap-5 pt-2">
+              <GoogleButton />
+              <OrDivider />
+              <SignInForm />
+            </TabsContent>
+            <TabsContent value="signup" className="flex flex-col gap-5 pt-2">
+              {signedUpEmail ? (
+                <div ref={checkEmailRef}>
+                  <CheckEmailPanel email={signedUpEmail} onUseAnotherEmail={() => setSignedUpEmail(null)} />
+                </div>
+              ) : (
+                <>
+                  <GoogleButton />
+                  <OrDivider />
+                  <SignUpForm onSignedUp={setSignedUpEmail} />
+                </>
+              )}
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+      <p className="text-center text-sm text-muted">
+        {t('page.businessPrompt')}{' '}
+        <Link to="/business/signup" className="font-semibold text-brand-700 underline underline-offset-4">
+          {t('page.businessLink')}
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}

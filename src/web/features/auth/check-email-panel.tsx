@@ -1,0 +1,48 @@
+import { MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../components/ui/toast';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { sendVerificationEmail } from '../../lib/auth-client';
+import { showAuthError } from './show-auth-error';
+
+/** After sign-up: the account waits for its email to be confirmed. */
+export function CheckEmailPanel({ email, onUseAnotherEmail }: { email: string; onUseAnotherEmail: () => void }) {
+  const { t, i18n } = useTranslation('auth');
+  const [pending, setPending] = useState(false);
+
+  const resend = async () => {
+    setPending(true);
+    try {
+      await sendVerificationEmail(email);
+      toast.success(t('checkEmail.resent', { email }));
+    } catch (error) {
+      showAuthError(error, t, i18n);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="check-email-title" className="flex flex-col items-center gap-4 py-2 text-center">
+      <span className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-700">
+        <MailCheck className="size-7" aria-hidden="true" />
+      </span>
+      <h2 id="check-email-title" className="font-display text-2xl font-semibold" tabIndex={-1}>
+        {t('checkEmail.title')}
+      </h2>
+      <p className="text-ink">{t('checkEmail.body', { email })}</p>
+      <p className="text-sm text-muted">{t('checkEmail.spamTip')}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Button variant="outline" disabled={pending} onClick={() => void resend()}>
+          {pending ? <Spinner decorative /> : null}
+          {pending ? t('checkEmail.resending') : t('checkEmail.resend')}
+        </Button>
+        <Button variant="ghost" onClick={onUseAnotherEmail}>
+          {t('checkEmail.useAnotherEmail')}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { startGoogleSignIn } from '../../lib/auth-client';
+import { showAuthError } from './show-auth-error';
+import { useAuthOptions } from './use-auth-options';
+
+function GoogleMark() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.7z" />
+      <path fill="#34A853" d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24z" />
+      <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6h-4a12 12 0 0 0 0 10.8l4-3.1z" />
+      <path fill="#EA4335" d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.9 3.6-4.9 6.7-4.9z" />
+    </svg>
+  );
+}
+
+/**
+ * Google sign-in. When this server has no Google credentials the button stays visible but
+ * disabled and says so, instead of failing after a click.
+ */
+export function GoogleButton() {
+  const { t, i18n } = useTranslation('auth');
+  const options = useAuthOptions();
+  const [pending, setPending] = useState(false);
+  const unavailable = options !== null && !options.google;
+
+  const onClick = async () => {
+    setPending(true);
+    try {
+      await startGoogleSignIn();
+      // The browser is leaving for Google; keep the button busy until it does.
+    } catch (error) {
+      setPending(false);
+      showAuthError(error, t, i18n);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Button
+        variant="outline"
+        size="lg"
+        className="w-full border-line bg-white text-ink hover:bg-sand-100"
+        disabled={options === null || unavailable || pending}
+        aria-describedby={unavailable ? 'google-unavailable' : undefined}
+        onClick={() => void onClick()}
+      >
+        {pending ? <Spinner decorative /> : <GoogleMark />}
+        {pending ? t('google.redirecting') : t('google.continue')}
+      </Button>
+      {unavailable ? (
+        <p id="google-unavailable" className="text-center text-sm text-muted">
+          {t('google.unavailable')}. {t('google.unavailableHint')}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { MailWarning } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../components/ui/toast';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { sendVerificationEmail } from '../../lib/auth-client';
+import { showAuthError } from './show-auth-error';
+
+/** Shown when someone signs in before confirming their email: explains and offers a new link. */
+export function ResendVerification({ email }: { email: string }) {
+  const { t, i18n } = useTranslation('auth');
+  const [pending, setPending] = useState(false);
+
+  const resend = async () => {
+    setPending(true);
+    try {
+      await sendVerificationEmail(email);
+      toast.success(t('checkEmail.resent', { email }));
+    } catch (error) {
+      showAuthError(error, t, i18n);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div role="alert" className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-ink">
+      <div className="flex items-start gap-3">
+        <MailWarning className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
+        <div className="flex flex-col gap-1">
+          <p className="font-semibold">{t('unverified.title')}</p>
+          <p className="text-sm">{t('unverified.body', { email })}</p>
+        </div>
+      </div>
+      <Button variant="outline" size="sm" className="self-start" disabled={pending} onClick={() => void resend()}>
+        {pending ? <Spinner decorative /> : null}
+        {pending ? t('unverified.resending') : t('unverified.resend')}
+      </Button>
+    </div>
+  );
+}

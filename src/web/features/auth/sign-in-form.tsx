@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signInFormSchema, type SignInForm as SignInValues } from '@shared/contracts/auth-forms';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { AFTER_SIGN_IN_PATH, AuthRequestError, signInWithEmail } from '../../lib/auth-client';
+import { refreshSession } from '../../lib/session';
+import { PasswordInput } from './password-input';
+import { ResendVerification } from './resend-verification';
+import { showAuthError } from './show-auth-error';
+import { SubmitButton } from './submit-button';
+
+export function SignInForm() {
+  const { t, i18n } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInValues>({ resolver: zodResolver(signInFormSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setUnverifiedEmail(null);
+    try {
+      await signInWithEmail(values);
+      await refreshSession();
+      void navigate(AFTER_SIGN_IN_PATH, { replace: true });
+    } catch (error) {
+      // Not an error to apologise for: the account exists, it only needs its email confirmed.
+      if (error instanceof AuthRequestError && error.code === 'EMAIL_NOT_VERIFIED') {
+        setUnverifiedEmail(values.email);
+        return;
+      }
+      showAuthError(error, t, i18n);
+    }
+  });
+
+  const fieldError = (message?: string) => (message ? t(`fields.errors.${message}` as 'fields.errors.required') : undefined);
+
+  return (
+    <div className="flex flex-col gap-4">
+      {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
+      <form className="flex flex-col gap-4" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <Field label={t('fields.email')} required error={fieldError(errors.email?.message)}>
+          <Input id="sign-in-email" type="email" autoComplete="email" inputMode="email" placeholder={t('fields.emailPlaceholder')} {...register('email')} />
+        </Field>
+        <Field label={t('fields.password')} required error={fieldError(errors.password?.message)}>
+          <PasswordInput id="sign-in-password" autoComplete="current-password" {...register('password')} />
+        </Field>
+        <Link to="/auth/forgot-password" className="self-end text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+          {t('signIn.forgotPassword')}
+        </Link>
+        <SubmitButton pending={isSubmitting} pendingText={t('signIn.submitting')}>
+          {t('signIn.submit')}
+        </SubmitButton>
+      </form>
+    </div>
+  );
+}

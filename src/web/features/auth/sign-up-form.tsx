@@ -1,0 +1,60 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signUpFormSchema, type SignUpForm as SignUpValues, type SignUpFormInput } from '@shared/contracts/auth-forms';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { signUpWithEmail } from '../../lib/auth-client';
+import { PasswordInput } from './password-input';
+import { showAuthError } from './show-auth-error';
+import { SubmitButton } from './submit-button';
+
+export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+  const { t, i18n } = useTranslation('auth');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpFormInput, unknown, SignUpValues>({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { name: '', email: '', password: '', phone: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await signUpWithEmail(values);
+      onSignedUp(values.email);
+    } catch (error) {
+      showAuthError(error, t, i18n);
+    }
+  });
+
+  const fieldError = (message?: string) => (message ? t(`fields.errors.${message}` as 'fields.errors.required') : undefined);
+
+  return (
+    <form className="flex flex-col gap-4" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <Field label={t('fields.name')} required error={fieldError(errors.name?.message)}>
+        <Input id="sign-up-name" autoComplete="name" {...register('name')} />
+      </Field>
+      <Field label={t('fields.email')} required error={fieldError(errors.email?.message)}>
+        <Input id="sign-up-email" type="email" autoComplete="email" inputMode="email" placeholder={t('fields.emailPlaceholder')} {...register('email')} />
+      </Field>
+      <Field label={t('fields.password')} required hint={t('fields.passwordRule')} error={fieldError(errors.password?.message)}>
+        <PasswordInput id="sign-up-password" autoComplete="new-password" {...register('password')} />
+      </Field>
+      <Field
+        label={
+          <>
+            {t('fields.phone')} <span className="font-normal text-muted">{t('fields.optional')}</span>
+          </>
+        }
+        error={fieldError(errors.phone?.message)}
+      >
+        <Input id="sign-up-phone" type="tel" autoComplete="tel" inputMode="tel" placeholder={t('fields.phonePlaceholder')} {...register('phone')} />
+      </Field>
+      <SubmitButton pending={isSubmitting} pendingText={t('signUp.submitting')}>
+        {t('signUp.submit')}
+      </SubmitButton>
+    </form>
+  );
+}

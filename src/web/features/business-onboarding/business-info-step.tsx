@@ -1,0 +1,149 @@
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { BusinessInfo, BusinessInfoInput } from '@shared/contracts/business-onboarding';
+import { businessCategories } from '@shared/domain/business';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger } from '@web/components/ui/select';
+import { Textarea } from '@web/components/ui/textarea';
+import { cn } from '@web/lib/cn';
+
+export type BusinessInfoForm = UseFormReturn<BusinessInfoInput, unknown, BusinessInfo>;
+type TextField = 'businessName' | 'address' | 'taxId' | 'phone' | 'website' | 'description';
+
+/** Step 1: what the business is. Errors appear on leaving a field and clear as it is edited. */
+export function BusinessInfoStep({ form, onSubmit }: { form: BusinessInfoForm; onSubmit: () => void }) {
+  const { t } = useTranslation('business');
+  const {
+    register,
+    control,
+    clearErrors,
+    trigger,
+    getFieldState,
+    formState: { errors },
+  } = form;
+
+  const text = (name: TextField) => register(name, { onChange: () => clearErrors(name) });
+  const errorText = (code?: string) =>
+    code ? t(`signup.errors.${code}`, { defaultValue: t('signup.errors.invalid') }) : undefined;
+  const optional = (label: string) => (
+    <>
+      {label} <span className="font-normal text-muted">{t('common.optional')}</span>
+    </>
+  );
+
+  const businessType = register('businessType', {
+    // A NIE is valid for an individual only, so the tax id's verdict depends on the type.
+    onChange: () => {
+      if (getFieldState('taxId').isTouched || getFieldState('taxId').error) void trigger('taxId');
+    },
+  });
+
+  return (
+    <form
+      id="business-info"
+      className="flex flex-col gap-4"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <Field label={t('signup.fields.businessName')} required error={errorText(errors.businessName?.message)}>
+        <Input id="signup-business-name" autoComplete="organization" {...text('businessName')} />
+      </Field>
+
+      <Controller
+        control={control}
+        name="category"
+        render={({ field }) => (
+          <Select
+            value={field.value ?? ''}
+            onValueChange={(value) => {
+              field.onChange(value);
+              clearErrors('category');
+            }}
+          >
+            <Field label={t('signup.fields.category')} required error={errorText(errors.category?.message)}>
+              <SelectTrigger id="signup-category" ref={field.ref} placeholder={t('signup.fields.categoryPlaceholder')} />
+            </Field>
+            <SelectContent>
+              {businessCategories.map((category) => (
+                <SelectItem key={category} value={category}>
+                  {t(`categories.${category}`)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+
+      <Field label={t('signup.fields.address')} required error={errorText(errors.address?.message)}>
+        <Input id="signup-address" autoComplete="street-address" placeholder={t('signup.fields.addressPlaceholder')} {...text('address')} />
+      </Field>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1.5 text-sm font-semibold">
+          {t('signup.fields.businessType')}
+          <span aria-hidden="true" className="ml-0.5 text-brand-700">
+            *
+          </span>
+        </legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {(['company', 'individual'] as const).map((type) => (
+            <label
+              key={type}
+              className={cn(
+                'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line bg-white px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50',
+                'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-sea-600',
+              )}
+            >
+              <input type="radio" value={type} className="size-4 accent-brand-600" {...businessType} />
+              <span>{t(`signup.fields.${type}`)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <Field
+        label={t('signup.fields.taxId')}
+        required
+        hint={t('signup.fields.taxIdHint')}
+        error={errorText(errors.taxId?.message)}
+      >
+        <Input
+          id="signup-tax-id"
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={t('signup.fields.taxIdPlaceholder')}
+          {...text('taxId')}
+        />
+      </Field>
+
+      <Field label={optional(t('signup.fields.phone'))} error={errorText(errors.phone?.message)}>
+        <Input
+          id="signup-phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder={t('signup.fields.phonePlaceholder')}
+          {...text('phone')}
+        />
+      </Field>
+      <Field label={optional(t('signup.fields.website'))} error={errorText(errors.website?.message)}>
+        <Input
+          id="signup-website"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder={t('signup.fields.websitePlaceholder')}
+          {...text('website')}
+        />
+      </Field>
+      <Field label={optional(t('signup.fields.description'))} error={errorText(errors.description?.message)}>
+        <Textarea id="signup-description" rows={4} placeholder={t('signup.fields.descriptionPlaceholder')} {...text('description')} />
+      </Field>
+    </form>
+  );
+}

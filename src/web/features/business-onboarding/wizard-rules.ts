@@ -1,0 +1,102 @@
+import { businessInfoSchema, type BusinessInfoInput } from '@shared/contracts/business-onboarding';
+import type { DocumentType } from '@shared/domain/business';
+import { missingDocuments } from '@shared/domain/documents';
+import { ApiError } from '@web/lib/api-client';
+
+export const WIZARD_STEPS = 3;
+export type WizardStep = 1 | 2 | 3;
+export type SignupType = 'individual' | 'company';
+
+export function isBusinessInfoValid(values: Partial<BusinessInfoInput>): boolean {
+  return businessInfoSchema.safeParse(values).success;
+}
+
+export function areDocumentsComplete(businessType: SignupType, uploaded: readonly DocumentType[], isUploading: boolean): boolean {
+  return !isUploading && missingDocuments(businessType, uploaded).length === 0;
+}
+
+/**
+ * Whether "Next" may be pressed on steps 1 and 2. Step 3 submits and its button stays
+ * enabled: an unchecked commission box must answer with the 'commission required' toast.
+ */
+export function canGoNext(
+  step: WizardStep,
+  state: { infoValid: boolean; documentsComplete: boolean },
+): boolean {
+  if (step === 1) return state.infoValid;
+  if (step === 2) return state.documentsComplete;
+  return true;
+}
+
+/** The commission rate as the reader's language writes a percentage ("10%", "10 %"). */
+export function formatRate(rate: number, language: string): string {
+  return new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-GB', {
+    style: 'percent',
+    maximumFractionDigits: 2,
+  }).format(rate / 100);
+}
+
+const step1Fields = new Set<string>([
+  'businessName',
+  'category',
+  'address',
+  'taxId',
+  'phone',
+  'website',
+  'description',
+  'businessType',
+]);
+
+/** What the wizard does with a failed submit, from the server's problem. */
+export type SubmitFailure =
+  | { kind: 'loginRequired' }
+  | { kind: 'authFailed' }
+  | { kind: 'fields'; fields: Record<string, string> }
+  | { kind: 'documents' }
+  | { kind: 'commission' }
+  | { kind: 'exists' }
+  | { kind: 'message'; key: string };
+
+export function classifySubmitFailure(error: unknown): SubmitFailure {
+  if (!(error instanceof ApiError)) return { kind: 'message', key: 'registrationError' };
+  if (error.status === 401) return { kind: 'loginRequired' };
+  if (error.status === 403) return { kind: 'authFailed' };
+  switch (error.code) {
+    case 'commission_required':
+      return { kind: 'commission' };
+    case 'documents_missing':
+      return { kind: 'documents' };
+    case 'business_exists':
+      return { kind: 'exists' };
+    case 'rate_limited':
+      return { kind: 'message', key: 'rateLimited' };
+    case 'network_error':
+      return { kind: 'message', key: 'network' };
+  }
+  const fields = Object.fromEntries(
+    Object.entries(error.problem.fields ?? {}).filter(([name]) => step1Fields.has(name)),
+  );
+  if (Object.keys(fields).length > 0) return { kind: 'fields', fields };
+  return { kind: 'message', key: 'registrationError' };
+}
+
+/** The business.signup.errors key for a failed document upload. */
+export function uploadErrorKey(error: unknown): string {
+  const code = error instanceof ApiError ? error.code : '';
+  switch (code) {
+    case 'file_too_large':
+      return 'signup.errors.fileTooLarge';
+    case 'unsupported_file_type':
+      return 'signup.errors.unsupportedFileType';
+    case 'file_empty':
+      return 'signup.errors.fileEmpty';
+    case 'unauthenticated':
+      return 'signup.errors.loginRequired';
+    case 'rate_limited':
+      return 'signup.errors.rateLimited';
+    case 'network_error':
+      return 'signup.errors.network';
+    default:
+      return 'signup.documents.uploadFailed';
+  }
+}

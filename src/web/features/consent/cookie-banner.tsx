@@ -1,0 +1,119 @@
+import { Cookie, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonVariants } from '../../components/ui/button-variants';
+import {
+  acceptAll,
+  declineAll,
+  getConsent,
+  onOpenCookieSettings,
+  saveConsent,
+  type ConsentChoice,
+} from '../../lib/consent';
+
+// The toggles (Radix Switch) are only needed when someone customises, so they load then.
+const CookiePreferences = lazy(() => import('./cookie-preferences'));
+
+/**
+ * Shown on every page until a choice is stored in the `cookie-consent` cookie. Closing it
+ * (×) only hides it for this page view, as the specification says: with no stored choice it
+ * comes back on the next load. The footer's "Cookie settings" reopens it on the toggles.
+ */
+export function CookieBanner() {
+  const { t } = useTranslation('cookies');
+  const [isOpen, setIsOpen] = useState(() => getConsent() === null);
+  const [isCustomizing, setIsCustomizing] = useState(false);
+  const [initialChoice, setInitialChoice] = useState<ConsentChoice>(() => getConsent() ?? declineAll);
+  const regionRef = useRef<HTMLElement>(null);
+  const focusOnOpen = useRef(false);
+
+  useEffect(
+    () =>
+      onOpenCookieSettings(() => {
+        setInitialChoice(getConsent() ?? declineAll);
+        setIsCustomizing(true);
+        setIsOpen(true);
+        focusOnOpen.current = true;
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    if (isOpen && focusOnOpen.current) {
+      focusOnOpen.current = false;
+      regionRef.current?.focus();
+    }
+  }, [isOpen, isCustomizing]);
+
+  if (!isOpen) return null;
+
+  const decide = (choice: ConsentChoice) => {
+    saveConsent(choice);
+    setIsOpen(false);
+    setIsCustomizing(false);
+  };
+
+  // Accept and decline share one look on purpose: refusing must be as easy as accepting.
+  const choiceButton = buttonVariants({ variant: 'secondary', size: 'md', className: 'w-full sm:w-auto sm:min-w-36' });
+
+  return (
+    <section
+      ref={regionRef}
+      tabIndex={-1}
+      aria-labelledby="cookie-banner-title"
+      className="fixed inset-x-0 bottom-0 z-40 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] focus:outline-none sm:p-5"
+    >
+      <div className="relative mx-auto max-w-3xl rounded-3xl border border-line bg-white p-4 shadow-lift sm:p-6 sm:pr-14">
+        <button
+          type="button"
+          onClick={() => setIsOpen(false)}
+          aria-label={t('close')}
+          className="absolute right-2.5 top-2.5 inline-flex size-10 cursor-pointer items-center justify-center rounded-full text-muted hover:bg-sand-200 hover:text-ink"
+        >
+          <X aria-hidden="true" className="size-5" />
+        </button>
+        <div className="flex items-start gap-3">
+          <Cookie aria-hidden="true" className="mt-0.5 hidden size-6 shrink-0 text-brand-600 sm:block" />
+          <div className="flex flex-col gap-1.5">
+            <h2 id="cookie-banner-title" className="pr-9 font-display text-lg font-semibold leading-snug sm:pr-0">
+              {t('title')}
+            </h2>
+            <p className="text-[0.8125rem] leading-relaxed text-muted sm:text-sm">
+              {t('description')}{' '}
+              <Link to="/privacy" className="font-semibold text-brand-700 underline underline-offset-2">
+                {t('privacyLink')}
+              </Link>
+            </p>
+          </div>
+        </div>
+
+        {isCustomizing ? (
+          <Suspense fallback={<div className="mt-4 h-40" aria-busy="true" />}>
+            <CookiePreferences initialChoice={initialChoice} onSave={decide} />
+          </Suspense>
+        ) : (
+          <div className="mt-4 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center sm:gap-2.5">
+            <button type="button" className={choiceButton} onClick={() => decide(acceptAll)}>
+              {t('acceptAll')}
+            </button>
+            <button type="button" className={choiceButton} onClick={() => decide(declineAll)}>
+              {t('declineAll')}
+            </button>
+            <button
+              type="button"
+              className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'col-span-2 underline underline-offset-4 sm:ml-1' })}
+              onClick={() => {
+                // The button disappears with the choices' reveal; keep focus in the banner.
+                focusOnOpen.current = true;
+                setIsCustomizing(true);
+              }}
+            >
+              {t('customize')}
+            </button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

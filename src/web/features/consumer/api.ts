@@ -1,0 +1,180 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  catalogBusinessDetailSchema,
+  catalogBusinessPageSchema,
+  catalogGiftPageSchema,
+  type GiftSort,
+} from '@shared/contracts/catalog';
+import {
+  contactListSchema,
+  contactSchema,
+  type Contact,
+  type ContactInput,
+  type ContactList,
+} from '@shared/contracts/contacts';
+import { myOrderListSchema } from '@shared/contracts/my-orders';
+import { profileSchema, type UpdateProfileInput } from '@shared/contracts/profile';
+import type { BusinessCategory } from '@shared/domain/business';
+import { apiRequest } from '@web/lib/api-client';
+
+export const queryKeys = {
+  businesses: (filters: object) => ['catalog', 'businesses', filters] as const,
+  business: (id: string) => ['catalog', 'business', id] as const,
+  gifts: (filters: object) => ['catalog', 'gifts', filters] as const,
+  contacts: (q: string) => ['contacts', q] as const,
+  allContacts: ['contacts'] as const,
+  myOrders: ['my-orders'] as const,
+  profile: ['profile'] as const,
+};
+
+function toQueryString(params: Record<string, string | number | undefined>) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export interface BusinessFilters {
+  category?: BusinessCategory;
+  q?: string;
+  page: number;
+}
+
+export function useCatalogBusinesses(filters: BusinessFilters) {
+  return useQuery({
+    queryKey: queryKeys.businesses(filters),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/catalog/businesses${toQueryString({ ...filters })}`, {
+        schema: catalogBusinessPageSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCatalogBusiness(id: string | null) {
+  return useQuery({
+    queryKey: queryKeys.business(id ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/catalog/businesses/${encodeURIComponent(id!)}`, {
+        schema: catalogBusinessDetailSchema,
+        signal,
+      }),
+    enabled: id !== null,
+  });
+}
+
+export interface GiftFilters {
+  category?: BusinessCategory;
+  q?: string;
+  sort: GiftSort;
+  page: number;
+  pageSize: number;
+}
+
+export function useCatalogGifts(filters: GiftFilters) {
+  return useQuery({
+    queryKey: queryKeys.gifts(filters),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/catalog/gifts${toQueryString({ ...filters })}`, {
+        schema: catalogGiftPageSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useContacts(q: string) {
+  return useQuery({
+    queryKey: queryKeys.contacts(q),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/contacts${toQueryString({ q })}`, { schema: contactListSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Keeps every cached contact list (one per search text) in step with a change. */
+function useContactCache() {
+  const client = useQueryClient();
+  return {
+    client,
+    update(change: (items: Contact[]) => Contact[]) {
+      client.setQueriesData<ContactList>({ queryKey: queryKeys.allContacts }, (old) =>
+        old ? { items: change(old.items) } : old,
+      );
+    },
+    invalidate: () => client.invalidateQueries({ queryKey: queryKeys.allContacts }),
+  };
+}
+
+const byName = (a: Contact, b: Contact) =>
+  a.name.localeCompare(b.name, 'es', { sensitivity: 'base' });
+
+export function useCreateContact() {
+  const cache = useContactCache();
+  return useMutation({
+    mutationFn: (input: ContactInput) =>
+      apiRequest('/api/contacts', { method: 'POST', body: input, schema: contactSchema }),
+    onSuccess: () => cache.invalidate(),
+  });
+}
+
+export function useUpdateContact() {
+  const cache = useContactCache();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: ContactInput }) =>
+      apiRequest(`/api/contacts/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: input,
+        schema: contactSchema,
+      }),
+    onSuccess: (updated) => {
+      cache.update((items) => items.map((c) => (c.id === updated.id ? updated : c)).sort(byName));
+      void cache.invalidate();
+    },
+  });
+}
+
+export function useDeleteContact() {
+  const cache = useContactCache();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(`/api/contacts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    // Optimistic: the row disappears at once and comes back if the server refuses.
+    onMutate: async (id) => {
+      await cache.client.cancelQueries({ queryKey: queryKeys.allContacts });
+      const previous = cache.client.getQueriesData<ContactList>({ queryKey: queryKeys.allContacts });
+      cache.update((items) => items.filter((c) => c.id !== id));
+      return { previous };
+    },
+    onError: (_error, _id, context) => {
+      for (const [key, data] of context?.previous ?? []) cache.client.setQueryData(key, data);
+    },
+    onSettled: () => cache.invalidate(),
+  });
+}
+
+export function useMyOrders() {
+  return useQuery({
+    queryKey: queryKeys.myOrders,
+    queryFn: ({ signal }) => apiRequest('/api/my/orders', { schema: myOrderListSchema, signal }),
+  });
+}
+
+export function useProfile() {
+  return useQuery({
+    queryKey: queryKeys.profile,
+    queryFn: ({ signal }) => apiRequest('/api/profile', { schema: profileSchema, signal }),
+  });
+}
+
+export function useUpdateProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateProfileInput) =>
+      apiRequest('/api/profile', { method: 'PATCH', body: input, schema: profileSchema }),
+    onSuccess: (profile) => client.setQueryData(queryKeys.profile, profile),
+  });
+}

@@ -1,0 +1,149 @@
+import { ArrowLeft, MapPin } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CATALOG_PAGE_SIZE } from '@shared/contracts/catalog';
+import type { BusinessCategory } from '@shared/domain/business';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { useCatalogBusiness, useCatalogBusinesses } from './api';
+import { BusinessCard, BusinessImage } from './business-card';
+import { CategorySelect } from './category-select';
+import { GiftCard } from './gift-card';
+import { Pager } from './pager';
+import { QueryState } from './query-state';
+import { SearchInput } from './search-input';
+import { useAddToCart } from './use-add-to-cart';
+import { useDebouncedValue } from './use-debounced-value';
+
+interface BusinessesTabProps {
+  openBusinessId: string | null;
+  onOpenBusiness: (id: string | null) => void;
+}
+
+export function BusinessesTab({ openBusinessId, onOpenBusiness }: BusinessesTabProps) {
+  if (openBusinessId) return <BusinessPanel id={openBusinessId} onBack={() => onOpenBusiness(null)} />;
+  return <BusinessList onOpen={onOpenBusiness} />;
+}
+
+function BusinessList({ onOpen }: { onOpen: (id: string) => void }) {
+  const { t } = useTranslation('app');
+  const [text, setText] = useState('');
+  const [category, setCategory] = useState<BusinessCategory | undefined>();
+  const [page, setPage] = useState(1);
+  const q = useDebouncedValue(text.trim());
+  const query = useCatalogBusinesses({ q: q || undefined, category, page });
+  const isFiltered = Boolean(q || category);
+
+  return (
+    <section aria-labelledby="businesses-title" className="flex flex-col gap-4">
+      <h2 id="businesses-title" className="font-display text-2xl font-semibold">
+        {t('businesses.title')}
+      </h2>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SearchInput
+          label={t('businesses.searchLabel')}
+          placeholder={t('businesses.searchPlaceholder')}
+          value={text}
+          onChange={(value) => {
+            setText(value);
+            setPage(1);
+          }}
+        />
+        <CategorySelect
+          value={category}
+          onChange={(value) => {
+            setCategory(value);
+            setPage(1);
+          }}
+        />
+      </div>
+      <QueryState query={query}>
+        {(data) =>
+          data.items.length === 0 ? (
+            <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">
+              {isFiltered ? t('businesses.noResults') : t('businesses.empty')}
+            </p>
+          ) : (
+            <>
+              <p className="text-sm text-muted" aria-live="polite">
+                {t('businesses.count', { count: data.total })}
+              </p>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {data.items.map((business) => (
+                  <li key={business.id} className="flex">
+                    <BusinessCard business={business} onOpen={onOpen} />
+                  </li>
+                ))}
+              </ul>
+              <Pager
+                page={data.page}
+                total={data.total}
+                pageSize={CATALOG_PAGE_SIZE}
+                onPage={setPage}
+                label={t('businesses.title')}
+              />
+            </>
+          )
+        }
+      </QueryState>
+    </section>
+  );
+}
+
+// Opening a business replaces the list: move focus (and the view) to its name, so keyboard
+// and screen-reader users land on what just appeared.
+const focusOnMount = (element: HTMLElement | null) => {
+  element?.focus({ preventScroll: true });
+  element?.scrollIntoView({ block: 'center' });
+};
+
+function BusinessPanel({ id, onBack }: { id: string; onBack: () => void }) {
+  const { t } = useTranslation('app');
+  const query = useCatalogBusiness(id);
+  const addToCart = useAddToCart();
+
+  return (
+    <section aria-labelledby="business-title" className="flex flex-col gap-4">
+      <Button variant="ghost" size="sm" className="self-start" onClick={onBack}>
+        <ArrowLeft aria-hidden="true" />
+        {t('businesses.back')}
+      </Button>
+      <QueryState query={query}>
+        {({ business, gifts }) => (
+          <>
+            <div className="overflow-hidden rounded-2xl border border-line bg-white shadow-soft sm:grid sm:grid-cols-[2fr_3fr]">
+              <BusinessImage business={business} className="h-full" />
+              <div className="flex flex-col gap-2 p-5">
+                <Badge variant="brand" className="self-start">
+                  {t(`categories.${business.category}`)}
+                </Badge>
+                <h2 id="business-title" ref={focusOnMount} tabIndex={-1} className="font-display text-2xl font-semibold focus:outline-none">
+                  {business.name}
+                </h2>
+                <p className="flex items-start gap-1 text-sm text-muted">
+                  <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                  {business.address}
+                </p>
+                {business.description ? <p>{business.description}</p> : null}
+              </div>
+            </div>
+            <h3 className="font-display text-xl font-semibold">{t('businesses.availableGifts')}</h3>
+            {gifts.length === 0 ? (
+              <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">
+                {t('businesses.noGifts')}
+              </p>
+            ) : (
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {gifts.map((gift) => (
+                  <li key={gift.id} className="flex">
+                    <GiftCard gift={gift} onAdd={addToCart} showBusiness={false} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}

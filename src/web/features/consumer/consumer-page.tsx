@@ -1,0 +1,148 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Gift, LogOut, ShoppingCart, Store, User, Users, Package } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { Contact } from '@shared/contracts/contacts';
+import { BrandMark } from '@web/components/brand-mark';
+import { LanguageMenu } from '@web/components/language-menu';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { toast } from '@web/components/ui/toast';
+import i18n from '@web/lib/i18n';
+import { refreshSession, useSession } from '@web/lib/session';
+import { ApiError } from '@web/lib/api-client';
+import { BusinessesTab } from './businesses-tab';
+import { CartBar } from './cart-bar';
+import { ContactsTab } from './contacts-tab';
+import { GiftsTab } from './gifts-tab';
+import { OrdersTab } from './orders-tab';
+import { ProfileTab } from './profile-tab';
+import { createConsumerQueryClient } from './query-client';
+import { parseTab, type ConsumerTab } from './tabs';
+import { useCart } from './use-cart';
+
+function reportError(error: unknown) {
+  // A session that ended elsewhere: re-reading it lets RequireSession send the user to /auth.
+  if (error instanceof ApiError && error.status === 401) void refreshSession();
+  const code = error instanceof ApiError ? error.code : 'default';
+  const t = i18n.getFixedT(null, 'app');
+  toast.error(t('errors.title'), {
+    // One toast per kind of failure: several queries failing together say it once.
+    id: `api-error-${code}`,
+    description: t(`errors.${code}`, { defaultValue: t('errors.default') }),
+  });
+}
+
+export default function ConsumerPage() {
+  const [queryClient] = useState(() => createConsumerQueryClient(reportError));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConsumerArea />
+    </QueryClientProvider>
+  );
+}
+
+const tabIcons = { profile: User, businesses: Store, gifts: Gift, contacts: Users, orders: Package } as const;
+
+function ConsumerArea() {
+  const { t } = useTranslation('app');
+  const { user, signOut } = useSession();
+  const { cart, setRecipient } = useCart();
+  const [params, setParams] = useSearchParams();
+  const [isCartOpen, setCartOpen] = useState(false);
+  const tab = parseTab(params.get('tab'));
+  const businessId = tab === 'businesses' ? params.get('business') : null;
+  const count = cart.items.length;
+
+  // Each tab (and an open business) is a history entry, so reload and back both work.
+  const goTo = (next: ConsumerTab, extra: Record<string, string> = {}) => {
+    const target = new URLSearchParams({ tab: next, ...extra });
+    // Radix reports a click on a tab twice (pointer down, then focus) before React renders
+    // again, so compare with the live URL rather than this render's params: one entry only.
+    if (target.toString() === new URLSearchParams(window.location.search).toString()) return;
+    setParams(target);
+  };
+
+  const sendGiftTo = (contact: Contact) => {
+    setRecipient({ contactId: contact.id, name: contact.name });
+    toast.success(t('contacts.recipientChosen', { name: contact.name }));
+    goTo('gifts');
+  };
+
+  return (
+    <div className="min-h-dvh pb-28">
+      <header className="border-b border-line bg-white/80 backdrop-blur">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-2.5">
+          <BrandMark />
+          <div className="flex items-center gap-1 sm:gap-2">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="px-2.5"
+              onClick={() => setCartOpen(true)}
+              aria-label={t('header.cartLabel', { count })}
+            >
+              <ShoppingCart aria-hidden="true" />
+              <Badge variant={count > 0 ? 'brand' : 'neutral'} data-testid="cart-count" aria-hidden="true">
+                {count}
+              </Badge>
+            </Button>
+            <LanguageMenu className="max-sm:hidden" />
+            <Button variant="outline" size="sm" className="max-sm:px-2.5" onClick={() => void signOut()}>
+              <LogOut aria-hidden="true" />
+              <span className="max-sm:sr-only">{t('header.signOut')}</span>
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto flex max-w-5xl flex-col gap-5 px-4 py-6">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h1 className="font-display text-2xl font-bold text-brand-800 sm:text-3xl">{t('header.welcome')}</h1>
+            <p className="text-muted">{t('header.tagline')}</p>
+            {user ? (
+              <p className="mt-1 text-sm" data-testid="signed-in-as">
+                {t('header.signedInAs', { name: user.name || user.email })}
+              </p>
+            ) : null}
+          </div>
+          <LanguageMenu className="sm:hidden" />
+        </div>
+        <Tabs value={tab} onValueChange={(value) => goTo(parseTab(value))}>
+          <TabsList aria-label={t('tabs.label')}>
+            {(Object.keys(tabIcons) as ConsumerTab[]).map((key) => {
+              const Icon = tabIcons[key];
+              return (
+                <TabsTrigger key={key} value={key}>
+                  <Icon aria-hidden="true" />
+                  {t(`tabs.${key}`)}
+                </TabsTrigger>
+              );
+            })}
+          </TabsList>
+          <TabsContent value="profile">
+            <ProfileTab onGoTo={(next) => goTo(next)} />
+          </TabsContent>
+          <TabsContent value="businesses">
+            <BusinessesTab
+              openBusinessId={businessId}
+              onOpenBusiness={(id) => goTo('businesses', id ? { business: id } : {})}
+            />
+          </TabsContent>
+          <TabsContent value="gifts">
+            <GiftsTab />
+          </TabsContent>
+          <TabsContent value="contacts">
+            <ContactsTab onSendGift={sendGiftTo} />
+          </TabsContent>
+          <TabsContent value="orders">
+            <OrdersTab />
+          </TabsContent>
+        </Tabs>
+      </main>
+      <CartBar isCartOpen={isCartOpen} onCartOpenChange={setCartOpen} />
+    </div>
+  );
+}

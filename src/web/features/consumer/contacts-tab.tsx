@@ -1,0 +1,177 @@
+import { Gift, Mail, Pencil, Phone, Trash2, UserPlus, Users } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Contact } from '@shared/contracts/contacts';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Dialog, DialogContent } from '@web/components/ui/dialog';
+import { toast } from '@web/components/ui/toast';
+import { useContacts, useCreateContact, useDeleteContact, useUpdateContact } from './api';
+import { ContactForm } from './contact-form';
+import { QueryState } from './query-state';
+import { SearchInput } from './search-input';
+import { useDebouncedValue } from './use-debounced-value';
+
+export function ContactsTab({ onSendGift }: { onSendGift: (contact: Contact) => void }) {
+  const { t } = useTranslation('app');
+  const [text, setText] = useState('');
+  const q = useDebouncedValue(text.trim());
+  const query = useContacts(q);
+  const createContact = useCreateContact();
+  const [editing, setEditing] = useState<Contact | null>(null);
+  const [isAdding, setAdding] = useState(false);
+
+  return (
+    <section aria-labelledby="contacts-title" className="flex flex-col gap-4">
+      <h2 id="contacts-title" className="font-display text-2xl font-semibold">
+        {t('contacts.title')}
+      </h2>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <SearchInput
+            label={t('contacts.searchLabel')}
+            placeholder={t('contacts.searchPlaceholder')}
+            value={text}
+            onChange={setText}
+          />
+        </div>
+        <Button onClick={() => setAdding(true)}>
+          <UserPlus aria-hidden="true" />
+          {t('contacts.addTitle')}
+        </Button>
+      </div>
+      <Dialog open={isAdding} onOpenChange={setAdding}>
+        <DialogContent title={t('contacts.addTitle')} closeLabel={t('common.close')}>
+          <ContactForm
+            idPrefix="new-contact"
+            initial={null}
+            submitLabel={t('contacts.add')}
+            isPending={createContact.isPending}
+            onCancel={() => setAdding(false)}
+            onSubmit={async (input) => {
+              await createContact.mutateAsync(input);
+              toast.success(t('contacts.created'));
+              setAdding(false);
+            }}
+          />
+        </DialogContent>
+      </Dialog>
+      <QueryState query={query}>
+        {(data) =>
+          data.items.length === 0 ? (
+            q ? (
+              <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">
+                {t('contacts.noResults')}
+              </p>
+            ) : (
+              <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-line p-6 text-center">
+                <Users aria-hidden="true" className="size-8 text-brand-400" />
+                <p className="font-semibold">{t('contacts.empty')}</p>
+                <p className="text-sm text-muted">{t('contacts.emptyHint')}</p>
+              </div>
+            )
+          ) : (
+            <ul className="flex flex-col gap-3" aria-label={t('contacts.title')}>
+              {data.items.map((contact) => (
+                <ContactRow key={contact.id} contact={contact} onEdit={setEditing} onSendGift={onSendGift} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+      <EditContactDialog contact={editing} onClose={() => setEditing(null)} />
+    </section>
+  );
+}
+
+function ContactRow({
+  contact,
+  onEdit,
+  onSendGift,
+}: {
+  contact: Contact;
+  onEdit: (contact: Contact) => void;
+  onSendGift: (contact: Contact) => void;
+}) {
+  const { t } = useTranslation('app');
+  const deleteContact = useDeleteContact();
+  return (
+    <li>
+      <Card className="flex flex-col gap-2 p-4">
+        <div className="flex flex-wrap items-baseline gap-x-2">
+          <h3 className="text-lg font-semibold">{contact.name}</h3>
+          {contact.relationship ? <span className="text-sm text-muted">{contact.relationship}</span> : null}
+        </div>
+        {contact.email || contact.phone ? (
+          <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {contact.email ? (
+              <span className="inline-flex items-center gap-1">
+                <Mail aria-hidden="true" className="size-4 text-muted" />
+                {contact.email}
+              </span>
+            ) : null}
+            {contact.phone ? (
+              <span className="inline-flex items-center gap-1">
+                <Phone aria-hidden="true" className="size-4 text-muted" />
+                {contact.phone}
+              </span>
+            ) : null}
+          </div>
+        ) : null}
+        {contact.notes ? <p className="text-sm text-muted">{contact.notes}</p> : null}
+        <div className="flex flex-wrap gap-2 pt-1">
+          <Button size="sm" onClick={() => onSendGift(contact)} aria-label={t('contacts.sendGiftNamed', { name: contact.name })}>
+            <Gift aria-hidden="true" />
+            {t('contacts.sendGift')}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => onEdit(contact)} aria-label={t('contacts.editNamed', { name: contact.name })}>
+            <Pencil aria-hidden="true" />
+            {t('common.edit')}
+          </Button>
+          <ConfirmDialog
+            trigger={
+              <Button variant="ghost" size="sm" aria-label={t('contacts.deleteNamed', { name: contact.name })}>
+                <Trash2 aria-hidden="true" />
+                {t('common.delete')}
+              </Button>
+            }
+            title={t('contacts.deleteTitle', { name: contact.name })}
+            description={t('contacts.deleteDescription')}
+            confirmLabel={t('common.delete')}
+            cancelLabel={t('common.cancel')}
+            onConfirm={() =>
+              deleteContact.mutate(contact.id, { onSuccess: () => toast.success(t('contacts.deleted')) })
+            }
+          />
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+function EditContactDialog({ contact, onClose }: { contact: Contact | null; onClose: () => void }) {
+  const { t } = useTranslation('app');
+  const updateContact = useUpdateContact();
+  return (
+    <Dialog open={contact !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      {contact ? (
+        <DialogContent title={t('contacts.editTitle')} closeLabel={t('common.close')}>
+          <ContactForm
+            key={contact.id}
+            idPrefix="edit-contact"
+            initial={contact}
+            submitLabel={t('common.save')}
+            isPending={updateContact.isPending}
+            onCancel={onClose}
+            onSubmit={async (input) => {
+              await updateContact.mutateAsync({ id: contact.id, input });
+              toast.success(t('contacts.updated'));
+              onClose();
+            }}
+          />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { giftSorts, type GiftSort } from '@shared/contracts/catalog';
+import type { BusinessCategory } from '@shared/domain/business';
+import { Field } from '@web/components/ui/field';
+import { Select, SelectContent, SelectItem, SelectTrigger } from '@web/components/ui/select';
+import { useCatalogGifts } from './api';
+import { CategorySelect } from './category-select';
+import { GiftCard } from './gift-card';
+import { Pager } from './pager';
+import { QueryState } from './query-state';
+import { SearchInput } from './search-input';
+import { useAddToCart } from './use-add-to-cart';
+import { useDebouncedValue } from './use-debounced-value';
+
+const PAGE_SIZE = 12;
+
+export function GiftsTab() {
+  const { t } = useTranslation('app');
+  const [text, setText] = useState('');
+  const [category, setCategory] = useState<BusinessCategory | undefined>();
+  const [sort, setSort] = useState<GiftSort>('price_asc');
+  const [page, setPage] = useState(1);
+  const q = useDebouncedValue(text.trim());
+  const query = useCatalogGifts({ q: q || undefined, category, sort, page, pageSize: PAGE_SIZE });
+  const addToCart = useAddToCart();
+  const isFiltered = Boolean(q || category);
+
+  return (
+    <section aria-labelledby="gifts-title" className="flex flex-col gap-4">
+      <h2 id="gifts-title" className="font-display text-2xl font-semibold">
+        {t('gifts.title')}
+      </h2>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 [&>*:first-child]:col-span-2 sm:[&>*:first-child]:col-span-1">
+        <SearchInput
+          label={t('gifts.searchLabel')}
+          placeholder={t('gifts.searchPlaceholder')}
+          value={text}
+          onChange={(value) => {
+            setText(value);
+            setPage(1);
+          }}
+        />
+        <CategorySelect
+          value={category}
+          onChange={(value) => {
+            setCategory(value);
+            setPage(1);
+          }}
+        />
+        <Select
+          value={sort}
+          onValueChange={(value) => {
+            setSort(value as GiftSort);
+            setPage(1);
+          }}
+        >
+          <Field label={t('gifts.sortLabel')}>
+            <SelectTrigger />
+          </Field>
+          <SelectContent>
+            {giftSorts.map((option) => (
+              <SelectItem key={option} value={option}>
+                {t(`gifts.sort.${option}`)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <QueryState query={query}>
+        {(data) =>
+          data.items.length === 0 ? (
+            <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">
+              {isFiltered ? t('gifts.noResults') : t('gifts.empty')}
+            </p>
+          ) : (
+            <>
+              <p className="text-sm text-muted" aria-live="polite">
+                {t('gifts.count', { count: data.total })}
+              </p>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {data.items.map((gift) => (
+                  <li key={gift.id} className="flex">
+                    <GiftCard gift={gift} onAdd={addToCart} />
+                  </li>
+                ))}
+              </ul>
+              <Pager page={data.page} total={data.total} pageSize={PAGE_SIZE} onPage={setPage} label={t('gifts.title')} />
+            </>
+          )
+        }
+      </QueryState>
+    </section>
+  );
+}

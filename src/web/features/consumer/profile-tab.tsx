@@ -1,0 +1,221 @@
+import { Download, Gift, Store, Trash2, Users } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '@shared/contracts/profile';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Dialog, DialogContent, DialogFooter } from '@web/components/ui/dialog';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/toast';
+import { apiRequest } from '@web/lib/api-client';
+import { signOut } from '@web/lib/session';
+import { useProfile, useUpdateProfile } from './api';
+import { apiErrorMessage, apiFieldErrors } from './api-error-message';
+import { QueryState } from './query-state';
+import type { ConsumerTab } from './tabs';
+
+export function ProfileTab({ onGoTo }: { onGoTo: (tab: ConsumerTab) => void }) {
+  const { t } = useTranslation('app');
+  const query = useProfile();
+
+  return (
+    <section aria-labelledby="profile-title" className="flex flex-col gap-4">
+      <h2 id="profile-title" className="sr-only">
+        {t('profile.title')}
+      </h2>
+      <QueryState query={query}>{(profile) => <ProfileCard profile={profile} />}</QueryState>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('profile.quickActions')}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-3 sm:grid-cols-3">
+          <Button variant="primary" onClick={() => onGoTo('gifts')}>
+            <Gift aria-hidden="true" />
+            {t('profile.browseGifts')}
+          </Button>
+          <Button variant="secondary" onClick={() => onGoTo('businesses')}>
+            <Store aria-hidden="true" />
+            {t('profile.exploreBusinesses')}
+          </Button>
+          <Button variant="outline" onClick={() => onGoTo('contacts')}>
+            <Users aria-hidden="true" />
+            {t('profile.manageContacts')}
+          </Button>
+        </CardContent>
+      </Card>
+      {query.data ? <PrivacyCard email={query.data.email} /> : null}
+    </section>
+  );
+}
+
+function ProfileCard({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('app');
+  const update = useUpdateProfile();
+  const [fullName, setFullName] = useState(profile.fullName ?? '');
+  const [phone, setPhone] = useState(profile.phone ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (fullName.trim() === '') {
+      setErrors({ fullName: 'fullNameRequired' });
+      return;
+    }
+    try {
+      const saved = await update.mutateAsync({ fullName, phone: phone.trim() === '' ? null : phone });
+      setFullName(saved.fullName ?? '');
+      setPhone(saved.phone ?? '');
+      setErrors({});
+      toast.success(t('profile.saved'));
+    } catch (error) {
+      setErrors(apiFieldErrors(error));
+    }
+  }
+  const errorText = (key: string) =>
+    errors[key] ? t(`profile.fieldErrors.${errors[key]}`, { defaultValue: t('errors.validation_failed') }) : undefined;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3">{t('profile.title')}</CardTitle>
+        <CardDescription>
+          {t('profile.email')}: <span className="font-medium text-ink">{profile.email}</span>
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={(event) => void save(event)} noValidate className="flex flex-col gap-3">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field label={t('profile.fullName')} required error={errorText('fullName')}>
+              <Input
+                value={fullName}
+                autoComplete="name"
+                maxLength={100}
+                onChange={(e) => {
+                  setFullName(e.target.value);
+                  setErrors((v) => ({ ...v, fullName: '' }));
+                }}
+              />
+            </Field>
+            <Field label={t('profile.phone')} error={errorText('phone')}>
+              <Input
+                type="tel"
+                value={phone}
+                autoComplete="tel"
+                maxLength={32}
+                placeholder={t('profile.phonePlaceholder')}
+                onChange={(e) => {
+                  setPhone(e.target.value);
+                  setErrors((v) => ({ ...v, phone: '' }));
+                }}
+              />
+            </Field>
+          </div>
+          <Button type="submit" className="self-start" disabled={update.isPending}>
+            {update.isPending ? <Spinner decorative className="text-white" /> : null}
+            {update.isPending ? t('common.saving') : t('common.save')}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PrivacyCard({ email }: { email: string }) {
+  const { t } = useTranslation('app');
+  const [isDownloading, setDownloading] = useState(false);
+  const [isDeleteOpen, setDeleteOpen] = useState(false);
+  const [confirm, setConfirm] = useState('');
+  const [isDeleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState('');
+
+  async function download() {
+    setDownloading(true);
+    try {
+      const data = await apiRequest('/api/account/export');
+      const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `regalo-data-${new Date().toISOString().slice(0, 10)}.json`;
+      link.click();
+      URL.revokeObjectURL(url);
+      toast.success(t('profile.downloaded'));
+    } catch (error) {
+      toast.error(t('errors.title'), { description: apiErrorMessage(t, error) });
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  async function deleteAccount(event: FormEvent) {
+    event.preventDefault();
+    if (confirm.trim() === '') {
+      setDeleteError('confirmationRequired');
+      return;
+    }
+    setDeleting(true);
+    try {
+      await apiRequest('/api/account', { method: 'DELETE', body: { confirm: confirm.trim() } });
+      toast.success(t('profile.deleted'));
+      await signOut();
+    } catch (error) {
+      const fields = apiFieldErrors(error);
+      const code = fields.confirm ?? (error as { code?: string }).code ?? 'default';
+      setDeleteError(code);
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('profile.privacyTitle')}</CardTitle>
+        <CardDescription>{t('profile.privacyDescription')}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-3">
+        <Button variant="outline" onClick={() => void download()} disabled={isDownloading}>
+          {isDownloading ? <Spinner decorative /> : <Download aria-hidden="true" />}
+          {isDownloading ? t('profile.downloading') : t('profile.download')}
+        </Button>
+        <Button variant="destructive" onClick={() => setDeleteOpen(true)}>
+          <Trash2 aria-hidden="true" />
+          {t('profile.deleteAccount')}
+        </Button>
+        <Dialog
+          open={isDeleteOpen}
+          onOpenChange={(open) => {
+            setDeleteOpen(open);
+            setConfirm('');
+            setDeleteError('');
+          }}
+        >
+          <DialogContent title={t('profile.deleteTitle')} description={t('profile.deleteDescription')} closeLabel={t('common.close')}>
+            <form onSubmit={(event) => void deleteAccount(event)} noValidate>
+              <Field
+                label={t('profile.deleteConfirmLabel')}
+                error={
+                  deleteError
+                    ? t(`profile.fieldErrors.${deleteError}`, { defaultValue: t(`errors.${deleteError}`, { defaultValue: t('errors.default') }) })
+                    : undefined
+                }
+              >
+                <Input type="email" value={confirm} placeholder={email} autoComplete="off" onChange={(e) => setConfirm(e.target.value)} />
+              </Field>
+              <DialogFooter>
+                <Button variant="outline" onClick={() => setDeleteOpen(false)}>
+                  {t('common.cancel')}
+                </Button>
+                <Button type="submit" variant="destructive" disabled={isDeleting}>
+                  {isDeleting ? <Spinner decorative className="text-white" /> : null}
+                  {isDeleting ? t('common.deleting') : t('profile.deleteConfirm')}
+                </Button>
+              </DialogFooter>
+            </form>
+          </DialogContent>
+        </Dialog>
+      </CardContent>
+    </Card>
+  );
+}

@@ -176,6 +176,11 @@ test('a business registers in Spanish from the interest form to a pending dashbo
   await expectToast(page, '¡Registro enviado! Revisaremos tu negocio en breve.');
   await expect(page.getByRole('heading', { name: businessName })).toBeVisible();
   await expect(page.getByTestId('verification-status')).toHaveText('pendiente');
+  // Until the team approves it: the action-required card, and gifts and orders stay closed.
+  await expect(page.getByRole('heading', { name: 'Acción necesaria' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Regalos' })).toBeDisabled();
+  await expect(page.getByRole('tab', { name: 'Pedidos' })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
 
   // Signing in again later works with the password set in the wizard.
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();

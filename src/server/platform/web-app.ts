@@ -23,6 +23,8 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
     root,
     wildcard: false,
     index: false,
+    // scripts/compress-assets.mjs writes .br/.gz next to each text file at build time.
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');

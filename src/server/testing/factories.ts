@@ -15,7 +15,7 @@
  *
  * Users sign in through Better Auth with their `password` (default DEFAULT_TEST_PASSWORD).
  */
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   DEFAULT_COMMISSION_RATE,
@@ -26,10 +26,8 @@ import {
   type VerificationDocument,
   type VerificationStatus,
 } from '@shared/domain/business';
-import { splitCommission } from '@shared/domain/money';
 import { CURRENCY, DEFAULT_VALIDITY_DAYS, type OrderStatus } from '@shared/domain/order-status';
 import { cifControlDigit } from '@shared/domain/tax-id';
-import { computeExpiresAt } from '@shared/domain/validity';
 import type { Executor } from '../db/client';
 import { accounts, users } from '../db/schema/auth';
 import { businessApplications, businesses, businessInterests } from '../db/schema/businesses';
@@ -37,6 +35,7 @@ import { contacts } from '../db/schema/contacts';
 import { gifts } from '../db/schema/gifts';
 import { checkouts, orders, redemptions } from '../db/schema/orders';
 import { profiles } from '../db/schema/profiles';
+import { priceOrder } from '../features/orders/price-order';
 import { hashPassword } from '../platform/auth/password';
 
 export const DEFAULT_TEST_PASSWORD = 'regalo-test-password';
@@ -56,10 +55,8 @@ export function createAuthId(): string {
   return id;
 }
 
-/** A redemption code as orders get them: 32 random bytes, base64url (256 bits). */
-export function createRedemptionCode(): string {
-  return randomBytes(32).toString('base64url');
-}
+// Orders get their codes from the same function checkout uses.
+export { createRedemptionCode } from '../features/orders/price-order';
 
 /**
  * A CIF with a correct control digit (a sociedad limitada, letter B). Seeded from the
@@ -437,7 +434,9 @@ export async function createOrder(db: Executor, input: CreateOrderInput): Promis
   const wasPaid = status === 'paid' || status === 'redeemed' || status === 'expired';
   const paidAt =
     input.paidAt !== undefined ? input.paidAt : wasPaid ? new Date(createdAt.getTime() + 60_000) : null;
-  const expiresAt = input.expiresAt ?? computeExpiresAt(paidAt ?? createdAt, gift.validityDays);
+  // Money, code and expiry come from the shared pricing rule, as a real order's do.
+  const priced = priceOrder(gift, business, { placedAt: createdAt, paidAt });
+  const expiresAt = input.expiresAt ?? priced.expiresAt;
   const redeemedAt =
     input.redeemedAt !== undefined
       ? input.redeemedAt
@@ -447,9 +446,7 @@ export async function createOrder(db: Executor, input: CreateOrderInput): Promis
   const cancelledAt =
     input.cancelledAt !== undefined ? input.cancelledAt : status === 'cancelled' ? now : null;
 
-  const total = gift.price;
-  const rate = Number(business.commissionRate);
-  const { commissionCents, netCents } = splitCommission(total, rate);
+  const total = priced.totalAmount;
 
   let checkoutId = input.checkoutId ?? null;
   if (input.checkoutId === undefined && paidAt) {
@@ -481,16 +478,15 @@ export async function createOrder(db: Executor, input: CreateOrderInput): Promis
       status,
       totalAmount: total,
       currency: CURRENCY,
-      // Commission is fixed when the order is paid (DESIGN.md §5).
-      commissionRate: paidAt ? rate : null,
-      commissionAmount: paidAt ? commissionCents : null,
-      netAmount: paidAt ? netCents : null,
+      commissionRate: priced.commissionRate,
+      commissionAmount: priced.commissionAmount,
+      netAmount: priced.netAmount,
       recipientName: input.recipientName ?? `Recipient ${n}`,
       recipientPhone: input.recipientPhone ?? null,
       recipientEmail: input.recipientEmail ?? null,
       personalMessage: input.personalMessage ?? null,
       contactId: input.contactId ?? null,
-      qrCode: input.qrCode ?? createRedemptionCode(),
+      qrCode: input.qrCode ?? priced.qrCode,
       expiresAt,
       paidAt,
       redeemedAt,

@@ -19,7 +19,7 @@ export interface TestApp {
  * listening: tests call `app.inject`. `env` overrides configuration as the environment would.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; now?: () => Date } = {},
+  options: { env?: Record<string, string>; now?: () => Date; webRoot?: string } = {},
 ): Promise<TestApp> {
   const database = await getTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'regalo-test-'));
@@ -32,7 +32,7 @@ export async function createTestApp(
     RATE_LIMIT: 'off',
     ...options.env,
   });
-  const app = await buildApp({ config, database, webRoot: false, now: options.now, logger: false });
+  const app = await buildApp({ config, database, webRoot: options.webRoot ?? false, now: options.now, logger: false });
   await app.ready();
   return { app, database, config, close: () => app.close() };
 }

@@ -67,10 +67,10 @@ export const BUSINESS_LIMITS = {
   description: 2000,
 } as const;
 
-const requiredText = (max: number) =>
+export const requiredText = (max: number) =>
   z.string({ error: E.fieldRequired }).trim().min(1, { error: E.fieldRequired }).max(max, { error: E.tooLong });
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const interestInputSchema = z.object({
   businessName: requiredText(BUSINESS_LIMITS.businessName),
@@ -133,7 +133,7 @@ export type SetPasswordInput = z.infer<typeof setPasswordInputSchema>;
 export const signupBusinessTypes = ['individual', 'company'] as const;
 export type SignupBusinessType = (typeof signupBusinessTypes)[number];
 
-const optionalText = (max: number) =>
+export const optionalText = (max: number) =>
   z
     .string()
     .nullish()
@@ -156,12 +156,12 @@ export function normalizeWebsite(value: string): string | undefined {
   }
 }
 
-const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, invalid: string) =>
+export const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, invalid: string) =>
   z.enum(values, {
     error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? E.fieldRequired : invalid),
   });
 
-const businessInfoFields = z.object({
+export const businessInfoFields = z.object({
   businessName: requiredText(BUSINESS_LIMITS.businessName),
   category: requiredChoice(businessCategories, E.invalidCategory),
   address: requiredText(BUSINESS_LIMITS.address),

@@ -20,8 +20,7 @@ const BusinessInterestPage = lazy(() => import('../features/business-onboarding/
 const ConfirmPage = lazy(() => import('../features/business-onboarding/confirm-page'));
 const BusinessConfirmPage = lazy(() => import('../features/business-onboarding/business-confirm-page'));
 const BusinessSignupPage = lazy(() => import('../features/business-onboarding/signup-page'));
-// Placeholder until the business dashboard issue replaces it.
-const BusinessDashboardPage = lazy(() => import('../features/business-onboarding/dashboard-placeholder-page'));
+const BusinessDashboardPage = lazy(() => import('../features/business-dashboard/business-dashboard-page'));
 
 export function AppRoutes() {
   return (

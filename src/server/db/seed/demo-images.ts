@@ -154,3 +154,8 @@ export function renderGiftImage(name: string, category: BusinessCategory, busine
   return render(svgFor({ name, category, width: 800, height: 600, seed: `gift:${businessName}:${name}` }));
 }
 
+
+/** A smaller copy (`width` pixels wide), as uploads get for cards and lists. */
+export async function renderThumbnail(image: Buffer, width: number): Promise<Buffer> {
+  return sharp(image).resize({ width }).webp({ quality: 72, effort: 4 }).toBuffer();
+}

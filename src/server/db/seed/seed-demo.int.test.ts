@@ -135,8 +135,11 @@ describe('demo seed', () => {
     const file = await storage.get(key!);
     const meta = await sharp(await buffer(file!.body)).metadata();
     expect(meta.format).toBe('webp');
+    expect(await storage.exists(key!.replace('/main.', '/main-w480.'))).toBe(true);
     const [gift] = await db.select().from(gifts).where(eq(gifts.businessId, sample.id));
-    expect(await storage.exists(keyFromPublicUrl(gift!.imageUrl)!)).toBe(true);
+    const giftKey = keyFromPublicUrl(gift!.imageUrl)!;
+    expect(await storage.exists(giftKey)).toBe(true);
+    expect(await storage.exists(giftKey.replace('/main.', '/main-w480.'))).toBe(true);
   });
 
   it('adds one pending and one rejected applicant, neither listed', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DocumentType, VerificationDocument } from '@shared/domain/business';
 import type { Config } from '../../config';
+import { THUMBNAIL_SIZE, variantKey } from '../../features/business-image/image-keys';
 import { createStorage } from '../../platform/storage/create-storage';
 import {
   businessImageKey,
@@ -35,7 +36,7 @@ import {
   type DemoBusiness,
 } from './demo-data';
 import { demoPdf } from './demo-documents';
-import { renderBusinessImage, renderGiftImage } from './demo-images';
+import { renderBusinessImage, renderGiftImage, renderThumbnail } from './demo-images';
 
 export interface SeedContext {
   db: Database;
@@ -96,6 +97,12 @@ export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
     await storage.put(key, body, { contentType });
     summary.files += 1;
   };
+  // Uploaded images come with a card-sized variant next to them; the dashboard and lists
+  // link to it, so demo images need one too.
+  const putImage = async (key: string, image: Buffer) => {
+    await putFile(key, image, 'image/webp');
+    await putFile(variantKey(key, THUMBNAIL_SIZE), await renderThumbnail(image, THUMBNAIL_SIZE), 'image/webp');
+  };
   const prepareDocuments = async (businessId: string, name: string, type: DemoBusiness['businessType'], at: Date) =>
     Promise.all(
       requiredDocuments(type).map(async (docType, i) => {
@@ -113,12 +120,12 @@ export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
     const giftImages = new Map<string, { id: string; imageUrl: string }>();
     const [documents] = await Promise.all([
       prepareDocuments(id, business.name, business.businessType, daysAgo(business.joinedDaysAgo + 3)),
-      putFile(imageKey, image, 'image/webp'),
+      putImage(imageKey, image),
       ...business.gifts.map(async (gift) => {
         const giftId = randomUUID();
         const picture = await renderGiftImage(gift.name, business.category, business.name);
         const key = giftImageKey(giftId, picture);
-        await putFile(key, picture, 'image/webp');
+        await putImage(key, picture);
         giftImages.set(gift.name, { id: giftId, imageUrl: publicFileUrl(key) });
       }),
     ]);

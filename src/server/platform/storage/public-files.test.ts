@@ -25,12 +25,15 @@ describe('public image keys', () => {
     expect(isPublicKey(businessImageKey(id, Buffer.from('x')))).toBe(true);
     expect(isPublicKey(giftImageKey(id, Buffer.from('x')))).toBe(true);
     expect(isPublicKey(`${id}/main.webp`)).toBe(true);
+    expect(isPublicKey(`${id}/main-w480.0123456789abcdef.webp`)).toBe(true);
+    expect(isPublicKey(`gifts/${id}/main-w480.0123456789abcdef.webp`)).toBe(true);
     for (const key of [
       `${id}/documents/tax_registration_1700000000000.pdf`,
       `temp/documents/id_document_1.png`,
       `${id}/main.svg`,
       `${id}/main.html`,
       `${id}/other.webp`,
+      `${id}/main-small.webp`,
       `gifts/${id}/../main.webp`,
       `gifts/not-a-uuid/main.webp`,
       `../${id}/main.webp`,

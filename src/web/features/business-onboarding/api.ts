@@ -17,9 +17,9 @@ import {
   type ResendInput,
 } from '@shared/contracts/business-onboarding';
 import { LOCALE_HEADER } from '@shared/contracts/auth';
-import { problemSchema } from '@shared/problem';
 import type { DocumentType } from '@shared/domain/business';
-import { ApiError, apiRequest } from '@web/lib/api-client';
+import { apiRequest } from '@web/lib/api-client';
+import { uploadWithProgress, type UploadHandle as ProgressUploadHandle } from '@web/lib/upload-with-progress';
 import { currentLanguage } from '@web/lib/i18n';
 
 const localeHeaders = () => ({ [LOCALE_HEADER]: currentLanguage() });
@@ -78,64 +78,13 @@ export function submitRegistration(input: RegistrationInput) {
   });
 }
 
-export interface UploadHandle {
-  promise: Promise<BusinessDocument>;
-  abort: () => void;
-}
+export type UploadHandle = ProgressUploadHandle<BusinessDocument>;
 
-/**
- * Uploads one document with XMLHttpRequest rather than fetch: only XHR reports upload
- * progress, which the wizard shows per file. Failures become the same ApiError as
- * apiRequest's, so one error mapper serves both.
- */
+/** Uploads one document, reporting progress (the wizard shows it per file). */
 export function uploadDocument(type: DocumentType, file: File, onProgress: (fraction: number) => void): UploadHandle {
-  const xhr = new XMLHttpRequest();
-  const promise = new Promise<BusinessDocument>((resolve, reject) => {
-    const body = new FormData();
-    // The server reads `type` before the file, so it must come first in the body.
-    body.append(UPLOAD_FIELDS.type, type);
-    body.append(UPLOAD_FIELDS.file, file, file.name);
-    xhr.open('POST', '/api/business/documents');
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () =>
-      reject(new ApiError(0, { type: 'about:blank', title: 'Network error', status: 0, code: 'network_error' }));
-    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
-    xhr.onload = () => {
-      const data: unknown = safeJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = businessDocumentSchema.safeParse(data);
-        if (parsed.success) resolve(parsed.data);
-        else reject(new ApiError(xhr.status, { type: 'about:blank', title: 'Bad response', status: xhr.status, code: 'internal_error' }));
-        return;
-      }
-      const problem = problemSchema.safeParse(data);
-      reject(
-        new ApiError(
-          xhr.status,
-          problem.success
-            ? problem.data
-            : {
-                type: 'about:blank',
-                title: xhr.statusText,
-                status: xhr.status,
-                code: xhr.status === 413 ? 'file_too_large' : xhr.status === 401 ? 'unauthenticated' : 'internal_error',
-              },
-        ),
-      );
-    };
-    xhr.send(body);
-  });
-  return { promise, abort: () => xhr.abort() };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
+  const body = new FormData();
+  // The server reads `type` before the file, so it must come first in the body.
+  body.append(UPLOAD_FIELDS.type, type);
+  body.append(UPLOAD_FIELDS.file, file, file.name);
+  return uploadWithProgress('/api/business/documents', body, businessDocumentSchema, onProgress);
 }

@@ -24,5 +24,4 @@ export const onboardingKeys = {
   confirmSession: ['business-onboarding', 'confirm-session'] as const,
   passwordStatus: ['business-onboarding', 'password-status'] as const,
   documents: ['business-onboarding', 'documents'] as const,
-  business: ['business-onboarding', 'business'] as const,
 };

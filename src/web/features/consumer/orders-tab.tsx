@@ -6,7 +6,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { useMyOrders } from './api';
-import { orderStatusBadge } from './order-status-style';
+import { orderStatusBadge } from '@web/lib/order-status-style';
 import { QueryState } from './query-state';
 
 export function OrdersTab() {

@@ -1,0 +1,31 @@
+import type { DashboardGift, GiftValues } from '@shared/contracts/business-dashboard';
+import { CURRENCY } from '@shared/domain/order-status';
+import { gifts } from '../../../db/schema/gifts';
+import type { AppContext } from '../../../platform/context';
+import { requireOwnedBusiness } from '../owned-business';
+import { toDashboardGift } from './gift-row';
+
+/** A new gift of the caller's business; the price arrives already parsed to cents. */
+export async function createBusinessGift(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  userId: string,
+  values: GiftValues,
+): Promise<DashboardGift> {
+  const business = await requireOwnedBusiness(ctx.db, userId, { mustBeActive: true });
+  const now = ctx.now();
+  const [gift] = await ctx.db
+    .insert(gifts)
+    .values({
+      businessId: business.id,
+      name: values.name,
+      description: values.description,
+      price: values.price,
+      currency: CURRENCY,
+      isAvailable: values.isAvailable,
+      validityDays: values.validityDays,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return toDashboardGift({ gift: gift!, hasOrders: false });
+}

@@ -1,0 +1,142 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../../db/schema/orders';
+import { createGift, createOrder, createUser, type GiftRow } from '../../../testing/factories';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { as, signedInOwner } from '../dashboard-test-world';
+
+describe('business orders', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function shop() {
+    const owner = await signedInOwner(t, { commissionRate: 10 });
+    const gift = await createGift(t.database.db, { businessId: owner.business.id, name: 'Cesta de fruta', price: 3000 });
+    const buyer = await createUser(t.database.db);
+    const order = (g: GiftRow, extra: Partial<Parameters<typeof createOrder>[1]> = {}) =>
+      createOrder(t.database.db, { buyerId: buyer.id, giftId: g.id, ...extra });
+    return { ...owner, gift, order };
+  }
+  const get = (cookie: string, query = '') => as(t, cookie)({ method: 'GET', url: `/api/business/orders${query}` });
+
+  it('lists orders newest first with what the business needs, never the full redemption code', async () => {
+    const { cookie, gift, order } = await shop();
+    const older = await order(gift, {
+      status: 'redeemed',
+      createdAt: new Date('2026-10-01T09:00:00Z'),
+      recipientName: 'Marta',
+      recipientPhone: '+34600111222',
+      personalMessage: '¡Feliz cumpleaños!',
+    });
+    const newer = await order(gift, { status: 'paid', createdAt: new Date('2026-10-02T09:00:00Z'), recipientName: 'Pau' });
+
+    const res = await get(cookie);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.nextCursor).toBeNull();
+    expect(body.items.map((o: { id: string }) => o.id)).toEqual([newer.id, older.id]);
+    expect(body.items[1]).toEqual({
+      id: older.id,
+      giftId: gift.id,
+      giftName: 'Cesta de fruta',
+      status: 'redeemed',
+      totalAmount: 3000,
+      currency: 'EUR',
+      recipientName: 'Marta',
+      recipientPhone: '+34600111222',
+      personalMessage: '¡Feliz cumpleaños!',
+      qrCodeSuffix: older.qrCode.slice(-8),
+      createdAt: '2026-10-01T09:00:00.000Z',
+      paidAt: older.paidAt!.toISOString(),
+      redeemedAt: older.redeemedAt!.toISOString(),
+      expiresAt: older.expiresAt.toISOString(),
+      updatedAt: older.updatedAt.toISOString(),
+    });
+    expect(body.items[1].qrCodeSuffix).toHaveLength(8);
+    for (const o of [older, newer]) {
+      expect(res.body).not.toContain(o.qrCode);
+      expect(res.body).not.toContain(o.qrCode.slice(0, 16));
+    }
+  });
+
+  it('filters by status and by Madrid calendar days of created_at', async () => {
+    const { cookie, gift, order } = await shop();
+    const paid = await order(gift, { status: 'paid', createdAt: new Date('2026-11-10T22:30:00Z') }); // 10 Nov 23:30 Madrid
+    const late = await order(gift, { status: 'paid', createdAt: new Date('2026-11-10T23:30:00Z') }); // 11 Nov 00:30 Madrid
+    await order(gift, { status: 'cancelled', createdAt: new Date('2026-11-10T12:00:00Z') });
+
+    const byStatus = (await get(cookie, '?status=paid')).json();
+    expect(byStatus.items.map((o: { id: string }) => o.id)).toEqual([late.id, paid.id]);
+    const day = (await get(cookie, '?status=paid&from=2026-11-10&to=2026-11-10')).json();
+    expect(day.items.map((o: { id: string }) => o.id)).toEqual([paid.id]);
+    const all = (await get(cookie, '?status=&from=2026-11-11')).json();
+    expect(all.items.map((o: { id: string }) => o.id)).toEqual([late.id]);
+
+    const bad = await get(cookie, '?status=lost');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ fields: { status: 'invalid' } });
+    expect((await get(cookie, '?from=2026-02-30')).json()).toMatchObject({ fields: { from: 'invalidDate' } });
+  });
+
+  it('pages with a cursor, without repeats or gaps, even when orders share a timestamp', async () => {
+    const { cookie, gift, order } = await shop();
+    const same = new Date('2026-09-01T10:00:00Z');
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await order(gift, { createdAt: i < 3 ? same : new Date(same.getTime() + i * 1000) }));
+    const seen: string[] = [];
+    let cursor: string | null = '';
+    let pages = 0;
+    while (cursor !== null) {
+      const res = await get(cookie, `?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { items: { id: string }[]; nextCursor: string | null };
+      seen.push(...body.items.map((o) => o.id));
+      cursor = body.nextCursor;
+      pages += 1;
+    }
+    expect(pages).toBe(3);
+    expect(new Set(seen).size).toBe(5);
+    expect(seen.slice(0, 2)).toEqual([made[4]!.id, made[3]!.id]);
+    expect(new Set(seen)).toEqual(new Set(made.map((o) => o.id)));
+
+    const bad = await get(cookie, '?cursor=not-ours');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'validation_failed', fields: { cursor: 'invalid' } });
+  });
+
+  it('updates: only orders created or changed after `since`, with the next `since` from the server clock', async () => {
+    const { cookie, gift, order } = await shop();
+    const before = await order(gift, { createdAt: new Date('2026-08-01T10:00:00Z') });
+    const since = '2026-08-02T00:00:00.000Z';
+    const created = await order(gift, { createdAt: new Date('2026-08-03T10:00:00Z') });
+    const changed = await order(gift, { createdAt: new Date('2026-07-01T10:00:00Z') });
+    await t.database.db
+      .update(orders)
+      .set({ status: 'redeemed', redeemedAt: new Date('2026-08-04T10:00:00Z'), updatedAt: new Date('2026-08-04T10:00:00Z') })
+      .where(eq(orders.id, changed.id));
+    const elsewhere = await signedInOwner(t);
+    const theirGift = await createGift(t.database.db, { businessId: elsewhere.business.id });
+    await createOrder(t.database.db, { buyerId: null, giftId: theirGift.id, createdAt: new Date('2026-08-05T10:00:00Z') });
+
+    const res = await as(t, cookie)({ method: 'GET', url: `/api/business/orders/updates?since=${since}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.items.map((o: { id: string }) => o.id)).toEqual([created.id, changed.id]);
+    expect(body.items[1]).toMatchObject({ status: 'redeemed' });
+    expect(body.items.map((o: { id: string }) => o.id)).not.toContain(before.id);
+    expect(Date.parse(body.nextSince)).toBe(Date.parse(body.serverTime) - 5000);
+    expect(Math.abs(Date.parse(body.serverTime) - Date.now())).toBeLessThan(60_000);
+    for (const o of [created, changed]) expect(res.body).not.toContain(o.qrCode);
+
+    const none = await as(t, cookie)({ method: 'GET', url: `/api/business/orders/updates?since=${body.serverTime}` });
+    expect(none.json().items).toEqual([]);
+
+    const bad = await as(t, cookie)({ method: 'GET', url: '/api/business/orders/updates?since=yesterday' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ fields: { since: 'invalidDate' } });
+    expect((await as(t, cookie)({ method: 'GET', url: '/api/business/orders/updates' })).statusCode).toBe(400);
+  });
+});

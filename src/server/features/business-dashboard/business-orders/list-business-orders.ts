@@ -1,0 +1,39 @@
+import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import type { DashboardOrderPage, OrdersQuery } from '@shared/contracts/business-dashboard';
+import { addDays, startOfLocalDay } from '@shared/domain/analytics';
+import type { Executor } from '../../../db/client';
+import { orders } from '../../../db/schema/orders';
+import { AppError } from '../../../platform/errors';
+import { requireOwnedBusiness } from '../owned-business';
+import { decodeOrderCursor, encodeOrderCursor } from './order-cursor';
+import { selectDashboardOrders, toDashboardOrder } from './order-row';
+
+/**
+ * The business's orders, newest first, one page at a time. `from`/`to` are Madrid calendar
+ * days on created_at — the same rule as analytics, so both always agree.
+ */
+export async function listBusinessOrders(db: Executor, userId: string, query: OrdersQuery): Promise<DashboardOrderPage> {
+  const business = await requireOwnedBusiness(db, userId, { mustBeActive: true });
+  const conditions: (SQL | undefined)[] = [eq(orders.businessId, business.id)];
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.from) conditions.push(gte(orders.createdAt, startOfLocalDay(query.from)));
+  if (query.to) conditions.push(lt(orders.createdAt, startOfLocalDay(addDays(query.to, 1))));
+  if (query.cursor !== undefined) {
+    const cursor = decodeOrderCursor(query.cursor);
+    if (!cursor) throw AppError.validation({ cursor: 'invalid' });
+    conditions.push(
+      or(lt(orders.createdAt, cursor.createdAt), and(eq(orders.createdAt, cursor.createdAt), lt(orders.id, cursor.id))),
+    );
+  }
+  // One extra row tells whether another page exists without counting.
+  const rows = await selectDashboardOrders(db)
+    .where(and(...conditions))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toDashboardOrder),
+    nextCursor: rows.length > query.limit && last ? encodeOrderCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  };
+}

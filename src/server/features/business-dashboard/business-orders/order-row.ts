@@ -1,0 +1,49 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DashboardOrder } from '@shared/contracts/business-dashboard';
+import { QR_SUFFIX_LENGTH } from '@shared/contracts/business-dashboard';
+import type { OrderStatus } from '@shared/domain/order-status';
+import type { Executor } from '../../../db/client';
+import { gifts } from '../../../db/schema/gifts';
+import { orders } from '../../../db/schema/orders';
+
+/**
+ * What the business sees of an order. The redemption code is cut to its last characters in
+ * SQL, so the full code (the secret that redeems the gift) never even reaches this process.
+ */
+const dashboardOrderColumns = {
+  id: orders.id,
+  giftId: orders.giftId,
+  // Archived gifts keep their row, so the name the giver chose is always there.
+  giftName: gifts.name,
+  status: orders.status,
+  totalAmount: orders.totalAmount,
+  currency: orders.currency,
+  recipientName: orders.recipientName,
+  recipientPhone: orders.recipientPhone,
+  personalMessage: orders.personalMessage,
+  qrCodeSuffix: sql<string>`right(${orders.qrCode}, ${sql.raw(String(QR_SUFFIX_LENGTH))})`,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+  redeemedAt: orders.redeemedAt,
+  expiresAt: orders.expiresAt,
+  updatedAt: orders.updatedAt,
+};
+
+/** `select … from orders join gifts`; callers add the business scope and order. */
+export function selectDashboardOrders(db: Executor) {
+  return db.select(dashboardOrderColumns).from(orders).innerJoin(gifts, eq(gifts.id, orders.giftId));
+}
+
+type OrderRow = Awaited<ReturnType<ReturnType<typeof selectDashboardOrders>['execute']>>[number];
+
+export function toDashboardOrder(row: OrderRow): DashboardOrder {
+  return {
+    ...row,
+    status: row.status as OrderStatus,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    redeemedAt: row.redeemedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,64 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { documentDownloadUrl } from '@shared/contracts/business-documents';
+import type { DashboardBusiness } from '@shared/contracts/business-dashboard';
+import type { BusinessCategory, BusinessType, VerificationStatus } from '@shared/domain/business';
+import type { Executor } from '../../../db/client';
+import { gifts } from '../../../db/schema/gifts';
+import { orders } from '../../../db/schema/orders';
+import { AppError } from '../../../platform/errors';
+import { publicFileUrl } from '../../../platform/storage/public-files';
+import { findOwnedBusiness } from '../../business-documents/find-owned-business';
+import { imageKeysFor } from '../../business-image/image-keys';
+import type { OwnedBusiness } from '../owned-business';
+
+/** The 480 px variant behind an image_url we issued (the second key imageKeysFor lists). */
+export function thumbnailUrlFor(imageUrl: string | null): string | null {
+  const keys = imageKeysFor(imageUrl);
+  return keys[1] ? publicFileUrl(keys[1]) : imageUrl;
+}
+
+export async function toDashboardBusiness(db: Executor, business: OwnedBusiness): Promise<DashboardBusiness> {
+  const [[giftTotal], [orderTotal]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(gifts)
+      .where(and(eq(gifts.businessId, business.id), isNull(gifts.archivedAt))),
+    db.select({ n: count() }).from(orders).where(eq(orders.businessId, business.id)),
+  ]);
+  return {
+    id: business.id,
+    name: business.name,
+    category: business.category as BusinessCategory,
+    description: business.description,
+    address: business.address,
+    city: business.city,
+    phone: business.phone,
+    email: business.email,
+    website: business.website,
+    businessType: business.businessType as BusinessType,
+    taxId: business.taxId,
+    businessRegistrationNumber: business.businessRegistrationNumber,
+    imageUrl: business.imageUrl,
+    thumbnailUrl: thumbnailUrlFor(business.imageUrl),
+    verificationStatus: business.verificationStatus as VerificationStatus,
+    rejectionReason: business.rejectionReason,
+    isActive: business.isActive,
+    commissionRate: Number(business.commissionRate),
+    termsAcceptedAt: business.termsAcceptedAt?.toISOString() ?? null,
+    documents: business.verificationDocuments.map((d) => ({
+      type: d.type,
+      fileName: d.fileName,
+      uploadedAt: d.uploadedAt,
+      downloadUrl: documentDownloadUrl(business.id, d.type),
+    })),
+    totals: { gifts: giftTotal?.n ?? 0, orders: orderTotal?.n ?? 0 },
+    createdAt: business.createdAt.toISOString(),
+  };
+}
+
+/** GET /api/business/me: 404 rather than 403 without a business, so the web offers sign-up. */
+export async function getDashboardBusiness(db: Executor, userId: string): Promise<DashboardBusiness> {
+  const business = await findOwnedBusiness(db, userId);
+  if (!business) throw new AppError('business_not_found', 404, 'Create your business first');
+  return toDashboardBusiness(db, business);
+}

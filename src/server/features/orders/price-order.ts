@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { splitCommission } from '@shared/domain/money';
+import { CURRENCY } from '@shared/domain/order-status';
+import { computeExpiresAt } from '@shared/domain/validity';
+
+/** A redemption code: 32 random bytes, base64url (256 bits; DESIGN.md §5 asks ≥ 128). */
+export function createRedemptionCode(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export interface PricedOrder {
+  totalAmount: number;
+  currency: string;
+  /** Fixed at payment (DESIGN.md §5); null while unpaid. */
+  commissionRate: number | null;
+  commissionAmount: number | null;
+  netAmount: number | null;
+  qrCode: string;
+  expiresAt: Date;
+}
+
+/**
+ * The one place an order's money, code and expiry are decided, from the gift and the
+ * business as stored — never from what a client sent. Checkout, the dev endpoint and the
+ * test/demo factories all call it, so they cannot drift apart.
+ *
+ * `paidAt` null → an unpaid order: no commission yet, expiry counted from `placedAt`.
+ */
+export function priceOrder(
+  gift: { price: number; validityDays: number },
+  business: { commissionRate: number | string },
+  times: { placedAt: Date; paidAt: Date | null },
+): PricedOrder {
+  const rate = Number(business.commissionRate);
+  const { commissionCents, netCents } = splitCommission(gift.price, rate);
+  const isPaid = times.paidAt !== null;
+  return {
+    totalAmount: gift.price,
+    currency: CURRENCY,
+    commissionRate: isPaid ? rate : null,
+    commissionAmount: isPaid ? commissionCents : null,
+    netAmount: isPaid ? netCents : null,
+    qrCode: createRedemptionCode(),
+    expiresAt: computeExpiresAt(times.paidAt ?? times.placedAt, gift.validityDays),
+  };
+}

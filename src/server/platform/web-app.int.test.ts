@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+/** A tiny built web app: index.html and one hashed asset with its pre-compressed copy. */
+function makeWebRoot() {
+  const root = mkdtempSync(path.join(tmpdir(), 'regalo-web-'));
+  mkdirSync(path.join(root, 'assets'));
+  const html = '<!doctype html><html><body><div id="root"></div></body></html>';
+  const js = `console.info(${JSON.stringify('x'.repeat(2000))});`;
+  writeFileSync(path.join(root, 'index.html'), html);
+  writeFileSync(path.join(root, 'index.html.br'), brotliCompressSync(html));
+  writeFileSync(path.join(root, 'assets', 'app-abc123.js'), js);
+  writeFileSync(path.join(root, 'assets', 'app-abc123.js.br'), brotliCompressSync(js));
+  return { root, html, js };
+}
+
+describe('serving the built web app', () => {
+  let t: TestApp;
+  const web = makeWebRoot();
+  beforeAll(async () => {
+    t = await createTestApp({ webRoot: web.root });
+  });
+  afterAll(() => t.close());
+
+  it('answers client routes with index.html (history fallback), never cached', async () => {
+    for (const url of ['/app', '/business/dashboard?tab=gifts', '/no/such/page']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(web.html);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toBe(web.js);
+  });
+
+  it('sends the pre-compressed copy to browsers that accept it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(web.js);
+  });
+
+  it('keeps API misses and missing files as problem+json 404s', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toContain('application/problem+json');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/missing-123.js', headers: { accept: 'text/html' } });
+    expect(asset.statusCode).toBe(404);
+    const post = await t.app.inject({ method: 'POST', url: '/app', headers: { accept: 'text/html', origin: t.config.publicUrl } });
+    expect(post.statusCode).toBe(404);
+  });
+});

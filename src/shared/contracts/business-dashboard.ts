@@ -1,0 +1,419 @@
+import { z } from 'zod';
+import { isCalendarDate } from '../domain/analytics';
+import { businessCategories, businessTypes, documentTypes, verificationStatuses } from '../domain/business';
+import { parsePriceToCents } from '../domain/money';
+import {
+  DEFAULT_VALIDITY_DAYS,
+  MAX_VALIDITY_DAYS,
+  MIN_VALIDITY_DAYS,
+  orderStatuses,
+} from '../domain/order-status';
+import { classifyTaxId, normalizeTaxId } from '../domain/tax-id';
+import {
+  BUSINESS_LIMITS,
+  businessInfoFields,
+  EMAIL_SHAPE,
+  optionalText,
+  registrationFieldErrors,
+  requiredChoice,
+} from './business-onboarding';
+
+/**
+ * The business dashboard (/business/dashboard). Every endpoint works on the business the
+ * signed-in user OWNS (one per owner); the business id never comes from the client, and
+ * prices are computed by the server. Failures are problem+json `{type,title,status,detail,
+ * code,fields?}`; the web maps `code` and each `fields` value to a translated message.
+ *
+ * Guards, the same on every endpoint below (except /api/dev/orders):
+ *   401 `unauthenticated`     nobody signed in
+ *   403 `email_not_verified`  a session whose email is not confirmed
+ *   403 `no_business`         signed in but owns no business — consumers AND admins who own
+ *                             no business alike (the platform team uses its own tools, never
+ *                             someone else's dashboard). Exception: GET /api/business/me
+ *                             answers 404 `business_not_found` so the web can show the
+ *                             "create your business first" card.
+ *   403 `business_inactive`   gifts and orders endpoints while `is_active` is false (the tabs
+ *                             are disabled then). Profile, /me and analytics stay available.
+ *   404 `gift_not_found`      a gift id that is not one of the caller's non-archived gifts
+ *                             (another business's gift looks exactly like a missing one).
+ *
+ * GET    /api/business/me                    → 200 dashboardBusinessSchema
+ * PATCH  /api/business/me                    body businessProfilePatchSchema (send the whole
+ *        form; absent fields stay as they are, empty optional ones are cleared to null)
+ *        → 200 dashboardBusinessSchema; 400 validation_failed with `fields` (field → one of
+ *        profileFieldErrors). The tax id is checked against the business type after merging
+ *        with the stored values. The image changes through POST/DELETE /api/business/image.
+ * GET    /api/business/gifts                 → 200 dashboardGiftListSchema (non-archived,
+ *        newest first)
+ * POST   /api/business/gifts                 body giftInputSchema → 201 dashboardGiftSchema
+ *        400 validation_failed, fields: name → fillRequiredFields | tooLong;
+ *        price → fillRequiredFields | invalidPrice | priceTooHigh; description → tooLong;
+ *        validityDays → invalidValidityDays.
+ * PATCH  /api/business/gifts/:id             body giftPatchSchema (any subset, e.g.
+ *        `{isAvailable:false}` for the card's toggle) → 200 dashboardGiftSchema
+ * DELETE /api/business/gifts/:id             → 200 giftDeleteResultSchema: `deleted` when it
+ *        had no orders (gone, image removed), `archived` when it has orders (hidden from the
+ *        dashboard and the catalogue; order history keeps its name).
+ * POST   /api/business/gifts/:id/image       multipart, file field `file` → 200
+ *        giftImageSchema. Same rules as the business image: 415 `image_invalid`, 413
+ *        `image_too_large` (5 MB, refused while streaming), 400 `file_missing`/`file_empty`.
+ *        Re-encoded to WebP; the previous image's objects are removed.
+ * DELETE /api/business/gifts/:id/image       → 204
+ * GET    /api/business/orders                query ordersQuerySchema → 200 dashboardOrderPageSchema
+ *        newest first (created_at, then id); `status` filters; `from`/`to` (YYYY-MM-DD,
+ *        Europe/Madrid, inclusive, by created_at — the same period rule as analytics);
+ *        `cursor` = the previous page's `nextCursor`. 400 validation_failed (fields.cursor
+ *        `invalid`, fields.status `invalid`, fields.from/to `invalidDate`).
+ * GET    /api/business/orders/updates?since=<ISO timestamp>
+ *        → 200 orderUpdatesSchema: orders created or changed (status, redemption…) strictly
+ *        after `since`, newest first, at most ORDER_UPDATES_LIMIT. Pass the answer's
+ *        `nextSince` as the next `since` (start with the `serverTime` of the first answer
+ *        or the newest order's updatedAt); it comes from the server's clock, never the
+ *        browser's, and overlaps the previous window by a few seconds so a change committed
+ *        late is not missed: items CAN repeat — merge them by id and announce only ids not
+ *        seen before. The web polls with back-off (5 s doubling to 60 s while nothing
+ *        changes, paused while hidden). Polling rather than SSE:
+ *        it works behind any proxy and across several servers without a message broker.
+ *        400 validation_failed (fields.since `invalidDate`) when `since` is not a timestamp.
+ * GET    /api/business/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD
+ *        → 200 businessAnalyticsSchema. Dates are Europe/Madrid calendar days, inclusive;
+ *        default: the last 30 days ending today. 400 validation_failed with fields.from/to
+ *        `invalidDate`, fields.to `invalidRange` (to before from) or `rangeTooLong`
+ *        (more than MAX_ANALYTICS_DAYS = 366 days, domain/analytics.ts). A sale is an
+ *        order that was paid: status paid, redeemed or expired (cancelled ones were
+ *        refunded; unpaid ones never paid).
+ *        The period is by the order's created_at — the date the orders list shows — so
+ *        `giftsSold` equals the number of orders GET /api/business/orders returns for the
+ *        same from/to with those statuses. Money in cents; weeks start on Monday
+ *        (Europe/Madrid) and every week touching the period is listed, zero weeks included.
+ *
+ * DEVELOPMENT / TEST AID — not part of the product:
+ * POST   /api/dev/orders                     body devOrderInputSchema → 201 dashboardOrderSchema
+ *        Creates a PAID order for a gift exactly as payment would (price, commission and
+ *        net from the database, a fresh redemption code, expiry from the gift's validity, a
+ *        succeeded test checkout), so the e2e journey can watch an order arrive. No sign-in
+ *        needed; the signed-in user, if any, is the buyer. 404 `gift_not_found`. Answers 404
+ *        `not_found` in production, like /api/dev/mail.
+ */
+
+/** Field codes (web: dashboard translations per code). */
+export const profileFieldErrors = {
+  ...registrationFieldErrors,
+} as const;
+
+export const giftFieldErrors = {
+  fillRequiredFields: 'fillRequiredFields',
+  invalidPrice: 'invalidPrice',
+  priceTooHigh: 'priceTooHigh',
+  invalidValidityDays: 'invalidValidityDays',
+  tooLong: 'tooLong',
+} as const;
+
+export const periodFieldErrors = {
+  invalidDate: 'invalidDate',
+  invalidRange: 'invalidRange',
+  rangeTooLong: 'rangeTooLong',
+} as const;
+
+/** Problem codes of these endpoints besides the guards' and validation_failed. */
+export const businessDashboardErrorCodes = [
+  'no_business',
+  'business_not_found',
+  'business_inactive',
+  'gift_not_found',
+  'image_invalid',
+  'image_too_large',
+  'file_missing',
+  'file_empty',
+] as const;
+
+export const PROFILE_LIMITS = {
+  ...BUSINESS_LIMITS,
+  businessRegistrationNumber: 50,
+} as const;
+
+export const GIFT_LIMITS = { name: 200, description: 2000 } as const;
+export const ORDERS_PAGE_SIZE = 20;
+export const ORDERS_MAX_PAGE_SIZE = 100;
+export const ORDER_UPDATES_LIMIT = 100;
+export const ORDER_UPDATES_OVERLAP_MS = 5_000;
+/** Characters of the redemption code the business sees (the whole code is the secret). */
+export const QR_SUFFIX_LENGTH = 8;
+
+// ---------------------------------------------------------------------------------------
+// Business profile
+
+export const dashboardDocumentSchema = z.object({
+  type: z.enum(documentTypes),
+  fileName: z.string(),
+  uploadedAt: z.string(),
+  /** Authorised download (owner or admin); use a plain link. */
+  downloadUrl: z.string(),
+});
+export type DashboardDocument = z.infer<typeof dashboardDocumentSchema>;
+
+export const dashboardBusinessSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.enum(businessCategories),
+  description: z.string().nullable(),
+  address: z.string(),
+  city: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  businessType: z.enum(businessTypes),
+  taxId: z.string(),
+  businessRegistrationNumber: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  /** 480 px variant for previews (the main image when it has none); null without an image. */
+  thumbnailUrl: z.string().nullable(),
+  /** Stored values; show `approved` as the specification's "verified". */
+  verificationStatus: z.enum(verificationStatuses),
+  rejectionReason: z.string().nullable(),
+  isActive: z.boolean(),
+  /** Percentage, e.g. 10 for 10 %. */
+  commissionRate: z.number(),
+  termsAcceptedAt: z.string().nullable(),
+  documents: z.array(dashboardDocumentSchema),
+  totals: z.object({
+    /** Gifts not archived. */
+    gifts: z.number().int(),
+    /** Orders of every status. */
+    orders: z.number().int(),
+  }),
+  createdAt: z.string(),
+});
+export type DashboardBusiness = z.infer<typeof dashboardBusinessSchema>;
+
+const P = profileFieldErrors;
+
+const businessTypeChoice = requiredChoice(businessTypes, P.invalidBusinessType);
+
+const profileFields = businessInfoFields
+  .omit({ businessName: true, businessType: true })
+  .extend({
+    name: businessInfoFields.shape.businessName,
+    businessType: businessTypeChoice,
+    email: optionalText(BUSINESS_LIMITS.email)
+      .refine((v) => v === null || EMAIL_SHAPE.test(v), { error: P.invalidEmail })
+      .transform((v) => (v === null ? null : v.toLowerCase())),
+    businessRegistrationNumber: optionalText(PROFILE_LIMITS.businessRegistrationNumber),
+  })
+  .partial();
+
+/**
+ * PATCH /api/business/me. The form sends every field; the tax id is checked against the
+ * business type here when both are present, and by the server against the merged values.
+ */
+export const businessProfilePatchSchema = profileFields
+  .superRefine((v, ctx) => {
+    if (v.taxId !== undefined && v.businessType !== undefined && classifyTaxId(v.taxId, v.businessType) === null) {
+      ctx.addIssue({ code: 'custom', path: ['taxId'], message: P.invalidTaxId });
+    }
+  })
+  .transform((v) => (v.taxId === undefined ? v : { ...v, taxId: normalizeTaxId(v.taxId) }));
+export type BusinessProfilePatchInput = z.input<typeof businessProfilePatchSchema>;
+export type BusinessProfilePatch = z.output<typeof businessProfilePatchSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Gifts
+
+const G = giftFieldErrors;
+
+/** What a person typed ('12,50', '12.50', 12.5) → whole cents, with the field codes above. */
+export const priceInputSchema = z
+  .union([z.string(), z.number()], { error: G.fillRequiredFields })
+  .nullish()
+  .transform((value, ctx) => {
+    const parsed = parsePriceToCents(value);
+    if (parsed.ok) return parsed.cents;
+    const message =
+      parsed.error === 'required' ? G.fillRequiredFields : parsed.error === 'tooHigh' ? G.priceTooHigh : G.invalidPrice;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+
+const giftFields = {
+  name: z
+    .string({ error: G.fillRequiredFields })
+    .trim()
+    .min(1, { error: G.fillRequiredFields })
+    .max(GIFT_LIMITS.name, { error: G.tooLong }),
+  description: z
+    .string({ error: G.tooLong })
+    .nullish()
+    .transform((v) => {
+      const t = (v ?? '').trim();
+      return t === '' ? null : t;
+    })
+    .pipe(z.string().max(GIFT_LIMITS.description, { error: G.tooLong }).nullable()),
+  price: priceInputSchema,
+  isAvailable: z.boolean({ error: 'invalid' }),
+  validityDays: z.coerce
+    .number({ error: G.invalidValidityDays })
+    .int({ error: G.invalidValidityDays })
+    .min(MIN_VALIDITY_DAYS, { error: G.invalidValidityDays })
+    .max(MAX_VALIDITY_DAYS, { error: G.invalidValidityDays }),
+};
+
+/** POST /api/business/gifts. `price` is the text typed in euros; the server stores cents. */
+export const giftInputSchema = z.object({
+  ...giftFields,
+  isAvailable: giftFields.isAvailable.default(true),
+  validityDays: giftFields.validityDays.default(DEFAULT_VALIDITY_DAYS),
+});
+export type GiftInput = z.input<typeof giftInputSchema>;
+export type GiftValues = z.output<typeof giftInputSchema>;
+
+/** PATCH /api/business/gifts/:id: only the fields sent change. */
+export const giftPatchSchema = z.object(giftFields).partial();
+export type GiftPatchInput = z.input<typeof giftPatchSchema>;
+export type GiftPatch = z.output<typeof giftPatchSchema>;
+
+export const giftParamsSchema = z.object({ id: z.string().max(64) });
+
+export const dashboardGiftSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Whole cents. */
+  price: z.number().int(),
+  currency: z.string(),
+  imageUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  isAvailable: z.boolean(),
+  validityDays: z.number().int(),
+  /** Deleting a gift with orders archives it instead. */
+  hasOrders: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DashboardGift = z.infer<typeof dashboardGiftSchema>;
+
+export const dashboardGiftListSchema = z.object({ items: z.array(dashboardGiftSchema) });
+export type DashboardGiftList = z.infer<typeof dashboardGiftListSchema>;
+
+export const giftDeleteOutcomes = ['deleted', 'archived'] as const;
+export const giftDeleteResultSchema = z.object({ id: z.string(), outcome: z.enum(giftDeleteOutcomes) });
+export type GiftDeleteResult = z.infer<typeof giftDeleteResultSchema>;
+
+export const giftImageSchema = z.object({ imageUrl: z.string(), thumbnailUrl: z.string() });
+export type GiftImage = z.infer<typeof giftImageSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Orders
+
+const D = periodFieldErrors;
+const calendarDate = z
+  .string({ error: D.invalidDate })
+  .refine((v) => isCalendarDate(v), { error: D.invalidDate });
+// Query strings arrive as text; an empty parameter means "not given".
+const emptyAsAbsent = (v: unknown) => (v === '' ? undefined : v);
+
+export const ordersQuerySchema = z.object({
+  status: z.preprocess(emptyAsAbsent, z.enum(orderStatuses, { error: 'invalid' }).optional()),
+  from: z.preprocess(emptyAsAbsent, calendarDate.optional()),
+  to: z.preprocess(emptyAsAbsent, calendarDate.optional()),
+  cursor: z.preprocess(emptyAsAbsent, z.string().max(200, { error: 'invalid' }).optional()),
+  limit: z.coerce
+    .number({ error: 'invalid' })
+    .int({ error: 'invalid' })
+    .min(1, { error: 'invalid' })
+    .max(ORDERS_MAX_PAGE_SIZE, { error: 'invalid' })
+    .default(ORDERS_PAGE_SIZE),
+});
+export type OrdersQuery = z.output<typeof ordersQuerySchema>;
+
+export const dashboardOrderSchema = z.object({
+  id: z.string(),
+  giftId: z.string(),
+  giftName: z.string(),
+  status: z.enum(orderStatuses),
+  /** Cents. */
+  totalAmount: z.number().int(),
+  currency: z.string(),
+  recipientName: z.string(),
+  recipientPhone: z.string().nullable(),
+  personalMessage: z.string().nullable(),
+  /** The LAST 8 characters of the redemption code; the full code never leaves the server here. */
+  qrCodeSuffix: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  redeemedAt: z.string().nullable(),
+  expiresAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DashboardOrder = z.infer<typeof dashboardOrderSchema>;
+
+export const dashboardOrderPageSchema = z.object({
+  items: z.array(dashboardOrderSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type DashboardOrderPage = z.infer<typeof dashboardOrderPageSchema>;
+
+export const orderUpdatesQuerySchema = z.object({
+  since: z
+    .string({ error: D.invalidDate })
+    .refine((v) => !Number.isNaN(Date.parse(v)), { error: D.invalidDate }),
+});
+
+export const orderUpdatesSchema = z.object({
+  items: z.array(dashboardOrderSchema),
+  /** The server's clock when it looked. */
+  serverTime: z.string(),
+  /** What to send as the next `since` (serverTime minus ORDER_UPDATES_OVERLAP_MS). */
+  nextSince: z.string(),
+});
+export type OrderUpdates = z.infer<typeof orderUpdatesSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Analytics
+
+export const analyticsQuerySchema = z.object({
+  from: z.preprocess(emptyAsAbsent, calendarDate.optional()),
+  to: z.preprocess(emptyAsAbsent, calendarDate.optional()),
+});
+export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
+
+export const businessAnalyticsSchema = z.object({
+  /** The period actually used (YYYY-MM-DD, Europe/Madrid, inclusive). */
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.literal('Europe/Madrid'),
+  currency: z.string(),
+  giftsSold: z.number().int(),
+  /** Cents: sum of total_amount, of commission_amount and of net_amount of the sales. */
+  revenue: z.number().int(),
+  commission: z.number().int(),
+  net: z.number().int(),
+  redeemed: z.number().int(),
+  /** redeemed / giftsSold between 0 and 1; null when nothing was sold. */
+  redemptionRate: z.number().nullable(),
+  /** Up to 5, by count then revenue. */
+  topGifts: z.array(
+    z.object({ giftId: z.string(), name: z.string(), count: z.number().int(), revenue: z.number().int() }),
+  ),
+  weeks: z.array(
+    z.object({
+      /** The Monday (YYYY-MM-DD) starting the week; the first may start before `from`. */
+      weekStart: z.string(),
+      giftsSold: z.number().int(),
+      revenue: z.number().int(),
+    }),
+  ),
+});
+export type BusinessAnalytics = z.infer<typeof businessAnalyticsSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Development aid
+
+export const devOrderInputSchema = z.object({
+  giftId: z.string().max(64),
+  recipientName: z.string().trim().min(1, { error: 'required' }).max(200, { error: 'tooLong' }),
+  recipientPhone: z.string().trim().max(32).nullish(),
+  recipientEmail: z.string().trim().max(254).nullish(),
+  personalMessage: z.string().trim().max(1000).nullish(),
+});
+export type DevOrderInput = z.input<typeof devOrderInputSchema>;

@@ -1,0 +1,160 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { businessImageSchema, UPLOAD_FIELDS } from '@shared/contracts/business-documents';
+import {
+  businessAnalyticsSchema,
+  dashboardBusinessSchema,
+  dashboardGiftListSchema,
+  dashboardGiftSchema,
+  dashboardOrderPageSchema,
+  giftDeleteResultSchema,
+  giftImageSchema,
+  orderUpdatesSchema,
+  type BusinessProfilePatchInput,
+  type DashboardBusiness,
+  type DashboardGiftList,
+  type GiftInput,
+  type GiftPatchInput,
+} from '@shared/contracts/business-dashboard';
+import type { OrderStatus } from '@shared/domain/order-status';
+import { ApiError, apiRequest } from '@web/lib/api-client';
+import { uploadWithProgress } from '@web/lib/upload-with-progress';
+
+export const dashboardKeys = {
+  business: ['dashboard', 'business'] as const,
+  gifts: ['dashboard', 'gifts'] as const,
+  orders: (status: OrderStatus | 'all') => ['dashboard', 'orders', status] as const,
+  allOrders: ['dashboard', 'orders'] as const,
+  analytics: (from: string, to: string) => ['dashboard', 'analytics', from, to] as const,
+};
+
+function toQueryString(params: Record<string, string | undefined>) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The signed-in owner's business, or null when they own none (the 'create it first' card). */
+export function useOwnBusiness() {
+  return useQuery({
+    queryKey: dashboardKeys.business,
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiRequest('/api/business/me', { schema: dashboardBusinessSchema, signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'business_not_found') return null;
+        throw error;
+      }
+    },
+  });
+}
+
+export function useUpdateProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BusinessProfilePatchInput) =>
+      apiRequest('/api/business/me', { method: 'PATCH', body: input, schema: dashboardBusinessSchema }),
+    onSuccess: (business) => client.setQueryData(dashboardKeys.business, business),
+  });
+}
+
+export function uploadBusinessImage(file: File, onProgress: (fraction: number) => void) {
+  const body = new FormData();
+  body.append(UPLOAD_FIELDS.file, file, file.name);
+  return uploadWithProgress('/api/business/image', body, businessImageSchema, onProgress, 'image_too_large');
+}
+
+export function removeBusinessImage() {
+  return apiRequest<void>('/api/business/image', { method: 'DELETE' });
+}
+
+export function useGifts() {
+  return useQuery({
+    queryKey: dashboardKeys.gifts,
+    queryFn: ({ signal }) => apiRequest('/api/business/gifts', { schema: dashboardGiftListSchema, signal }),
+  });
+}
+
+export function createGift(input: GiftInput) {
+  return apiRequest('/api/business/gifts', { method: 'POST', body: input, schema: dashboardGiftSchema });
+}
+
+export function updateGift(id: string, input: GiftPatchInput) {
+  return apiRequest(`/api/business/gifts/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: input,
+    schema: dashboardGiftSchema,
+  });
+}
+
+export function uploadGiftImage(id: string, file: File, onProgress: (fraction: number) => void) {
+  const body = new FormData();
+  body.append(UPLOAD_FIELDS.file, file, file.name);
+  return uploadWithProgress(
+    `/api/business/gifts/${encodeURIComponent(id)}/image`,
+    body,
+    giftImageSchema,
+    onProgress,
+    'image_too_large',
+  );
+}
+
+export function removeGiftImage(id: string) {
+  return apiRequest<void>(`/api/business/gifts/${encodeURIComponent(id)}/image`, { method: 'DELETE' });
+}
+
+export function useToggleGift() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isAvailable }: { id: string; isAvailable: boolean }) => updateGift(id, { isAvailable }),
+    onSuccess: (gift) =>
+      client.setQueryData<DashboardGiftList>(dashboardKeys.gifts, (list) =>
+        list ? { items: list.items.map((item) => (item.id === gift.id ? gift : item)) } : list,
+      ),
+  });
+}
+
+export function useDeleteGift() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(`/api/business/gifts/${encodeURIComponent(id)}`, { method: 'DELETE', schema: giftDeleteResultSchema }),
+    onSuccess: (result) => {
+      client.setQueryData<DashboardGiftList>(dashboardKeys.gifts, (list) =>
+        list ? { items: list.items.filter((item) => item.id !== result.id) } : list,
+      );
+      client.setQueryData<DashboardBusiness | null>(dashboardKeys.business, (business) =>
+        business ? { ...business, totals: { ...business.totals, gifts: Math.max(0, business.totals.gifts - 1) } } : business,
+      );
+    },
+  });
+}
+
+export function useOrders(status: OrderStatus | 'all') {
+  return useInfiniteQuery({
+    queryKey: dashboardKeys.orders(status),
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(
+        `/api/business/orders${toQueryString({ status: status === 'all' ? undefined : status, cursor: pageParam })}`,
+        { schema: dashboardOrderPageSchema, signal },
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function fetchOrderUpdates(since: string, signal?: AbortSignal) {
+  return apiRequest(`/api/business/orders/updates${toQueryString({ since })}`, { schema: orderUpdatesSchema, signal });
+}
+
+export function useAnalytics(from: string, to: string) {
+  return useQuery({
+    queryKey: dashboardKeys.analytics(from, to),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/business/analytics${toQueryString({ from, to })}`, { schema: businessAnalyticsSchema, signal }),
+    placeholderData: keepPreviousData,
+    // An incomplete custom period asks for nothing rather than for the server's default.
+    enabled: from !== '' && to !== '',
+  });
+}

@@ -1,0 +1,233 @@
+// @vitest-environment happy-dom
+import { act, Suspense } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DashboardBusiness } from '@shared/contracts/business-dashboard';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root;
+
+type Answer = { status: number; body: unknown };
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+/** Stubs fetch; `answers` keys are `METHOD url` for writes and the bare url for reads. */
+function stubApi(answers: Record<string, Answer>) {
+  fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      const answer =
+        answers[method === 'GET' ? url : `${method} ${url}`] ??
+        (url.includes('/api/auth/get-session') ? { status: 200, body: null } : undefined);
+      if (!answer) return new Response('{}', { status: 404 });
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': answer.status >= 400 ? 'application/problem+json' : 'application/json' },
+      });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+}
+
+const patchCalls = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PATCH');
+
+/** The control a visible label points at (Field wires label → id). */
+function control(labelText: string) {
+  const label = [...container.querySelectorAll('label')].find((element) => element.textContent?.replace('*', '') === labelText);
+  return container.querySelector<HTMLInputElement>(`[id="${label?.htmlFor}"]`)!;
+}
+
+async function type(input: HTMLInputElement, value: string) {
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+async function clickButton(name: string) {
+  const button = [...container.querySelectorAll('button')].find((element) => element.textContent === name)!;
+  await act(async () => button.click());
+}
+
+function business(overrides: Partial<DashboardBusiness> = {}): DashboardBusiness {
+  return {
+    id: 'b1',
+    name: 'Horchatería Santa Catalina',
+    category: 'traditional_drinks',
+    description: null,
+    address: 'Plaça de Santa Caterina 6',
+    city: 'Valencia',
+    phone: null,
+    email: null,
+    website: null,
+    businessType: 'cooperative',
+    taxId: 'F12345674',
+    businessRegistrationNumber: null,
+    imageUrl: null,
+    thumbnailUrl: null,
+    verificationStatus: 'pending',
+    rejectionReason: null,
+    isActive: false,
+    commissionRate: 12.5,
+    termsAcceptedAt: '2026-11-20T10:00:00.000Z',
+    documents: [
+      {
+        type: 'business_license',
+        fileName: 'licencia.pdf',
+        uploadedAt: '2026-11-20T09:00:00.000Z',
+        downloadUrl: '/api/business/documents/b1/business_license/download',
+      },
+    ],
+    totals: { gifts: 3, orders: 7 },
+    createdAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  localStorage.setItem('i18nextLng', 'en');
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.unstubAllGlobals();
+});
+
+async function renderAt(path: string) {
+  const { default: BusinessDashboardPage } = await import('./business-dashboard-page');
+  await act(async () => {
+    root.render(
+      <Suspense fallback={<p>suspended</p>}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/business/dashboard" element={<BusinessDashboardPage />} />
+          </Routes>
+        </MemoryRouter>
+      </Suspense>,
+    );
+  });
+}
+
+async function waitForText(text: string) {
+  await vi.waitFor(() => expect(container.textContent).toContain(text), { timeout: 3000 });
+}
+
+const tab = (name: string) =>
+  [...container.querySelectorAll('[role="tab"]')].find((element) => element.textContent === name) as HTMLButtonElement;
+const link = (name: string) =>
+  [...container.querySelectorAll('a')].find((anchor) => anchor.textContent?.includes(name))?.getAttribute('href');
+
+describe('/business/dashboard', () => {
+  it('asks a user without a business to create one first', async () => {
+    stubApi({
+      '/api/business/me': {
+        status: 404,
+        body: { type: 'about:blank', title: 'Not found', status: 404, code: 'business_not_found' },
+      },
+    });
+    await renderAt('/business/dashboard');
+    await waitForText('Create your business first');
+    expect(link('Register your business')).toBe('/business/signup');
+    expect(link('Back to home')).toBe('/');
+    expect(container.querySelector('[role="tab"]')).toBeNull();
+  });
+
+  it('keeps a pending, inactive business on verification with the action-required card', async () => {
+    stubApi({ '/api/business/me': { status: 200, body: business() } });
+    // An old link to the orders tab cannot open it while the business is inactive.
+    await renderAt('/business/dashboard?tab=orders');
+    await waitForText('Verification in progress');
+    expect(container.textContent).toContain('2-3 business days');
+    expect(container.querySelector('[data-testid="verification-status"]')?.textContent).toBe('pending');
+    expect(container.querySelector('[data-testid="action-required"]')?.textContent).toContain(
+      'Check your email, including the spam folder',
+    );
+    expect(tab('Verification').getAttribute('aria-selected')).toBe('true');
+    expect(tab('Gifts').disabled).toBe(true);
+    expect(tab('Orders').disabled).toBe(true);
+    expect(tab('Profile').disabled).toBe(false);
+    expect(container.textContent).toContain('Gifts and orders open once our team has approved');
+    // Details: type, the empty registration number, commission and the downloadable document.
+    expect(container.textContent).toContain('Cooperative');
+    expect(container.textContent).toContain('Not provided');
+    expect(container.textContent).toContain('12.5%');
+    expect(container.textContent).toContain('1 document');
+    expect(link('Business licence')).toBe('/api/business/documents/b1/business_license/download');
+  });
+
+  it('shows the reason the team gave for a rejection', async () => {
+    stubApi({
+      '/api/business/me': {
+        status: 200,
+        body: business({ verificationStatus: 'rejected', rejectionReason: 'The licence is unreadable.' }),
+      },
+    });
+    await renderAt('/business/dashboard');
+    await waitForText('Verification not approved');
+    expect(container.textContent).toContain('The licence is unreadable.');
+    expect(container.querySelector('[data-testid="action-required"]')).toBeNull();
+  });
+
+  it('shows an approved, active business as verified with every tab open and real totals', async () => {
+    stubApi({
+      '/api/business/me': { status: 200, body: business({ verificationStatus: 'approved', isActive: true }) },
+    });
+    await renderAt('/business/dashboard?tab=profile');
+    await waitForText('Account status');
+    expect(tab('Profile').getAttribute('aria-selected')).toBe('true');
+    expect(tab('Gifts').disabled).toBe(false);
+    expect(container.querySelector('[data-testid="total-gifts"]')?.textContent).toBe('3');
+    expect(container.querySelector('[data-testid="total-orders"]')?.textContent).toBe('7');
+    expect(container.textContent).toContain('verified');
+    const description = container.querySelector('textarea');
+    expect(description?.getAttribute('rows')).toBe('4');
+    expect(container.querySelector('input[type="email"]')).not.toBeNull();
+    expect(container.querySelector('input[type="url"]')).not.toBeNull();
+    expect(container.querySelector('input[placeholder="CIF/NIF"]')).not.toBeNull();
+  });
+
+  it('checks the profile in the browser first, then shows the server\'s field errors on the fields', async () => {
+    const approved = business({ verificationStatus: 'approved', isActive: true });
+    stubApi({
+      '/api/business/me': { status: 200, body: approved },
+      'PATCH /api/business/me': {
+        status: 400,
+        body: { type: 'about:blank', title: 'Invalid', status: 400, code: 'validation_failed', fields: { phone: 'invalidPhone' } },
+      },
+    });
+    await renderAt('/business/dashboard?tab=profile');
+    await waitForText('Business profile');
+
+    await type(control('Business name'), ' ');
+    await type(control('Tax ID'), 'B00000001');
+    await clickButton('Save changes');
+    await waitForText('This field is required.');
+    expect(container.textContent).toContain('Enter a valid CIF or NIF.');
+    expect(patchCalls()).toHaveLength(0);
+
+    await type(control('Business name'), 'Horchatería Santa Catalina');
+    await type(control('Tax ID'), 'F12345674');
+    expect(container.textContent).not.toContain('This field is required.');
+    await type(control('Phone'), '12');
+    await clickButton('Save changes');
+    await waitForText('Enter a valid phone number.');
+    expect(patchCalls()).toHaveLength(0);
+
+    // A number the browser accepts; the (stubbed) server still refuses it, on the field.
+    await type(control('Phone'), '+34 600 111 222');
+    expect(container.textContent).not.toContain('Enter a valid phone number.');
+    await clickButton('Save changes');
+    await waitForText('Enter a valid phone number.');
+    expect(patchCalls()).toHaveLength(1);
+    expect(JSON.parse(String((patchCalls()[0]![1] as RequestInit).body))).toMatchObject({
+      name: 'Horchatería Santa Catalina',
+      businessType: 'cooperative',
+      phone: '+34 600 111 222',
+    });
+  });
+});

@@ -1,0 +1,172 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BarChart3, Gift, Info, LogOut, Package, ShieldCheck, Store } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { DashboardBusiness } from '@shared/contracts/business-dashboard';
+import { BrandMark } from '@web/components/brand-mark';
+import { LanguageMenu } from '@web/components/language-menu';
+import { Button } from '@web/components/ui/button';
+import { buttonVariants } from '@web/components/ui/button-variants';
+import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { useSession } from '@web/lib/session';
+import { AnalyticsTab } from './analytics-tab';
+import { useOwnBusiness } from './api';
+import { apiErrorMessage, reportApiError } from './api-error';
+import { GiftsTab } from './gifts-tab';
+import { OrdersTab } from './orders-tab';
+import { ProfileTab } from './profile-tab';
+import { createDashboardQueryClient } from './query-client';
+import { dashboardTabs, isTabEnabled, parseTab, type DashboardTab } from './tabs';
+import { VerificationTab } from './verification-tab';
+
+export default function BusinessDashboardPage() {
+  const [queryClient] = useState(() => createDashboardQueryClient(reportApiError));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Dashboard />
+    </QueryClientProvider>
+  );
+}
+
+const tabIcons = {
+  verification: ShieldCheck,
+  profile: Store,
+  gifts: Gift,
+  orders: Package,
+  analytics: BarChart3,
+} as const;
+
+function Dashboard() {
+  const { t } = useTranslation('dashboard');
+  const { signOut } = useSession();
+  const query = useOwnBusiness();
+  const business = query.data;
+
+  return (
+    <div className="min-h-dvh pb-16">
+      <header className="border-b border-line bg-white/80 backdrop-blur">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-2.5">
+          <BrandMark />
+          <div className="flex items-center gap-1 sm:gap-2">
+            <LanguageMenu />
+            <Button variant="outline" size="sm" className="max-sm:px-2.5" onClick={() => void signOut()}>
+              <LogOut aria-hidden="true" />
+              <span className="max-sm:sr-only">{t('header.signOut')}</span>
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto flex max-w-5xl flex-col gap-5 px-4 py-6">
+        {business ? (
+          <BusinessArea business={business} />
+        ) : business === null ? (
+          <NoBusinessCard />
+        ) : query.isError ? (
+          <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl border border-danger-600/30 bg-danger-50 p-4">
+            <p className="text-danger-700">{apiErrorMessage(query.error)}</p>
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </div>
+        ) : (
+          <div className="flex justify-center p-10">
+            <Spinner label={t('common.loading')} className="size-8" />
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}
+
+function NoBusinessCard() {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Card className="mx-auto w-full max-w-lg text-center">
+      <CardHeader className="items-center">
+        <Store aria-hidden="true" className="size-10 text-brand-500" />
+        <h1 className="font-display text-2xl font-semibold leading-tight">{t('noBusiness.title')}</h1>
+        <CardDescription>{t('noBusiness.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col justify-center gap-3 sm:flex-row">
+        <Link to="/business/signup" className={buttonVariants({})}>
+          {t('noBusiness.create')}
+        </Link>
+        <Link to="/" className={buttonVariants({ variant: 'outline' })}>
+          {t('noBusiness.home')}
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+function BusinessArea({ business }: { business: DashboardBusiness }) {
+  const { t } = useTranslation('dashboard');
+  const [params, setParams] = useSearchParams();
+  const hintId = useId();
+  const tab = parseTab(params.get('tab'), business.isActive);
+  const tabListRef = useRef<HTMLDivElement>(null);
+
+  // On a phone the tab list scrolls sideways: keep the open tab in sight (e.g. ?tab=orders).
+  useEffect(() => {
+    tabListRef.current
+      ?.querySelector('[data-state="active"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
+
+  const goTo = (next: DashboardTab) => {
+    const target = new URLSearchParams({ tab: next });
+    // Radix reports a click on a tab twice (pointer down, then focus) before React renders
+    // again, so compare with the live URL rather than this render's params: one entry only.
+    if (target.toString() === new URLSearchParams(window.location.search).toString()) return;
+    setParams(target);
+  };
+
+  return (
+    <>
+      <div>
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t('header.kicker')}</p>
+        <h1 className="font-display text-2xl font-bold break-words text-brand-800 sm:text-3xl">{business.name}</h1>
+      </div>
+      <Tabs value={tab} onValueChange={(value) => goTo(parseTab(value, business.isActive))}>
+        <TabsList ref={tabListRef} aria-label={t('tabs.label')}>
+          {dashboardTabs.map((key) => {
+            const Icon = tabIcons[key];
+            const isEnabled = isTabEnabled(key, business.isActive);
+            return (
+              <TabsTrigger
+                key={key}
+                value={key}
+                disabled={!isEnabled}
+                aria-describedby={isEnabled ? undefined : hintId}
+                title={isEnabled ? undefined : t('tabs.inactiveHint')}
+              >
+                <Icon aria-hidden="true" />
+                {t(`tabs.${key}`)}
+              </TabsTrigger>
+            );
+          })}
+        </TabsList>
+        {business.isActive ? null : (
+          <p id={hintId} className="flex items-start gap-2 text-sm text-muted">
+            <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {t('tabs.inactiveHint')}
+          </p>
+        )}
+        <TabsContent value="verification">
+          <VerificationTab business={business} />
+        </TabsContent>
+        <TabsContent value="profile">
+          <ProfileTab business={business} />
+        </TabsContent>
+        <TabsContent value="gifts">{business.isActive ? <GiftsTab /> : null}</TabsContent>
+        <TabsContent value="orders">{business.isActive ? <OrdersTab /> : null}</TabsContent>
+        <TabsContent value="analytics">
+          <AnalyticsTab />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}

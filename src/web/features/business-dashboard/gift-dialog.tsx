@@ -1,0 +1,218 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  giftInputSchema,
+  type DashboardGift,
+  type DashboardGiftList,
+  type GiftInput,
+} from '@shared/contracts/business-dashboard';
+import { DEFAULT_VALIDITY_DAYS, MAX_VALIDITY_DAYS, MIN_VALIDITY_DAYS } from '@shared/domain/order-status';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogFooter } from '@web/components/ui/dialog';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Spinner } from '@web/components/ui/spinner';
+import { Switch } from '@web/components/ui/switch';
+import { Textarea } from '@web/components/ui/textarea';
+import { toast } from '@web/components/ui/toast';
+import { createGift, dashboardKeys, removeGiftImage, updateGift, uploadGiftImage } from './api';
+import { apiFieldErrors, reportApiError } from './api-error';
+import { fieldErrorsOf } from './form-errors';
+import { priceToInput } from './gift-price';
+import { ImagePicker } from './image-picker';
+
+interface GiftDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The gift being edited; null creates a new one. */
+  gift: DashboardGift | null;
+}
+
+interface GiftFormValues {
+  name: string;
+  description: string;
+  price: string;
+  isAvailable: boolean;
+  validityDays: string;
+}
+
+const emptyValues: GiftFormValues = {
+  name: '',
+  description: '',
+  price: '',
+  isAvailable: true,
+  validityDays: String(DEFAULT_VALIDITY_DAYS),
+};
+
+function valuesOf(gift: DashboardGift | null): GiftFormValues {
+  if (!gift) return emptyValues;
+  return {
+    name: gift.name,
+    description: gift.description ?? '',
+    price: priceToInput(gift.price),
+    isAvailable: gift.isAvailable,
+    validityDays: String(gift.validityDays),
+  };
+}
+
+/**
+ * Create and edit share this dialog; the image is sent after the gift exists. Mount it per
+ * gift (a `key`) so every opening starts from that gift's values.
+ */
+export function GiftDialog({ open, onOpenChange, gift }: GiftDialogProps) {
+  const { t } = useTranslation('dashboard');
+  const client = useQueryClient();
+  const formId = useId();
+  const [values, setValues] = useState<GiftFormValues>(() => valuesOf(gift));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [imageFile, setImageFile] = useState<File | null>(null);
+  const [isImageRemoved, setImageRemoved] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [isSaving, setSaving] = useState(false);
+
+  // A local preview of the picked file; the object URL is released when it changes.
+  const localPreview = useMemo(() => (imageFile ? URL.createObjectURL(imageFile) : null), [imageFile]);
+  useEffect(() => () => {
+    if (localPreview) URL.revokeObjectURL(localPreview);
+  }, [localPreview]);
+
+  const previewUrl = localPreview ?? (isImageRemoved ? null : (gift?.imageUrl ?? null));
+
+  const set = <K extends keyof GiftFormValues>(key: K, value: GiftFormValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => {
+      const next = { ...current };
+      delete next[key];
+      return next;
+    });
+  };
+  const errorText = (key: keyof GiftFormValues) =>
+    errors[key] ? t(`fieldErrors.${errors[key]}`, { defaultValue: t('fieldErrors.invalid') }) : undefined;
+
+  const storeGift = (saved: DashboardGift) =>
+    client.setQueryData<DashboardGiftList>(dashboardKeys.gifts, (list) => {
+      if (!list) return list;
+      const exists = list.items.some((item) => item.id === saved.id);
+      return { items: exists ? list.items.map((item) => (item.id === saved.id ? saved : item)) : [saved, ...list.items] };
+    });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input: GiftInput = {
+      name: values.name,
+      description: values.description,
+      price: values.price,
+      isAvailable: values.isAvailable,
+      validityDays: Number(values.validityDays),
+    };
+    const parsed = giftInputSchema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setSaving(true);
+    let saved: DashboardGift | null = null;
+    try {
+      saved = gift ? await updateGift(gift.id, input) : await createGift(input);
+      storeGift(saved);
+      if (!gift) void client.invalidateQueries({ queryKey: dashboardKeys.business });
+      if (imageFile) {
+        setProgress(0);
+        const image = await uploadGiftImage(saved.id, imageFile, setProgress).promise;
+        storeGift({ ...saved, ...image });
+      } else if (gift && isImageRemoved && gift.imageUrl) {
+        await removeGiftImage(saved.id);
+        storeGift({ ...saved, imageUrl: null, thumbnailUrl: null });
+      }
+      toast.success(gift ? t('gifts.updated') : t('gifts.created'));
+      onOpenChange(false);
+    } catch (error) {
+      reportApiError(error);
+      // The gift itself is saved when only its image failed: close, so a second click
+      // cannot create it twice; the image can be added again with Edit.
+      if (saved) onOpenChange(false);
+      else setErrors(apiFieldErrors(error));
+    } finally {
+      setSaving(false);
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isSaving && onOpenChange(next)}>
+      <DialogContent
+        title={gift ? t('gifts.editTitle') : t('gifts.createTitle')}
+        description={t('gifts.dialogLead')}
+        closeLabel={t('common.close')}
+      >
+        <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+          <ImagePicker
+            label={t('gifts.fields.image')}
+            previewUrl={previewUrl}
+            progress={progress}
+            isBusy={isSaving}
+            onFile={(file) => {
+              setImageFile(file);
+              setImageRemoved(false);
+            }}
+            onRemove={() => {
+              setImageFile(null);
+              setImageRemoved(true);
+            }}
+          />
+          <Field label={t('gifts.fields.name')} required error={errorText('name')}>
+            <Input value={values.name} onChange={(event) => set('name', event.target.value)} />
+          </Field>
+          <Field label={t('gifts.fields.description')} error={errorText('description')}>
+            <Textarea rows={3} value={values.description} onChange={(event) => set('description', event.target.value)} />
+          </Field>
+          <Field label={t('gifts.fields.price')} required hint={t('gifts.fields.priceHint')} error={errorText('price')}>
+            <Input
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0,00"
+              value={values.price}
+              onChange={(event) => set('price', event.target.value)}
+            />
+          </Field>
+          <Field
+            label={t('gifts.fields.validityDays')}
+            hint={t('gifts.fields.validityHint', { min: MIN_VALIDITY_DAYS, max: MAX_VALIDITY_DAYS })}
+            error={errorText('validityDays')}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={MIN_VALIDITY_DAYS}
+              max={MAX_VALIDITY_DAYS}
+              step={1}
+              value={values.validityDays}
+              onChange={(event) => set('validityDays', event.target.value)}
+            />
+          </Field>
+          <div className="flex items-center justify-between gap-4">
+            <Label htmlFor={`${formId}-available`}>{t('gifts.fields.available')}</Label>
+            <Switch
+              id={`${formId}-available`}
+              checked={values.isAvailable}
+              onCheckedChange={(checked) => set('isAvailable', checked)}
+            />
+          </div>
+        </form>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={isSaving}>
+              {t('common.cancel')}
+            </Button>
+          </DialogClose>
+          <Button type="submit" form={formId} disabled={isSaving}>
+            {isSaving ? <Spinner decorative className="text-white" /> : null}
+            {isSaving ? t('common.saving') : gift ? t('gifts.save') : t('gifts.create')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

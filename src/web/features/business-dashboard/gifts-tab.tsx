@@ -1,0 +1,179 @@
+import { Gift, ImageIcon, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DashboardGift } from '@shared/contracts/business-dashboard';
+import { formatPrice } from '@shared/format';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/spinner';
+import { Switch } from '@web/components/ui/switch';
+import { toast } from '@web/components/ui/toast';
+import { cn } from '@web/lib/cn';
+import { useDeleteGift, useGifts, useToggleGift } from './api';
+import { apiErrorMessage } from './api-error';
+import { GiftDialog } from './gift-dialog';
+
+type DialogState = { gift: DashboardGift | null } | null;
+
+export function GiftsTab() {
+  const { t } = useTranslation('dashboard');
+  const query = useGifts();
+  const [dialog, setDialog] = useState<DialogState>(null);
+
+  return (
+    <section aria-labelledby="gifts-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="gifts-title" className="font-display text-2xl font-semibold">
+          {t('gifts.title')}
+        </h2>
+        {query.data && query.data.items.length > 0 ? (
+          <Button onClick={() => setDialog({ gift: null })}>
+            <Plus aria-hidden="true" />
+            {t('gifts.new')}
+          </Button>
+        ) : null}
+      </div>
+      {query.data ? (
+        query.data.items.length === 0 ? (
+          <Card className="flex flex-col items-center gap-3 p-8 text-center">
+            <Gift aria-hidden="true" className="size-10 text-brand-400" />
+            <p className="text-lg font-semibold">{t('gifts.empty')}</p>
+            <p className="text-muted">{t('gifts.emptyHint')}</p>
+            <Button onClick={() => setDialog({ gift: null })}>
+              <Plus aria-hidden="true" />
+              {t('gifts.createFirst')}
+            </Button>
+          </Card>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {query.data.items.map((gift) => (
+              <li key={gift.id}>
+                <GiftCard gift={gift} onEdit={() => setDialog({ gift })} />
+              </li>
+            ))}
+          </ul>
+        )
+      ) : query.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl border border-danger-600/30 bg-danger-50 p-4">
+          <p className="text-danger-700">{apiErrorMessage(query.error)}</p>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : (
+        <div className="flex justify-center p-8">
+          <Spinner label={t('common.loading')} />
+        </div>
+      )}
+      {dialog ? (
+        <GiftDialog
+          key={dialog.gift?.id ?? 'new'}
+          open
+          gift={dialog.gift}
+          onOpenChange={(open) => {
+            if (!open) setDialog(null);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function GiftCard({ gift, onEdit }: { gift: DashboardGift; onEdit: () => void }) {
+  const { t } = useTranslation('dashboard');
+  const toggle = useToggleGift();
+  const remove = useDeleteGift();
+  const switchId = `gift-available-${gift.id}`;
+  const isAvailable = toggle.isPending ? toggle.variables.isAvailable : gift.isAvailable;
+
+  return (
+    <Card className="flex h-full flex-col overflow-hidden" data-testid="gift-card">
+      <GiftImage key={`${gift.thumbnailUrl}|${gift.imageUrl}`} gift={gift} />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="font-semibold break-words">{gift.name}</h3>
+          <p className="shrink-0 font-bold text-brand-800">{formatPrice(gift.price)}</p>
+        </div>
+        <p className="flex items-center gap-2 text-sm" data-testid="gift-availability">
+          <span
+            aria-hidden="true"
+            className={cn('size-2.5 rounded-full', gift.isAvailable ? 'bg-green-600' : 'bg-stone-400')}
+          />
+          {gift.isAvailable ? t('gifts.available') : t('gifts.unavailable')}
+        </p>
+        {gift.description ? <p className="line-clamp-2 text-sm text-muted">{gift.description}</p> : null}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
+          <div className="flex items-center gap-2">
+            <Switch
+              id={switchId}
+              checked={isAvailable}
+              disabled={toggle.isPending}
+              onCheckedChange={(checked) => toggle.mutate({ id: gift.id, isAvailable: checked })}
+            />
+            <label htmlFor={switchId} className="text-sm">
+              <span className="sr-only">{gift.name}: </span>
+              {t('gifts.availableToggle')}
+            </label>
+          </div>
+          <div className="flex gap-1">
+            <Button variant="ghost" size="sm" onClick={onEdit} aria-label={t('gifts.editNamed', { name: gift.name })}>
+              <Pencil aria-hidden="true" />
+              {t('common.edit')}
+            </Button>
+            <ConfirmDialog
+              trigger={
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-danger-700"
+                  disabled={remove.isPending}
+                  aria-label={t('gifts.deleteNamed', { name: gift.name })}
+                >
+                  <Trash2 aria-hidden="true" />
+                  {t('common.delete')}
+                </Button>
+              }
+              title={t('gifts.deleteTitle', { name: gift.name })}
+              description={gift.hasOrders ? t('gifts.deleteArchiveLead') : t('gifts.deleteLead')}
+              confirmLabel={t('common.delete')}
+              cancelLabel={t('common.cancel')}
+              onConfirm={() =>
+                remove.mutate(gift.id, {
+                  onSuccess: (result) =>
+                    toast.success(result.outcome === 'archived' ? t('gifts.archived') : t('gifts.deleted')),
+                })
+              }
+            />
+          </div>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * The 480 px variant when there is one, else the full image, else a placeholder; a variant
+ * that fails to load falls back the same way (older images only have the full size).
+ */
+function GiftImage({ gift }: { gift: DashboardGift }) {
+  const candidates = [gift.thumbnailUrl, gift.imageUrl].filter((url): url is string => Boolean(url));
+  const [attempt, setAttempt] = useState(0);
+  const src = candidates[attempt];
+  if (!src) {
+    return (
+      <div className="flex h-40 items-center justify-center bg-sand-100 text-stone-500">
+        <ImageIcon aria-hidden="true" className="size-10" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt=""
+      className="h-40 w-full object-cover"
+      loading="lazy"
+      onError={() => setAttempt((current) => current + 1)}
+    />
+  );
+}

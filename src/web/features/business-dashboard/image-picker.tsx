@@ -1,0 +1,117 @@
+import { ImageIcon, Trash2, Upload } from 'lucide-react';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/toast';
+import { cn } from '@web/lib/cn';
+import { checkImageFile } from './image-file-rules';
+
+interface ImagePickerProps {
+  label: string;
+  /** What to show: the stored image or a local preview. */
+  previewUrl: string | null;
+  onFile: (file: File) => void;
+  onRemove: () => void;
+  /** 0-1 while uploading, null otherwise. */
+  progress?: number | null;
+  isBusy?: boolean;
+}
+
+/**
+ * A drop zone with a file picker and a remove button; refuses non-images and images over
+ * 5 MB with the specification's messages before anything is sent.
+ */
+export function ImagePicker({ label, previewUrl, onFile, onRemove, progress = null, isBusy = false }: ImagePickerProps) {
+  const { t } = useTranslation('dashboard');
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [isDragging, setDragging] = useState(false);
+
+  const take = (file: File | undefined) => {
+    if (!file) return;
+    const error = checkImageFile(file);
+    if (error) {
+      toast.error(t('common.error'), { description: t(`image.${error}`) });
+      return;
+    }
+    onFile(file);
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!isBusy) take(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <span className="text-sm font-semibold" id={`${inputId}-label`}>
+        {label}
+      </span>
+      <div
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="image-drop-zone"
+        className={cn(
+          'relative flex h-48 items-center justify-center overflow-hidden rounded-2xl border-2 border-dashed border-line bg-sand-100',
+          isDragging && 'border-brand-600 bg-brand-50',
+        )}
+      >
+        {previewUrl ? (
+          <img src={previewUrl} alt={t('image.previewAlt')} className="h-48 w-full object-cover" />
+        ) : (
+          <div className="flex flex-col items-center gap-2 p-4 text-center text-sm text-muted">
+            <ImageIcon aria-hidden="true" className="size-8" />
+            <p>{t('image.dropHint')}</p>
+          </div>
+        )}
+        {progress !== null ? (
+          <div className="absolute inset-x-0 bottom-0 bg-white/90 p-2">
+            <progress
+              className="h-2 w-full accent-brand-600"
+              value={Math.round(progress * 100)}
+              max={100}
+              aria-label={t('image.uploading')}
+            />
+          </div>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          aria-labelledby={`${inputId}-label ${inputId}-choose`}
+          tabIndex={-1}
+          onChange={(event) => {
+            take(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+        <Button
+          id={`${inputId}-choose`}
+          variant="outline"
+          size="sm"
+          disabled={isBusy}
+          onClick={() => inputRef.current?.click()}
+        >
+          <Upload aria-hidden="true" />
+          {previewUrl ? t('image.change') : t('image.choose')}
+        </Button>
+        {previewUrl ? (
+          <Button variant="ghost" size="sm" disabled={isBusy} onClick={onRemove}>
+            <Trash2 aria-hidden="true" />
+            {t('image.remove')}
+          </Button>
+        ) : null}
+      </div>
+      <p className="text-xs text-muted">{t('image.rules')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { Package } from 'lucide-react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DashboardOrder } from '@shared/contracts/business-dashboard';
+import { orderStatuses, type OrderStatus } from '@shared/domain/order-status';
+import { formatDate, formatDateTime, formatPrice } from '@shared/format';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Label } from '@web/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger } from '@web/components/ui/select';
+import { Spinner } from '@web/components/ui/spinner';
+import { orderStatusBadge } from '@web/lib/order-status-style';
+import { useOrders } from './api';
+import { apiErrorMessage } from './api-error';
+import { useOrderUpdates } from './use-order-updates';
+
+type Filter = OrderStatus | 'all';
+
+export function OrdersTab() {
+  const { t } = useTranslation('dashboard');
+  const filterId = useId();
+  const [filter, setFilter] = useState<Filter>('all');
+  const [announcement, setAnnouncement] = useState('');
+  const query = useOrders(filter);
+
+  const announce = useCallback(
+    (orders: DashboardOrder[]) => {
+      const [first] = orders;
+      if (!first) return;
+      setAnnouncement(
+        orders.length === 1
+          ? t('orders.newOne', { gift: first.giftName, name: first.recipientName })
+          : t('orders.newMany', { count: orders.length }),
+      );
+    },
+    [t],
+  );
+  useOrderUpdates(announce);
+
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section aria-labelledby="orders-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="orders-title" className="font-display text-2xl font-semibold">
+          {t('orders.title')}
+        </h2>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={filterId}>{t('orders.filterLabel')}</Label>
+          <Select value={filter} onValueChange={(value) => setFilter(value as Filter)}>
+            <SelectTrigger id={filterId} className="min-w-44" />
+            <SelectContent>
+              <SelectItem value="all">{t('orders.filterAll')}</SelectItem>
+              {orderStatuses.map((status) => (
+                <SelectItem key={status} value={status}>
+                  {t(`orderStatus.${status}`)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+      <p aria-live="polite" role="status" className="text-sm font-semibold text-green-800" data-testid="orders-announcement">
+        {announcement}
+      </p>
+      {query.data ? (
+        items.length === 0 ? (
+          <Card className="flex flex-col items-center gap-3 p-8 text-center">
+            <Package aria-hidden="true" className="size-10 text-brand-400" />
+            <p className="text-lg font-semibold">{filter === 'all' ? t('orders.empty') : t('orders.emptyFiltered')}</p>
+            <p className="text-muted">{t('orders.emptyHint')}</p>
+          </Card>
+        ) : (
+          <>
+            <ul className="flex flex-col gap-3" data-testid="orders-list">
+              {items.map((order) => (
+                <li key={order.id}>
+                  <OrderCard order={order} />
+                </li>
+              ))}
+            </ul>
+            {query.hasNextPage ? (
+              <Button
+                variant="outline"
+                className="self-center"
+                disabled={query.isFetchingNextPage}
+                onClick={() => void query.fetchNextPage()}
+              >
+                {query.isFetchingNextPage ? <Spinner decorative /> : null}
+                {t('orders.loadMore')}
+              </Button>
+            ) : null}
+          </>
+        )
+      ) : query.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl border border-danger-600/30 bg-danger-50 p-4">
+          <p className="text-danger-700">{apiErrorMessage(query.error)}</p>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : (
+        <div className="flex justify-center p-8">
+          <Spinner label={t('common.loading')} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function OrderCard({ order }: { order: DashboardOrder }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Card className="flex flex-col gap-2 p-4" data-testid="order-card">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 className="font-semibold">{order.giftName}</h3>
+        <Badge variant={orderStatusBadge(order.status)}>{t(`orderStatus.${order.status}`, { defaultValue: order.status })}</Badge>
+      </div>
+      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <OrderDetail label={t('orders.total')}>
+          <span className="font-bold">{formatPrice(order.totalAmount)}</span>
+        </OrderDetail>
+        <OrderDetail label={t('orders.created')}>{formatDateTime(order.createdAt)}</OrderDetail>
+        <OrderDetail label={t('orders.recipient')}>{order.recipientName}</OrderDetail>
+        {order.recipientPhone ? <OrderDetail label={t('orders.phone')}>{order.recipientPhone}</OrderDetail> : null}
+        <OrderDetail label={t('orders.code')}>
+          <span className="font-mono">{order.qrCodeSuffix.slice(-8)}</span>
+        </OrderDetail>
+        <OrderDetail label={t('orders.expires')}>{formatDate(order.expiresAt)}</OrderDetail>
+      </dl>
+      {order.personalMessage ? (
+        <p className="rounded-xl bg-sand-100 p-3 text-sm italic">
+          <span className="sr-only">{t('orders.message')}: </span>“{order.personalMessage}”
+        </p>
+      ) : null}
+    </Card>
+  );
+}
+
+function OrderDetail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-1.5">
+      <dt className="text-muted">{label}:</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,273 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Gift, Package, XCircle } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  businessProfilePatchSchema,
+  type BusinessProfilePatchInput,
+  type DashboardBusiness,
+} from '@shared/contracts/business-dashboard';
+import { businessCategories, businessTypes } from '@shared/domain/business';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger } from '@web/components/ui/select';
+import { Spinner } from '@web/components/ui/spinner';
+import { Textarea } from '@web/components/ui/textarea';
+import { toast } from '@web/components/ui/toast';
+import { dashboardKeys, removeBusinessImage, uploadBusinessImage, useUpdateProfile } from './api';
+import { apiFieldErrors, reportApiError } from './api-error';
+import { fieldErrorsOf } from './form-errors';
+import { ImagePicker } from './image-picker';
+import { verificationBadge, verificationView } from './verification-status';
+
+type ProfileValues = Required<{ [K in keyof BusinessProfilePatchInput]: string }>;
+
+function valuesOf(business: DashboardBusiness): ProfileValues {
+  return {
+    name: business.name,
+    category: business.category,
+    description: business.description ?? '',
+    address: business.address,
+    phone: business.phone ?? '',
+    email: business.email ?? '',
+    website: business.website ?? '',
+    businessType: business.businessType,
+    taxId: business.taxId,
+    businessRegistrationNumber: business.businessRegistrationNumber ?? '',
+  };
+}
+
+export function ProfileTab({ business }: { business: DashboardBusiness }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <StatusCard business={business} />
+      <ProfileImage business={business} />
+      <ProfileForm business={business} />
+    </div>
+  );
+}
+
+function StatusCard({ business }: { business: DashboardBusiness }) {
+  const { t } = useTranslation('dashboard');
+  const view = verificationView(business.verificationStatus);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{t('profile.statusTitle')}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+          <Stat label={t('profile.verification')}>
+            <Badge variant={verificationBadge(view)}>{t(`status.${view}`)}</Badge>
+          </Stat>
+          <Stat label={t('profile.account')}>
+            <Badge variant={business.isActive ? 'success' : 'neutral'}>
+              {business.isActive ? <CheckCircle2 aria-hidden="true" /> : <XCircle aria-hidden="true" />}
+              {business.isActive ? t('profile.active') : t('profile.inactive')}
+            </Badge>
+          </Stat>
+          <Stat label={t('profile.totalGifts')}>
+            <span className="inline-flex items-center gap-1.5 text-2xl font-bold" data-testid="total-gifts">
+              <Gift aria-hidden="true" className="size-5 text-brand-600" />
+              {business.totals.gifts}
+            </span>
+          </Stat>
+          <Stat label={t('profile.totalOrders')}>
+            <span className="inline-flex items-center gap-1.5 text-2xl font-bold" data-testid="total-orders">
+              <Package aria-hidden="true" className="size-5 text-brand-600" />
+              {business.totals.orders}
+            </span>
+          </Stat>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Stat({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The image changes at once (its own endpoint), independently of the form's save button. */
+function ProfileImage({ business }: { business: DashboardBusiness }) {
+  const { t } = useTranslation('dashboard');
+  const client = useQueryClient();
+  const [progress, setProgress] = useState<number | null>(null);
+  const setImage = (imageUrl: string | null, thumbnailUrl: string | null) =>
+    client.setQueryData<DashboardBusiness | null>(dashboardKeys.business, (current) =>
+      current ? { ...current, imageUrl, thumbnailUrl } : current,
+    );
+
+  const upload = async (file: File) => {
+    setProgress(0);
+    try {
+      const image = await uploadBusinessImage(file, setProgress).promise;
+      setImage(image.imageUrl, image.thumbnailUrl);
+      toast.success(t('image.uploaded'));
+    } catch (error) {
+      reportApiError(error);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const remove = useMutation({
+    mutationFn: removeBusinessImage,
+    onSuccess: () => {
+      setImage(null, null);
+      toast.success(t('image.removed'));
+    },
+  });
+
+  return (
+    <Card>
+      <CardContent className="pt-5 sm:pt-6">
+        <ImagePicker
+          label={t('profile.image')}
+          previewUrl={business.imageUrl}
+          progress={progress}
+          isBusy={progress !== null || remove.isPending}
+          onFile={(file) => void upload(file)}
+          onRemove={() => remove.mutate()}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProfileForm({ business }: { business: DashboardBusiness }) {
+  const { t } = useTranslation('dashboard');
+  const [values, setValues] = useState<ProfileValues>(() => valuesOf(business));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const update = useUpdateProfile();
+
+  const set = (key: keyof ProfileValues) => (value: string) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    // Errors clear when the field is edited (spec §5); the tax id depends on the type too.
+    setErrors((current) => {
+      const next = { ...current };
+      delete next[key];
+      if (key === 'businessType') delete next.taxId;
+      return next;
+    });
+  };
+  const errorText = (key: keyof ProfileValues) =>
+    errors[key] ? t(`fieldErrors.${errors[key]}`, { defaultValue: t('fieldErrors.invalid') }) : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = businessProfilePatchSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    update.mutate(values as BusinessProfilePatchInput, {
+      onSuccess: (saved) => {
+        setValues(valuesOf(saved));
+        toast.success(t('profile.saved'));
+      },
+      onError: (error) => setErrors(apiFieldErrors(error)),
+    });
+  };
+
+  const text = (key: keyof ProfileValues) => ({
+    value: values[key],
+    onChange: (event: { target: { value: string } }) => set(key)(event.target.value),
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{t('profile.formTitle')}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label={t('profile.formTitle')}>
+          <Field label={t('profile.fields.name')} required error={errorText('name')}>
+            <Input autoComplete="organization" {...text('name')} />
+          </Field>
+          <Field label={t('profile.fields.category')} required error={errorText('category')}>
+            <SelectWrapper value={values.category} onChange={set('category')} placeholder={t('profile.fields.categoryPlaceholder')}>
+              {businessCategories.map((category) => (
+                <SelectItem key={category} value={category}>
+                  {t(`categories.${category}`)}
+                </SelectItem>
+              ))}
+            </SelectWrapper>
+          </Field>
+          <Field label={t('profile.fields.description')} error={errorText('description')} className="sm:col-span-2">
+            <Textarea rows={4} {...text('description')} />
+          </Field>
+          <Field label={t('profile.fields.address')} required error={errorText('address')} className="sm:col-span-2">
+            <Input autoComplete="street-address" {...text('address')} />
+          </Field>
+          <Field label={t('profile.fields.phone')} error={errorText('phone')}>
+            <Input type="tel" autoComplete="tel" placeholder="+34 XXX XXX XXX" {...text('phone')} />
+          </Field>
+          <Field label={t('profile.fields.email')} error={errorText('email')}>
+            <Input type="email" autoComplete="email" {...text('email')} />
+          </Field>
+          <Field label={t('profile.fields.website')} error={errorText('website')}>
+            <Input type="url" autoComplete="url" placeholder="https://" {...text('website')} />
+          </Field>
+          <Field label={t('profile.fields.businessType')} required error={errorText('businessType')}>
+            <SelectWrapper value={values.businessType} onChange={set('businessType')}>
+              {businessTypes.map((type) => (
+                <SelectItem key={type} value={type}>
+                  {t(`businessTypes.${type}`)}
+                </SelectItem>
+              ))}
+            </SelectWrapper>
+          </Field>
+          <Field label={t('profile.fields.taxId')} required error={errorText('taxId')}>
+            <Input placeholder="CIF/NIF" autoCapitalize="characters" {...text('taxId')} />
+          </Field>
+          <Field label={t('profile.fields.registrationNumber')} error={errorText('businessRegistrationNumber')}>
+            <Input {...text('businessRegistrationNumber')} />
+          </Field>
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? <Spinner decorative className="text-white" /> : null}
+              {update.isPending ? t('profile.saving') : t('profile.save')}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Radix Select split so <Field> can wire its label, hint and error onto the trigger (the
+ * trigger is the element Field clones).
+ */
+function SelectWrapper({
+  value,
+  onChange,
+  placeholder,
+  children,
+  ...triggerProps
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  children: ReactNode;
+  id?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean | 'true' | 'false';
+  'aria-required'?: boolean;
+}) {
+  return (
+    <Select value={value} onValueChange={onChange}>
+      <SelectTrigger placeholder={placeholder} {...triggerProps} />
+      <SelectContent>{children}</SelectContent>
+    </Select>
+  );
+}

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expectNoSeriousA11yViolations as scan } from './support/axe';
 import { hideCookieBanner } from './support/consent';
 import { linkIn, waitForMail } from './support/mailbox';
@@ -118,6 +119,19 @@ test('a business registers in Spanish from the interest form to a pending dashbo
   await expect(next).toBeEnabled();
   await page.getByLabel('Sitio web').fill('horchateriasantacatalina.es');
 
+  // The optional photo: a PDF is refused in the browser; a real picture is previewed and kept
+  // until the registration exists, then sent.
+  await expect(page.getByText('También puedes añadirla o cambiarla más adelante desde tu panel.')).toBeVisible();
+  const photo = page.locator('input[type="file"]');
+  const photoPreview = page.getByRole('img', { name: 'Vista previa de la foto del negocio' });
+  await photo.setInputFiles({ name: 'carta.pdf', mimeType: 'application/pdf', buffer: pdf('Carta') });
+  await expectToast(page, 'Sube un archivo de imagen.');
+  await expect(photoPreview).toHaveCount(0);
+  const facade = await sharp({ create: { width: 96, height: 64, channels: 3, background: '#f2e3c6' } }).png().toBuffer();
+  await photo.setInputFiles({ name: 'fachada.png', mimeType: 'image/png', buffer: facade });
+  await expect(photoPreview).toHaveAttribute('src', /^blob:/);
+  await expect(page.getByRole('button', { name: 'Quitar foto' })).toBeVisible();
+
   // The owner came in through the mailed link: they set a password to come back later.
   await expect(page.getByRole('heading', { name: 'Crea una contraseña para poder entrar más adelante' })).toBeVisible();
   await page.getByLabel('Nueva contraseña').fill('chufa-de-alboraya-1836');
@@ -181,6 +195,9 @@ test('a business registers in Spanish from the interest form to a pending dashbo
   await expect(page.getByRole('tab', { name: 'Regalos' })).toBeDisabled();
   await expect(page.getByRole('tab', { name: 'Pedidos' })).toBeDisabled();
   await expectNoSeriousA11yViolations(page);
+  // The photo picked in step 1 was sent once the business existed.
+  await page.getByRole('tab', { name: 'Perfil' }).click();
+  await expect(page.getByRole('img', { name: 'Vista previa de la imagen' })).toHaveAttribute('src', /^\/api\/files\/public\//);
 
   // Signing in again later works with the password set in the wizard.
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();

@@ -1,31 +1,23 @@
 // @vitest-environment happy-dom
+import { mountReactRootPerTest } from '@web/testing/react-root';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BusinessRedirect } from './business-redirect';
 import type { RedirectIfSignedIn } from './redirect-if-signed-in';
 import type { RequireSession } from './require-session';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const dom = mountReactRootPerTest();
 
 function Where() {
   const location = useLocation();
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
-let container: HTMLDivElement;
-let root: Root;
-
 beforeEach(() => {
   vi.resetModules();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 
@@ -44,7 +36,7 @@ async function renderAt(path: string) {
   };
   const { BusinessRedirect: Business } = (await import('./business-redirect')) as { BusinessRedirect: typeof BusinessRedirect };
   await act(async () => {
-    root.render(
+    dom.root.render(
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route
@@ -91,48 +83,48 @@ describe('route guards', () => {
   it('sends an anonymous visitor from /app to /auth, keeping a verification error', async () => {
     stubSession(null);
     await renderAt('/app?error=TOKEN_EXPIRED');
-    expect(container.textContent).not.toContain('private area');
-    expect(container.textContent).toContain('sign-in form');
-    expect(container.querySelector('[data-testid="where"]')?.textContent).toBe('/auth?error=TOKEN_EXPIRED');
+    expect(dom.container.textContent).not.toContain('private area');
+    expect(dom.container.textContent).toContain('sign-in form');
+    expect(dom.container.querySelector('[data-testid="where"]')?.textContent).toBe('/auth?error=TOKEN_EXPIRED');
   });
 
   it('shows /app to a signed-in visitor', async () => {
     stubSession(user);
     await renderAt('/app');
-    expect(container.textContent).toContain('private area');
+    expect(dom.container.textContent).toContain('private area');
   });
 
   it('sends a signed-in visitor from /auth to /app', async () => {
     stubSession(user);
     await renderAt('/auth');
-    expect(container.textContent).toContain('private area');
-    expect(container.textContent).not.toContain('sign-in form');
+    expect(dom.container.textContent).toContain('private area');
+    expect(dom.container.textContent).not.toContain('sign-in form');
   });
 
   it('leaves an anonymous visitor on /auth', async () => {
     stubSession(null);
     await renderAt('/auth');
-    expect(container.textContent).toContain('sign-in form');
+    expect(dom.container.textContent).toContain('sign-in form');
   });
 
   it('sends a signed-in business user from the landing page to /business/confirm', async () => {
     stubSession({ ...user, isBusiness: true });
     await renderAt('/');
-    expect(container.querySelector('[data-testid="where"]')?.textContent).toBe('/business/confirm');
+    expect(dom.container.querySelector('[data-testid="where"]')?.textContent).toBe('/business/confirm');
 
     stubSession({ ...user, userType: 'business' });
     vi.resetModules();
     await renderAt('/');
-    expect(container.textContent).toContain('business confirm');
+    expect(dom.container.textContent).toContain('business confirm');
   });
 
   it('leaves consumers and anonymous visitors on the landing page', async () => {
     stubSession(user);
     await renderAt('/');
-    expect(container.textContent).toContain('landing page');
+    expect(dom.container.textContent).toContain('landing page');
     vi.resetModules();
     stubSession(null);
     await renderAt('/');
-    expect(container.textContent).toContain('landing page');
+    expect(dom.container.textContent).toContain('landing page');
   });
 });

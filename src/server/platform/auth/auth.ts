@@ -18,14 +18,16 @@ import { enqueueMail, toMailLocale } from '../mail/enqueue-mail';
 import type { MailLocale } from '../mail/layout';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './password';
+import { clampSessionExpiry, SESSION_IDLE_SECONDS, SESSION_REFRESH_SECONDS } from './session-lifetime';
 
 const DAY = 24 * 60 * 60;
 /**
  * Sessions slide: a session ends 30 days after it was last used, and its expiry moves
- * forward at most once a day (so a busy user does not write a row per request).
+ * forward at most once a day (so a busy user does not write a row per request) — but never
+ * past 90 days after sign-in (session-lifetime.ts).
  */
-export const SESSION_EXPIRES_IN = 30 * DAY;
-export const SESSION_UPDATE_AGE = DAY;
+export const SESSION_EXPIRES_IN = SESSION_IDLE_SECONDS;
+export const SESSION_UPDATE_AGE = SESSION_REFRESH_SECONDS;
 const RESET_TOKEN_EXPIRES_IN = 60 * 60;
 const VERIFY_TOKEN_EXPIRES_IN = DAY;
 
@@ -265,6 +267,19 @@ export function createAuth({ config, db }: AuthDeps) {
       }),
     },
     databaseHooks: {
+      session: {
+        update: {
+          // Better Auth slides the expiry when it refreshes a session; it has already loaded
+          // that session into ctx.context.session, whose createdAt bounds the slide.
+          before: async (data, ctx) => {
+            const current = (ctx?.context as { session?: { session?: { createdAt?: Date | string } } } | undefined)
+              ?.session?.session;
+            const expiresAt = (data as { expiresAt?: Date }).expiresAt;
+            if (!expiresAt || !current?.createdAt) return { data };
+            return { data: { ...data, expiresAt: clampSessionExpiry(new Date(expiresAt), new Date(current.createdAt)) } };
+          },
+        },
+      },
       user: {
         create: {
           before: async (user, ctx) => {

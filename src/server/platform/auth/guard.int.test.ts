@@ -107,4 +107,35 @@ describe('session guards', () => {
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThan(30.1);
   });
+
+  it('stops sliding the idle expiry at 90 days after sign-in', async () => {
+    const { cookie, user } = await createSignedInUser(t);
+    const day = 86_400_000;
+    const signedInAt = new Date(Date.now() - 89 * day);
+    // Due for a refresh (less than 29 days left), which would normally move it to now + 30 days.
+    await t.database.db
+      .update(sessions)
+      .set({ createdAt: signedInAt, expiresAt: new Date(Date.now() + day) })
+      .where(eq(sessions.userId, user.id));
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ user: { id: user.id } });
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(row!.expiresAt.getTime()).toBe(signedInAt.getTime() + 90 * day);
+  });
+
+  it('ends a session 90 days after sign-in, however recently it was used', async () => {
+    const { cookie, user } = await createSignedInUser(t);
+    const day = 86_400_000;
+    await t.database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 91 * day), expiresAt: new Date(Date.now() + 20 * day) })
+      .where(eq(sessions.userId, user.id));
+    const before = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect((await authedInject(t, cookie, { method: 'GET', url: '/api/test/user-only' })).statusCode).toBe(401);
+    // The refused session is revoked (the verification link's session stays until it is used).
+    const after = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(after).toHaveLength(before.length - 1);
+    expect((await authedInject(t, cookie, { method: 'GET', url: '/api/test/user-only' })).statusCode).toBe(401);
+  });
 });

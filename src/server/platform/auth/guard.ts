@@ -1,14 +1,23 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { sessionUserSchema, type SessionUser } from '@shared/contracts/session';
 import { AppError } from '../errors';
+import { sessions } from '../../db/schema/auth';
 import { toFetchHeaders } from '../fetch-headers';
+import { isPastAbsoluteLifetime } from './session-lifetime';
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
 async function lookUp(request: FastifyRequest): Promise<SessionUser | null> {
   if (!request.headers.cookie) return null;
-  const session = await request.server.ctx.auth.api.getSession({ headers: toFetchHeaders(request) });
+  const { auth, db, now } = request.server.ctx;
+  const session = await auth.api.getSession({ headers: toFetchHeaders(request) });
   if (!session) return null;
+  if (isPastAbsoluteLifetime(new Date(session.session.createdAt), now())) {
+    // Past 90 days since sign-in: the session ends however recently it was used.
+    await db.delete(sessions).where(eq(sessions.id, session.session.id));
+    return null;
+  }
   const parsed = sessionUserSchema.safeParse({ ...session.user, phone: session.user.phone ?? null, businessName: session.user.businessName ?? null });
   if (!parsed.success) {
     request.log.error({ userId: session.user.id, issues: parsed.error.issues }, 'session user does not match the contract');

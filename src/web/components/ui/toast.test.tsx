@@ -1,27 +1,14 @@
 // @vitest-environment happy-dom
+import { mountReactRootPerTest } from '@web/testing/react-root';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast, Toaster } from './toast';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const dom = mountReactRootPerTest();
 
 describe('toast', () => {
   it('renders nothing until the first toast, then loads the toaster and shows it', async () => {
-    act(() => root.render(<Toaster />));
+    act(() => dom.root.render(<Toaster />));
     expect(document.querySelector('[data-sonner-toaster]')).toBeNull();
 
     await act(async () => {

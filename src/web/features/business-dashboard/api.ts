@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { businessImageSchema, UPLOAD_FIELDS } from '@shared/contracts/business-documents';
+import { UPLOAD_FIELDS } from '@shared/contracts/business-documents';
 import {
   businessAnalyticsSchema,
   dashboardBusinessSchema,
@@ -56,12 +56,6 @@ export function useUpdateProfile() {
       apiRequest('/api/business/me', { method: 'PATCH', body: input, schema: dashboardBusinessSchema }),
     onSuccess: (business) => client.setQueryData(dashboardKeys.business, business),
   });
-}
-
-export function uploadBusinessImage(file: File, onProgress: (fraction: number) => void) {
-  const body = new FormData();
-  body.append(UPLOAD_FIELDS.file, file, file.name);
-  return uploadWithProgress('/api/business/image', body, businessImageSchema, onProgress, 'image_too_large');
 }
 
 export function removeBusinessImage() {

@@ -1,14 +1,11 @@
 // @vitest-environment happy-dom
+import { mountReactRootPerTest } from '@web/testing/react-root';
 import { act, Suspense } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardBusiness } from '@shared/contracts/business-dashboard';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const dom = mountReactRootPerTest();
 
 type Answer = { status: number; body: unknown };
 
@@ -35,8 +32,8 @@ const patchCalls = () => fetchMock.mock.calls.filter(([, init]) => (init as Requ
 
 /** The control a visible label points at (Field wires label → id). */
 function control(labelText: string) {
-  const label = [...container.querySelectorAll('label')].find((element) => element.textContent?.replace('*', '') === labelText);
-  return container.querySelector<HTMLInputElement>(`[id="${label?.htmlFor}"]`)!;
+  const label = [...dom.container.querySelectorAll('label')].find((element) => element.textContent?.replace('*', '') === labelText);
+  return dom.container.querySelector<HTMLInputElement>(`[id="${label?.htmlFor}"]`)!;
 }
 
 async function type(input: HTMLInputElement, value: string) {
@@ -47,7 +44,7 @@ async function type(input: HTMLInputElement, value: string) {
 }
 
 async function clickButton(name: string) {
-  const button = [...container.querySelectorAll('button')].find((element) => element.textContent === name)!;
+  const button = [...dom.container.querySelectorAll('button')].find((element) => element.textContent === name)!;
   await act(async () => button.click());
 }
 
@@ -88,20 +85,15 @@ function business(overrides: Partial<DashboardBusiness> = {}): DashboardBusiness
 
 beforeEach(() => {
   localStorage.setItem('i18nextLng', 'en');
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 
 async function renderAt(path: string) {
   const { default: BusinessDashboardPage } = await import('./business-dashboard-page');
   await act(async () => {
-    root.render(
+    dom.root.render(
       <Suspense fallback={<p>suspended</p>}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
@@ -114,13 +106,13 @@ async function renderAt(path: string) {
 }
 
 async function waitForText(text: string) {
-  await vi.waitFor(() => expect(container.textContent).toContain(text), { timeout: 3000 });
+  await vi.waitFor(() => expect(dom.container.textContent).toContain(text), { timeout: 3000 });
 }
 
 const tab = (name: string) =>
-  [...container.querySelectorAll('[role="tab"]')].find((element) => element.textContent === name) as HTMLButtonElement;
+  [...dom.container.querySelectorAll('[role="tab"]')].find((element) => element.textContent === name) as HTMLButtonElement;
 const link = (name: string) =>
-  [...container.querySelectorAll('a')].find((anchor) => anchor.textContent?.includes(name))?.getAttribute('href');
+  [...dom.container.querySelectorAll('a')].find((anchor) => anchor.textContent?.includes(name))?.getAttribute('href');
 
 describe('/business/dashboard', () => {
   it('asks a user without a business to create one first', async () => {
@@ -134,7 +126,7 @@ describe('/business/dashboard', () => {
     await waitForText('Create your business first');
     expect(link('Register your business')).toBe('/business/signup');
     expect(link('Back to home')).toBe('/');
-    expect(container.querySelector('[role="tab"]')).toBeNull();
+    expect(dom.container.querySelector('[role="tab"]')).toBeNull();
   });
 
   it('keeps a pending, inactive business on verification with the action-required card', async () => {
@@ -142,21 +134,21 @@ describe('/business/dashboard', () => {
     // An old link to the orders tab cannot open it while the business is inactive.
     await renderAt('/business/dashboard?tab=orders');
     await waitForText('Verification in progress');
-    expect(container.textContent).toContain('2-3 business days');
-    expect(container.querySelector('[data-testid="verification-status"]')?.textContent).toBe('pending');
-    expect(container.querySelector('[data-testid="action-required"]')?.textContent).toContain(
+    expect(dom.container.textContent).toContain('2-3 business days');
+    expect(dom.container.querySelector('[data-testid="verification-status"]')?.textContent).toBe('pending');
+    expect(dom.container.querySelector('[data-testid="action-required"]')?.textContent).toContain(
       'Check your email, including the spam folder',
     );
     expect(tab('Verification').getAttribute('aria-selected')).toBe('true');
     expect(tab('Gifts').disabled).toBe(true);
     expect(tab('Orders').disabled).toBe(true);
     expect(tab('Profile').disabled).toBe(false);
-    expect(container.textContent).toContain('Gifts and orders open once our team has approved');
+    expect(dom.container.textContent).toContain('Gifts and orders open once our team has approved');
     // Details: type, the empty registration number, commission and the downloadable document.
-    expect(container.textContent).toContain('Cooperative');
-    expect(container.textContent).toContain('Not provided');
-    expect(container.textContent).toContain('12.5%');
-    expect(container.textContent).toContain('1 document');
+    expect(dom.container.textContent).toContain('Cooperative');
+    expect(dom.container.textContent).toContain('Not provided');
+    expect(dom.container.textContent).toContain('12.5%');
+    expect(dom.container.textContent).toContain('1 document');
     expect(link('Business licence')).toBe('/api/business/documents/b1/business_license/download');
   });
 
@@ -169,8 +161,8 @@ describe('/business/dashboard', () => {
     });
     await renderAt('/business/dashboard');
     await waitForText('Verification not approved');
-    expect(container.textContent).toContain('The licence is unreadable.');
-    expect(container.querySelector('[data-testid="action-required"]')).toBeNull();
+    expect(dom.container.textContent).toContain('The licence is unreadable.');
+    expect(dom.container.querySelector('[data-testid="action-required"]')).toBeNull();
   });
 
   it('shows an approved, active business as verified with every tab open and real totals', async () => {
@@ -181,14 +173,14 @@ describe('/business/dashboard', () => {
     await waitForText('Account status');
     expect(tab('Profile').getAttribute('aria-selected')).toBe('true');
     expect(tab('Gifts').disabled).toBe(false);
-    expect(container.querySelector('[data-testid="total-gifts"]')?.textContent).toBe('3');
-    expect(container.querySelector('[data-testid="total-orders"]')?.textContent).toBe('7');
-    expect(container.textContent).toContain('verified');
-    const description = container.querySelector('textarea');
+    expect(dom.container.querySelector('[data-testid="total-gifts"]')?.textContent).toBe('3');
+    expect(dom.container.querySelector('[data-testid="total-orders"]')?.textContent).toBe('7');
+    expect(dom.container.textContent).toContain('verified');
+    const description = dom.container.querySelector('textarea');
     expect(description?.getAttribute('rows')).toBe('4');
-    expect(container.querySelector('input[type="email"]')).not.toBeNull();
-    expect(container.querySelector('input[type="url"]')).not.toBeNull();
-    expect(container.querySelector('input[placeholder="CIF/NIF"]')).not.toBeNull();
+    expect(dom.container.querySelector('input[type="email"]')).not.toBeNull();
+    expect(dom.container.querySelector('input[type="url"]')).not.toBeNull();
+    expect(dom.container.querySelector('input[placeholder="CIF/NIF"]')).not.toBeNull();
   });
 
   it('checks the profile in the browser first, then shows the server\'s field errors on the fields', async () => {
@@ -207,12 +199,12 @@ describe('/business/dashboard', () => {
     await type(control('Tax ID'), 'B00000001');
     await clickButton('Save changes');
     await waitForText('This field is required.');
-    expect(container.textContent).toContain('Enter a valid CIF or NIF.');
+    expect(dom.container.textContent).toContain('Enter a valid CIF or NIF.');
     expect(patchCalls()).toHaveLength(0);
 
     await type(control('Business name'), 'Horchatería Santa Catalina');
     await type(control('Tax ID'), 'F12345674');
-    expect(container.textContent).not.toContain('This field is required.');
+    expect(dom.container.textContent).not.toContain('This field is required.');
     await type(control('Phone'), '12');
     await clickButton('Save changes');
     await waitForText('Enter a valid phone number.');
@@ -220,7 +212,7 @@ describe('/business/dashboard', () => {
 
     // A number the browser accepts; the (stubbed) server still refuses it, on the field.
     await type(control('Phone'), '+34 600 111 222');
-    expect(container.textContent).not.toContain('Enter a valid phone number.');
+    expect(dom.container.textContent).not.toContain('Enter a valid phone number.');
     await clickButton('Save changes');
     await waitForText('Enter a valid phone number.');
     expect(patchCalls()).toHaveLength(1);

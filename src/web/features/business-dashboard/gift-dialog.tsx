@@ -8,6 +8,7 @@ import {
   type GiftInput,
 } from '@shared/contracts/business-dashboard';
 import { DEFAULT_VALIDITY_DAYS, MAX_VALIDITY_DAYS, MIN_VALIDITY_DAYS } from '@shared/domain/order-status';
+import { ImagePicker } from '@web/components/image-picker';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/field';
@@ -21,7 +22,7 @@ import { createGift, dashboardKeys, removeGiftImage, updateGift, uploadGiftImage
 import { apiFieldErrors, reportApiError } from './api-error';
 import { fieldErrorsOf } from './form-errors';
 import { priceToInput } from './gift-price';
-import { ImagePicker } from './image-picker';
+import { useImagePickerTexts } from './image-picker-texts';
 
 interface GiftDialogProps {
   open: boolean;
@@ -63,6 +64,7 @@ function valuesOf(gift: DashboardGift | null): GiftFormValues {
  */
 export function GiftDialog({ open, onOpenChange, gift }: GiftDialogProps) {
   const { t } = useTranslation('dashboard');
+  const pickerTexts = useImagePickerTexts();
   const client = useQueryClient();
   const formId = useId();
   const [values, setValues] = useState<GiftFormValues>(() => valuesOf(gift));
@@ -149,6 +151,7 @@ export function GiftDialog({ open, onOpenChange, gift }: GiftDialogProps) {
       >
         <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
           <ImagePicker
+            texts={pickerTexts}
             label={t('gifts.fields.image')}
             previewUrl={previewUrl}
             progress={progress}

@@ -8,6 +8,7 @@ import {
   type DashboardBusiness,
 } from '@shared/contracts/business-dashboard';
 import { businessCategories, businessTypes } from '@shared/domain/business';
+import { ImagePicker } from '@web/components/image-picker';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -17,10 +18,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger } from '@web/component
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/toast';
-import { dashboardKeys, removeBusinessImage, uploadBusinessImage, useUpdateProfile } from './api';
+import { uploadBusinessImage } from '@web/lib/business-image-api';
+import { dashboardKeys, removeBusinessImage, useUpdateProfile } from './api';
 import { apiFieldErrors, reportApiError } from './api-error';
 import { fieldErrorsOf } from './form-errors';
-import { ImagePicker } from './image-picker';
+import { useImagePickerTexts } from './image-picker-texts';
 import { verificationBadge, verificationView } from './verification-status';
 
 type ProfileValues = Required<{ [K in keyof BusinessProfilePatchInput]: string }>;
@@ -99,6 +101,7 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
 /** The image changes at once (its own endpoint), independently of the form's save button. */
 function ProfileImage({ business }: { business: DashboardBusiness }) {
   const { t } = useTranslation('dashboard');
+  const pickerTexts = useImagePickerTexts();
   const client = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
   const setImage = (imageUrl: string | null, thumbnailUrl: string | null) =>
@@ -131,6 +134,7 @@ function ProfileImage({ business }: { business: DashboardBusiness }) {
     <Card>
       <CardContent className="pt-5 sm:pt-6">
         <ImagePicker
+          texts={pickerTexts}
           label={t('profile.image')}
           previewUrl={business.imageUrl}
           progress={progress}

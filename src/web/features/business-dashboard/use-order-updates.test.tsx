@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
+import { mountReactRootPerTest } from '@web/testing/react-root';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardOrder } from '@shared/contracts/business-dashboard';
 import { dashboardKeys } from './api';
 import type { OrderPages } from './merge-orders';
 import { useOrderUpdates } from './use-order-updates';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const dom = mountReactRootPerTest();
 
 function order(id: string, at: string, status: DashboardOrder['status'] = 'paid'): DashboardOrder {
   return {
@@ -30,8 +30,6 @@ function order(id: string, at: string, status: DashboardOrder['status'] = 'paid'
   };
 }
 
-let container: HTMLDivElement;
-let root: Root;
 let client: QueryClient;
 let visibility: DocumentVisibilityState;
 let answers: { items: DashboardOrder[]; serverTime: string; nextSince: string }[];
@@ -60,21 +58,16 @@ beforeEach(() => {
   client = new QueryClient();
   const loaded: OrderPages = { pages: [{ items: [order('old', '2026-11-21T09:00:00.000Z')], nextCursor: null }], pageParams: [undefined] };
   client.setQueryData(dashboardKeys.orders('all'), loaded);
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
 async function mount(onNew: (orders: DashboardOrder[]) => void) {
   await act(async () => {
-    root.render(
+    dom.root.render(
       <QueryClientProvider client={client}>
         <Probe onNew={onNew} />
       </QueryClientProvider>,

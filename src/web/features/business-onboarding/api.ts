@@ -88,3 +88,8 @@ export function uploadDocument(type: DocumentType, file: File, onProgress: (frac
   body.append(UPLOAD_FIELDS.file, file, file.name);
   return uploadWithProgress('/api/business/documents', body, businessDocumentSchema, onProgress);
 }
+
+/**
+ * Sends the photo picked in the wizard; only possible once the registration has created the
+ * business, so it runs right after it.
+ */

@@ -2,6 +2,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { BusinessInfo, BusinessInfoInput } from '@shared/contracts/business-onboarding';
 import { businessCategories } from '@shared/domain/business';
+import { ImagePicker } from '@web/components/image-picker';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger } from '@web/components/ui/select';
@@ -12,7 +13,15 @@ export type BusinessInfoForm = UseFormReturn<BusinessInfoInput, unknown, Busines
 type TextField = 'businessName' | 'address' | 'taxId' | 'phone' | 'website' | 'description';
 
 /** Step 1: what the business is. Errors appear on leaving a field and clear as it is edited. */
-export function BusinessInfoStep({ form, onSubmit }: { form: BusinessInfoForm; onSubmit: () => void }) {
+interface BusinessInfoStepProps {
+  form: BusinessInfoForm;
+  onSubmit: () => void;
+  /** Local preview of the photo picked so far; the wizard uploads it after the registration. */
+  photoUrl: string | null;
+  onPhotoChange: (photo: File | null) => void;
+}
+
+export function BusinessInfoStep({ form, onSubmit, photoUrl, onPhotoChange }: BusinessInfoStepProps) {
   const { t } = useTranslation('business');
   const {
     register,
@@ -144,6 +153,26 @@ export function BusinessInfoStep({ form, onSubmit }: { form: BusinessInfoForm; o
       <Field label={optional(t('signup.fields.description'))} error={errorText(errors.description?.message)}>
         <Textarea id="signup-description" rows={4} placeholder={t('signup.fields.descriptionPlaceholder')} {...text('description')} />
       </Field>
+
+      <ImagePicker
+        label={optional(t('signup.photo.label'))}
+        hint={t('signup.photo.hint')}
+        texts={{
+          dropHint: t('signup.photo.dropHint'),
+          choose: t('signup.photo.choose'),
+          change: t('signup.photo.change'),
+          remove: t('signup.photo.remove'),
+          rules: t('signup.photo.rules'),
+          previewAlt: t('signup.photo.previewAlt'),
+          uploading: t('signup.photo.uploading'),
+          errorTitle: t('common.errorTitle'),
+          imageUploadError: t('imageUploadError'),
+          imageTooLarge: t('imageTooLarge'),
+        }}
+        previewUrl={photoUrl}
+        onFile={onPhotoChange}
+        onRemove={() => onPhotoChange(null)}
+      />
     </form>
   );
 }

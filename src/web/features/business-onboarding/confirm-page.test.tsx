@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
+import { mountReactRootPerTest } from '@web/testing/react-root';
 import { act, StrictMode, Suspense } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const dom = mountReactRootPerTest();
 
-let container: HTMLDivElement;
-let root: Root;
 let fetchMock: ReturnType<typeof vi.fn>;
 
 type Answer = { status: number; body: unknown };
@@ -32,13 +30,8 @@ const confirmCalls = () => fetchMock.mock.calls.filter(([url]) => String(url) ==
 beforeEach(() => {
   vi.resetModules();
   localStorage.setItem('i18nextLng', 'en');
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 
@@ -46,7 +39,7 @@ async function renderAt(path: string) {
   // A fresh module graph per test: the page keeps one request per token in module state.
   const { default: ConfirmPage } = await import('./confirm-page');
   await act(async () => {
-    root.render(
+    dom.root.render(
       <StrictMode>
         <Suspense fallback={<p>suspended</p>}>
           <MemoryRouter initialEntries={[path]}>
@@ -61,11 +54,11 @@ async function renderAt(path: string) {
 }
 
 async function waitForText(text: string) {
-  await vi.waitFor(() => expect(container.textContent).toContain(text), { timeout: 3000 });
+  await vi.waitFor(() => expect(dom.container.textContent).toContain(text), { timeout: 3000 });
 }
 
 const link = (name: string) =>
-  [...container.querySelectorAll('a')].find((anchor) => anchor.textContent?.includes(name))?.getAttribute('href');
+  [...dom.container.querySelectorAll('a')].find((anchor) => anchor.textContent?.includes(name))?.getAttribute('href');
 
 describe('/confirm', () => {
   it('confirms a business token once even though StrictMode runs the effect twice', async () => {
@@ -77,7 +70,7 @@ describe('/confirm', () => {
     });
     await renderAt('/confirm?token=abc123&type=business');
     await waitForText('Email Confirmed!');
-    expect(container.textContent).toContain('Your business email has been verified successfully.');
+    expect(dom.container.textContent).toContain('Your business email has been verified successfully.');
     expect(confirmCalls()).toHaveLength(1);
     expect(JSON.parse(String((confirmCalls()[0]![1] as RequestInit).body))).toEqual({ token: 'abc123', type: 'business' });
     expect(link('Continue registration')).toBe('/business/signup');
@@ -87,7 +80,7 @@ describe('/confirm', () => {
     stubApi({});
     await renderAt('/confirm');
     await waitForText('Confirmation Failed');
-    expect(container.textContent).toContain('We could not confirm your email. The link may be invalid or already used.');
+    expect(dom.container.textContent).toContain('We could not confirm your email. The link may be invalid or already used.');
     expect(confirmCalls()).toHaveLength(0);
     expect(link('Try Again')).toBe('/business/interest');
   });
@@ -106,8 +99,8 @@ describe('/confirm', () => {
     });
     await renderAt('/confirm?token=old-token');
     await waitForText('Link Expired');
-    expect(container.textContent).toContain('This confirmation link has expired. Please request a new one.');
-    const resend = [...container.querySelectorAll('button')].find((button) => button.textContent === 'Send me a new link');
+    expect(dom.container.textContent).toContain('This confirmation link has expired. Please request a new one.');
+    const resend = [...dom.container.querySelectorAll('button')].find((button) => button.textContent === 'Send me a new link');
     expect(resend).toBeDefined();
     await act(async () => resend!.click());
     await waitForText('We have sent you a new link. Check your inbox.');

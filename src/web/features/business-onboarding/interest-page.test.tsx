@@ -1,16 +1,14 @@
 // @vitest-environment happy-dom
+import { mountReactRootPerTest } from '@web/testing/react-root';
 import { act, Suspense } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const dom = mountReactRootPerTest();
 
 const toast = { success: vi.fn(), error: vi.fn(), message: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() };
 vi.mock('@web/components/ui/toast', () => ({ toast }));
 
-let container: HTMLDivElement;
-let root: Root;
 let fetchMock: ReturnType<typeof vi.fn>;
 
 function answerInterestWith(status: number, body: unknown) {
@@ -29,20 +27,15 @@ beforeEach(() => {
   vi.resetModules();
   for (const fn of Object.values(toast)) fn.mockReset();
   localStorage.setItem('i18nextLng', 'en');
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 
 async function render() {
   const { default: InterestPage } = await import('./interest-page');
   await act(async () => {
-    root.render(
+    dom.root.render(
       <Suspense fallback={<p>suspended</p>}>
         <MemoryRouter initialEntries={['/business/interest']}>
           <InterestPage />
@@ -50,11 +43,11 @@ async function render() {
       </Suspense>,
     );
   });
-  await vi.waitFor(() => expect(container.querySelector('#interest-email')).not.toBeNull(), { timeout: 3000 });
+  await vi.waitFor(() => expect(dom.container.querySelector('#interest-email')).not.toBeNull(), { timeout: 3000 });
 }
 
 function type(selector: string, value: string) {
-  const input = container.querySelector<HTMLInputElement>(selector)!;
+  const input = dom.container.querySelector<HTMLInputElement>(selector)!;
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
   setter.call(input, value);
   input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -65,7 +58,7 @@ async function fillAndSubmit() {
     type('#interest-business-name', 'Horno San Nicolás');
     type('#interest-email', 'horno@example.test');
   });
-  const button = container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+  const button = dom.container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   await act(async () => button.click());
   return button;
 }
@@ -80,7 +73,7 @@ describe('/business/interest', () => {
     await vi.waitFor(() => expect(button.disabled).toBe(true));
     await act(async () => button.click());
     await act(async () => release());
-    await vi.waitFor(() => expect(container.textContent).toContain('Check Your Email'));
+    await vi.waitFor(() => expect(dom.container.textContent).toContain('Check Your Email'));
     expect(interestCalls()).toHaveLength(1);
     expect(JSON.parse(String((interestCalls()[0]![1] as RequestInit).body))).toEqual({
       businessName: 'Horno San Nicolás',
@@ -90,16 +83,16 @@ describe('/business/interest', () => {
     expect(toast.success).toHaveBeenCalledWith('Success!', {
       description: 'Business registration initiated! Check your email to confirm your account.',
     });
-    expect(container.textContent).toContain('Check your spam or junk folder');
+    expect(dom.container.textContent).toContain('Check your spam or junk folder');
   });
 
   it('refuses empty fields without calling the server', async () => {
     answerInterestWith(201, {});
     await render();
-    const button = container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    const button = dom.container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
     await act(async () => button.click());
-    await vi.waitFor(() => expect(container.querySelectorAll('[aria-invalid="true"]')).toHaveLength(2));
-    expect(container.textContent).toContain('This field is required.');
+    await vi.waitFor(() => expect(dom.container.querySelectorAll('[aria-invalid="true"]')).toHaveLength(2));
+    expect(dom.container.textContent).toContain('This field is required.');
     expect(interestCalls()).toHaveLength(0);
   });
 
@@ -113,7 +106,7 @@ describe('/business/interest', () => {
           'This email is already registered. Please check your inbox for the confirmation email or try signing in.',
       }),
     );
-    expect(container.textContent).not.toContain('Check Your Email');
+    expect(dom.container.textContent).not.toContain('Check Your Email');
   });
 
   it('shows a delivery failure in the Email Delivery Issue box', async () => {
@@ -126,8 +119,8 @@ describe('/business/interest', () => {
     })();
     await render();
     await fillAndSubmit();
-    await vi.waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toContain('Email Delivery Issue'));
-    expect(container.textContent).toContain('Registration failed: the mail server is down');
+    await vi.waitFor(() => expect(dom.container.querySelector('[role="alert"]')?.textContent).toContain('Email Delivery Issue'));
+    expect(dom.container.textContent).toContain('Registration failed: the mail server is down');
     expect(toast.error).not.toHaveBeenCalled();
   });
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -18,6 +18,7 @@ import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
 import { useSession } from '@web/lib/session';
+import { uploadBusinessImage } from '@web/lib/business-image-api';
 import { confirmSession, listDocuments, submitRegistration } from './api';
 import { BusinessInfoStep } from './business-info-step';
 import { CommissionStep } from './commission-step';
@@ -25,6 +26,7 @@ import { DocumentsStep } from './documents-step';
 import { OnboardingShell, StatusPanel } from './onboarding-shell';
 import { PasswordSection } from './password-section';
 import { createOnboardingQueryClient, onboardingKeys } from './query-client';
+import { saveRegistrationPhoto } from './save-registration-photo';
 import {
   areDocumentsComplete,
   canGoNext,
@@ -109,6 +111,12 @@ function Wizard({ businessName, email, onAuthFailed }: { businessName: string; e
   const [isCommissionAccepted, setCommissionAccepted] = useState(false);
   const [isUploading, setUploading] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
+  // Kept here, not in step 1, so it survives moving between steps until the submit sends it.
+  const [photo, setPhoto] = useState<File | null>(null);
+  const photoUrl = useMemo(() => (photo ? URL.createObjectURL(photo) : null), [photo]);
+  useEffect(() => () => {
+    if (photoUrl) URL.revokeObjectURL(photoUrl);
+  }, [photoUrl]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const isFirstRender = useRef(true);
 
@@ -168,6 +176,10 @@ function Wizard({ businessName, email, onAuthFailed }: { businessName: string; e
     try {
       await submitRegistration({ ...form.getValues(), commissionAccepted: true });
       toast.success(t('signup.success'));
+      const photoOutcome = await saveRegistrationPhoto(photo, (file) => uploadBusinessImage(file).promise);
+      if (photoOutcome === 'failed') {
+        toast.warning(t('signup.photo.notSavedTitle'), { description: t('signup.photo.notSaved') });
+      }
       void navigate('/business/dashboard', { replace: true });
     } catch (error) {
       const failure = classifySubmitFailure(error);
@@ -219,7 +231,7 @@ function Wizard({ businessName, email, onAuthFailed }: { businessName: string; e
 
       {step === 1 ? (
         <>
-          <BusinessInfoStep form={form} onSubmit={goNext} />
+          <BusinessInfoStep form={form} onSubmit={goNext} photoUrl={photoUrl} onPhotoChange={setPhoto} />
           <PasswordSection email={email} />
         </>
       ) : null}

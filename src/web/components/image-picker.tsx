@@ -1,13 +1,30 @@
 import { ImageIcon, Trash2, Upload } from 'lucide-react';
-import { useId, useRef, useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast';
 import { cn } from '@web/lib/cn';
-import { checkImageFile } from './image-file-rules';
+import { checkImageFile } from '@web/lib/image-file-rules';
+
+/** Every text the picker shows, already translated: each feature keeps its own catalogue. */
+export interface ImagePickerTexts {
+  dropHint: string;
+  choose: string;
+  change: string;
+  remove: string;
+  rules: string;
+  previewAlt: string;
+  uploading: string;
+  /** Title of the toast that refuses a file. */
+  errorTitle: string;
+  imageUploadError: string;
+  imageTooLarge: string;
+}
 
 interface ImagePickerProps {
-  label: string;
+  label: ReactNode;
+  texts: ImagePickerTexts;
+  /** An extra line under the rules. */
+  hint?: ReactNode;
   /** What to show: the stored image or a local preview. */
   previewUrl: string | null;
   onFile: (file: File) => void;
@@ -21,8 +38,16 @@ interface ImagePickerProps {
  * A drop zone with a file picker and a remove button; refuses non-images and images over
  * 5 MB with the specification's messages before anything is sent.
  */
-export function ImagePicker({ label, previewUrl, onFile, onRemove, progress = null, isBusy = false }: ImagePickerProps) {
-  const { t } = useTranslation('dashboard');
+export function ImagePicker({
+  label,
+  texts,
+  hint,
+  previewUrl,
+  onFile,
+  onRemove,
+  progress = null,
+  isBusy = false,
+}: ImagePickerProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setDragging] = useState(false);
@@ -31,7 +56,7 @@ export function ImagePicker({ label, previewUrl, onFile, onRemove, progress = nu
     if (!file) return;
     const error = checkImageFile(file);
     if (error) {
-      toast.error(t('common.error'), { description: t(`image.${error}`) });
+      toast.error(texts.errorTitle, { description: texts[error] });
       return;
     }
     onFile(file);
@@ -62,11 +87,11 @@ export function ImagePicker({ label, previewUrl, onFile, onRemove, progress = nu
         )}
       >
         {previewUrl ? (
-          <img src={previewUrl} alt={t('image.previewAlt')} className="h-48 w-full object-cover" />
+          <img src={previewUrl} alt={texts.previewAlt} className="h-48 w-full object-cover" />
         ) : (
           <div className="flex flex-col items-center gap-2 p-4 text-center text-sm text-muted">
             <ImageIcon aria-hidden="true" className="size-8" />
-            <p>{t('image.dropHint')}</p>
+            <p>{texts.dropHint}</p>
           </div>
         )}
         {progress !== null ? (
@@ -75,7 +100,7 @@ export function ImagePicker({ label, previewUrl, onFile, onRemove, progress = nu
               className="h-2 w-full accent-brand-600"
               value={Math.round(progress * 100)}
               max={100}
-              aria-label={t('image.uploading')}
+              aria-label={texts.uploading}
             />
           </div>
         ) : null}
@@ -102,16 +127,17 @@ export function ImagePicker({ label, previewUrl, onFile, onRemove, progress = nu
           onClick={() => inputRef.current?.click()}
         >
           <Upload aria-hidden="true" />
-          {previewUrl ? t('image.change') : t('image.choose')}
+          {previewUrl ? texts.change : texts.choose}
         </Button>
         {previewUrl ? (
           <Button variant="ghost" size="sm" disabled={isBusy} onClick={onRemove}>
             <Trash2 aria-hidden="true" />
-            {t('image.remove')}
+            {texts.remove}
           </Button>
         ) : null}
       </div>
-      <p className="text-xs text-muted">{t('image.rules')}</p>
+      <p className="text-xs text-muted">{texts.rules}</p>
+      {hint ? <p className="text-xs text-muted">{hint}</p> : null}
     </div>
   );
 }

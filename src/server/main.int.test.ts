@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterEach, describe, expect, it } from 'vitest';
+
+/** The real entry point in its own process: start, serve, and stop on SIGTERM. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function waitForOutput(child: ChildProcess, output: { text: string }, pattern: RegExp): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (pattern.test(output.text)) {
+        child.stdout?.off('data', check);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before ${pattern}:\n${output.text}`)));
+    check();
+  });
+}
+
+describe('npm start (src/server/main.ts)', () => {
+  let child: ChildProcess | undefined;
+  afterEach(() => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  it('finishes in-flight requests on SIGTERM, closes the database and exits 0', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'regalo-main-'));
+    const origin = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    };
+    delete env.DATABASE_URL;
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = { text: '' };
+    child.stdout!.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+    await waitForOutput(child, output, /Regalo is listening/);
+
+    // A request whose body is only half sent when the signal arrives.
+    const body = JSON.stringify({ name: 'Ana' });
+    let sendRestOfBody = () => {};
+    const response = new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        `${origin}/api/contacts`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 5));
+      sendRestOfBody = () => req.end(body.slice(5));
+    });
+    await waitForOutput(child, output, /"url":"\/api\/contacts"/);
+
+    const exited = new Promise<number | null>((resolve) => child!.once('exit', resolve));
+    child.kill('SIGTERM');
+    await waitForOutput(child, output, /shutting down/);
+    sendRestOfBody();
+
+    // The handler ran to the end (401: nobody is signed in) instead of the connection dying.
+    expect(await response).toBe(401);
+    expect(await exited).toBe(0);
+    expect(output.text).toMatch(/database closed/);
+
+    // Closed cleanly: the embedded database opens again and has the migrated schema.
+    const reopened = await PGlite.create(path.join(dataDir, 'pglite'));
+    const tables = await reopened.query<{ n: number }>(
+      "select count(*)::int as n from pg_tables where schemaname = 'public' and tablename = 'users'",
+    );
+    expect(tables.rows[0]!.n).toBe(1);
+    await reopened.close();
+  }, 90_000);
+});

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import type { ImagePickerTexts } from '@web/components/image-picker';
+
+/** The dashboard's own wording for the shared image picker. */
+export function useImagePickerTexts(): ImagePickerTexts {
+  const { t } = useTranslation('dashboard');
+  return {
+    dropHint: t('image.dropHint'),
+    choose: t('image.choose'),
+    change: t('image.change'),
+    remove: t('image.remove'),
+    rules: t('image.rules'),
+    previewAlt: t('image.previewAlt'),
+    uploading: t('image.uploading'),
+    errorTitle: t('common.error'),
+    imageUploadError: t('image.imageUploadError'),
+    imageTooLarge: t('image.imageTooLarge'),
+  };
+}

@@ -1,0 +1,139 @@
+// @vitest-environment happy-dom
+import { mountReactRootPerTest } from '@web/testing/react-root';
+import { act, Suspense } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { businessCategories } from '@shared/domain/business';
+
+const dom = mountReactRootPerTest();
+
+const toast = { success: vi.fn(), error: vi.fn(), message: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() };
+vi.mock('@web/components/ui/toast', () => ({ toast }));
+vi.mock('@web/lib/session', () => ({ useSession: () => ({ status: 'authenticated' }) }));
+
+const api = {
+  confirmSession: vi.fn(),
+  listDocuments: vi.fn(),
+  submitRegistration: vi.fn(),
+  uploadBusinessImage: vi.fn(),
+  getPasswordStatus: vi.fn(),
+  setPassword: vi.fn(),
+  deleteDocument: vi.fn(),
+  uploadDocument: vi.fn(),
+};
+vi.mock('./api', () => api);
+vi.mock('@web/lib/business-image-api', () => ({ uploadBusinessImage: api.uploadBusinessImage }));
+
+beforeEach(() => {
+  for (const fn of [...Object.values(toast), ...Object.values(api)]) fn.mockReset();
+  localStorage.setItem('i18nextLng', 'en');
+  api.confirmSession.mockResolvedValue({ businessName: 'Horchatería Daniel', email: 'owner@example.test', hasBusiness: false });
+  api.getPasswordStatus.mockResolvedValue({ hasPassword: true });
+  const doc = (type: string) => ({ type, fileName: `${type}.pdf`, uploadedAt: '2026-11-20T10:00:00.000Z', size: 10, downloadUrl: null });
+  api.listDocuments.mockResolvedValue({ items: ['business_license', 'tax_registration', 'articles_incorporation'].map(doc) });
+  api.submitRegistration.mockResolvedValue({});
+});
+
+async function render() {
+  const { default: BusinessSignupPage } = await import('./signup-page');
+  await act(async () => {
+    dom.root.render(
+      <Suspense fallback={<p>suspended</p>}>
+        <MemoryRouter initialEntries={['/business/signup']}>
+          <Routes>
+            <Route path="/business/signup" element={<BusinessSignupPage />} />
+            <Route path="/business/dashboard" element={<p>dashboard page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </Suspense>,
+    );
+  });
+  await vi.waitFor(() => expect(dom.container.querySelector('#signup-address')).not.toBeNull(), { timeout: 3000 });
+}
+
+function type(selector: string, value: string) {
+  const element = dom.container.querySelector<HTMLInputElement>(selector)!;
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  act(() => {
+    setter.call(element, value);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/** Radix renders a native select next to its trigger inside a form (for autofill); it drives the value. */
+function chooseCategory(value: string) {
+  const select = [...dom.container.querySelectorAll('select')].find((candidate) =>
+    [...candidate.options].some((option) => option.value === value),
+  )!;
+  act(() => {
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+const button = (name: string) => [...dom.container.querySelectorAll('button')].find((b) => b.textContent?.trim() === name)!;
+
+async function click(element: HTMLElement) {
+  await act(async () => element.click());
+}
+
+const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'front.png', { type: 'image/png' });
+
+async function fillStepOneWithPhoto() {
+  await render();
+  type('#signup-address', 'Carrer de la Pau, 12, Valencia');
+  type('#signup-tax-id', 'B12345674');
+  chooseCategory(businessCategories[0]);
+  const input = dom.container.querySelector<HTMLInputElement>('input[type="file"]')!;
+  Object.defineProperty(input, 'files', { value: [photo], configurable: true });
+  await act(async () => input.dispatchEvent(new Event('change', { bubbles: true })));
+  await vi.waitFor(() => expect(dom.container.querySelector('img')?.getAttribute('alt')).toBe('Business photo preview'));
+  expect(dom.container.textContent).toContain('You can also add or change it later from your dashboard.');
+}
+
+async function submitWizard() {
+  await vi.waitFor(() => expect(button('Next').disabled).toBe(false));
+  await click(button('Next'));
+  await vi.waitFor(() => expect(dom.container.textContent).toContain('Verification documents'));
+  await vi.waitFor(() => expect(button('Next').disabled).toBe(false));
+  await click(button('Next'));
+  await vi.waitFor(() => expect(dom.container.textContent).toContain('I accept the commission agreement'));
+  await click(dom.container.querySelector<HTMLElement>('#commission-accepted')!);
+  await click(button('Submit registration'));
+}
+
+describe('business sign-up wizard: the business photo', () => {
+  it('keeps the picked photo across steps and sends it once the registration exists', async () => {
+    const order: string[] = [];
+    api.submitRegistration.mockImplementation(async () => order.push('registration'));
+    api.uploadBusinessImage.mockImplementation((file: File) => {
+      order.push(`photo:${file.name}`);
+      return { promise: Promise.resolve({ imageUrl: '/api/files/public/a.webp', thumbnailUrl: null }), abort: () => {} };
+    });
+    await fillStepOneWithPhoto();
+    await submitWizard();
+    await vi.waitFor(() => expect(dom.container.textContent).toContain('dashboard page'));
+    expect(order).toEqual(['registration', 'photo:front.png']);
+    expect(toast.warning).not.toHaveBeenCalled();
+  });
+
+  it('keeps the registration when the photo fails: warns and still goes to the dashboard', async () => {
+    api.uploadBusinessImage.mockImplementation(() => ({ promise: Promise.reject(new Error('image_invalid')), abort: () => {} }));
+    await fillStepOneWithPhoto();
+    await submitWizard();
+    await vi.waitFor(() => expect(dom.container.textContent).toContain('dashboard page'));
+    expect(api.submitRegistration).toHaveBeenCalledOnce();
+    expect(toast.warning).toHaveBeenCalledWith('The photo could not be saved', {
+      description: 'Your registration is saved. You can add the photo from the Profile tab of your dashboard.',
+    });
+  });
+
+  it('sends no photo when none was picked, or after it was removed', async () => {
+    await fillStepOneWithPhoto();
+    await click(button('Remove photo'));
+    expect(dom.container.querySelector('img')).toBeNull();
+    await submitWizard();
+    await vi.waitFor(() => expect(dom.container.textContent).toContain('dashboard page'));
+    expect(api.uploadBusinessImage).not.toHaveBeenCalled();
+  });
+});

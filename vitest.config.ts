@@ -15,6 +15,7 @@ const integration = (name: string, database: 'pglite' | 'postgresql') => ({
     environment: 'node',
     env: { TEST_DB: database },
     setupFiles: ['src/server/testing/integration-setup.ts'],
+    ...(database === 'postgresql' ? { globalSetup: ['src/server/testing/integration-pg-global.ts'] } : {}),
     pool: 'forks' as const,
     // One database per worker, reused across its files (PGlite compiles WASM on start).
     isolate: false,

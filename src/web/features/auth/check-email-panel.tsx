@@ -1,28 +1,13 @@
 import { MailCheck } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../components/ui/toast';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { sendVerificationEmail } from '../../lib/auth-client';
-import { showAuthError } from './show-auth-error';
+import { useResendVerification } from './use-resend-verification';
 
 /** After sign-up: the account waits for its email to be confirmed. */
 export function CheckEmailPanel({ email, onUseAnotherEmail }: { email: string; onUseAnotherEmail: () => void }) {
-  const { t, i18n } = useTranslation('auth');
-  const [pending, setPending] = useState(false);
-
-  const resend = async () => {
-    setPending(true);
-    try {
-      await sendVerificationEmail(email);
-      toast.success(t('checkEmail.resent', { email }));
-    } catch (error) {
-      showAuthError(error, t, i18n);
-    } finally {
-      setPending(false);
-    }
-  };
+  const { t } = useTranslation('auth');
+  const { pending, resend } = useResendVerification(email);
 
   return (
     <section aria-labelledby="check-email-title" className="flex flex-col items-center gap-4 py-2 text-center">

@@ -1,28 +1,13 @@
 import { MailWarning } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../components/ui/toast';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { sendVerificationEmail } from '../../lib/auth-client';
-import { showAuthError } from './show-auth-error';
+import { useResendVerification } from './use-resend-verification';
 
 /** Shown when someone signs in before confirming their email: explains and offers a new link. */
 export function ResendVerification({ email }: { email: string }) {
-  const { t, i18n } = useTranslation('auth');
-  const [pending, setPending] = useState(false);
-
-  const resend = async () => {
-    setPending(true);
-    try {
-      await sendVerificationEmail(email);
-      toast.success(t('checkEmail.resent', { email }));
-    } catch (error) {
-      showAuthError(error, t, i18n);
-    } finally {
-      setPending(false);
-    }
-  };
+  const { t } = useTranslation('auth');
+  const { pending, resend } = useResendVerification(email);
 
   return (
     <div role="alert" className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-ink">

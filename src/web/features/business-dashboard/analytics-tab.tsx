@@ -2,17 +2,16 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { daysInPeriod, isCalendarDate, MAX_ANALYTICS_DAYS } from '@shared/domain/analytics';
 import { formatDate, formatPrice } from '@shared/format';
-import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger } from '@web/components/ui/select';
-import { Spinner } from '@web/components/ui/spinner';
 import { useAnalytics } from './api';
 import { apiErrorMessage } from './api-error';
 import { presetPeriod, periodPresets, type PeriodPreset } from './analytics-period';
 import { formatPercent } from './format-percent';
 import { SalesChart } from './sales-chart';
+import { QueryFallback } from '@web/components/query-fallback';
 
 export function AnalyticsTab() {
   const { t, i18n } = useTranslation('dashboard');
@@ -147,17 +146,13 @@ export function AnalyticsTab() {
             </Card>
           </div>
         </>
-      ) : query.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl border border-danger-600/30 bg-danger-50 p-4">
-          <p className="text-danger-700">{apiErrorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
       ) : (
-        <div className="flex justify-center p-8">
-          <Spinner label={t('common.loading')} />
-        </div>
+        <QueryFallback
+          error={query.isError ? apiErrorMessage(query.error) : null}
+          onRetry={() => void query.refetch()}
+          retryLabel={t('common.retry')}
+          loadingLabel={t('common.loading')}
+        />
       )}
     </section>
   );

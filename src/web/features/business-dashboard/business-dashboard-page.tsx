@@ -9,7 +9,6 @@ import { LanguageMenu } from '@web/components/language-menu';
 import { Button } from '@web/components/ui/button';
 import { buttonVariants } from '@web/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
-import { Spinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useSession } from '@web/lib/session';
 import { AnalyticsTab } from './analytics-tab';
@@ -18,12 +17,13 @@ import { apiErrorMessage, reportApiError } from './api-error';
 import { GiftsTab } from './gifts-tab';
 import { OrdersTab } from './orders-tab';
 import { ProfileTab } from './profile-tab';
-import { createDashboardQueryClient } from './query-client';
+import { createAppQueryClient } from '@web/lib/query-client';
 import { dashboardTabs, isTabEnabled, parseTab, type DashboardTab } from './tabs';
 import { VerificationTab } from './verification-tab';
+import { QueryFallback } from '@web/components/query-fallback';
 
 export default function BusinessDashboardPage() {
-  const [queryClient] = useState(() => createDashboardQueryClient(reportApiError));
+  const [queryClient] = useState(() => createAppQueryClient(reportApiError));
   return (
     <QueryClientProvider client={queryClient}>
       <Dashboard />
@@ -64,17 +64,14 @@ function Dashboard() {
           <BusinessArea business={business} />
         ) : business === null ? (
           <NoBusinessCard />
-        ) : query.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl border border-danger-600/30 bg-danger-50 p-4">
-            <p className="text-danger-700">{apiErrorMessage(query.error)}</p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </div>
         ) : (
-          <div className="flex justify-center p-10">
-            <Spinner label={t('common.loading')} className="size-8" />
-          </div>
+          <QueryFallback
+            error={query.isError ? apiErrorMessage(query.error) : null}
+            onRetry={() => void query.refetch()}
+            retryLabel={t('common.retry')}
+            loadingLabel={t('common.loading')}
+            size="lg"
+          />
         )}
       </main>
     </div>

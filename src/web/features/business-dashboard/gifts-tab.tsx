@@ -6,13 +6,13 @@ import { formatPrice } from '@shared/format';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toast';
 import { cn } from '@web/lib/cn';
 import { useDeleteGift, useGifts, useToggleGift } from './api';
 import { apiErrorMessage } from './api-error';
 import { GiftDialog } from './gift-dialog';
+import { QueryFallback } from '@web/components/query-fallback';
 
 type DialogState = { gift: DashboardGift | null } | null;
 
@@ -54,17 +54,13 @@ export function GiftsTab() {
             ))}
           </ul>
         )
-      ) : query.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl border border-danger-600/30 bg-danger-50 p-4">
-          <p className="text-danger-700">{apiErrorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
       ) : (
-        <div className="flex justify-center p-8">
-          <Spinner label={t('common.loading')} />
-        </div>
+        <QueryFallback
+          error={query.isError ? apiErrorMessage(query.error) : null}
+          onRetry={() => void query.refetch()}
+          retryLabel={t('common.retry')}
+          loadingLabel={t('common.loading')}
+        />
       )}
       {dialog ? (
         <GiftDialog

@@ -14,6 +14,7 @@ import { orderStatusBadge } from '@web/lib/order-status-style';
 import { useOrders } from './api';
 import { apiErrorMessage } from './api-error';
 import { useOrderUpdates } from './use-order-updates';
+import { QueryFallback } from '@web/components/query-fallback';
 
 type Filter = OrderStatus | 'all';
 
@@ -93,17 +94,13 @@ export function OrdersTab() {
             ) : null}
           </>
         )
-      ) : query.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl border border-danger-600/30 bg-danger-50 p-4">
-          <p className="text-danger-700">{apiErrorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
       ) : (
-        <div className="flex justify-center p-8">
-          <Spinner label={t('common.loading')} />
-        </div>
+        <QueryFallback
+          error={query.isError ? apiErrorMessage(query.error) : null}
+          onRetry={() => void query.refetch()}
+          retryLabel={t('common.retry')}
+          loadingLabel={t('common.loading')}
+        />
       )}
     </section>
   );

@@ -1,8 +1,6 @@
 import { ArrowLeft, MapPin } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATALOG_PAGE_SIZE } from '@shared/contracts/catalog';
-import type { BusinessCategory } from '@shared/domain/business';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useCatalogBusiness, useCatalogBusinesses } from './api';
@@ -13,7 +11,7 @@ import { Pager } from './pager';
 import { QueryState } from './query-state';
 import { SearchInput } from './search-input';
 import { useAddToCart } from './use-add-to-cart';
-import { useDebouncedValue } from './use-debounced-value';
+import { useCatalogFilters } from './use-catalog-filters';
 
 interface BusinessesTabProps {
   openBusinessId: string | null;
@@ -27,12 +25,9 @@ export function BusinessesTab({ openBusinessId, onOpenBusiness }: BusinessesTabP
 
 function BusinessList({ onOpen }: { onOpen: (id: string) => void }) {
   const { t } = useTranslation('app');
-  const [text, setText] = useState('');
-  const [category, setCategory] = useState<BusinessCategory | undefined>();
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(text.trim());
-  const query = useCatalogBusinesses({ q: q || undefined, category, page });
-  const isFiltered = Boolean(q || category);
+  const filters = useCatalogFilters();
+  const { q, category, page, setPage } = filters;
+  const query = useCatalogBusinesses({ q, category, page });
 
   return (
     <section aria-labelledby="businesses-title" className="flex flex-col gap-4">
@@ -43,25 +38,19 @@ function BusinessList({ onOpen }: { onOpen: (id: string) => void }) {
         <SearchInput
           label={t('businesses.searchLabel')}
           placeholder={t('businesses.searchPlaceholder')}
-          value={text}
-          onChange={(value) => {
-            setText(value);
-            setPage(1);
-          }}
+          value={filters.text}
+          onChange={filters.setText}
         />
         <CategorySelect
-          value={category}
-          onChange={(value) => {
-            setCategory(value);
-            setPage(1);
-          }}
+          value={filters.category}
+          onChange={filters.setCategory}
         />
       </div>
       <QueryState query={query}>
         {(data) =>
           data.items.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">
-              {isFiltered ? t('businesses.noResults') : t('businesses.empty')}
+              {filters.isFiltered ? t('businesses.noResults') : t('businesses.empty')}
             </p>
           ) : (
             <>

@@ -19,7 +19,7 @@ import { ContactsTab } from './contacts-tab';
 import { GiftsTab } from './gifts-tab';
 import { OrdersTab } from './orders-tab';
 import { ProfileTab } from './profile-tab';
-import { createConsumerQueryClient } from './query-client';
+import { createAppQueryClient } from '@web/lib/query-client';
 import { parseTab, type ConsumerTab } from './tabs';
 import { useCart } from './use-cart';
 
@@ -36,7 +36,7 @@ function reportError(error: unknown) {
 }
 
 export default function ConsumerPage() {
-  const [queryClient] = useState(() => createConsumerQueryClient(reportError));
+  const [queryClient] = useState(() => createAppQueryClient(reportError));
   return (
     <QueryClientProvider client={queryClient}>
       <ConsumerArea />

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { giftSorts, type GiftSort } from '@shared/contracts/catalog';
-import type { BusinessCategory } from '@shared/domain/business';
 import { Field } from '@web/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger } from '@web/components/ui/select';
 import { useCatalogGifts } from './api';
@@ -11,20 +10,17 @@ import { Pager } from './pager';
 import { QueryState } from './query-state';
 import { SearchInput } from './search-input';
 import { useAddToCart } from './use-add-to-cart';
-import { useDebouncedValue } from './use-debounced-value';
+import { useCatalogFilters } from './use-catalog-filters';
 
 const PAGE_SIZE = 12;
 
 export function GiftsTab() {
   const { t } = useTranslation('app');
-  const [text, setText] = useState('');
-  const [category, setCategory] = useState<BusinessCategory | undefined>();
+  const filters = useCatalogFilters();
+  const { q, category, page, setPage } = filters;
   const [sort, setSort] = useState<GiftSort>('price_asc');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(text.trim());
-  const query = useCatalogGifts({ q: q || undefined, category, sort, page, pageSize: PAGE_SIZE });
+  const query = useCatalogGifts({ q, category, sort, page, pageSize: PAGE_SIZE });
   const addToCart = useAddToCart();
-  const isFiltered = Boolean(q || category);
 
   return (
     <section aria-labelledby="gifts-title" className="flex flex-col gap-4">
@@ -35,18 +31,12 @@ export function GiftsTab() {
         <SearchInput
           label={t('gifts.searchLabel')}
           placeholder={t('gifts.searchPlaceholder')}
-          value={text}
-          onChange={(value) => {
-            setText(value);
-            setPage(1);
-          }}
+          value={filters.text}
+          onChange={filters.setText}
         />
         <CategorySelect
-          value={category}
-          onChange={(value) => {
-            setCategory(value);
-            setPage(1);
-          }}
+          value={filters.category}
+          onChange={filters.setCategory}
         />
         <Select
           value={sort}
@@ -71,7 +61,7 @@ export function GiftsTab() {
         {(data) =>
           data.items.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">
-              {isFiltered ? t('gifts.noResults') : t('gifts.empty')}
+              {filters.isFiltered ? t('gifts.noResults') : t('gifts.empty')}
             </p>
           ) : (
             <>

@@ -7,21 +7,13 @@ import { gifts } from '../../db/schema/gifts';
 import { AppError } from '../../platform/errors';
 import { catalogGiftColumns, toCatalogGift } from './list-catalog-gifts';
 import { isUuid } from '../../db/query-helpers';
-import { isListedBusiness, isListedGift, listedGiftCount } from './visibility';
+import { catalogBusinessColumns, isListedBusiness, isListedGift } from './visibility';
 
 /** One listed business with the gifts a consumer can buy from it; 404 when not listed. */
 export async function getCatalogBusiness(db: Executor, id: string): Promise<CatalogBusinessDetail> {
   if (!isUuid(id)) throw AppError.notFound('Business not found');
   const [business] = await db
-    .select({
-      id: businesses.id,
-      name: businesses.name,
-      category: businesses.category,
-      address: businesses.address,
-      description: businesses.description,
-      imageUrl: businesses.imageUrl,
-      giftCount: listedGiftCount,
-    })
+    .select(catalogBusinessColumns)
     .from(businesses)
     .where(and(eq(businesses.id, id), isListedBusiness()));
   if (!business) throw AppError.notFound('Business not found');

@@ -4,7 +4,7 @@ import type { BusinessCategory } from '@shared/domain/business';
 import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
 import { containsPattern } from '../../db/query-helpers';
-import { isListedBusiness, listedGiftCount } from './visibility';
+import { catalogBusinessColumns, isListedBusiness } from './visibility';
 
 /** Businesses a consumer can buy from, by name, filtered by category and search text. */
 export async function listCatalogBusinesses(
@@ -27,15 +27,7 @@ export async function listCatalogBusinesses(
 
   const [rows, totals] = await Promise.all([
     db
-      .select({
-        id: businesses.id,
-        name: businesses.name,
-        category: businesses.category,
-        address: businesses.address,
-        description: businesses.description,
-        imageUrl: businesses.imageUrl,
-        giftCount: listedGiftCount,
-      })
+      .select(catalogBusinessColumns)
       .from(businesses)
       .where(where)
       .orderBy(asc(businesses.name), asc(businesses.id))

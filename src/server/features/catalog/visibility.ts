@@ -28,3 +28,14 @@ export const listedGiftCount = sql<number>`(
   select count(*)::int from gifts g
   where g.business_id = "businesses"."id" and g.is_available = true and g.archived_at is null
 )`;
+
+/** What a consumer sees of a listed business, in the list and on its page alike. */
+export const catalogBusinessColumns = {
+  id: businesses.id,
+  name: businesses.name,
+  category: businesses.category,
+  address: businesses.address,
+  description: businesses.description,
+  imageUrl: businesses.imageUrl,
+  giftCount: listedGiftCount,
+};

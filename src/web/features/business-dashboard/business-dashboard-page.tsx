@@ -1,16 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BarChart3, Gift, Info, LogOut, Package, ShieldCheck, Store } from 'lucide-react';
+import { BarChart3, Gift, Info, Package, ShieldCheck, Store } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { DashboardBusiness } from '@shared/contracts/business-dashboard';
 import { BrandMark } from '@web/components/brand-mark';
 import { LanguageMenu } from '@web/components/language-menu';
-import { Button } from '@web/components/ui/button';
 import { buttonVariants } from '@web/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { useSession } from '@web/lib/session';
 import { AnalyticsTab } from './analytics-tab';
 import { useOwnBusiness } from './api';
 import { apiErrorMessage, reportApiError } from './api-error';
@@ -21,6 +19,7 @@ import { createAppQueryClient } from '@web/lib/query-client';
 import { dashboardTabs, isTabEnabled, parseTab, type DashboardTab } from './tabs';
 import { VerificationTab } from './verification-tab';
 import { QueryFallback } from '@web/components/query-fallback';
+import { SignOutButton } from '@web/components/sign-out-button';
 
 export default function BusinessDashboardPage() {
   const [queryClient] = useState(() => createAppQueryClient(reportApiError));
@@ -41,7 +40,6 @@ const tabIcons = {
 
 function Dashboard() {
   const { t } = useTranslation('dashboard');
-  const { signOut } = useSession();
   const query = useOwnBusiness();
   const business = query.data;
 
@@ -52,10 +50,7 @@ function Dashboard() {
           <BrandMark />
           <div className="flex items-center gap-1 sm:gap-2">
             <LanguageMenu />
-            <Button variant="outline" size="sm" className="max-sm:px-2.5" onClick={() => void signOut()}>
-              <LogOut aria-hidden="true" />
-              <span className="max-sm:sr-only">{t('header.signOut')}</span>
-            </Button>
+            <SignOutButton label={t('header.signOut')} />
           </div>
         </div>
       </header>

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Gift, LogOut, ShoppingCart, Store, User, Users, Package } from 'lucide-react';
+import { Gift, ShoppingCart, Store, User, Users, Package } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -22,6 +22,7 @@ import { ProfileTab } from './profile-tab';
 import { createAppQueryClient } from '@web/lib/query-client';
 import { parseTab, type ConsumerTab } from './tabs';
 import { useCart } from './use-cart';
+import { SignOutButton } from '@web/components/sign-out-button';
 
 function reportError(error: unknown) {
   // A session that ended elsewhere: re-reading it lets RequireSession send the user to /auth.
@@ -48,7 +49,7 @@ const tabIcons = { profile: User, businesses: Store, gifts: Gift, contacts: User
 
 function ConsumerArea() {
   const { t } = useTranslation('app');
-  const { user, signOut } = useSession();
+  const { user } = useSession();
   const { cart, setRecipient } = useCart();
   const [params, setParams] = useSearchParams();
   const [isCartOpen, setCartOpen] = useState(false);
@@ -90,10 +91,7 @@ function ConsumerArea() {
               </Badge>
             </Button>
             <LanguageMenu className="max-sm:hidden" />
-            <Button variant="outline" size="sm" className="max-sm:px-2.5" onClick={() => void signOut()}>
-              <LogOut aria-hidden="true" />
-              <span className="max-sm:sr-only">{t('header.signOut')}</span>
-            </Button>
+            <SignOutButton label={t('header.signOut')} />
           </div>
         </div>
       </header>

@@ -43,6 +43,26 @@ test('the footer menu switches other pages too', async ({ page, context, baseURL
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Política de privacidad' })).toBeVisible();
 });
 
+test('the choice travels between the landing page and the rest of the app', async ({ page, context, baseURL }) => {
+  // The landing page is its own light document (ADR 015): links into the app load another one.
+  await hideCookieBanner(context, baseURL!);
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('es');
+  await expect(page.getByRole('heading', { level: 1, name: 'Regala un trocito de Valencia' })).toBeVisible();
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Política de privacidad' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Política de privacidad' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+
+  await page.getByRole('contentinfo').getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Regalo' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Give a little piece of Valencia' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
 test.describe('with a Spanish browser', () => {
   test.use({ locale: 'es-ES' });
 

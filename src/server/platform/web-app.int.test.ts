@@ -5,17 +5,19 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
-/** A tiny built web app: index.html and one hashed asset with its pre-compressed copy. */
+/** A tiny built web app: the two documents and one hashed asset with its pre-compressed copy. */
 function makeWebRoot() {
   const root = mkdtempSync(path.join(tmpdir(), 'regalo-web-'));
   mkdirSync(path.join(root, 'assets'));
   const html = '<!doctype html><html><body><div id="root"></div></body></html>';
+  const landingHtml = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/landing.js"></script></body></html>';
   const js = `console.info(${JSON.stringify('x'.repeat(2000))});`;
   writeFileSync(path.join(root, 'index.html'), html);
+  writeFileSync(path.join(root, 'landing.html'), landingHtml);
   writeFileSync(path.join(root, 'index.html.br'), brotliCompressSync(html));
   writeFileSync(path.join(root, 'assets', 'app-abc123.js'), js);
   writeFileSync(path.join(root, 'assets', 'app-abc123.js.br'), brotliCompressSync(js));
-  return { root, html, js };
+  return { root, html, landingHtml, js };
 }
 
 describe('serving the built web app', () => {
@@ -35,6 +37,19 @@ describe('serving the built web app', () => {
       expect(res.body).toBe(web.html);
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     }
+  });
+
+  it('answers / with the landing page\'s own document, never cached, with or without a query', async () => {
+    for (const url of ['/', '/?utm_source=flyer']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(web.landingHtml);
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('text/html');
   });
 
   it('caches hashed assets for a year', async () => {

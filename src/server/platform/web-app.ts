@@ -6,9 +6,10 @@ import { problem } from './errors';
 import { webDistDir } from './paths';
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html never cached, and any
- * other GET that is not an API call falls back to index.html so client routes survive a
- * reload. API 404s stay problem+json.
+ * Serves the built web app: hashed assets cached for a year, HTML never cached. `/` gets the
+ * landing page's own light document (landing.html, ADR 015); any other GET for a page that
+ * is not an API call falls back to the single-page app's index.html so client routes survive
+ * a reload. API 404s stay problem+json.
  */
 export async function registerWebApp(app: FastifyInstance, root: string | null = webDistDir) {
   if (root === null) {
@@ -16,6 +17,7 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
     return;
   }
   const indexFile = path.join(root, 'index.html');
+  const landingFile = path.join(root, 'landing.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ root }, 'web app not built; run `npm run build` to serve the UI');
   }
@@ -32,6 +34,16 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
         res.header('Cache-Control', 'no-cache');
       }
     },
+  });
+
+  // A route of its own (static files are only served by exact name and `/` has none).
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/',
+    handler: (_request, reply) =>
+      existsSync(landingFile)
+        ? reply.header('Cache-Control', 'no-cache').sendFile('landing.html', root)
+        : sendApiNotFound('GET', '/', reply),
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useText } from '../lib/text';
 
 /**
  * What a render failure shows. It avoids the router (it sits outside it) and the design
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
  */
 export function ErrorFallback() {
   // useSuspense false: the error page must render even if a catalogue failed to load.
-  const { t } = useTranslation('common', { useSuspense: false });
+  const { t } = useText('common', { suspend: false });
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center bg-sand px-5 py-16">
       <div className="flex max-w-lg flex-col items-center gap-4 rounded-[2rem] border border-line bg-white px-6 py-12 text-center shadow-lift sm:px-12">

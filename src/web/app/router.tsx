@@ -1,15 +1,15 @@
-import { lazy } from 'react';
+import { lazy, useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { RedirectIfSignedIn } from '../components/redirect-if-signed-in';
 import { RequireSession } from '../components/require-session';
+import { PageFallback } from './page-chrome';
 import { RootLayout } from './root-layout';
 
 /**
- * Declarative routes with one lazy chunk per page: the landing page loads only React, the
- * router and i18next besides its own code. (The data router of react-router costs ~15 KB
- * gzip more and we load data with TanStack Query inside the signed-in areas instead.)
+ * Declarative routes with one lazy chunk per page. (The data router of react-router costs
+ * ~15 KB gzip more and we load data with TanStack Query inside the signed-in areas instead.)
+ * The landing page `/` is not one of them: it is its own entry, landing.html (ADR 015).
  */
-const LandingPage = lazy(() => import('../features/landing/landing-page'));
 const PrivacyPage = lazy(() => import('../features/legal/privacy-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 const ConsumerPage = lazy(() => import('../features/consumer/consumer-page'));
@@ -26,7 +26,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        <Route index element={<LandingPage />} />
+        <Route index element={<LoadLandingDocument />} />
         <Route path="privacy" element={<PrivacyPage />} />
         <Route
           path="auth"
@@ -76,4 +76,13 @@ export function AppRoutes() {
       </Route>
     </Routes>
   );
+}
+
+/**
+ * The server answers `/` with the landing page's own document; a client-side navigation to
+ * `/` (links home are plain <a href="/">, this catches any other) loads that document.
+ */
+function LoadLandingDocument() {
+  useEffect(() => window.location.replace('/'), []);
+  return <PageFallback />;
 }

@@ -1,13 +1,12 @@
 /**
  * BrandMark — the Regalo logo (an orange-blossom gift knot) with the word mark, linking home.
+ * A plain link: the landing page is its own document (ADR 015).
  *   <BrandMark />   <BrandMark tone="dark" />
  */
-import { Link } from 'react-router';
-
 export function BrandMark({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   return (
-    <Link
-      to="/"
+    <a
+      href="/"
       className={`inline-flex items-center gap-2 rounded-lg font-display text-2xl font-bold tracking-tight ${tone === 'dark' ? 'text-white' : 'text-brand-800'}`}
     >
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8">
@@ -17,6 +16,6 @@ export function BrandMark({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
         <path d="M16 8c-3-5-9-5-8-1.5C8.8 9 13 8.5 16 8Zm0 0c3-5 9-5 8-1.5C23.2 9 19 8.5 16 8Z" className="fill-saffron-400 stroke-saffron-800" strokeWidth="1" />
       </svg>
       Regalo
-    </Link>
+    </a>
   );
 }

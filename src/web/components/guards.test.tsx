@@ -48,7 +48,6 @@ async function renderAt(path: string) {
               </>
             }
           />
-          <Route path="/business/confirm" element={<p>business confirm</p>} />
           <Route
             path="/app"
             element={
@@ -107,18 +106,24 @@ describe('route guards', () => {
     expect(dom.container.textContent).toContain('sign-in form');
   });
 
-  it('sends a signed-in business user from the landing page to /business/confirm', async () => {
+  it('sends a signed-in business user from the landing page to /business/confirm, replacing it in the history', async () => {
+    // The landing page is its own document without the router: the redirect is a document one.
+    const replace = vi.fn();
+    vi.stubGlobal('location', { ...window.location, replace });
     stubSession({ ...user, isBusiness: true });
     await renderAt('/');
-    expect(dom.container.querySelector('[data-testid="where"]')?.textContent).toBe('/business/confirm');
+    expect(replace).toHaveBeenCalledWith('/business/confirm');
 
+    replace.mockClear();
     stubSession({ ...user, userType: 'business' });
     vi.resetModules();
     await renderAt('/');
-    expect(dom.container.textContent).toContain('business confirm');
+    expect(replace).toHaveBeenCalledWith('/business/confirm');
   });
 
   it('leaves consumers and anonymous visitors on the landing page', async () => {
+    const replace = vi.fn();
+    vi.stubGlobal('location', { ...window.location, replace });
     stubSession(user);
     await renderAt('/');
     expect(dom.container.textContent).toContain('landing page');
@@ -126,5 +131,6 @@ describe('route guards', () => {
     stubSession(null);
     await renderAt('/');
     expect(dom.container.textContent).toContain('landing page');
+    expect(replace).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * LanguageMenu — shows the current language by name ("English" / "Español") and switches
- * the whole interface at once; i18n.ts stores the choice (localStorage `i18nextLng`) and
- * updates <html lang>. Drop it into any header or footer:
+ * the whole interface at once; lib/language.ts stores the choice (localStorage `i18nextLng`)
+ * and updates <html lang>. Drop it into any header or footer:
  *   <LanguageMenu />            // light backgrounds
  *   <LanguageMenu tone="dark" /> // on dark backgrounds
  * A native <select> on purpose: it is keyboard- and screen-reader-friendly everywhere,
@@ -9,13 +9,12 @@
  */
 import { Globe } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { languageNames, languages, type Language } from '../lib/i18n';
+import { changeLanguage, isLanguage, languageNames, languages } from '../lib/language';
+import { useText } from '../lib/text';
 
 export function LanguageMenu({ tone = 'light', className = '' }: { tone?: 'light' | 'dark'; className?: string }) {
-  const { t, i18n } = useTranslation('common');
+  const { t, language } = useText('common');
   const id = useId();
-  const current: Language = i18n.resolvedLanguage === 'es' ? 'es' : 'en';
   const colours =
     tone === 'dark'
       ? 'border-white/30 bg-white/10 text-white hover:bg-white/15 [&>option]:text-ink'
@@ -29,8 +28,11 @@ export function LanguageMenu({ tone = 'light', className = '' }: { tone?: 'light
       <Globe aria-hidden="true" className={`pointer-events-none absolute left-3 size-4 ${tone === 'dark' ? 'text-white' : 'text-brand-700'}`} />
       <select
         id={id}
-        value={current}
-        onChange={(event) => void i18n.changeLanguage(event.target.value)}
+        value={language}
+        onChange={(event) => {
+          // If the new texts cannot load (offline) the menu stays on the language shown.
+          if (isLanguage(event.target.value)) changeLanguage(event.target.value).catch(() => undefined);
+        }}
         className={`min-h-10 cursor-pointer appearance-none rounded-full border py-1.5 pl-9 pr-8 text-sm font-semibold transition-colors ${colours}`}
       >
         {languages.map((language) => (

@@ -3,14 +3,14 @@
  * cookie banner's choices), language menu.
  *   <SiteFooter />
  */
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { openCookieSettings } from '../lib/consent';
+import { useText } from '../lib/text';
+import { AppLink } from './app-link';
 import { BrandMark } from './brand-mark';
 import { LanguageMenu } from './language-menu';
 
 export function SiteFooter() {
-  const { t } = useTranslation('common');
+  const { t } = useText('common');
   const linkClasses = 'rounded-md text-sand-200 underline-offset-4 hover:text-white hover:underline';
   return (
     <footer className="bg-sea-900 text-sand-100">
@@ -20,9 +20,9 @@ export function SiteFooter() {
           <p className="text-sm text-sand-200">{t('footer.tagline')}</p>
         </div>
         <nav aria-label={t('footer.navLabel')} className="flex flex-col gap-3 text-sm">
-          <Link to="/privacy" className={linkClasses}>
+          <AppLink to="/privacy" className={linkClasses}>
             {t('footer.privacy')}
-          </Link>
+          </AppLink>
           <button type="button" onClick={openCookieSettings} className={`cursor-pointer text-left ${linkClasses}`}>
             {t('footer.cookieSettings')}
           </button>

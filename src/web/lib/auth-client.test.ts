@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import i18n from './i18n';
+import { changeLanguage } from './language';
 import { getAuthOptions, signUpWithEmail, startGoogleSignIn } from './auth-client';
 
 function stubFetch(...responses: Array<Response | Error>) {
@@ -23,7 +23,7 @@ afterEach(() => {
 
 describe('auth client', () => {
   it('signs up with the metadata, the interface language and the way back to /app', async () => {
-    await i18n.changeLanguage('es');
+    await changeLanguage('es');
     const fetchMock = stubFetch(json({ user: { id: 'u1' } }));
     await signUpWithEmail({ name: 'Lucía', email: 'lucia@example.test', password: 'naranjas-2026', phone: '+34612345678' });
     const [url, init] = fetchMock.mock.calls[0]!;

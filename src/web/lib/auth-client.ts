@@ -1,5 +1,5 @@
 import { LOCALE_HEADER, type AuthOptions } from '@shared/contracts/auth';
-import { currentLanguage } from './i18n';
+import { getLanguage } from './language';
 
 /**
  * Calls to Better Auth's REST endpoints under /api/auth with plain fetch. We do not use
@@ -55,7 +55,7 @@ async function authFetch<T>(path: string, init: { method?: 'GET' | 'POST'; body?
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
-        [LOCALE_HEADER]: currentLanguage(),
+        [LOCALE_HEADER]: getLanguage(),
         ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -85,7 +85,7 @@ export function signUpWithEmail(input: { name: string; email: string; password: 
       password: input.password,
       ...(input.phone ? { phone: input.phone } : {}),
       // The address is confirmed in the language the visitor is reading now.
-      locale: currentLanguage(),
+      locale: getLanguage(),
       callbackURL: AFTER_SIGN_IN_PATH,
     },
   });

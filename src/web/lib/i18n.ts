@@ -1,18 +1,17 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { languageDetector } from './language-detector';
-
-export const languages = ['en', 'es'] as const;
-export type Language = (typeof languages)[number];
-
-/** The name of each language in that language, as the language menu shows it. */
-export const languageNames: Record<Language, string> = { en: 'English', es: 'Español' };
+import { beforeLanguageChange, getLanguage, languages, onLanguageChange } from './language';
 
 /**
- * The catalogues are part of the build (src/web/locales/<lang>/<namespace>.json), one chunk
- * per language and namespace, so a page only loads the texts it uses and no translation
- * service is ever called. A specification key such as `business.signup.errors.fieldRequired`
- * lives in namespace `business` at `signup.errors.fieldRequired`.
+ * i18next for the single-page app (everything but the landing page, see ADR 015). The
+ * catalogues are part of the build (src/web/locales/<lang>/<namespace>.json), one chunk per
+ * language and namespace, so a page only loads the texts it uses and no translation service
+ * is ever called. A specification key such as `business.signup.errors.fieldRequired` lives
+ * in namespace `business` at `signup.errors.fieldRequired`.
+ *
+ * The language itself belongs to `lib/language.ts` (detection, the stored choice, <html
+ * lang>); i18next follows it, so the shared header's language menu switches every text on
+ * the page, whichever runtime renders it.
  */
 const catalogues = import.meta.glob<{ default: ResourceKey }>('../locales/*/*.json');
 
@@ -34,14 +33,13 @@ const bundledBackend: BackendModule = {
 
 void i18n
   .use(bundledBackend)
-  .use(languageDetector)
   .use(initReactI18next)
   .init({
+    lng: getLanguage(),
     supportedLngs: languages,
     // English is the fallback language; Spanish pages do not also download the English
     // catalogues, because locales/catalogues.test.ts guarantees Spanish has every key.
     fallbackLng: { es: [], default: ['en'] },
-    nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     ns: ['common'],
     defaultNS: 'common',
@@ -50,15 +48,8 @@ void i18n
     react: { useSuspense: true },
   });
 
-// <html lang> follows the interface language, for screen readers and hyphenation.
-const syncHtmlLang = (lng: string) => {
-  document.documentElement.lang = lng.startsWith('es') ? 'es' : 'en';
-};
-i18n.on('languageChanged', syncHtmlLang);
-if (i18n.resolvedLanguage) syncHtmlLang(i18n.resolvedLanguage);
-
-export function currentLanguage(): Language {
-  return i18n.resolvedLanguage === 'es' ? 'es' : 'en';
-}
+// The namespaces this page uses load in the new language before anything switches.
+beforeLanguageChange((language) => i18n.loadLanguages(language));
+onLanguageChange((language) => void i18n.changeLanguage(language));
 
 export default i18n;

@@ -111,16 +111,21 @@ describe('session guards', () => {
   it('stops sliding the idle expiry at 90 days after sign-in', async () => {
     const { cookie, user } = await createSignedInUser(t);
     const day = 86_400_000;
-    const signedInAt = new Date(Date.now() - 89 * day);
-    // Due for a refresh (less than 29 days left), which would normally move it to now + 30 days.
+    const now = Date.now();
+    const signedInAt = new Date(now - 89 * day);
+    // Due for a refresh (less than 29 days left), which would normally move it to now + 30
+    // days; the absolute limit lets it move only to now + 1 day. (Half a day, not a day: a
+    // day would put it on the limit itself, and the test would not see the slide.)
     await t.database.db
       .update(sessions)
-      .set({ createdAt: signedInAt, expiresAt: new Date(Date.now() + day) })
+      .set({ createdAt: signedInAt, expiresAt: new Date(now + day / 2) })
       .where(eq(sessions.userId, user.id));
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ user: { id: user.id } });
-    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    // The session behind this cookie (signing up and signing in leave the user two).
+    const sessionId = (res.json() as { session: { id: string } }).session.id;
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.id, sessionId));
     expect(row!.expiresAt.getTime()).toBe(signedInAt.getTime() + 90 * day);
   });
 

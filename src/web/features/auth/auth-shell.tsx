@@ -1,7 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
 import { LanguageMenu } from '../../components/language-menu';
 
@@ -16,10 +15,10 @@ export function AuthShell({ title, children }: { title: string; children: ReactN
   return (
     <div className="flex min-h-dvh flex-col bg-sand">
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between gap-3 px-4 py-4 sm:px-6">
-        <Link to="/" className="inline-flex min-h-10 items-center gap-1.5 rounded-full px-2 text-sm font-semibold text-brand-800 hover:bg-sand-200/70">
+        <a href="/" className="inline-flex min-h-10 items-center gap-1.5 rounded-full px-2 text-sm font-semibold text-brand-800 hover:bg-sand-200/70">
           <ArrowLeft className="size-4" aria-hidden="true" />
           {t('page.backHome')}
-        </Link>
+        </a>
         <LanguageMenu />
       </header>
       <main id="main" className="mx-auto flex w-full max-w-md flex-1 flex-col gap-6 px-4 pb-12 pt-2 sm:px-0">

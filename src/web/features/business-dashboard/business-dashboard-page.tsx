@@ -86,9 +86,9 @@ function NoBusinessCard() {
         <Link to="/business/signup" className={buttonVariants({})}>
           {t('noBusiness.create')}
         </Link>
-        <Link to="/" className={buttonVariants({ variant: 'outline' })}>
+        <a href="/" className={buttonVariants({ variant: 'outline' })}>
           {t('noBusiness.home')}
-        </Link>
+        </a>
       </CardContent>
     </Card>
   );

@@ -20,9 +20,9 @@ import { LOCALE_HEADER } from '@shared/contracts/auth';
 import type { DocumentType } from '@shared/domain/business';
 import { apiRequest } from '@web/lib/api-client';
 import { uploadWithProgress, type UploadHandle as ProgressUploadHandle } from '@web/lib/upload-with-progress';
-import { currentLanguage } from '@web/lib/i18n';
+import { getLanguage } from '@web/lib/language';
 
-const localeHeaders = () => ({ [LOCALE_HEADER]: currentLanguage() });
+const localeHeaders = () => ({ [LOCALE_HEADER]: getLanguage() });
 
 export function registerInterest(input: InterestInput) {
   return apiRequest('/api/business/interest', {

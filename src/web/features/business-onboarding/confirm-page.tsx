@@ -8,7 +8,7 @@ import { buttonVariants } from '@web/components/ui/button-variants';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
-import { currentLanguage } from '@web/lib/i18n';
+import { getLanguage } from '@web/lib/language';
 import { refreshSession } from '@web/lib/session';
 import { confirmToken, resendConfirmation } from './api';
 import { OnboardingShell, StatusPanel } from './onboarding-shell';
@@ -120,7 +120,7 @@ function ResendButton({ token }: { token: string }) {
   const resend = async () => {
     setStatus('sending');
     try {
-      await resendConfirmation({ token, locale: currentLanguage() });
+      await resendConfirmation({ token, locale: getLanguage() });
       setStatus('sent');
       toast.success(t('confirm.resent'));
     } catch {

@@ -12,7 +12,7 @@ import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
-import { currentLanguage } from '@web/lib/i18n';
+import { getLanguage } from '@web/lib/language';
 import { registerInterest } from './api';
 import { OnboardingShell } from './onboarding-shell';
 
@@ -45,7 +45,7 @@ function InterestFormCard({ onSent }: { onSent: (email: string) => void }) {
   const onSubmit = handleSubmit(async (values) => {
     setDeliveryError(null);
     try {
-      const result = await registerInterest({ ...values, locale: currentLanguage() });
+      const result = await registerInterest({ ...values, locale: getLanguage() });
       toast.success(t('interest.success.toastTitle'), { description: t('interest.success.toastBody') });
       onSent(result.email);
     } catch (error) {
@@ -146,9 +146,9 @@ function CheckEmailView({ email }: { email: string }) {
         </ol>
       </div>
       <p className="rounded-xl bg-sand-100 p-3 text-sm text-muted">{t('interest.success.spamTip')}</p>
-      <Link to="/" className={buttonVariants({ variant: 'outline', size: 'lg', className: 'w-full' })}>
+      <a href="/" className={buttonVariants({ variant: 'outline', size: 'lg', className: 'w-full' })}>
         {t('interest.success.backHome')}
-      </Link>
+      </a>
     </section>
   );
 }

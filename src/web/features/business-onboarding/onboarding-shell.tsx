@@ -1,7 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { BrandMark } from '@web/components/brand-mark';
 import { LanguageMenu } from '@web/components/language-menu';
 import { cn } from '@web/lib/cn';
@@ -17,13 +16,13 @@ export function OnboardingShell({ title, children, wide = false }: { title: stri
   return (
     <div className="flex min-h-dvh flex-col bg-sand">
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between gap-3 px-4 py-4 sm:px-6">
-        <Link
-          to="/"
+        <a
+          href="/"
           className="inline-flex min-h-10 items-center gap-1.5 rounded-full px-2 text-sm font-semibold text-brand-800 hover:bg-sand-200/70"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
           {t('shell.backHome')}
-        </Link>
+        </a>
         <LanguageMenu />
       </header>
       <main

@@ -1,7 +1,6 @@
 import { Cookie, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { buttonVariants } from '../../components/ui/button-variants';
 import {
   acceptAll,
@@ -11,6 +10,7 @@ import {
   saveConsent,
   type ConsentChoice,
 } from '../../lib/consent';
+import { useText } from '../../lib/text';
 
 // The toggles (Radix Switch) are only needed when someone customises, so they load then.
 const CookiePreferences = lazy(() => import('./cookie-preferences'));
@@ -21,7 +21,7 @@ const CookiePreferences = lazy(() => import('./cookie-preferences'));
  * comes back on the next load. The footer's "Cookie settings" reopens it on the toggles.
  */
 export function CookieBanner() {
-  const { t } = useTranslation('cookies');
+  const { t } = useText('cookies');
   const [isOpen, setIsOpen] = useState(() => getConsent() === null);
   const [isCustomizing, setIsCustomizing] = useState(false);
   const [initialChoice, setInitialChoice] = useState<ConsentChoice>(() => getConsent() ?? declineAll);
@@ -81,9 +81,9 @@ export function CookieBanner() {
             </h2>
             <p className="text-[0.8125rem] leading-relaxed text-muted sm:text-sm">
               {t('description')}{' '}
-              <Link to="/privacy" className="font-semibold text-brand-700 underline underline-offset-2">
+              <AppLink to="/privacy" className="font-semibold text-brand-700 underline underline-offset-2">
                 {t('privacyLink')}
-              </Link>
+              </AppLink>
             </p>
           </div>
         </div>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { Switch } from '../../components/ui/switch';
 import type { ConsentChoice } from '../../lib/consent';
+import { useText } from '../../lib/text';
 
 interface CookiePreferencesProps {
   initialChoice: ConsentChoice;
@@ -11,7 +11,7 @@ interface CookiePreferencesProps {
 
 /** The three categories; necessary cookies cannot be refused (the site needs them). */
 export default function CookiePreferences({ initialChoice, onSave }: CookiePreferencesProps) {
-  const { t } = useTranslation('cookies');
+  const { t } = useText('cookies');
   const [analytics, setAnalytics] = useState(initialChoice.analytics);
   const [marketing, setMarketing] = useState(initialChoice.marketing);
 

@@ -1,8 +1,8 @@
 import { Check, Gift, HeartHandshake, PenLine, QrCode, Send, ShieldCheck, Store, X, type LucideIcon } from 'lucide-react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { buttonVariants } from '../../components/ui/button-variants';
+import { useText } from '../../lib/text';
 import { STEP_DELAYS_MS, useRevealTimeline } from './use-reveal-timeline';
 
 const steps: { key: string; icon: LucideIcon }[] = [
@@ -21,7 +21,7 @@ function revealClasses(isShown: boolean) {
 }
 
 export function HowItWorks() {
-  const { t } = useTranslation('landing');
+  const { t } = useText('landing');
   const sectionRef = useRef<HTMLElement>(null);
   const { stepsLit, blocksShown, hasStarted } = useRevealTimeline(sectionRef);
   const total = STEP_DELAYS_MS.length;
@@ -146,9 +146,9 @@ export function HowItWorks() {
             <div className="flex flex-col items-center gap-4 rounded-[1.6rem] bg-brand-700 px-6 py-12 text-center text-white sm:px-12">
               <h3 className="font-display text-2xl font-semibold sm:text-4xl">{t('howItWorks.cta.title')}</h3>
               <p className="max-w-xl text-lg text-brand-50">{t('howItWorks.cta.subtitle')}</p>
-              <Link to="/auth" className={buttonVariants({ variant: 'inverse', size: 'lg', className: 'mt-2' })}>
+              <AppLink to="/auth" className={buttonVariants({ variant: 'inverse', size: 'lg', className: 'mt-2' })}>
                 {t('howItWorks.cta.button')}
-              </Link>
+              </AppLink>
             </div>
           </div>
         </div>

@@ -1,10 +1,10 @@
 import { BadgeCheck, Gift, Lock, QrCode, Sparkles, Store, Users, Wallet, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { BusinessRedirect } from '../../components/business-redirect';
 import { PublicHeader } from '../../components/public-header';
 import { SiteFooter } from '../../components/site-footer';
 import { buttonVariants } from '../../components/ui/button-variants';
+import { useText } from '../../lib/text';
 import { formatCount } from './format-count';
 import { HeroIllustration } from './hero-illustration';
 import { HowItWorks } from './how-it-works';
@@ -14,7 +14,7 @@ import { HowItWorks } from './how-it-works';
  * API client): its JavaScript budget is 100 KB gzip, see bench/route-js.mjs.
  */
 export default function LandingPage() {
-  const { t } = useTranslation('landing');
+  const { t } = useText('landing');
   return (
     <>
       <title>{t('meta.title')}</title>
@@ -42,7 +42,7 @@ const trustItems: { key: string; icon: LucideIcon }[] = [
 const heroButton = 'lg:px-5 lg:text-[0.95rem]';
 
 function Hero() {
-  const { t } = useTranslation('landing');
+  const { t } = useText('landing');
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-sand to-sand pt-24 sm:pt-28">
       <div aria-hidden="true" className="bg-tiles absolute -right-28 -top-28 size-64 rotate-12 rounded-[3rem] opacity-50 sm:size-80" />
@@ -57,18 +57,18 @@ function Hero() {
           </h1>
           <p className="max-w-xl text-lg leading-relaxed text-muted sm:text-xl">{t('hero.subtitle')}</p>
           <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <Link to="/auth" className={buttonVariants({ variant: 'primary', size: 'lg', className: heroButton })}>
+            <AppLink to="/auth" className={buttonVariants({ variant: 'primary', size: 'lg', className: heroButton })}>
               <Gift aria-hidden="true" />
               {t('hero.sendGift')}
-            </Link>
-            <Link to="/business/interest" className={buttonVariants({ variant: 'secondary', size: 'lg', className: heroButton })}>
+            </AppLink>
+            <AppLink to="/business/interest" className={buttonVariants({ variant: 'secondary', size: 'lg', className: heroButton })}>
               <Store aria-hidden="true" />
               {t('hero.business')}
-            </Link>
-            <Link to="/auth" className={buttonVariants({ variant: 'outline', size: 'lg', className: heroButton })}>
+            </AppLink>
+            <AppLink to="/auth" className={buttonVariants({ variant: 'outline', size: 'lg', className: heroButton })}>
               <QrCode aria-hidden="true" />
               {t('hero.redeemGift')}
-            </Link>
+            </AppLink>
           </div>
           <ul aria-label={t('hero.trustLabel')} className="mt-2 flex flex-col gap-2.5 text-sm font-medium text-ink sm:flex-row sm:flex-wrap sm:gap-x-6">
             {trustItems.map(({ key, icon: Icon }) => (
@@ -92,7 +92,7 @@ const stats = [
 ] as const;
 
 function Stats() {
-  const { t, i18n } = useTranslation('landing');
+  const { t, language } = useText('landing');
   return (
     <section aria-labelledby="stats-title" className="border-y border-line bg-sand-100">
       <div className="mx-auto max-w-6xl px-5 py-12 sm:px-8">
@@ -104,7 +104,7 @@ function Stats() {
             <div key={key} className="flex flex-col gap-1">
               <dt className="order-2 text-sm leading-snug text-muted sm:text-base">{t(`stats.${key}`)}</dt>
               <dd className="order-1 font-display text-3xl font-semibold tabular-nums text-brand-800 sm:text-5xl" data-testid={`stat-${key}`}>
-                {formatCount(value, i18n.resolvedLanguage ?? 'en')}
+                {formatCount(value, language)}
               </dd>
             </div>
           ))}
@@ -121,7 +121,7 @@ const businessBenefits: { key: string; icon: LucideIcon }[] = [
 ];
 
 function BusinessSection() {
-  const { t } = useTranslation('landing');
+  const { t } = useText('landing');
   return (
     <section aria-labelledby="business-title" className="bg-sea-900 py-20 text-sand-100 sm:py-28">
       <div className="mx-auto max-w-6xl px-5 sm:px-8">
@@ -144,10 +144,10 @@ function BusinessSection() {
           ))}
         </ul>
         <div className="mt-10 flex flex-col gap-4 sm:flex-row sm:items-center">
-          <Link to="/business/interest" className={buttonVariants({ variant: 'inverse', size: 'lg' })}>
+          <AppLink to="/business/interest" className={buttonVariants({ variant: 'inverse', size: 'lg' })}>
             <Store aria-hidden="true" />
             {t('business.cta')}
-          </Link>
+          </AppLink>
           <p className="text-sm text-sand-200">{t('business.note')}</p>
         </div>
       </div>
@@ -156,7 +156,7 @@ function BusinessSection() {
 }
 
 function FooterCta() {
-  const { t } = useTranslation('landing');
+  const { t } = useText('landing');
   return (
     <section aria-labelledby="footer-cta-title" className="bg-brand-50 py-20 sm:py-24">
       <div className="mx-auto flex max-w-3xl flex-col items-center gap-5 px-5 text-center sm:px-8">
@@ -165,10 +165,10 @@ function FooterCta() {
           {t('footerCta.title')}
         </h2>
         <p className="text-lg text-muted">{t('footerCta.subtitle')}</p>
-        <Link to="/auth" className={buttonVariants({ variant: 'primary', size: 'lg', className: 'mt-2' })}>
+        <AppLink to="/auth" className={buttonVariants({ variant: 'primary', size: 'lg', className: 'mt-2' })}>
           <Gift aria-hidden="true" />
           {t('footerCta.button')}
-        </Link>
+        </AppLink>
       </div>
     </section>
   );

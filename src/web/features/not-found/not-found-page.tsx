@@ -1,6 +1,5 @@
 import { Home } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PublicHeader } from '../../components/public-header';
 import { buttonVariants } from '../../components/ui/button-variants';
 
@@ -17,10 +16,10 @@ export default function NotFoundPage() {
           </p>
           <h1 className="font-display text-3xl font-semibold leading-tight sm:text-4xl">{t('notFound.title')}</h1>
           <p className="text-lg text-muted">{t('notFound.description')}</p>
-          <Link to="/" className={buttonVariants({ variant: 'primary', size: 'lg', className: 'mt-2' })}>
+          <a href="/" className={buttonVariants({ variant: 'primary', size: 'lg', className: 'mt-2' })}>
             <Home aria-hidden="true" />
             {t('notFound.backHome')}
-          </Link>
+          </a>
         </div>
       </main>
     </>

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { createLanguageStore, detectLanguage, languageCandidates, type Language } from './language';
+
+describe('languageCandidates', () => {
+  it('puts the stored choice before the browser languages and <html lang>', () => {
+    expect(languageCandidates({ storedLanguage: 'en', browserLanguages: ['es-ES', 'es'], htmlLanguage: 'es' })).toEqual(['en', 'es', 'es', 'es']);
+  });
+
+  it('uses the browser languages in order when nothing is stored', () => {
+    expect(languageCandidates({ storedLanguage: null, browserLanguages: ['fr-FR', 'es-ES'], htmlLanguage: 'en' })).toEqual(['fr', 'es', 'en']);
+  });
+
+  it('falls back to <html lang>, and to nothing', () => {
+    expect(languageCandidates({ htmlLanguage: 'es' })).toEqual(['es']);
+    expect(languageCandidates({})).toEqual([]);
+  });
+
+  it('keeps only the language part', () => {
+    expect(languageCandidates({ storedLanguage: 'ES-es' })).toEqual(['es']);
+  });
+});
+
+describe('detectLanguage', () => {
+  it('takes the first supported candidate', () => {
+    expect(detectLanguage({ storedLanguage: 'fr', browserLanguages: ['de-DE', 'es-ES', 'en'] })).toBe('es');
+    expect(detectLanguage({ storedLanguage: 'en', browserLanguages: ['es-ES'] })).toBe('en');
+  });
+
+  it('falls back to English', () => {
+    expect(detectLanguage({ browserLanguages: ['fr-FR', 'de'] })).toBe('en');
+    expect(detectLanguage({})).toBe('en');
+  });
+});
+
+describe('the language store', () => {
+  function makeStore(initial: Language = 'en') {
+    const persisted: Language[] = [];
+    const applied: Language[] = [];
+    const store = createLanguageStore({ initial, persist: (l) => persisted.push(l), applyToDocument: (l) => applied.push(l) });
+    return { store, persisted, applied };
+  }
+
+  const deferred = () => {
+    let resolve!: () => void;
+    let reject!: (error: Error) => void;
+    const promise = new Promise<void>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    return { promise, resolve, reject };
+  };
+
+  it('stores and applies the detected language at once', () => {
+    const { store, persisted, applied } = makeStore('es');
+    expect(store.get()).toBe('es');
+    expect(persisted).toEqual(['es']);
+    expect(applied).toEqual(['es']);
+  });
+
+  it('switches only after every registered preparation has finished', async () => {
+    const { store, persisted, applied } = makeStore('en');
+    const catalogues = deferred();
+    const seen: Language[] = [];
+    store.subscribe((l) => seen.push(l));
+    store.beforeChange(() => catalogues.promise);
+
+    const change = store.change('es');
+    await Promise.resolve();
+    expect(store.get()).toBe('en');
+    expect(seen).toEqual([]);
+
+    catalogues.resolve();
+    await change;
+    expect(store.get()).toBe('es');
+    expect(seen).toEqual(['es']);
+    expect(persisted).toEqual(['en', 'es']);
+    expect(applied).toEqual(['en', 'es']);
+  });
+
+  it('keeps the current language when loading the new texts fails', async () => {
+    const { store } = makeStore('en');
+    store.beforeChange(() => Promise.reject(new Error('offline')));
+    await expect(store.change('es')).rejects.toThrow('offline');
+    expect(store.get()).toBe('en');
+  });
+
+  it('lets the last of two quick choices win, whichever loads first', async () => {
+    const { store } = makeStore('en');
+    const slowSpanish = deferred();
+    store.beforeChange((l) => (l === 'es' ? slowSpanish.promise : Promise.resolve()));
+    const toSpanish = store.change('es');
+    await store.change('en');
+    slowSpanish.resolve();
+    await toSpanish;
+    expect(store.get()).toBe('en');
+  });
+
+  it('ignores unsupported languages and does not notify when nothing changes', async () => {
+    const { store } = makeStore('en');
+    const seen: Language[] = [];
+    store.subscribe((l) => seen.push(l));
+    await store.change('fr' as Language);
+    await store.change('en');
+    expect(store.get()).toBe('en');
+    expect(seen).toEqual([]);
+  });
+
+  it('stops calling a listener or preparer once it unsubscribes', async () => {
+    const { store } = makeStore('en');
+    const seen: Language[] = [];
+    let prepared = 0;
+    const unsubscribe = store.subscribe((l) => seen.push(l));
+    const unregister = store.beforeChange(async () => {
+      prepared += 1;
+    });
+    unsubscribe();
+    unregister();
+    await store.change('es');
+    expect(seen).toEqual([]);
+    expect(prepared).toBe(0);
+  });
+});

@@ -1,0 +1,125 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The interface language: detected once, changed by the language menu, remembered in
+ * localStorage and mirrored on <html lang>. It is the one source of truth both translation
+ * runtimes follow — `lib/text.ts` on the landing page and the shared page furniture, i18next
+ * (`lib/i18n.ts`) in the rest of the app — so they can never disagree (ADR 015).
+ */
+
+export const languages = ['en', 'es'] as const;
+export type Language = (typeof languages)[number];
+
+/** The name of each language in that language, as the language menu shows it. */
+export const languageNames: Record<Language, string> = { en: 'English', es: 'Español' };
+
+/** The key i18next's browser detector used, so visitors who chose a language keep it. */
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+
+export const isLanguage = (value: unknown): value is Language => languages.includes(value as Language);
+
+interface DetectionSources {
+  storedLanguage?: string | null;
+  browserLanguages?: readonly string[];
+  htmlLanguage?: string;
+}
+
+/**
+ * The candidates in the specification's order — local storage, then the browser's
+ * languages, then <html lang> — reduced to the language part ("es-ES" → "es").
+ */
+export function languageCandidates({ storedLanguage, browserLanguages = [], htmlLanguage }: DetectionSources): string[] {
+  return [storedLanguage, ...browserLanguages, htmlLanguage]
+    .filter((candidate): candidate is string => Boolean(candidate))
+    .map((candidate) => candidate.split('-')[0]!.toLowerCase());
+}
+
+/** The first supported candidate; English when none is (the specification's fallback). */
+export function detectLanguage(sources: DetectionSources): Language {
+  return languageCandidates(sources).find(isLanguage) ?? 'en';
+}
+
+export interface LanguageStoreDeps {
+  initial: Language;
+  /** Remembers the choice; failing to (blocked storage) must not stop the switch. */
+  persist: (language: Language) => void;
+  applyToDocument: (language: Language) => void;
+}
+
+/**
+ * Loading work (catalogue chunks) registered with `beforeChange` finishes before the switch,
+ * so the page changes language in one go instead of flashing a loading state.
+ */
+export function createLanguageStore({ initial, persist, applyToDocument }: LanguageStoreDeps) {
+  let current = initial;
+  let requested = initial;
+  const listeners = new Set<(language: Language) => void>();
+  const preparers = new Set<(language: Language) => Promise<unknown>>();
+
+  persist(initial);
+  applyToDocument(initial);
+
+  return {
+    get: () => current,
+    subscribe(listener: (language: Language) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    beforeChange(preparer: (language: Language) => Promise<unknown>) {
+      preparers.add(preparer);
+      return () => void preparers.delete(preparer);
+    },
+    async change(next: Language): Promise<void> {
+      if (!isLanguage(next)) return;
+      requested = next;
+      await Promise.all([...preparers].map((prepare) => prepare(next)));
+      // Two quick choices: the last one wins, whichever finished loading first.
+      if (requested !== next || current === next) return;
+      current = next;
+      persist(next);
+      applyToDocument(next);
+      for (const listener of listeners) listener(next);
+    },
+  };
+}
+
+function readStoredLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    // Storage can be blocked (private mode, disabled cookies); detection carries on.
+    return null;
+  }
+}
+
+const inBrowser = typeof window !== 'undefined' && typeof document !== 'undefined';
+
+const store = createLanguageStore({
+  initial: inBrowser
+    ? detectLanguage({
+        storedLanguage: readStoredLanguage(),
+        browserLanguages: [...(navigator.languages ?? []), navigator.language],
+        htmlLanguage: document.documentElement.lang,
+      })
+    : 'en',
+  persist(language) {
+    try {
+      if (inBrowser) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      // Not persisting is acceptable: the choice still applies to this page view.
+    }
+  },
+  applyToDocument(language) {
+    // For screen readers, hyphenation and the next page's detection.
+    if (inBrowser) document.documentElement.lang = language;
+  },
+});
+
+export const getLanguage = store.get;
+export const changeLanguage = store.change;
+export const onLanguageChange = store.subscribe;
+export const beforeLanguageChange = store.beforeChange;
+
+export function useLanguage(): Language {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}

@@ -1,0 +1,119 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { beforeLanguageChange, useLanguage, type Language } from './language';
+
+/**
+ * A small translation runtime for the landing page and the furniture every page shares
+ * (header, footer, language menu, cookie banner, skip link, error page). The landing page's
+ * JavaScript budget (100 KB gzip, React alone ~67) has no room for i18next, so these read
+ * the same catalogues with the same rules — nested keys, `{{name}}` placeholders, `_one` /
+ * `_other` plural forms picked by `count`, a default value — and
+ * `locales/text-parity.test.ts` checks they produce exactly what i18next produces for every
+ * key of every catalogue. The rest of the app keeps react-i18next (ADR 015).
+ */
+
+export interface Catalogue {
+  [key: string]: string | Catalogue;
+}
+
+export type TextOptions = { count?: number; defaultValue?: string } & Record<string, unknown>;
+export type Translate = (key: string, options?: TextOptions | string) => string;
+
+const pluralRules = new Map<Language, Intl.PluralRules>();
+function pluralCategory(language: Language, count: number) {
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+  return rules.select(count);
+}
+
+function lookup(catalogue: Catalogue | undefined, key: string): string | undefined {
+  let node: string | Catalogue | undefined = catalogue;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** One key of one catalogue, as i18next would render it; the key itself when it is missing. */
+export function translate(catalogue: Catalogue | undefined, language: Language, key: string, options?: TextOptions | string): string {
+  const values: TextOptions = typeof options === 'string' ? { defaultValue: options } : (options ?? {});
+  let template: string | undefined;
+  if (typeof values.count === 'number') {
+    template =
+      (values.count === 0 ? lookup(catalogue, `${key}_zero`) : undefined) ??
+      lookup(catalogue, `${key}_${pluralCategory(language, values.count)}`);
+  }
+  template ??= lookup(catalogue, key) ?? values.defaultValue ?? key;
+  // Like i18next with escapeValue off (React escapes); a placeholder without a value stays.
+  return template.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (placeholder, name: string) => {
+    const value = values[name];
+    return value === undefined ? placeholder : String(value as string | number);
+  });
+}
+
+const loaders = import.meta.glob<{ default: Catalogue }>('../locales/*/*.json');
+const catalogues = new Map<string, Catalogue>();
+const loading = new Map<string, Promise<void>>();
+const listeners = new Set<() => void>();
+/** Namespaces some component has asked for: a language change loads them first. */
+const namespacesInUse = new Set<string>();
+
+function loadCatalogue(language: Language, namespace: string): Promise<void> {
+  const id = `${language}/${namespace}`;
+  let promise = loading.get(id);
+  if (!promise) {
+    const load = loaders[`../locales/${id}.json`];
+    promise = load
+      ? load().then((module) => {
+          catalogues.set(id, module.default);
+          for (const listener of listeners) listener();
+        })
+      : Promise.reject(new Error(`No catalogue ${id}`));
+    // Kept even when it failed: React's `use` needs the same promise on every render, and
+    // the error boundary's reload is the way to retry.
+    loading.set(id, promise);
+  }
+  return promise;
+}
+
+/** Starts loading catalogues early, e.g. before the landing page's first render. */
+export function loadText(language: Language, namespaces: readonly string[]): Promise<void> {
+  for (const namespace of namespaces) namespacesInUse.add(namespace);
+  return Promise.all(namespaces.map((namespace) => loadCatalogue(language, namespace))).then(() => undefined);
+}
+
+beforeLanguageChange((language) => loadText(language, [...namespacesInUse]));
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+export interface Text {
+  t: Translate;
+  language: Language;
+  /** False only with `suspend: false` while the catalogue is still loading. */
+  ready: boolean;
+}
+
+/**
+ * The texts of one namespace in the current language. Suspends until its catalogue has
+ * loaded, unless `suspend: false` (for pieces that must never blank the page: they get
+ * `ready: false` and the keys' default values meanwhile).
+ */
+export function useText(namespace: string, { suspend = true }: { suspend?: boolean } = {}): Text {
+  const language = useLanguage();
+  const id = `${language}/${namespace}`;
+  const catalogue = useSyncExternalStore(subscribe, () => catalogues.get(id));
+  namespacesInUse.add(namespace);
+  if (!catalogue) {
+    const pending = loadCatalogue(language, namespace);
+    // Suspense's promise protocol, as react-i18next does it. Not `use()`: React requires
+    // `use()` on every later render of a component once it has suspended there, and once the
+    // texts are in there is nothing left to wait for.
+    if (suspend) throw pending;
+    pending.catch(() => undefined);
+  }
+  const t = useCallback<Translate>((key, options) => translate(catalogue, language, key, options), [catalogue, language]);
+  return { t, language, ready: catalogue !== undefined };
+}

@@ -11,3 +11,11 @@ export const CURRENCY = 'EUR';
 export const MIN_VALIDITY_DAYS = 30;
 export const MAX_VALIDITY_DAYS = 365;
 export const DEFAULT_VALIDITY_DAYS = 365;
+
+/**
+ * The status everyone should see: a paid order past its `expires_at` is expired even before
+ * the expiry job has written it, so no read ever offers a gift that can no longer be used.
+ */
+export function effectiveOrderStatus(status: OrderStatus, expiresAt: Date, now: Date): OrderStatus {
+  return status === 'paid' && now.getTime() > expiresAt.getTime() ? 'expired' : status;
+}

@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { emptyToNull, isValidEmail, isValidPhone } from '../domain/contact';
+import { checkoutStatuses, orderStatuses } from '../domain/order-status';
+
+/**
+ * Checkout and payment (DESIGN.md §5). One checkout = one payment for the cart; one order
+ * per recipient line. Prices, currency, validity, business and commission are read from the
+ * database by the server at that moment: a price sent by the client is ignored.
+ *
+ * Guards: every endpoint needs a signed-in user with a confirmed email (401
+ * `unauthenticated`, 403 `email_not_verified`), and a checkout is only ever visible to its
+ * buyer (another user's id answers 404 `checkout_not_found`, exactly like a missing one).
+ *
+ * POST /api/checkouts/quote        body checkoutQuoteInputSchema → 200 checkoutQuoteSchema
+ *      Today's price, validity, expiry-if-paid-now and availability of each gift in the
+ *      cart, so the summary never shows a stale price. Unknown ids come back unavailable.
+ * POST /api/checkouts              body createCheckoutInputSchema → 201 checkoutSchema
+ *      (200 with the SAME checkout when the idempotency key was used before by this buyer).
+ *      400 validation_failed, `fields` keyed `lines.<i>.<field>` → checkoutFieldErrors.
+ *      409 `gift_unavailable`, `fields` {`lines.<i>.giftId`: 'gift_unavailable'} for every
+ *      line whose gift is unavailable, archived or whose business is no longer listed;
+ *      nothing is created.
+ * GET  /api/checkouts/:id          → 200 checkoutSchema (the buyer's return page polls it)
+ *
+ * Test provider (PAYMENTS_PROVIDER=test; 404 otherwise):
+ * POST /api/payments/test/:checkoutId/succeed | /fail | /cancel → 200 checkoutSchema
+ *      Only the buyer, only while the checkout is `pending` (409 `checkout_not_pending`
+ *      otherwise; succeeding twice is 200 with nothing changed).
+ * Stripe (PAYMENTS_PROVIDER=stripe):
+ * POST /api/payments/stripe/webhook  Stripe-Signature verified, idempotent per event id.
+ *
+ * "My orders" actions (the buyer only; 404 `order_not_found` otherwise):
+ * POST  /api/my/orders/:id/resend     → 204; re-sends the recipient's gift email (paid and
+ *       delivered orders with a recipient email; 409 `order_not_resendable` otherwise).
+ * PATCH /api/my/orders/:id/delivery   body updateDeliveryInputSchema → 200 myOrderSchema;
+ *       only before delivery (409 `order_already_delivered`).
+ */
+
+export const CHECKOUT_LIMITS = {
+  recipientName: 100,
+  recipientEmail: 254,
+  recipientPhone: 30,
+  personalMessage: 500,
+  lines: 20,
+  /** A scheduled delivery may lie at most this many days ahead. */
+  maxScheduleDays: 90,
+} as const;
+
+export const recipientLocales = ['en', 'es'] as const;
+export type RecipientLocale = (typeof recipientLocales)[number];
+
+/** Field codes; the web translates each (checkout namespace, `errors.fields.<code>`). */
+export const checkoutFieldErrors = {
+  required: 'required',
+  tooLong: 'too_long',
+  invalidEmail: 'invalid_email',
+  invalidPhone: 'invalid_phone',
+  contactRequired: 'contact_required',
+  invalidDelivery: 'invalid_delivery',
+  deliveryInPast: 'delivery_in_past',
+  deliveryTooFar: 'delivery_too_far',
+  giftUnavailable: 'gift_unavailable',
+} as const;
+
+/** Problem codes of these endpoints besides the guards' and validation_failed. */
+export const checkoutErrorCodes = [
+  'gift_unavailable',
+  'checkout_not_found',
+  'checkout_not_pending',
+  'payment_provider_unavailable',
+  'order_not_found',
+  'order_not_resendable',
+  'order_already_delivered',
+] as const;
+
+const optionalText = (max: number, check?: { test: (v: string) => boolean; code: string }) =>
+  z
+    .string('invalid')
+    .nullish()
+    .transform(emptyToNull)
+    .pipe(
+      z
+        .string()
+        .max(max, checkoutFieldErrors.tooLong)
+        .refine((v) => !check || check.test(v), check?.code ?? 'invalid')
+        .nullable(),
+    );
+
+/**
+ * When the recipient gets the gift: now (right after payment), or a date and hour in
+ * Europe/Madrid. The server turns the local date and time into an instant (across summer
+ * time) and refuses a moment in the past or more than CHECKOUT_LIMITS.maxScheduleDays ahead.
+ */
+export const deliveryInputSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('now') }),
+  z.object({
+    kind: z.literal('scheduled'),
+    /** `YYYY-MM-DD`, Madrid calendar date. */
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, checkoutFieldErrors.invalidDelivery),
+    /** `HH:MM`, 24-hour Madrid wall-clock time. */
+    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, checkoutFieldErrors.invalidDelivery),
+  }),
+]);
+export type DeliveryInput = z.infer<typeof deliveryInputSchema>;
+
+const recipientFields = {
+  recipientName: z
+    .string(checkoutFieldErrors.required)
+    .trim()
+    .min(1, checkoutFieldErrors.required)
+    .max(CHECKOUT_LIMITS.recipientName, checkoutFieldErrors.tooLong),
+  recipientEmail: optionalText(CHECKOUT_LIMITS.recipientEmail, {
+    test: isValidEmail,
+    code: checkoutFieldErrors.invalidEmail,
+  }),
+  recipientPhone: optionalText(CHECKOUT_LIMITS.recipientPhone, {
+    test: isValidPhone,
+    code: checkoutFieldErrors.invalidPhone,
+  }),
+};
+
+/** One recipient of one gift. The same gift may appear on several lines (one order each). */
+export const checkoutLineInputSchema = z
+  .object({
+    giftId: z.string().min(1).max(64),
+    ...recipientFields,
+    personalMessage: optionalText(CHECKOUT_LIMITS.personalMessage),
+    recipientLocale: z.enum(recipientLocales),
+    /** The giver's contact this recipient was picked from, if any (must be theirs). */
+    contactId: z.string().max(64).nullish(),
+    delivery: deliveryInputSchema,
+  })
+  .superRefine((line, ctx) => {
+    if (!line.recipientEmail && !line.recipientPhone) {
+      ctx.addIssue({ code: 'custom', path: ['recipientEmail'], message: checkoutFieldErrors.contactRequired });
+    }
+  });
+export type CheckoutLineInput = z.input<typeof checkoutLineInputSchema>;
+
+export const createCheckoutInputSchema = z.object({
+  /** Chosen by the client once per checkout attempt; the same key returns the same checkout. */
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'invalid'),
+  lines: z.array(checkoutLineInputSchema).min(1, checkoutFieldErrors.required).max(CHECKOUT_LIMITS.lines, checkoutFieldErrors.tooLong),
+});
+export type CreateCheckoutInput = z.input<typeof createCheckoutInputSchema>;
+
+export const checkoutQuoteInputSchema = z.object({
+  giftIds: z.array(z.string().min(1).max(64)).min(1).max(CHECKOUT_LIMITS.lines),
+});
+
+export const quotedGiftSchema = z.object({
+  giftId: z.string(),
+  available: z.boolean(),
+  /** Null when unavailable and unknown. */
+  name: z.string().nullable(),
+  businessName: z.string().nullable(),
+  /** Cents, VAT included. */
+  price: z.number().int().nullable(),
+  currency: z.string(),
+  validityDays: z.number().int().nullable(),
+  /** ISO instant: when a gift paid now would expire (end of day, Europe/Madrid). */
+  expiresAtIfPaidNow: z.string().nullable(),
+});
+export type QuotedGift = z.infer<typeof quotedGiftSchema>;
+export const checkoutQuoteSchema = z.object({ items: z.array(quotedGiftSchema) });
+export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
+
+export const checkoutLineSchema = z.object({
+  orderId: z.string(),
+  giftId: z.string(),
+  giftName: z.string(),
+  businessName: z.string(),
+  recipientName: z.string(),
+  status: z.enum(orderStatuses),
+  /** Cents. */
+  price: z.number().int(),
+  validityDays: z.number().int(),
+  /** ISO instant; provisional (counted from now) until paid, final after. */
+  expiresAt: z.string(),
+  /** ISO instant, or null for "right after payment". */
+  deliverAt: z.string().nullable(),
+});
+export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
+
+export const checkoutSchema = z.object({
+  id: z.string(),
+  status: z.enum(checkoutStatuses),
+  provider: z.enum(['test', 'stripe']),
+  /** Cents: the sum of the lines' prices as read from the database. */
+  totalAmount: z.number().int(),
+  currency: z.string(),
+  /** Where to send the browser to pay: the test payment page or Stripe's hosted page. Null once not pending. */
+  paymentUrl: z.string().nullable(),
+  lines: z.array(checkoutLineSchema),
+  createdAt: z.string(),
+});
+export type Checkout = z.infer<typeof checkoutSchema>;
+
+export const checkoutParamsSchema = z.object({ id: z.string().max(64) });
+
+export const updateDeliveryInputSchema = z
+  .object({
+    recipientEmail: recipientFields.recipientEmail,
+    recipientPhone: recipientFields.recipientPhone,
+    delivery: deliveryInputSchema,
+  })
+  .superRefine((v, ctx) => {
+    if (!v.recipientEmail && !v.recipientPhone) {
+      ctx.addIssue({ code: 'custom', path: ['recipientEmail'], message: checkoutFieldErrors.contactRequired });
+    }
+  });
+export type UpdateDeliveryInput = z.input<typeof updateDeliveryInputSchema>;

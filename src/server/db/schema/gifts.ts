@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   CURRENCY,
   DEFAULT_VALIDITY_DAYS,
@@ -39,5 +39,7 @@ export const gifts = pgTable(
     check('gifts_name_not_blank', sql`length(trim(${t.name})) > 0`),
     index('gifts_business_created_idx').on(t.businessId, t.createdAt.desc()),
     index('gifts_listing_idx').on(t.isAvailable, t.price),
+    // Target of orders' (gift_id, business_id) foreign key.
+    uniqueIndex('gifts_id_business_unique').on(t.id, t.businessId),
   ],
 );

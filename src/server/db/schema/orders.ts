@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  foreignKey,
   index,
   integer,
   numeric,
   pgTable,
   text,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -36,7 +38,8 @@ export const checkouts = pgTable(
     check('checkouts_status_check', sql`${t.status} in (${sqlList(checkoutStatuses)})`),
     check('checkouts_amount_positive', sql`${t.amountTotal} > 0`),
     check('checkouts_currency_check', sql`${t.currency} = '${sql.raw(CURRENCY)}'`),
-    uniqueIndex('checkouts_buyer_idempotency_unique').on(t.buyerId, t.idempotencyKey),
+    // NULLS NOT DISTINCT: a key stays unique even once the buyer's account is gone (null).
+    unique('checkouts_buyer_idempotency_unique').on(t.buyerId, t.idempotencyKey).nullsNotDistinct(),
     uniqueIndex('checkouts_provider_ref_unique').on(t.provider, t.providerRef),
   ],
 );
@@ -65,6 +68,17 @@ export const orders = pgTable(
     recipientPhone: text('recipient_phone'),
     recipientEmail: text('recipient_email'),
     personalMessage: text('personal_message'),
+    /** The language of the recipient's emails and gift page. */
+    recipientLocale: text('recipient_locale').notNull().default('es'),
+    /** How the gift is signed for the recipient (the giver's first name at checkout). */
+    senderName: text('sender_name'),
+    /** When the recipient's email goes out; null = right after payment. */
+    deliverAt: timestamptz('deliver_at'),
+    deliveredAt: timestamptz('delivered_at'),
+    /** The "a week left" reminder went out (sent once). */
+    expiryReminderSentAt: timestamptz('expiry_reminder_sent_at'),
+    cancelReason: text('cancel_reason'),
+    refundedAt: timestamptz('refunded_at'),
     contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     /** The redemption code: ≥128 random bits, URL-safe. */
     qrCode: text('qr_code').notNull().unique(),
@@ -84,6 +98,22 @@ export const orders = pgTable(
     index('orders_business_status_idx').on(t.businessId, t.status),
     index('orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc()),
     index('orders_checkout_idx').on(t.checkoutId),
+    index('orders_gift_idx').on(t.giftId),
+    index('orders_paid_expiry_idx').on(t.status, t.expiresAt),
+    check('orders_recipient_locale_check', sql`${t.recipientLocale} in ('en', 'es')`),
+    // Each status carries its timestamp, and a paid order's money adds up exactly.
+    check(
+      'orders_paid_fields_check',
+      sql`${t.status} not in ('paid', 'redeemed', 'expired') or (${t.paidAt} is not null and ${t.commissionAmount} is not null and ${t.netAmount} is not null and ${t.commissionAmount} + ${t.netAmount} = ${t.totalAmount})`,
+    ),
+    check('orders_redeemed_at_check', sql`${t.status} <> 'redeemed' or ${t.redeemedAt} is not null`),
+    check('orders_cancelled_at_check', sql`${t.status} <> 'cancelled' or ${t.cancelledAt} is not null`),
+    // An order's business is its gift's business.
+    foreignKey({
+      name: 'orders_gift_business_fk',
+      columns: [t.giftId, t.businessId],
+      foreignColumns: [gifts.id, gifts.businessId],
+    }).onDelete('restrict'),
   ],
 );
 

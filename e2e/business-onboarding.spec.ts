@@ -112,10 +112,16 @@ test('a business registers in Spanish from the interest form to a pending dashbo
   await expect(taxId).toHaveAttribute('placeholder', 'CIF/NIF');
   await taxId.fill('B12345675');
   await taxId.blur();
-  await expect(page.getByText('Escribe un CIF o NIF válido.')).toBeVisible();
+  const invalidTaxId = page.getByText('Escribe un CIF, NIF o NIE válido (NIE solo para personas físicas).');
+  await expect(invalidTaxId).toBeVisible();
   await expect(next).toBeDisabled();
+  // A valid NIE on a company is the wrong business type, and the message says which to pick.
+  await taxId.fill('X1234567L');
+  await taxId.blur();
+  await expect(page.getByText(/Un NIE identifica a una persona/)).toBeVisible();
   await taxId.fill('b12345674');
-  await expect(page.getByText('Escribe un CIF o NIF válido.')).toBeHidden();
+  await expect(invalidTaxId).toBeHidden();
+  await expect(page.getByText(/Un NIE identifica a una persona/)).toBeHidden();
   await expect(next).toBeEnabled();
   await page.getByLabel('Sitio web').fill('horchateriasantacatalina.es');
 

@@ -8,7 +8,7 @@ import {
   MIN_VALIDITY_DAYS,
   orderStatuses,
 } from '../domain/order-status';
-import { classifyTaxId, normalizeTaxId } from '../domain/tax-id';
+import { normalizeTaxId, taxIdError } from '../domain/tax-id';
 import {
   BUSINESS_LIMITS,
   businessInfoFields,
@@ -208,9 +208,8 @@ const profileFields = businessInfoFields
  */
 export const businessProfilePatchSchema = profileFields
   .superRefine((v, ctx) => {
-    if (v.taxId !== undefined && v.businessType !== undefined && classifyTaxId(v.taxId, v.businessType) === null) {
-      ctx.addIssue({ code: 'custom', path: ['taxId'], message: P.invalidTaxId });
-    }
+    const error = v.taxId !== undefined && v.businessType !== undefined ? taxIdError(v.taxId, v.businessType) : null;
+    if (error) ctx.addIssue({ code: 'custom', path: ['taxId'], message: P[error] });
   })
   .transform((v) => (v.taxId === undefined ? v : { ...v, taxId: normalizeTaxId(v.taxId) }));
 export type BusinessProfilePatchInput = z.input<typeof businessProfilePatchSchema>;

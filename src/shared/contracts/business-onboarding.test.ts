@@ -33,7 +33,8 @@ describe('business info (wizard step 1)', () => {
 
   it('checks the tax id by its check character, and NIE only for individuals', () => {
     expect(fieldErrors(businessInfoSchema.safeParse({ ...valid, taxId: 'B12345678' }))).toEqual({ taxId: 'invalidTaxId' });
-    expect(fieldErrors(businessInfoSchema.safeParse({ ...valid, taxId: 'X1234567L' }))).toEqual({ taxId: 'invalidTaxId' });
+    // A valid NIE on a company is the wrong business type, not a typo: its own message says so.
+    expect(fieldErrors(businessInfoSchema.safeParse({ ...valid, taxId: 'X1234567L' }))).toEqual({ taxId: 'nieNeedsIndividual' });
     expect(businessInfoSchema.safeParse({ ...valid, businessType: 'individual', taxId: 'x1234567l' }).success).toBe(true);
     expect(businessInfoSchema.safeParse({ ...valid, businessType: 'individual', taxId: '12345678Z' }).success).toBe(true);
   });

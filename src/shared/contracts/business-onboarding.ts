@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { businessCategories, DEFAULT_COMMISSION_RATE, documentTypes } from '../domain/business';
-import { classifyTaxId, normalizeTaxId } from '../domain/tax-id';
+import { normalizeTaxId, taxIdError } from '../domain/tax-id';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
 import { normalizePhone } from './profile';
 
@@ -48,6 +48,7 @@ export const interestLocales = ['en', 'es'] as const;
 export const registrationFieldErrors = {
   fieldRequired: 'fieldRequired',
   invalidTaxId: 'invalidTaxId',
+  nieNeedsIndividual: 'nieNeedsIndividual',
   invalidEmail: 'invalidEmail',
   invalidPhone: 'invalidPhone',
   invalidWebsite: 'invalidWebsite',
@@ -178,9 +179,8 @@ export const businessInfoFields = z.object({
 
 // The tax id's accepted forms depend on the business type (NIE for individuals only).
 function checkTaxId(v: { taxId: string; businessType: SignupBusinessType }, ctx: z.RefinementCtx) {
-  if (classifyTaxId(v.taxId, v.businessType) === null) {
-    ctx.addIssue({ code: 'custom', path: ['taxId'], message: E.invalidTaxId });
-  }
+  const error = taxIdError(v.taxId, v.businessType);
+  if (error) ctx.addIssue({ code: 'custom', path: ['taxId'], message: E[error] });
 }
 
 /** Step 1 of the wizard; the same rules validate the form and the server. */

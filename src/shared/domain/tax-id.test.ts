@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   cifControlDigit,
@@ -6,6 +7,7 @@ import {
   isValidNie,
   isValidNif,
   normalizeTaxId,
+  taxIdError,
 } from './tax-id';
 
 describe('NIF', () => {
@@ -71,5 +73,71 @@ describe('classifyTaxId', () => {
   });
   it('normalises spaces, hyphens and case', () => {
     expect(normalizeTaxId(' b-1234 5674 ')).toBe('B12345674');
+  });
+});
+
+describe('which ids each business type accepts, and why one is refused', () => {
+  it('accepts a NIE for an individual, every prefix', () => {
+    for (const nie of ['X1234567L', 'Y1234567X', 'Z1234567R']) {
+      expect(taxIdError(nie, 'individual')).toBeNull();
+    }
+  });
+  it('refuses a valid NIE for a company or cooperative with a message that names the type', () => {
+    expect(taxIdError('X1234567L', 'company')).toBe('nieNeedsIndividual');
+    expect(taxIdError('Y1234567X', 'cooperative')).toBe('nieNeedsIndividual');
+  });
+  it('accepts a CIF and a NIF for every type, and refuses junk as invalid', () => {
+    for (const type of ['individual', 'company', 'cooperative'] as const) {
+      expect(taxIdError('B12345674', type)).toBeNull();
+      expect(taxIdError('12345678Z', type)).toBeNull();
+      expect(taxIdError('B12345675', type)).toBe('invalidTaxId');
+      expect(taxIdError('X1234567A', type)).toBe('invalidTaxId');
+    }
+  });
+});
+
+// Property-based: every valid id built by the official rules is accepted, and changing any
+// one of its check-bearing characters to another of the same kind is refused.
+const digitString = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((d) => d.join(''));
+const NIF_TABLE = 'TRWAGMYFPDXBNJZSQVHLCKE';
+const validNif = digitString(8).map((d) => `${d}${NIF_TABLE[Number(d) % 23]}`);
+const validNie = fc
+  .tuple(fc.constantFrom('X', 'Y', 'Z'), digitString(7))
+  .map(([p, d]) => `${p}${d}${NIF_TABLE[Number(`${'XYZ'.indexOf(p)}${d}`) % 23]}`);
+const validCif = fc
+  .tuple(fc.constantFrom(...'ABEH'), digitString(7))
+  .map(([entity, d]) => `${entity}${d}${cifControlDigit(d)}`);
+
+/** Replaces the character at `index` with a different one of the same class (digit or letter). */
+function mutate(id: string, index: number, shift: number): string {
+  const c = id[index]!;
+  const isDigit = /\d/.test(c);
+  const alphabet = isDigit ? '0123456789' : 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const next = alphabet[(alphabet.indexOf(c) + 1 + (shift % (alphabet.length - 1))) % alphabet.length]!;
+  return id.slice(0, index) + next + id.slice(index + 1);
+}
+
+describe('tax ids, property-based', () => {
+  it('accepts every valid NIF, NIE and CIF for an individual', () => {
+    fc.assert(fc.property(fc.oneof(validNif, validNie, validCif), (id) => taxIdError(id, 'individual') === null));
+  });
+  it('refuses a NIF or NIE with any one digit or its letter changed', () => {
+    fc.assert(
+      fc.property(fc.oneof(validNif, validNie), fc.nat(), fc.nat(), (id, at, shift) => {
+        // The NIE prefix letter is a digit in disguise (X=0, Y=1, Z=2): mutate the rest.
+        const first = /^[XYZ]/.test(id) ? 1 : 0;
+        const index = first + (at % (id.length - first));
+        return taxIdError(mutate(id, index, shift), 'individual') !== null;
+      }),
+    );
+  });
+  it('refuses a CIF with any one of its digits or its control changed', () => {
+    fc.assert(
+      fc.property(validCif, fc.nat(), fc.nat(), (id, at, shift) => {
+        // The entity letter (A, B, E, H here) is not covered by the control digit.
+        const index = 1 + (at % (id.length - 1));
+        return taxIdError(mutate(id, index, shift), 'company') !== null;
+      }),
+    );
   });
 });

@@ -89,3 +89,18 @@ export function isValidTaxId(
 ): boolean {
   return classifyTaxId(value, businessType) !== null;
 }
+
+/**
+ * Why `value` is refused for this business type, or null when it is accepted. A valid NIE
+ * given for a company is not a typo but the wrong business type: it gets its own message so
+ * the form can say "choose Individual" instead of "enter a valid CIF or NIF".
+ */
+export type TaxIdError = 'invalidTaxId' | 'nieNeedsIndividual';
+
+export function taxIdError(
+  value: string,
+  businessType: 'individual' | 'company' | 'cooperative' = 'individual',
+): TaxIdError | null {
+  if (classifyTaxId(value, businessType) !== null) return null;
+  return businessType !== 'individual' && isValidNie(value) ? 'nieNeedsIndividual' : 'invalidTaxId';
+}

@@ -199,7 +199,7 @@ describe('/business/dashboard', () => {
     await type(control('Tax ID'), 'B00000001');
     await clickButton('Save changes');
     await waitForText('This field is required.');
-    expect(dom.container.textContent).toContain('Enter a valid CIF or NIF.');
+    expect(dom.container.textContent).toContain('Enter a valid CIF, NIF or NIE (individuals only).');
     expect(patchCalls()).toHaveLength(0);
 
     await type(control('Business name'), 'Horchatería Santa Catalina');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { profileFieldErrors, type BusinessProfilePatch, type DashboardBusiness } from '@shared/contracts/business-dashboard';
 import type { BusinessType } from '@shared/domain/business';
-import { classifyTaxId } from '@shared/domain/tax-id';
+import { taxIdError } from '@shared/domain/tax-id';
 import { businesses } from '../../../db/schema/businesses';
 import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
@@ -22,9 +22,8 @@ export async function updateBusinessProfile(
     const business = await requireOwnedBusiness(tx, userId);
     const businessType = patch.businessType ?? (business.businessType as BusinessType);
     const taxId = patch.taxId ?? business.taxId;
-    if (classifyTaxId(taxId, businessType) === null) {
-      throw AppError.validation({ taxId: profileFieldErrors.invalidTaxId });
-    }
+    const taxIdProblem = taxIdError(taxId, businessType);
+    if (taxIdProblem) throw AppError.validation({ taxId: profileFieldErrors[taxIdProblem] });
     const [updated] = await tx
       .update(businesses)
       .set({ ...patch, updatedAt: ctx.now() })

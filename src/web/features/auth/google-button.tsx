@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { startGoogleSignIn } from '../../lib/auth-client';
 import { showAuthError } from './show-auth-error';
-import { useAuthOptions } from './use-auth-options';
+import { useAuthOptions } from '@web/lib/use-auth-options';
 
 function GoogleMark() {
   return (

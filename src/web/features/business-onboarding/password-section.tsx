@@ -9,6 +9,7 @@ import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
+import { useAuthOptions } from '@web/lib/use-auth-options';
 import { getPasswordStatus, setPassword } from './api';
 import { onboardingKeys } from './query-client';
 
@@ -19,6 +20,8 @@ import { onboardingKeys } from './query-client';
 export function PasswordSection({ email }: { email: string }) {
   const { t } = useTranslation('business');
   const client = useQueryClient();
+  // Google is only mentioned on a server where it is turned on.
+  const authOptions = useAuthOptions();
   const status = useQuery({ queryKey: onboardingKeys.passwordStatus, queryFn: ({ signal }) => getPasswordStatus(signal) });
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -55,7 +58,9 @@ export function PasswordSection({ email }: { email: string }) {
         <KeyRound className="size-5" aria-hidden="true" />
         {t('signup.password.title')}
       </h3>
-      <p className="text-sm text-ink [overflow-wrap:anywhere]">{t('signup.password.lead', { email })}</p>
+      <p className="text-sm text-ink [overflow-wrap:anywhere]">{t('signup.password.lead', { email })}
+        {authOptions?.google ? ` ${t('signup.password.googleHint')}` : null}
+      </p>
       <form
         className="flex flex-col gap-3"
         noValidate

@@ -23,12 +23,15 @@ const api = {
 };
 vi.mock('./api', () => api);
 vi.mock('@web/lib/business-image-api', () => ({ uploadBusinessImage: api.uploadBusinessImage }));
+const authOptions = { current: { google: false } as { google: boolean } | null };
+vi.mock('@web/lib/use-auth-options', () => ({ useAuthOptions: () => authOptions.current }));
 
 beforeEach(() => {
   for (const fn of [...Object.values(toast), ...Object.values(api)]) fn.mockReset();
   localStorage.setItem('i18nextLng', 'en');
   api.confirmSession.mockResolvedValue({ businessName: 'Horchatería Daniel', email: 'owner@example.test', hasBusiness: false });
   api.getPasswordStatus.mockResolvedValue({ hasPassword: true });
+  authOptions.current = { google: false };
   const doc = (type: string) => ({ type, fileName: `${type}.pdf`, uploadedAt: '2026-11-20T10:00:00.000Z', size: 10, downloadUrl: null });
   api.listDocuments.mockResolvedValue({ items: ['business_license', 'tax_registration', 'articles_incorporation'].map(doc) });
   api.submitRegistration.mockResolvedValue({});
@@ -137,5 +140,23 @@ describe('business sign-up wizard: the business photo', () => {
     await submitWizard();
     await vi.waitFor(() => expect(dom.container.textContent).toContain('dashboard page'));
     expect(api.uploadBusinessImage).not.toHaveBeenCalled();
+  });
+});
+
+describe('the password box', () => {
+  const passwordBox = () => dom.container.querySelector('[aria-labelledby="password-title"]')?.textContent ?? '';
+
+  it('mentions Google only on a server where Google sign-in is on', async () => {
+    api.getPasswordStatus.mockResolvedValue({ hasPassword: false });
+    await render();
+    await vi.waitFor(() => expect(passwordBox()).toContain('With a password you can come back'));
+    expect(passwordBox()).not.toContain('Google');
+  });
+
+  it('says the owner can also use Google when it is configured', async () => {
+    api.getPasswordStatus.mockResolvedValue({ hasPassword: false });
+    authOptions.current = { google: true };
+    await render();
+    await vi.waitFor(() => expect(passwordBox()).toContain('You can also sign in with Google using this email.'));
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AuthOptions } from '@shared/contracts/auth';
-import { getAuthOptions } from '../../lib/auth-client';
+import { getAuthOptions } from './auth-client';
 
 let cached: Promise<AuthOptions> | null = null;
 

@@ -25,3 +25,21 @@ describe('toast', () => {
     expect(document.querySelector('[data-sonner-toaster]')).not.toBeNull();
   });
 });
+
+describe('the toast region', () => {
+  it('exists before any toast once prepared, and is named in the interface language', async () => {
+    const { changeLanguage } = await import('../../lib/language');
+    const { prepareToaster } = await import('./toast');
+    act(() => dom.root.render(<Toaster />));
+    await act(async () => prepareToaster());
+    await act(async () => changeLanguage('es'));
+    await vi.waitFor(
+      async () => {
+        await act(async () => {});
+        const region = document.querySelector('section[aria-live]');
+        expect(region?.getAttribute('aria-label')).toMatch(/^Notificaciones /);
+      },
+      { timeout: 5000 },
+    );
+  });
+});

@@ -12,6 +12,7 @@
  */
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import type { ExternalToast } from 'sonner';
+import { useText } from '../../lib/text';
 
 const loadSonner = () => import('sonner');
 
@@ -22,6 +23,15 @@ function requireToaster() {
   if (isToasterNeeded) return;
   isToasterNeeded = true;
   for (const listener of listeners) listener();
+}
+
+/**
+ * Mounts the (empty) toast live region ahead of the first toast. A region that appears
+ * together with its first message is often not announced by screen readers, so the app
+ * calls this once it is idle; the landing page, which rarely toasts, keeps sonner lazy.
+ */
+export function prepareToaster() {
+  requireToaster();
 }
 
 function subscribe(listener: () => void) {
@@ -36,9 +46,25 @@ export function Toaster() {
   if (!isNeeded) return null;
   return (
     <Suspense fallback={null}>
-      {/* Top centre: clear of the cookie banner and the cart bar, which sit at the bottom. */}
-      <SonnerToaster position="top-center" richColors closeButton toastOptions={{ className: 'font-sans' }} offset={16} mobileOffset={12} />
+      <TranslatedToaster />
     </Suspense>
+  );
+}
+
+function TranslatedToaster() {
+  // The region's name and the close buttons speak the interface language (WCAG 3.1.2).
+  const { t } = useText('common');
+  return (
+    // Top centre: clear of the cookie banner and the cart bar, which sit at the bottom.
+    <SonnerToaster
+      position="top-center"
+      richColors
+      closeButton
+      containerAriaLabel={t('toast.region')}
+      toastOptions={{ className: 'font-sans', closeButtonAriaLabel: t('toast.close') }}
+      offset={16}
+      mobileOffset={12}
+    />
   );
 }
 

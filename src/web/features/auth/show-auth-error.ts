@@ -2,10 +2,22 @@ import type { i18n as I18n, TFunction } from 'i18next';
 import { toast } from '../../components/ui/toast';
 import { describeAuthError } from './describe-auth-error';
 
-/** Shows a failed auth request as a destructive toast in the visitor's language (spec §8). */
-export function showAuthError(error: unknown, t: TFunction<'auth'>, i18n: I18n) {
+/** One id for every auth error toast: a newer one replaces it, a success dismisses it. */
+const AUTH_ERROR_TOAST = 'auth-error';
+
+/**
+ * Shows a failed auth request as a destructive toast in the visitor's language (spec §8) and
+ * returns its description, so a form can also keep it on the page next to its fields: a
+ * toast vanishes after a few seconds (WCAG 3.3.1).
+ */
+export function showAuthError(error: unknown, t: TFunction<'auth'>, i18n: I18n): string {
   const text = describeAuthError(error, (code) => i18n.exists(`errors.${code}`, { ns: 'auth' }));
-  toast.error(t(text.titleKey as 'errors.title'), {
-    description: t(text.descriptionKey as 'errors.generic', text.values),
-  });
+  const description = t(text.descriptionKey as 'errors.generic', text.values);
+  toast.error(t(text.titleKey as 'errors.title'), { id: AUTH_ERROR_TOAST, description });
+  return description;
+}
+
+/** After a request succeeds, an error from an earlier attempt must not stay on screen. */
+export function dismissAuthError() {
+  toast.dismiss(AUTH_ERROR_TOAST);
 }

@@ -10,13 +10,15 @@ import { AFTER_SIGN_IN_PATH, AuthRequestError, signInWithEmail } from '../../lib
 import { refreshSession } from '../../lib/session';
 import { PasswordInput } from './password-input';
 import { ResendVerification } from './resend-verification';
-import { showAuthError } from './show-auth-error';
+import { FormError } from './form-error';
+import { dismissAuthError, showAuthError } from './show-auth-error';
 import { SubmitButton } from './submit-button';
 
 export function SignInForm() {
   const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -25,8 +27,10 @@ export function SignInForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     setUnverifiedEmail(null);
+    setFormError(null);
     try {
       await signInWithEmail(values);
+      dismissAuthError();
       await refreshSession();
       void navigate(AFTER_SIGN_IN_PATH, { replace: true });
     } catch (error) {
@@ -35,7 +39,7 @@ export function SignInForm() {
         setUnverifiedEmail(values.email);
         return;
       }
-      showAuthError(error, t, i18n);
+      setFormError(showAuthError(error, t, i18n));
     }
   });
 
@@ -54,6 +58,7 @@ export function SignInForm() {
         <Link to="/auth/forgot-password" className="self-end text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
           {t('signIn.forgotPassword')}
         </Link>
+        <FormError message={formError} />
         <SubmitButton pending={isSubmitting} pendingText={t('signIn.submitting')}>
           {t('signIn.submit')}
         </SubmitButton>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signUpFormSchema, type SignUpForm as SignUpValues, type SignUpFormInput } from '@shared/contracts/auth-forms';
 import { useForm } from 'react-hook-form';
@@ -6,7 +7,8 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { signUpWithEmail } from '../../lib/auth-client';
 import { PasswordInput } from './password-input';
-import { showAuthError } from './show-auth-error';
+import { FormError } from './form-error';
+import { dismissAuthError, showAuthError } from './show-auth-error';
 import { SubmitButton } from './submit-button';
 
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
@@ -20,12 +22,16 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
     defaultValues: { name: '', email: '', password: '', phone: '' },
   });
 
+  const [formError, setFormError] = useState<string | null>(null);
   const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
     try {
       await signUpWithEmail(values);
+      // A weak-password toast from the previous attempt must not outlive the success.
+      dismissAuthError();
       onSignedUp(values.email);
     } catch (error) {
-      showAuthError(error, t, i18n);
+      setFormError(showAuthError(error, t, i18n));
     }
   });
 
@@ -52,6 +58,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
       >
         <Input id="sign-up-phone" type="tel" autoComplete="tel" inputMode="tel" placeholder={t('fields.phonePlaceholder')} {...register('phone')} />
       </Field>
+      <FormError message={formError} />
       <SubmitButton pending={isSubmitting} pendingText={t('signUp.submitting')}>
         {t('signUp.submit')}
       </SubmitButton>

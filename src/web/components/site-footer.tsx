@@ -13,7 +13,7 @@ export function SiteFooter() {
   const { t } = useText('common');
   const linkClasses = 'rounded-md text-sand-200 underline-offset-4 hover:text-white hover:underline';
   return (
-    <footer className="bg-sea-900 text-sand-100">
+    <footer className="on-dark bg-sea-900 text-sand-100">
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-5 py-12 sm:px-8 md:flex-row md:items-start md:justify-between">
         <div className="flex max-w-sm flex-col gap-3">
           <BrandMark tone="dark" />

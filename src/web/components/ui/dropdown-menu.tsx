@@ -32,7 +32,7 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
   return (
     <MenuPrimitive.Item
       className={cn(
-        'flex min-h-10 cursor-pointer select-none items-center gap-2 rounded-lg px-3 text-sm outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800 data-[disabled]:opacity-50 [&_svg]:size-4',
+        'flex min-h-10 cursor-pointer select-none items-center gap-2 rounded-lg px-3 text-sm outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-brand-700 data-[highlighted]:text-white data-[disabled]:opacity-50 [&_svg]:size-4',
         className,
       )}
       {...props}

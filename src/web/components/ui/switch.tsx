@@ -14,7 +14,7 @@ export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrim
   return (
     <SwitchPrimitive.Root
       className={cn(
-        'peer inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-stone-400 transition-colors data-[state=checked]:bg-olive-700 disabled:cursor-not-allowed disabled:opacity-60',
+        'peer inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-stone-500 transition-colors data-[state=checked]:bg-olive-700 disabled:cursor-not-allowed disabled:opacity-60',
         className,
       )}
       {...props}

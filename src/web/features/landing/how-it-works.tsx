@@ -110,7 +110,7 @@ export function HowItWorks() {
                 ))}
               </ul>
             </div>
-            <div className="rounded-3xl bg-sea-900 p-6 text-sand-100 shadow-lift sm:p-8">
+            <div className="on-dark rounded-3xl bg-sea-900 p-6 text-sand-100 shadow-lift sm:p-8">
               <h4 className="flex items-center gap-2 font-display text-xl font-semibold text-white">
                 <Gift aria-hidden="true" className="size-5 text-saffron-300" />
                 {t('howItWorks.contrast.regalo.title')}
@@ -143,7 +143,7 @@ export function HowItWorks() {
 
         <div data-testid="how-it-works-cta" data-state={blocksShown >= 3 ? 'shown' : 'hidden'} inert={blocksShown < 3} className={`mt-16 ${revealClasses(blocksShown >= 3)}`}>
           <div className="bg-tiles rounded-[2rem] p-2">
-            <div className="flex flex-col items-center gap-4 rounded-[1.6rem] bg-brand-700 px-6 py-12 text-center text-white sm:px-12">
+            <div className="on-dark flex flex-col items-center gap-4 rounded-[1.6rem] bg-brand-700 px-6 py-12 text-center text-white sm:px-12">
               <h3 className="font-display text-2xl font-semibold sm:text-4xl">{t('howItWorks.cta.title')}</h3>
               <p className="max-w-xl text-lg text-brand-50">{t('howItWorks.cta.subtitle')}</p>
               <AppLink to="/auth" className={buttonVariants({ variant: 'inverse', size: 'lg', className: 'mt-2' })}>

@@ -123,7 +123,7 @@ const businessBenefits: { key: string; icon: LucideIcon }[] = [
 function BusinessSection() {
   const { t } = useText('landing');
   return (
-    <section aria-labelledby="business-title" className="bg-sea-900 py-20 text-sand-100 sm:py-28">
+    <section aria-labelledby="business-title" className="on-dark bg-sea-900 py-20 text-sand-100 sm:py-28">
       <div className="mx-auto max-w-6xl px-5 sm:px-8">
         <div className="max-w-2xl">
           <p className="text-sm font-bold uppercase tracking-[0.16em] text-saffron-300">{t('business.eyebrow')}</p>

@@ -10,6 +10,7 @@ import {
   saveConsent,
   type ConsentChoice,
 } from '../../lib/consent';
+import { useBottomOverlay } from '../../lib/bottom-overlay';
 import { useText } from '../../lib/text';
 
 // The toggles (Radix Switch) are only needed when someone customises, so they load then.
@@ -27,6 +28,7 @@ export function CookieBanner() {
   const [initialChoice, setInitialChoice] = useState<ConsentChoice>(() => getConsent() ?? declineAll);
   const regionRef = useRef<HTMLElement>(null);
   const focusOnOpen = useRef(false);
+  useBottomOverlay(regionRef, isOpen);
 
   useEffect(
     () =>
@@ -55,7 +57,12 @@ export function CookieBanner() {
   };
 
   // Accept and decline share one look on purpose: refusing must be as easy as accepting.
-  const choiceButton = buttonVariants({ variant: 'secondary', size: 'md', className: 'w-full sm:w-auto sm:min-w-36' });
+  // Long labels ("Rechazar todas" at 320 px) wrap inside the button instead of spilling out.
+  const choiceButton = buttonVariants({
+    variant: 'secondary',
+    size: 'md',
+    className: 'h-auto min-h-11 w-full whitespace-normal py-2 text-center leading-tight sm:w-auto sm:min-w-36',
+  });
 
   return (
     <section
@@ -64,7 +71,8 @@ export function CookieBanner() {
       aria-labelledby="cookie-banner-title"
       className="fixed inset-x-0 bottom-0 z-40 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] focus:outline-none sm:p-5"
     >
-      <div className="relative mx-auto max-w-3xl rounded-3xl border border-line bg-white p-4 shadow-lift sm:p-6 sm:pr-14">
+      {/* Scrolls inside itself when taller than the screen (320 px, 200 % zoom: WCAG 1.4.10). */}
+      <div className="relative mx-auto max-h-[calc(100dvh-1.5rem)] max-w-3xl overflow-y-auto overscroll-contain rounded-3xl border border-line bg-white p-4 shadow-lift sm:p-6 sm:pr-14">
         <button
           type="button"
           onClick={() => setIsOpen(false)}

@@ -14,6 +14,7 @@ import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ReactElement, ReactNode } from 'react';
 import { buttonVariants } from './button-variants';
 import { overlayClasses, panelClasses } from './dialog';
+import { useReturnFocus } from './return-focus';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
@@ -47,7 +48,7 @@ export function ConfirmDialog({
       {trigger ? <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger> : null}
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className={overlayClasses} />
-        <AlertDialogPrimitive.Content className={panelClasses}>
+        <ConfirmContent>
           <AlertDialogPrimitive.Title className="font-display text-2xl font-semibold leading-tight">{title}</AlertDialogPrimitive.Title>
           <AlertDialogPrimitive.Description className="mt-2 text-muted">{description}</AlertDialogPrimitive.Description>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
@@ -56,8 +57,18 @@ export function ConfirmDialog({
               {confirmLabel}
             </AlertDialogPrimitive.Action>
           </div>
-        </AlertDialogPrimitive.Content>
+        </ConfirmContent>
       </AlertDialogPrimitive.Portal>
     </AlertDialogPrimitive.Root>
+  );
+}
+
+function ConfirmContent({ children }: { children: ReactNode }) {
+  // A confirmed delete removes the button that opened the dialog: focus then goes to main.
+  const focusReturn = useReturnFocus();
+  return (
+    <AlertDialogPrimitive.Content className={panelClasses} {...focusReturn}>
+      {children}
+    </AlertDialogPrimitive.Content>
   );
 }

@@ -13,6 +13,7 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useReturnFocus } from './return-focus';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -30,13 +31,28 @@ interface DialogContentProps extends Omit<ComponentProps<typeof DialogPrimitive.
   closeLabel?: string;
 }
 
-export function DialogContent({ title, description, closeLabel, className, children, ...props }: DialogContentProps) {
+export function DialogContent({
+  title,
+  description,
+  closeLabel,
+  className,
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
+  const focusReturn = useReturnFocus();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClasses} />
       <DialogPrimitive.Content
         className={cn(panelClasses, className)}
         {...(description ? {} : { 'aria-describedby': undefined })}
+        onOpenAutoFocus={(event) => {
+          focusReturn.onOpenAutoFocus();
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={onCloseAutoFocus ?? focusReturn.onCloseAutoFocus}
         {...props}
       >
         <div className="mb-4 flex items-start justify-between gap-4">

@@ -78,6 +78,36 @@ describe('/confirm', () => {
     expect(link('Continue registration')).toBe('/business/signup');
   });
 
+  it('tells someone reusing a confirmed link in a browser without a session to sign in, not to continue', async () => {
+    stubApi({
+      '/api/business/interest/confirm': {
+        status: 200,
+        body: { status: 'confirmed', alreadyConfirmed: true, type: 'business', signedIn: false },
+      },
+    });
+    await renderAt('/confirm?token=used&type=business');
+    await waitForText('Your email is already confirmed');
+    expect(dom.container.textContent).toContain('Sign in with your email and password (or Google) to continue your business registration.');
+    expect(dom.container.textContent).not.toContain('Continue registration');
+    expect(link('Sign in to continue')).toBe('/auth');
+  });
+
+  it('lets the same browser, still signed in, continue after reusing its link', async () => {
+    stubApi({
+      '/api/business/interest/confirm': {
+        status: 200,
+        body: { status: 'confirmed', alreadyConfirmed: true, type: 'business', signedIn: false },
+      },
+      '/api/auth/get-session': {
+        status: 200,
+        body: { session: { id: 's1' }, user: { id: 'u1', email: 'owner@example.test', emailVerified: true, userType: 'business' } },
+      },
+    });
+    await renderAt('/confirm?token=used&type=business');
+    await waitForText('Email Confirmed!');
+    expect(link('Continue registration')).toBe('/business/signup');
+  });
+
   it('shows the error without asking the server when the link has no token', async () => {
     stubApi({});
     await renderAt('/confirm');

@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, LogIn, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -9,11 +9,16 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
 import { getLanguage } from '@web/lib/language';
-import { refreshSession } from '@web/lib/session';
+import { refreshSession, useSession } from '@web/lib/session';
 import { confirmToken, resendConfirmation } from './api';
 import { OnboardingShell, StatusPanel } from './onboarding-shell';
 
-type ConfirmState = 'loading' | 'success' | 'error' | 'expired';
+/**
+ * `alreadyUsed`: the link was confirmed before and this browser has no session (a second
+ * click in another browser, or after signing out). The email IS confirmed; the person only
+ * needs to sign in to carry on, so saying "Email confirmed! Continue" would bounce them.
+ */
+type ConfirmState = 'loading' | 'success' | 'alreadyUsed' | 'error' | 'expired';
 
 /**
  * One request per token for the life of the page: React's StrictMode runs effects twice and
@@ -41,25 +46,37 @@ export default function ConfirmPage() {
   const token = params.get('token') ?? '';
   const type = parseType(params.get('type'));
   // No token: nothing to ask the server, the link is broken.
-  const [state, setState] = useState<ConfirmState>(token ? 'loading' : 'error');
+  const [result, setResult] = useState<'pending' | 'confirmed' | 'confirmedBefore' | 'error' | 'expired'>(token ? 'pending' : 'error');
+  const session = useSession();
 
   useEffect(() => {
     if (!token) return;
     let isCurrent = true;
     confirmOnce(token, type).then(
-      async () => {
+      async (confirmed) => {
         await refreshSession();
-        if (isCurrent) setState('success');
+        if (isCurrent) setResult(confirmed.alreadyConfirmed ? 'confirmedBefore' : 'confirmed');
       },
       (error: unknown) => {
         if (!isCurrent) return;
-        setState(error instanceof ApiError && error.code === 'token_expired' ? 'expired' : 'error');
+        setResult(error instanceof ApiError && error.code === 'token_expired' ? 'expired' : 'error');
       },
     );
     return () => {
       isCurrent = false;
     };
   }, [token, type]);
+
+  const state: ConfirmState =
+    result === 'pending' || (result === 'confirmedBefore' && session.status === 'loading')
+      ? 'loading'
+      : result === 'confirmedBefore'
+        ? session.status === 'authenticated'
+          ? 'success'
+          : 'alreadyUsed'
+        : result === 'confirmed'
+          ? 'success'
+          : result;
 
   const isBusiness = type === 'business';
   const tryAgain = (
@@ -87,6 +104,20 @@ export default function ConfirmPage() {
           }
         >
           <p>{t('confirm.successBody')}</p>
+        </StatusPanel>
+      ) : null}
+      {state === 'alreadyUsed' ? (
+        <StatusPanel
+          icon={<CheckCircle2 className="size-7" aria-hidden="true" />}
+          title={t('confirm.alreadyUsedTitle')}
+          actions={
+            <Link to="/auth" className={buttonVariants({ size: 'lg' })}>
+              <LogIn aria-hidden="true" />
+              {t('confirm.signInToContinue')}
+            </Link>
+          }
+        >
+          <p>{isBusiness ? t('confirm.alreadyUsedBusiness') : t('confirm.alreadyUsedBody')}</p>
         </StatusPanel>
       ) : null}
       {state === 'error' ? (

@@ -72,6 +72,10 @@ test('sign up in Spanish, confirm the email and sign out', async ({ page }) => {
   expect(await (await page.request.get('/api/auth/get-session')).json()).toBeNull();
   await page.goto('/app');
   await expect(page).toHaveURL(/\/auth$/);
+
+  // The same confirmation link again, now without a session: the page says what happened.
+  await page.goto(linkIn(resent, '/api/auth/verify-email'));
+  await expect(page.getByText('Tu correo ya está confirmado. Inicia sesión para continuar.')).toBeVisible();
 });
 
 test('the sign-in and sign-up tabs have no serious accessibility violations', async ({ page }) => {

@@ -87,6 +87,12 @@ describe('route guards', () => {
     expect(dom.container.querySelector('[data-testid="where"]')?.textContent).toBe('/auth?error=TOKEN_EXPIRED');
   });
 
+  it('sends a reused verification link (verified=1, no session) to /auth with a notice', async () => {
+    stubSession(null);
+    await renderAt('/app?verified=1');
+    expect(dom.container.querySelector('[data-testid="where"]')?.textContent).toBe('/auth?notice=email_verified');
+  });
+
   it('shows /app to a signed-in visitor', async () => {
     stubSession(user);
     await renderAt('/app');

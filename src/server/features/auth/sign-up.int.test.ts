@@ -37,7 +37,8 @@ describe('sign-up, verification, sign-in and sign-out', () => {
     expect(mail.html).toContain('lang="es"');
 
     const { response, cookie } = await verifyEmailFromOutbox(t, email);
-    expect(response.headers.location).toBe('/app');
+    // Marked, so that the same link used again (no session then) can be explained on /auth.
+    expect(response.headers.location).toBe('/app?verified=1');
     expect(cookie).toContain('better-auth.session_token=');
     const setCookie = String(response.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/i);

@@ -133,13 +133,13 @@ describe('POST /api/business/registration', () => {
     expect(await t.app.ctx.storage.list(tempDocumentsPrefix(user.id))).not.toHaveLength(0);
   });
 
-  it('refuses a bad tax id (and a NIE for a company) with invalidTaxId, writing nothing', async () => {
+  it('refuses a bad tax id with invalidTaxId and a NIE for a company with nieNeedsIndividual, writing nothing', async () => {
     const { cookie } = await signedInUser();
     const before = await businessKeys();
-    for (const taxId of ['B12345678', '12345678A', 'X1234567L']) {
+    for (const [taxId, code] of [['B12345678', 'invalidTaxId'], ['12345678A', 'invalidTaxId'], ['X1234567L', 'nieNeedsIndividual']]) {
       const res = await submit(cookie, companyBody({ taxId }));
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'validation_failed', fields: { taxId: 'invalidTaxId' } });
+      expect(res.json()).toMatchObject({ code: 'validation_failed', fields: { taxId: code } });
     }
     await nothingWritten(before);
   });

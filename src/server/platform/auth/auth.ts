@@ -58,11 +58,18 @@ function localeForNewUser(data: Record<string, unknown>, headers: Headers | unde
   return toMailLocale(primary) ?? 'en';
 }
 
-/** Verification links land in the app unless the page asked for another place. */
+/**
+ * Where a verification link lands: the app, marked `verified=1`. The first click signs the
+ * person in; a second click (the link reused, or opened in another browser) arrives with no
+ * session, and the marker lets the sign-in page say "your email is confirmed, sign in"
+ * instead of showing the form as if nothing had happened.
+ */
+export const VERIFIED_CALLBACK = '/app?verified=1';
+
 function withAppCallback(url: string): string {
   const parsed = new URL(url);
   const callback = parsed.searchParams.get('callbackURL');
-  if (!callback || callback === '/') parsed.searchParams.set('callbackURL', '/app');
+  if (!callback || callback === '/' || callback === '/app') parsed.searchParams.set('callbackURL', VERIFIED_CALLBACK);
   return parsed.toString();
 }
 
@@ -186,7 +193,7 @@ export function createAuth({ config, db }: AuthDeps) {
           to: user.email,
           template: 'verify-email',
           locale,
-          data: { name: user.name, url: `${config.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=%2Fapp` },
+          data: { name: user.name, url: `${config.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(VERIFIED_CALLBACK)}` },
         });
       },
       sendResetPassword: async ({ user, url }, request) => {

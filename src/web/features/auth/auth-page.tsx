@@ -20,6 +20,8 @@ export default function AuthPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'signup' ? 'signup' : 'signin';
   const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
+  // Kept on screen (not a toast): the person has to read it before signing in.
+  const notice = params.get('notice') === 'email_verified' ? 'email_verified' : null;
   const checkEmailRef = useRef<HTMLDivElement>(null);
 
   // A failed verification or Google link comes back as ?error=CODE: explain it once.
@@ -53,6 +55,11 @@ export default function AuthPage() {
         <h1 className="font-display text-3xl font-semibold leading-tight text-ink">{t('page.heading')}</h1>
         <p className="text-muted">{t('page.subheading')}</p>
       </div>
+      {notice ? (
+        <p role="status" className="rounded-2xl border border-olive-600 bg-olive-50 px-4 py-3 text-sm text-olive-800">
+          {t('notices.email_verified')}
+        </p>
+      ) : null}
       <Card>
         <CardContent className="pt-5 sm:pt-6">
           <Tabs value={tab} onValueChange={changeTab}>

@@ -139,7 +139,7 @@ describe('business profile (GET/PATCH /api/business/me)', () => {
     ['a bad phone', { phone: '12' }, { phone: 'invalidPhone' }],
     ['an unknown category', { category: 'casino' }, { category: 'invalidCategory' }],
     ['an unknown business type', { businessType: 'charity' }, { businessType: 'invalidBusinessType' }],
-    ['a NIE for a company', { businessType: 'company', taxId: 'X1234567L' }, { taxId: 'invalidTaxId' }],
+    ['a NIE for a company', { businessType: 'company', taxId: 'X1234567L' }, { taxId: 'nieNeedsIndividual' }],
     ['a tax id with a wrong check letter', { businessType: 'individual', taxId: '12345678A' }, { taxId: 'invalidTaxId' }],
     ['a name too long', { name: 'x'.repeat(201) }, { name: 'tooLong' }],
   ])('refuses %s with a field code and changes nothing', async (_label, payload, fields) => {

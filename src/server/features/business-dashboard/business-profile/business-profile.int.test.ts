@@ -156,7 +156,7 @@ describe('business profile (GET/PATCH /api/business/me)', () => {
     const before = await row(business.id);
     const res = await as(t, cookie)({ method: 'PATCH', url: '/api/business/me', payload: { businessType: 'company' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', fields: { taxId: 'invalidTaxId' } });
+    expect(res.json()).toMatchObject({ code: 'validation_failed', fields: { taxId: 'nieNeedsIndividual' } });
     expect(await row(business.id)).toEqual(before);
 
     const ok = await as(t, cookie)({ method: 'PATCH', url: '/api/business/me', payload: { businessType: 'company', taxId: '12345678Z' } });

@@ -17,7 +17,7 @@ export function CheckoutLinesList({ lines, showDelivery = false }: { lines: Chec
           <span>{t('cart.for', { name: line.recipientName })}</span>
           {showDelivery ? (
             <span className="text-sm" data-testid="delivery-when">
-              {line.deliverAt && Date.parse(line.deliverAt) > Date.now()
+              {line.deliverAt
                 ? t('result.deliveredAt', { date: formatDateTime(line.deliverAt) })
                 : t('result.deliveredNow')}
             </span>

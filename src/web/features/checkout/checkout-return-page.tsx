@@ -42,11 +42,8 @@ export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (
   }, [status, id, clearIfPaid]);
 
   // Every answer (even an unchanged `pending`) moves dataUpdatedAt: count them.
-  const [answers, setAnswers] = useState(0);
-  const answeredAt = query.dataUpdatedAt;
-  useEffect(() => {
-    if (answeredAt > 0) setAnswers((n) => n + 1);
-  }, [answeredAt]);
+  const [answers, setAnswers] = useState({ at: 0, count: 0 });
+  if (query.dataUpdatedAt !== answers.at) setAnswers({ at: query.dataUpdatedAt, count: answers.count + 1 });
 
   if (!checkout) {
     return (
@@ -67,7 +64,7 @@ export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (
           <Spinner decorative className="size-8" />
           <h1 className="font-display text-2xl font-semibold">{t('result.pendingTitle')}</h1>
           <p className="text-muted">
-            {answers >= SLOW_AFTER_ANSWERS ? t('result.pendingSlow') : t('result.pendingLead')}
+            {answers.count >= SLOW_AFTER_ANSWERS ? t('result.pendingSlow') : t('result.pendingLead')}
           </p>
           {checkout.paymentUrl ? (
             <a href={checkout.paymentUrl} className="font-semibold text-brand-800 underline underline-offset-4">

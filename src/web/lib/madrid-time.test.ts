@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, defaultScheduledDelivery, deliveryError, madridLocalToInstant, toMadridLocal } from './madrid-time';
+import { addDays, defaultScheduledDelivery, deliveryError, toMadridLocal } from './madrid-time';
 
-describe('Madrid delivery times', () => {
-  it('turns a Madrid wall-clock time into the right instant in winter and in summer', () => {
-    expect(madridLocalToInstant('2026-01-15', '10:00').toISOString()).toBe('2026-01-15T09:00:00.000Z');
-    expect(madridLocalToInstant('2026-07-15', '10:00').toISOString()).toBe('2026-07-15T08:00:00.000Z');
-  });
-
-  it('handles the days summer time starts and ends', () => {
-    // 29 March 2026: 02:00 → 03:00. The hours around the jump keep their meaning.
-    expect(madridLocalToInstant('2026-03-29', '01:00').toISOString()).toBe('2026-03-29T00:00:00.000Z');
-    expect(madridLocalToInstant('2026-03-29', '03:00').toISOString()).toBe('2026-03-29T01:00:00.000Z');
-    // 25 October 2026: 03:00 → 02:00.
-    expect(madridLocalToInstant('2026-10-25', '00:00').toISOString()).toBe('2026-10-24T22:00:00.000Z');
-    expect(madridLocalToInstant('2026-10-25', '12:00').toISOString()).toBe('2026-10-25T11:00:00.000Z');
-    expect(toMadridLocal(new Date('2026-10-25T11:00:00Z'))).toEqual({ date: '2026-10-25', time: '12:00' });
-  });
-
+describe('delivery picker helpers', () => {
   it('reads the Madrid date, not the UTC one, near midnight', () => {
     expect(toMadridLocal(new Date('2026-11-23T23:30:00Z'))).toEqual({ date: '2026-11-24', time: '00:30' });
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');

@@ -221,6 +221,7 @@ export function createCartStore({ storage, newId, language }: CartStoreDeps) {
     startFor: (who: StartingFor | null) => commit({ ...cart, startingFor: who }),
     markCheckout: (checkoutId: string) => commit({ ...cart, checkoutId }),
     clearIfPaid: (checkoutId: string) => commit(clearIfPaid(cart, checkoutId)),
+    clear: () => commit(emptyCart),
   };
 }
 

@@ -2,7 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { createCartStore } from './cart';
 import { getLanguage } from './language';
 
-const cartStore = createCartStore({
+/** The tab's one cart store; components use useCart(), tests drive it directly. */
+export const cartStore = createCartStore({
   storage: () => (typeof sessionStorage === 'undefined' ? null : sessionStorage),
   newId: () => crypto.randomUUID(),
   language: getLanguage,

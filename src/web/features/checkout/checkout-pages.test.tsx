@@ -8,6 +8,8 @@ import '@web/lib/i18n';
 import { cartStore } from '@web/lib/use-cart';
 
 const dom = mountReactRootPerTest();
+// The first render loads the page's chunks and catalogues: slow on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
 let fetchMock: ReturnType<typeof vi.fn>;

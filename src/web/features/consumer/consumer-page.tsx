@@ -24,7 +24,10 @@ import { parseTab, type ConsumerTab } from './tabs';
 import { useCart } from '@web/lib/use-cart';
 import { SignOutButton } from '@web/components/sign-out-button';
 
-function reportError(error: unknown) {
+function reportError(error: unknown, ...source: unknown[]) {
+  // A request whose screen shows its own error (`meta: { inlineError: true }`, e.g. inside a
+  // modal dialog, where a toast would be hidden from screen readers) is not reported twice.
+  if (source.some((s) => (s as { meta?: { inlineError?: unknown } } | null)?.meta?.inlineError)) return;
   // A session that ended elsewhere: re-reading it lets RequireSession send the user to /auth.
   if (error instanceof ApiError && error.status === 401) void refreshSession();
   const code = error instanceof ApiError ? error.code : 'default';

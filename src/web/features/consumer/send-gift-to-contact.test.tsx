@@ -12,6 +12,8 @@ import { cartStore } from '@web/lib/use-cart';
  * for that contact only; the cart names each line's recipient.
  */
 const dom = mountReactRootPerTest();
+// The first render loads the page's chunks and catalogues: slow on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const gift = (id: string, name: string) => ({

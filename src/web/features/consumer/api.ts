@@ -13,24 +13,10 @@ import {
   type ContactList,
 } from '@shared/contracts/contacts';
 import type { UpdateDeliveryInput } from '@shared/contracts/checkout';
-import { z } from 'zod';
-import { myOrderSchema as sharedMyOrderSchema } from '@shared/contracts/my-orders';
+import { myOrderListSchema, myOrderSchema, type MyOrderList } from '@shared/contracts/my-orders';
 import { profileSchema, type UpdateProfileInput } from '@shared/contracts/profile';
 import type { BusinessCategory } from '@shared/domain/business';
 import { apiRequest } from '@web/lib/api-client';
-
-// TEMPORARY until the checkout-server branch lands these fields in the shared contract.
-const myOrderSchema = sharedMyOrderSchema.extend({
-  deliverAt: z.string().nullable(),
-  deliveredAt: z.string().nullable(),
-  recipientLocale: z.enum(['en', 'es']),
-  senderName: z.string(),
-  giftUrl: z.string().nullable(),
-  canChangeDelivery: z.boolean(),
-});
-export type MyOrder = z.infer<typeof myOrderSchema>;
-const myOrderListSchema = z.object({ items: z.array(myOrderSchema) });
-type MyOrderList = z.infer<typeof myOrderListSchema>;
 
 export const queryKeys = {
   businesses: (filters: object) => ['catalog', 'businesses', filters] as const,

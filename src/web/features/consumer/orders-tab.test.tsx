@@ -35,6 +35,7 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   senderName: 'Lucía',
   giftUrl: 'http://127.0.0.1:3000/g/abc',
   canChangeDelivery: false,
+  canResend: true,
   ...overrides,
 });
 
@@ -51,8 +52,8 @@ beforeEach(() => {
       return json(200, {
         items: [
           order(),
-          order({ id: 'o2', recipientName: 'Pepe', recipientLocale: 'en', recipientPhone: null, deliveredAt: null, deliverAt: '2026-12-01T09:00:00.000Z', canChangeDelivery: true, giftUrl: 'http://127.0.0.1:3000/g/def' }),
-          order({ id: 'o3', status: 'unpaid', recipientName: 'Nadie', giftPagePath: null, giftUrl: null, deliveredAt: null }),
+          order({ id: 'o2', recipientName: 'Pepe', recipientLocale: 'en', recipientPhone: null, deliveredAt: null, deliverAt: '2026-12-01T09:00:00.000Z', canChangeDelivery: true, canResend: false, giftUrl: 'http://127.0.0.1:3000/g/def' }),
+          order({ id: 'o3', status: 'unpaid', recipientName: 'Nadie', giftPagePath: null, giftUrl: null, deliveredAt: null, canResend: false }),
         ],
       });
     }

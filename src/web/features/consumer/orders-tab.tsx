@@ -17,7 +17,8 @@ import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
 import { deliveryError } from '@web/lib/madrid-time';
 import { orderStatusBadge } from '@web/lib/order-status-style';
-import { useMyOrders, useResendOrderEmail, useUpdateDelivery, type MyOrder } from './api';
+import type { MyOrder } from '@shared/contracts/my-orders';
+import { useMyOrders, useResendOrderEmail, useUpdateDelivery } from './api';
 import { apiFieldErrors } from './api-error-message';
 import { QueryState } from './query-state';
 import { useRecipientTexts } from './use-recipient-texts';
@@ -60,13 +61,15 @@ export function OrdersTab() {
 }
 
 function shareText(t: (key: string, options: Record<string, string>) => string, order: MyOrder) {
-  return t('orders.whatsAppText', {
+  const values = {
     recipient: order.recipientName,
-    sender: order.senderName,
     gift: order.giftName,
     business: order.businessName,
     url: order.giftUrl ?? '',
-  });
+  };
+  return order.senderName
+    ? t('orders.whatsAppText', { ...values, sender: order.senderName })
+    : t('orders.whatsAppTextUnsigned', values);
 }
 
 function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppText: string | null }) {
@@ -137,7 +140,7 @@ function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppText: stri
               </a>
             </Button>
           ) : null}
-          {order.recipientEmail && order.deliveredAt ? (
+          {order.canResend ? (
             <Button
               variant="outline"
               size="sm"

@@ -338,6 +338,12 @@ export const dashboardOrderSchema = z.object({
   personalMessage: z.string().nullable(),
   /** The LAST 8 characters of the redemption code; the full code never leaves the server here. */
   qrCodeSuffix: z.string(),
+  /** The platform's percentage for this order (e.g. 1.14), fixed when the price was. */
+  commissionRate: z.number().nullable(),
+  /** Cents; null until paid. commissionAmount + netAmount = totalAmount. */
+  commissionAmount: z.number().int().nullable(),
+  /** Cents the business receives; null until paid. */
+  netAmount: z.number().int().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   redeemedAt: z.string().nullable(),

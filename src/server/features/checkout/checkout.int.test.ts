@@ -269,7 +269,7 @@ describe('checkout with the test provider', () => {
   });
 
   it('prices at checkout time: a later price change does not touch the pending checkout', async () => {
-    const { tea } = await shop(t);
+    const { tea, owner } = await shop(t);
     const buyer = await signedIn(t);
     const created = (await postCheckout(t, buyer.cookie, [line(tea.id)])).json();
     await db().update(gifts).set({ price: 9900 }).where(eq(gifts.id, tea.id));
@@ -277,6 +277,9 @@ describe('checkout with the test provider', () => {
     await as(t, buyer.cookie)({ method: 'POST', url: `/api/payments/test/${created.id}/succeed` });
     const [order] = await db().select().from(orders);
     expect(order).toMatchObject({ totalAmount: 2500, commissionRate: 1.14, commissionAmount: 29, netAmount: 2471 });
+    // The business sees the same figures in its orders tab.
+    const list = await as(t, owner.cookie)({ method: 'GET', url: '/api/business/orders' });
+    expect(list.json().items).toMatchObject([{ id: order!.id, status: 'paid', totalAmount: 2500, commissionRate: 1.14, commissionAmount: 29, netAmount: 2471 }]);
   });
 
   it('creates exactly one checkout when the same key races (truly concurrent on PostgreSQL)', async () => {

@@ -80,7 +80,7 @@ describe('my orders: the giver’s view and actions', () => {
     expect((await as(t, unpaid.buyer.cookie)({ method: 'POST', url: `/api/my/orders/${order.id}/resend` })).json().code).toBe('order_not_resendable');
     const after = await paymentState(t);
     expect(after.mail).toEqual(before.mail);
-    expect(after.orders.filter((o) => o.buyerId === buyer.id)).toEqual(before.orders.filter((o) => o.buyerId === buyer.id));
+    expect(after.orders.filter((o) => o.buyerId === buyer.user.id)).toEqual(before.orders.filter((o) => o.buyerId === buyer.user.id));
   });
 
   it('changes a scheduled gift’s address and moment until it goes; "now" sends it at once', async () => {

@@ -21,6 +21,9 @@ const ConfirmPage = lazy(() => import('../features/business-onboarding/confirm-p
 const BusinessConfirmPage = lazy(() => import('../features/business-onboarding/business-confirm-page'));
 const BusinessSignupPage = lazy(() => import('../features/business-onboarding/signup-page'));
 const BusinessDashboardPage = lazy(() => import('../features/business-dashboard/business-dashboard-page'));
+const CheckoutPage = lazy(() => import('../features/checkout/checkout-page'));
+const TestPaymentPage = lazy(() => import('../features/checkout/test-payment-page'));
+const CheckoutReturnPage = lazy(() => import('../features/checkout/checkout-return-page'));
 
 export function AppRoutes() {
   return (
@@ -43,6 +46,30 @@ export function AppRoutes() {
           element={
             <RequireSession>
               <ConsumerPage />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="checkout"
+          element={
+            <RequireSession>
+              <CheckoutPage />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="checkout/:id/pay"
+          element={
+            <RequireSession>
+              <TestPaymentPage />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="checkout/:id"
+          element={
+            <RequireSession>
+              <CheckoutReturnPage />
             </RequireSession>
           }
         />

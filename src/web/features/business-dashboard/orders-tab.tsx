@@ -12,6 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger } from '@web/component
 import { Spinner } from '@web/components/ui/spinner';
 import { orderStatusBadge } from '@web/lib/order-status-style';
 import { useOrders } from './api';
+import { formatPercent } from './format-percent';
 import { apiErrorMessage } from './api-error';
 import { useOrderUpdates } from './use-order-updates';
 import { QueryFallback } from '@web/components/query-fallback';
@@ -107,7 +108,7 @@ export function OrdersTab() {
 }
 
 function OrderCard({ order }: { order: DashboardOrder }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   return (
     <Card className="flex flex-col gap-2 p-4" data-testid="order-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -118,6 +119,21 @@ function OrderCard({ order }: { order: DashboardOrder }) {
         <OrderDetail label={t('orders.total')}>
           <span className="font-bold">{formatPrice(order.totalAmount)}</span>
         </OrderDetail>
+        {order.commissionAmount !== null && order.netAmount !== null ? (
+          <>
+            <OrderDetail label={t('orders.commission')}>
+              <span data-testid="order-commission">
+                {formatPrice(order.commissionAmount)}
+                {order.commissionRate !== null ? ` (${formatPercent(order.commissionRate / 100, i18n.language, 2)})` : null}
+              </span>
+            </OrderDetail>
+            <OrderDetail label={t('orders.net')}>
+              <span data-testid="order-net" className="font-semibold">
+                {formatPrice(order.netAmount)}
+              </span>
+            </OrderDetail>
+          </>
+        ) : null}
         <OrderDetail label={t('orders.created')}>{formatDateTime(order.createdAt)}</OrderDetail>
         <OrderDetail label={t('orders.recipient')}>{order.recipientName}</OrderDetail>
         {order.recipientPhone ? <OrderDetail label={t('orders.phone')}>{order.recipientPhone}</OrderDetail> : null}

@@ -12,7 +12,8 @@ import {
   type ContactInput,
   type ContactList,
 } from '@shared/contracts/contacts';
-import { myOrderListSchema } from '@shared/contracts/my-orders';
+import type { UpdateDeliveryInput } from '@shared/contracts/checkout';
+import { myOrderListSchema, myOrderSchema, type MyOrderList } from '@shared/contracts/my-orders';
 import { profileSchema, type UpdateProfileInput } from '@shared/contracts/profile';
 import type { BusinessCategory } from '@shared/domain/business';
 import { apiRequest } from '@web/lib/api-client';
@@ -160,6 +161,33 @@ export function useMyOrders() {
   return useQuery({
     queryKey: queryKeys.myOrders,
     queryFn: ({ signal }) => apiRequest('/api/my/orders', { schema: myOrderListSchema, signal }),
+  });
+}
+
+/** Sends the recipient's gift email again. */
+export function useResendOrderEmail() {
+  return useMutation({
+    mutationFn: (orderId: string) =>
+      apiRequest(`/api/my/orders/${encodeURIComponent(orderId)}/resend`, { method: 'POST', body: {} }),
+  });
+}
+
+/** Changes a not-yet-delivered gift's delivery moment or address; the list shows the answer. */
+export function useUpdateDelivery() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, input }: { orderId: string; input: UpdateDeliveryInput }) =>
+      apiRequest(`/api/my/orders/${encodeURIComponent(orderId)}/delivery`, {
+        method: 'PATCH',
+        body: input,
+        schema: myOrderSchema,
+      }),
+    meta: { inlineError: true },
+    onSuccess: (updated) => {
+      client.setQueryData<MyOrderList>(queryKeys.myOrders, (old) =>
+        old ? { items: old.items.map((order) => (order.id === updated.id ? updated : order)) } : old,
+      );
+    },
   });
 }
 

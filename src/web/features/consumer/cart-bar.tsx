@@ -1,23 +1,21 @@
-import { ShoppingCart, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Copy, ShoppingCart, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatPrice } from '@shared/format';
 import { Button } from '@web/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/toast';
-import { cartTotal } from './cart';
-import { useCart } from './use-cart';
+import { canAddToCart, cartTotal } from '@web/lib/cart';
+import { useCart } from '@web/lib/use-cart';
 
 /**
- * The floating bar shown while the cart has gifts, with the cart itself and the checkout
- * dialog. Paying is built in a later issue: until then checkout says so plainly and shows
- * the total of the listed prices, and never pretends an order was placed.
+ * The floating bar shown while the cart has gifts, and the cart itself. Each line is one gift
+ * for one person; who that is gets filled in at checkout (/checkout).
  */
 export function CartBar({ isCartOpen, onCartOpenChange }: { isCartOpen: boolean; onCartOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('app');
   const { cart } = useCart();
-  const [isCheckoutOpen, setCheckoutOpen] = useState(false);
-  const count = cart.items.length;
+  const count = cart.lines.length;
 
   return (
     <>
@@ -36,63 +34,62 @@ export function CartBar({ isCartOpen, onCartOpenChange }: { isCartOpen: boolean;
               <ShoppingCart aria-hidden="true" className="size-5 text-brand-700" />
               <span data-testid="cart-bar-count">{t('cart.summary', { count })}</span>
             </button>
-            <Button onClick={() => setCheckoutOpen(true)}>{t('cart.checkout')}</Button>
+            <Button asChild>
+              <Link to="/checkout">{t('cart.checkout')}</Link>
+            </Button>
           </div>
         </div>
       ) : null}
-      <CartDialog open={isCartOpen} onOpenChange={onCartOpenChange} onCheckout={() => setCheckoutOpen(true)} />
-      <Dialog open={isCheckoutOpen} onOpenChange={setCheckoutOpen}>
-        <DialogContent title={t('cart.checkoutTitle')} closeLabel={t('common.close')}>
-          <p>{t('cart.checkoutUnavailable')}</p>
-          <p className="mt-4 flex items-baseline justify-between text-lg">
-            <span>{t('cart.total')}</span>
-            <strong data-testid="checkout-total">{formatPrice(cartTotal(cart))}</strong>
-          </p>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{t('common.close')}</Button>
-            </DialogClose>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <CartDialog open={isCartOpen} onOpenChange={onCartOpenChange} />
     </>
   );
 }
 
-function CartDialog({
-  open,
-  onOpenChange,
-  onCheckout,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onCheckout: () => void;
-}) {
-  const { t } = useTranslation('app');
-  const { cart, remove } = useCart();
+function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation(['app', 'checkout']);
+  const { cart, remove, duplicate } = useCart();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={t('cart.title')} closeLabel={t('common.close')}>
-        {cart.recipient ? <p className="mb-3 text-sm text-muted">{t('cart.recipient', { name: cart.recipient.name })}</p> : null}
-        {cart.items.length === 0 ? (
+        {cart.lines.length === 0 ? (
           <p className="text-muted">{t('cart.empty')}</p>
         ) : (
           <ul className="flex flex-col divide-y divide-line" aria-label={t('cart.title')}>
-            {cart.items.map((item) => (
-              <li key={item.lineId} className="flex items-center justify-between gap-3 py-3">
-                <div>
-                  <p className="font-semibold">{item.gift.name}</p>
-                  <p className="text-sm text-muted">{item.business.name}</p>
+            {cart.lines.map((line) => (
+              <li key={line.lineId} className="flex flex-col gap-2 py-3">
+                <div className="flex items-start justify-between gap-3">
+                  <div>
+                    <p className="font-semibold">{line.gift.name}</p>
+                    <p className="text-sm text-muted">{line.business.name}</p>
+                    <p className="text-sm">
+                      {line.recipient.name.trim()
+                        ? t('checkout:cart.for', { name: line.recipient.name.trim() })
+                        : t('checkout:cart.forNobodyYet')}
+                    </p>
+                  </div>
+                  <span className="font-semibold">{formatPrice(line.gift.price)}</span>
                 </div>
-                <div className="flex items-center gap-2">
-                  <span className="font-semibold">{formatPrice(item.gift.price)}</span>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={!canAddToCart(cart)}
+                    aria-label={t('checkout:line.duplicateNamed', { gift: line.gift.name })}
+                    onClick={() => {
+                      duplicate(line.lineId);
+                      toast.message(t('checkout:line.duplicated', { gift: line.gift.name }));
+                    }}
+                  >
+                    <Copy aria-hidden="true" />
+                    {t('checkout:line.duplicate')}
+                  </Button>
                   <Button
                     variant="ghost"
                     size="icon"
-                    aria-label={t('cart.remove', { name: item.gift.name })}
+                    aria-label={t('cart.remove', { name: line.gift.name })}
                     onClick={() => {
-                      remove(item.lineId);
-                      toast.message(t('cart.removed', { name: item.gift.name }));
+                      remove(line.lineId);
+                      toast.message(t('cart.removed', { name: line.gift.name }));
                     }}
                   >
                     <Trash2 aria-hidden="true" />
@@ -102,20 +99,17 @@ function CartDialog({
             ))}
           </ul>
         )}
-        {cart.items.length > 0 ? (
+        {cart.lines.length > 0 ? (
           <>
             <p className="mt-3 flex items-baseline justify-between text-lg">
               <span>{t('cart.total')}</span>
               <strong>{formatPrice(cartTotal(cart))}</strong>
             </p>
             <DialogFooter>
-              <Button
-                onClick={() => {
-                  onOpenChange(false);
-                  onCheckout();
-                }}
-              >
-                {t('cart.checkout')}
+              <Button asChild>
+                <Link to="/checkout" onClick={() => onOpenChange(false)}>
+                  {t('cart.checkout')}
+                </Link>
               </Button>
             </DialogFooter>
           </>

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Gift, ShoppingCart, Store, User, Users, Package } from 'lucide-react';
+import { Gift, ShoppingCart, Store, User, Users, Package, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -21,10 +21,13 @@ import { OrdersTab } from './orders-tab';
 import { ProfileTab } from './profile-tab';
 import { createAppQueryClient } from '@web/lib/query-client';
 import { parseTab, type ConsumerTab } from './tabs';
-import { useCart } from './use-cart';
+import { useCart } from '@web/lib/use-cart';
 import { SignOutButton } from '@web/components/sign-out-button';
 
-function reportError(error: unknown) {
+function reportError(error: unknown, ...source: unknown[]) {
+  // A request whose screen shows its own error (`meta: { inlineError: true }`, e.g. inside a
+  // modal dialog, where a toast would be hidden from screen readers) is not reported twice.
+  if (source.some((s) => (s as { meta?: { inlineError?: unknown } } | null)?.meta?.inlineError)) return;
   // A session that ended elsewhere: re-reading it lets RequireSession send the user to /auth.
   if (error instanceof ApiError && error.status === 401) void refreshSession();
   const code = error instanceof ApiError ? error.code : 'default';
@@ -50,12 +53,12 @@ const tabIcons = { profile: User, businesses: Store, gifts: Gift, contacts: User
 function ConsumerArea() {
   const { t } = useTranslation('app');
   const { user } = useSession();
-  const { cart, setRecipient } = useCart();
+  const { cart, startFor } = useCart();
   const [params, setParams] = useSearchParams();
   const [isCartOpen, setCartOpen] = useState(false);
   const tab = parseTab(params.get('tab'));
   const businessId = tab === 'businesses' ? params.get('business') : null;
-  const count = cart.items.length;
+  const count = cart.lines.length;
 
   // Each tab (and an open business) is a history entry, so reload and back both work.
   const goTo = (next: ConsumerTab, extra: Record<string, string> = {}) => {
@@ -66,9 +69,9 @@ function ConsumerArea() {
     setParams(target);
   };
 
+  // The next gift chosen becomes a cart line for this contact; the banner says so until then.
   const sendGiftTo = (contact: Contact) => {
-    setRecipient({ contactId: contact.id, name: contact.name });
-    toast.success(t('contacts.recipientChosen', { name: contact.name }));
+    startFor({ name: contact.name, email: contact.email ?? '', phone: contact.phone ?? '', contactId: contact.id });
     goTo('gifts');
   };
 
@@ -108,6 +111,7 @@ function ConsumerArea() {
           </div>
           <LanguageMenu className="sm:hidden" />
         </div>
+        {cart.startingFor ? <StartingForBanner name={cart.startingFor.name} onCancel={() => startFor(null)} /> : null}
         <Tabs value={tab} onValueChange={(value) => goTo(parseTab(value))}>
           <TabsList aria-label={t('tabs.label')}>
             {(Object.keys(tabIcons) as ConsumerTab[]).map((key) => {
@@ -141,6 +145,26 @@ function ConsumerArea() {
         </Tabs>
       </main>
       <CartBar isCartOpen={isCartOpen} onCartOpenChange={setCartOpen} />
+    </div>
+  );
+}
+
+function StartingForBanner({ name, onCancel }: { name: string; onCancel: () => void }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <div
+      role="status"
+      className="flex items-center justify-between gap-3 rounded-2xl border border-brand-200 bg-brand-50 px-4 py-3"
+      data-testid="starting-for"
+    >
+      <p>
+        <Gift aria-hidden="true" className="mr-2 inline size-5 text-brand-700" />
+        {t('cart.choosingFor', { name })}
+      </p>
+      <Button variant="ghost" size="sm" onClick={onCancel}>
+        <X aria-hidden="true" />
+        {t('cart.choosingForCancel')}
+      </Button>
     </div>
   );
 }

@@ -1,17 +1,33 @@
-import { ExternalLink, Gift } from 'lucide-react';
+import { CalendarClock, ExternalLink, Gift, Link2, Mail, MessageCircle } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { updateDeliveryInputSchema, type DeliveryInput } from '@shared/contracts/checkout';
+import { instantToMadridLocal } from '@shared/domain/delivery-time';
 import { formatDate, formatDateTime, formatPrice } from '@shared/format';
+import { DeliveryPicker } from '@web/components/delivery-picker';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { useMyOrders } from './api';
+import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '@web/components/ui/dialog';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/toast';
+import { ApiError } from '@web/lib/api-client';
+import { deliveryError } from '@web/lib/madrid-time';
 import { orderStatusBadge } from '@web/lib/order-status-style';
+import type { MyOrder } from '@shared/contracts/my-orders';
+import { useMyOrders, useResendOrderEmail, useUpdateDelivery } from './api';
+import { apiFieldErrors } from './api-error-message';
 import { QueryState } from './query-state';
+import { useRecipientTexts } from './use-recipient-texts';
+import { whatsAppUrl } from './whatsapp';
 
 export function OrdersTab() {
   const { t } = useTranslation('app');
   const query = useMyOrders();
+  const recipientTexts = useRecipientTexts();
 
   return (
     <section aria-labelledby="orders-title" className="flex flex-col gap-4">
@@ -33,40 +49,7 @@ export function OrdersTab() {
             <ul className="flex flex-col gap-3">
               {data.items.map((order) => (
                 <li key={order.id}>
-                  <Card className="flex flex-col gap-2 p-4">
-                    <div className="flex flex-wrap items-start justify-between gap-2">
-                      <div>
-                        <h3 className="font-semibold">{order.giftName}</h3>
-                        <p className="text-sm text-muted">
-                          {t('orders.from', { business: order.businessName })}
-                        </p>
-                      </div>
-                      <Badge variant={orderStatusBadge(order.status)}>
-                        {t(`orders.status.${order.status}`)}
-                      </Badge>
-                    </div>
-                    <p>{t('orders.recipient', { name: order.recipientName })}</p>
-                    {order.personalMessage ? (
-                      <p className="text-sm italic text-muted">“{order.personalMessage}”</p>
-                    ) : null}
-                    <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                      <p className="font-bold">
-                        <span className="sr-only">{t('orders.total')}: </span>
-                        {formatPrice(order.totalAmount)}
-                      </p>
-                      <p>{t('orders.created', { date: formatDateTime(order.createdAt) })}</p>
-                      <p>{t('orders.expires', { date: formatDate(order.expiresAt) })}</p>
-                    </div>
-                    {order.giftPagePath ? (
-                      <a
-                        href={order.giftPagePath}
-                        className="inline-flex items-center gap-1 self-start text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
-                      >
-                        {t('orders.openGiftPage')}
-                        <ExternalLink aria-hidden="true" className="size-4" />
-                      </a>
-                    ) : null}
-                  </Card>
+                  <OrderCard order={order} whatsAppText={recipientTexts ? shareText(recipientTexts(order.recipientLocale), order) : null} />
                 </li>
               ))}
             </ul>
@@ -74,5 +57,195 @@ export function OrdersTab() {
         }
       </QueryState>
     </section>
+  );
+}
+
+function shareText(t: (key: string, options: Record<string, string>) => string, order: MyOrder) {
+  const values = {
+    recipient: order.recipientName,
+    gift: order.giftName,
+    business: order.businessName,
+    url: order.giftUrl ?? '',
+  };
+  return order.senderName
+    ? t('orders.whatsAppText', { ...values, sender: order.senderName })
+    : t('orders.whatsAppTextUnsigned', values);
+}
+
+function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppText: string | null }) {
+  const { t } = useTranslation(['app', 'checkout']);
+  const resend = useResendOrderEmail();
+  const isPaid = order.status === 'paid';
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(order.giftUrl!);
+      toast.success(t('checkout:orders.linkCopied'));
+    } catch {
+      // No clipboard (insecure context, refused permission): show the link to copy by hand.
+      toast.message(t('checkout:orders.copyByHand'), { description: order.giftUrl! });
+    }
+  };
+
+  return (
+    <Card className="flex flex-col gap-2 p-4" data-testid="my-order">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="font-semibold">{order.giftName}</h3>
+          <p className="text-sm text-muted">{t('orders.from', { business: order.businessName })}</p>
+        </div>
+        <Badge variant={orderStatusBadge(order.status)}>{t(`orders.status.${order.status}`)}</Badge>
+      </div>
+      <p>{t('orders.recipient', { name: order.recipientName })}</p>
+      {order.personalMessage ? <p className="text-sm italic text-muted">“{order.personalMessage}”</p> : null}
+      <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <p className="font-bold">
+          <span className="sr-only">{t('orders.total')}: </span>
+          {formatPrice(order.totalAmount)}
+        </p>
+        <p>{t('orders.created', { date: formatDateTime(order.createdAt) })}</p>
+        <p>{t('orders.expires', { date: formatDate(order.expiresAt) })}</p>
+      </div>
+      {isPaid || order.deliveredAt ? (
+        <p className="inline-flex items-center gap-1.5 text-sm font-semibold" data-testid="delivery-state">
+          <CalendarClock aria-hidden="true" className="size-4 text-muted" />
+          {order.deliveredAt
+            ? t('checkout:orders.delivered', { date: formatDateTime(order.deliveredAt) })
+            : order.deliverAt
+              ? t('checkout:orders.scheduled', { date: formatDateTime(order.deliverAt) })
+              : t('checkout:orders.delivering')}
+        </p>
+      ) : null}
+      {order.giftPagePath ? (
+        <a
+          href={order.giftPagePath}
+          className="inline-flex items-center gap-1 self-start text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+        >
+          {t('orders.openGiftPage')}
+          <ExternalLink aria-hidden="true" className="size-4" />
+        </a>
+      ) : null}
+      {isPaid && order.giftUrl ? (
+        <div className="flex flex-wrap gap-2 border-t border-line pt-3">
+          <Button variant="outline" size="sm" onClick={() => void copyLink()}>
+            <Link2 aria-hidden="true" />
+            {t('checkout:orders.copyLink')}
+          </Button>
+          {whatsAppText ? (
+            <Button variant="outline" size="sm" asChild>
+              <a href={whatsAppUrl(whatsAppText, order.recipientPhone)} target="_blank" rel="noopener noreferrer">
+                <MessageCircle aria-hidden="true" />
+                {t('checkout:orders.whatsApp')}
+                <span className="sr-only"> {t('checkout:orders.opensInNewTab')}</span>
+              </a>
+            </Button>
+          ) : null}
+          {order.canResend ? (
+            <Button
+              variant="outline"
+              size="sm"
+              aria-disabled={resend.isPending || undefined}
+              onClick={() => {
+                if (resend.isPending) return;
+                resend.mutate(order.id, {
+                  onSuccess: () => toast.success(t('checkout:orders.resent', { email: order.recipientEmail })),
+                });
+              }}
+            >
+              {resend.isPending ? <Spinner decorative /> : <Mail aria-hidden="true" />}
+              {t('checkout:orders.resend')}
+            </Button>
+          ) : null}
+          {order.canChangeDelivery ? <ChangeDeliveryDialog order={order} /> : null}
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+const initialDelivery = (order: MyOrder): DeliveryInput =>
+  order.deliverAt ? { kind: 'scheduled', ...instantToMadridLocal(new Date(order.deliverAt)) } : { kind: 'now' };
+
+/** A Radix dialog with its own trigger, so closing it puts focus back on the button that opened it. */
+function ChangeDeliveryDialog({ order }: { order: MyOrder }) {
+  const { t } = useTranslation('checkout');
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={t('orders.changeDeliveryNamed', { name: order.recipientName })}>
+          <CalendarClock aria-hidden="true" />
+          {t('orders.changeDelivery')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={t('orders.changeDeliveryTitle', { name: order.recipientName })}
+        description={t('orders.changeDeliveryLead')}
+        closeLabel={t('orders.close')}
+      >
+        {open ? <ChangeDeliveryForm order={order} onDone={() => setOpen(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ChangeDeliveryForm({ order, onDone }: { order: MyOrder; onDone: () => void }) {
+  const { t } = useTranslation('checkout');
+  const update = useUpdateDelivery();
+  const [email, setEmail] = useState(order.recipientEmail ?? '');
+  const [phone, setPhone] = useState(order.recipientPhone ?? '');
+  const [delivery, setDelivery] = useState<DeliveryInput>(() => initialDelivery(order));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const fieldError = (key: string) =>
+    errors[key] ? t(`errors.fields.${errors[key]}`, { defaultValue: t('errors.fields.invalid') }) : undefined;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const input = { recipientEmail: email, recipientPhone: phone, delivery };
+    const found: Record<string, string> = {};
+    const parsed = updateDeliveryInputSchema.safeParse(input);
+    if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+    const when = deliveryError(delivery, new Date());
+    if (when) found.delivery ??= when;
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    try {
+      await update.mutateAsync({ orderId: order.id, input });
+      toast.success(t('orders.deliveryChanged'));
+      onDone();
+    } catch (error) {
+      const fields = apiFieldErrors(error);
+      setErrors(Object.fromEntries(Object.entries(fields).map(([key, code]) => [key.split('.')[0]!, code])));
+      const code = error instanceof ApiError ? error.code : 'default';
+      setFormError(t(`errors.codes.${code}`, { defaultValue: t('errors.codes.default') }));
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <Field label={t('line.email')} hint={t('line.contactHint')} error={fieldError('recipientEmail')}>
+        <Input type="email" inputMode="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+      </Field>
+      <Field label={t('line.phone')} error={fieldError('recipientPhone')}>
+        <Input type="tel" inputMode="tel" value={phone} onChange={(event) => setPhone(event.target.value)} />
+      </Field>
+      <DeliveryPicker value={delivery} onChange={setDelivery} error={fieldError('delivery')} nowLabel={t('delivery.nowShort')} />
+      {formError ? (
+        <p role="alert" className="rounded-xl bg-danger-50 p-3 text-sm font-medium text-danger-700">
+          {formError}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">{t('orders.cancel')}</Button>
+        </DialogClose>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? <Spinner decorative /> : null}
+          {t('orders.saveDelivery')}
+        </Button>
+      </DialogFooter>
+    </form>
   );
 }

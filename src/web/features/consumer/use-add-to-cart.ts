@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { CatalogGift } from '@shared/contracts/catalog';
 import { toast } from '@web/components/ui/toast';
-import { useCart } from './use-cart';
+import { useCart } from '@web/lib/use-cart';
 
 export function useAddToCart() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation(['app', 'checkout']);
   const { add } = useCart();
   return (gift: CatalogGift) => {
-    add({
+    const line = add({
       gift: {
         id: gift.id,
         name: gift.name,
@@ -18,6 +18,14 @@ export function useAddToCart() {
       },
       business: { id: gift.business.id, name: gift.business.name },
     });
-    toast.success(t('gifts.added', { name: gift.name }));
+    if (!line) {
+      toast.error(t('checkout:cart.full'));
+      return;
+    }
+    toast.success(
+      line.recipient.name
+        ? t('checkout:cart.addedFor', { gift: gift.name, name: line.recipient.name })
+        : t('gifts.added', { name: gift.name }),
+    );
   };
 }

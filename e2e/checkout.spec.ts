@@ -1,0 +1,196 @@
+import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations as scan } from './support/axe';
+import { hideCookieBanner } from './support/consent';
+import { linkIn, waitForMail } from './support/mailbox';
+
+/**
+ * Checkout in Spanish on a phone, with the test payment provider. Each test signs up its
+ * own giver (the demo giver's orders stay as the seed made them) and names recipients
+ * uniquely, so parallel runs never read each other's orders or mail.
+ */
+const DEMO_PASSWORD = 'regalo-demo-2026';
+const HORCHATA = 'Horchata and fartons for two';
+const BOOK = 'Book voucher';
+
+// Toasts come and go mid-scan and belong to the shared toaster, not to these pages.
+const expectNoSeriousA11yViolations = (page: Page) => scan(page, { exclude: ['[data-sonner-toaster]'] });
+
+/** Signs up and confirms a new giver through the API; the browser shares the cookies. */
+async function createConsumer(request: APIRequestContext, baseURL: string, name: string) {
+  const email = `comprador.${Date.now()}.${test.info().workerIndex}.${test.info().retry}@example.test`;
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    headers: { origin: baseURL },
+    data: { name, email, password: 'naranjas-de-valencia', callbackURL: '/app' },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  await request.get(linkIn(await waitForMail(request, { to: email }), '/api/auth/verify-email'));
+  return email;
+}
+
+async function prepare(page: Page, baseURL: string, name: string) {
+  test.setTimeout(150_000);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
+  await hideCookieBanner(page.context(), baseURL);
+  return createConsumer(page.request, baseURL, name);
+}
+
+async function addGift(page: Page, giftName: string) {
+  await page.getByLabel('Buscar regalos').fill(giftName);
+  const card = page.getByRole('listitem').filter({ hasText: giftName });
+  await expect(page.getByTestId('gift-price')).toHaveCount(1);
+  await card.getByRole('button', { name: /Añadir al carrito/ }).click();
+}
+
+test('a giver buys two gifts for two people, one from contacts and one for tomorrow', async ({ page, browser, baseURL }) => {
+  const run = `${Date.now()}-${test.info().workerIndex}`;
+  await prepare(page, baseURL!, 'Lucía Ferrer');
+  const marta = { name: `Marta Ribes ${run}`, email: `marta.${run}@example.test` };
+  const jordi = { name: `Jordi Pons ${run}`, email: `jordi.${run}@example.test` };
+
+  // A contact, then "send a gift" to her: the next gift chosen is hers (and says so).
+  await page.goto('/app?tab=contacts');
+  await page.getByRole('button', { name: 'Nuevo contacto' }).click();
+  const form = page.getByRole('dialog', { name: 'Nuevo contacto' });
+  await form.getByRole('textbox', { name: 'Nombre', exact: true }).fill(marta.name);
+  await form.getByLabel('Correo electrónico').fill(marta.email);
+  await form.getByRole('button', { name: 'Añadir contacto' }).click();
+  await expect(form).toBeHidden();
+  await page.getByRole('button', { name: `Enviar un regalo a ${marta.name}` }).click();
+  await expect(page.getByRole('tab', { name: 'Regalos' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('starting-for')).toContainText(`Elige un regalo para ${marta.name}`);
+  await addGift(page, HORCHATA);
+  await expect(page.getByTestId('starting-for')).toBeHidden();
+  await addGift(page, BOOK);
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+  // Checkout: the first line is Marta's, the second is filled in here, for tomorrow.
+  await page.getByRole('link', { name: 'Finalizar compra' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Finalizar compra' })).toBeVisible();
+  const [first, second] = [page.getByTestId('checkout-line').nth(0), page.getByTestId('checkout-line').nth(1)];
+  await expect(first.getByLabel('Elegir entre tus contactos')).toHaveValue(/.+/);
+  await expect(first.getByLabel('Nombre de quien lo recibe')).toHaveValue(marta.name);
+  await expect(first.getByLabel('Correo de quien lo recibe')).toHaveValue(marta.email);
+  await expect(page.getByTestId('checkout-total')).toHaveText(/^34,50\s€$/);
+  await expect(page.getByText('Los precios incluyen el IVA.')).toBeVisible();
+  await expect(page.getByTestId('checkout-summary')).toContainText('Válido durante 180 días: hasta el');
+
+  // Nothing is sent while a line is incomplete; the errors say what is missing, in Spanish.
+  await page.getByRole('button', { name: /^Ir al pago/ }).click();
+  await expect(second.getByText('Rellena este campo')).toBeVisible();
+  await expect(second.getByText('Indica un correo o un teléfono (o ambos)')).toBeVisible();
+  await expect(second.getByLabel('Nombre de quien lo recibe')).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+
+  await second.getByLabel('Nombre de quien lo recibe').fill(jordi.name);
+  await second.getByLabel('Correo de quien lo recibe').fill(jordi.email);
+  await second.getByLabel('Teléfono de quien lo recibe').fill('+34 612 345 678');
+  await second.getByLabel('Mensaje personal (opcional)').fill('¡Feliz cumpleaños!');
+  await expect(second.getByText('18 de 500 caracteres')).toBeVisible();
+  await second.getByLabel('Idioma de su regalo').selectOption('en');
+  await second.getByLabel('En una fecha y hora').check();
+  await expect(second.getByLabel('Hora', { exact: true })).toHaveValue('10:00');
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: /^Ir al pago · 34,50\s€$/ }).click();
+
+  // The test payment page: unmistakably a test.
+  await expect(page).toHaveURL(/\/checkout\/[^/]+\/pay$/);
+  await expect(page.getByTestId('test-payment-banner')).toContainText('Pago de prueba');
+  await expect(page.getByTestId('test-payment-banner')).toContainText('no se mueve dinero');
+  await expect(page.getByTestId('pay-amount')).toHaveText(/^34,50\s€$/);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: /^Pagar 34,50\s€ \(prueba\)$/ }).click();
+
+  // The return page: paid, who gets what and when; the cart is empty now.
+  await expect(page.getByRole('heading', { name: '¡Gracias! Tus regalos están en camino' })).toBeVisible();
+  const lines = page.getByTestId('checkout-lines').getByRole('listitem');
+  await expect(lines.filter({ hasText: marta.name })).toContainText('Se entrega por correo ahora mismo');
+  await expect(lines.filter({ hasText: jordi.name })).toContainText(/Se entrega por correo el \d{1,2} \w+ \d{4}, 10:00/);
+
+  // Marta's email arrives with her gift page link.
+  const mail = await waitForMail(page.request, { to: marta.email });
+  const giftLink = linkIn(mail, '/g/');
+  expect(new URL(giftLink).pathname).toMatch(/^\/g\/[A-Za-z0-9_-]{22,}$/);
+
+  // My orders: the same link; Jordi's gift is scheduled and can still change.
+  await page.getByRole('link', { name: 'Ver mis pedidos' }).click();
+  await expect(page.getByRole('tab', { name: 'Mis pedidos' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+  const martaOrder = page.getByTestId('my-order').filter({ hasText: marta.name });
+  const jordiOrder = page.getByTestId('my-order').filter({ hasText: jordi.name });
+  await expect(martaOrder.getByText('Pagado')).toBeVisible();
+  await expect(martaOrder.getByRole('link', { name: 'Abrir la página del regalo' })).toHaveAttribute('href', new URL(giftLink).pathname);
+  await expect(martaOrder.getByTestId('delivery-state')).toContainText('Entregado el');
+  await expect(jordiOrder.getByTestId('delivery-state')).toContainText(/Se entregará el .*10:00/);
+  const share = jordiOrder.getByRole('link', { name: /Compartir por WhatsApp/ });
+  const shareUrl = new URL((await share.getAttribute('href'))!);
+  expect(shareUrl.origin + shareUrl.pathname).toBe('https://wa.me/34612345678');
+  // Jordi's gift is in English: so is the message prefilled for him.
+  expect(shareUrl.searchParams.get('text')).toMatch(/^Hi Jordi Pons .*! Lucía has sent you a gift on Regalo: Book voucher/);
+  await expectNoSeriousA11yViolations(page);
+
+  // Changing Jordi's delivery: a dialog that gives focus back to its button.
+  const change = jordiOrder.getByRole('button', { name: `Cambiar la entrega para ${jordi.name}` });
+  await change.click();
+  const dialog = page.getByRole('dialog', { name: `Cambiar la entrega para ${jordi.name}` });
+  await dialog.getByLabel('Hora', { exact: true }).selectOption('18:00');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(change).toBeFocused();
+  await expect(jordiOrder.getByTestId('delivery-state')).toContainText('18:00');
+
+  // The business (demo owner, read only) sees the order with its commission and net amount.
+  const owner = await browser.newContext({ ...devices['Pixel 7'], baseURL });
+  try {
+    const ownerPage = await owner.newPage();
+    await ownerPage.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
+    await hideCookieBanner(owner, baseURL!);
+    const signIn = await ownerPage.request.post('/api/auth/sign-in/email', {
+      data: { email: 'owner@demo.regalo.test', password: DEMO_PASSWORD },
+      headers: { origin: baseURL! },
+    });
+    expect(signIn.status()).toBe(200);
+    await ownerPage.goto('/business/dashboard?tab=orders');
+    const sold = ownerPage.getByTestId('order-card').filter({ hasText: marta.name });
+    await expect(sold).toBeVisible();
+    await expect(sold).toContainText(HORCHATA);
+    // Orxateria La Palmera pays 8 %: 0,76 € of 9,50 €, 8,74 € for the shop.
+    await expect(sold.getByTestId('order-commission')).toHaveText(/^0,76\s€ \(8\s%\)$/);
+    await expect(sold.getByTestId('order-net')).toHaveText(/^8,74\s€$/);
+  } finally {
+    await owner.close();
+  }
+});
+
+test('a failed test payment keeps the cart, and trying again starts a new payment', async ({ page, baseURL }) => {
+  const run = `${Date.now()}-${test.info().workerIndex}`;
+  await prepare(page, baseURL!, 'Pau Soler');
+  await page.goto('/app?tab=gifts');
+  await addGift(page, HORCHATA);
+  await page.getByRole('link', { name: 'Finalizar compra' }).click();
+  const line = page.getByTestId('checkout-line').first();
+  await line.getByLabel('Nombre de quien lo recibe').fill(`Amparo ${run}`);
+  await line.getByLabel('Teléfono de quien lo recibe').fill('612 000 111');
+  await page.getByRole('button', { name: /^Ir al pago/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/[^/]+\/pay$/);
+  const failedUrl = page.url();
+
+  await page.getByRole('button', { name: 'Hacer que el pago falle (prueba)' }).click();
+  await expect(page.getByRole('heading', { name: 'El pago no se ha completado' })).toBeVisible();
+  await expect(page.getByText('No se ha cobrado nada. Guardamos tu carrito')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Volver a intentarlo' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId('checkout-line')).toHaveCount(1);
+  await expect(line.getByLabel('Nombre de quien lo recibe')).toHaveValue(`Amparo ${run}`);
+  await page.getByRole('button', { name: /^Ir al pago/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/[^/]+\/pay$/);
+  expect(page.url()).not.toBe(failedUrl);
+  await expect(page.getByRole('button', { name: /^Pagar 9,50\s€ \(prueba\)$/ })).toBeVisible();
+
+  // Leaving without paying keeps the cart too.
+  await page.goto('/app?tab=gifts');
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+});

@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { mountReactRootPerTest } from '@web/testing/react-root';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, Suspense } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DashboardOrder } from '@shared/contracts/business-dashboard';
+import '@web/lib/i18n';
+import { changeLanguage } from '@web/lib/language';
+
+const dom = mountReactRootPerTest();
+vi.setConfig({ testTimeout: 20_000 });
+
+const order = (id: string, overrides: Partial<DashboardOrder>): DashboardOrder => ({
+  id,
+  giftId: 'g1',
+  giftName: 'Horchata and fartons for two',
+  status: 'paid',
+  totalAmount: 950,
+  currency: 'EUR',
+  recipientName: `Recipient ${id}`,
+  recipientPhone: null,
+  personalMessage: null,
+  qrCodeSuffix: 'ABCD1234',
+  commissionRate: 8,
+  commissionAmount: 76,
+  netAmount: 874,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  paidAt: '2026-11-22T10:00:00.000Z',
+  redeemedAt: null,
+  expiresAt: '2027-05-21T21:59:59.999Z',
+  updatedAt: '2026-11-22T10:00:00.000Z',
+  ...overrides,
+});
+
+beforeEach(() => {
+  localStorage.setItem('i18nextLng', 'es');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      const body = url.startsWith('/api/business/orders/updates')
+        ? { items: [], serverTime: '2026-11-22T10:00:00.000Z', nextSince: '2026-11-22T10:00:00.000Z' }
+        : {
+            items: [
+              order('o1', {}),
+              order('o2', { commissionRate: 1.14, totalAmount: 2500, commissionAmount: 29, netAmount: 2471 }),
+              order('o3', { status: 'unpaid', paidAt: null, commissionAmount: null, netAmount: null }),
+            ],
+            nextCursor: null,
+          };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('business orders tab', () => {
+  it('shows the commission (amount and rate) and what the business receives for each paid order', async () => {
+    await changeLanguage('es');
+    const { OrdersTab } = await import('./orders-tab');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await act(async () => {
+      dom.render(
+        <Suspense fallback={<p>…</p>}>
+          <QueryClientProvider client={client}>
+            <OrdersTab />
+          </QueryClientProvider>
+        </Suspense>,
+      );
+    });
+    await vi.waitFor(() => expect(dom.container.querySelectorAll('[data-testid="order-card"]')).toHaveLength(3), { timeout: 5000 });
+    const [paid, small, unpaid] = [...dom.container.querySelectorAll('[data-testid="order-card"]')];
+    expect(paid!.textContent).toContain('Comisión:');
+    expect(paid!.querySelector('[data-testid="order-commission"]')?.textContent).toMatch(/^0,76\s€ \(8\s%\)$/);
+    expect(paid!.querySelector('[data-testid="order-net"]')?.textContent).toMatch(/^8,74\s€$/);
+    expect(paid!.textContent).toContain('Recibes:');
+    expect(small!.querySelector('[data-testid="order-commission"]')?.textContent).toMatch(/^0,29\s€ \(1,14\s%\)$/);
+    expect(small!.querySelector('[data-testid="order-net"]')?.textContent).toMatch(/^24,71\s€$/);
+    // Nothing is owed on an order that was never paid.
+    expect(unpaid!.querySelector('[data-testid="order-commission"]')).toBeNull();
+  });
+});

@@ -1,0 +1,61 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  checkoutQuoteSchema,
+  checkoutSchema,
+  type Checkout,
+  type CreateCheckoutInput,
+} from '@shared/contracts/checkout';
+import { contactListSchema } from '@shared/contracts/contacts';
+import { apiRequest } from '@web/lib/api-client';
+import { pollDelay as defaultPollDelay } from './poll-delay';
+
+export const checkoutKeys = {
+  quote: (giftIds: string[]) => ['checkout', 'quote', giftIds] as const,
+  checkout: (id: string) => ['checkout', 'checkout', id] as const,
+  contacts: ['checkout', 'contacts'] as const,
+};
+
+/** Today's price, validity and availability of each distinct gift in the cart. */
+export function useQuote(giftIds: string[]) {
+  return useQuery({
+    queryKey: checkoutKeys.quote(giftIds),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/checkouts/quote', { method: 'POST', body: { giftIds }, schema: checkoutQuoteSchema, signal }),
+    enabled: giftIds.length > 0,
+  });
+}
+
+/** The giver's contacts, to pick a recipient from (the same list as the Contacts tab). */
+export function useGiverContacts() {
+  return useQuery({
+    queryKey: checkoutKeys.contacts,
+    queryFn: ({ signal }) => apiRequest('/api/contacts', { schema: contactListSchema, signal }),
+  });
+}
+
+export function createCheckout(input: CreateCheckoutInput): Promise<Checkout> {
+  return apiRequest('/api/checkouts', { method: 'POST', body: input, schema: checkoutSchema });
+}
+
+/**
+ * One checkout; with `poll`, asked again with a growing wait while it is `pending` (a Stripe
+ * webhook arrives when it arrives) and no more once it is settled.
+ */
+export function useCheckout(id: string, { poll = false, pollDelay = defaultPollDelay } = {}) {
+  return useQuery({
+    queryKey: checkoutKeys.checkout(id),
+    queryFn: ({ signal }) => apiRequest(`/api/checkouts/${encodeURIComponent(id)}`, { schema: checkoutSchema, signal }),
+    staleTime: 0,
+    refetchInterval: (query) =>
+      poll && query.state.data?.status === 'pending' ? pollDelay(query.state.dataUpdateCount - 1) : false,
+  });
+}
+
+export type TestPaymentAction = 'succeed' | 'fail' | 'cancel';
+
+export function useTestPayment(id: string) {
+  return useMutation({
+    mutationFn: (action: TestPaymentAction) =>
+      apiRequest(`/api/payments/test/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {}, schema: checkoutSchema }),
+  });
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import type { CheckoutLine } from '@shared/contracts/checkout';
+import { formatDate, formatDateTime, formatPrice } from '@shared/format';
+
+/** The gifts of a created checkout: who gets what, when, and until when it is valid. */
+export function CheckoutLinesList({ lines, showDelivery = false }: { lines: CheckoutLine[]; showDelivery?: boolean }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <ul className="flex flex-col divide-y divide-line" data-testid="checkout-lines">
+      {lines.map((line) => (
+        <li key={line.orderId} className="flex flex-col gap-0.5 py-3">
+          <div className="flex items-baseline justify-between gap-3">
+            <span className="font-semibold">{line.giftName}</span>
+            <span className="font-semibold">{formatPrice(line.price)}</span>
+          </div>
+          <span className="text-sm text-muted">{t('line.from', { business: line.businessName })}</span>
+          <span>{t('cart.for', { name: line.recipientName })}</span>
+          {showDelivery ? (
+            <span className="text-sm" data-testid="delivery-when">
+              {line.deliverAt
+                ? t('result.deliveredAt', { date: formatDateTime(line.deliverAt) })
+                : t('result.deliveredNow')}
+            </span>
+          ) : null}
+          <span className="text-sm text-muted">{t('result.validUntil', { date: formatDate(line.expiresAt) })}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

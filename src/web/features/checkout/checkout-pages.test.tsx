@@ -1,0 +1,332 @@
+// @vitest-environment happy-dom
+import { mountReactRootPerTest } from '@web/testing/react-root';
+import { act, Suspense } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Checkout } from '@shared/contracts/checkout';
+import '@web/lib/i18n';
+import { cartStore } from '@web/lib/use-cart';
+
+const dom = mountReactRootPerTest();
+// The first render loads the page's chunks and catalogues: slow on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
+let fetchMock: ReturnType<typeof vi.fn>;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
+  });
+const problem = (status: number, code: string, fields?: Record<string, string>) =>
+  json(status, { type: 'about:blank', title: code, status, code, ...(fields ? { fields } : {}) });
+
+function stubApi(handler: Handler) {
+  fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const answer = await handler(url, init);
+    if (answer) return answer;
+    if (url.includes('/api/auth/get-session')) return json(200, null);
+    if (url === '/api/contacts') {
+      return json(200, {
+        items: [
+          { id: 'c1', name: 'Carmen Martínez', email: 'carmen@example.test', phone: null, relationship: null, notes: null, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' },
+        ],
+      });
+    }
+    if (url === '/api/checkouts/quote') {
+      const { giftIds } = JSON.parse(String(init?.body)) as { giftIds: string[] };
+      return json(200, { items: giftIds.map((id) => quoted(id)) });
+    }
+    return json(404, { type: 'about:blank', title: 'nf', status: 404, code: 'not_found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+}
+
+const quoted = (id: string, available = true) => ({
+  giftId: id,
+  available,
+  name: `Gift ${id}`,
+  businessName: 'Orxateria La Palmera',
+  price: available ? 950 : null,
+  currency: 'EUR',
+  validityDays: available ? 180 : null,
+  expiresAtIfPaidNow: available ? '2027-05-22T21:59:59.999Z' : null,
+});
+
+const calls = (method: string, path: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => String(url) === path && ((init as RequestInit | undefined)?.method ?? 'GET') === method);
+const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body)) as Record<string, unknown>;
+
+function checkout(overrides: Partial<Checkout> = {}): Checkout {
+  return {
+    id: 'ck1',
+    status: 'pending',
+    provider: 'test',
+    totalAmount: 1900,
+    currency: 'EUR',
+    paymentUrl: '/checkout/ck1/pay',
+    lines: [
+      { orderId: 'o1', giftId: 'g1', giftName: 'Gift g1', businessName: 'Orxateria La Palmera', recipientName: 'Carmen Martínez', status: 'unpaid', price: 950, validityDays: 180, expiresAt: '2027-05-22T21:59:59.999Z', deliverAt: null },
+      { orderId: 'o2', giftId: 'g1', giftName: 'Gift g1', businessName: 'Orxateria La Palmera', recipientName: 'Pepe', status: 'unpaid', price: 950, validityDays: 180, expiresAt: '2027-05-22T21:59:59.999Z', deliverAt: '2026-12-24T09:00:00.000Z' },
+    ],
+    createdAt: '2026-11-23T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function addGift(id = 'g1') {
+  return cartStore.add({
+    gift: { id, name: `Gift ${id}`, price: 950, currency: 'EUR', validityDays: 180, imageUrl: null },
+    business: { id: 'b1', name: 'Orxateria La Palmera' },
+  })!;
+}
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname}</p>;
+}
+
+async function renderAt(path: string, options: { pollDelay?: (n: number) => number } = {}) {
+  const { default: CheckoutPage } = await import('./checkout-page');
+  const { default: TestPaymentPage } = await import('./test-payment-page');
+  const { CheckoutResult } = await import('./checkout-return-page');
+  const { CheckoutShell } = await import('./checkout-shell');
+  await act(async () => {
+    dom.root.render(
+      <Suspense fallback={<p>suspended</p>}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/checkout" element={<CheckoutPage />} />
+            <Route path="/checkout/:id/pay" element={<TestPaymentPage />} />
+            <Route
+              path="/checkout/:id"
+              element={
+                <CheckoutShell>
+                  <CheckoutResult pollDelay={options.pollDelay ?? (() => 5)} />
+                </CheckoutShell>
+              }
+            />
+            <Route path="*" element={<p>elsewhere</p>} />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+      </Suspense>,
+    );
+  });
+}
+
+const text = () => dom.container.textContent ?? '';
+async function waitForText(value: string) {
+  await vi.waitFor(() => expect(text()).toContain(value), { timeout: 3000 });
+}
+const where = () => dom.container.querySelector('[data-testid="where"]')?.textContent;
+
+function control(id: string) {
+  return dom.container.querySelector<HTMLInputElement>(`[id="${id}"]`)!;
+}
+async function type(element: HTMLInputElement | HTMLTextAreaElement, value: string) {
+  const proto = element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(element, value);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+async function choose(select: HTMLSelectElement, value: string) {
+  await act(async () => {
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+const button = (name: string | RegExp) =>
+  [...dom.container.querySelectorAll('button')].find((b) =>
+    typeof name === 'string' ? b.textContent === name : name.test(b.textContent ?? ''),
+  )!;
+async function click(name: string | RegExp) {
+  await act(async () => button(name).click());
+}
+
+beforeEach(() => {
+  localStorage.setItem('i18nextLng', 'en');
+  cartStore.clear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('/checkout', () => {
+  it('shows each gift with today\'s price, validity and expiry, and checks every line before sending', async () => {
+    stubApi(() => undefined);
+    addGift('g1');
+    addGift('g2');
+    await renderAt('/checkout');
+    await waitForText('Gift 2 of 2');
+    await waitForText('Valid for 180 days: until 22 may 2027 if paid today');
+    expect(dom.container.querySelector('[data-testid="checkout-total"]')?.textContent).toMatch(/^19,00\s€$/);
+    expect(text()).toContain('Prices include VAT.');
+
+    await click(/^Go to payment/);
+    await waitForText('Some gifts need more details.');
+    expect(text()).toContain('Please fill this in');
+    expect(text()).toContain('Give an email or a phone (or both)');
+    expect(control('line-0-name').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(control('line-0-name'));
+    expect(calls('POST', '/api/checkouts')).toHaveLength(0);
+
+    // Errors follow the typing once shown; the message count is live.
+    await type(control('line-0-name'), 'Ana');
+    await type(control('line-0-email'), 'ana@');
+    expect(text()).toContain('This is not a valid email address');
+    await type(control('line-0-message'), '¡Felicidades!');
+    expect(text()).toContain('13 of 500 characters');
+  });
+
+  it('picks a recipient from the contacts and duplicates a gift for another person', async () => {
+    stubApi(() => undefined);
+    addGift('g1');
+    await renderAt('/checkout');
+    await waitForText('Choose from your contacts');
+    await vi.waitFor(() => expect(control('line-0-contact').querySelectorAll('option')).toHaveLength(2));
+    await choose(control('line-0-contact') as unknown as HTMLSelectElement, 'c1');
+    expect(control('line-0-name').value).toBe('Carmen Martínez');
+    expect(control('line-0-email').value).toBe('carmen@example.test');
+    expect(cartStore.getSnapshot().lines[0]!.recipient.contactId).toBe('c1');
+
+    await click('Duplicate');
+    await waitForText('Gift 2 of 2');
+    expect(control('line-1-name').value).toBe('');
+    expect(cartStore.getSnapshot().lines.map((l) => l.gift.id)).toEqual(['g1', 'g1']);
+    await click(/^Remove$/);
+    expect(cartStore.getSnapshot().lines).toHaveLength(1);
+  });
+
+  it('reuses the idempotency key after a network error and a double click, then goes to the payment page', async () => {
+    let attempt = 0;
+    stubApi((url, init) => {
+      if (url !== '/api/checkouts' || init?.method !== 'POST') return undefined;
+      attempt += 1;
+      if (attempt === 1) throw new TypeError('Failed to fetch');
+      return json(201, checkout());
+    });
+    const line = addGift('g1');
+    cartStore.update(line.lineId, { recipient: { name: 'Carmen', email: 'carmen@example.test' } });
+    await renderAt('/checkout');
+    await waitForText('Valid for 180 days');
+
+    await click(/^Go to payment/);
+    await waitForText('No connection to Regalo. Nothing was charged.');
+    expect(where()).toBe('/checkout');
+
+    await act(async () => {
+      button(/^Go to payment/).click();
+      button(/Go to payment|Preparing/).click();
+    });
+    await vi.waitFor(() => expect(where()).toBe('/checkout/ck1/pay'));
+    const posts = calls('POST', '/api/checkouts');
+    expect(posts).toHaveLength(2);
+    const [first, second] = posts.map(bodyOf);
+    expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
+    expect(String(first!.idempotencyKey)).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
+    expect(first!.lines).toEqual([
+      { giftId: 'g1', recipientName: 'Carmen', recipientEmail: 'carmen@example.test', recipientPhone: '', personalMessage: '', recipientLocale: 'en', contactId: null, delivery: { kind: 'now' } },
+    ]);
+    // The cart is kept until a payment succeeds; it remembers which checkout it became.
+    expect(cartStore.getSnapshot()).toMatchObject({ checkoutId: 'ck1', lines: [{ lineId: line.lineId }] });
+  });
+
+  it("puts the server's field errors and unavailable gifts on the right lines", async () => {
+    let answer = problem(400, 'validation_failed', { 'lines.1.recipientPhone': 'invalid_phone' });
+    stubApi((url, init) => (url === '/api/checkouts' && init?.method === 'POST' ? answer : undefined));
+    for (const [i, id] of ['g1', 'g2'].entries()) {
+      const line = addGift(id);
+      cartStore.update(line.lineId, { recipient: { name: `Person ${i}`, phone: '612345678' } });
+    }
+    await renderAt('/checkout');
+    await waitForText('Valid for 180 days');
+    await click(/^Go to payment/);
+    await waitForText('This is not a valid phone number');
+    expect(control('line-1-phone').getAttribute('aria-invalid')).toBe('true');
+    expect(control('line-0-phone').getAttribute('aria-invalid')).toBeNull();
+
+    answer = problem(409, 'gift_unavailable', { 'lines.0.giftId': 'gift_unavailable' });
+    await type(control('line-1-phone'), '+34 612 345 679');
+    await click(/^Go to payment/);
+    await waitForText('This gift is no longer available. Remove it to continue.');
+    const cards = dom.container.querySelectorAll('[data-testid="checkout-line"]');
+    expect(cards[0]!.textContent).toContain('no longer available');
+    expect(cards[1]!.textContent).not.toContain('no longer available');
+  });
+
+  it('names the gifts the quote says are unavailable and blocks paying', async () => {
+    stubApi((url, init) => {
+      if (url !== '/api/checkouts/quote') return undefined;
+      const { giftIds } = JSON.parse(String(init?.body)) as { giftIds: string[] };
+      return json(200, { items: giftIds.map((id) => quoted(id, id !== 'g2')) });
+    });
+    addGift('g1');
+    addGift('g2');
+    await renderAt('/checkout');
+    await waitForText('No longer available: «Gift g2». Remove it from your cart to continue.');
+    expect(button(/^Go to payment/).disabled).toBe(true);
+  });
+});
+
+describe('/checkout/:id/pay (test provider)', () => {
+  it('is labelled as a test, shows the amount and the lines, and reports the chosen outcome', async () => {
+    let status: Checkout['status'] = 'pending';
+    stubApi((url, init) => {
+      if (url === '/api/checkouts/ck1') return json(200, checkout({ status }));
+      if (url === '/api/payments/test/ck1/fail' && init?.method === 'POST') {
+        status = 'failed';
+        return json(200, checkout({ status, paymentUrl: null }));
+      }
+      return undefined;
+    });
+    addGift('g1');
+    await renderAt('/checkout/ck1/pay');
+    await waitForText('This is a TEST payment page');
+    await waitForText('Amount');
+    expect(dom.container.querySelector('[data-testid="pay-amount"]')?.textContent).toMatch(/^19,00\s€$/);
+    expect(text()).toContain('For Pepe');
+    expect(button(/^Pay 19,00\s€ \(test\)$/)).toBeTruthy();
+
+    await click('Make the payment fail (test)');
+    await vi.waitFor(() => expect(where()).toBe('/checkout/ck1'));
+    await waitForText('The payment did not go through');
+    expect(text()).toContain('Your cart is kept');
+    expect(cartStore.getSnapshot().lines).toHaveLength(1);
+    expect(calls('POST', '/api/payments/test/ck1/fail')).toHaveLength(1);
+  });
+});
+
+describe('/checkout/:id (return page)', () => {
+  it('polls while the payment is pending, then empties the cart and says when each gift arrives', async () => {
+    const answers: Checkout['status'][] = ['pending', 'pending', 'succeeded'];
+    stubApi((url) => (url === '/api/checkouts/ck1' ? json(200, checkout({ status: answers.shift() ?? 'succeeded' })) : undefined));
+    addGift('g1');
+    cartStore.markCheckout('ck1');
+    const delays: number[] = [];
+    await renderAt('/checkout/ck1', { pollDelay: (n) => (delays.push(n), 5) });
+    await waitForText('Thank you! Your gifts are on their way');
+    expect(calls('GET', '/api/checkouts/ck1')).toHaveLength(3);
+    // The wait grows with each pending answer (the first answer, then the second).
+    expect([...new Set(delays)].sort()).toEqual([0, 1]);
+    expect(text()).toContain('Delivered by email right now');
+    expect(text()).toMatch(/Delivered by email on 24 dic 2026, 10:00/);
+    expect(cartStore.getSnapshot().lines).toHaveLength(0);
+    // Settled: no more polling.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(calls('GET', '/api/checkouts/ck1')).toHaveLength(3);
+  });
+
+  it('keeps a cart that changed after the checkout was made', async () => {
+    stubApi((url) => (url === '/api/checkouts/ck1' ? json(200, checkout({ status: 'succeeded' })) : undefined));
+    addGift('g1');
+    cartStore.markCheckout('ck1');
+    addGift('g2');
+    await renderAt('/checkout/ck1');
+    await waitForText('Thank you!');
+    expect(cartStore.getSnapshot().lines).toHaveLength(2);
+  });
+});

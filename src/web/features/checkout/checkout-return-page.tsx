@@ -1,0 +1,103 @@
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { QueryFallback } from '@web/components/query-fallback';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/spinner';
+import { useCart } from '@web/lib/use-cart';
+import { useCheckout } from './api';
+import { CheckoutLinesList } from './checkout-lines-list';
+import { CheckoutShell, useErrorText } from './checkout-shell';
+import { pollDelay as defaultPollDelay } from './poll-delay';
+
+/** After this many answers still `pending`, say that it is taking longer than usual. */
+const SLOW_AFTER_ANSWERS = 5;
+
+export default function CheckoutReturnPage() {
+  return (
+    <CheckoutShell>
+      <CheckoutResult />
+    </CheckoutShell>
+  );
+}
+
+/**
+ * Where the payer lands after paying (or not). Stripe confirms through a webhook that may
+ * arrive after the browser does, so a pending checkout is asked again with a growing wait.
+ * Only a confirmed payment empties the cart.
+ */
+export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (attempt: number) => number }) {
+  const { t } = useTranslation('checkout');
+  const errorText = useErrorText();
+  const id = useParams().id ?? '';
+  const query = useCheckout(id, { poll: true, pollDelay });
+  const { clearIfPaid } = useCart();
+  const checkout = query.data;
+  const status = checkout?.status;
+
+  useEffect(() => {
+    if (status === 'succeeded') clearIfPaid(id);
+  }, [status, id, clearIfPaid]);
+
+  // Every answer (even an unchanged `pending`) moves dataUpdatedAt: count them.
+  const [answers, setAnswers] = useState({ at: 0, count: 0 });
+  if (query.dataUpdatedAt !== answers.at) setAnswers({ at: query.dataUpdatedAt, count: answers.count + 1 });
+
+  if (!checkout) {
+    return (
+      <QueryFallback
+        error={query.isError ? errorText(query.error) : null}
+        onRetry={() => void query.refetch()}
+        retryLabel={t('retry')}
+        loadingLabel={t('loading')}
+        size="lg"
+      />
+    );
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-lg flex-col gap-4">
+      {checkout.status === 'pending' ? (
+        <Card className="flex flex-col items-center gap-3 p-6 text-center" role="status" data-testid="checkout-pending">
+          <Spinner decorative className="size-8" />
+          <h1 className="font-display text-2xl font-semibold">{t('result.pendingTitle')}</h1>
+          <p className="text-muted">
+            {answers.count >= SLOW_AFTER_ANSWERS ? t('result.pendingSlow') : t('result.pendingLead')}
+          </p>
+          {checkout.paymentUrl ? (
+            <a href={checkout.paymentUrl} className="font-semibold text-brand-800 underline underline-offset-4">
+              {t('result.backToPayment')}
+            </a>
+          ) : null}
+        </Card>
+      ) : checkout.status === 'succeeded' ? (
+        <>
+          <div className="flex flex-col items-center gap-2 text-center" role="status">
+            <CheckCircle2 aria-hidden="true" className="size-12 text-olive-700" />
+            <h1 className="font-display text-2xl font-bold text-brand-800 sm:text-3xl">{t('result.succeededTitle')}</h1>
+            <p className="text-muted">{t('result.succeededLead')}</p>
+          </div>
+          <Card className="p-4 sm:p-5">
+            <CheckoutLinesList lines={checkout.lines} showDelivery />
+          </Card>
+          <Button asChild size="lg">
+            <Link to="/app?tab=orders">{t('result.myOrders')}</Link>
+          </Button>
+        </>
+      ) : (
+        <Card className="flex flex-col items-center gap-3 p-6 text-center" role="status" data-testid="checkout-not-paid">
+          <XCircle aria-hidden="true" className="size-12 text-danger-600" />
+          <h1 className="font-display text-2xl font-semibold">
+            {checkout.status === 'expired' ? t('result.expiredTitle') : t('result.failedTitle')}
+          </h1>
+          <p>{t('result.notPaidLead')}</p>
+          <Button asChild>
+            <Link to="/checkout">{t('result.tryAgain')}</Link>
+          </Button>
+        </Card>
+      )}
+    </div>
+  );
+}

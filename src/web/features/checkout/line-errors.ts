@@ -1,0 +1,72 @@
+import { checkoutLineInputSchema, type CheckoutLineInput } from '@shared/contracts/checkout';
+import type { CartLine } from '@web/lib/cart';
+import { deliveryError } from '@web/lib/madrid-time';
+
+/** The fields of a line the form shows an error next to. */
+export const lineFields = ['recipientName', 'recipientEmail', 'recipientPhone', 'personalMessage', 'recipientLocale', 'delivery', 'giftId'] as const;
+export type LineField = (typeof lineFields)[number];
+
+/** lineId → field → error code (translated by the page, `errors.fields.<code>`). */
+export type LineErrors = Record<string, Partial<Record<LineField, string>>>;
+
+export function toLineInput(line: CartLine): CheckoutLineInput {
+  return {
+    giftId: line.gift.id,
+    recipientName: line.recipient.name,
+    recipientEmail: line.recipient.email,
+    recipientPhone: line.recipient.phone,
+    personalMessage: line.recipient.message,
+    recipientLocale: line.recipient.locale,
+    contactId: line.recipient.contactId,
+    delivery: line.delivery,
+  };
+}
+
+const asField = (key: string | number | symbol | undefined): LineField | null =>
+  lineFields.includes(key as LineField) ? (key as LineField) : key === 'contactId' ? 'recipientName' : null;
+
+/** What the browser can tell before sending: the contract's own rules plus the delivery moment. */
+export function validateLines(lines: CartLine[], now: Date): LineErrors {
+  const errors: LineErrors = {};
+  for (const line of lines) {
+    const found: Partial<Record<LineField, string>> = {};
+    const parsed = checkoutLineInputSchema.safeParse(toLineInput(line));
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = asField(issue.path[0]);
+        if (field) found[field] ??= issue.message;
+      }
+    }
+    const delivery = deliveryError(line.delivery, now);
+    if (delivery) found.delivery ??= delivery;
+    if (Object.keys(found).length > 0) errors[line.lineId] = found;
+  }
+  return errors;
+}
+
+/**
+ * The server's answer (`fields` keyed `lines.<i>.<field>[.<more>]`, in the order the lines were
+ * sent) back onto the lines. Keys that name no line come back in `other`.
+ */
+export function lineErrorsFromProblem(
+  fields: Record<string, string>,
+  sentLineIds: string[],
+): { lines: LineErrors; other: string[] } {
+  const lines: LineErrors = {};
+  const other: string[] = [];
+  for (const [key, code] of Object.entries(fields)) {
+    const match = /^lines\.(\d+)\.([A-Za-z]+)/.exec(key);
+    const lineId = match ? sentLineIds[Number(match[1])] : undefined;
+    const field = match ? asField(match[2]) : null;
+    if (!lineId || !field) {
+      other.push(code);
+      continue;
+    }
+    (lines[lineId] ??= {})[field] ??= code;
+  }
+  return { lines, other };
+}
+
+export function hasErrors(errors: LineErrors): boolean {
+  return Object.keys(errors).length > 0;
+}

@@ -1,0 +1,104 @@
+import { FlaskConical } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatPrice } from '@shared/format';
+import { QueryFallback } from '@web/components/query-fallback';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/spinner';
+import { useCheckout, useTestPayment, type TestPaymentAction } from './api';
+import { CheckoutLinesList } from './checkout-lines-list';
+import { CheckoutShell, useErrorText } from './checkout-shell';
+
+/**
+ * The test provider's payment page (PAYMENTS_PROVIDER=test): the payer decides the outcome.
+ * Unmistakably a test: nothing here asks for a card and no money moves.
+ */
+export default function TestPaymentPage() {
+  return (
+    <CheckoutShell>
+      <TestPayment />
+    </CheckoutShell>
+  );
+}
+
+function TestPayment() {
+  const { t } = useTranslation('checkout');
+  const errorText = useErrorText();
+  const id = useParams().id ?? '';
+  const navigate = useNavigate();
+  const query = useCheckout(id);
+  const payment = useTestPayment(id);
+  const checkout = query.data;
+  const resultPath = `/checkout/${encodeURIComponent(id)}`;
+
+  const act = (action: TestPaymentAction) => {
+    if (payment.isPending) return;
+    payment.mutate(action, { onSuccess: () => navigate(resultPath) });
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-lg flex-col gap-4">
+      <div
+        role="note"
+        className="flex items-start gap-3 rounded-2xl border-2 border-dashed border-saffron-800 bg-saffron-100 p-4 text-saffron-800"
+        data-testid="test-payment-banner"
+      >
+        <FlaskConical aria-hidden="true" className="mt-0.5 size-6 shrink-0" />
+        <div>
+          <p className="font-bold uppercase tracking-wide">{t('pay.badge')}</p>
+          <p>{t('pay.banner')}</p>
+        </div>
+      </div>
+      <h1 className="font-display text-2xl font-bold text-brand-800 sm:text-3xl">{t('pay.title')}</h1>
+      {checkout ? (
+        <Card className="flex flex-col gap-3 p-4 sm:p-5">
+          <p className="flex items-baseline justify-between text-lg">
+            <span>{t('pay.amount')}</span>
+            <strong data-testid="pay-amount">{formatPrice(checkout.totalAmount)}</strong>
+          </p>
+          <CheckoutLinesList lines={checkout.lines} />
+          {checkout.provider !== 'test' ? (
+            <p role="alert" className="rounded-xl bg-danger-50 p-3 text-sm font-medium text-danger-700">
+              {t('pay.notTest')}
+            </p>
+          ) : checkout.status !== 'pending' ? (
+            <div className="flex flex-col items-start gap-3">
+              <p>{t('pay.notPending')}</p>
+              <Button asChild>
+                <Link to={resultPath}>{t('pay.seeResult')}</Link>
+              </Button>
+            </div>
+          ) : (
+            <>
+              {payment.isError ? (
+                <p role="alert" className="rounded-xl bg-danger-50 p-3 text-sm font-medium text-danger-700">
+                  {errorText(payment.error)}
+                </p>
+              ) : null}
+              <div className="flex flex-col gap-2 pt-2">
+                <Button size="lg" onClick={() => act('succeed')} aria-disabled={payment.isPending || undefined}>
+                  {payment.isPending && payment.variables === 'succeed' ? <Spinner decorative /> : null}
+                  {t('pay.succeed', { total: formatPrice(checkout.totalAmount) })}
+                </Button>
+                <Button variant="outline" onClick={() => act('fail')} aria-disabled={payment.isPending || undefined}>
+                  {t('pay.fail')}
+                </Button>
+                <Button variant="ghost" onClick={() => act('cancel')} aria-disabled={payment.isPending || undefined}>
+                  {t('pay.cancel')}
+                </Button>
+              </div>
+            </>
+          )}
+        </Card>
+      ) : (
+        <QueryFallback
+          error={query.isError ? errorText(query.error) : null}
+          onRetry={() => void query.refetch()}
+          retryLabel={t('retry')}
+          loadingLabel={t('loading')}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+// @vitest-environment happy-dom
+import { mountReactRootPerTest } from '@web/testing/react-root';
+import { act, Suspense } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '@web/lib/i18n';
+
+const dom = mountReactRootPerTest();
+// The first render loads the page's chunks and catalogues: slow on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+const json = (status: number, body: unknown) =>
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
+  });
+
+const order = (overrides: Record<string, unknown> = {}) => ({
+  id: 'o1',
+  status: 'paid',
+  giftName: 'Horchata for two',
+  businessName: 'Orxateria La Palmera',
+  recipientName: 'Carmen',
+  recipientPhone: '612 345 678',
+  recipientEmail: 'carmen@example.test',
+  personalMessage: null,
+  totalAmount: 950,
+  currency: 'EUR',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  expiresAt: '2027-05-19T21:59:59.999Z',
+  giftPagePath: '/g/abc',
+  deliverAt: null,
+  deliveredAt: '2026-11-20T10:01:00.000Z',
+  recipientLocale: 'es',
+  senderName: 'Lucía',
+  giftUrl: 'http://127.0.0.1:3000/g/abc',
+  canChangeDelivery: false,
+  canResend: true,
+  ...overrides,
+});
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let patchAnswer: Response;
+
+beforeEach(() => {
+  localStorage.setItem('i18nextLng', 'en');
+  patchAnswer = json(200, order({ id: 'o2', deliveredAt: null, deliverAt: '2026-12-24T09:00:00.000Z', canChangeDelivery: true }));
+  fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url.includes('/api/auth/get-session')) return json(200, null);
+    if (url === '/api/my/orders') {
+      return json(200, {
+        items: [
+          order(),
+          order({ id: 'o2', recipientName: 'Pepe', recipientLocale: 'en', recipientPhone: null, deliveredAt: null, deliverAt: '2026-12-01T09:00:00.000Z', canChangeDelivery: true, canResend: false, giftUrl: 'http://127.0.0.1:3000/g/def' }),
+          order({ id: 'o3', status: 'unpaid', recipientName: 'Nadie', giftPagePath: null, giftUrl: null, deliveredAt: null, canResend: false }),
+        ],
+      });
+    }
+    if (url === '/api/my/orders/o1/resend' && init?.method === 'POST') return json(204, null);
+    if (url === '/api/my/orders/o2/delivery' && init?.method === 'PATCH') return patchAnswer;
+    return json(404, { type: 'about:blank', title: 'nf', status: 404, code: 'not_found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const text = () => document.body.textContent ?? '';
+async function waitForText(value: string) {
+  await vi.waitFor(() => expect(text()).toContain(value), { timeout: 3000 });
+}
+const cards = () => [...document.querySelectorAll<HTMLElement>('[data-testid="my-order"]')];
+const inCard = (card: HTMLElement, name: string) =>
+  [...card.querySelectorAll<HTMLElement>('button, a')].find((el) => (el.getAttribute('aria-label') ?? el.textContent)?.startsWith(name));
+
+async function renderOrders() {
+  const { default: ConsumerPage } = await import('./consumer-page');
+  await act(async () => {
+    dom.root.render(
+      <Suspense fallback={<p>suspended</p>}>
+        <MemoryRouter initialEntries={['/app?tab=orders']}>
+          <Routes>
+            <Route path="/app" element={<ConsumerPage />} />
+          </Routes>
+        </MemoryRouter>
+      </Suspense>,
+    );
+  });
+  await waitForText('Horchata for two');
+}
+
+describe('my orders', () => {
+  it('shows the delivery state and offers actions on paid orders only', async () => {
+    await renderOrders();
+    const [delivered, scheduled, unpaid] = cards();
+    expect(delivered!.querySelector('[data-testid="delivery-state"]')?.textContent).toBe('Delivered 20 nov 2026, 11:01');
+    expect(scheduled!.querySelector('[data-testid="delivery-state"]')?.textContent).toBe('Will be delivered 1 dic 2026, 10:00');
+    expect(unpaid!.querySelector('[data-testid="delivery-state"]')).toBeNull();
+    expect(inCard(unpaid!, 'Copy the gift link')).toBeUndefined();
+    // Resending needs a delivered gift; changing the delivery, one not delivered yet.
+    expect(inCard(delivered!, 'Send the email again')).toBeDefined();
+    expect(inCard(delivered!, 'Change delivery')).toBeUndefined();
+    expect(inCard(scheduled!, 'Send the email again')).toBeUndefined();
+    expect(inCard(scheduled!, 'Change delivery for Pepe')).toBeDefined();
+  });
+
+  it("prefills the WhatsApp message in the recipient's language, to their phone when known", async () => {
+    await renderOrders();
+    await vi.waitFor(() => expect(inCard(cards()[0]!, 'Share on WhatsApp')).toBeDefined());
+    const toCarmen = new URL(inCard(cards()[0]!, 'Share on WhatsApp')!.getAttribute('href')!);
+    expect(toCarmen.origin + toCarmen.pathname).toBe('https://wa.me/34612345678');
+    expect(toCarmen.searchParams.get('text')).toBe(
+      '¡Hola, Carmen! Lucía te ha enviado un regalo en Regalo: Horchata for two de Orxateria La Palmera. Ábrelo aquí: http://127.0.0.1:3000/g/abc',
+    );
+    const toPepe = new URL(inCard(cards()[1]!, 'Share on WhatsApp')!.getAttribute('href')!);
+    expect(toPepe.pathname).toBe('/');
+    expect(toPepe.searchParams.get('text')).toBe(
+      'Hi Pepe! Lucía has sent you a gift on Regalo: Horchata for two from Orxateria La Palmera. Open it here: http://127.0.0.1:3000/g/def',
+    );
+  });
+
+  it('copies the gift link and resends the email', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    await renderOrders();
+    await act(async () => inCard(cards()[0]!, 'Copy the gift link')!.click());
+    expect(writeText).toHaveBeenCalledWith('http://127.0.0.1:3000/g/abc');
+    await act(async () => inCard(cards()[0]!, 'Send the email again')!.click());
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/my/orders/o1/resend')).toHaveLength(1),
+    );
+  });
+
+  it('changes a scheduled delivery in a dialog that gives focus back to its button', async () => {
+    await renderOrders();
+    const trigger = inCard(cards()[1]!, 'Change delivery for Pepe')!;
+    await act(async () => {
+      trigger.focus();
+      trigger.click();
+    });
+    const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
+    expect(dialog.textContent).toContain('Change delivery for Pepe');
+    const date = dialog.querySelector<HTMLInputElement>('input[type="date"]')!;
+    expect(date.value).toBe('2026-12-01');
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(date, '2026-12-24');
+      date.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    // The server refuses first (already delivered meanwhile): the dialog says so and stays.
+    patchAnswer = json(409, { type: 'about:blank', title: 'x', status: 409, code: 'order_already_delivered' });
+    await act(async () => dialog.querySelector<HTMLButtonElement>('button[type="submit"]')!.click());
+    await waitForText('This gift has already been delivered');
+    expect(document.querySelector('[role="dialog"]')).not.toBeNull();
+
+    patchAnswer = json(200, order({ id: 'o2', recipientName: 'Pepe', deliveredAt: null, deliverAt: '2026-12-24T09:00:00.000Z', canChangeDelivery: true }));
+    await act(async () => dialog.querySelector<HTMLButtonElement>('button[type="submit"]')!.click());
+    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+    const patches = fetchMock.mock.calls.filter(([url]) => String(url) === '/api/my/orders/o2/delivery');
+    expect(JSON.parse(String((patches[1]![1] as RequestInit).body))).toEqual({
+      recipientEmail: 'carmen@example.test',
+      recipientPhone: '',
+      delivery: { kind: 'scheduled', date: '2026-12-24', time: '10:00' },
+    });
+    await vi.waitFor(() => expect(document.activeElement).toBe(inCard(cards()[1]!, 'Change delivery for Pepe')));
+    expect(cards()[1]!.querySelector('[data-testid="delivery-state"]')?.textContent).toBe('Will be delivered 24 dic 2026, 10:00');
+  });
+});

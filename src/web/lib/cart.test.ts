@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { CHECKOUT_LIMITS } from '@shared/contracts/checkout';
+import { CART_STORAGE_KEY } from './session';
+import {
+  addToCart,
+  cartTotal,
+  clearIfPaid,
+  createCartStore,
+  duplicateLine,
+  emptyCart,
+  parseCart,
+  removeFromCart,
+  serializeCart,
+  updateLine,
+  type Cart,
+  type CartGift,
+} from './cart';
+
+const item = (id: string, price: number): CartGift => ({
+  gift: { id, name: `Gift ${id}`, price, currency: 'EUR', validityDays: 365, imageUrl: null },
+  business: { id: 'b1', name: 'Horchatería' },
+});
+
+class MemoryStorage {
+  data = new Map<string, string>();
+  getItem(key: string) {
+    return this.data.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.data.set(key, value);
+  }
+}
+
+const carmen = { name: 'Carmen', email: 'carmen@example.test', phone: '', contactId: 'c1' };
+
+describe('cart rules', () => {
+  it('adds one line per gift and recipient (the same gift twice is two lines) and removes one by id', () => {
+    let cart = addToCart(emptyCart, item('g1', 2500), 'l1', 'es');
+    cart = addToCart(cart, item('g1', 2500), 'l2', 'es');
+    cart = addToCart(cart, item('g2', 1050), 'l3', 'es');
+    expect(cart.lines.map((l) => l.lineId)).toEqual(['l1', 'l2', 'l3']);
+    cart = removeFromCart(cart, 'l2');
+    expect(cart.lines.map((l) => l.lineId)).toEqual(['l1', 'l3']);
+    expect(cartTotal(cart)).toBe(3550);
+  });
+
+  it("starts each recipient empty, in the giver's language, delivered right after payment", () => {
+    const [line] = addToCart(emptyCart, item('g1', 100), 'l1', 'en').lines;
+    expect(line!.recipient).toEqual({ name: '', email: '', phone: '', message: '', locale: 'en', contactId: null });
+    expect(line!.delivery).toEqual({ kind: 'now' });
+  });
+
+  it('"send a gift" to a contact prefills only the next line, then is used up', () => {
+    let cart: Cart = { ...emptyCart, startingFor: carmen };
+    cart = addToCart(cart, item('g1', 100), 'l1', 'es');
+    cart = addToCart(cart, item('g2', 100), 'l2', 'es');
+    expect(cart.startingFor).toBeNull();
+    expect(cart.lines[0]!.recipient).toMatchObject({ name: 'Carmen', email: 'carmen@example.test', contactId: 'c1', locale: 'es' });
+    expect(cart.lines[1]!.recipient.name).toBe('');
+  });
+
+  it('duplicates a line for another person right after it, keeping message, language and delivery', () => {
+    let cart = addToCart({ ...emptyCart, startingFor: carmen }, item('g1', 100), 'l1', 'es');
+    cart = addToCart(cart, item('g2', 100), 'l2', 'es');
+    cart = updateLine(cart, 'l1', {
+      recipient: { message: 'Felicidades', locale: 'en' },
+      delivery: { kind: 'scheduled', date: '2026-12-24', time: '10:00' },
+    });
+    cart = duplicateLine(cart, 'l1', 'copy');
+    expect(cart.lines.map((l) => l.lineId)).toEqual(['l1', 'copy', 'l2']);
+    expect(cart.lines[1]).toMatchObject({
+      gift: { id: 'g1' },
+      recipient: { name: '', email: '', phone: '', contactId: null, message: 'Felicidades', locale: 'en' },
+      delivery: { kind: 'scheduled', date: '2026-12-24', time: '10:00' },
+    });
+    expect(cart.lines[0]!.recipient.name).toBe('Carmen');
+  });
+
+  it(`holds at most ${CHECKOUT_LIMITS.lines} lines (the checkout limit)`, () => {
+    let cart = emptyCart;
+    for (let i = 0; i < CHECKOUT_LIMITS.lines + 2; i++) cart = addToCart(cart, item(`g${i}`, 100), `l${i}`, 'es');
+    expect(cart.lines).toHaveLength(CHECKOUT_LIMITS.lines);
+    expect(duplicateLine(cart, 'l0', 'x').lines).toHaveLength(CHECKOUT_LIMITS.lines);
+  });
+
+  it('empties only the cart the paid checkout was made from', () => {
+    const cart = { ...addToCart(emptyCart, item('g1', 100), 'l1', 'es'), checkoutId: 'ck1' };
+    expect(clearIfPaid(cart, 'ck1')).toEqual(emptyCart);
+    expect(clearIfPaid(cart, 'other')).toBe(cart);
+    // Any change to the lines after the checkout was created: the paid checkout is not this cart.
+    expect(updateLine(cart, 'l1', { recipient: { name: 'Ana' } }).checkoutId).toBeNull();
+    expect(duplicateLine(cart, 'l1', 'l2').checkoutId).toBeNull();
+    expect(removeFromCart(cart, 'l1').checkoutId).toBeNull();
+  });
+});
+
+describe('parsing a stored cart', () => {
+  it('turns missing, broken or foreign values into an empty cart', () => {
+    expect(parseCart(null, 'es')).toEqual(emptyCart);
+    expect(parseCart('{not json', 'es')).toEqual(emptyCart);
+    expect(parseCart('42', 'es')).toEqual(emptyCart);
+    expect(parseCart('{"version":3,"lines":[]}', 'es')).toEqual(emptyCart);
+    const stored = addToCart(emptyCart, item('g1', 100), 'l1', 'es');
+    expect(parseCart(serializeCart(stored), 'es')).toEqual(stored);
+  });
+
+  it('drops only the lines that do not parse', () => {
+    const good = addToCart(emptyCart, item('g1', 100), 'l1', 'es');
+    const raw = JSON.parse(serializeCart(good)) as { lines: unknown[] };
+    raw.lines.push({ lineId: 'bad', gift: 1 }, { ...(raw.lines[0] as object), recipient: { locale: 'fr' } });
+    expect(parseCart(JSON.stringify(raw), 'es').lines.map((l) => l.lineId)).toEqual(['l1']);
+  });
+
+  it('reads the first cart shape: its gifts become lines, its cart-wide recipient is dropped', () => {
+    const legacy = {
+      items: [{ lineId: 'l1', ...item('g1', 2500) }, { lineId: 'l2', gift: 'junk' }],
+      recipient: { contactId: 'c1', name: 'Lucía' },
+    };
+    const cart = parseCart(JSON.stringify(legacy), 'en');
+    expect(cart.startingFor).toBeNull();
+    expect(cart.lines).toEqual([
+      { lineId: 'l1', ...item('g1', 2500), recipient: { name: '', email: '', phone: '', message: '', locale: 'en', contactId: null }, delivery: { kind: 'now' } },
+    ]);
+  });
+});
+
+describe('cart store', () => {
+  it('persists every change under regalo.cart and restores it in a new store (reload)', () => {
+    const storage = new MemoryStorage();
+    let n = 0;
+    const store = createCartStore({ storage: () => storage, newId: () => `line-${++n}`, language: () => 'es' });
+    let notified = 0;
+    store.subscribe(() => notified++);
+    store.startFor(carmen);
+    const first = store.add(item('g1', 2500));
+    store.add(item('g2', 4000));
+    store.update('line-2', { recipient: { name: 'Pepe', phone: '612345678' } });
+    expect(first?.recipient.name).toBe('Carmen');
+    expect(notified).toBe(4);
+
+    const reloaded = createCartStore({ storage: () => storage, newId: () => 'x', language: () => 'en' });
+    expect(reloaded.getSnapshot().lines.map((l) => [l.gift.id, l.recipient.name])).toEqual([
+      ['g1', 'Carmen'],
+      ['g2', 'Pepe'],
+    ]);
+    expect(JSON.parse(storage.getItem(CART_STORAGE_KEY)!).lines).toHaveLength(2);
+
+    reloaded.remove('line-1');
+    reloaded.markCheckout('ck');
+    const again = createCartStore({ storage: () => storage, newId: () => 'y', language: () => 'es' });
+    expect(again.getSnapshot().lines.map((l) => l.gift.id)).toEqual(['g2']);
+    again.clearIfPaid('ck');
+    expect(again.getSnapshot()).toEqual(emptyCart);
+  });
+
+  it('keeps working for the page view when storage refuses to write', () => {
+    const store = createCartStore({
+      storage: () => ({ getItem: () => null, setItem: () => { throw new Error('QuotaExceeded'); } }),
+      newId: () => 'l1',
+      language: () => 'es',
+    });
+    store.add(item('g1', 100));
+    expect(store.getSnapshot().lines).toHaveLength(1);
+  });
+});

@@ -19,7 +19,9 @@ export function QrScanner({ onCode, onStop }: { onCode: (text: string) => boolea
   const [state, setState] = useState<CameraState>('starting');
   const [notAGift, setNotAGift] = useState(false);
   const onCodeRef = useRef(onCode);
-  onCodeRef.current = onCode;
+  useEffect(() => {
+    onCodeRef.current = onCode;
+  }, [onCode]);
 
   useEffect(() => {
     stopRef.current?.focus();

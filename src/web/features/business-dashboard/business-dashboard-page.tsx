@@ -15,6 +15,7 @@ import { apiErrorMessage, reportApiError } from './api-error';
 import { GiftsTab } from './gifts-tab';
 import { OrdersTab } from './orders-tab';
 import { ProfileTab } from './profile-tab';
+import { registerServiceWorker } from './register-service-worker';
 import { RedeemTab } from './redeem/redeem-tab';
 import { createAppQueryClient } from '@web/lib/query-client';
 import { dashboardTabs, isTabEnabled, parseTab, type DashboardTab } from './tabs';
@@ -24,6 +25,7 @@ import { SignOutButton } from '@web/components/sign-out-button';
 
 export default function BusinessDashboardPage() {
   const [queryClient] = useState(() => createAppQueryClient(reportApiError));
+  useEffect(() => registerServiceWorker(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <Dashboard />

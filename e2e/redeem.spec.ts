@@ -53,7 +53,14 @@ test('the owner types the last 8 characters, redeems the gift once, and a second
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Tab');
   await expect(card.getByRole('button', { name: 'Confirmar el canje' })).toBeFocused();
+
+  // The signal drops at the counter: nothing is marked redeemed, the same call is offered again.
+  await context.setOffline(true);
   await page.keyboard.press('Enter');
+  await expect(card.getByRole('alert')).toContainText('Sin conexión. No se ha canjeado nada.');
+  await expect(card).toContainText('Listo para canjear');
+  await context.setOffline(false);
+  await card.getByRole('button', { name: 'Reintentar' }).click();
 
   const success = page.getByTestId('redeem-success');
   await expect(success.getByRole('heading', { name: 'Regalo canjeado' })).toBeFocused();
@@ -78,7 +85,18 @@ test('the owner types the last 8 characters, redeems the gift once, and a second
 
   // The orders tab shows it redeemed.
   await page.getByRole('tab', { name: 'Pedidos' }).click();
-  await expect(page.getByTestId('orders-list').getByText(suffix).first()).toBeVisible();
+  const orderCard = page.getByTestId('order-card').filter({ hasText: suffix });
+  await expect(orderCard).toHaveCount(1);
+  await expect(orderCard).toContainText('Canjeado');
+
+  // The dashboard installed the business app's service worker, and its shell opens offline.
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL ?? null))
+    .toMatch(/\/sw\.js$/);
+  await context.setOffline(true);
+  await page.goto('/business/dashboard?tab=redeem');
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
+  await context.setOffline(false);
 });
 
 test('the owner scans the gift’s QR code with the phone camera', async ({ baseURL, request }, testInfo) => {

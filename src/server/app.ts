@@ -25,6 +25,7 @@ import { cleanUpTempUploads } from './features/business-documents/clean-up-temp-
 import { businessImageRoutes } from './features/business-image/routes';
 import { businessDashboardRoutes, devOrdersRoutes } from './features/business-dashboard/routes';
 import { businessOnboardingRoutes } from './features/business-onboarding/routes';
+import { redemptionRoutes } from './features/redemption/routes';
 import multipart from '@fastify/multipart';
 import { createPeriodicJob } from './platform/jobs/periodic-job';
 import { createAuth } from './platform/auth/auth';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(businessImageRoutes);
   await app.register(businessDashboardRoutes);
   await app.register(devOrdersRoutes);
+  await app.register(redemptionRoutes);
 
   await registerWebApp(app, options.webRoot === false ? null : options.webRoot);
 

@@ -12,6 +12,8 @@ export interface MailTemplates extends OrderMailTemplates {
   'account-exists': { name: string; signInUrl: string };
   /** A business registered interest (`name` is the business name): the link confirms and opens the wizard. */
   'business-confirmation': { name: string; url: string };
+  /** The giver's gift was redeemed at the business (`url`: the giver's orders). */
+  'gift-enjoyed': { name: string; giftName: string; businessName: string; recipientName: string; url: string };
 }
 export type MailTemplateName = keyof MailTemplates;
 
@@ -125,6 +127,30 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
           ],
           action: { label: 'Confirm and continue', url },
           note: 'The link expires in 48 hours. If you did not ask to join Regalo, ignore this email.',
+        }),
+  'gift-enjoyed': ({ name, giftName, businessName, recipientName, url }, locale) =>
+    locale === 'es'
+      ? renderMail({
+          locale,
+          subject: `${recipientName} ya ha disfrutado tu regalo`,
+          preheader: `${giftName} en ${businessName}.`,
+          heading: 'Tu regalo se ha disfrutado',
+          paragraphs: [
+            greeting(locale, name),
+            `${recipientName} ha canjeado hoy «${giftName}» en ${businessName}. Gracias por regalar comercio local de Valencia.`,
+          ],
+          action: { label: 'Ver mis pedidos', url },
+        })
+      : renderMail({
+          locale,
+          subject: `${recipientName} has enjoyed your gift`,
+          preheader: `${giftName} at ${businessName}.`,
+          heading: 'Your gift was enjoyed',
+          paragraphs: [
+            greeting(locale, name),
+            `${recipientName} redeemed "${giftName}" at ${businessName} today. Thank you for giving local in Valencia.`,
+          ],
+          action: { label: 'See my orders', url },
         }),
 };
 

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BarChart3, Gift, Info, Package, ShieldCheck, Store } from 'lucide-react';
+import { BarChart3, Gift, Info, Package, ScanLine, ShieldCheck, Store } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -15,6 +15,8 @@ import { apiErrorMessage, reportApiError } from './api-error';
 import { GiftsTab } from './gifts-tab';
 import { OrdersTab } from './orders-tab';
 import { ProfileTab } from './profile-tab';
+import { registerServiceWorker } from './register-service-worker';
+import { RedeemTab } from './redeem/redeem-tab';
 import { createAppQueryClient } from '@web/lib/query-client';
 import { dashboardTabs, isTabEnabled, parseTab, type DashboardTab } from './tabs';
 import { VerificationTab } from './verification-tab';
@@ -23,6 +25,7 @@ import { SignOutButton } from '@web/components/sign-out-button';
 
 export default function BusinessDashboardPage() {
   const [queryClient] = useState(() => createAppQueryClient(reportApiError));
+  useEffect(() => registerServiceWorker(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <Dashboard />
@@ -35,6 +38,7 @@ const tabIcons = {
   profile: Store,
   gifts: Gift,
   orders: Package,
+  redeem: ScanLine,
   analytics: BarChart3,
 } as const;
 
@@ -155,6 +159,7 @@ function BusinessArea({ business }: { business: DashboardBusiness }) {
         </TabsContent>
         <TabsContent value="gifts">{business.isActive ? <GiftsTab /> : null}</TabsContent>
         <TabsContent value="orders">{business.isActive ? <OrdersTab /> : null}</TabsContent>
+        <TabsContent value="redeem">{business.isActive ? <RedeemTab /> : null}</TabsContent>
         <TabsContent value="analytics">
           <AnalyticsTab />
         </TabsContent>

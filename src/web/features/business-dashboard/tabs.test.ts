@@ -17,10 +17,16 @@ describe('parseTab', () => {
     expect(parseTab('gifts', false)).toBe('verification');
     expect(parseTab('orders', false)).toBe('verification');
   });
+
+  it('opens redeem (the installed app’s start page) only for an active business', () => {
+    expect(parseTab('redeem', true)).toBe('redeem');
+    expect(parseTab('redeem', false)).toBe('verification');
+  });
 });
 
 describe('isTabEnabled', () => {
-  it('disables only gifts and orders while the business is inactive', () => {
+  it('disables only gifts, orders and redeem while the business is inactive', () => {
+    expect(isTabEnabled('redeem', false)).toBe(false);
     expect(isTabEnabled('gifts', false)).toBe(false);
     expect(isTabEnabled('orders', false)).toBe(false);
     expect(isTabEnabled('profile', false)).toBe(true);

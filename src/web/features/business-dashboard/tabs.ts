@@ -1,8 +1,8 @@
-export const dashboardTabs = ['verification', 'profile', 'gifts', 'orders', 'analytics'] as const;
+export const dashboardTabs = ['verification', 'profile', 'gifts', 'orders', 'redeem', 'analytics'] as const;
 export type DashboardTab = (typeof dashboardTabs)[number];
 
-/** Gifts and orders belong to businesses the platform team has activated (spec §4). */
-const tabsNeedingActiveBusiness: readonly DashboardTab[] = ['gifts', 'orders'];
+/** Gifts, orders and redemption belong to businesses the platform team has activated (spec §4). */
+const tabsNeedingActiveBusiness: readonly DashboardTab[] = ['gifts', 'orders', 'redeem'];
 
 export function isTabEnabled(tab: DashboardTab, isActive: boolean): boolean {
   return isActive || !tabsNeedingActiveBusiness.includes(tab);

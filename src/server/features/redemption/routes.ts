@@ -1,0 +1,72 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  redeemInputSchema,
+  redemptionLookupInputSchema,
+  redemptionOrderSchema,
+} from '@shared/contracts/redemption';
+import { parseRedemptionInput } from '@shared/domain/redemption-code';
+import { requireUser } from '../../platform/auth/guard';
+import { AppError } from '../../platform/errors';
+import { RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
+import { requireOwnedBusiness } from '../business-dashboard/owned-business';
+import { findRedemptionOrder } from './find-redemption-order';
+import { redeemOrder } from './redeem-order';
+
+/**
+ * Typing 8 characters is the one way to reach an order without holding its whole code, so
+ * those lookups are counted per business: plenty for a busy counter, far too few to walk
+ * through the 2^48 possible suffixes.
+ */
+export const SUFFIX_LOOKUP_LIMIT: RateLimitRule = { limit: 30, windowMs: 10 * 60 * 1000 };
+
+const noStore = { 'cache-control': 'no-store' };
+
+// Before body validation, so a caller who may not redeem learns nothing about the input rules.
+async function ownerOfActiveBusiness(request: FastifyRequest) {
+  const user = await requireUser(request);
+  await requireOwnedBusiness(request.server.ctx.db, user.id, { mustBeActive: true });
+}
+
+/** Redemption at the counter (contract: src/shared/contracts/redemption.ts). */
+export const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limiter = new RateLimiter(() => app.ctx.now().getTime());
+
+  app.post(
+    '/api/business/redemptions/lookup',
+    { preValidation: ownerOfActiveBusiness, schema: { body: redemptionLookupInputSchema, response: { 200: redemptionOrderSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const business = await requireOwnedBusiness(app.ctx.db, user.id, { mustBeActive: true });
+      const input = parseRedemptionInput(request.body.code);
+      if (input.kind === 'invalid') {
+        throw new AppError('redemption_code_invalid', 400, 'Type the whole code or its last 8 characters');
+      }
+      if (input.kind === 'suffix' && app.ctx.config.rateLimit) {
+        const result = limiter.hit(`redeem-suffix:${business.id}`, SUFFIX_LOOKUP_LIMIT);
+        if (!result.allowed) {
+          reply.header('retry-after', String(result.retryAfterSeconds));
+          throw new AppError('rate_limited', 429, 'Too many codes typed; wait a few minutes or scan the QR');
+        }
+      }
+      const order = await findRedemptionOrder(app.ctx.db, business.id, input, app.ctx.now());
+      return reply.headers(noStore).send(order);
+    },
+  );
+
+  app.post(
+    '/api/business/redemptions',
+    { preValidation: ownerOfActiveBusiness, schema: { body: redeemInputSchema, response: { 200: redemptionOrderSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const business = await requireOwnedBusiness(app.ctx.db, user.id, { mustBeActive: true });
+      const order = await redeemOrder(app.ctx, {
+        business: { id: business.id, name: business.name },
+        userId: user.id,
+        orderId: request.body.orderId,
+        method: request.body.method,
+      });
+      return reply.headers(noStore).send(order);
+    },
+  );
+};

@@ -1,0 +1,165 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, Suspense } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RedemptionOrder } from '@shared/contracts/redemption';
+import '@web/lib/i18n';
+import { mountReactRootPerTest } from '@web/testing/react-root';
+import { RedeemTab } from './redeem-tab';
+
+const dom = mountReactRootPerTest();
+
+const paid: RedemptionOrder = {
+  orderId: '6f0c7a1e-3b8e-4a52-9d55-0d0f9a1b2c3d',
+  giftName: 'Orxata i fartons',
+  recipientName: 'Marta',
+  status: 'paid',
+  expiresAt: '2027-11-23T22:59:59.999Z',
+  redeemedAt: null,
+  codeSuffix: 'Ab3_x9-Z',
+};
+const redeemed: RedemptionOrder = { ...paid, status: 'redeemed', redeemedAt: '2026-11-23T10:15:00.000Z' };
+
+type Reply = { status: number; body: unknown } | 'offline';
+let replies: Record<string, Reply[]>;
+let calls: { url: string; body: unknown }[];
+
+function json(reply: Exclude<Reply, 'offline'>) {
+  return new Response(JSON.stringify(reply.body), {
+    status: reply.status,
+    headers: { 'content-type': reply.status >= 400 ? 'application/problem+json' : 'application/json' },
+  });
+}
+const problem = (status: number, code: string) => ({ status, body: { type: 'about:blank', title: 'x', status, code } });
+
+beforeEach(() => {
+  localStorage.setItem('i18nextLng', 'en');
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const reply = replies[url]?.shift();
+      if (!reply) return new Response('{}', { status: 404 });
+      if (reply === 'offline') throw new TypeError('Failed to fetch');
+      return json(reply);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+let client: QueryClient;
+async function render() {
+  client = new QueryClient();
+  await act(async () => {
+    dom.root.render(
+      <QueryClientProvider client={client}>
+        <Suspense fallback={<p>loading</p>}>
+          <RedeemTab />
+        </Suspense>
+      </QueryClientProvider>,
+    );
+  });
+  await waitForText('Redeem a gift');
+}
+
+async function waitForText(text: string) {
+  await vi.waitFor(() => expect(dom.container.textContent).toContain(text), { timeout: 3000 });
+}
+
+async function typeCode(value: string) {
+  const input = dom.container.querySelector<HTMLInputElement>('input')!;
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await click('Find gift');
+}
+
+async function click(name: string) {
+  const button = [...dom.container.querySelectorAll('button')].find((b) => b.textContent === name);
+  if (!button) throw new Error(`no button ${name}: ${dom.container.textContent}`);
+  await act(async () => button.click());
+}
+
+const LOOKUP = '/api/business/redemptions/lookup';
+const REDEEM = '/api/business/redemptions';
+
+describe('RedeemTab', () => {
+  it('finds a gift by its last 8 characters, confirms it and says so; the orders are refreshed', async () => {
+    replies = { [LOOKUP]: [{ status: 200, body: paid }], [REDEEM]: [{ status: 200, body: redeemed }] };
+    await render();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    await typeCode('Ab3_x9-Z');
+    await waitForText('Check the gift');
+    expect(dom.container.textContent).toContain('Orxata i fartons');
+    expect(dom.container.textContent).toContain('Marta');
+    expect(dom.container.textContent).toContain('Ready to redeem');
+    expect(document.activeElement?.textContent).toBe('Check the gift');
+    expect(calls[0]).toEqual({ url: LOOKUP, body: { code: 'Ab3_x9-Z' } });
+
+    await click('Confirm redemption');
+    await waitForText('Gift redeemed');
+    expect(calls[1]).toEqual({ url: REDEEM, body: { orderId: paid.orderId, method: 'manual' } });
+    expect(document.activeElement?.textContent).toBe('Gift redeemed');
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['dashboard', 'orders'] });
+  });
+
+  it('shows an already redeemed gift with its date and no way to confirm', async () => {
+    replies = { [LOOKUP]: [{ status: 200, body: redeemed }] };
+    await render();
+    await typeCode('Ab3_x9-Z');
+    await waitForText('This gift was already redeemed on');
+    expect(dom.container.querySelector('[role="alert"]')?.textContent).toContain('23 nov 2026, 11:15');
+    expect([...dom.container.querySelectorAll('button')].some((b) => b.textContent === 'Confirm redemption')).toBe(false);
+  });
+
+  it('a lost connection while redeeming marks nothing, says so, and retries the same call', async () => {
+    replies = { [LOOKUP]: [{ status: 200, body: paid }], [REDEEM]: ['offline', { status: 200, body: redeemed }] };
+    await render();
+    await typeCode('Ab3_x9-Z');
+    await waitForText('Check the gift');
+    await click('Confirm redemption');
+    await waitForText('No connection. Nothing has been redeemed.');
+    expect(dom.container.textContent).toContain('Ready to redeem');
+    expect(dom.container.querySelector('[data-testid="redeem-success"]')).toBeNull();
+    await click('Try again');
+    await waitForText('Gift redeemed');
+    expect(calls.filter((c) => c.url === REDEEM)).toHaveLength(2);
+  });
+
+  it('a refusal at confirmation shows the gift as it is now', async () => {
+    replies = {
+      [LOOKUP]: [{ status: 200, body: paid }, { status: 200, body: redeemed }],
+      [REDEEM]: [problem(409, 'order_already_redeemed')],
+    };
+    await render();
+    await typeCode('Ab3_x9-Z');
+    await waitForText('Check the gift');
+    await click('Confirm redemption');
+    await waitForText('This gift was already redeemed on');
+    expect(dom.container.textContent).toContain('Already redeemed');
+  });
+
+  it.each([
+    ['order_not_found', 404, 'No gift of yours has this code'],
+    ['order_other_business', 403, 'This gift belongs to another business'],
+    ['redemption_code_ambiguous', 409, 'Two of your gifts end with these 8 characters'],
+    ['rate_limited', 429, 'Too many codes typed'],
+  ])('explains %s and returns focus to the field', async (code, status, text) => {
+    replies = { [LOOKUP]: [problem(status, code)] };
+    await render();
+    await typeCode('Ab3_x9-Z');
+    await waitForText(text);
+    expect(document.activeElement?.tagName).toBe('INPUT');
+  });
+
+  it('refuses what cannot be a code without calling the server', async () => {
+    replies = {};
+    await render();
+    await typeCode('abc');
+    await waitForText('Type the whole code or exactly its last 8 characters.');
+    expect(calls).toHaveLength(0);
+  });
+});

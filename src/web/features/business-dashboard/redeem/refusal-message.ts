@@ -1,0 +1,26 @@
+import type { TFunction } from 'i18next';
+import { refusalForStatus, type RedemptionOrder } from '@shared/contracts/redemption';
+import { formatDate, formatDateTime } from '@shared/format';
+import { ApiError } from '@web/lib/api-client';
+
+/** Why this order cannot be redeemed, in words (null: it can). */
+export function statusRefusal(order: RedemptionOrder, t: TFunction<'redeem'>): string | null {
+  const code = refusalForStatus(order.status);
+  if (!code) return null;
+  if (code === 'order_already_redeemed' && order.redeemedAt) {
+    return t('errors.order_already_redeemed', { date: formatDateTime(order.redeemedAt) });
+  }
+  if (code === 'order_expired') return t('errors.order_expired', { date: formatDate(order.expiresAt) });
+  return t(code === 'order_already_redeemed' ? 'errors.order_already_redeemed_undated' : `errors.${code}`);
+}
+
+/** The message for a failed call; every known problem code has its own sentence. */
+export function errorMessage(error: unknown, t: TFunction<'redeem'>): string {
+  const code = error instanceof ApiError ? error.code : 'default';
+  if (code === 'order_already_redeemed' || code === 'order_expired') return t(`errors.${code}_undated`);
+  return t(`errors.${code}`, { defaultValue: t('errors.default') });
+}
+
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'network_error';
+}

@@ -8,6 +8,7 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { filesRoutes } from './features/files/routes';
+import { giftPageRoutes } from './features/gift-page/routes';
 import { healthRoutes } from './features/health/routes';
 import { catalogRoutes } from './features/catalog/routes';
 import { contactsRoutes } from './features/contacts/routes';
@@ -109,6 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(businessImageRoutes);
   await app.register(businessDashboardRoutes);
   await app.register(devOrdersRoutes);
+  // Server-rendered recipient pages; before the web app so /g/* never falls back to the SPA.
+  await app.register(giftPageRoutes);
 
   await registerWebApp(app, options.webRoot === false ? null : options.webRoot);
 

@@ -20,6 +20,8 @@ import { devMailRoutes } from './features/dev-mail/routes';
 import { profileRoutes } from './features/profile/routes';
 import { businessDocumentsRoutes } from './features/business-documents/routes';
 import { cleanUpTempUploads } from './features/business-documents/clean-up-temp-uploads';
+import { expireOrders } from './features/order-expiry/expire-orders';
+import { sendExpiryReminders } from './features/order-expiry/send-expiry-reminders';
 import { businessImageRoutes } from './features/business-image/routes';
 import { businessDashboardRoutes, devOrdersRoutes } from './features/business-dashboard/routes';
 import { businessOnboardingRoutes } from './features/business-onboarding/routes';
@@ -85,6 +87,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tempUploadCleanUp = createPeriodicJob('temp-upload-clean-up', 60 * 60 * 1000, () => cleanUpTempUploads(ctx), app.log);
   app.addHook('onListen', async () => tempUploadCleanUp.start());
   app.addHook('onClose', async () => tempUploadCleanUp.stop());
+  // Paid orders past expiry are written as expired, then due "a week left" reminders go out.
+  const orderExpiry = createPeriodicJob('order-expiry', 10 * 60 * 1000, async () => {
+    await expireOrders(ctx);
+    await sendExpiryReminders(ctx);
+  }, app.log);
+  app.addHook('onListen', async () => orderExpiry.start());
+  app.addHook('onClose', async () => orderExpiry.stop());
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

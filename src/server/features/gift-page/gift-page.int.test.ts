@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatDate } from '@shared/format';
 import { localDateOf } from '@shared/domain/analytics';
-import { createBusiness, createGift, createOrder, createUser, type OrderRow } from '../../testing/factories';
+import type { OrderStatus } from '@shared/domain/order-status';
+import { createBusiness, createGift, createOrder, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -45,7 +46,7 @@ describe('the recipient gift page /g/<code>', () => {
       imageUrl: '/api/files/public/gifts/0b6f1d2e-4c1a-4b8e-9f00-1234567890ab/main.abcdef123456.webp',
     });
     const buyer = await createUser(db, { email: 'lucia.giver@example.test', name: 'Lucía Pérez Giver' });
-    const order = (status: OrderRow['status'], extra: Partial<Parameters<typeof createOrder>[1]> = {}) =>
+    const order = (status: OrderStatus, extra: Partial<Parameters<typeof createOrder>[1]> = {}) =>
       createOrder(db, {
         buyerId: buyer.id,
         giftId: gift.id,

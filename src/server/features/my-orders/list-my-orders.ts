@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { MyOrder } from '@shared/contracts/my-orders';
-import type { OrderStatus } from '@shared/domain/order-status';
+import { effectiveOrderStatus, type OrderStatus } from '@shared/domain/order-status';
 import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
@@ -9,8 +9,11 @@ import { orders } from '../../db/schema/orders';
 const withGiftPage: readonly OrderStatus[] = ['paid', 'redeemed', 'expired'];
 const hasGiftPage = (status: OrderStatus) => withGiftPage.includes(status);
 
-/** The orders the user sent (as buyer), newest first, with what the giver needs to see. */
-export async function listMyOrders(db: Executor, userId: string): Promise<MyOrder[]> {
+/**
+ * The orders the user sent (as buyer), newest first, with what the giver needs to see. The
+ * status is the effective one: a paid gift past its expiry shows as expired right away.
+ */
+export async function listMyOrders(db: Executor, userId: string, now: Date): Promise<MyOrder[]> {
   const rows = await db
     .select({
       id: orders.id,
@@ -35,7 +38,7 @@ export async function listMyOrders(db: Executor, userId: string): Promise<MyOrde
 
   return rows.map(({ qrCode, createdAt, expiresAt, status, ...rest }) => ({
     ...rest,
-    status: status as OrderStatus,
+    status: effectiveOrderStatus(status as OrderStatus, expiresAt, now),
     createdAt: createdAt.toISOString(),
     expiresAt: expiresAt.toISOString(),
     // An unpaid or cancelled order has no gift for the recipient to open.

@@ -10,7 +10,7 @@ export const myOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: myOrderListSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      return { items: await listMyOrders(app.ctx.db, user.id) };
+      return { items: await listMyOrders(app.ctx.db, user.id, app.ctx.now()) };
     },
   );
 };

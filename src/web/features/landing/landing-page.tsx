@@ -65,7 +65,8 @@ function Hero() {
               <Store aria-hidden="true" />
               {t('hero.business')}
             </AppLink>
-            <AppLink to="/auth" className={buttonVariants({ variant: 'outline', size: 'lg', className: heroButton })}>
+            {/* Recipients need no account: /g opens a gift by its link or code (server-rendered). */}
+            <AppLink to="/g" className={buttonVariants({ variant: 'outline', size: 'lg', className: heroButton })}>
               <QrCode aria-hidden="true" />
               {t('hero.redeemGift')}
             </AppLink>

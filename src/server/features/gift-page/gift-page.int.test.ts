@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatDate } from '@shared/format';
 import { localDateOf } from '@shared/domain/analytics';
 import type { OrderStatus } from '@shared/domain/order-status';
+import { orders } from '../../db/schema/orders';
+import { authedInject, signIn } from '../../testing/auth-helpers';
 import { createBusiness, createGift, createOrder, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -113,6 +116,30 @@ describe('the recipient gift page /g/<code>', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['x-robots-tag']).toContain('noindex');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('answers every visitor alike (anonymous, the giver, another consumer, another business, an admin), only to GET, and changes nothing', async () => {
+    const { db, order, buyer } = await world();
+    const paid = await order('paid');
+    const otherOwner = await createUser(db, { userType: 'business' });
+    await createBusiness(db, { ownerId: otherOwner.id });
+    const stranger = await createUser(db);
+    const admin = await createUser(db, { role: 'admin' });
+    const cookies = [null];
+    for (const user of [buyer, stranger, otherOwner, admin]) cookies.push((await signIn(t, { email: user.email, password: user.password })).cookie);
+    const before = await db.select().from(orders).where(eq(orders.id, paid.id));
+
+    const bodies = new Set<string>();
+    for (const cookie of cookies) {
+      const res = await authedInject(t, cookie, { method: 'GET', url: `/g/${paid.qrCode}` });
+      expect(res.statusCode).toBe(200);
+      bodies.add(res.body);
+      for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+        expect((await authedInject(t, cookie, { method, url: `/g/${paid.qrCode}` })).statusCode).toBe(404);
+      }
+    }
+    expect(bodies.size).toBe(1);
+    expect(await db.select().from(orders).where(eq(orders.id, paid.id))).toEqual(before);
   });
 
   it('switches language with ?lang and marks the current one', async () => {

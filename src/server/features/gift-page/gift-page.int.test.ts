@@ -312,6 +312,9 @@ describe('GET /g, open your gift', () => {
     }
     const res = await get(`/g?code=${code}`);
     expect(res.headers.location).toBe(`/g/${code}`);
+    const cut = await get('/g/?lang=es');
+    expect(cut.statusCode).toBe(303);
+    expect(cut.headers.location).toBe('/g?lang=es');
   });
 
   it('explains what is wrong with something that is not a link or code, keeping what was typed', async () => {

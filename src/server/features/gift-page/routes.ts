@@ -82,6 +82,12 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     return reply.redirect(`/g/${encodeURIComponent(parsed)}${lang ? `?lang=${lang}` : ''}`, 303);
   });
 
+  // A link cut right after `/g/` (or typed so) is someone looking for their gift.
+  app.get('/g/', async (request, reply) => {
+    const lang = requestedLanguage(request);
+    return reply.redirect(`/g${lang ? `?lang=${lang}` : ''}`, 303);
+  });
+
   app.get('/g/:code', async (request, reply) => {
     const view = await findGift(request, reply);
     if (!view) return reply;

@@ -84,6 +84,9 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'A gift for Carmen' })).toBeVisible();
     expect(await scanQr(page)).toBe(`${baseURL}/g/${code}`);
     await expectNoSeriousA11yViolations(page);
+    // One card: Chromium prints it on a single A6 page.
+    const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+    expect(pdf.match(/\/Type\s*\/Page\b(?!s)/g)).toHaveLength(1);
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('link', { name: 'Back to the gift page' })).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'A gift for Carmen' })).toBeVisible();

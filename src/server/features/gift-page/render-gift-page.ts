@@ -48,7 +48,7 @@ main{max-width:34rem;margin:0 auto;padding:0 1rem 2rem}
 .hint,.muted{color:#57534e;font-size:.9rem}
 .hint{text-align:center}
 .valid{font-weight:700;text-align:center;margin-top:.75rem}
-.gift-img{display:block;width:100%;aspect-ratio:4/3;object-fit:cover;border-radius:.9rem;background:#fbf3e6;margin-bottom:.75rem}
+.gift-img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:.9rem;background:#fbf3e6;margin-bottom:.75rem}
 blockquote{margin:0;font-size:1.1rem;font-style:italic}
 .sign{margin-top:.5rem;font-weight:600}
 .actions{display:flex;flex-direction:column;gap:.5rem;margin:0;padding:0;list-style:none}

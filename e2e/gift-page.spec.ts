@@ -91,6 +91,9 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('link', { name: 'Back to the gift page' })).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'A gift for Carmen' })).toBeVisible();
     await page.emulateMedia({ media: 'screen' });
+    await page.getByRole('link', { name: 'Español' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Un regalo para Carmen' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
 
     await page.goto(redeemedPath);
     await expect(page.getByTestId('gift-status')).toHaveText('Estado: Ya disfrutado');

@@ -80,6 +80,7 @@ export default defineConfig(({ command }) => ({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000' },
+    // `/g` and `/g/<code>` are the server-rendered recipient pages (ADR 032).
+    proxy: { '/api': 'http://localhost:3000', '^/g(/|\\?|$)': 'http://localhost:3000' },
   },
 }));

@@ -35,7 +35,7 @@ test.describe('in English', () => {
     const hero = page.locator('section[aria-labelledby="hero-title"]');
     await expect(hero.getByRole('link', { name: 'Send a gift' })).toHaveAttribute('href', '/auth');
     await expect(hero.getByRole('link', { name: 'I have a business' })).toHaveAttribute('href', '/business/interest');
-    await expect(hero.getByRole('link', { name: 'Redeem a gift' })).toHaveAttribute('href', '/auth');
+    await expect(hero.getByRole('link', { name: 'Redeem a gift' })).toHaveAttribute('href', '/g?lang=en');
     await expect(page.getByRole('link', { name: 'Become a partner' })).toHaveAttribute('href', '/business/interest');
     await expect(page.locator('section[aria-labelledby="footer-cta-title"]').getByRole('link', { name: 'Send a gift' })).toHaveAttribute('href', '/auth');
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
@@ -112,7 +112,7 @@ test.describe('in Spanish', () => {
     const hero = page.locator('section[aria-labelledby="hero-title"]');
     await expect(hero.getByRole('link', { name: 'Enviar un regalo' })).toHaveAttribute('href', '/auth');
     await expect(hero.getByRole('link', { name: 'Tengo un negocio' })).toHaveAttribute('href', '/business/interest');
-    await expect(hero.getByRole('link', { name: 'Canjear un regalo' })).toHaveAttribute('href', '/auth');
+    await expect(hero.getByRole('link', { name: 'Canjear un regalo' })).toHaveAttribute('href', '/g?lang=es');
     await expect(page.getByTestId('stat-giftsSent')).toHaveText('2.847');
     await expect(page.getByTestId('stat-partners')).toHaveText('127');
     await expect(page.getByTestId('stat-recipients')).toHaveText('2.291');

@@ -8,6 +8,7 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { filesRoutes } from './features/files/routes';
+import { giftPageRoutes } from './features/gift-page/routes';
 import { healthRoutes } from './features/health/routes';
 import { catalogRoutes } from './features/catalog/routes';
 import { contactsRoutes } from './features/contacts/routes';
@@ -22,6 +23,8 @@ import { devMailRoutes } from './features/dev-mail/routes';
 import { profileRoutes } from './features/profile/routes';
 import { businessDocumentsRoutes } from './features/business-documents/routes';
 import { cleanUpTempUploads } from './features/business-documents/clean-up-temp-uploads';
+import { expireOrders } from './features/order-expiry/expire-orders';
+import { sendExpiryReminders } from './features/order-expiry/send-expiry-reminders';
 import { businessImageRoutes } from './features/business-image/routes';
 import { businessDashboardRoutes, devOrdersRoutes } from './features/business-dashboard/routes';
 import { businessOnboardingRoutes } from './features/business-onboarding/routes';
@@ -90,6 +93,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tempUploadCleanUp = createPeriodicJob('temp-upload-clean-up', 60 * 60 * 1000, () => cleanUpTempUploads(ctx), app.log);
   app.addHook('onListen', async () => tempUploadCleanUp.start());
   app.addHook('onClose', async () => tempUploadCleanUp.stop());
+  // Paid orders past expiry are written as expired, then due "a week left" reminders go out.
+  const orderExpiry = createPeriodicJob('order-expiry', 10 * 60 * 1000, async () => {
+    await expireOrders(ctx);
+    await sendExpiryReminders(ctx);
+  }, app.log);
+  app.addHook('onListen', async () => orderExpiry.start());
+  app.addHook('onClose', async () => orderExpiry.stop());
 
   // Unpaid checkouts past their lifetime, and scheduled gifts whose moment has come.
   const checkoutExpiry = createPeriodicJob('checkout-expiry', 5 * 60 * 1000, () => expireCheckouts(ctx), app.log);
@@ -130,6 +140,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(businessDashboardRoutes);
   await app.register(devOrdersRoutes);
   await app.register(redemptionRoutes);
+  // Server-rendered recipient pages; before the web app so /g/* never falls back to the SPA.
+  await app.register(giftPageRoutes);
 
   await registerWebApp(app, options.webRoot === false ? null : options.webRoot);
 

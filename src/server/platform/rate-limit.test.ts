@@ -17,4 +17,17 @@ describe('RateLimiter', () => {
     expect(limiter.hit('a', rule).allowed).toBe(true);
     expect(limiter.hit('a', rule).allowed).toBe(false);
   });
+
+  it('tells when a key is exhausted without counting the question as an attempt', () => {
+    let now = 0;
+    const limiter = new RateLimiter(() => now);
+    const rule = { limit: 2, windowMs: 10_000 };
+    limiter.hit('a', rule);
+    expect(limiter.isExhausted('a', rule)).toBe(false);
+    expect(limiter.isExhausted('a', rule)).toBe(false);
+    limiter.hit('a', rule);
+    expect(limiter.isExhausted('a', rule)).toBe(true);
+    now += 10_001;
+    expect(limiter.isExhausted('a', rule)).toBe(false);
+  });
 });

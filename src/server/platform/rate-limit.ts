@@ -36,6 +36,12 @@ export class RateLimiter {
     return { allowed: true, retryAfterSeconds: 0 };
   }
 
+  /** Whether `key` has used up its rule, without recording an attempt. */
+  isExhausted(key: string, rule: RateLimitRule): boolean {
+    const now = this.now();
+    return (this.hits.get(key) ?? []).filter((t) => t > now - rule.windowMs).length >= rule.limit;
+  }
+
   reset() {
     this.hits.clear();
   }

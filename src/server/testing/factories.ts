@@ -392,6 +392,10 @@ export interface CreateOrderInput {
   recipientPhone?: string | null;
   recipientEmail?: string | null;
   personalMessage?: string | null;
+  /** The recipient's language (default `es`). */
+  recipientLocale?: 'en' | 'es';
+  /** How the gift is signed (the giver's first name); default none. */
+  senderName?: string | null;
   contactId?: string | null;
   qrCode?: string;
   /**
@@ -485,6 +489,8 @@ export async function createOrder(db: Executor, input: CreateOrderInput): Promis
       recipientPhone: input.recipientPhone ?? null,
       recipientEmail: input.recipientEmail ?? null,
       personalMessage: input.personalMessage ?? null,
+      recipientLocale: input.recipientLocale ?? 'es',
+      senderName: input.senderName ?? null,
       contactId: input.contactId ?? null,
       qrCode: input.qrCode ?? priced.qrCode,
       expiresAt,

@@ -411,12 +411,14 @@ export interface DemoOrder {
   personalMessage: string | null;
   /** Days before the seed ran that the order was placed. */
   placedDaysAgo: number;
+  /** The recipient's language (gift page, emails); default Spanish. */
+  recipientLocale?: 'en' | 'es';
 }
 
 /** Every order is sent by the demo consumer; the owner's business sees one of each status. */
 export const demoOrders: DemoOrder[] = [
   { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Horchata and fartons for two', status: 'paid', recipientContact: 'Carmen Martínez', personalMessage: 'Feliz santo, mamá! An horchata on me.', placedDaysAgo: 3 },
-  { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Summer card: ten horchatas', status: 'paid', recipientContact: 'Javier Navarro', personalMessage: 'For the long summer afternoons.', placedDaysAgo: 9 },
+  { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Summer card: ten horchatas', status: 'paid', recipientContact: 'Javier Navarro', personalMessage: 'For the long summer afternoons.', placedDaysAgo: 9, recipientLocale: 'en' },
   { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Family horchata jug', status: 'redeemed', recipientContact: 'Rosa Beltrán', personalMessage: 'Per a la iaia, amb molt d’amor.', placedDaysAgo: 21 },
   { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Granizado for four', status: 'unpaid', recipientContact: 'Marta Gómez', personalMessage: null, placedDaysAgo: 1 },
   { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Granizado for four', status: 'expired', recipientContact: 'Elena Ortega', personalMessage: 'Thanks for covering my shift!', placedDaysAgo: 95 },

@@ -109,6 +109,29 @@ describe('demo seed', () => {
     }
   });
 
+  it('gives every paid, redeemed, expired and cancelled demo order a working gift page (unpaid ones have none)', async () => {
+    const { db } = await getTestDatabase();
+    await seedDemo({ db, config, storage });
+    const [consumer] = await db.select().from(users).where(eq(users.email, 'consumer@demo.regalo.test'));
+    const sent = await db.select().from(orders).where(eq(orders.buyerId, consumer!.id));
+    const t = await createTestApp();
+    try {
+      for (const order of sent) {
+        const res = await t.app.inject({ method: 'GET', url: `/g/${order.qrCode}?lang=es` });
+        if (order.status === 'unpaid') {
+          expect(res.statusCode).toBe(404);
+          continue;
+        }
+        expect(res.statusCode, order.status).toBe(200);
+        expect(res.body).toContain(`data-status="${order.status === 'paid' ? 'ready' : order.status}"`);
+        expect(res.body).toContain('De parte de Lucía');
+      }
+      expect(sent.filter((o) => o.status === 'paid').length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('lists 12+ approved Valencia businesses across the categories, with stored images', async () => {
     const { db } = await getTestDatabase();
     await seedDemo({ db, config, storage });

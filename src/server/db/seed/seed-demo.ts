@@ -240,6 +240,9 @@ export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
           recipientPhone: contact.phone,
           recipientEmail: contact.email,
           personalMessage: order.personalMessage,
+          recipientLocale: order.recipientLocale ?? 'es',
+          // Gifts are signed with the giver's first name, as checkout does.
+          senderName: demoConsumer.name.split(' ')[0]!,
           contactId: contactIds.get(contact.name) ?? null,
           createdAt: daysAgo(order.placedDaysAgo, 37),
           now,

@@ -118,7 +118,7 @@ export const businessDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: ordersQuerySchema, response: { 200: dashboardOrderPageSchema } } },
     async (request, reply) => {
       const user = await requireUser(request);
-      return reply.headers(noStore).send(await listBusinessOrders(app.ctx.db, user.id, request.query));
+      return reply.headers(noStore).send(await listBusinessOrders(app.ctx.db, user.id, request.query, app.ctx.now()));
     },
   );
 

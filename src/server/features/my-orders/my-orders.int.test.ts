@@ -90,4 +90,15 @@ describe('GET /api/my/orders', () => {
     await t.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, user.id));
     expect((await myOrders(cookie)).statusCode).toBe(403);
   });
+
+  it('shows a paid gift past its expiry as expired before the expiry job runs, still with its gift page', async () => {
+    const me = await createSignedInUser(t);
+    const db = t.database.db;
+    const owner = await createUser(db, { userType: 'business' });
+    const shop = await createBusiness(db, { ownerId: owner.id });
+    const gift = await createGift(db, { businessId: shop.id });
+    const lapsed = await createOrder(db, { buyerId: me.user.id, giftId: gift.id, status: 'paid', expiresAt: new Date(Date.now() - 60_000) });
+    const [item] = (await myOrders(me.cookie)).json().items;
+    expect(item).toMatchObject({ id: lapsed.id, status: 'expired', giftPagePath: `/g/${lapsed.qrCode}` });
+  });
 });

@@ -3,6 +3,11 @@ import { orderTemplates } from './order-templates';
 import { templates, type MailTemplateName } from './templates';
 
 const sample = { name: 'Ana <script>', url: 'https://regalo.example/api/auth/verify-email?token=a&callbackURL=%2Fapp', signInUrl: 'https://regalo.example/auth' };
+// The expiry reminders' fields; their links are `url` too, so the loop below checks them alike.
+Object.assign(sample, {
+  recipientName: sample.name, giverName: sample.name, senderName: 'Lucía', giftName: 'Horchata', businessName: 'Horchatería',
+  expiryDate: '21 nov 2027', giftUrl: sample.url, ordersUrl: sample.url,
+});
 
 describe('mail templates', () => {
   // Order emails take other data; order-templates.test.ts covers them.
@@ -25,5 +30,22 @@ describe('mail templates', () => {
   it('speaks the recipient’s language', () => {
     expect(templates['verify-email']({ name: 'A', url: 'x' }, 'es').text).toContain('Hola, A:');
     expect(templates['verify-email']({ name: 'A', url: 'x' }, 'en').text).toContain('Hi A,');
+  });
+});
+
+describe('expiry reminders', () => {
+  const data = { recipientName: 'Carmen', senderName: 'Lucía', giftName: 'Horchata para dos', businessName: 'Horchatería', expiryDate: '21 nov 2027', giftUrl: 'https://regalo.example/g/abc' };
+  it('tell the recipient, in their language, what, where and until when', () => {
+    const es = templates['gift-expiry-reminder'](data, 'es');
+    expect(es.subject).toBe('Tu regalo caduca el 21 nov 2027: Horchata para dos');
+    expect(es.text).toContain('Lucía te regaló «Horchata para dos» en Horchatería');
+    const en = templates['gift-expiry-reminder']({ ...data, senderName: null }, 'en');
+    expect(en.text).toContain('You were given "Horchata para dos" at Horchatería');
+    expect(en.text).toContain('https://regalo.example/g/abc');
+  });
+  it('tell the giver who has not used it yet', () => {
+    const es = templates['gift-expiry-reminder-giver']({ ...data, giverName: 'Lucía', ordersUrl: 'https://regalo.example/app?tab=orders' }, 'es');
+    expect(es.subject).toBe('El regalo para Carmen caduca el 21 nov 2027');
+    expect(es.text).toContain('https://regalo.example/app?tab=orders');
   });
 });

@@ -42,7 +42,7 @@ const trustItems: { key: string; icon: LucideIcon }[] = [
 const heroButton = 'lg:px-5 lg:text-[0.95rem]';
 
 function Hero() {
-  const { t } = useText('landing');
+  const { t, language } = useText('landing');
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-sand to-sand pt-24 sm:pt-28">
       <div aria-hidden="true" className="bg-tiles absolute -right-28 -top-28 size-64 rotate-12 rounded-[3rem] opacity-50 sm:size-80" />
@@ -65,7 +65,8 @@ function Hero() {
               <Store aria-hidden="true" />
               {t('hero.business')}
             </AppLink>
-            <AppLink to="/auth" className={buttonVariants({ variant: 'outline', size: 'lg', className: heroButton })}>
+            {/* Recipients need no account: /g opens a gift by its link or code (server-rendered, told the language). */}
+            <AppLink to={`/g?lang=${language}`} className={buttonVariants({ variant: 'outline', size: 'lg', className: heroButton })}>
               <QrCode aria-hidden="true" />
               {t('hero.redeemGift')}
             </AppLink>

@@ -143,4 +143,20 @@ describe('business orders', () => {
     expect(bad.json()).toMatchObject({ fields: { since: 'invalidDate' } });
     expect((await as(t, cookie)({ method: 'GET', url: '/api/business/orders/updates' })).statusCode).toBe(400);
   });
+
+  it('shows a paid order past its expiry as expired before the expiry job runs, and filters by that status', async () => {
+    const { cookie, gift, order } = await shop();
+    const lapsed = await order(gift, { status: 'paid', expiresAt: new Date(Date.now() - 60_000), createdAt: new Date('2026-10-03T09:00:00Z') });
+    const stored = await order(gift, { status: 'expired', createdAt: new Date('2026-10-02T09:00:00Z') });
+    const live = await order(gift, { status: 'paid', createdAt: new Date('2026-10-01T09:00:00Z') });
+
+    const all = (await get(cookie)).json().items as { id: string; status: string }[];
+    expect(all.map((o) => [o.id, o.status])).toEqual([
+      [lapsed.id, 'expired'],
+      [stored.id, 'expired'],
+      [live.id, 'paid'],
+    ]);
+    expect((await get(cookie, '?status=expired')).json().items.map((o: { id: string }) => o.id)).toEqual([lapsed.id, stored.id]);
+    expect((await get(cookie, '?status=paid')).json().items.map((o: { id: string }) => o.id)).toEqual([live.id]);
+  });
 });

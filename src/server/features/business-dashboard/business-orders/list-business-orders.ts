@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import type { OrderStatus } from '@shared/domain/order-status';
 import type { DashboardOrderPage, OrdersQuery } from '@shared/contracts/business-dashboard';
 import { addDays, startOfLocalDay } from '@shared/domain/analytics';
 import type { Executor } from '../../../db/client';
@@ -12,10 +13,15 @@ import { selectDashboardOrders, toDashboardOrder } from './order-row';
  * The business's orders, newest first, one page at a time. `from`/`to` are Madrid calendar
  * days on created_at — the same rule as analytics, so both always agree.
  */
-export async function listBusinessOrders(db: Executor, userId: string, query: OrdersQuery): Promise<DashboardOrderPage> {
+export async function listBusinessOrders(
+  db: Executor,
+  userId: string,
+  query: OrdersQuery,
+  now: Date,
+): Promise<DashboardOrderPage> {
   const business = await requireOwnedBusiness(db, userId, { mustBeActive: true });
   const conditions: (SQL | undefined)[] = [eq(orders.businessId, business.id)];
-  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.status) conditions.push(effectiveStatusIs(query.status, now));
   if (query.from) conditions.push(gte(orders.createdAt, startOfLocalDay(query.from)));
   if (query.to) conditions.push(lt(orders.createdAt, startOfLocalDay(addDays(query.to, 1))));
   if (query.cursor !== undefined) {
@@ -33,7 +39,14 @@ export async function listBusinessOrders(db: Executor, userId: string, query: Or
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map(toDashboardOrder),
+    items: page.map((row) => toDashboardOrder(row, now)),
     nextCursor: rows.length > query.limit && last ? encodeOrderCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
+}
+
+/** The status filter matches what the list shows (effectiveOrderStatus), not the stored value. */
+function effectiveStatusIs(status: OrderStatus, now: Date): SQL | undefined {
+  if (status === 'paid') return and(eq(orders.status, 'paid'), gte(orders.expiresAt, now));
+  if (status === 'expired') return or(eq(orders.status, 'expired'), and(eq(orders.status, 'paid'), lt(orders.expiresAt, now)));
+  return eq(orders.status, status);
 }

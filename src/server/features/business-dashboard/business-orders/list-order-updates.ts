@@ -23,7 +23,7 @@ export async function listOrderUpdates(
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDER_UPDATES_LIMIT);
   return {
-    items: rows.map(toDashboardOrder),
+    items: rows.map((row) => toDashboardOrder(row, serverTime)),
     serverTime: serverTime.toISOString(),
     nextSince: new Date(serverTime.getTime() - ORDER_UPDATES_OVERLAP_MS).toISOString(),
   };

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DashboardOrder } from '@shared/contracts/business-dashboard';
 import { QR_SUFFIX_LENGTH } from '@shared/contracts/business-dashboard';
-import type { OrderStatus } from '@shared/domain/order-status';
+import { effectiveOrderStatus, type OrderStatus } from '@shared/domain/order-status';
 import type { Executor } from '../../../db/client';
 import { gifts } from '../../../db/schema/gifts';
 import { orders } from '../../../db/schema/orders';
@@ -39,10 +39,11 @@ export function selectDashboardOrders(db: Executor) {
 
 type OrderRow = Awaited<ReturnType<ReturnType<typeof selectDashboardOrders>['execute']>>[number];
 
-export function toDashboardOrder(row: OrderRow): DashboardOrder {
+/** `now` decides the effective status: a paid order past its expiry is shown expired. */
+export function toDashboardOrder(row: OrderRow, now: Date): DashboardOrder {
   return {
     ...row,
-    status: row.status as OrderStatus,
+    status: effectiveOrderStatus(row.status as OrderStatus, row.expiresAt, now),
     commissionRate: row.commissionRate === null ? null : Number(row.commissionRate),
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,

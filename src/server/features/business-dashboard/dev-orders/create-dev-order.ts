@@ -66,6 +66,6 @@ export async function createDevOrder(
       })
       .returning({ id: orders.id });
     const [created] = await selectDashboardOrders(tx).where(eq(orders.id, order!.id));
-    return toDashboardOrder(created!);
+    return toDashboardOrder(created!, now);
   });
 }

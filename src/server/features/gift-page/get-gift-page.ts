@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import { effectiveOrderStatus, type OrderStatus } from '@shared/domain/order-status';
+import type { Executor } from '../../db/client';
+import { businesses } from '../../db/schema/businesses';
+import { gifts } from '../../db/schema/gifts';
+import { orders } from '../../db/schema/orders';
+import type { GiftLanguage } from './gift-page-text';
+
+export type GiftPageStatus = Exclude<OrderStatus, 'unpaid'>;
+
+/**
+ * Everything the recipient's page may show, and nothing more: no price, no giver email or
+ * account, no recipient contact details, no other order. Whoever holds the code sees this,
+ * so it is the whole of what the code reveals.
+ */
+export interface GiftPageView {
+  orderId: string;
+  code: string;
+  status: GiftPageStatus;
+  recipientFirstName: string;
+  recipientLocale: GiftLanguage;
+  senderName: string | null;
+  personalMessage: string | null;
+  giftName: string;
+  giftDescription: string | null;
+  giftImageUrl: string | null;
+  businessName: string;
+  businessAddress: string;
+  businessCity: string;
+  expiresAt: Date;
+  redeemedAt: Date | null;
+}
+
+/**
+ * The gift behind a code, with the status everyone sees (a paid order past its expiry is
+ * expired before the job writes it). Unpaid orders answer like unknown codes: nothing has
+ * been given yet, and an abandoned checkout must not become a page.
+ */
+export async function getGiftPage(db: Executor, code: string, now: Date): Promise<GiftPageView | null> {
+  const [row] = await db
+    .select({
+      orderId: orders.id,
+      code: orders.qrCode,
+      status: orders.status,
+      recipientName: orders.recipientName,
+      recipientLocale: orders.recipientLocale,
+      senderName: orders.senderName,
+      personalMessage: orders.personalMessage,
+      expiresAt: orders.expiresAt,
+      redeemedAt: orders.redeemedAt,
+      giftName: gifts.name,
+      giftDescription: gifts.description,
+      giftImageUrl: gifts.imageUrl,
+      businessName: businesses.name,
+      businessAddress: businesses.address,
+      businessCity: businesses.city,
+    })
+    .from(orders)
+    .innerJoin(gifts, eq(gifts.id, orders.giftId))
+    .innerJoin(businesses, eq(businesses.id, orders.businessId))
+    .where(eq(orders.qrCode, code));
+  if (!row || row.status === 'unpaid') return null;
+  const { recipientName, status, recipientLocale, senderName, ...rest } = row;
+  return {
+    ...rest,
+    status: effectiveOrderStatus(status as OrderStatus, row.expiresAt, now) as GiftPageStatus,
+    recipientFirstName: firstWord(recipientName),
+    recipientLocale: recipientLocale === 'en' ? 'en' : 'es',
+    // Only a first name signs the gift, even if a full name was stored.
+    senderName: senderName?.trim() ? firstWord(senderName) : null,
+  };
+}
+
+function firstWord(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name.trim();
+}

@@ -1,0 +1,355 @@
+import { eq } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { formatDate } from '@shared/format';
+import { localDateOf } from '@shared/domain/analytics';
+import type { OrderStatus } from '@shared/domain/order-status';
+import { orders } from '../../db/schema/orders';
+import { authedInject, signIn } from '../../testing/auth-helpers';
+import { createBusiness, createGift, createOrder, createUser } from '../../testing/factories';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Reads the QR the page drew (inline SVG → pixels → jsQR), as a phone camera would. */
+async function decodeQr(html: string): Promise<string | null> {
+  const svg = /<svg[\s\S]*?<\/svg>/.exec(html)?.[0];
+  if (!svg) return null;
+  const { data, info } = await sharp(Buffer.from(svg)).resize(400, 400).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
+}
+
+describe('the recipient gift page /g/<code>', () => {
+  let t: TestApp;
+  let clock = new Date('2026-06-10T10:00:00Z');
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => clock });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    clock = new Date('2026-06-10T10:00:00Z');
+  });
+
+  async function world() {
+    const db = t.database.db;
+    const owner = await createUser(db, { userType: 'business', email: 'owner@horchateria.test' });
+    const shop = await createBusiness(db, {
+      ownerId: owner.id,
+      name: 'Horchatería Santa Catalina',
+      address: 'Plaza de Santa Catalina 6',
+      phone: '+34 963 000 999',
+      email: 'hola@horchateria.test',
+    });
+    const gift = await createGift(db, {
+      businessId: shop.id,
+      name: 'Horchata y fartons para dos',
+      description: 'Dos horchatas con fartons recién hechos.',
+      price: 1250,
+      imageUrl: '/api/files/public/gifts/0b6f1d2e-4c1a-4b8e-9f00-1234567890ab/main.abcdef123456.webp',
+    });
+    const buyer = await createUser(db, { email: 'lucia.giver@example.test', name: 'Lucía Pérez Giver' });
+    const order = (status: OrderStatus, extra: Partial<Parameters<typeof createOrder>[1]> = {}) =>
+      createOrder(db, {
+        buyerId: buyer.id,
+        giftId: gift.id,
+        status,
+        recipientName: 'Carmen Martínez',
+        recipientEmail: 'carmen.private@example.test',
+        recipientPhone: '+34 600 123 456',
+        personalMessage: '¡Feliz santo, mamá!',
+        senderName: 'Lucía',
+        recipientLocale: 'es',
+        now: clock,
+        createdAt: new Date(clock.getTime() - 3 * DAY),
+        ...extra,
+      });
+    return { db, shop, gift, buyer, order };
+  }
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  it('shows a paid gift in the recipient’s language: QR of its own URL, typed code, gift, business, message, sender, expiry', async () => {
+    const { order } = await world();
+    const paid = await order('paid');
+    const other = await order('paid', {
+      recipientName: 'Otra Persona',
+      recipientEmail: 'other.recipient@example.test',
+      personalMessage: 'Mensaje secreto de otro pedido',
+    });
+
+    const res = await get(`/g/${paid.qrCode}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = res.body;
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('Carmen, tienes un regalo');
+    expect(html).toContain('De parte de Lucía');
+    expect(html).toContain('data-status="ready"');
+    expect(html).toContain('Listo para disfrutar');
+    expect(html).toContain(`>${paid.qrCode.slice(-8)}<`);
+    expect(html).toContain('Horchata y fartons para dos');
+    expect(html).toContain('Dos horchatas con fartons recién hechos.');
+    expect(html).toContain('/api/files/public/gifts/0b6f1d2e-4c1a-4b8e-9f00-1234567890ab/main-w480.abcdef123456.webp');
+    expect(html).toContain('Horchatería Santa Catalina');
+    expect(html).toContain('Plaza de Santa Catalina 6, Valencia');
+    expect(html).toContain('https://www.openstreetmap.org/search?query=Plaza%20de%20Santa%20Catalina%206%2C%20Valencia');
+    expect(html).toContain('¡Feliz santo, mamá!');
+    expect(html).toContain(`Válido hasta el ${formatDate(paid.expiresAt)}`);
+    expect(html).toContain(`href="/g/${paid.qrCode}/print?lang=es"`);
+    expect(html).toContain(`href="/g/${paid.qrCode}/calendar.ics?lang=es"`);
+    expect(html).toContain('<meta name="robots" content="noindex,nofollow">');
+    expect(await decodeQr(html)).toBe(`${t.config.publicUrl}/g/${paid.qrCode}`);
+
+    // Nothing else: no price, no contact details, no giver account, no other order, no business contacts.
+    for (const secret of [
+      '12,50', '1250', '€', 'carmen.private@example.test', '600 123 456', 'Martínez', 'lucia.giver@example.test',
+      'Pérez', 'Giver', other.qrCode, other.qrCode.slice(-8), 'Otra Persona', 'other.recipient@example.test',
+      'Mensaje secreto', '963 000 999', 'hola@horchateria.test', 'owner@horchateria.test', paid.id,
+    ]) {
+      expect(html, secret).not.toContain(secret);
+    }
+    // No script at all, and scripts stay strict under the CSP.
+    expect(html).not.toMatch(/<script/i);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['x-robots-tag']).toContain('noindex');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('answers every visitor alike (anonymous, the giver, another consumer, another business, an admin), only to GET, and changes nothing', async () => {
+    const { db, order, buyer } = await world();
+    const paid = await order('paid');
+    const otherOwner = await createUser(db, { userType: 'business' });
+    await createBusiness(db, { ownerId: otherOwner.id });
+    const stranger = await createUser(db);
+    const admin = await createUser(db, { role: 'admin' });
+    const cookies = [null];
+    for (const user of [buyer, stranger, otherOwner, admin]) cookies.push((await signIn(t, { email: user.email, password: user.password })).cookie);
+    const before = await db.select().from(orders).where(eq(orders.id, paid.id));
+
+    const bodies = new Set<string>();
+    for (const cookie of cookies) {
+      const res = await authedInject(t, cookie, { method: 'GET', url: `/g/${paid.qrCode}` });
+      expect(res.statusCode).toBe(200);
+      bodies.add(res.body);
+      for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+        expect((await authedInject(t, cookie, { method, url: `/g/${paid.qrCode}` })).statusCode).toBe(404);
+      }
+    }
+    expect(bodies.size).toBe(1);
+    expect(await db.select().from(orders).where(eq(orders.id, paid.id))).toEqual(before);
+  });
+
+  it('switches language with ?lang and marks the current one', async () => {
+    const { order } = await world();
+    const paid = await order('paid');
+    const res = await get(`/g/${paid.qrCode}?lang=en`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="en">');
+    expect(res.body).toContain('Carmen, you have a gift');
+    expect(res.body).toContain('Ready to enjoy');
+    expect(res.body).toContain(`Valid until ${formatDate(paid.expiresAt)}`);
+    expect(res.body).toContain(`<a href="/g/${paid.qrCode}?lang=es" hreflang="es" lang="es">Español</a>`);
+    expect(res.body).toContain(`<a href="/g/${paid.qrCode}?lang=en" hreflang="en" lang="en" aria-current="true">English</a>`);
+    // An unknown language falls back to the recipient's.
+    expect((await get(`/g/${paid.qrCode}?lang=fr`)).body).toContain('<html lang="es">');
+  });
+
+  it('shows a redeemed gift with its date, without the QR, print card or reminder', async () => {
+    const { order } = await world();
+    const redeemedAt = new Date('2026-06-08T17:30:00Z');
+    const redeemed = await order('redeemed', { redeemedAt, recipientLocale: 'en' });
+    const res = await get(`/g/${redeemed.qrCode}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-status="redeemed"');
+    expect(res.body).toContain(`This gift was redeemed on ${formatDate(redeemedAt)}.`);
+    expect(res.body).not.toContain('<svg');
+    expect(res.body).not.toContain('/print');
+    expect(res.body).not.toContain(redeemed.qrCode.slice(-8) + '<');
+
+    const print = await get(`/g/${redeemed.qrCode}/print?lang=es`);
+    expect(print.statusCode).toBe(303);
+    expect(print.headers.location).toBe(`/g/${redeemed.qrCode}?lang=es`);
+    expect((await get(`/g/${redeemed.qrCode}/calendar.ics`)).statusCode).toBe(303);
+  });
+
+  it('shows a paid order past its expiry as expired before the job has run, at the Madrid end of day', async () => {
+    const { order } = await world();
+    // Ends at 23:59:59.999 in Madrid on 10 June 2026 (UTC+2).
+    const expiresAt = new Date('2026-06-10T21:59:59.999Z');
+    const paid = await order('paid', { expiresAt, recipientLocale: 'en' });
+    clock = new Date('2026-06-10T21:59:59.999Z');
+    expect((await get(`/g/${paid.qrCode}`)).body).toContain('data-status="ready"');
+    clock = new Date('2026-06-10T22:00:00.000Z');
+    const res = await get(`/g/${paid.qrCode}`);
+    expect(res.body).toContain('data-status="expired"');
+    expect(res.body).toContain(`This gift could be used until ${formatDate(expiresAt)}`);
+    expect(res.body).not.toContain('<svg');
+
+    const stored = await order('expired', { recipientLocale: 'en' });
+    expect((await get(`/g/${stored.qrCode}`)).body).toContain('data-status="expired"');
+  });
+
+  it('shows a cancelled gift as cancelled', async () => {
+    const { order } = await world();
+    const cancelled = await order('cancelled', { paidAt: new Date(clock.getTime() - 2 * DAY) });
+    const res = await get(`/g/${cancelled.qrCode}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-status="cancelled"');
+    expect(res.body).toContain('Este regalo se ha cancelado');
+    expect(res.body).not.toContain('<svg');
+  });
+
+  it('answers unpaid orders, unknown codes and malformed codes with the same friendly 404 in the visitor’s language', async () => {
+    const { order } = await world();
+    const unpaid = await order('unpaid');
+    const unknown = 'A'.repeat(43);
+    const pages = await Promise.all([
+      get(`/g/${unpaid.qrCode}`, { 'accept-language': 'es-ES,es;q=0.9' }),
+      get(`/g/${unknown}`, { 'accept-language': 'es-ES,es;q=0.9' }),
+      get('/g/not%20a%20code%3Cscript%3E', { 'accept-language': 'fr-FR,es;q=0.5' }),
+    ]);
+    for (const res of pages) {
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers['x-robots-tag']).toContain('noindex');
+      expect(res.body).toContain('<html lang="es">');
+      expect(res.body).toContain('No encontramos este regalo');
+      expect(res.body).not.toContain('Horchata');
+      expect(res.body).not.toContain('<script');
+    }
+    expect(pages[0]!.body).toBe(pages[1]!.body.replaceAll(unknown, unpaid.qrCode));
+    const english = await get(`/g/${unknown}?lang=en`, { 'accept-language': 'es' });
+    expect(english.body).toContain('We cannot find this gift');
+    expect(english.body).toContain('href="/g?lang=en"');
+    expect((await get(`/g/${unknown}`)).body).toContain('<html lang="en">');
+    expect((await get(`/g/${unpaid.qrCode}/print`)).statusCode).toBe(404);
+    expect((await get(`/g/${unpaid.qrCode}/calendar.ics`)).statusCode).toBe(404);
+  });
+
+  it('renders a printable card with the QR, gift, business and message', async () => {
+    const { order } = await world();
+    const paid = await order('paid');
+    const res = await get(`/g/${paid.qrCode}/print?lang=en`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.body).toContain('A gift for Carmen');
+    expect(res.body).toContain('@page{size:A6 portrait');
+    expect(res.body).toContain('@media print');
+    expect(res.body).toContain('Horchata y fartons para dos');
+    expect(res.body).toContain('Horchatería Santa Catalina · Plaza de Santa Catalina 6, Valencia');
+    expect(res.body).toContain('¡Feliz santo, mamá!');
+    expect(res.body).toContain(`>${paid.qrCode.slice(-8)}<`);
+    expect(await decodeQr(res.body)).toBe(`${t.config.publicUrl}/g/${paid.qrCode}`);
+    expect(res.body).not.toContain('12,50');
+  });
+
+  it('offers an RFC 5545 reminder: CRLF lines of at most 75 octets, escaped text, stable UID, the last valid day', async () => {
+    const { db, shop, buyer } = await world();
+    const gift = await createGift(db, { businessId: shop.id, name: 'Paella, vino; y postre \\ para dos', price: 6000 });
+    const paid = await createOrder(db, { buyerId: buyer.id, giftId: gift.id, status: 'paid', recipientLocale: 'en', now: clock });
+    const res = await get(`/g/${paid.qrCode}/calendar.ics`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="regalo-gift.ics"');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const body = res.body;
+    expect(body.endsWith('\r\n')).toBe(true);
+    expect(body.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
+    const lines = body.split('\r\n').slice(0, -1);
+    for (const line of lines) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+    const unfolded = body.replace(/\r\n /g, '').split('\r\n').slice(0, -1);
+    expect(unfolded[0]).toBe('BEGIN:VCALENDAR');
+    expect(unfolded).toContain('VERSION:2.0');
+    expect(unfolded).toContain(`UID:gift-${paid.id}@localhost:3000`);
+    expect(unfolded).toContain(`DTSTART;VALUE=DATE:${localDateOf(paid.expiresAt).replaceAll('-', '')}`);
+    expect(unfolded).toContain('SUMMARY:Last day to use your gift: Paella\\, vino\\; y postre \\\\ para dos');
+    expect(unfolded).toContain('TRIGGER:-P7D');
+    expect(unfolded).toContain(`URL:${t.config.publicUrl}/g/${paid.qrCode}`);
+    expect(unfolded.at(-2)).toBe('END:VEVENT');
+    expect(unfolded.at(-1)).toBe('END:VCALENDAR');
+    expect(body).not.toContain('60,00');
+    // The same order always gets the same UID, so a second import updates the event.
+    clock = new Date(clock.getTime() + DAY);
+    expect((await get(`/g/${paid.qrCode}/calendar.ics?lang=es`)).body).toContain(`UID:gift-${paid.id}@localhost:3000`);
+  });
+});
+
+describe('GET /g, open your gift', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const code = 'x'.repeat(20) + 'Ab_-' + '9'.repeat(19);
+
+  it('explains the gift page in both languages, with a labelled GET form and the business path', async () => {
+    const es = await get('/g', { 'accept-language': 'es-ES' });
+    expect(es.statusCode).toBe(200);
+    expect(es.headers['cache-control']).toBe('private, no-store');
+    expect(es.body).toContain('<html lang="es">');
+    expect(es.body).toContain('Abre tu regalo');
+    expect(es.body).toContain('No necesitas cuenta');
+    expect(es.body).toContain('<form method="get" action="/g"');
+    expect(es.body).toContain('<label for="code">');
+    expect(es.body).toContain('Los comercios canjean los regalos desde su panel');
+    expect(es.body).toContain('href="/business/dashboard"');
+    const en = await get('/g?lang=en', { 'accept-language': 'es-ES' });
+    expect(en.body).toContain('<html lang="en">');
+    expect(en.body).toContain('Open your gift');
+    expect(en.body).not.toContain('<script');
+  });
+
+  it('sends a pasted link or a bare code to its gift page, keeping an explicit language', async () => {
+    for (const pasted of [`https://regalo.example/g/${code}`, `  ${code} `, `/g/${code}?lang=es`, `www.regalo.example/g/${code}#top`]) {
+      const res = await get(`/g?code=${encodeURIComponent(pasted)}&lang=es`);
+      expect(res.statusCode, pasted).toBe(303);
+      expect(res.headers.location).toBe(`/g/${code}?lang=es`);
+    }
+    const res = await get(`/g?code=${code}`);
+    expect(res.headers.location).toBe(`/g/${code}`);
+    const cut = await get('/g/?lang=es');
+    expect(cut.statusCode).toBe(303);
+    expect(cut.headers.location).toBe('/g?lang=es');
+  });
+
+  it('explains what is wrong with something that is not a link or code, keeping what was typed', async () => {
+    const res = await get(`/g?code=${encodeURIComponent('ABCD1234<b>')}&lang=en`);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('That does not look like a gift link or code.');
+    expect(res.body).toContain('aria-invalid="true"');
+    expect(res.body).toContain('value="ABCD1234&lt;b&gt;"');
+    expect(res.body).not.toContain('<b>');
+  });
+});
+
+describe('misses on /g/<code> are rate-limited per address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT: 'on' } });
+  });
+  afterAll(() => t.close());
+
+  it('refuses every code, even a real one, after 20 misses from one address; other addresses go on', async () => {
+    const db = t.database.db;
+    const owner = await createUser(db, { userType: 'business' });
+    const shop = await createBusiness(db, { ownerId: owner.id });
+    const gift = await createGift(db, { businessId: shop.id });
+    const real = await createOrder(db, { buyerId: null, giftId: gift.id, status: 'paid' });
+    const from = (ip: string, url: string) => t.app.inject({ method: 'GET', url, remoteAddress: ip });
+
+    for (let i = 0; i < 20; i++) {
+      expect((await from('203.0.113.7', `/g/${'B'.repeat(30)}${i}`)).statusCode).toBe(404);
+    }
+    const refused = await from('203.0.113.7', `/g/${real.qrCode}`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('900');
+    expect(refused.body).toContain('Too many attempts');
+    expect(refused.body).not.toContain(gift.name);
+    expect((await from('198.51.100.2', `/g/${real.qrCode}`)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,308 @@
+import { formatDate } from '@shared/format';
+import { escapeHtml } from '../../platform/mail/layout';
+import { keyFromPublicUrl, publicFileUrl } from '../../platform/storage/public-files';
+import { THUMBNAIL_SIZE, variantKey } from '../business-image/image-keys';
+import type { GiftPageView } from './get-gift-page';
+import { typedCodeOf } from './gift-code';
+import { giftLanguages, giftText, type GiftLanguage, type GiftText } from './gift-page-text';
+
+/*
+ * The recipient's pages are plain server-rendered HTML with their CSS inline and no script
+ * at all (ADR 032): they open from a chat or email link on a mid-range phone, so the first
+ * response is the whole page, and they read the same with JavaScript off. Every value that
+ * comes from the database goes through escapeHtml.
+ */
+
+const e = escapeHtml;
+
+const BASE_CSS = `
+*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;font-family:ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;font-size:1rem;line-height:1.5;color:#1c1917;background:#fffbf5}
+a{color:#9a3412;text-underline-offset:3px}
+a:focus-visible,input:focus-visible,button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+h1,h2{font-family:'Iowan Old Style','Palatino Linotype',Palatino,ui-serif,Georgia,serif;line-height:1.15;margin:0}
+h1{font-size:1.9rem}
+h2{font-size:1.25rem;margin-bottom:.5rem}
+p{margin:0 0 .5rem}
+.skip{position:absolute;left:-999px;top:0;background:#fff;padding:.5rem 1rem;z-index:1}
+.skip:focus{left:.5rem;top:.5rem}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.bar{display:flex;align-items:center;justify-content:space-between;gap:1rem;max-width:34rem;margin:0 auto;padding:.75rem 1rem}
+.brand{font-family:'Iowan Old Style',Palatino,Georgia,serif;font-weight:700;font-size:1.35rem;color:#9a3412;text-decoration:none}
+.langs{display:flex;gap:.25rem;margin:0;padding:0;list-style:none}
+.langs a{display:inline-block;padding:.5rem .6rem;min-height:44px;border-radius:.5rem;font-weight:600;font-size:.95rem}
+.langs a[aria-current]{background:#ffedd5;color:#7c2d12;text-decoration:none}
+main{max-width:34rem;margin:0 auto;padding:0 1rem 2rem}
+.eyebrow{font-size:.8rem;font-weight:700;letter-spacing:.14em;text-transform:uppercase;color:#9a3412;margin-top:.5rem}
+.from{color:#57534e;font-size:1.05rem;margin-top:.35rem}
+.card{background:#fff;border:1px solid #e7dccb;border-radius:1.25rem;padding:1.25rem;margin-top:1rem}
+.status{display:inline-block;font-weight:700;border-radius:999px;padding:.3rem .9rem;margin-bottom:.75rem}
+.status-ready{background:#ecfccb;color:#365314}
+.status-redeemed{background:#dbeafe;color:#1e3a8a}
+.status-expired,.status-cancelled{background:#f3e6d1;color:#431407}
+.qr{margin:.75rem auto;max-width:17rem}
+.qr svg{display:block;width:100%;height:auto}
+.code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:1.6rem;font-weight:700;letter-spacing:.18em;text-align:center;margin:.25rem 0}
+.label{font-size:.85rem;font-weight:700;color:#57534e;text-align:center;margin:0}
+.hint,.muted{color:#57534e;font-size:.9rem}
+.hint{text-align:center}
+.valid{font-weight:700;text-align:center;margin-top:.75rem}
+.gift-img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:.9rem;background:#fbf3e6;margin-bottom:.75rem}
+blockquote{margin:0;font-size:1.1rem;font-style:italic}
+.sign{margin-top:.5rem;font-weight:600}
+.actions{display:flex;flex-direction:column;gap:.5rem;margin:0;padding:0;list-style:none}
+.button{display:flex;align-items:center;justify-content:center;min-height:48px;padding:.6rem 1rem;border-radius:.8rem;border:2px solid #9a3412;font-weight:700;text-decoration:none;text-align:center}
+.primary{background:#9a3412;color:#fff}
+footer{max-width:34rem;margin:0 auto;padding:1rem 1rem 2rem;color:#57534e;font-size:.9rem;border-top:1px solid #e7dccb}
+footer a{margin-right:1rem}
+`;
+
+interface Layout {
+  language: GiftLanguage;
+  title: string;
+  body: string;
+  /** The path the language links point at (its own query string is replaced). */
+  path: string;
+  extraCss?: string;
+  skipTo?: boolean;
+}
+
+function languageSwitch(t: GiftText, language: GiftLanguage, path: string): string {
+  const links = giftLanguages
+    .map((code) => {
+      const current = code === language ? ' aria-current="true"' : '';
+      return `<li><a href="${e(path)}?lang=${code}" hreflang="${code}" lang="${code}"${current}>${e(t(`language.${code}`))}</a></li>`;
+    })
+    .join('');
+  return `<nav aria-label="${e(t('language.label'))}"><ul class="langs">${links}</ul></nav>`;
+}
+
+export function renderDocument({ language, title, body, path, extraCss = '', skipTo = true }: Layout): string {
+  const t = giftText(language);
+  return `<!doctype html>
+<html lang="${language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex,nofollow">
+<meta name="referrer" content="no-referrer">
+<meta name="color-scheme" content="light">
+<title>${e(title)}</title>
+<style>${BASE_CSS}${extraCss}</style>
+</head>
+<body>
+${skipTo ? `<a class="skip" href="#main">${e(t('skip'))}</a>` : ''}
+<header class="bar"><a class="brand" href="/">${e(t('brand'))}</a>${languageSwitch(t, language, path)}</header>
+${body}
+<footer><p><a href="/">${e(t('footer.home'))}</a><a href="/privacy">${e(t('footer.privacy'))}</a></p></footer>
+</body>
+</html>
+`;
+}
+
+/** The card-sized variant uploaded images have next to them (480 px wide), for a light page. */
+function giftImageSrc(imageUrl: string | null): string | null {
+  const key = keyFromPublicUrl(imageUrl);
+  if (!key) return null;
+  return key.includes('/main.') ? publicFileUrl(variantKey(key, THUMBNAIL_SIZE)) : publicFileUrl(key);
+}
+
+/** OpenStreetMap's search; the page's no-referrer policy keeps the gift's URL from it. */
+export function mapUrl(address: string, city: string): string {
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(`${address}, ${city}`)}`;
+}
+
+export interface GiftPageRender {
+  view: GiftPageView;
+  language: GiftLanguage;
+  /** The QR as an inline SVG (made by the route from the page's absolute URL). */
+  qrSvg: string;
+}
+
+export function renderGiftPage({ view, language, qrSvg }: GiftPageRender): string {
+  const t = giftText(language);
+  const path = `/g/${encodeURIComponent(view.code)}`;
+  const expiry = formatDate(view.expiresAt);
+  const isReady = view.status === 'paid';
+  const statusKey = isReady ? 'ready' : view.status;
+  const badge = `<p class="status status-${statusKey}" data-testid="gift-status" data-status="${statusKey}"><span class="sr">${e(t('status.label'))}: </span>${e(t(`status.${statusKey}`))}</p>`;
+
+  const statusCard = isReady
+    ? `<section class="card" aria-labelledby="redeem-title">
+<h2 id="redeem-title" class="sr">${e(t('status.label'))}</h2>
+${badge}
+<p>${e(t('status.readyHint', { business: view.businessName }))}</p>
+<figure class="qr" data-testid="gift-qr">${qrSvg}</figure>
+<p class="label" id="typed-code-label">${e(t('qr.codeLabel'))}</p>
+<p class="code" aria-labelledby="typed-code-label" data-testid="typed-code">${e(typedCodeOf(view.code))}</p>
+<p class="hint">${e(t('qr.codeHint'))}</p>
+<p class="valid">${e(t('page.validUntil', { date: expiry }))}</p>
+</section>`
+    : `<section class="card" aria-labelledby="redeem-title">
+<h2 id="redeem-title" class="sr">${e(t('status.label'))}</h2>
+${badge}
+<p>${e(
+        view.status === 'redeemed'
+          ? t('status.redeemedHint', { date: formatDate(view.redeemedAt ?? view.expiresAt) })
+          : view.status === 'expired'
+            ? t('status.expiredHint', { date: expiry })
+            : t('status.cancelledHint'),
+      )}</p>
+</section>`;
+
+  const image = giftImageSrc(view.giftImageUrl);
+  const giftCard = `<section class="card" aria-labelledby="gift-title">
+${image ? `<img class="gift-img" src="${e(image)}" alt="" width="480" height="360" decoding="async">` : ''}
+<p class="label" style="text-align:left">${e(t('page.giftTitle'))}</p>
+<h2 id="gift-title">${e(view.giftName)}</h2>
+${view.giftDescription ? `<p>${e(view.giftDescription)}</p>` : ''}
+</section>`;
+
+  const messageCard = view.personalMessage
+    ? `<section class="card" aria-labelledby="message-title">
+<h2 id="message-title">${e(t('page.message'))}</h2>
+<blockquote><p>${e(view.personalMessage)}</p></blockquote>
+${view.senderName ? `<p class="sign">— ${e(view.senderName)}</p>` : ''}
+</section>`
+    : '';
+
+  const businessCard = `<section class="card" aria-labelledby="business-title">
+<h2 id="business-title">${e(t('business.title'))}</h2>
+<p><strong>${e(view.businessName)}</strong><br>${e(view.businessAddress)}, ${e(view.businessCity)}</p>
+<p><a href="${e(mapUrl(view.businessAddress, view.businessCity))}" target="_blank" rel="noopener noreferrer">${e(t('business.map'))}</a> <span class="muted">${e(t('business.mapNote'))}</span></p>
+</section>`;
+
+  const actions = isReady
+    ? `<section class="card" aria-labelledby="actions-title">
+<h2 id="actions-title">${e(t('actions.title'))}</h2>
+<ul class="actions">
+<li><a class="button" href="${e(path)}/print?lang=${language}">${e(t('actions.print'))}</a></li>
+<li><a class="button" href="${e(path)}/calendar.ics?lang=${language}" download="regalo-gift.ics">${e(t('actions.calendar'))}</a></li>
+</ul>
+</section>`
+    : '';
+
+  const body = `<main id="main">
+<p class="eyebrow">${e(t('page.eyebrow'))}</p>
+<h1>${e(t('page.greeting', { name: view.recipientFirstName }))}</h1>
+<p class="from">${e(view.senderName ? t('page.from', { sender: view.senderName }) : t('page.fromSomeone'))}</p>
+${statusCard}
+${giftCard}
+${messageCard}
+${businessCard}
+${actions}
+<p class="muted" style="margin-top:1rem">${e(t('page.noAccount'))}</p>
+</main>`;
+
+  return renderDocument({ language, title: t('meta.title', { gift: view.giftName }), body, path });
+}
+
+const PRINT_CSS = `
+@page{size:A6 portrait;margin:6mm}
+.print-card{max-width:26rem;margin:1rem auto;background:#fff;border:2px solid #9a3412;border-radius:1rem;padding:1rem;text-align:center}
+.print-card .qr{max-width:12rem;margin:.5rem auto}
+.print-card h1{font-size:1.5rem}
+.print-card h2{font-size:1.1rem;margin:.5rem 0 .25rem}
+.print-card blockquote{font-size:1rem;margin:.5rem 0}
+.print-card .code{font-size:1.25rem}
+.screen-only{text-align:center}
+@media print{
+ body{background:#fff}
+ .bar,footer,.screen-only,.skip{display:none}
+ main{padding:0}
+ .print-card{border:1px solid #000;margin:0 auto;max-width:none;break-inside:avoid}
+}
+`;
+
+/** One card with what the counter needs (QR, code, gift, business) and the message. */
+export function renderPrintPage({ view, language, qrSvg }: GiftPageRender): string {
+  const t = giftText(language);
+  const path = `/g/${encodeURIComponent(view.code)}`;
+  const expiry = formatDate(view.expiresAt);
+  const body = `<main id="main">
+<article class="print-card" aria-labelledby="print-title">
+<p class="eyebrow">${e(t('brand'))}</p>
+<h1 id="print-title">${e(t('print.heading', { name: view.recipientFirstName }))}</h1>
+<h2>${e(view.giftName)}</h2>
+<p>${e(view.businessName)} · ${e(view.businessAddress)}, ${e(view.businessCity)}</p>
+<figure class="qr" data-testid="gift-qr">${qrSvg}</figure>
+<p class="label" id="typed-code-label">${e(t('qr.codeLabel'))}</p>
+<p class="code" aria-labelledby="typed-code-label">${e(typedCodeOf(view.code))}</p>
+${view.personalMessage ? `<blockquote><p>${e(view.personalMessage)}</p></blockquote>${view.senderName ? `<p class="sign">— ${e(view.senderName)}</p>` : ''}` : ''}
+<p class="muted">${e(t('print.instructions', { business: view.businessName, date: expiry }))}</p>
+</article>
+<p class="screen-only muted">${e(t('print.printButton'))}</p>
+<p class="screen-only"><a href="${e(path)}?lang=${language}">${e(t('print.back'))}</a></p>
+</main>`;
+  return renderDocument({
+    language,
+    title: t('meta.printTitle', { gift: view.giftName }),
+    body,
+    path: `${path}/print`,
+    extraCss: PRINT_CSS,
+  });
+}
+
+export function renderNotFoundPage(language: GiftLanguage, path: string): string {
+  const t = giftText(language);
+  const body = `<main id="main">
+<h1 style="margin-top:1rem">${e(t('notFound.title'))}</h1>
+<section class="card"><p>${e(t('notFound.body'))}</p>
+<p><a class="button primary" href="/g?lang=${language}">${e(t('notFound.action'))}</a></p></section>
+</main>`;
+  return renderDocument({ language, title: t('meta.notFoundTitle'), body, path });
+}
+
+export function renderRateLimitedPage(language: GiftLanguage, path: string): string {
+  const t = giftText(language);
+  const body = `<main id="main">
+<h1 style="margin-top:1rem">${e(t('rateLimited.title'))}</h1>
+<section class="card"><p>${e(t('rateLimited.body'))}</p></section>
+</main>`;
+  return renderDocument({ language, title: t('meta.rateLimitedTitle'), body, path });
+}
+
+const OPEN_CSS = `
+label{display:block;font-weight:700;margin-bottom:.35rem}
+input[type=text]{width:100%;min-height:48px;font:inherit;padding:.6rem .75rem;border:2px solid #57534e;border-radius:.7rem;background:#fff;color:#1c1917}
+input[aria-invalid=true]{border-color:#b91c1c}
+.error{color:#b91c1c;font-weight:600}
+button.button{width:100%;font:inherit;font-weight:700;cursor:pointer;margin-top:.75rem}
+ol{padding-left:1.25rem;margin:0}
+ol li{margin-bottom:.35rem}
+`;
+
+/** "Open your gift": paste a link or code; recipients need no account; businesses redeem elsewhere. */
+export function renderOpenPage(
+  language: GiftLanguage,
+  options: { origin: string; value?: string; invalid?: boolean },
+): string {
+  const t = giftText(language);
+  const describedBy = options.invalid ? 'code-error code-hint' : 'code-hint';
+  const body = `<main id="main">
+<h1 style="margin-top:1rem">${e(t('open.title'))}</h1>
+<p class="from">${e(t('open.intro'))}</p>
+<section class="card" aria-labelledby="open-form-title">
+<h2 id="open-form-title" class="sr">${e(t('open.title'))}</h2>
+<form method="get" action="/g" novalidate>
+<input type="hidden" name="lang" value="${language}">
+<label for="code">${e(t('open.label'))}</label>
+<input type="text" id="code" name="code" inputmode="url" autocomplete="off" autocapitalize="off" spellcheck="false" required aria-describedby="${describedBy}"${options.invalid ? ' aria-invalid="true"' : ''} value="${e(options.value ?? '')}">
+${options.invalid ? `<p class="error" id="code-error">${e(t('open.invalid'))}</p>` : ''}
+<p class="hint" id="code-hint" style="text-align:left;margin-top:.35rem">${e(t('open.hint', { origin: options.origin }))}</p>
+<button class="button primary" type="submit">${e(t('open.submit'))}</button>
+</form>
+</section>
+<section class="card" aria-labelledby="how-title">
+<h2 id="how-title">${e(t('open.howTitle'))}</h2>
+<ol><li>${e(t('open.step1'))}</li><li>${e(t('open.step2'))}</li><li>${e(t('open.step3'))}</li></ol>
+</section>
+<section class="card" aria-labelledby="business-title">
+<h2 id="business-title">${e(t('open.businessTitle'))}</h2>
+<p>${e(t('open.business'))}</p>
+<p><a href="/business/dashboard">${e(t('open.businessLink'))}</a></p>
+</section>
+</main>`;
+  return renderDocument({ language, title: t('meta.openTitle'), body, path: '/g', extraCss: OPEN_CSS });
+}

@@ -1,0 +1,133 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import { formatDate } from '@shared/format';
+import { RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
+import { buildGiftCalendar } from './build-gift-calendar';
+import { getGiftPage, type GiftPageView } from './get-gift-page';
+import { isGiftCodeShape, parsePastedGift } from './gift-code';
+import { giftPageUrl, renderQrSvg } from './gift-qr';
+import { giftText, languageFromAcceptLanguage, toGiftLanguage, type GiftLanguage } from './gift-page-text';
+import {
+  renderGiftPage,
+  renderNotFoundPage,
+  renderOpenPage,
+  renderPrintPage,
+  renderRateLimitedPage,
+} from './render-gift-page';
+
+/**
+ * Codes are 256 random bits, so guessing is hopeless; still, an address that keeps asking
+ * for codes that do not exist is answered "too many attempts" for a while, hits included,
+ * so it learns nothing more.
+ */
+const MISSES_PER_IP: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
+
+type Query = { lang?: unknown; code?: unknown };
+
+/**
+ * The recipient's pages (ADR 032): `/g` to open a gift by its link or code, `/g/<code>` the
+ * gift itself, its printable card and its calendar reminder. Server-rendered HTML with no
+ * script; never stored by shared caches, never indexed, and the code never leaves in a
+ * Referer header (the page links to a map site).
+ */
+export const giftPageRoutes: FastifyPluginAsync = async (app) => {
+  const { config } = app.ctx;
+  const limiter = new RateLimiter(() => app.ctx.now().getTime());
+  const uidHost = new URL(config.publicUrl).host;
+
+  // Scoped to this plugin's routes (no fastify-plugin), after helmet's defaults.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    reply.header('x-robots-tag', 'noindex, nofollow');
+    reply.header('referrer-policy', 'no-referrer');
+  });
+
+  const requestedLanguage = (request: FastifyRequest) => toGiftLanguage((request.query as Query).lang);
+  const visitorLanguage = (request: FastifyRequest): GiftLanguage =>
+    requestedLanguage(request) ?? languageFromAcceptLanguage(request.headers['accept-language']) ?? 'en';
+  const missKey = (request: FastifyRequest) => `gift-miss:${request.ip}`;
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.status(status).type('text/html; charset=utf-8').send(body);
+
+  /** The gift behind `:code`, or the reply already sent (not found, too many misses). */
+  async function findGift(request: FastifyRequest, reply: FastifyReply): Promise<GiftPageView | null> {
+    const code = (request.params as { code: string }).code;
+    const path = `/g/${encodeURIComponent(code)}`;
+    if (config.rateLimit && limiter.isExhausted(missKey(request), MISSES_PER_IP)) {
+      await html(reply.header('retry-after', String(MISSES_PER_IP.windowMs / 1000)), 429, renderRateLimitedPage(visitorLanguage(request), path));
+      return null;
+    }
+    // A string that cannot be a code never reaches the database.
+    const view = isGiftCodeShape(code) ? await getGiftPage(app.ctx.db, code, app.ctx.now()) : null;
+    if (!view) {
+      if (config.rateLimit) limiter.hit(missKey(request), MISSES_PER_IP);
+      await html(reply, 404, renderNotFoundPage(visitorLanguage(request), path));
+      return null;
+    }
+    return view;
+  }
+
+  const qrFor = (view: GiftPageView, language: GiftLanguage) =>
+    renderQrSvg(giftPageUrl(config.publicUrl, view.code), giftText(language)('qr.label'));
+
+  app.get('/g', async (request, reply) => {
+    const language = visitorLanguage(request);
+    const { code } = request.query as Query;
+    if (typeof code !== 'string') return html(reply, 200, renderOpenPage(language, { origin: config.publicUrl }));
+    const parsed = parsePastedGift(code);
+    if (!parsed) {
+      return html(reply, 400, renderOpenPage(language, { origin: config.publicUrl, value: code.slice(0, 500), invalid: true }));
+    }
+    const lang = requestedLanguage(request);
+    return reply.redirect(`/g/${encodeURIComponent(parsed)}${lang ? `?lang=${lang}` : ''}`, 303);
+  });
+
+  // A link cut right after `/g/` (or typed so) is someone looking for their gift.
+  app.get('/g/', async (request, reply) => {
+    const lang = requestedLanguage(request);
+    return reply.redirect(`/g${lang ? `?lang=${lang}` : ''}`, 303);
+  });
+
+  app.get('/g/:code', async (request, reply) => {
+    const view = await findGift(request, reply);
+    if (!view) return reply;
+    const language = requestedLanguage(request) ?? view.recipientLocale;
+    return html(reply, 200, renderGiftPage({ view, language, qrSvg: await qrFor(view, language) }));
+  });
+
+  // The card and the reminder only make sense while the gift can still be used.
+  const backToGift = (reply: FastifyReply, view: GiftPageView, language: GiftLanguage | undefined) =>
+    reply.redirect(`/g/${encodeURIComponent(view.code)}${language ? `?lang=${language}` : ''}`, 303);
+
+  app.get('/g/:code/print', async (request, reply) => {
+    const view = await findGift(request, reply);
+    if (!view) return reply;
+    if (view.status !== 'paid') return backToGift(reply, view, requestedLanguage(request));
+    const language = requestedLanguage(request) ?? view.recipientLocale;
+    return html(reply, 200, renderPrintPage({ view, language, qrSvg: await qrFor(view, language) }));
+  });
+
+  app.get('/g/:code/calendar.ics', async (request, reply) => {
+    const view = await findGift(request, reply);
+    if (!view) return reply;
+    if (view.status !== 'paid') return backToGift(reply, view, requestedLanguage(request));
+    const t = giftText(requestedLanguage(request) ?? view.recipientLocale);
+    const url = giftPageUrl(config.publicUrl, view.code);
+    const date = formatDate(view.expiresAt);
+    const ics = buildGiftCalendar({
+      orderId: view.orderId,
+      host: uidHost,
+      expiresAt: view.expiresAt,
+      summary: t('calendar.summary', { gift: view.giftName }),
+      description: t('calendar.description', { gift: view.giftName, business: view.businessName, date, url }),
+      alarm: t('calendar.alarm', { gift: view.giftName, date }),
+      location: `${view.businessName}, ${view.businessAddress}, ${view.businessCity}`,
+      url,
+      now: app.ctx.now(),
+    });
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="regalo-gift.ics"')
+      .send(ics);
+  });
+};

@@ -1,0 +1,19 @@
+import { and, eq, lt } from 'drizzle-orm';
+import { orders } from '../../db/schema/orders';
+import type { AppContext } from '../../platform/context';
+
+/**
+ * Writes down what every read already shows (effectiveOrderStatus): paid orders past their
+ * expiry become `expired`. One conditional UPDATE, so with several servers running the job
+ * each order is moved once (the row lock makes a second UPDATE re-check `status = 'paid'`
+ * and skip it). `updated_at` moves so the dashboard's polling picks the change up.
+ */
+export async function expireOrders(ctx: Pick<AppContext, 'db' | 'now'>): Promise<string[]> {
+  const now = ctx.now();
+  const rows = await ctx.db
+    .update(orders)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(eq(orders.status, 'paid'), lt(orders.expiresAt, now)))
+    .returning({ id: orders.id });
+  return rows.map((r) => r.id);
+}

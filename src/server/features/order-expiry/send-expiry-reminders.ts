@@ -1,0 +1,110 @@
+import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { expiryReminderBound } from '@shared/domain/expiry-reminder';
+import { formatDate } from '@shared/format';
+import { users } from '../../db/schema/auth';
+import { businesses } from '../../db/schema/businesses';
+import { gifts } from '../../db/schema/gifts';
+import { orders } from '../../db/schema/orders';
+import type { AppContext } from '../../platform/context';
+import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { giftPageUrl } from '../gift-page/gift-qr';
+
+const BATCH_SIZE = 50;
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/**
+ * A week before a gift's last day (Madrid calendar, ADR 032) the recipient, when we have
+ * their email, and the giver get a reminder, once. Each batch claims its orders with
+ * FOR UPDATE SKIP LOCKED, marks them reminded and enqueues the mail in one transaction: a
+ * second server running at the same time skips the claimed rows, and a failure leaves the
+ * orders unmarked and unsent for the next run. Redeemed, cancelled and expired orders are
+ * not `paid` (or are past `expires_at`), so they never get one.
+ */
+export async function sendExpiryReminders(ctx: Pick<AppContext, 'db' | 'now' | 'config'>): Promise<number> {
+  let reminded = 0;
+  for (;;) {
+    const batch = await ctx.db.transaction(async (tx) => {
+      const now = ctx.now();
+      const claimed = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.status, 'paid'),
+            isNull(orders.expiryReminderSentAt),
+            gte(orders.expiresAt, now),
+            lt(orders.expiresAt, expiryReminderBound(now)),
+          ),
+        )
+        .orderBy(asc(orders.expiresAt), asc(orders.id))
+        .limit(BATCH_SIZE)
+        .for('update', { skipLocked: true });
+      if (claimed.length === 0) return 0;
+      const ids = claimed.map((row) => row.id);
+
+      const rows = await tx
+        .select({
+          code: orders.qrCode,
+          expiresAt: orders.expiresAt,
+          recipientName: orders.recipientName,
+          recipientEmail: orders.recipientEmail,
+          recipientLocale: orders.recipientLocale,
+          senderName: orders.senderName,
+          deliverAt: orders.deliverAt,
+          deliveredAt: orders.deliveredAt,
+          giftName: gifts.name,
+          businessName: businesses.name,
+          giverEmail: users.email,
+          giverName: users.name,
+          giverLocale: users.locale,
+        })
+        .from(orders)
+        .innerJoin(gifts, eq(gifts.id, orders.giftId))
+        .innerJoin(businesses, eq(businesses.id, orders.businessId))
+        .leftJoin(users, eq(users.id, orders.buyerId))
+        .where(inArray(orders.id, ids));
+
+      await tx.update(orders).set({ expiryReminderSentAt: now }).where(inArray(orders.id, ids));
+
+      for (const row of rows) {
+        const expiryDate = formatDate(row.expiresAt);
+        // A gift scheduled for later has not reached its recipient: no reminder of it yet.
+        const isDelivered = row.deliveredAt !== null || row.deliverAt === null || row.deliverAt <= now;
+        if (row.recipientEmail && isDelivered) {
+          await enqueueMail(tx, {
+            to: row.recipientEmail,
+            template: 'gift-expiry-reminder',
+            locale: toMailLocale(row.recipientLocale) ?? 'es',
+            data: {
+              recipientName: firstName(row.recipientName),
+              senderName: row.senderName?.trim() ? firstName(row.senderName) : null,
+              giftName: row.giftName,
+              businessName: row.businessName,
+              expiryDate,
+              giftUrl: giftPageUrl(ctx.config.publicUrl, row.code),
+            },
+          });
+        }
+        if (row.giverEmail) {
+          await enqueueMail(tx, {
+            to: row.giverEmail,
+            template: 'gift-expiry-reminder-giver',
+            locale: toMailLocale(row.giverLocale) ?? 'en',
+            data: {
+              giverName: firstName(row.giverName ?? ''),
+              recipientName: row.recipientName,
+              giftName: row.giftName,
+              businessName: row.businessName,
+              expiryDate,
+              ordersUrl: `${ctx.config.publicUrl}/app?tab=orders`,
+            },
+          });
+        }
+      }
+      return ids.length;
+    });
+    reminded += batch;
+    if (batch < BATCH_SIZE) return reminded;
+  }
+}

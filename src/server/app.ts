@@ -22,6 +22,8 @@ import { cleanUpTempUploads } from './features/business-documents/clean-up-temp-
 import { businessImageRoutes } from './features/business-image/routes';
 import { businessDashboardRoutes, devOrdersRoutes } from './features/business-dashboard/routes';
 import { businessOnboardingRoutes } from './features/business-onboarding/routes';
+import { adminRoutes } from './features/admin/routes';
+import { businessApplicationRoutes } from './features/business-applications/routes';
 import multipart from '@fastify/multipart';
 import { createPeriodicJob } from './platform/jobs/periodic-job';
 import { createAuth } from './platform/auth/auth';
@@ -109,6 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(businessImageRoutes);
   await app.register(businessDashboardRoutes);
   await app.register(devOrdersRoutes);
+  await app.register(adminRoutes);
+  await app.register(businessApplicationRoutes);
 
   await registerWebApp(app, options.webRoot === false ? null : options.webRoot);
 

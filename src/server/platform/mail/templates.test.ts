@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { templates, type MailTemplateName } from './templates';
 
-const sample = { name: 'Ana <script>', url: 'https://regalo.example/api/auth/verify-email?token=a&callbackURL=%2Fapp', signInUrl: 'https://regalo.example/auth' };
+const url = 'https://regalo.example/api/auth/verify-email?token=a&callbackURL=%2Fapp';
+const sample = {
+  name: 'Ana <script>',
+  url,
+  signInUrl: 'https://regalo.example/auth',
+  // The platform team's emails (admin-templates.ts) name their links differently.
+  dashboardUrl: url,
+  giftUrl: url,
+  recipientName: 'Ana <script>',
+  businessName: 'Horchatería',
+  commission: '12 %',
+  reason: 'The licence is unreadable',
+  giftName: 'Horchata',
+  expiresOn: '31/12/2027',
+};
 
 describe('mail templates', () => {
   for (const name of Object.keys(templates) as MailTemplateName[]) {

@@ -1,10 +1,11 @@
+import { adminTemplates, type AdminMailTemplates } from './admin-templates';
 import { renderMail, type MailLocale, type RenderedMail } from './layout';
 
 /**
  * The registry of emails Regalo sends. To add one: add its data type to MailTemplates and its
  * renderer to `templates`; `enqueueMail` then accepts it with type-checked data.
  */
-export interface MailTemplates {
+export interface MailTemplates extends AdminMailTemplates {
   'verify-email': { name: string; url: string };
   'reset-password': { name: string; url: string };
   /** Someone signed up with an address that already has a confirmed account. */
@@ -124,6 +125,7 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
           action: { label: 'Confirm and continue', url },
           note: 'The link expires in 48 hours. If you did not ask to join Regalo, ignore this email.',
         }),
+  ...adminTemplates,
 };
 
 export function renderTemplate<K extends MailTemplateName>(

@@ -14,7 +14,7 @@ const sample = {
   commission: '12 %',
   reason: 'The licence is unreadable',
   giftName: 'Horchata',
-  expiresOn: '31/12/2027',
+  expiresOn: '31 dic 2027',
 };
 
 describe('mail templates', () => {

@@ -102,6 +102,8 @@ export const adminOverviewSchema = z.object({
   pendingApplications: z.number().int(),
   /** When the oldest open application was submitted (its age is now minus this). */
   oldestPendingSubmittedAt: z.string().nullable(),
+  /** Whole days the oldest open application has waited (server clock); null when none waits. */
+  oldestPendingDays: z.number().int().nullable(),
   activeBusinesses: z.number().int(),
   /** Calendar months in Europe/Madrid, by payment time; cents. */
   thisMonth: money.extend({ month: z.string() }),

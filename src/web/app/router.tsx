@@ -1,6 +1,7 @@
 import { lazy, useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { RedirectIfSignedIn } from '../components/redirect-if-signed-in';
+import { RequireAdmin } from '../components/require-admin';
 import { RequireSession } from '../components/require-session';
 import { PageFallback } from './page-chrome';
 import { RootLayout } from './root-layout';
@@ -21,6 +22,7 @@ const ConfirmPage = lazy(() => import('../features/business-onboarding/confirm-p
 const BusinessConfirmPage = lazy(() => import('../features/business-onboarding/business-confirm-page'));
 const BusinessSignupPage = lazy(() => import('../features/business-onboarding/signup-page'));
 const BusinessDashboardPage = lazy(() => import('../features/business-dashboard/business-dashboard-page'));
+const AdminPage = lazy(() => import('../features/admin/admin-page'));
 
 export function AppRoutes() {
   return (
@@ -31,7 +33,7 @@ export function AppRoutes() {
         <Route
           path="auth"
           element={
-            <RedirectIfSignedIn to="/app">
+            <RedirectIfSignedIn>
               <AuthPage />
             </RedirectIfSignedIn>
           }
@@ -70,6 +72,14 @@ export function AppRoutes() {
             <RequireSession>
               <BusinessDashboardPage />
             </RequireSession>
+          }
+        />
+        <Route
+          path="admin"
+          element={
+            <RequireAdmin denied={<NotFoundPage />}>
+              <AdminPage />
+            </RequireAdmin>
           }
         />
         <Route path="*" element={<NotFoundPage />} />

@@ -52,6 +52,7 @@ export async function getAdminOverview(db: Executor, now: Date): Promise<AdminOv
   return {
     pendingApplications: pending?.n ?? 0,
     oldestPendingSubmittedAt: oldest?.at.toISOString() ?? null,
+    oldestPendingDays: oldest ? Math.floor((now.getTime() - oldest.at.getTime()) / 86_400_000) : null,
     activeBusinesses: active?.n ?? 0,
     thisMonth,
     lastMonth,

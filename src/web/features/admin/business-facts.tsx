@@ -86,12 +86,12 @@ function Documents({ business }: { business: AdminBusiness }) {
               onClick={() => setOpen(open === document.type ? null : document.type)}
             >
               <Eye aria-hidden="true" />
-              {open === document.type ? t('documents.hide') : t('documents.view')}
+              {open === document.type ? t('documents.hide') : t('documents.view')}{' '}
               <span className="sr-only">{t(`documentTypes.${document.type}`)}</span>
             </Button>
             <a href={document.downloadUrl} download className="inline-flex min-h-10 items-center gap-1.5 rounded-full border border-line px-3 text-sm font-semibold hover:bg-sand-100">
               <Download aria-hidden="true" className="size-4" />
-              {t('documents.download')}
+              {t('documents.download')}{' '}
               <span className="sr-only">{t(`documentTypes.${document.type}`)}</span>
             </a>
           </li>

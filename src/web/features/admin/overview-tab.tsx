@@ -53,7 +53,8 @@ export function OverviewTab({ onOpen }: { onOpen: (tab: 'applications' | 'busine
         <CardHeader>
           <CardTitle as="h2">{t('overview.sales')}</CardTitle>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
+        {/* Focusable so the table can be scrolled sideways with the keyboard on a phone. */}
+        <CardContent className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('overview.salesCaption')}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t('overview.salesCaption')}</caption>
             <thead>

@@ -29,6 +29,8 @@ import { businessImageRoutes } from './features/business-image/routes';
 import { businessDashboardRoutes, devOrdersRoutes } from './features/business-dashboard/routes';
 import { businessOnboardingRoutes } from './features/business-onboarding/routes';
 import { redemptionRoutes } from './features/redemption/routes';
+import { adminRoutes } from './features/admin/routes';
+import { businessApplicationRoutes } from './features/business-applications/routes';
 import multipart from '@fastify/multipart';
 import { createPeriodicJob } from './platform/jobs/periodic-job';
 import { createAuth } from './platform/auth/auth';
@@ -142,6 +144,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(redemptionRoutes);
   // Server-rendered recipient pages; before the web app so /g/* never falls back to the SPA.
   await app.register(giftPageRoutes);
+  await app.register(adminRoutes);
+  await app.register(businessApplicationRoutes);
 
   await registerWebApp(app, options.webRoot === false ? null : options.webRoot);
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_COMMISSION_RATE } from '@shared/domain/business';
 
 const optionalString = z
   .string()
@@ -54,6 +55,15 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  // The commission (percent, up to 2 decimals) the admin's approval form proposes.
+  DEFAULT_COMMISSION_RATE: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,3}(\.\d{1,2})?$/, 'must be a percentage with at most 2 decimals, e.g. 12 or 12.5')
+      .transform(Number)
+      .pipe(z.number().max(100, 'must be at most 100'))
+      .optional(),
+  ),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
@@ -99,6 +109,8 @@ export interface Config {
     | { provider: 'test' }
     | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl?: string };
   authSecret: string;
+  /** Percent proposed when the platform team approves a business (DEFAULT_COMMISSION_RATE). */
+  defaultCommissionRate: number;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   rateLimit: boolean;
@@ -195,6 +207,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : { provider: 'test' },
     authSecret: e.AUTH_SECRET ?? loadOrCreateAuthSecret(dataDir),
+    defaultCommissionRate: e.DEFAULT_COMMISSION_RATE ?? DEFAULT_COMMISSION_RATE,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT,

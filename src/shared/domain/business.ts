@@ -28,6 +28,19 @@ export type VerificationStatus = (typeof verificationStatuses)[number];
 export const applicationStatuses = ['pending', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
+/** Why an application (a review by the platform team) was opened. */
+export const applicationKinds = ['registration', 'resubmission', 'identity_change'] as const;
+export type ApplicationKind = (typeof applicationKinds)[number];
+
+/**
+ * The fields that identify a business to customers and to the tax authority. Changing one
+ * after approval (or any verification document) sends the business back to review (ADR 034).
+ */
+export const identityFields = ['name', 'businessType', 'taxId', 'businessRegistrationNumber'] as const;
+export type IdentityField = (typeof identityFields)[number];
+/** The name recorded in `changed_fields` when a verification document is added, replaced or removed. */
+export const DOCUMENTS_CHANGE = 'documents';
+
 export const LISTING_CITY = 'Valencia';
 export const DEFAULT_COMMISSION_RATE = 10;
 

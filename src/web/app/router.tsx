@@ -1,6 +1,7 @@
 import { lazy, useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { RedirectIfSignedIn } from '../components/redirect-if-signed-in';
+import { RequireAdmin } from '../components/require-admin';
 import { RequireSession } from '../components/require-session';
 import { PageFallback } from './page-chrome';
 import { RootLayout } from './root-layout';
@@ -24,6 +25,7 @@ const BusinessDashboardPage = lazy(() => import('../features/business-dashboard/
 const CheckoutPage = lazy(() => import('../features/checkout/checkout-page'));
 const TestPaymentPage = lazy(() => import('../features/checkout/test-payment-page'));
 const CheckoutReturnPage = lazy(() => import('../features/checkout/checkout-return-page'));
+const AdminPage = lazy(() => import('../features/admin/admin-page'));
 
 export function AppRoutes() {
   return (
@@ -34,7 +36,7 @@ export function AppRoutes() {
         <Route
           path="auth"
           element={
-            <RedirectIfSignedIn to="/app">
+            <RedirectIfSignedIn>
               <AuthPage />
             </RedirectIfSignedIn>
           }
@@ -97,6 +99,14 @@ export function AppRoutes() {
             <RequireSession>
               <BusinessDashboardPage />
             </RequireSession>
+          }
+        />
+        <Route
+          path="admin"
+          element={
+            <RequireAdmin denied={<NotFoundPage />}>
+              <AdminPage />
+            </RequireAdmin>
           }
         />
         <Route path="*" element={<NotFoundPage />} />

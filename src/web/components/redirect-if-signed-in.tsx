@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { homePathFor } from '../lib/home-path';
 import { useSession } from '../lib/session';
 
 interface RedirectIfSignedInProps {
   children: ReactNode;
-  /** Where signed-in visitors go (replace). */
-  to: string;
+  /** Where signed-in visitors go (replace); default: the home of their role. */
+  to?: string;
 }
 
 /**
@@ -14,7 +15,7 @@ interface RedirectIfSignedInProps {
  * the form; if a session turns up the redirect follows.
  */
 export function RedirectIfSignedIn({ children, to }: RedirectIfSignedInProps) {
-  const { status } = useSession();
-  if (status === 'authenticated') return <Navigate to={to} replace />;
+  const { status, user } = useSession();
+  if (status === 'authenticated') return <Navigate to={to ?? homePathFor(user)} replace />;
   return <>{children}</>;
 }

@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  applicationKinds,
   applicationStatuses,
   businessCategories,
   businessTypes,
@@ -85,6 +86,10 @@ export const businessApplications = pgTable(
     reviewedAt: timestamptz('reviewed_at'),
     reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewNotes: text('review_notes'),
+    /** Why this review exists: the first registration, a resubmission after a rejection, or a change of identity after approval. */
+    kind: text('kind').notNull().default('registration'),
+    /** For an identity change: which identity fields changed (names from applicationIdentityFields). */
+    changedFields: jsonb('changed_fields').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -92,7 +97,12 @@ export const businessApplications = pgTable(
       'business_applications_status_check',
       sql`${t.applicationStatus} in (${sqlList(applicationStatuses)})`,
     ),
+    check('business_applications_kind_check', sql`${t.kind} in (${sqlList(applicationKinds)})`),
     index('business_applications_business_idx').on(t.businessId, t.submittedAt),
+    // At most one open review per business: a second change while pending joins the open one.
+    uniqueIndex('business_applications_one_pending')
+      .on(t.businessId)
+      .where(sql`${t.applicationStatus} = 'pending'`),
   ],
 );
 

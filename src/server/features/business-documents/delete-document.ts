@@ -4,6 +4,8 @@ import { businesses } from '../../db/schema/businesses';
 import type { AppContext } from '../../platform/context';
 import { deleteDocumentObject, listTempObjects } from './document-files';
 import { findOwnedBusiness } from './find-owned-business';
+import { reopenReviewIfIdentityChanged } from '../business-applications/reopen-review';
+import { DOCUMENTS_CHANGE } from '@shared/domain/business';
 
 /** Removes the user's document of this type (temporary or the business's); none is fine. */
 export async function deleteDocument(
@@ -19,7 +21,7 @@ export async function deleteDocument(
   }
   const removed = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ documents: businesses.verificationDocuments })
+      .select({ documents: businesses.verificationDocuments, verificationStatus: businesses.verificationStatus })
       .from(businesses)
       .where(eq(businesses.id, business.id))
       .for('update');
@@ -30,6 +32,8 @@ export async function deleteDocument(
       .update(businesses)
       .set({ verificationDocuments: documents.filter((d) => d.type !== type), updatedAt: ctx.now() })
       .where(eq(businesses.id, business.id));
+    // ADR 034: removing a verification document sends an approved business back to review.
+    await reopenReviewIfIdentityChanged(tx, { id: business.id, verificationStatus: row!.verificationStatus }, [DOCUMENTS_CHANGE], ctx.now());
     return gone.url;
   });
   // After the commit: the list never points at a missing object.

@@ -16,6 +16,8 @@ import {
   writeSidecar,
 } from './document-files';
 import { findOwnedBusiness } from './find-owned-business';
+import { reopenReviewIfIdentityChanged } from '../business-applications/reopen-review';
+import { DOCUMENTS_CHANGE } from '@shared/domain/business';
 
 const contentTypes: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', png: 'image/png' };
 
@@ -72,11 +74,13 @@ export async function uploadDocument(
   try {
     await ctx.db.transaction(async (tx) => {
       const [row] = await tx
-        .select({ documents: businesses.verificationDocuments })
+        .select({ documents: businesses.verificationDocuments, verificationStatus: businesses.verificationStatus })
         .from(businesses)
         .where(eq(businesses.id, business.id))
         .for('update');
       const documents = row?.documents ?? [];
+      // ADR 034: a new or replaced verification document is reviewed again.
+      if (row) await reopenReviewIfIdentityChanged(tx, { id: business.id, verificationStatus: row.verificationStatus }, [DOCUMENTS_CHANGE], now);
       replaced = documents.find((d) => d.type === input.type)?.url ?? null;
       const entry: VerificationDocument = { type: input.type, fileName, url: key, uploadedAt: now.toISOString() };
       await tx

@@ -2,12 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { orderTemplates } from './order-templates';
 import { templates, type MailTemplateName } from './templates';
 
-const sample = { name: 'Ana <script>', url: 'https://regalo.example/api/auth/verify-email?token=a&callbackURL=%2Fapp', signInUrl: 'https://regalo.example/auth' };
-// The expiry reminders' fields; their links are `url` too, so the loop below checks them alike.
-Object.assign(sample, {
-  recipientName: sample.name, giverName: sample.name, senderName: 'Lucía', giftName: 'Horchata', businessName: 'Horchatería',
-  expiryDate: '21 nov 2027', giftUrl: sample.url, ordersUrl: sample.url,
-});
+const url = 'https://regalo.example/api/auth/verify-email?token=a&callbackURL=%2Fapp';
+const sample = {
+  name: 'Ana <script>',
+  url,
+  signInUrl: 'https://regalo.example/auth',
+  // The platform team's emails (admin-templates.ts) name their links differently.
+  dashboardUrl: url,
+  giftUrl: url,
+  recipientName: 'Ana <script>',
+  businessName: 'Horchatería',
+  commission: '12 %',
+  reason: 'The licence is unreadable',
+  giftName: 'Horchata',
+  expiresOn: '31 dic 2027',
+  // The expiry reminders' fields.
+  giverName: 'Ana <script>',
+  senderName: 'Lucía',
+  expiryDate: '21 nov 2027',
+  ordersUrl: url,
+};
 
 describe('mail templates', () => {
   // Order emails take other data; order-templates.test.ts covers them.

@@ -1,4 +1,5 @@
 import { expiryReminderTemplates, type ExpiryReminderTemplates } from './expiry-reminder-templates';
+import { adminTemplates, type AdminMailTemplates } from './admin-templates';
 import { renderMail, type MailLocale, type RenderedMail } from './layout';
 import { orderTemplates, type OrderMailTemplates } from './order-templates';
 
@@ -6,7 +7,7 @@ import { orderTemplates, type OrderMailTemplates } from './order-templates';
  * The registry of emails Regalo sends. To add one: add its data type to MailTemplates and its
  * renderer to `templates`; `enqueueMail` then accepts it with type-checked data.
  */
-export interface MailTemplates extends OrderMailTemplates, ExpiryReminderTemplates {
+export interface MailTemplates extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates {
   'verify-email': { name: string; url: string };
   'reset-password': { name: string; url: string };
   /** Someone signed up with an address that already has a confirmed account. */
@@ -154,6 +155,7 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
           action: { label: 'See my orders', url },
         }),
   ...expiryReminderTemplates,
+  ...adminTemplates,
 };
 
 export function renderTemplate<K extends MailTemplateName>(

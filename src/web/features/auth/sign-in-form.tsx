@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { AFTER_SIGN_IN_PATH, AuthRequestError, signInWithEmail } from '../../lib/auth-client';
-import { refreshSession } from '../../lib/session';
+import { AuthRequestError, signInWithEmail } from '../../lib/auth-client';
+import { homePathFor } from '../../lib/home-path';
+import { refreshSession, toSessionUser } from '../../lib/session';
 import { PasswordInput } from './password-input';
 import { ResendVerification } from './resend-verification';
 import { FormError } from './form-error';
@@ -29,10 +30,11 @@ export function SignInForm() {
     setUnverifiedEmail(null);
     setFormError(null);
     try {
-      await signInWithEmail(values);
+      const result = await signInWithEmail(values);
       dismissAuthError();
       await refreshSession();
-      void navigate(AFTER_SIGN_IN_PATH, { replace: true });
+      // Each role lands in its own area (issue 15.2): admin, business dashboard or consumer.
+      void navigate(homePathFor(toSessionUser(result?.user)), { replace: true });
     } catch (error) {
       // Not an error to apologise for: the account exists, it only needs its email confirmed.
       if (error instanceof AuthRequestError && error.code === 'EMAIL_NOT_VERIFIED') {

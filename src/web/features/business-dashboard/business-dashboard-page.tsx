@@ -22,6 +22,7 @@ import { dashboardTabs, isTabEnabled, parseTab, type DashboardTab } from './tabs
 import { VerificationTab } from './verification-tab';
 import { QueryFallback } from '@web/components/query-fallback';
 import { SignOutButton } from '@web/components/sign-out-button';
+import { AreaLinks } from '@web/components/area-links';
 
 export default function BusinessDashboardPage() {
   const [queryClient] = useState(() => createAppQueryClient(reportApiError));
@@ -53,6 +54,7 @@ function Dashboard() {
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-2.5">
           <BrandMark />
           <div className="flex items-center gap-1 sm:gap-2">
+            <AreaLinks current="business" />
             <LanguageMenu />
             <SignOutButton label={t('header.signOut')} />
           </div>

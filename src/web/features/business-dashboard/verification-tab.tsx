@@ -6,6 +6,7 @@ import { formatDate } from '@shared/format';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatPercent } from './format-percent';
+import { ResubmitCard } from './resubmit-card';
 import { verificationBadge, verificationView, type VerificationView } from './verification-status';
 
 const statusIcons = {
@@ -56,6 +57,8 @@ export function VerificationTab({ business }: { business: DashboardBusiness }) {
           ) : null}
         </CardContent>
       </Card>
+
+      {view === 'rejected' ? <ResubmitCard business={business} /> : null}
 
       {view === 'pending' && !business.isActive ? (
         <Card className="border-amber-300 bg-amber-50/60" data-testid="action-required">

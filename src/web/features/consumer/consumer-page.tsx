@@ -23,6 +23,7 @@ import { createAppQueryClient } from '@web/lib/query-client';
 import { parseTab, type ConsumerTab } from './tabs';
 import { useCart } from '@web/lib/use-cart';
 import { SignOutButton } from '@web/components/sign-out-button';
+import { AreaLinks } from '@web/components/area-links';
 
 function reportError(error: unknown, ...source: unknown[]) {
   // A request whose screen shows its own error (`meta: { inlineError: true }`, e.g. inside a
@@ -81,6 +82,7 @@ function ConsumerArea() {
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-2.5">
           <BrandMark />
           <div className="flex items-center gap-1 sm:gap-2">
+            <AreaLinks current="consumer" />
             <Button
               variant="ghost"
               size="sm"

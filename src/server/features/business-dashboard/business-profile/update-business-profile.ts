@@ -5,6 +5,7 @@ import { taxIdError } from '@shared/domain/tax-id';
 import { businesses } from '../../../db/schema/businesses';
 import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
+import { changedIdentityFields, reopenReviewIfIdentityChanged } from '../../business-applications/reopen-review';
 import { requireOwnedBusiness } from '../owned-business';
 import { toDashboardBusiness } from './get-dashboard-business';
 
@@ -24,11 +25,13 @@ export async function updateBusinessProfile(
     const taxId = patch.taxId ?? business.taxId;
     const taxIdProblem = taxIdError(taxId, businessType);
     if (taxIdProblem) throw AppError.validation({ taxId: profileFieldErrors[taxIdProblem] });
-    const [updated] = await tx
+    await tx
       .update(businesses)
       .set({ ...patch, updatedAt: ctx.now() })
-      .where(eq(businesses.id, business.id))
-      .returning();
+      .where(eq(businesses.id, business.id));
+    // ADR 034: who the business is changed → back to review (description, phone… stay free).
+    await reopenReviewIfIdentityChanged(tx, business, changedIdentityFields(business, patch), ctx.now());
+    const [updated] = await tx.select().from(businesses).where(eq(businesses.id, business.id));
     return toDashboardBusiness(tx, updated!);
   });
 }

@@ -1,0 +1,173 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations as scan } from './support/axe';
+import { applyAsNewBusiness, pdf } from './support/business-application';
+import { hideCookieBanner } from './support/consent';
+import { waitForMail } from './support/mailbox';
+
+// Toasts fade in and out over the page; axe catches them mid-fade (as in consumer.spec.ts).
+const expectNoSeriousA11yViolations = (page: Page) => scan(page, { exclude: ['[data-sonner-toaster]'] });
+
+const ADMIN_EMAIL = 'admin@demo.regalo.test';
+const DEMO_PASSWORD = 'regalo-demo-2026';
+
+/** A valid CIF (company) unique to this run: entity B, 7 digits, control digit. */
+function uniqueCif(): string {
+  const digits = String(Date.now() % 10_000_000).padStart(7, '0');
+  let sum = 0;
+  for (let i = 0; i < 7; i++) {
+    const n = Number(digits[i]);
+    if (i % 2 === 1) sum += n;
+    else sum += Math.floor((n * 2) / 10) + ((n * 2) % 10);
+  }
+  return `B${digits}${(10 - (sum % 10)) % 10}`;
+}
+
+test.beforeEach(async ({ context, baseURL, page }) => {
+  await hideCookieBanner(context, baseURL!);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
+});
+
+/** The demo admin, signed in through /auth in English in their own browser context. */
+async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  await hideCookieBanner(context, baseURL);
+  const page = await context.newPage();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'));
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  // Issue 15.2: the platform team lands on its own area, and the header links to the others.
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Back-office' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Your areas' }).getByRole('link', { name: 'Gifts' })).toHaveAttribute('href', '/app');
+  return page;
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+}
+
+test('a new business applies, the admin checks its documents and approves it at 12 %, the owner sells', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const run = `${Date.now().toString(36)}${test.info().workerIndex}`;
+  const email = `orxateria.${run}@example.test`;
+  const businessName = `Orxateria Pau ${run}`;
+  await applyAsNewBusiness(page, { email, businessName, taxId: uniqueCif(), password: 'xufa-i-fartons-2026' });
+
+  // Somebody who is not on the team finds no admin area at all.
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: '¡Vaya! Página no encontrada' })).toBeVisible();
+  expect((await page.request.get('/api/admin/overview')).status()).toBe(403);
+
+  const admin = await adminPage(browser, baseURL!);
+  await expect(admin.getByTestId('overview-pending')).toBeVisible();
+  await expectNoSeriousA11yViolations(admin);
+
+  // The application: details, the tax id's check, the documents in a sandboxed viewer.
+  await openTab(admin, 'Applications');
+  const card = admin.getByTestId('application').filter({ has: admin.getByRole('heading', { name: businessName }) });
+  await expect(card.getByTestId('tax-id-check')).toHaveText('Valid CIF');
+  await expect(card.getByText(email)).toBeVisible();
+  await card.getByRole('button', { name: 'View Tax registration' }).click();
+  const viewer = card.getByTestId('document-viewer');
+  await expect(viewer).toHaveAttribute('sandbox', '');
+  const viewUrl = (await viewer.getAttribute('src'))!;
+  const inline = await admin.request.get(viewUrl);
+  expect(inline.status()).toBe(200);
+  expect(inline.headers()['content-type']).toBe('image/png');
+  expect(inline.headers()['content-security-policy']).toContain('sandbox');
+  // The image really renders inside the frame.
+  await expect(admin.frameLocator('[data-testid="document-viewer"]').locator('img')).toBeVisible();
+  await expectNoSeriousA11yViolations(admin);
+  const download = admin.waitForEvent('download');
+  await card.getByRole('link', { name: /Download\s+Business licence/ }).click();
+  expect((await download).suggestedFilename()).toBe('licencia.pdf');
+  // The viewer is for the team only, even for the business's own owner.
+  expect((await page.request.get(viewUrl)).status()).toBe(403);
+
+  await card.getByLabel('Commission rate (%)').fill('12');
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.getByText(`${businessName} is approved.`)).toBeVisible();
+  await expect(card).toHaveCount(0);
+
+  // The owner is told in Spanish, and the dashboard says verified at 12 %.
+  const approvedMail = await waitForMail(page.request, { to: email, subject: /verificado/ });
+  expect(approvedMail.text).toContain('12 %');
+  await page.goto('/business/dashboard');
+  await expect(page.getByTestId('verification-status')).toHaveText('verificado');
+  await expect(page.getByText(/^12\s%$/)).toBeVisible();
+  await page.getByRole('tab', { name: 'Regalos' }).click();
+  await page.getByRole('button', { name: 'Nuevo regalo' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Nombre').fill('Horchata y fartons para dos');
+  await dialog.getByLabel('Precio en euros').fill('8,50');
+  await dialog.getByRole('button', { name: 'Crear regalo' }).click();
+  await expect(page.getByText('Regalo creado.')).toBeVisible();
+
+  // The admin finds the business, its gift, its history; the audit log has the approval.
+  await openTab(admin, 'Businesses');
+  await admin.getByLabel('Name, tax id or owner email').fill(businessName);
+  await admin.getByRole('button', { name: 'Search' }).click();
+  await admin.getByRole('button', { name: new RegExp(businessName) }).click();
+  const detail = admin.getByTestId('business-detail');
+  await expect(detail.getByText('Horchata y fartons para dos')).toBeVisible();
+  await expect(detail.getByTestId('application-history')).toContainText('Approved');
+  await expect(detail.getByText('12 %').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(admin);
+
+  await openTab(admin, 'Orders');
+  await admin.getByLabel('Business name').fill(businessName);
+  await admin.getByRole('button', { name: 'Search' }).click();
+  await expect(admin.getByText('No orders match.')).toBeVisible();
+  await expectNoSeriousA11yViolations(admin);
+
+  await openTab(admin, 'Audit log');
+  await admin.getByLabel('Action').selectOption('application_approved');
+  await admin.getByRole('button', { name: 'Search' }).click();
+  await expect(admin.getByTestId('audit-list').locator('li').first()).toContainText('commissionRate: 10 → 12');
+  await expectNoSeriousA11yViolations(admin);
+  await admin.context().close();
+});
+
+test('a rejected business reads the reason, corrects a document, resubmits and is approved', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const run = `${Date.now().toString(36)}${test.info().workerIndex}r`;
+  const email = `bodega.${run}@example.test`;
+  const businessName = `Bodega Russafa ${run}`;
+  await applyAsNewBusiness(page, { email, businessName, taxId: uniqueCif(), password: 'vermut-de-russafa-2026' });
+
+  const admin = await adminPage(browser, baseURL!);
+  await openTab(admin, 'Applications');
+  let card = admin.getByTestId('application').filter({ has: admin.getByRole('heading', { name: businessName }) });
+  // A reason is required.
+  await card.getByRole('button', { name: 'Reject' }).click();
+  await expect(card.getByText('Fill this in.')).toBeVisible();
+  await card.getByLabel('Reason for rejecting').fill('La licencia de actividad no se lee: sube una copia nítida.');
+  await card.getByRole('button', { name: 'Reject' }).click();
+  await expect(card).toHaveCount(0);
+
+  await waitForMail(page.request, { to: email, subject: /Necesitamos algo más/ });
+  await page.goto('/business/dashboard');
+  await expect(page.getByTestId('verification-status')).toHaveText('rechazado');
+  await expect(page.getByText('La licencia de actividad no se lee: sube una copia nítida.')).toBeVisible();
+  const resubmit = page.getByTestId('resubmit-card');
+  await expectNoSeriousA11yViolations(page);
+  await page.getByTestId('resubmit-file-business_license').setInputFiles({ name: 'licencia-nitida.pdf', mimeType: 'application/pdf', buffer: pdf('Licencia nítida') });
+  await expect(resubmit.getByText(/licencia-nitida\.pdf/)).toBeVisible();
+  await resubmit.getByRole('button', { name: 'Volver a enviar mi solicitud' }).click();
+  await expect(page.getByTestId('verification-status')).toHaveText('pendiente');
+
+  await admin.reload();
+  card = admin.getByTestId('application').filter({ has: admin.getByRole('heading', { name: businessName }) });
+  await expect(card.getByText(/Resubmission after a rejection/).first()).toBeVisible();
+  await expect(card.getByTestId('application-history')).toContainText('La licencia de actividad no se lee');
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(card).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('verification-status')).toHaveText('verificado');
+  await admin.context().close();
+});

@@ -1,0 +1,58 @@
+import { expect, type Page } from '@playwright/test';
+import { linkIn, waitForMail } from './mailbox';
+
+/** A minimal but well-formed one-page PDF: the server checks files by their magic bytes. */
+export function pdf(title: string): Buffer {
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n` +
+      `3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Title(${title})>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+  );
+}
+
+/** A 1×1 PNG. */
+export const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * A new company applies through the real onboarding, in Spanish (the page's language must
+ * already be `es`): interest form → mailed link → wizard with three documents → the
+ * dashboard shows it pending. Leaves the owner signed in on `page`.
+ */
+export async function applyAsNewBusiness(page: Page, input: { email: string; businessName: string; taxId: string; password: string }) {
+  await page.goto('/business/interest');
+  await page.getByLabel('Nombre del negocio').fill(input.businessName);
+  await page.getByLabel('Correo electrónico').fill(input.email);
+  await page.getByRole('button', { name: 'Registrar mi negocio' }).click();
+  await expect(page.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible();
+  const link = new URL(linkIn(await waitForMail(page.request, { to: input.email }), '/confirm?token='));
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('heading', { name: '¡Correo confirmado!' })).toBeVisible();
+  await page.goto('/business/signup');
+
+  await expect(page.getByRole('heading', { name: 'Datos del negocio' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Categoría' }).click();
+  await page.getByRole('option', { name: 'Bebidas tradicionales' }).click();
+  await page.getByLabel('Dirección').fill('Carrer de la Pau, 12, València');
+  await page.getByLabel('NIF/CIF').fill(input.taxId);
+  await page.getByLabel('Nueva contraseña').fill(input.password);
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByText('Contraseña guardada. A partir de ahora puedes entrar con ella.').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Documentos de verificación' })).toBeVisible();
+  await page.locator('#document-business_license').setInputFiles({ name: 'licencia.pdf', mimeType: 'application/pdf', buffer: pdf('Licencia') });
+  await expect(page.getByTestId('document-business_license-name')).toContainText('licencia.pdf');
+  await page.locator('#document-tax_registration').setInputFiles({ name: 'modelo-036.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByTestId('document-tax_registration-name')).toContainText('modelo-036.png');
+  await page.locator('#document-articles_incorporation').setInputFiles({ name: 'escritura.pdf', mimeType: 'application/pdf', buffer: pdf('Escritura') });
+  await expect(page.getByText('3 / 3 documentos obligatorios subidos')).toBeVisible();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Acuerdo de comisión' })).toBeVisible();
+  await page.getByRole('checkbox', { name: /Acepto el acuerdo de comisión/ }).check();
+  await page.getByRole('button', { name: 'Enviar registro' }).click();
+  await expect(page).toHaveURL(/\/business\/dashboard$/);
+  await expect(page.getByTestId('verification-status')).toHaveText('pendiente');
+}

@@ -1,0 +1,67 @@
+import { and, eq } from 'drizzle-orm';
+import type { AdminBusinessDetail } from '@shared/contracts/admin';
+import { businessApplications, businesses } from '../../db/schema/businesses';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { enqueueMail } from '../../platform/mail/enqueue-mail';
+import { findBusinessForAdmin, findOwner } from './admin-rows';
+import { formatCommission } from './format-commission';
+import { getAdminBusiness } from './get-admin-business';
+import { recordAdminAction, type AdminActor } from './record-admin-action';
+
+/**
+ * Approves the business's open application: the business becomes approved and active with
+ * the given commission (for orders paid from now on), the owner is emailed in their
+ * language, and the audit row is written — all in one transaction. The application row is
+ * closed with a conditional update, so two admins deciding at once cannot both succeed.
+ */
+export async function approveApplication(
+  ctx: Pick<AppContext, 'db' | 'now' | 'config'>,
+  actor: AdminActor,
+  businessId: string,
+  input: { commissionRate: number; notes: string | null },
+): Promise<AdminBusinessDetail> {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const before = await findBusinessForAdmin(tx, businessId, true);
+    const closed = await tx
+      .update(businessApplications)
+      .set({ applicationStatus: 'approved', reviewedAt: now, reviewedBy: actor.id, reviewNotes: input.notes })
+      .where(and(eq(businessApplications.businessId, businessId), eq(businessApplications.applicationStatus, 'pending')))
+      .returning({ id: businessApplications.id });
+    if (closed.length === 0) throw AppError.conflict('application_not_pending', 'This business has no application waiting for review');
+    await tx
+      .update(businesses)
+      .set({ verificationStatus: 'approved', isActive: true, commissionRate: input.commissionRate, rejectionReason: null, updatedAt: now })
+      .where(eq(businesses.id, businessId));
+    await recordAdminAction(
+      tx,
+      actor,
+      {
+        action: 'application_approved',
+        targetType: 'business',
+        targetId: businessId,
+        before: { verificationStatus: before.verificationStatus, isActive: before.isActive, commissionRate: Number(before.commissionRate) },
+        after: { verificationStatus: 'approved', isActive: true, commissionRate: input.commissionRate, applicationId: closed[0]!.id },
+        reason: input.notes,
+      },
+      now,
+    );
+    const owner = await findOwner(tx, before.ownerId);
+    if (owner) {
+      const locale = owner.locale === 'es' ? 'es' : 'en';
+      await enqueueMail(tx, {
+        to: owner.email,
+        template: 'business-approved',
+        locale,
+        data: {
+          name: owner.name || owner.email,
+          businessName: before.name,
+          commission: formatCommission(input.commissionRate, locale),
+          dashboardUrl: `${ctx.config.publicUrl}/business/dashboard`,
+        },
+      });
+    }
+  });
+  return getAdminBusiness(ctx.db, businessId, now);
+}

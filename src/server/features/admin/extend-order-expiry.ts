@@ -1,0 +1,86 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { adminFieldErrors, type AdminOrder } from '@shared/contracts/admin';
+import { addDays, startOfLocalDay } from '@shared/domain/analytics';
+import { formatDate } from '@shared/format';
+import { businesses } from '../../db/schema/businesses';
+import { gifts } from '../../db/schema/gifts';
+import { orders } from '../../db/schema/orders';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { enqueueMail } from '../../platform/mail/enqueue-mail';
+import { selectAdminOrders, toAdminOrder } from './admin-rows';
+import { recordAdminAction, type AdminActor } from './record-admin-action';
+
+/** The last instant of a calendar day in Valencia (gifts expire at the end of the day). */
+export function endOfLocalDay(date: string): Date {
+  return new Date(startOfLocalDay(addDays(date, 1)).getTime() - 1);
+}
+
+/**
+ * Moves a paid gift's expiry to the end of a later day. A gift that has already expired
+ * (status `expired`, or `paid` past its date) becomes `paid` again: the paid, unused value
+ * is the recipient's. The recipient is emailed the new date when we have their address, and
+ * the week-before reminder is re-armed for the new date.
+ */
+export async function extendOrderExpiry(
+  ctx: Pick<AppContext, 'db' | 'now' | 'config'>,
+  actor: AdminActor,
+  orderId: string,
+  input: { expiresOn: string; reason: string },
+): Promise<AdminOrder> {
+  const now = ctx.now();
+  const expiresAt = endOfLocalDay(input.expiresOn);
+  await ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ order: orders, giftName: gifts.name, businessName: businesses.name })
+      .from(orders)
+      .innerJoin(gifts, eq(gifts.id, orders.giftId))
+      .innerJoin(businesses, eq(businesses.id, orders.businessId))
+      .where(eq(orders.id, orderId))
+      .for('update', { of: orders });
+    if (!order) throw new AppError('order_not_found', 404, 'No such order');
+    const before = order.order;
+    if (before.status !== 'paid' && before.status !== 'expired') {
+      throw AppError.conflict('order_not_extendable', 'Only a paid gift that has not been redeemed or cancelled can be extended');
+    }
+    if (expiresAt.getTime() <= Math.max(before.expiresAt.getTime(), now.getTime())) {
+      throw AppError.validation({ expiresOn: adminFieldErrors.notLater }, 'The new date must be after the current expiry and in the future');
+    }
+    const updated = await tx
+      .update(orders)
+      .set({ status: 'paid', expiresAt, expiryReminderSentAt: null, updatedAt: now })
+      .where(and(eq(orders.id, orderId), inArray(orders.status, ['paid', 'expired'])))
+      .returning({ id: orders.id });
+    if (updated.length === 0) throw AppError.conflict('order_not_extendable', 'The order changed meanwhile');
+    await recordAdminAction(
+      tx,
+      actor,
+      {
+        action: 'order_expiry_extended',
+        targetType: 'order',
+        targetId: orderId,
+        before: { status: before.status, expiresAt: before.expiresAt.toISOString() },
+        after: { status: 'paid', expiresAt: expiresAt.toISOString() },
+        reason: input.reason,
+      },
+      now,
+    );
+    if (before.recipientEmail) {
+      const locale = before.recipientLocale === 'en' ? 'en' : 'es';
+      await enqueueMail(tx, {
+        to: before.recipientEmail,
+        template: 'gift-expiry-extended',
+        locale,
+        data: {
+          recipientName: before.recipientName,
+          giftName: order.giftName,
+          businessName: order.businessName,
+          expiresOn: formatDate(expiresAt),
+          giftUrl: `${ctx.config.publicUrl}/g/${before.qrCode}`,
+        },
+      });
+    }
+  });
+  const [row] = await selectAdminOrders(ctx.db).where(eq(orders.id, orderId));
+  return toAdminOrder(row!, now);
+}

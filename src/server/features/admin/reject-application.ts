@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import type { AdminBusinessDetail } from '@shared/contracts/admin';
+import { businessApplications, businesses } from '../../db/schema/businesses';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { enqueueMail } from '../../platform/mail/enqueue-mail';
+import { findBusinessForAdmin, findOwner } from './admin-rows';
+import { getAdminBusiness } from './get-admin-business';
+import { recordAdminAction, type AdminActor } from './record-admin-action';
+
+/**
+ * Rejects the open application with a reason the owner reads (email and dashboard). The
+ * business is `rejected` and so drops out of the listing; `is_active` is left as it is, so
+ * a business rejected on a re-review keeps honouring (redeeming) gifts already paid for.
+ */
+export async function rejectApplication(
+  ctx: Pick<AppContext, 'db' | 'now' | 'config'>,
+  actor: AdminActor,
+  businessId: string,
+  input: { reason: string },
+): Promise<AdminBusinessDetail> {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const before = await findBusinessForAdmin(tx, businessId, true);
+    const closed = await tx
+      .update(businessApplications)
+      .set({ applicationStatus: 'rejected', reviewedAt: now, reviewedBy: actor.id, reviewNotes: input.reason })
+      .where(and(eq(businessApplications.businessId, businessId), eq(businessApplications.applicationStatus, 'pending')))
+      .returning({ id: businessApplications.id });
+    if (closed.length === 0) throw AppError.conflict('application_not_pending', 'This business has no application waiting for review');
+    await tx
+      .update(businesses)
+      .set({ verificationStatus: 'rejected', rejectionReason: input.reason, updatedAt: now })
+      .where(eq(businesses.id, businessId));
+    await recordAdminAction(
+      tx,
+      actor,
+      {
+        action: 'application_rejected',
+        targetType: 'business',
+        targetId: businessId,
+        before: { verificationStatus: before.verificationStatus, rejectionReason: before.rejectionReason },
+        after: { verificationStatus: 'rejected', rejectionReason: input.reason, applicationId: closed[0]!.id },
+        reason: input.reason,
+      },
+      now,
+    );
+    const owner = await findOwner(tx, before.ownerId);
+    if (owner) {
+      await enqueueMail(tx, {
+        to: owner.email,
+        template: 'business-rejected',
+        locale: owner.locale === 'es' ? 'es' : 'en',
+        data: {
+          name: owner.name || owner.email,
+          businessName: before.name,
+          reason: input.reason,
+          dashboardUrl: `${ctx.config.publicUrl}/business/dashboard?tab=verification`,
+        },
+      });
+    }
+  });
+  return getAdminBusiness(ctx.db, businessId, now);
+}

@@ -1,0 +1,151 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminAuditPageSchema,
+  adminBusinessDetailSchema,
+  adminBusinessListSchema,
+  adminOrderPageSchema,
+  adminOrderSchema,
+  adminOverviewSchema,
+  applicationQueueSchema,
+  approveBodySchema,
+  auditQuerySchema,
+  businessListQuerySchema,
+  commissionBodySchema,
+  documentViewParamsSchema,
+  extendExpiryBodySchema,
+  idParamsSchema,
+  orderSearchQuerySchema,
+  reasonBodySchema,
+  rejectBodySchema,
+} from '@shared/contracts/admin';
+import { requireAdmin } from '../../platform/auth/guard';
+import { approveApplication } from './approve-application';
+import { changeCommissionRate } from './change-commission-rate';
+import { deactivateBusiness } from './deactivate-business';
+import { extendOrderExpiry } from './extend-order-expiry';
+import { getAdminBusiness } from './get-admin-business';
+import { getAdminOverview } from './get-admin-overview';
+import { listAdminBusinesses } from './list-admin-businesses';
+import { listAuditLog } from './list-audit-log';
+import { listPendingApplications } from './list-pending-applications';
+import { reactivateBusiness } from './reactivate-business';
+import { rejectApplication } from './reject-application';
+import { searchOrders } from './search-orders';
+import { viewDocument } from './view-document';
+
+const noStore = { 'cache-control': 'no-store' };
+
+/** The platform team's back-office API (contract and guards: shared/contracts/admin.ts). */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every route here is admin-only: the guard runs before parsing so that anonymous callers
+  // get 401 and everyone else 403 whatever they send, and nothing is read for them.
+  app.addHook('preValidation', async (request) => {
+    if (request.url.startsWith('/api/admin/') || request.url === '/api/admin') await requireAdmin(request);
+  });
+  const actorOf = async (request: Parameters<typeof requireAdmin>[0]) => {
+    const user = await requireAdmin(request);
+    return { id: user.id, email: user.email };
+  };
+
+  app.get('/api/admin/overview', { schema: { response: { 200: adminOverviewSchema } } }, async (request, reply) => {
+    await requireAdmin(request);
+    return reply.headers(noStore).send(await getAdminOverview(app.ctx.db, app.ctx.now()));
+  });
+
+  app.get('/api/admin/applications', { schema: { response: { 200: applicationQueueSchema } } }, async (request, reply) => {
+    await requireAdmin(request);
+    return reply.headers(noStore).send(await listPendingApplications(app.ctx));
+  });
+
+  app.post(
+    '/api/admin/businesses/:id/approve',
+    { schema: { params: idParamsSchema, body: approveBodySchema, response: { 200: adminBusinessDetailSchema } } },
+    async (request) => approveApplication(app.ctx, await actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/admin/businesses/:id/reject',
+    { schema: { params: idParamsSchema, body: rejectBodySchema, response: { 200: adminBusinessDetailSchema } } },
+    async (request) => rejectApplication(app.ctx, await actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/admin/businesses',
+    { schema: { querystring: businessListQuerySchema, response: { 200: adminBusinessListSchema } } },
+    async (request, reply) => {
+      await requireAdmin(request);
+      return reply.headers(noStore).send(await listAdminBusinesses(app.ctx.db, request.query));
+    },
+  );
+
+  app.get(
+    '/api/admin/businesses/:id',
+    { schema: { params: idParamsSchema, response: { 200: adminBusinessDetailSchema } } },
+    async (request, reply) => {
+      await requireAdmin(request);
+      return reply.headers(noStore).send(await getAdminBusiness(app.ctx.db, request.params.id, app.ctx.now()));
+    },
+  );
+
+  app.patch(
+    '/api/admin/businesses/:id/commission',
+    { schema: { params: idParamsSchema, body: commissionBodySchema, response: { 200: adminBusinessDetailSchema } } },
+    async (request) => changeCommissionRate(app.ctx, await actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/admin/businesses/:id/deactivate',
+    { schema: { params: idParamsSchema, body: reasonBodySchema, response: { 200: adminBusinessDetailSchema } } },
+    async (request) => deactivateBusiness(app.ctx, await actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/admin/businesses/:id/reactivate',
+    { schema: { params: idParamsSchema, body: reasonBodySchema, response: { 200: adminBusinessDetailSchema } } },
+    async (request) => reactivateBusiness(app.ctx, await actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/admin/businesses/:id/documents/:type/view',
+    { schema: { params: documentViewParamsSchema } },
+    async (request, reply) => {
+      const actor = await actorOf(request);
+      const file = await viewDocument(app.ctx, actor, request.params.id, request.params.type);
+      // Shown inside the admin page's <iframe sandbox>: inline, but the response itself is
+      // sandboxed too (no scripts, opaque origin) should it be opened on its own.
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.size))
+        .header('content-disposition', 'inline')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'")
+        .send(file.body);
+    },
+  );
+
+  app.get(
+    '/api/admin/orders',
+    { schema: { querystring: orderSearchQuerySchema, response: { 200: adminOrderPageSchema } } },
+    async (request, reply) => {
+      await requireAdmin(request);
+      return reply.headers(noStore).send(await searchOrders(app.ctx.db, request.query, app.ctx.now()));
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:id/extend-expiry',
+    { schema: { params: idParamsSchema, body: extendExpiryBodySchema, response: { 200: adminOrderSchema } } },
+    async (request) => extendOrderExpiry(app.ctx, await actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/admin/audit',
+    { schema: { querystring: auditQuerySchema, response: { 200: adminAuditPageSchema } } },
+    async (request, reply) => {
+      await requireAdmin(request);
+      return reply.headers(noStore).send(await listAuditLog(app.ctx.db, request.query));
+    },
+  );
+};

@@ -1,0 +1,20 @@
+/** Every action the platform team can take; each one writes an audit row (admin_audit_log). */
+export const adminAuditActions = [
+  'application_approved',
+  'application_rejected',
+  'commission_changed',
+  'business_deactivated',
+  'business_reactivated',
+  'order_expiry_extended',
+  'order_cancelled',
+  'order_refunded',
+  'admin_granted',
+  'admin_revoked',
+] as const;
+export type AdminAuditAction = (typeof adminAuditActions)[number];
+
+export const adminAuditTargets = ['business', 'order', 'user'] as const;
+export type AdminAuditTarget = (typeof adminAuditTargets)[number];
+
+/** The actor recorded for changes made with `npm run admin:grant|admin:revoke`. */
+export const COMMAND_LINE_ACTOR = 'command-line';

@@ -1,0 +1,97 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  adminAuditPageSchema,
+  adminBusinessDetailSchema,
+  adminBusinessListSchema,
+  adminOrderPageSchema,
+  adminOrderSchema,
+  adminOverviewSchema,
+  applicationQueueSchema,
+} from '@shared/contracts/admin';
+import { apiRequest } from '@web/lib/api-client';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  overview: ['admin', 'overview'] as const,
+  applications: ['admin', 'applications'] as const,
+  businesses: (params: Record<string, string>) => ['admin', 'businesses', params] as const,
+  business: (id: string) => ['admin', 'business', id] as const,
+  orders: (params: Record<string, string>) => ['admin', 'orders', params] as const,
+  audit: (params: Record<string, string>) => ['admin', 'audit', params] as const,
+};
+
+export function toQueryString(params: Record<string, string | undefined>) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export const useOverview = () =>
+  useQuery({ queryKey: adminKeys.overview, queryFn: ({ signal }) => apiRequest('/api/admin/overview', { schema: adminOverviewSchema, signal }) });
+
+export const useApplications = () =>
+  useQuery({
+    queryKey: adminKeys.applications,
+    queryFn: ({ signal }) => apiRequest('/api/admin/applications', { schema: applicationQueueSchema, signal }),
+  });
+
+export const useBusinesses = (params: Record<string, string>) =>
+  useQuery({
+    queryKey: adminKeys.businesses(params),
+    queryFn: ({ signal }) => apiRequest(`/api/admin/businesses${toQueryString(params)}`, { schema: adminBusinessListSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useBusiness = (id: string) =>
+  useQuery({
+    queryKey: adminKeys.business(id),
+    queryFn: ({ signal }) => apiRequest(`/api/admin/businesses/${id}`, { schema: adminBusinessDetailSchema, signal }),
+  });
+
+export const useOrders = (params: Record<string, string>) =>
+  useQuery({
+    queryKey: adminKeys.orders(params),
+    queryFn: ({ signal }) => apiRequest(`/api/admin/orders${toQueryString(params)}`, { schema: adminOrderPageSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAudit = (params: Record<string, string>) =>
+  useQuery({
+    queryKey: adminKeys.audit(params),
+    queryFn: ({ signal }) => apiRequest(`/api/admin/audit${toQueryString(params)}`, { schema: adminAuditPageSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+type BusinessAction =
+  | { kind: 'approve'; body: { commissionRate: number; notes?: string } }
+  | { kind: 'reject'; body: { reason: string } }
+  | { kind: 'commission'; body: { commissionRate: number; reason?: string } }
+  | { kind: 'deactivate'; body: { reason?: string } }
+  | { kind: 'reactivate'; body: { reason?: string } };
+
+/** Any change to a business; afterwards every admin view is read again (counts, queue, audit). */
+export function useBusinessAction(businessId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: BusinessAction) =>
+      apiRequest(`/api/admin/businesses/${businessId}/${action.kind}`, {
+        method: action.kind === 'commission' ? 'PATCH' : 'POST',
+        body: action.body,
+        schema: adminBusinessDetailSchema,
+      }),
+    onSuccess: async (detail) => {
+      client.setQueryData(adminKeys.business(businessId), detail);
+      await client.invalidateQueries({ queryKey: adminKeys.all });
+    },
+  });
+}
+
+export function useExtendExpiry(orderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { expiresOn: string; reason: string }) =>
+      apiRequest(`/api/admin/orders/${orderId}/extend-expiry`, { method: 'POST', body, schema: adminOrderSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

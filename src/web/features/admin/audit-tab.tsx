@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminAuditActions, adminAuditTargets } from '@shared/domain/admin-audit';
+import { formatDateTime } from '@shared/format';
+import { QueryFallback } from '@web/components/query-fallback';
+import { Button } from '@web/components/ui/button';
+import { Field } from '@web/components/ui/field';
+import { Input, controlClasses } from '@web/components/ui/input';
+import { useAudit } from './api';
+import { adminErrorMessage } from './api-error';
+import { Pager } from './pager';
+
+const empty = { action: '', targetType: '', targetId: '', actor: '' };
+
+/** Shows a before/after object compactly: `commissionRate: 10 → 12`. */
+function describeChange(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return keys
+    .map((key) => {
+      const from = before?.[key];
+      const to = after?.[key];
+      return from === undefined ? `${key}: ${String(to)}` : `${key}: ${String(from)} → ${String(to)}`;
+    })
+    .join('; ');
+}
+
+export function AuditTab() {
+  const { t } = useTranslation('admin');
+  const [form, setForm] = useState(empty);
+  const [applied, setApplied] = useState(empty);
+  const [page, setPage] = useState(1);
+  const query = useAudit({ ...applied, page: String(page) });
+  const set = (key: keyof typeof empty) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form
+        role="search"
+        aria-label={t('audit.search')}
+        className="grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setPage(1);
+          setApplied({ ...form, targetId: form.targetId.trim(), actor: form.actor.trim() });
+        }}
+      >
+        <Field label={t('audit.action')}>
+          <select className={controlClasses} value={form.action} onChange={set('action')}>
+            <option value="">{t('any')}</option>
+            {adminAuditActions.map((a) => (
+              <option key={a} value={a}>
+                {t(`actions.${a}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('audit.targetType')}>
+          <select className={controlClasses} value={form.targetType} onChange={set('targetType')}>
+            <option value="">{t('any')}</option>
+            {adminAuditTargets.map((a) => (
+              <option key={a} value={a}>
+                {t(`targets.${a}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('audit.targetId')}>
+          <Input value={form.targetId} onChange={set('targetId')} autoComplete="off" />
+        </Field>
+        <Field label={t('audit.actor')}>
+          <Input value={form.actor} onChange={set('actor')} />
+        </Field>
+        <Button type="submit">{t('search')}</Button>
+      </form>
+      {query.data ? (
+        <>
+          {query.data.items.length === 0 ? (
+            <p className="text-muted">{t('audit.empty')}</p>
+          ) : (
+            <ol className="flex flex-col gap-2" data-testid="audit-list">
+              {query.data.items.map((row) => (
+                <li key={row.id} className="rounded-xl border border-line bg-white p-3 text-sm">
+                  <p className="flex flex-wrap gap-2">
+                    <span className="font-semibold">{t(`actions.${row.action}`)}</span>
+                    <span className="text-muted">{formatDateTime(row.createdAt)}</span>
+                    <span>{t('audit.by', { who: row.actorEmail })}</span>
+                  </p>
+                  <p className="break-all text-muted">
+                    {t(`targets.${row.targetType}`)} {row.targetId}
+                  </p>
+                  <p className="break-words">{describeChange(row.before, row.after)}</p>
+                  {row.reason ? <p className="whitespace-pre-line">{t('audit.reason', { reason: row.reason })}</p> : null}
+                </li>
+              ))}
+            </ol>
+          )}
+          <Pager page={query.data.page} pageSize={query.data.pageSize} total={query.data.total} onPage={setPage} />
+        </>
+      ) : (
+        <QueryFallback
+          error={query.isError ? adminErrorMessage(query.error) : null}
+          onRetry={() => void query.refetch()}
+          retryLabel={t('retry')}
+          loadingLabel={t('loading')}
+        />
+      )}
+    </div>
+  );
+}

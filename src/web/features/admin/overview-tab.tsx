@@ -1,0 +1,87 @@
+import { useTranslation } from 'react-i18next';
+import type { AdminOverview } from '@shared/contracts/admin';
+import { formatPrice } from '@shared/format';
+import { QueryFallback } from '@web/components/query-fallback';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { useOverview } from './api';
+import { adminErrorMessage } from './api-error';
+
+export function OverviewTab({ onOpen }: { onOpen: (tab: 'applications' | 'businesses') => void }) {
+  const { t } = useTranslation('admin');
+  const query = useOverview();
+  const data = query.data;
+  if (!data) {
+    return (
+      <QueryFallback
+        error={query.isError ? adminErrorMessage(query.error) : null}
+        onRetry={() => void query.refetch()}
+        retryLabel={t('retry')}
+        loadingLabel={t('loading')}
+      />
+    );
+  }
+  const oldestDays = data.oldestPendingDays;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Card data-testid="overview-pending">
+          <CardHeader>
+            <CardTitle as="h2">{t('overview.pending')}</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col items-start gap-2">
+            <p className="font-display text-4xl font-bold">{data.pendingApplications}</p>
+            <p className="text-sm text-muted">{oldestDays === null ? t('overview.noneWaiting') : t('overview.oldest', { count: oldestDays })}</p>
+            <Button variant="outline" size="sm" onClick={() => onOpen('applications')}>
+              {t('overview.review')}
+            </Button>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">{t('overview.activeBusinesses')}</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col items-start gap-2">
+            <p className="font-display text-4xl font-bold">{data.activeBusinesses}</p>
+            <Button variant="outline" size="sm" onClick={() => onOpen('businesses')}>
+              {t('overview.seeBusinesses')}
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">{t('overview.sales')}</CardTitle>
+        </CardHeader>
+        {/* Focusable so the table can be scrolled sideways with the keyboard on a phone. */}
+        <CardContent className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('overview.salesCaption')}>
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t('overview.salesCaption')}</caption>
+            <thead>
+              <tr className="border-b border-line">
+                <th scope="col" className="py-2 pr-4">{t('overview.month')}</th>
+                <th scope="col" className="py-2 pr-4 text-right">{t('overview.orders')}</th>
+                <th scope="col" className="py-2 pr-4 text-right">{t('overview.gross')}</th>
+                <th scope="col" className="py-2 pr-4 text-right">{t('overview.commission')}</th>
+                <th scope="col" className="py-2 text-right">{t('overview.net')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {([['thisMonth', data.thisMonth], ['lastMonth', data.lastMonth]] as const).map(([key, m]: readonly [string, AdminOverview['thisMonth']]) => (
+                <tr key={key} className="border-b border-line last:border-0">
+                  <th scope="row" className="py-2 pr-4 font-semibold">
+                    {t(`overview.${key}`)} <span className="font-normal text-muted">({m.month})</span>
+                  </th>
+                  <td className="py-2 pr-4 text-right tabular-nums">{m.orders}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{formatPrice(m.gross)}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{formatPrice(m.commission)}</td>
+                  <td className="py-2 text-right tabular-nums">{formatPrice(m.net)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { isBusinessUser, type SessionUser } from '@shared/contracts/session';
+
+export type Area = 'consumer' | 'business' | 'admin';
+
+export const areaPaths: Record<Area, string> = {
+  consumer: '/app',
+  business: '/business/dashboard',
+  admin: '/admin',
+};
+
+/** Every area a signed-in user may use, their home first (the headers link to each). */
+export function areasFor(user: Pick<SessionUser, 'role' | 'isBusiness' | 'userType'>): Area[] {
+  const areas: Area[] = [];
+  if (user.role === 'admin') areas.push('admin');
+  if (isBusinessUser(user)) areas.push('business');
+  areas.push('consumer');
+  return areas;
+}
+
+/** Where a user lands after signing in: admin → /admin, business owner → dashboard, else /app. */
+export function homePathFor(user: Pick<SessionUser, 'role' | 'isBusiness' | 'userType'> | null): string {
+  return user ? areaPaths[areasFor(user)[0]!] : areaPaths.consumer;
+}

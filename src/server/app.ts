@@ -25,6 +25,7 @@ import { businessOnboardingRoutes } from './features/business-onboarding/routes'
 import multipart from '@fastify/multipart';
 import { createPeriodicJob } from './platform/jobs/periodic-job';
 import { createAuth } from './platform/auth/auth';
+import { registerCanonicalPaths } from './platform/canonical-path';
 import { registerCsrfProtection } from './platform/csrf';
 import { registerErrorHandling } from './platform/errors';
 import { createMailService } from './platform/mail/mail-worker';
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
+  registerCanonicalPaths(app);
   await registerSecurityHeaders(app, config.isProduction);
   registerCsrfProtection(app, config.publicUrl);
   // Per-route limits (documents 10 MB, images 5 MB) are set where the file is read.

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOptionsSchema } from '@shared/contracts/auth';
-import { problem } from '../../platform/errors';
+import { AppError, problem } from '../../platform/errors';
 import { RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
 import { toFetchHeaders } from '../../platform/fetch-headers';
 
@@ -36,15 +36,9 @@ function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
 /**
  * Better Auth puts the session token in some JSON answers as well as in the HttpOnly
  * cookie. The web app never needs it, and script-readable tokens are what an XSS would
- * steal, so they are removed here.
+ * steal, so they are removed from every JSON answer, whatever endpoint gave it (a list of
+ * endpoints was stepped around with another spelling of the path, issue 13).
  */
-const TOKEN_BEARING = new Set([
-  '/api/auth/get-session',
-  '/api/auth/list-sessions',
-  '/api/auth/sign-in/email',
-  '/api/auth/sign-up/email',
-]);
-
 function withoutTokens(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTokens);
   if (value && typeof value === 'object') {
@@ -58,7 +52,7 @@ function withoutTokens(value: unknown): unknown {
   return value;
 }
 
-async function sendFetchResponse(reply: FastifyReply, response: Response, path: string) {
+async function sendFetchResponse(reply: FastifyReply, response: Response) {
   reply.status(response.status);
   response.headers.forEach((value, name) => {
     if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') return;
@@ -68,11 +62,26 @@ async function sendFetchResponse(reply: FastifyReply, response: Response, path: 
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
-  if (TOKEN_BEARING.has(path) && response.ok && (response.headers.get('content-type') ?? '').includes('json') && text.length > 0) {
+  if (response.ok && (response.headers.get('content-type') ?? '').includes('json') && text.length > 0) {
     const body: unknown = JSON.parse(text);
     return reply.send(JSON.stringify(Array.isArray(body) ? body.map(withoutTokens) : withoutTokens(body)));
   }
   return reply.send(text.length > 0 ? text : null);
+}
+
+/**
+ * The email a Better Auth request names, from a JSON or a form-encoded body alike (a form
+ * body used to skip the per-email limit, issue 13). A form naming it twice is refused:
+ * we would count one and Better Auth might use the other.
+ */
+function emailOf(body: unknown): string | undefined {
+  if (typeof body === 'string') {
+    const values = new URLSearchParams(body).getAll('email');
+    if (values.length > 1) throw AppError.validation({ email: 'duplicate' });
+    return values[0];
+  }
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email : undefined;
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -95,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const path = request.url.split('?')[0] ?? '';
       const rule = limits[path];
       if (rule && config.rateLimit) {
-        const email = (request.body as { email?: unknown } | undefined)?.email;
+        const email = emailOf(request.body);
         const checks: [string, RateLimitRule | undefined][] = [
           [`ip:${path}:${request.ip}`, rule.ip],
           [`email:${path}:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`, typeof email === 'string' ? rule.email : undefined],
@@ -113,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       const response = await app.ctx.auth.handler(toFetchRequest(request, config.publicUrl));
-      return sendFetchResponse(reply, response, path);
+      return sendFetchResponse(reply, response);
     },
   });
 };

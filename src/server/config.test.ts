@@ -72,4 +72,28 @@ describe('loadConfig', () => {
     ]);
     expect(issuesOf({ AUTH_SECRET: 'short' })[0]).toMatch(/^AUTH_SECRET:/);
   });
+
+  it('binds to loopback and keeps the dev tools off by default (a plain npm start publishes nothing)', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.devTools).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: '0.0.0.0' }).devTools).toBe(false);
+  });
+
+  it('turns the dev tools on only on loopback, unless forced', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), DEV_TOOLS: 'on' }).devTools).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), DEV_TOOLS: 'on', PUBLIC_URL: 'http://127.0.0.1:3100' }).devTools).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), DEV_TOOLS: 'on', PUBLIC_URL: 'http://[::1]:3100', HOST: '::1' }).devTools).toBe(true);
+    expect(issuesOf({ DEV_TOOLS: 'on', PUBLIC_URL: 'https://regalo.example' })).toEqual([
+      'DEV_TOOLS=on needs a loopback PUBLIC_URL (localhost, 127.0.0.1, ::1); use DEV_TOOLS=force to override',
+    ]);
+    expect(issuesOf({ DEV_TOOLS: 'on', PUBLIC_URL: 'http://127.0.0.1.evil.example' })).toHaveLength(1);
+    expect(issuesOf({ DEV_TOOLS: 'on', HOST: '0.0.0.0' })).toEqual([
+      'DEV_TOOLS=on needs a loopback HOST (127.0.0.1, ::1, localhost); use DEV_TOOLS=force to override',
+    ]);
+    expect(issuesOf({ DEV_TOOLS: 'on', NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test' })).toHaveLength(1);
+    expect(issuesOf({ DEV_TOOLS: 'yes' })[0]).toMatch(/^DEV_TOOLS:/);
+    const forced = loadConfig({ DATA_DIR: dataDir(), DEV_TOOLS: 'force', PUBLIC_URL: 'https://staging.regalo.example', HOST: '0.0.0.0' });
+    expect(forced.devTools).toBe(true);
+  });
 });

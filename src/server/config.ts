@@ -14,7 +14,8 @@ const optionalUrl = optionalString.pipe(z.url().optional());
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Loopback unless told otherwise: a plain `npm start` publishes nothing to the network.
+  HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalString.pipe(
@@ -55,6 +56,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  // The dev mailbox and other development aids: off unless asked for (issue 13, finding 5).
+  DEV_TOOLS: z.enum(['off', 'on', 'force']).default('off'),
   RATE_LIMIT: z
     .enum(['on', 'off'])
     .default('on')
@@ -97,6 +100,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   rateLimit: boolean;
+  /** `/api/dev/mail`, `/dev/mailbox` and other development aids are served. */
+  devTools: boolean;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +119,12 @@ function loadOrCreateAuthSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Whether a host name (of a URL or an interface) only reaches this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
 /** Turns the environment into a typed config; throws ConfigError listing every bad value. */
@@ -139,6 +150,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (paymentsProvider === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     issues.push('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  // The dev tools read anyone's mail (reset links included): never on a reachable server
+  // by accident. DEV_TOOLS=force is the explicit, logged-in-the-config escape hatch.
+  if (e.DEV_TOOLS === 'on') {
+    if (e.PUBLIC_URL && !isLoopbackHost(new URL(e.PUBLIC_URL).hostname)) {
+      issues.push('DEV_TOOLS=on needs a loopback PUBLIC_URL (localhost, 127.0.0.1, ::1); use DEV_TOOLS=force to override');
+    }
+    if (!isLoopbackHost(e.HOST)) {
+      issues.push('DEV_TOOLS=on needs a loopback HOST (127.0.0.1, ::1, localhost); use DEV_TOOLS=force to override');
+    }
+    if (isProduction) issues.push('DEV_TOOLS=on is refused with NODE_ENV=production; use DEV_TOOLS=force to override');
   }
   if (issues.length > 0) throw new ConfigError(issues);
 
@@ -190,5 +212,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT,
+    devTools: e.DEV_TOOLS !== 'off',
   };
 }

@@ -30,6 +30,7 @@ export async function createTestApp(
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
     RATE_LIMIT: 'off',
+    DEV_TOOLS: 'on',
     ...options.env,
   });
   const app = await buildApp({ config, database, webRoot: options.webRoot ?? false, now: options.now, logger: false });

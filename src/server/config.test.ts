@@ -96,4 +96,20 @@ describe('loadConfig', () => {
     const forced = loadConfig({ DATA_DIR: dataDir(), DEV_TOOLS: 'force', PUBLIC_URL: 'https://staging.regalo.example', HOST: '0.0.0.0' });
     expect(forced.devTools).toBe(true);
   });
+
+  it('trusts a proxy by hop count or address list, never every hop', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.0/8, 192.168.1.4 ,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.4',
+      '::1',
+      'loopback',
+    ]);
+    expect(issuesOf({ TRUST_PROXY: 'true' })[0]).toMatch(/^TRUST_PROXY: true would trust every hop/);
+    for (const bad of ['yes', '10.0.0.0/33', '300.1.1.1', 'fe80::/129', '10.0.0.1/8/1', '11']) {
+      expect(issuesOf({ TRUST_PROXY: bad }), bad).toHaveLength(1);
+    }
+  });
 });

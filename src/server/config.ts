@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -10,6 +11,38 @@ const optionalString = z
   .optional();
 
 const optionalUrl = optionalString.pipe(z.url().optional());
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `false`/unset, a hop count (how many proxies append to X-Forwarded-For in
+ * front of us), or a comma-separated list of proxy addresses/CIDRs. Never `true`: trusting
+ * every hop lets a client choose its own address with X-Forwarded-For (issue 13, finding 4).
+ * Returns the setting, or a message saying what is wrong.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] | string {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    return 'true would trust every hop (a client could pick its IP): give the number of proxies (e.g. 1) or their addresses/CIDRs';
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 10 ? hops : 'at most 10 proxy hops';
+  }
+  const entries = value.split(',').map((x) => x.trim()).filter((x) => x !== '');
+  for (const entry of entries) {
+    if (PROXY_RANGE_NAMES.has(entry)) continue;
+    const [address, prefix, ...rest] = entry.split('/');
+    const version = isIP(address ?? '');
+    const maxPrefix = version === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= maxPrefix);
+    if (version === 0 || !prefixOk || rest.length > 0) {
+      return `"${entry}" is not a hop count, an IP address or a CIDR range`;
+    }
+  }
+  return entries.length > 0 ? entries : false;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -52,10 +85,14 @@ const envSchema = z.object({
   STRIPE_API_URL: optionalUrl,
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  TRUST_PROXY: optionalString.transform((v, ctx) => {
+    const parsed = parseTrustProxy(v);
+    if (typeof parsed === 'string') {
+      ctx.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
   // The dev mailbox and other development aids: off unless asked for (issue 13, finding 5).
   DEV_TOOLS: z.enum(['off', 'on', 'force']).default('off'),
   RATE_LIMIT: z
@@ -98,7 +135,8 @@ export interface Config {
     | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl?: string };
   authSecret: string;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string[];
   rateLimit: boolean;
   /** `/api/dev/mail`, `/dev/mailbox` and other development aids are served. */
   devTools: boolean;

@@ -28,6 +28,7 @@ import { createAuth } from './platform/auth/auth';
 import { registerCanonicalPaths } from './platform/canonical-path';
 import { registerCsrfProtection } from './platform/csrf';
 import { registerErrorHandling } from './platform/errors';
+import { registerRateLimits } from './platform/rate-limit';
 import { createMailService } from './platform/mail/mail-worker';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { createStorage } from './platform/storage/create-storage';
@@ -60,7 +61,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    // A hop count believes that many proxies nearest to us (Fastify's types lack the number form).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -94,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCanonicalPaths(app);
   await registerSecurityHeaders(app, config.isProduction);
   registerCsrfProtection(app, config.publicUrl);
+  await registerRateLimits(app, { enabled: config.rateLimit, redisUrl: config.redisUrl });
   // Per-route limits (documents 10 MB, images 5 MB) are set where the file is read.
   await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
 

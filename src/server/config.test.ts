@@ -112,4 +112,10 @@ describe('loadConfig', () => {
       expect(issuesOf({ TRUST_PROXY: bad }), bad).toHaveLength(1);
     }
   });
+
+  it('keeps rate-limit counters in Redis only when REDIS_URL is set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).redisUrl).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), REDIS_URL: 'redis://127.0.0.1:6379/2' }).redisUrl).toBe('redis://127.0.0.1:6379/2');
+    expect(issuesOf({ REDIS_URL: 'http://cache' })[0]).toMatch(/^REDIS_URL:/);
+  });
 });

@@ -93,6 +93,13 @@ const envSchema = z.object({
     }
     return parsed;
   }),
+  // Shared rate-limit counters (several servers); in process memory without it.
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+  ),
   // The dev mailbox and other development aids: off unless asked for (issue 13, finding 5).
   DEV_TOOLS: z.enum(['off', 'on', 'force']).default('off'),
   RATE_LIMIT: z
@@ -138,6 +145,8 @@ export interface Config {
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string[];
   rateLimit: boolean;
+  /** Redis for rate-limit counters shared by every server; process memory when unset. */
+  redisUrl?: string;
   /** `/api/dev/mail`, `/dev/mailbox` and other development aids are served. */
   devTools: boolean;
 }
@@ -250,6 +259,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT,
+    redisUrl: e.REDIS_URL,
     devTools: e.DEV_TOOLS !== 'off',
   };
 }

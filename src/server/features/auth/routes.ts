@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOptionsSchema } from '@shared/contracts/auth';
-import { AppError, problem } from '../../platform/errors';
-import { RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
+import { AppError } from '../../platform/errors';
+import { clientKey, type RateLimitCheck, type RateLimitRule } from '../../platform/rate-limit';
 import { toFetchHeaders } from '../../platform/fetch-headers';
 
 const MINUTE = 60_000;
@@ -86,7 +86,6 @@ function emailOf(body: unknown): string | undefined {
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
-  const limiter = new RateLimiter(() => app.ctx.now().getTime());
 
   // OAuth providers may post back forms; Better Auth parses the raw body itself.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -101,25 +100,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     handler: async (request, reply) => {
+      // The path is canonical (platform/canonical-path.ts), so it is what Better Auth routes.
       const path = request.url.split('?')[0] ?? '';
       const rule = limits[path];
-      if (rule && config.rateLimit) {
-        const email = emailOf(request.body);
-        const checks: [string, RateLimitRule | undefined][] = [
-          [`ip:${path}:${request.ip}`, rule.ip],
-          [`email:${path}:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`, typeof email === 'string' ? rule.email : undefined],
-        ];
-        for (const [key, r] of checks) {
-          if (!r) continue;
-          const result = limiter.hit(key, r);
-          if (!result.allowed) {
-            return reply
-              .status(429)
-              .header('retry-after', String(result.retryAfterSeconds))
-              .type('application/problem+json')
-              .send(problem(429, 'rate_limited', 'Too many attempts; try again later'));
-          }
-        }
+      if (rule) {
+        const email = emailOf(request.body)?.trim().toLowerCase();
+        const checks: RateLimitCheck[] = [];
+        if (rule.ip) checks.push([`auth-ip:${path}:${clientKey(request)}`, rule.ip]);
+        if (rule.email && email !== undefined) checks.push([`auth-email:${path}:${email}`, rule.email]);
+        await app.limitRate(request, reply, checks);
       }
       const response = await app.ctx.auth.handler(toFetchRequest(request, config.publicUrl));
       return sendFetchResponse(reply, response);

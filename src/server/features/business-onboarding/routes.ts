@@ -15,7 +15,6 @@ import {
   setPasswordInputSchema,
 } from '@shared/contracts/business-onboarding';
 import { requireUser } from '../../platform/auth/guard';
-import { AppError } from '../../platform/errors';
 import { clientKey, type RateLimitRule } from '../../platform/rate-limit';
 import { confirmInterest } from './confirm-interest';
 import { confirmSession } from './confirm-session';

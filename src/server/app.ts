@@ -29,6 +29,7 @@ import { registerCanonicalPaths } from './platform/canonical-path';
 import { registerCsrfProtection } from './platform/csrf';
 import { registerErrorHandling } from './platform/errors';
 import { registerRateLimits } from './platform/rate-limit';
+import { registerNulRefusal } from './platform/refuse-nul';
 import { createMailService } from './platform/mail/mail-worker';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { createStorage } from './platform/storage/create-storage';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   registerCanonicalPaths(app);
+  registerNulRefusal(app);
   await registerSecurityHeaders(app, config.isProduction);
   registerCsrfProtection(app, config.publicUrl);
   await registerRateLimits(app, { enabled: config.rateLimit, redisUrl: config.redisUrl });

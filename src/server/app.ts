@@ -28,6 +28,7 @@ import { createAuth } from './platform/auth/auth';
 import { registerCanonicalPaths } from './platform/canonical-path';
 import { registerCsrfProtection } from './platform/csrf';
 import { registerErrorHandling } from './platform/errors';
+import { logSerializers } from './platform/log-redaction';
 import { registerRateLimits } from './platform/rate-limit';
 import { registerNulRefusal } from './platform/refuse-nul';
 import { createMailService } from './platform/mail/mail-worker';
@@ -42,6 +43,8 @@ export interface BuildAppOptions {
   webRoot?: string | false;
   now?: () => Date;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -56,6 +59,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // No query strings, tokens or redemption codes, no statement parameters in errors.
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     // Keep a caller's request id (from a proxy) when it is sane, so logs join up end to end.
     genReqId: (req) => {

@@ -52,7 +52,15 @@ function withoutTokens(value: unknown): unknown {
   return value;
 }
 
-async function sendFetchResponse(reply: FastifyReply, response: Response) {
+/**
+ * What a successful sign-up answers, whatever happened. Better Auth answers an existing
+ * address with a made-up user whose fields differ from a real new one (`locale: null`), which
+ * told an attacker who has an account (issue 13, finding 6); the owner is mailed instead
+ * (auth.ts, onExistingUserSignUp). The web only needs to know it may say "check your inbox".
+ */
+const SIGN_UP_ACCEPTED = JSON.stringify({ status: 'verification_sent' });
+
+async function sendFetchResponse(reply: FastifyReply, response: Response, path: string) {
   reply.status(response.status);
   response.headers.forEach((value, name) => {
     if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') return;
@@ -62,6 +70,9 @@ async function sendFetchResponse(reply: FastifyReply, response: Response) {
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
+  if (path === '/api/auth/sign-up/email' && response.ok) {
+    return reply.type('application/json; charset=utf-8').send(SIGN_UP_ACCEPTED);
+  }
   if (response.ok && (response.headers.get('content-type') ?? '').includes('json') && text.length > 0) {
     const body: unknown = JSON.parse(text);
     return reply.send(JSON.stringify(Array.isArray(body) ? body.map(withoutTokens) : withoutTokens(body)));
@@ -111,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.limitRate(request, reply, checks);
       }
       const response = await app.ctx.auth.handler(toFetchRequest(request, config.publicUrl));
-      return sendFetchResponse(reply, response);
+      return sendFetchResponse(reply, response, path);
     },
   });
 };

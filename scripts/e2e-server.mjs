@@ -21,6 +21,8 @@ const env = {
   HOST: '127.0.0.1',
   PUBLIC_URL: `http://127.0.0.1:${process.env.PORT ?? 3100}`,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  // The journeys read mail from the dev mailbox (loopback only, see config.ts).
+  DEV_TOOLS: 'on',
 };
 delete env.DATABASE_URL;
 

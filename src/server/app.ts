@@ -34,8 +34,12 @@ import { businessApplicationRoutes } from './features/business-applications/rout
 import multipart from '@fastify/multipart';
 import { createPeriodicJob } from './platform/jobs/periodic-job';
 import { createAuth } from './platform/auth/auth';
+import { registerCanonicalPaths } from './platform/canonical-path';
 import { registerCsrfProtection } from './platform/csrf';
 import { registerErrorHandling } from './platform/errors';
+import { logSerializers } from './platform/log-redaction';
+import { registerRateLimits } from './platform/rate-limit';
+import { registerNulRefusal } from './platform/refuse-nul';
 import { createMailService } from './platform/mail/mail-worker';
 import { createPaymentProvider } from './platform/payments/create-payment-provider';
 import { registerSecurityHeaders } from './platform/security-headers';
@@ -49,6 +53,8 @@ export interface BuildAppOptions {
   webRoot?: string | false;
   now?: () => Date;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -63,13 +69,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // No query strings, tokens or redemption codes, no statement parameters in errors.
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     // Keep a caller's request id (from a proxy) when it is sane, so logs join up end to end.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    // A hop count believes that many proxies nearest to us (Fastify's types lack the number form).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -120,8 +133,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
+  registerCanonicalPaths(app);
+  registerNulRefusal(app);
   await registerSecurityHeaders(app, config.isProduction);
   registerCsrfProtection(app, config.publicUrl);
+  await registerRateLimits(app, { enabled: config.rateLimit, redisUrl: config.redisUrl });
   // Per-route limits (documents 10 MB, images 5 MB) are set where the file is read.
   await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
 

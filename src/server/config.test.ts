@@ -92,4 +92,50 @@ describe('loadConfig', () => {
       }).payments,
     ).toEqual({ provider: 'stripe', secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiUrl: 'http://127.0.0.1:12111' });
   });
+
+  it('binds to loopback and keeps the dev tools off by default (a plain npm start publishes nothing)', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.devTools).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: '0.0.0.0' }).devTools).toBe(false);
+  });
+
+  it('turns the dev tools on only on loopback, unless forced', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), DEV_TOOLS: 'on' }).devTools).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), DEV_TOOLS: 'on', PUBLIC_URL: 'http://127.0.0.1:3100' }).devTools).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), DEV_TOOLS: 'on', PUBLIC_URL: 'http://[::1]:3100', HOST: '::1' }).devTools).toBe(true);
+    expect(issuesOf({ DEV_TOOLS: 'on', PUBLIC_URL: 'https://regalo.example' })).toEqual([
+      'DEV_TOOLS=on needs a loopback PUBLIC_URL (localhost, 127.0.0.1, ::1); use DEV_TOOLS=force to override',
+    ]);
+    expect(issuesOf({ DEV_TOOLS: 'on', PUBLIC_URL: 'http://127.0.0.1.evil.example' })).toHaveLength(1);
+    expect(issuesOf({ DEV_TOOLS: 'on', HOST: '0.0.0.0' })).toEqual([
+      'DEV_TOOLS=on needs a loopback HOST (127.0.0.1, ::1, localhost); use DEV_TOOLS=force to override',
+    ]);
+    expect(issuesOf({ DEV_TOOLS: 'on', NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test' })).toHaveLength(1);
+    expect(issuesOf({ DEV_TOOLS: 'yes' })[0]).toMatch(/^DEV_TOOLS:/);
+    const forced = loadConfig({ DATA_DIR: dataDir(), DEV_TOOLS: 'force', PUBLIC_URL: 'https://staging.regalo.example', HOST: '0.0.0.0' });
+    expect(forced.devTools).toBe(true);
+  });
+
+  it('trusts a proxy by hop count or address list, never every hop', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.0/8, 192.168.1.4 ,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.4',
+      '::1',
+      'loopback',
+    ]);
+    expect(issuesOf({ TRUST_PROXY: 'true' })[0]).toMatch(/^TRUST_PROXY: true would trust every hop/);
+    for (const bad of ['yes', '10.0.0.0/33', '300.1.1.1', 'fe80::/129', '10.0.0.1/8/1', '11']) {
+      expect(issuesOf({ TRUST_PROXY: bad }), bad).toHaveLength(1);
+    }
+  });
+
+  it('keeps rate-limit counters in Redis only when REDIS_URL is set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).redisUrl).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), REDIS_URL: 'redis://127.0.0.1:6379/2' }).redisUrl).toBe('redis://127.0.0.1:6379/2');
+    expect(issuesOf({ REDIS_URL: 'http://cache' })[0]).toMatch(/^REDIS_URL:/);
+  });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -12,10 +13,43 @@ const optionalString = z
 
 const optionalUrl = optionalString.pipe(z.url().optional());
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `false`/unset, a hop count (how many proxies append to X-Forwarded-For in
+ * front of us), or a comma-separated list of proxy addresses/CIDRs. Never `true`: trusting
+ * every hop lets a client choose its own address with X-Forwarded-For (issue 13, finding 4).
+ * Returns the setting, or a message saying what is wrong.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] | string {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    return 'true would trust every hop (a client could pick its IP): give the number of proxies (e.g. 1) or their addresses/CIDRs';
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 10 ? hops : 'at most 10 proxy hops';
+  }
+  const entries = value.split(',').map((x) => x.trim()).filter((x) => x !== '');
+  for (const entry of entries) {
+    if (PROXY_RANGE_NAMES.has(entry)) continue;
+    const [address, prefix, ...rest] = entry.split('/');
+    const version = isIP(address ?? '');
+    const maxPrefix = version === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= maxPrefix);
+    if (version === 0 || !prefixOk || rest.length > 0) {
+      return `"${entry}" is not a hop count, an IP address or a CIDR range`;
+    }
+  }
+  return entries.length > 0 ? entries : false;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Loopback unless told otherwise: a plain `npm start` publishes nothing to the network.
+  HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalString.pipe(
@@ -66,10 +100,23 @@ const envSchema = z.object({
   ),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  TRUST_PROXY: optionalString.transform((v, ctx) => {
+    const parsed = parseTrustProxy(v);
+    if (typeof parsed === 'string') {
+      ctx.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
+  // Shared rate-limit counters (several servers); in process memory without it.
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+  ),
+  // The dev mailbox and other development aids: off unless asked for (issue 13, finding 5).
+  DEV_TOOLS: z.enum(['off', 'on', 'force']).default('off'),
   RATE_LIMIT: z
     .enum(['on', 'off'])
     .default('on')
@@ -112,8 +159,13 @@ export interface Config {
   /** Percent proposed when the platform team approves a business (DEFAULT_COMMISSION_RATE). */
   defaultCommissionRate: number;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string[];
   rateLimit: boolean;
+  /** Redis for rate-limit counters shared by every server; process memory when unset. */
+  redisUrl?: string;
+  /** `/api/dev/mail`, `/dev/mailbox` and other development aids are served. */
+  devTools: boolean;
 }
 
 export class ConfigError extends Error {
@@ -131,6 +183,12 @@ function loadOrCreateAuthSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Whether a host name (of a URL or an interface) only reaches this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
 /** Turns the environment into a typed config; throws ConfigError listing every bad value. */
@@ -159,6 +217,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (paymentsProvider === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     issues.push('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  // The dev tools read anyone's mail (reset links included): never on a reachable server
+  // by accident. DEV_TOOLS=force is the explicit, logged-in-the-config escape hatch.
+  if (e.DEV_TOOLS === 'on') {
+    if (e.PUBLIC_URL && !isLoopbackHost(new URL(e.PUBLIC_URL).hostname)) {
+      issues.push('DEV_TOOLS=on needs a loopback PUBLIC_URL (localhost, 127.0.0.1, ::1); use DEV_TOOLS=force to override');
+    }
+    if (!isLoopbackHost(e.HOST)) {
+      issues.push('DEV_TOOLS=on needs a loopback HOST (127.0.0.1, ::1, localhost); use DEV_TOOLS=force to override');
+    }
+    if (isProduction) issues.push('DEV_TOOLS=on is refused with NODE_ENV=production; use DEV_TOOLS=force to override');
   }
   if (issues.length > 0) throw new ConfigError(issues);
 
@@ -211,5 +280,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT,
+    redisUrl: e.REDIS_URL,
+    devTools: e.DEV_TOOLS !== 'off',
   };
 }

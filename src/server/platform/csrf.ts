@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { problem } from './errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Server-to-server callbacks that carry their own signature instead of an Origin. */
+/**
+ * Server-to-server callbacks that carry their own signature instead of an Origin, matched
+ * against the registered route pattern (what was routed), never the raw URL.
+ */
 const ALLOW_WITHOUT_ORIGIN = [/^\/api\/payments\/stripe\/webhook$/];
 
 function originOf(value: string | undefined): string | undefined {
@@ -16,7 +19,7 @@ function originOf(value: string | undefined): string | undefined {
 
 /**
  * Cookies are SameSite=Lax, which already stops most cross-site POSTs; checking Origin (or
- * Referer when a browser leaves Origin out) on every state-changing API call also covers
+ * Referer when a browser leaves Origin out) on every state-changing request also covers
  * same-site subdomains and old browsers. A request with neither header is refused: browsers
  * always send one of them on such requests.
  */
@@ -24,9 +27,11 @@ export function registerCsrfProtection(app: FastifyInstance, publicUrl: string) 
   const expected = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
     if (!STATE_CHANGING.has(request.method)) return;
-    const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/')) return;
-    if (ALLOW_WITHOUT_ORIGIN.some((re) => re.test(path))) return;
+    // Every state-changing request, whatever its path: a check scoped to '/api/' by the raw
+    // URL was stepped around with '/%61pi/…' (issue 13). Unmatched paths are checked too.
+    // The route pattern when one matched; else the path, which is canonical (canonical-path.ts).
+    const route = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
+    if (ALLOW_WITHOUT_ORIGIN.some((re) => re.test(route))) return;
     const origin = request.headers.origin;
     const given =
       origin && origin !== 'null' ? originOf(origin) : originOf(request.headers.referer);

@@ -1,7 +1,13 @@
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import { AppError } from './errors';
+
 /**
- * A sliding-window counter kept in this process's memory. Enough for one server; several
- * servers behind a load balancer would each count separately, so a shared store (Redis)
- * is the step to take before scaling out.
+ * Rate limits on top of @fastify/rate-limit (issue 13 replaced a hand-written counter).
+ * Counters live in Redis when REDIS_URL is set, so every server behind a load balancer
+ * counts together; in process memory otherwise (correct for one server). Windows are
+ * fixed: a window starts with its first attempt and lasts `windowMs`.
  */
 export interface RateLimitRule {
   /** Allowed attempts per window. */
@@ -9,49 +15,83 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-export interface RateLimitResult {
-  allowed: boolean;
-  /** Seconds until the next attempt is allowed (0 when allowed). */
-  retryAfterSeconds: number;
+/** One check: the counter's key (already namespaced by the caller) and its rule. */
+export type RateLimitCheck = [key: string, rule: RateLimitRule];
+
+/** Applies checks in order; the first exceeded one throws 429 rate_limited with Retry-After. */
+export type RateLimit = (request: FastifyRequest, reply: FastifyReply, checks: RateLimitCheck[]) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    limitRate: RateLimit;
+  }
 }
 
-export class RateLimiter {
-  private readonly hits = new Map<string, number[]>();
-  private lastSweep = 0;
+/** Keys the in-memory store keeps per rule; enough that spraying keys cannot evict a victim's. */
+const MEMORY_KEYS = 100_000;
+const CURRENT_KEY = Symbol('regalo.rateLimitKey');
 
-  constructor(private readonly now: () => number = Date.now) {}
+/** The client address as a counter key: IPv6 clients count per /64, as they hold whole ranges. */
+export function clientKey(request: FastifyRequest): string {
+  return normalizeIP(request.ip);
+}
 
-  /** Records an attempt under `key` and says whether it is within the rule. */
-  hit(key: string, rule: RateLimitRule): RateLimitResult {
-    const now = this.now();
-    this.sweep(now, rule.windowMs);
-    const recent = (this.hits.get(key) ?? []).filter((t) => t > now - rule.windowMs);
-    if (recent.length >= rule.limit) {
-      this.hits.set(key, recent);
-      const oldest = recent[0]!;
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + rule.windowMs - now) / 1000)) };
+/**
+ * Registers the plugin (no global limit: each route names its own checks) and decorates
+ * `app.limitRate`. With `enabled` false (RATE_LIMIT=off, the tests) every check passes.
+ */
+export async function registerRateLimits(app: FastifyInstance, options: { enabled: boolean; redisUrl?: string }) {
+  let redis: Redis | undefined;
+  if (options.enabled && options.redisUrl) {
+    // Fail fast instead of queueing: a sign-in should not hang while Redis reconnects.
+    const client = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    // Logged, not thrown: a request meanwhile gets 503 (below) and ioredis keeps reconnecting.
+    client.on('error', (error: Error) => app.log.warn({ err: error }, 'rate limit store (Redis) error'));
+    app.addHook('onClose', async () => {
+      if (client.status === 'ready') await client.quit();
+      else client.disconnect();
+    });
+    redis = client;
+  }
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'regalo:rate-limit:' } : {}),
+  });
+
+  type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+  const limiters = new Map<string, Limiter>();
+  const limiterFor = (rule: RateLimitRule): Limiter => {
+    const id = `${rule.limit}/${rule.windowMs}`;
+    let limiter = limiters.get(id);
+    if (!limiter) {
+      limiter = app.createRateLimit({
+        max: rule.limit,
+        timeWindow: rule.windowMs,
+        // The key of the check being made (set just before the call, read synchronously).
+        keyGenerator: (request) => (request as unknown as Record<symbol, string>)[CURRENT_KEY]!,
+        cache: MEMORY_KEYS,
+      } as Parameters<FastifyInstance['createRateLimit']>[0]);
+      limiters.set(id, limiter);
     }
-    recent.push(now);
-    this.hits.set(key, recent);
-    return { allowed: true, retryAfterSeconds: 0 };
-  }
+    return limiter;
+  };
 
-  /** Whether `key` has used up its rule, without recording an attempt. */
-  isExhausted(key: string, rule: RateLimitRule): boolean {
-    const now = this.now();
-    return (this.hits.get(key) ?? []).filter((t) => t > now - rule.windowMs).length >= rule.limit;
-  }
-
-  reset() {
-    this.hits.clear();
-  }
-
-  // Drops idle keys now and then so memory stays bounded by recent traffic.
-  private sweep(now: number, windowMs: number) {
-    if (now - this.lastSweep < 60_000) return;
-    this.lastSweep = now;
-    for (const [key, times] of this.hits) {
-      if (times.every((t) => t <= now - Math.max(windowMs, 60 * 60_000))) this.hits.delete(key);
+  app.decorate('limitRate', async (request: FastifyRequest, reply: FastifyReply, checks: RateLimitCheck[]) => {
+    if (!options.enabled) return;
+    for (const [key, rule] of checks) {
+      (request as unknown as Record<symbol, string>)[CURRENT_KEY] = `${rule.limit}/${rule.windowMs}:${key}`;
+      let result;
+      try {
+        result = await limiterFor(rule)(request);
+      } catch (error) {
+        // Fail closed: without its counters the server cannot tell a guesser from a user.
+        request.log.error({ err: error }, 'rate limit store unavailable');
+        throw new AppError('service_unavailable', 503, 'Please try again in a moment');
+      }
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+        throw new AppError('rate_limited', 429, 'Too many attempts; try again later');
+      }
     }
-  }
+  });
 }

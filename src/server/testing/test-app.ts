@@ -30,6 +30,9 @@ export async function createTestApp(
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
     RATE_LIMIT: 'off',
+    // The tests read mail from the dev mailbox; forced, as some tests use a public PUBLIC_URL
+    // (inject never listens, so nothing is published).
+    DEV_TOOLS: 'force',
     ...options.env,
   });
   const app = await buildApp({ config, database, webRoot: options.webRoot ?? false, now: options.now, logger: false });

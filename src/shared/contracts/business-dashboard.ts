@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../domain/analytics';
+import { isoTimestamp } from './timestamp';
 import { businessCategories, businessTypes, documentTypes, verificationStatuses } from '../domain/business';
 import { parsePriceToCents } from '../domain/money';
 import {
@@ -359,9 +360,7 @@ export const dashboardOrderPageSchema = z.object({
 export type DashboardOrderPage = z.infer<typeof dashboardOrderPageSchema>;
 
 export const orderUpdatesQuerySchema = z.object({
-  since: z
-    .string({ error: D.invalidDate })
-    .refine((v) => !Number.isNaN(Date.parse(v)), { error: D.invalidDate }),
+  since: isoTimestamp(D.invalidDate),
 });
 
 export const orderUpdatesSchema = z.object({

@@ -1,15 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authedInject } from '../../testing/auth-helpers';
 import { createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe('auth rate limits (RATE_LIMIT=on)', () => {
   let t: TestApp;
+  // @fastify/rate-limit's memory store reads Date.now(); only the clock is faked, not timers.
   let now = new Date('2026-05-01T10:00:00Z');
+  const setNow = (date: Date) => {
+    now = date;
+    vi.setSystemTime(date);
+  };
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT: 'on' }, now: () => now });
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    setNow(now);
+    t = await createTestApp({ env: { RATE_LIMIT: 'on' } });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    vi.useRealTimers();
+  });
 
   const signIn = (email: string, password: string, ip = '203.0.113.7') =>
     authedInject(t, null, { method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, remoteAddress: ip });
@@ -31,12 +41,12 @@ describe('auth rate limits (RATE_LIMIT=on)', () => {
     // Other accounts are not affected, and a minute later the account is free again.
     await createUser(t.database.db, { email: 'other@example.test', password: 'the-right-password-2' });
     expect((await signIn('other@example.test', 'the-right-password-2', '198.51.100.50')).statusCode).toBe(200);
-    now = new Date(now.getTime() + 61_000);
+    setNow(new Date(now.getTime() + 61_000));
     expect((await signIn('target@example.test', 'the-right-password-1', '198.51.100.51')).statusCode).toBe(200);
   });
 
   it('limits one address to 30 attempts a minute across accounts', async () => {
-    now = new Date(now.getTime() + 120_000);
+    setNow(new Date(now.getTime() + 120_000));
     for (let i = 0; i < 30; i++) {
       expect((await signIn(`spray-${i}@example.test`, 'whatever-password', '192.0.2.10')).statusCode).toBe(401);
     }
@@ -46,7 +56,7 @@ describe('auth rate limits (RATE_LIMIT=on)', () => {
   });
 
   it('limits password-reset requests per email', async () => {
-    now = new Date(now.getTime() + 120_000);
+    setNow(new Date(now.getTime() + 120_000));
     const request = (ip: string) =>
       authedInject(t, null, {
         method: 'POST',

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOptionsSchema } from '@shared/contracts/auth';
-import { problem } from '../../platform/errors';
-import { RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
+import { AppError } from '../../platform/errors';
+import { clientKey, type RateLimitCheck, type RateLimitRule } from '../../platform/rate-limit';
 import { toFetchHeaders } from '../../platform/fetch-headers';
 
 const MINUTE = 60_000;
@@ -36,15 +36,9 @@ function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
 /**
  * Better Auth puts the session token in some JSON answers as well as in the HttpOnly
  * cookie. The web app never needs it, and script-readable tokens are what an XSS would
- * steal, so they are removed here.
+ * steal, so they are removed from every JSON answer, whatever endpoint gave it (a list of
+ * endpoints was stepped around with another spelling of the path, issue 13).
  */
-const TOKEN_BEARING = new Set([
-  '/api/auth/get-session',
-  '/api/auth/list-sessions',
-  '/api/auth/sign-in/email',
-  '/api/auth/sign-up/email',
-]);
-
 function withoutTokens(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTokens);
   if (value && typeof value === 'object') {
@@ -58,6 +52,14 @@ function withoutTokens(value: unknown): unknown {
   return value;
 }
 
+/**
+ * What a successful sign-up answers, whatever happened. Better Auth answers an existing
+ * address with a made-up user whose fields differ from a real new one (`locale: null`), which
+ * told an attacker who has an account (issue 13, finding 6); the owner is mailed instead
+ * (auth.ts, onExistingUserSignUp). The web only needs to know it may say "check your inbox".
+ */
+const SIGN_UP_ACCEPTED = JSON.stringify({ status: 'verification_sent' });
+
 async function sendFetchResponse(reply: FastifyReply, response: Response, path: string) {
   reply.status(response.status);
   response.headers.forEach((value, name) => {
@@ -68,16 +70,33 @@ async function sendFetchResponse(reply: FastifyReply, response: Response, path: 
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
-  if (TOKEN_BEARING.has(path) && response.ok && (response.headers.get('content-type') ?? '').includes('json') && text.length > 0) {
+  if (path === '/api/auth/sign-up/email' && response.ok) {
+    return reply.type('application/json; charset=utf-8').send(SIGN_UP_ACCEPTED);
+  }
+  if (response.ok && (response.headers.get('content-type') ?? '').includes('json') && text.length > 0) {
     const body: unknown = JSON.parse(text);
     return reply.send(JSON.stringify(Array.isArray(body) ? body.map(withoutTokens) : withoutTokens(body)));
   }
   return reply.send(text.length > 0 ? text : null);
 }
 
+/**
+ * The email a Better Auth request names, from a JSON or a form-encoded body alike (a form
+ * body used to skip the per-email limit, issue 13). A form naming it twice is refused:
+ * we would count one and Better Auth might use the other.
+ */
+function emailOf(body: unknown): string | undefined {
+  if (typeof body === 'string') {
+    const values = new URLSearchParams(body).getAll('email');
+    if (values.length > 1) throw AppError.validation({ email: 'duplicate' });
+    return values[0];
+  }
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email : undefined;
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
-  const limiter = new RateLimiter(() => app.ctx.now().getTime());
 
   // OAuth providers may post back forms; Better Auth parses the raw body itself.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -92,25 +111,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     handler: async (request, reply) => {
+      // The path is canonical (platform/canonical-path.ts), so it is what Better Auth routes.
       const path = request.url.split('?')[0] ?? '';
       const rule = limits[path];
-      if (rule && config.rateLimit) {
-        const email = (request.body as { email?: unknown } | undefined)?.email;
-        const checks: [string, RateLimitRule | undefined][] = [
-          [`ip:${path}:${request.ip}`, rule.ip],
-          [`email:${path}:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`, typeof email === 'string' ? rule.email : undefined],
-        ];
-        for (const [key, r] of checks) {
-          if (!r) continue;
-          const result = limiter.hit(key, r);
-          if (!result.allowed) {
-            return reply
-              .status(429)
-              .header('retry-after', String(result.retryAfterSeconds))
-              .type('application/problem+json')
-              .send(problem(429, 'rate_limited', 'Too many attempts; try again later'));
-          }
-        }
+      if (rule) {
+        const email = emailOf(request.body)?.trim().toLowerCase();
+        const checks: RateLimitCheck[] = [];
+        if (rule.ip) checks.push([`auth-ip:${path}:${clientKey(request)}`, rule.ip]);
+        if (rule.email && email !== undefined) checks.push([`auth-email:${path}:${email}`, rule.email]);
+        await app.limitRate(request, reply, checks);
       }
       const response = await app.ctx.auth.handler(toFetchRequest(request, config.publicUrl));
       return sendFetchResponse(reply, response, path);

@@ -142,14 +142,14 @@ export const businessDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Development and test aid (see the contract); answers 404 in production like /api/dev/mail. */
+/** Development and test aid (see the contract); answers 404 unless DEV_TOOLS is on, like /api/dev/mail. */
 export const devOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/dev/orders',
     { schema: { body: z.unknown(), response: { 201: dashboardOrderSchema } } },
     async (request, reply) => {
-      // Checked before the body is even parsed, so production reveals nothing about the route.
-      if (app.ctx.config.isProduction) throw AppError.notFound();
+      // Checked before the body is even parsed, so without DEV_TOOLS nothing is revealed.
+      if (!app.ctx.config.devTools) throw AppError.notFound();
       const input = devOrderInputSchema.safeParse(request.body);
       if (!input.success) {
         const fields = Object.fromEntries(input.error.issues.map((i) => [i.path.join('.') || 'body', i.message]));

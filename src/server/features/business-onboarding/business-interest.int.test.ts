@@ -65,19 +65,20 @@ describe('business interest and token confirmation', () => {
     expect(mail.subject).toBe('Confirm your business email for Regalo');
   });
 
-  it('answers already_registered for an address that has a user, revealing nothing else', async () => {
+  it('answers an address that has a user like a new one, creating nothing (the owner is mailed)', async () => {
     await createUser(t.database.db, { email: 'taken@example.test' });
     const res = await submitInterest({ businessName: 'Otro', email: 'TAKEN@example.test', locale: 'en' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'already_registered' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ status: 'pending', email: 'taken@example.test' });
     expect(await t.database.db.select().from(businessInterests)).toHaveLength(0);
+    expect((await latestMailTo(t, 'taken@example.test')).template).toBe('account-exists');
   });
 
   it('a second submit with the same address creates no second user, record or mail', async () => {
     const first = await submitInterest({ businessName: 'Dos Veces', email: 'twice@example.test', locale: 'en' });
     const second = await submitInterest({ businessName: 'Dos Veces', email: 'twice@example.test', locale: 'en' });
     expect(first.statusCode).toBe(201);
-    expect(second.statusCode).toBe(409);
+    expect(second.statusCode).toBe(201);
     expect(await t.database.db.select().from(users).where(eq(users.email, 'twice@example.test'))).toHaveLength(1);
     expect(await t.database.db.select().from(businessInterests)).toHaveLength(1);
     expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'twice@example.test'))).toHaveLength(1);
@@ -88,20 +89,19 @@ describe('business interest and token confirmation', () => {
       submitInterest({ businessName: 'Carrera', email: 'race@example.test', locale: 'en' }),
       submitInterest({ businessName: 'Carrera', email: 'race@example.test', locale: 'en' }),
     ]);
-    // Whichever came second either saw the first user (409) or lost the unique race (201).
-    expect(results.map((r) => r.statusCode).sort()).toEqual(expect.arrayContaining([201]));
-    for (const r of results) expect([201, 409]).toContain(r.statusCode);
+    // Whichever came second either saw the first user or lost the unique race: 201 both ways.
+    for (const r of results) expect(r.statusCode).toBe(201);
     expect(await t.database.db.select().from(users).where(eq(users.email, 'race@example.test'))).toHaveLength(1);
     expect(await t.database.db.select().from(businessInterests)).toHaveLength(1);
     expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'race@example.test'))).toHaveLength(1);
   });
 
-  it('submitting again after the link expired mails a fresh link but still answers already_registered', async () => {
+  it('submitting again after the link expired mails a fresh link, answering as before', async () => {
     await submitInterest({ businessName: 'Olvido', email: 'forgot@example.test', locale: 'es' });
     const old = await tokenFromMail('forgot@example.test');
     now = new Date(now.getTime() + CONFIRMATION_TTL_MS + 1000);
     const res = await submitInterest({ businessName: 'Olvido', email: 'forgot@example.test', locale: 'es' });
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(201);
     const fresh = await tokenFromMail('forgot@example.test');
     expect(fresh).not.toBe(old);
     expect((await confirm({ token: fresh })).statusCode).toBe(200);
@@ -239,6 +239,6 @@ describe('rate limit on interest', () => {
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       }
     }
-    expect(codes).toEqual([201, 409, 409, 429]);
+    expect(codes).toEqual([201, 201, 201, 429]);
   });
 });

@@ -36,8 +36,8 @@ export interface InterestValues {
  * wizard or signs in with Google later), the interest record with a hashed 48-hour token,
  * and the confirmation mail, all in one transaction, so a failure leaves nothing behind.
  *
- * - An address that already has a user → 409 `already_registered` (nothing else revealed;
- *   an unconfirmed owner whose link expired is mailed a fresh one).
+ * - An address that already has a user answers the same 201 as a new one; its owner gets an
+ *   "account exists" mail, or a fresh link when their unconfirmed interest has expired.
  * - Two submits racing each other: the loser hits the unique email and answers like the
  *   winner, so there is one user, one record and one mail (the spec ignores 23505).
  * - The mail is only queued here; if even queueing fails, nothing is created and the caller
@@ -48,15 +48,26 @@ export async function registerInterest(
   input: InterestValues,
 ): Promise<InterestResult> {
   const email = input.email.trim().toLowerCase();
-  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const [existing] = await ctx.db
+    .select({ id: users.id, name: users.name, locale: users.locale })
+    .from(users)
+    .where(eq(users.email, email));
   if (existing) {
-    // "Check your inbox for the confirmation email" must be true: if their link has expired,
-    // the owner of the address gets a fresh one. The answer is the same either way.
+    // Answered exactly like a new address (issue 13, finding 6); the owner of the address is
+    // told by mail instead. "Check your inbox" stays true: an unconfirmed owner whose link
+    // has expired gets a fresh one, one whose link still works needs nothing new.
     const [interest] = await ctx.db.select().from(businessInterests).where(eq(businessInterests.email, email));
-    if (interest && !interest.isConfirmed && (!interest.expiresAt || interest.expiresAt <= ctx.now())) {
-      await resendConfirmation(ctx, { email });
+    if (interest && !interest.isConfirmed) {
+      if (!interest.expiresAt || interest.expiresAt <= ctx.now()) await resendConfirmation(ctx, { email });
+    } else {
+      await enqueueMail(ctx.db, {
+        to: email,
+        template: 'account-exists',
+        locale: existing.locale === 'es' ? 'es' : 'en',
+        data: { name: existing.name, signInUrl: `${ctx.config.publicUrl}/auth` },
+      });
     }
-    throw new AppError('already_registered', 409, 'This email is already registered');
+    return { status: 'pending', email };
   }
 
   const token = createConfirmationToken();

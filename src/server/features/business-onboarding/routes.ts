@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   businessRegistrationStatusSchema,
@@ -15,8 +15,7 @@ import {
   setPasswordInputSchema,
 } from '@shared/contracts/business-onboarding';
 import { requireUser } from '../../platform/auth/guard';
-import { AppError } from '../../platform/errors';
-import { RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
+import { clientKey, type RateLimitRule } from '../../platform/rate-limit';
 import { confirmInterest } from './confirm-interest';
 import { confirmSession } from './confirm-session';
 import { createSessionCookie } from './create-session-cookie';
@@ -43,25 +42,12 @@ async function signedIn(request: FastifyRequest) {
 }
 
 export const businessOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limiter = new RateLimiter(() => app.ctx.now().getTime());
-
-  function limit(reply: FastifyReply, checks: [string, RateLimitRule][]) {
-    if (!app.ctx.config.rateLimit) return;
-    for (const [key, rule] of checks) {
-      const result = limiter.hit(key, rule);
-      if (!result.allowed) {
-        reply.header('retry-after', String(result.retryAfterSeconds));
-        throw new AppError('rate_limited', 429, 'Too many attempts; try again later');
-      }
-    }
-  }
-
   app.post(
     '/api/business/interest',
     { schema: { body: interestInputSchema, response: { 201: interestResultSchema } } },
     async (request, reply) => {
-      limit(reply, [
-        [`interest-ip:${request.ip}`, limits.interestIp],
+      await app.limitRate(request, reply, [
+        [`interest-ip:${clientKey(request)}`, limits.interestIp],
         [`interest-email:${request.body.email}`, limits.interestEmail],
       ]);
       const result = await registerInterest(app.ctx, request.body);
@@ -73,7 +59,7 @@ export const businessOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/business/interest/confirm',
     { schema: { body: confirmTokenInputSchema, response: { 200: confirmTokenResultSchema } } },
     async (request, reply) => {
-      limit(reply, [[`confirm-ip:${request.ip}`, limits.confirmIp]]);
+      await app.limitRate(request, reply, [[`confirm-ip:${clientKey(request)}`, limits.confirmIp]]);
       const { userId, ...result } = await confirmInterest(app.ctx, request.body);
       if (userId) {
         const cookie = await createSessionCookie(app.ctx.auth, userId, {
@@ -91,8 +77,8 @@ export const businessOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: resendInputSchema, response: { 202: resendResultSchema } } },
     async (request, reply) => {
       const target = request.body.token?.trim() || request.body.email?.trim().toLowerCase() || '';
-      limit(reply, [
-        [`resend-ip:${request.ip}`, limits.resendIp],
+      await app.limitRate(request, reply, [
+        [`resend-ip:${clientKey(request)}`, limits.resendIp],
         [`resend-target:${target}`, limits.resendTarget],
       ]);
       await resendConfirmation(app.ctx, request.body);

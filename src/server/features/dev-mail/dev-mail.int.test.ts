@@ -34,16 +34,19 @@ describe('dev mailbox', () => {
     expect(res.body).not.toContain('<script');
   });
 
-  it('does not exist in production', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test', PAYMENTS_ALLOW_TEST: 'true' } });
+  it.each([
+    ['in development without DEV_TOOLS', { NODE_ENV: 'development', DEV_TOOLS: 'off' }],
+    ['in production', { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test', PAYMENTS_ALLOW_TEST: 'true', DEV_TOOLS: 'off' }],
+  ])('does not exist %s (dev tools are an explicit opt-in)', async (_label, env) => {
+    const app = await createTestApp({ env });
     try {
       for (const url of ['/api/dev/mail', '/dev/mailbox']) {
-        const res = await prod.app.inject({ method: 'GET', url });
+        const res = await app.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(404);
         expect(res.headers['content-type']).toContain('application/problem+json');
       }
     } finally {
-      await prod.close();
+      await app.close();
     }
   });
 });

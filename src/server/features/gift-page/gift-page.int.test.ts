@@ -125,7 +125,7 @@ describe('the recipient gift page /g/<code>', () => {
     await createBusiness(db, { ownerId: otherOwner.id });
     const stranger = await createUser(db);
     const admin = await createUser(db, { role: 'admin' });
-    const cookies = [null];
+    const cookies: (string | null)[] = [null];
     for (const user of [buyer, stranger, otherOwner, admin]) cookies.push((await signIn(t, { email: user.email, password: user.password })).cookie);
     const before = await db.select().from(orders).where(eq(orders.id, paid.id));
 
@@ -334,7 +334,7 @@ describe('misses on /g/<code> are rate-limited per address', () => {
   });
   afterAll(() => t.close());
 
-  it('refuses every code, even a real one, after 20 misses from one address; other addresses go on', async () => {
+  it('answers further misses from one address with 429 after 20; a real code still opens, other addresses go on', async () => {
     const db = t.database.db;
     const owner = await createUser(db, { userType: 'business' });
     const shop = await createBusiness(db, { ownerId: owner.id });
@@ -345,11 +345,12 @@ describe('misses on /g/<code> are rate-limited per address', () => {
     for (let i = 0; i < 20; i++) {
       expect((await from('203.0.113.7', `/g/${'B'.repeat(30)}${i}`)).statusCode).toBe(404);
     }
-    const refused = await from('203.0.113.7', `/g/${real.qrCode}`);
+    const refused = await from('203.0.113.7', `/g/${'C'.repeat(31)}`);
     expect(refused.statusCode).toBe(429);
-    expect(refused.headers['retry-after']).toBe('900');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(900);
     expect(refused.body).toContain('Too many attempts');
-    expect(refused.body).not.toContain(gift.name);
-    expect((await from('198.51.100.2', `/g/${real.qrCode}`)).statusCode).toBe(200);
+    expect((await from('203.0.113.7', `/g/${real.qrCode}`)).statusCode).toBe(200);
+    expect((await from('198.51.100.2', `/g/${'D'.repeat(31)}`)).statusCode).toBe(404);
   });
 });

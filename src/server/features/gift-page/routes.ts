@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsync } from 'fastify';
 import { formatDate } from '@shared/format';
-import { RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
+import { AppError } from '../../platform/errors';
+import { clientKey, type RateLimitRule } from '../../platform/rate-limit';
 import { buildGiftCalendar } from './build-gift-calendar';
 import { getGiftPage, type GiftPageView } from './get-gift-page';
 import { isGiftCodeShape, parsePastedGift } from './gift-code';
@@ -17,8 +18,9 @@ import {
 
 /**
  * Codes are 256 random bits, so guessing is hopeless; still, an address that keeps asking
- * for codes that do not exist is answered "too many attempts" for a while, hits included,
- * so it learns nothing more.
+ * for codes that do not exist is answered "too many attempts" for its misses for a while
+ * (counted in the shared rate-limit store, so across servers). A real code still opens: a
+ * café's shared address where someone mistyped must not lock every recipient there out.
  */
 const MISSES_PER_IP: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
 
@@ -32,7 +34,6 @@ type Query = { lang?: unknown; code?: unknown };
  */
 export const giftPageRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app.ctx;
-  const limiter = new RateLimiter(() => app.ctx.now().getTime());
   const uidHost = new URL(config.publicUrl).host;
 
   // Scoped to this plugin's routes (no fastify-plugin), after helmet's defaults.
@@ -45,7 +46,7 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
   const requestedLanguage = (request: FastifyRequest) => toGiftLanguage((request.query as Query).lang);
   const visitorLanguage = (request: FastifyRequest): GiftLanguage =>
     requestedLanguage(request) ?? languageFromAcceptLanguage(request.headers['accept-language']) ?? 'en';
-  const missKey = (request: FastifyRequest) => `gift-miss:${request.ip}`;
+  const missKey = (request: FastifyRequest) => `gift-miss:${clientKey(request)}`;
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.status(status).type('text/html; charset=utf-8').send(body);
 
@@ -53,14 +54,16 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
   async function findGift(request: FastifyRequest, reply: FastifyReply): Promise<GiftPageView | null> {
     const code = (request.params as { code: string }).code;
     const path = `/g/${encodeURIComponent(code)}`;
-    if (config.rateLimit && limiter.isExhausted(missKey(request), MISSES_PER_IP)) {
-      await html(reply.header('retry-after', String(MISSES_PER_IP.windowMs / 1000)), 429, renderRateLimitedPage(visitorLanguage(request), path));
-      return null;
-    }
     // A string that cannot be a code never reaches the database.
     const view = isGiftCodeShape(code) ? await getGiftPage(app.ctx.db, code, app.ctx.now()) : null;
     if (!view) {
-      if (config.rateLimit) limiter.hit(missKey(request), MISSES_PER_IP);
+      try {
+        await app.limitRate(request, reply, [[missKey(request), MISSES_PER_IP]]);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'rate_limited') throw error;
+        await html(reply, 429, renderRateLimitedPage(visitorLanguage(request), path));
+        return null;
+      }
       await html(reply, 404, renderNotFoundPage(visitorLanguage(request), path));
       return null;
     }

@@ -8,7 +8,7 @@ import {
 import { parseRedemptionInput } from '@shared/domain/redemption-code';
 import { requireUser } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
-import { RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
+import type { RateLimitRule } from '../../platform/rate-limit';
 import { requireOwnedBusiness } from '../business-dashboard/owned-business';
 import { findRedemptionOrder } from './find-redemption-order';
 import { redeemOrder } from './redeem-order';
@@ -30,8 +30,6 @@ async function ownerOfActiveBusiness(request: FastifyRequest) {
 
 /** Redemption at the counter (contract: src/shared/contracts/redemption.ts). */
 export const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limiter = new RateLimiter(() => app.ctx.now().getTime());
-
   app.post(
     '/api/business/redemptions/lookup',
     { preValidation: ownerOfActiveBusiness, schema: { body: redemptionLookupInputSchema, response: { 200: redemptionOrderSchema } } },
@@ -42,13 +40,8 @@ export const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (input.kind === 'invalid') {
         throw new AppError('redemption_code_invalid', 400, 'Type the whole code or its last 8 characters');
       }
-      if (input.kind === 'suffix' && app.ctx.config.rateLimit) {
-        const result = limiter.hit(`redeem-suffix:${business.id}`, SUFFIX_LOOKUP_LIMIT);
-        if (!result.allowed) {
-          reply.header('retry-after', String(result.retryAfterSeconds));
-          throw new AppError('rate_limited', 429, 'Too many codes typed; wait a few minutes or scan the QR');
-        }
-      }
+      // Typed suffixes are few per business and hour at a real counter; guessing is not.
+      if (input.kind === 'suffix') await app.limitRate(request, reply, [[`redeem-suffix:${business.id}`, SUFFIX_LOOKUP_LIMIT]]);
       const order = await findRedemptionOrder(app.ctx.db, business.id, input, app.ctx.now());
       return reply.headers(noStore).send(order);
     },

@@ -271,6 +271,10 @@ export function createAuth({ config, db }: AuthDeps) {
         if (typeof password === 'string' && isCommonPassword(password)) {
           fail('PASSWORD_TOO_COMMON', 'This password is too common; choose another one');
         }
+        // The field rules run here too, before Better Auth looks the address up: in the
+        // user-create hook alone they applied to new addresses only, so a bad phone number
+        // was refused for a free address and accepted for a taken one (issue 13, finding 6).
+        if (ctx.path === '/sign-up/email') normaliseUserFields(body);
       }),
     },
     databaseHooks: {

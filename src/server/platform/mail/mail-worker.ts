@@ -45,6 +45,11 @@ export function createMailService({ config, db, now, log }: Options): MailServic
     return transporter;
   };
   const transport = smtpUrl ? ('smtp' as const) : ('dev' as const);
+  // Bodies hold working links (verification, reset, confirmation): once a mail has left, or
+  // been given up on, they are blanked and only the metadata stays (issue 13, finding 8).
+  // The dev mailbox is the delivery itself, so there they stay while DEV_TOOLS can show them.
+  const keepBodies = transport === 'dev' && config.devTools;
+  const blanked = keepBodies ? {} : { text: '', html: '' };
 
   let running: Promise<{ sent: number; failed: number }> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -88,7 +93,7 @@ export function createMailService({ config, db, now, log }: Options): MailServic
           }
           await db
             .update(mailOutbox)
-            .set({ status: 'sent', transport, sentAt: now(), attempts: mail.attempts + 1, lastError: null })
+            .set({ status: 'sent', transport, sentAt: now(), attempts: mail.attempts + 1, lastError: null, ...blanked })
             .where(eq(mailOutbox.id, mail.id));
           sent++;
         } catch (error) {
@@ -103,6 +108,7 @@ export function createMailService({ config, db, now, log }: Options): MailServic
               lastError: message.slice(0, 1000),
               status: giveUp ? 'failed' : 'pending',
               transport,
+              ...(giveUp ? { text: '', html: '' } : {}),
               nextAttemptAt: new Date(now().getTime() + backoffMs(attempts)),
             })
             .where(eq(mailOutbox.id, mail.id));

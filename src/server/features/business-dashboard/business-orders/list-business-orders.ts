@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@shared/domain/order-status';
 import type { DashboardOrderPage, OrdersQuery } from '@shared/contracts/business-dashboard';
 import { addDays, startOfLocalDay } from '@shared/domain/analytics';
@@ -7,7 +7,7 @@ import { orders } from '../../../db/schema/orders';
 import { AppError } from '../../../platform/errors';
 import { requireOwnedBusiness } from '../owned-business';
 import { decodeOrderCursor, encodeOrderCursor } from './order-cursor';
-import { selectDashboardOrders, toDashboardOrder } from './order-row';
+import { selectDashboardOrdersWithPosition, toDashboardOrder } from './order-row';
 
 /**
  * The business's orders, newest first, one page at a time. `from`/`to` are Madrid calendar
@@ -27,20 +27,19 @@ export async function listBusinessOrders(
   if (query.cursor !== undefined) {
     const cursor = decodeOrderCursor(query.cursor);
     if (!cursor) throw AppError.validation({ cursor: 'invalid' });
-    conditions.push(
-      or(lt(orders.createdAt, cursor.createdAt), and(eq(orders.createdAt, cursor.createdAt), lt(orders.id, cursor.id))),
-    );
+    // The cursor's text is cast by the database, so the comparison is to the microsecond.
+    conditions.push(sql`(${orders.createdAt}, ${orders.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
   }
   // One extra row tells whether another page exists without counting.
-  const rows = await selectDashboardOrders(db)
+  const rows = await selectDashboardOrdersWithPosition(db)
     .where(and(...conditions))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map((row) => toDashboardOrder(row, now)),
-    nextCursor: rows.length > query.limit && last ? encodeOrderCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    items: page.map(({ position: _position, ...row }) => toDashboardOrder(row, now)),
+    nextCursor: rows.length > query.limit && last ? encodeOrderCursor({ createdAt: last.position, id: last.id }) : null,
   };
 }
 

@@ -37,6 +37,20 @@ export function selectDashboardOrders(db: Executor) {
   return db.select(dashboardOrderColumns).from(orders).innerJoin(gifts, eq(gifts.id, orders.giftId));
 }
 
+/**
+ * The same rows with their keyset position: created_at as UTC text to the microsecond, so a
+ * cursor built from it compares exactly (see order-cursor.ts).
+ */
+export function selectDashboardOrdersWithPosition(db: Executor) {
+  return db
+    .select({
+      ...dashboardOrderColumns,
+      position: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(orders)
+    .innerJoin(gifts, eq(gifts.id, orders.giftId));
+}
+
 type OrderRow = Awaited<ReturnType<ReturnType<typeof selectDashboardOrders>['execute']>>[number];
 
 /** `now` decides the effective status: a paid order past its expiry is shown expired. */

@@ -71,8 +71,8 @@ describe('POST /api/dev/orders (development aid)', () => {
     expect(await t.database.db.select().from(orders)).toHaveLength(1);
   });
 
-  it('does not exist in production', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test' } });
+  it('does not exist without DEV_TOOLS (even outside production)', async () => {
+    const prod = await createTestApp({ env: { NODE_ENV: 'development', DEV_TOOLS: 'off' } });
     try {
       const owner = await signedInOwner(prod);
       const gift = await createGift(prod.database.db, { businessId: owner.business.id });

@@ -1,0 +1,100 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { mailOutbox } from '../../db/schema/mail-outbox';
+import { getTestDatabase } from '../../testing/test-database';
+import { enqueueMail } from './enqueue-mail';
+import { createMailService, MAX_MAIL_ATTEMPTS } from './mail-worker';
+
+/**
+ * Finding 8 of issue 13: rendered mails hold working links (verification, reset,
+ * confirmation). Once a mail has left (or been given up on) its body is blanked; the
+ * metadata stays for support. The dev mailbox is the delivery itself, so with DEV_TOOLS on
+ * and no SMTP the body stays readable there.
+ */
+async function startSmtp(refuse = false) {
+  const received: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    disableReverseLookup: true,
+    onRcptTo(_address, _session, callback) {
+      callback(refuse ? new Error('mailbox unavailable') : undefined);
+    },
+    onData(stream, _session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => (raw += chunk));
+      stream.on('end', () => {
+        received.push(raw);
+        callback();
+      });
+    },
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  const { port } = server.server.address() as AddressInfo;
+  return { received, url: `smtp://127.0.0.1:${port}/?ignoreTLS=true`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+const configFor = (env: Record<string, string>) =>
+  loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/regalo-mail-test', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', ...env });
+
+const LINK = 'http://localhost:3000/api/auth/reset-password/secret-token-123';
+
+describe('mail bodies after delivery', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+  });
+  afterAll(() => smtp.close());
+
+  it('are blanked once sent through SMTP; the recipient got them whole, the metadata stays', async () => {
+    const { db } = await getTestDatabase();
+    const mail = createMailService({ config: configFor({ SMTP_URL: smtp.url }), db, now: () => new Date() });
+    const { id } = await enqueueMail(db, { to: 'redact@example.test', template: 'reset-password', locale: 'en', data: { name: 'R', url: LINK } });
+    await mail.flush();
+    await mail.stop();
+    // Quoted-printable folds long lines with a soft break (=CRLF).
+    expect(smtp.received.some((raw) => raw.replace(/=\r?\n/g, '').includes(LINK))).toBe(true);
+    const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ to: 'redact@example.test', template: 'reset-password', status: 'sent', text: '', html: '' });
+    expect(row!.subject).toBe('Reset your Regalo password');
+    expect(row!.sentAt).not.toBeNull();
+  });
+
+  it('are blanked when delivery is given up for good', async () => {
+    const refusing = await startSmtp(true);
+    try {
+      const { db } = await getTestDatabase();
+      const { id } = await enqueueMail(db, { to: 'gone@example.test', template: 'reset-password', locale: 'en', data: { name: 'G', url: LINK } });
+      await db.update(mailOutbox).set({ attempts: MAX_MAIL_ATTEMPTS - 1 }).where(eq(mailOutbox.id, id));
+      const mail = createMailService({ config: configFor({ SMTP_URL: refusing.url }), db, now: () => new Date() });
+      await mail.flush();
+      await mail.stop();
+      const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(row).toMatchObject({ status: 'failed', text: '', html: '' });
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it('stay readable in the dev mailbox (DEV_TOOLS on), and are blanked when no one can read them', async () => {
+    const { db } = await getTestDatabase();
+    const withTools = createMailService({ config: configFor({ DEV_TOOLS: 'on' }), db, now: () => new Date() });
+    const kept = await enqueueMail(db, { to: 'dev-kept@example.test', template: 'reset-password', locale: 'en', data: { name: 'K', url: LINK } });
+    await withTools.flush();
+    const [keptRow] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, kept.id));
+    expect(keptRow!.text).toContain(LINK);
+
+    const withoutTools = createMailService({ config: configFor({}), db, now: () => new Date() });
+    const dropped = await enqueueMail(db, { to: 'dev-dropped@example.test', template: 'reset-password', locale: 'en', data: { name: 'D', url: LINK } });
+    await withoutTools.flush();
+    const [droppedRow] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, dropped.id));
+    expect(droppedRow).toMatchObject({ status: 'sent', text: '', html: '' });
+  });
+});

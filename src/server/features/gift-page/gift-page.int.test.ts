@@ -125,7 +125,7 @@ describe('the recipient gift page /g/<code>', () => {
     await createBusiness(db, { ownerId: otherOwner.id });
     const stranger = await createUser(db);
     const admin = await createUser(db, { role: 'admin' });
-    const cookies = [null];
+    const cookies: (string | null)[] = [null];
     for (const user of [buyer, stranger, otherOwner, admin]) cookies.push((await signIn(t, { email: user.email, password: user.password })).cookie);
     const before = await db.select().from(orders).where(eq(orders.id, paid.id));
 

@@ -1,5 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { formatDate } from '@shared/format';
 import { RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
 import { buildGiftCalendar } from './build-gift-calendar';

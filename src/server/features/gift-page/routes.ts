@@ -1,5 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { formatDate } from '@shared/format';
 import { AppError } from '../../platform/errors';
 import { clientKey, type RateLimitRule } from '../../platform/rate-limit';

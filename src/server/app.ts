@@ -26,7 +26,7 @@ import { cleanUpTempUploads } from './features/business-documents/clean-up-temp-
 import { expireOrders } from './features/order-expiry/expire-orders';
 import { sendExpiryReminders } from './features/order-expiry/send-expiry-reminders';
 import { businessImageRoutes } from './features/business-image/routes';
-import { businessDashboardRoutes, devOrdersRoutes } from './features/business-dashboard/routes';
+import { businessDashboardRoutes } from './features/business-dashboard/routes';
 import { businessOnboardingRoutes } from './features/business-onboarding/routes';
 import { redemptionRoutes } from './features/redemption/routes';
 import { adminRoutes } from './features/admin/routes';
@@ -156,7 +156,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(businessDocumentsRoutes);
   await app.register(businessImageRoutes);
   await app.register(businessDashboardRoutes);
-  await app.register(devOrdersRoutes);
   await app.register(redemptionRoutes);
   // Server-rendered recipient pages; before the web app so /g/* never falls back to the SPA.
   await app.register(giftPageRoutes);

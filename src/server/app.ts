@@ -23,7 +23,7 @@ import { profileRoutes } from './features/profile/routes';
 import { businessDocumentsRoutes } from './features/business-documents/routes';
 import { cleanUpTempUploads } from './features/business-documents/clean-up-temp-uploads';
 import { businessImageRoutes } from './features/business-image/routes';
-import { businessDashboardRoutes, devOrdersRoutes } from './features/business-dashboard/routes';
+import { businessDashboardRoutes } from './features/business-dashboard/routes';
 import { businessOnboardingRoutes } from './features/business-onboarding/routes';
 import multipart from '@fastify/multipart';
 import { createPeriodicJob } from './platform/jobs/periodic-job';
@@ -127,7 +127,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(businessDocumentsRoutes);
   await app.register(businessImageRoutes);
   await app.register(businessDashboardRoutes);
-  await app.register(devOrdersRoutes);
 
   await registerWebApp(app, options.webRoot === false ? null : options.webRoot);
 

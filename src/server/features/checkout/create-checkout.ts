@@ -19,6 +19,8 @@ import { findGiftsForSale } from './find-gifts-for-sale';
 import { toCheckoutView, type CheckoutRow } from './get-checkout';
 
 export type CreateCheckoutInput = z.output<typeof createCheckoutInputSchema>;
+/** The database may be a transaction (the demo seed places its orders inside its own). */
+export type CheckoutContext = Pick<AppContext, 'now' | 'payments'> & { db: Executor };
 
 /** How the gift is signed for the recipient: the giver's first name. */
 export function senderNameOf(fullName: string): string {
@@ -43,7 +45,7 @@ async function findByKey(db: Executor, buyerId: string, key: string): Promise<Ch
  * transaction open); a checkout left without one (provider down) gets it on the retry.
  */
 export async function createCheckout(
-  ctx: Pick<AppContext, 'db' | 'now' | 'payments'>,
+  ctx: CheckoutContext,
   buyer: SessionUser,
   input: CreateCheckoutInput,
 ): Promise<{ checkout: Checkout; created: boolean }> {
@@ -162,7 +164,7 @@ export async function createCheckout(
 
 /** Makes sure a pending checkout has its payment at the provider, then returns its view. */
 async function withPayment(
-  ctx: Pick<AppContext, 'db' | 'now' | 'payments'>,
+  ctx: CheckoutContext,
   buyer: SessionUser,
   checkout: CheckoutRow,
 ): Promise<Checkout> {

@@ -65,8 +65,8 @@ describe('GET /api/my/orders', () => {
       recipientLocale: 'es',
       senderName: null,
       deliverAt: null,
-      deliveredAt: null,
-      canChangeDelivery: true,
+      deliveredAt: newer.paidAt!.toISOString(),
+      canChangeDelivery: false,
       canResend: false,
     });
     expect(items[1].giftPagePath).toBe(`/g/${older.qrCode}`);

@@ -1,8 +1,7 @@
-import { devices, expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations as scan } from './support/axe';
 import { hideCookieBanner } from './support/consent';
 import { linkIn, waitForMail } from './support/mailbox';
-import { createConsumer } from './support/orders';
 
 /**
  * Checkout in Spanish on a phone, with the test payment provider. Each test signs up its
@@ -16,13 +15,24 @@ const BOOK = 'Book voucher';
 // Toasts come and go mid-scan and belong to the shared toaster, not to these pages.
 const expectNoSeriousA11yViolations = (page: Page) => scan(page, { exclude: ['[data-sonner-toaster]'] });
 
+/** Signs up and confirms a new giver through the API; the browser shares the cookies. */
+async function createConsumer(request: APIRequestContext, baseURL: string, name: string) {
+  const email = `comprador.${Date.now()}.${test.info().workerIndex}.${test.info().retry}@example.test`;
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    headers: { origin: baseURL },
+    data: { name, email, password: 'naranjas-de-valencia', callbackURL: '/app' },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  await request.get(linkIn(await waitForMail(request, { to: email }), '/api/auth/verify-email'));
+  return email;
+}
+
 async function prepare(page: Page, baseURL: string, name: string) {
   test.setTimeout(150_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
   await hideCookieBanner(page.context(), baseURL);
-  // page.request shares the browser's cookies: the new giver is signed in in the page too.
-  return createConsumer(page.request, { name, locale: 'es' });
+  return createConsumer(page.request, baseURL, name);
 }
 
 async function addGift(page: Page, giftName: string) {

@@ -89,7 +89,10 @@ test('a giver buys two gifts for two people, one from contacts and one for tomor
   await second.getByLabel('Mensaje personal (opcional)').fill('¡Feliz cumpleaños!');
   await expect(second.getByText('18 de 500 caracteres')).toBeVisible();
   await second.getByLabel('Idioma de su regalo').selectOption('en');
-  await second.getByLabel('En una fecha y hora').check();
+  // Keyboard only: the arrow key moves the delivery choice to "on a date and time".
+  await second.getByLabel('Justo después del pago').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(second.getByLabel('En una fecha y hora')).toBeChecked();
   await expect(second.getByLabel('Hora', { exact: true })).toHaveValue('10:00');
   await expectNoSeriousA11yViolations(page);
 
@@ -177,7 +180,8 @@ test('a failed test payment keeps the cart, and trying again starts a new paymen
   await expect(page).toHaveURL(/\/checkout\/[^/]+\/pay$/);
   const failedUrl = page.url();
 
-  await page.getByRole('button', { name: 'Hacer que el pago falle (prueba)' }).click();
+  await page.getByRole('button', { name: 'Hacer que el pago falle (prueba)' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'El pago no se ha completado' })).toBeVisible();
   await expect(page.getByText('No se ha cobrado nada. Guardamos tu carrito')).toBeVisible();
 

@@ -329,4 +329,19 @@ describe('/checkout/:id (return page)', () => {
     await waitForText('Thank you!');
     expect(cartStore.getSnapshot().lines).toHaveLength(2);
   });
+
+  it('says a payment cancelled at Stripe was not made, keeps the cart and stops asking', async () => {
+    stubApi((url) =>
+      url === '/api/checkouts/ck1' ? json(200, checkout({ provider: 'stripe', paymentUrl: 'https://checkout.stripe.test/c/1' })) : undefined,
+    );
+    addGift('g1');
+    cartStore.markCheckout('ck1');
+    await renderAt('/checkout/ck1?payment=cancelled');
+    await waitForText('You cancelled the payment');
+    expect(text()).toContain('Nothing was charged. Your cart is kept');
+    expect(dom.container.querySelector('a[href="https://checkout.stripe.test/c/1"]')).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(calls('GET', '/api/checkouts/ck1')).toHaveLength(1);
+    expect(cartStore.getSnapshot().lines).toHaveLength(1);
+  });
 });

@@ -1,7 +1,7 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { QueryFallback } from '@web/components/query-fallback';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -32,7 +32,9 @@ export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (
   const { t } = useTranslation('checkout');
   const errorText = useErrorText();
   const id = useParams().id ?? '';
-  const query = useCheckout(id, { poll: true, pollDelay });
+  // Stripe sends a payer who cancelled back here while its session is still open (pending).
+  const isCancelled = useSearchParams()[0].get('payment') === 'cancelled';
+  const query = useCheckout(id, { poll: !isCancelled, pollDelay });
   const { clearIfPaid } = useCart();
   const checkout = query.data;
   const status = checkout?.status;
@@ -59,7 +61,23 @@ export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (
 
   return (
     <div className="mx-auto flex w-full max-w-lg flex-col gap-4">
-      {checkout.status === 'pending' ? (
+      {checkout.status === 'pending' && isCancelled ? (
+        <Card className="flex flex-col items-center gap-3 p-6 text-center" role="status" data-testid="checkout-not-paid">
+          <XCircle aria-hidden="true" className="size-12 text-danger-600" />
+          <h1 className="font-display text-2xl font-semibold">{t('result.cancelledTitle')}</h1>
+          <p>{t('result.notPaidLead')}</p>
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button asChild>
+              <Link to="/checkout">{t('result.tryAgain')}</Link>
+            </Button>
+            {checkout.paymentUrl ? (
+              <Button asChild variant="outline">
+                <a href={checkout.paymentUrl}>{t('result.backToPayment')}</a>
+              </Button>
+            ) : null}
+          </div>
+        </Card>
+      ) : checkout.status === 'pending' ? (
         <Card className="flex flex-col items-center gap-3 p-6 text-center" role="status" data-testid="checkout-pending">
           <Spinner decorative className="size-8" />
           <h1 className="font-display text-2xl font-semibold">{t('result.pendingTitle')}</h1>

@@ -2,12 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations as scan } from './support/axe';
 import { hideCookieBanner } from './support/consent';
+import { buyGift, createConsumer } from './support/orders';
 
 /**
  * The demo business owner, in Spanish: sees the verified card, edits the profile with a new
  * image, creates a gift priced '19,90', edits it, takes it off sale, deletes another after
- * confirming, watches an order arrive without reloading, and reads the analytics. Each tab is
- * scanned with axe. The journey only changes gifts it creates itself: the demo business is
+ * confirming, watches an order bought through checkout arrive without reloading, and reads
+ * the analytics. Each tab is scanned with axe. The journey only changes gifts it creates itself: the demo business is
  * shared with the consumer journey, which runs in parallel.
  */
 const OWNER_EMAIL = 'owner@demo.regalo.test';
@@ -25,7 +26,7 @@ async function openTab(page: Page, name: string, tab: string) {
 
 const giftCard = (page: Page, name: string) => page.getByTestId('gift-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
-test('the demo owner runs the business from the dashboard in Spanish', async ({ page, context, baseURL }) => {
+test('the demo owner runs the business from the dashboard in Spanish', async ({ page, context, baseURL, request }) => {
   // A long journey with five axe scans on a busy two-core machine.
   test.setTimeout(150_000);
   const run = `${Date.now().toString(36)}${test.info().workerIndex}`;
@@ -150,12 +151,15 @@ test('the demo owner runs the business from the dashboard in Spanish', async ({ 
   const demoGift = gifts.items.find((gift) => gift.name === 'Horchata and fartons for two');
   expect(demoGift, 'the demo gift exists').toBeDefined();
   const recipient = `Lucía ${run}`;
-  const created = await page.request.post('/api/dev/orders', {
-    data: { giftId: demoGift!.id, recipientName: recipient, recipientPhone: '+34 600 111 222', personalMessage: '¡Feliz santo!' },
-    headers: { origin: new URL(page.url()).origin },
+  // A giver of its own buys the gift through checkout and the test provider.
+  await createConsumer(request);
+  const bought = await buyGift(request, {
+    giftId: demoGift!.id,
+    recipientName: recipient,
+    recipientPhone: '+34 600 111 222',
+    personalMessage: '¡Feliz santo!',
   });
-  expect(created.status()).toBe(201);
-  const order = (await created.json()) as { qrCodeSuffix: string };
+  const order = { qrCodeSuffix: bought.code.slice(-8) };
   const newOrder = page.getByTestId('order-card').filter({ hasText: recipient });
   await expect(newOrder).toHaveCount(0);
   // Past the longest back-off: the next poll must have run.

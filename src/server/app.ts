@@ -12,6 +12,9 @@ import { healthRoutes } from './features/health/routes';
 import { catalogRoutes } from './features/catalog/routes';
 import { contactsRoutes } from './features/contacts/routes';
 import { myOrdersRoutes } from './features/my-orders/routes';
+import { checkoutRoutes, stripeWebhookRoutes } from './features/checkout/routes';
+import { expireCheckouts } from './features/checkout/expire-checkouts';
+import { deliverDueGifts } from './features/gift-delivery/deliver-due-gifts';
 import type { AppContext } from './platform/context';
 import { accountRoutes } from './features/account/routes';
 import { authRoutes } from './features/auth/routes';
@@ -20,7 +23,7 @@ import { profileRoutes } from './features/profile/routes';
 import { businessDocumentsRoutes } from './features/business-documents/routes';
 import { cleanUpTempUploads } from './features/business-documents/clean-up-temp-uploads';
 import { businessImageRoutes } from './features/business-image/routes';
-import { businessDashboardRoutes, devOrdersRoutes } from './features/business-dashboard/routes';
+import { businessDashboardRoutes } from './features/business-dashboard/routes';
 import { businessOnboardingRoutes } from './features/business-onboarding/routes';
 import { redemptionRoutes } from './features/redemption/routes';
 import multipart from '@fastify/multipart';
@@ -29,6 +32,7 @@ import { createAuth } from './platform/auth/auth';
 import { registerCsrfProtection } from './platform/csrf';
 import { registerErrorHandling } from './platform/errors';
 import { createMailService } from './platform/mail/mail-worker';
+import { createPaymentProvider } from './platform/payments/create-payment-provider';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { createStorage } from './platform/storage/create-storage';
 import { registerWebApp } from './platform/web-app';
@@ -75,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: createStorage(config.storage),
     now: options.now ?? (() => new Date()),
     auth: createAuth({ config, db: database.db }),
+    payments: createPaymentProvider(config),
     mail: createMailService({ config, db: database.db, now: () => ctx.now(), log: app.log }),
   };
   app.decorate('ctx', ctx);
@@ -85,6 +90,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tempUploadCleanUp = createPeriodicJob('temp-upload-clean-up', 60 * 60 * 1000, () => cleanUpTempUploads(ctx), app.log);
   app.addHook('onListen', async () => tempUploadCleanUp.start());
   app.addHook('onClose', async () => tempUploadCleanUp.stop());
+
+  // Unpaid checkouts past their lifetime, and scheduled gifts whose moment has come.
+  const checkoutExpiry = createPeriodicJob('checkout-expiry', 5 * 60 * 1000, () => expireCheckouts(ctx), app.log);
+  const giftDelivery = createPeriodicJob('gift-delivery', 60 * 1000, () => deliverDueGifts(ctx), app.log);
+  app.addHook('onListen', async () => {
+    checkoutExpiry.start();
+    giftDelivery.start();
+  });
+  app.addHook('onClose', async () => {
+    await checkoutExpiry.stop();
+    await giftDelivery.stop();
+  });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -105,11 +122,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogRoutes);
   await app.register(contactsRoutes);
   await app.register(myOrdersRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(stripeWebhookRoutes);
   await app.register(businessOnboardingRoutes);
   await app.register(businessDocumentsRoutes);
   await app.register(businessImageRoutes);
   await app.register(businessDashboardRoutes);
-  await app.register(devOrdersRoutes);
   await app.register(redemptionRoutes);
 
   await registerWebApp(app, options.webRoot === false ? null : options.webRoot);

@@ -72,4 +72,24 @@ describe('loadConfig', () => {
     ]);
     expect(issuesOf({ AUTH_SECRET: 'short' })[0]).toMatch(/^AUTH_SECRET:/);
   });
+
+  it('takes the test payment provider outside production and refuses it in production unless allowed', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'development' }).payments).toEqual({ provider: 'test' });
+    expect(issuesOf({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test' })).toEqual([
+      'PAYMENTS_PROVIDER=test takes no money: set PAYMENTS_ALLOW_TEST=true to run it in production',
+    ]);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test', PAYMENTS_ALLOW_TEST: 'true' }).payments,
+    ).toEqual({ provider: 'test' });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        NODE_ENV: 'production',
+        PAYMENTS_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+        STRIPE_API_URL: 'http://127.0.0.1:12111',
+      }).payments,
+    ).toEqual({ provider: 'stripe', secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiUrl: 'http://127.0.0.1:12111' });
+  });
 });

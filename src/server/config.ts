@@ -49,6 +49,11 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalUrl,
+  // The test provider takes no money; production refuses it unless this says otherwise.
+  PAYMENTS_ALLOW_TEST: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
@@ -136,6 +141,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const paymentsProvider = e.PAYMENTS_PROVIDER ?? (isProduction ? undefined : 'test');
   if (!paymentsProvider) {
     issues.push('PAYMENTS_PROVIDER must be set in production (test or stripe)');
+  }
+  if (paymentsProvider === 'test' && isProduction && !e.PAYMENTS_ALLOW_TEST) {
+    issues.push('PAYMENTS_PROVIDER=test takes no money: set PAYMENTS_ALLOW_TEST=true to run it in production');
   }
   if (paymentsProvider === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     issues.push('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');

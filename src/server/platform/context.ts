@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
 import type { Auth } from './auth/auth';
 import type { MailService } from './mail/mail-worker';
+import type { PaymentProvider } from './payments/payment-provider';
 import type { Storage } from './storage/storage';
 
 /**
@@ -18,6 +19,8 @@ export interface AppContext {
   auth: Auth;
   /** The mail outbox's delivery worker; `mail.flush()` delivers due mail now. */
   mail: MailService;
+  /** The payment driver config.payments names (test or Stripe). */
+  payments: PaymentProvider;
   /** Injected so tests can move time (order expiry, token expiry) without sleeping. */
   now: () => Date;
 }

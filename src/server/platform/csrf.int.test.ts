@@ -49,8 +49,14 @@ describe('CSRF protection on state-changing API requests', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
-  it('does not ask server-to-server webhooks for an Origin', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/webhook/test', payload: {} });
-    expect(res.statusCode).not.toBe(403);
+  it("does not ask Stripe's webhook for an Origin, and only that route", async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', payload: {} });
+    // Not the CSRF refusal: the test provider is configured, so the route answers 404.
+    expect(res.statusCode).toBe(404);
+    for (const url of ['/api/payments/stripe/webhook/x', '/api/payments/stripe/webhookx', '/api/payments/test/x/succeed', '/api/checkouts']) {
+      const other = await t.app.inject({ method: 'POST', url, payload: {} });
+      expect(other.statusCode, url).toBe(403);
+      expect(other.json()).toMatchObject({ code: 'csrf_rejected' });
+    }
   });
 });

@@ -3,7 +3,7 @@ import { problem } from './errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Server-to-server callbacks that carry their own signature instead of an Origin. */
-const ALLOW_WITHOUT_ORIGIN = [/^\/api\/payments\/webhook\//];
+const ALLOW_WITHOUT_ORIGIN = [/^\/api\/payments\/stripe\/webhook$/];
 
 function originOf(value: string | undefined): string | undefined {
   if (!value) return undefined;

@@ -408,6 +408,12 @@ export interface CreateOrderInput {
   redemptionMethod?: 'scan' | 'manual';
   /** Reuse a checkout instead of creating one for this order. */
   checkoutId?: string | null;
+  recipientLocale?: 'en' | 'es';
+  senderName?: string | null;
+  /** When the gift goes out; default null (right after payment). */
+  deliverAt?: Date | null;
+  /** Default: paid orders without a later deliverAt were delivered at payment, as checkout does. */
+  deliveredAt?: Date | null;
   /** The reference "now" for defaults (tests that move time pass theirs). */
   now?: Date;
 }
@@ -447,6 +453,13 @@ export async function createOrder(db: Executor, input: CreateOrderInput): Promis
     input.cancelledAt !== undefined ? input.cancelledAt : status === 'cancelled' ? now : null;
 
   const total = priced.totalAmount;
+  const deliverAt = input.deliverAt ?? null;
+  const deliveredAt =
+    input.deliveredAt !== undefined
+      ? input.deliveredAt
+      : paidAt && (!deliverAt || deliverAt <= now)
+        ? (deliverAt && deliverAt > paidAt ? deliverAt : paidAt)
+        : null;
 
   let checkoutId = input.checkoutId ?? null;
   if (input.checkoutId === undefined && paidAt) {
@@ -486,6 +499,10 @@ export async function createOrder(db: Executor, input: CreateOrderInput): Promis
       recipientEmail: input.recipientEmail ?? null,
       personalMessage: input.personalMessage ?? null,
       contactId: input.contactId ?? null,
+      recipientLocale: input.recipientLocale ?? 'es',
+      senderName: input.senderName ?? null,
+      deliverAt,
+      deliveredAt,
       qrCode: input.qrCode ?? priced.qrCode,
       expiresAt,
       paidAt,

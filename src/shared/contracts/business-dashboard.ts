@@ -24,7 +24,7 @@ import {
  * prices are computed by the server. Failures are problem+json `{type,title,status,detail,
  * code,fields?}`; the web maps `code` and each `fields` value to a translated message.
  *
- * Guards, the same on every endpoint below (except /api/dev/orders):
+ * Guards, the same on every endpoint below:
  *   401 `unauthenticated`     nobody signed in
  *   403 `email_not_verified`  a session whose email is not confirmed
  *   403 `no_business`         signed in but owns no business — consumers AND admins who own
@@ -86,14 +86,6 @@ import {
  *        `giftsSold` equals the number of orders GET /api/business/orders returns for the
  *        same from/to with those statuses. Money in cents; weeks start on Monday
  *        (Europe/Madrid) and every week touching the period is listed, zero weeks included.
- *
- * DEVELOPMENT / TEST AID — not part of the product:
- * POST   /api/dev/orders                     body devOrderInputSchema → 201 dashboardOrderSchema
- *        Creates a PAID order for a gift exactly as payment would (price, commission and
- *        net from the database, a fresh redemption code, expiry from the gift's validity, a
- *        succeeded test checkout), so the e2e journey can watch an order arrive. No sign-in
- *        needed; the signed-in user, if any, is the buyer. 404 `gift_not_found`. Answers 404
- *        `not_found` in production, like /api/dev/mail.
  */
 
 /** Field codes (web: dashboard translations per code). */
@@ -338,6 +330,12 @@ export const dashboardOrderSchema = z.object({
   personalMessage: z.string().nullable(),
   /** The LAST 8 characters of the redemption code; the full code never leaves the server here. */
   qrCodeSuffix: z.string(),
+  /** The platform's percentage for this order (e.g. 1.14), fixed when the price was. */
+  commissionRate: z.number().nullable(),
+  /** Cents; null until paid. commissionAmount + netAmount = totalAmount. */
+  commissionAmount: z.number().int().nullable(),
+  /** Cents the business receives; null until paid. */
+  netAmount: z.number().int().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   redeemedAt: z.string().nullable(),
@@ -405,15 +403,3 @@ export const businessAnalyticsSchema = z.object({
   ),
 });
 export type BusinessAnalytics = z.infer<typeof businessAnalyticsSchema>;
-
-// ---------------------------------------------------------------------------------------
-// Development aid
-
-export const devOrderInputSchema = z.object({
-  giftId: z.string().max(64),
-  recipientName: z.string().trim().min(1, { error: 'required' }).max(200, { error: 'tooLong' }),
-  recipientPhone: z.string().trim().max(32).nullish(),
-  recipientEmail: z.string().trim().max(254).nullish(),
-  personalMessage: z.string().trim().max(1000).nullish(),
-});
-export type DevOrderInput = z.input<typeof devOrderInputSchema>;

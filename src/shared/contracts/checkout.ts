@@ -71,6 +71,8 @@ export const checkoutErrorCodes = [
   'order_not_found',
   'order_not_resendable',
   'order_already_delivered',
+  /** PATCH delivery on an order that is not paid (unpaid, cancelled, redeemed, expired). */
+  'order_not_changeable',
 ] as const;
 
 const optionalText = (max: number, check?: { test: (v: string) => boolean; code: string }) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePriceToCents, splitCommission } from './money';
+import { parsePriceToCents, rateToBasisPoints, splitCommission } from './money';
 
 describe('parsePriceToCents', () => {
   it.each([
@@ -42,5 +42,45 @@ describe('splitCommission', () => {
     expect(splitCommission(2500, 10)).toEqual({ commissionCents: 250, netCents: 2250 });
     expect(splitCommission(1999, 12.5)).toEqual({ commissionCents: 250, netCents: 1749 });
     expect(splitCommission(1, 10)).toEqual({ commissionCents: 0, netCents: 1 });
+  });
+});
+
+describe('splitCommission is exact', () => {
+  it('charges 0,29 € on 25,00 € at 1,14 % (a float rate gives 0,28 €)', () => {
+    expect(splitCommission(2500, 1.14)).toEqual({ commissionCents: 29, netCents: 2471 });
+    expect(splitCommission(2500, '1.14')).toEqual({ commissionCents: 29, netCents: 2471 });
+  });
+
+  it('reads numeric(5,2) rates as basis points', () => {
+    expect(rateToBasisPoints(1.14)).toBe(114);
+    expect(rateToBasisPoints('0.29')).toBe(29);
+    expect(rateToBasisPoints(30)).toBe(3000);
+    expect(() => rateToBasisPoints(100.01)).toThrow(RangeError);
+    expect(() => rateToBasisPoints(-1)).toThrow(RangeError);
+  });
+
+  it('matches a bigint reference for every price 0,01-200,00 € at every rate 0-30 % in 0,01 % steps', () => {
+    // Reference: round half up of p × bp / 10 000 with bigints, on the rate as its decimal
+    // text (what PostgreSQL stores), so neither side's float handling can hide an error.
+    const MAX_PRICE = 20_000;
+    const MAX_BP = 3_000;
+    let mismatches = 0;
+    let first = '';
+    for (let bp = 0; bp <= MAX_BP; bp++) {
+      const text = `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
+      const [whole, fraction] = text.split('.');
+      const refBp = BigInt(whole!) * 100n + BigInt(fraction!);
+      const rate = Number(text);
+      for (let p = 1; p <= MAX_PRICE; p++) {
+        const expected = Number((BigInt(p) * refBp * 2n + 10_000n) / 20_000n);
+        const { commissionCents, netCents } = splitCommission(p, rate);
+        if (commissionCents !== expected || commissionCents + netCents !== p) {
+          mismatches++;
+          first ||= `${p} cents at ${text} %: ${commissionCents} ≠ ${expected}`;
+        }
+      }
+    }
+    expect(first).toBe('');
+    expect(mismatches).toBe(0);
   });
 });

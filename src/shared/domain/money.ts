@@ -50,8 +50,30 @@ function toPlainDecimal(raw: string): string | null {
   return `${parts[0] === '' ? '0' : parts[0]}.${parts[1]}`;
 }
 
-/** Commission and net amount in cents for a price and a percentage rate. */
-export function splitCommission(totalCents: number, ratePercent: number) {
-  const commission = Math.round((totalCents * ratePercent) / 100);
+/**
+ * A commission rate as stored (numeric(5,2), a percentage such as 1.14 or "1.14") in basis
+ * points (114). Every rate the column can hold has at most two decimals, so rounding the
+ * scaled value removes the binary float error (1.14 * 100 = 113.99999999999999) exactly.
+ */
+export function rateToBasisPoints(ratePercent: number | string): number {
+  const bp = Math.round(Number(ratePercent) * 100);
+  if (!Number.isSafeInteger(bp) || bp < 0 || bp > 10_000) {
+    throw new RangeError(`commission rate out of range: ${ratePercent}`);
+  }
+  return bp;
+}
+
+/**
+ * Commission and net amount in cents for a price and a percentage rate, in integers only:
+ * commission = round_half_up(total × bp / 10 000). With prices ≤ 10^6 cents and bp ≤ 10^4
+ * the product stays far below 2^53, so every step is exact (no float rate times a price:
+ * 2500 × 1.14 / 100 is 28.499999… and rounded to 28 instead of 29).
+ */
+export function splitCommission(totalCents: number, ratePercent: number | string) {
+  if (!Number.isSafeInteger(totalCents) || totalCents < 0) {
+    throw new RangeError(`amount must be whole cents: ${totalCents}`);
+  }
+  const scaled = totalCents * rateToBasisPoints(ratePercent) + 5_000;
+  const commission = (scaled - (scaled % 10_000)) / 10_000;
   return { commissionCents: commission, netCents: totalCents - commission };
 }

@@ -16,7 +16,7 @@ const partsFormatter = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
 });
 
-function zonedParts(instant: Date) {
+export function zonedParts(instant: Date) {
   const p = Object.fromEntries(
     partsFormatter.formatToParts(instant).map((x) => [x.type, Number(x.value)]),
   ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
@@ -24,7 +24,7 @@ function zonedParts(instant: Date) {
 }
 
 /** Minutes Madrid is ahead of UTC at `instant` (60 in winter, 120 in summer). */
-function offsetMinutes(instant: Date): number {
+export function offsetMinutes(instant: Date): number {
   const p = zonedParts(instant);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);

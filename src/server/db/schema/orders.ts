@@ -6,6 +6,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   unique,
   uniqueIndex,
@@ -27,6 +28,12 @@ export const checkouts = pgTable(
     status: text('status').notNull().default('pending'),
     provider: text('provider').notNull(),
     providerRef: text('provider_ref'),
+    /** Where the payer pays (test page or Stripe's hosted page); shown while pending. */
+    paymentUrl: text('payment_url'),
+    /** The provider's payment (Stripe PaymentIntent id), for refunds; set at success. */
+    paymentRef: text('payment_ref'),
+    /** A pending checkout past this moment is expired by the periodic job. */
+    expiresAt: timestamptz('expires_at').notNull().default(sql`now() + interval '30 minutes'`),
     amountTotal: integer('amount_total').notNull(),
     currency: text('currency').notNull().default(CURRENCY),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -41,8 +48,21 @@ export const checkouts = pgTable(
     // NULLS NOT DISTINCT: a key stays unique even once the buyer's account is gone (null).
     unique('checkouts_buyer_idempotency_unique').on(t.buyerId, t.idempotencyKey).nullsNotDistinct(),
     uniqueIndex('checkouts_provider_ref_unique').on(t.provider, t.providerRef),
+    index('checkouts_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} <> 'succeeded'`),
   ],
 );
+
+/**
+ * Provider events already handled (Stripe retries and may resend one event many times):
+ * recording the id in the same transaction as the change makes each event count once.
+ */
+export const paymentEvents = pgTable('payment_events', {
+  provider: text('provider').notNull(),
+  eventId: text('event_id').notNull(),
+  type: text('type').notNull(),
+  checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
+  receivedAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.provider, t.eventId] })]);
 
 export const orders = pgTable(
   'orders',
@@ -100,6 +120,8 @@ export const orders = pgTable(
     index('orders_checkout_idx').on(t.checkoutId),
     index('orders_gift_idx').on(t.giftId),
     index('orders_paid_expiry_idx').on(t.status, t.expiresAt),
+    // The delivery job's scan: paid gifts not yet sent.
+    index('orders_delivery_due_idx').on(t.deliverAt).where(sql`${t.status} = 'paid' and ${t.deliveredAt} is null`),
     check('orders_recipient_locale_check', sql`${t.recipientLocale} in ('en', 'es')`),
     // Each status carries its timestamp, and a paid order's money adds up exactly.
     check(

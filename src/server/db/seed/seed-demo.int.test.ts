@@ -106,6 +106,13 @@ describe('demo seed', () => {
       if (order.status === 'expired') expect(order.expiresAt.getTime()).toBeLessThan(now);
       if (order.status === 'paid') expect(order.expiresAt.getTime()).toBeGreaterThan(now);
       expect(order.totalAmount).toBeGreaterThan(0);
+      // Paid demo orders were bought through checkout: a succeeded test checkout, exact money, a real code.
+      if (order.status === 'paid' || order.status === 'redeemed' || order.status === 'expired') {
+        expect(order.checkoutId).not.toBeNull();
+        expect(order.commissionAmount! + order.netAmount!).toBe(order.totalAmount);
+        expect(order.qrCode).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect(order.senderName).toBe('Lucía');
+      }
     }
   });
 

@@ -16,7 +16,6 @@ import {
   createBusinessApplication,
   createContact,
   createGift,
-  createOrder,
   createUser,
   type UserRow,
 } from '../../testing/factories';
@@ -37,6 +36,7 @@ import {
 } from './demo-data';
 import { demoPdf } from './demo-documents';
 import { renderBusinessImage, renderGiftImage, renderThumbnail } from './demo-images';
+import { placeDemoOrder } from './place-demo-order';
 
 export interface SeedContext {
   db: Database;
@@ -229,20 +229,17 @@ export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
         contactIds.set(contact.name, row.id);
         summary.contacts += 1;
       }
-      for (const order of demoOrders) {
+      for (const [i, order] of demoOrders.entries()) {
         const gift = await findDemoGift(tx, order.businessOwnerEmail, order.giftName);
         const contact = demoConsumer.contacts.find((c) => c.name === order.recipientContact)!;
-        await createOrder(tx, {
-          buyerId: consumer.id,
+        await placeDemoOrder(tx, ctx.config, {
+          buyer: consumer,
+          order,
           giftId: gift.id,
-          status: order.status,
-          recipientName: contact.name,
-          recipientPhone: contact.phone,
-          recipientEmail: contact.email,
-          personalMessage: order.personalMessage,
-          contactId: contactIds.get(contact.name) ?? null,
-          createdAt: daysAgo(order.placedDaysAgo, 37),
+          contact: { id: contactIds.get(contact.name) ?? null, name: contact.name, phone: contact.phone, email: contact.email },
+          placedAt: daysAgo(order.placedDaysAgo, 37),
           now,
+          key: `demo-order-${String(i).padStart(4, '0')}-seed`,
         });
         summary.orders += 1;
       }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { UPLOAD_FIELDS } from '@shared/contracts/business-documents';
 import {
   analyticsQuerySchema,
@@ -9,8 +8,6 @@ import {
   dashboardGiftListSchema,
   dashboardGiftSchema,
   dashboardOrderPageSchema,
-  dashboardOrderSchema,
-  devOrderInputSchema,
   giftDeleteResultSchema,
   giftImageSchema,
   giftInputSchema,
@@ -21,8 +18,7 @@ import {
   orderUpdatesSchema,
 } from '@shared/contracts/business-dashboard';
 import { MAX_IMAGE_BYTES } from '@shared/domain/documents';
-import { getSessionUser, requireUser } from '../../platform/auth/guard';
-import { AppError } from '../../platform/errors';
+import { requireUser } from '../../platform/auth/guard';
 import { receiveUpload } from '../../platform/uploads/receive-upload';
 import { getBusinessAnalytics } from './business-analytics/get-business-analytics';
 import { createBusinessGift } from './business-gifts/create-business-gift';
@@ -36,7 +32,6 @@ import { listBusinessOrders } from './business-orders/list-business-orders';
 import { listOrderUpdates } from './business-orders/list-order-updates';
 import { getDashboardBusiness } from './business-profile/get-dashboard-business';
 import { updateBusinessProfile } from './business-profile/update-business-profile';
-import { createDevOrder } from './dev-orders/create-dev-order';
 import { requireOwnedBusiness } from './owned-business';
 
 // Every read and write is scoped inside the use case to the business the caller owns.
@@ -138,25 +133,6 @@ export const businessDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireUser(request);
       return reply.headers(noStore).send(await getBusinessAnalytics(app.ctx, user.id, request.query));
-    },
-  );
-};
-
-/** Development and test aid (see the contract); answers 404 in production like /api/dev/mail. */
-export const devOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/dev/orders',
-    { schema: { body: z.unknown(), response: { 201: dashboardOrderSchema } } },
-    async (request, reply) => {
-      // Checked before the body is even parsed, so production reveals nothing about the route.
-      if (app.ctx.config.isProduction) throw AppError.notFound();
-      const input = devOrderInputSchema.safeParse(request.body);
-      if (!input.success) {
-        const fields = Object.fromEntries(input.error.issues.map((i) => [i.path.join('.') || 'body', i.message]));
-        throw AppError.validation(fields);
-      }
-      const buyer = await getSessionUser(request);
-      return reply.status(201).send(await createDevOrder(app.ctx, buyer?.id ?? null, input.data));
     },
   );
 };

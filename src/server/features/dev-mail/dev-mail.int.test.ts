@@ -35,7 +35,7 @@ describe('dev mailbox', () => {
   });
 
   it('does not exist in production', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test' } });
+    const prod = await createTestApp({ env: { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test', PAYMENTS_ALLOW_TEST: 'true' } });
     try {
       for (const url of ['/api/dev/mail', '/dev/mailbox']) {
         const res = await prod.app.inject({ method: 'GET', url });

@@ -61,10 +61,17 @@ describe('GET /api/my/orders', () => {
       createdAt: newer.createdAt.toISOString(),
       expiresAt: newer.expiresAt.toISOString(),
       giftPagePath: `/g/${newer.qrCode}`,
+      giftUrl: `http://localhost:3000/g/${newer.qrCode}`,
+      recipientLocale: 'es',
+      senderName: null,
+      deliverAt: null,
+      deliveredAt: newer.paidAt!.toISOString(),
+      canChangeDelivery: false,
+      canResend: false,
     });
     expect(items[1].giftPagePath).toBe(`/g/${older.qrCode}`);
     // An unpaid order has no gift for anyone to open yet.
-    expect(items[2]).toMatchObject({ status: 'unpaid', giftPagePath: null });
+    expect(items[2]).toMatchObject({ status: 'unpaid', giftPagePath: null, giftUrl: null, canChangeDelivery: false, canResend: false });
 
     const theirs = (await myOrders(other.cookie)).json().items;
     expect(theirs.map((o: { recipientName: string }) => o.recipientName)).toEqual(['Not mine']);

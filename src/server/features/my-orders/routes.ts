@@ -1,16 +1,38 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { myOrderListSchema } from '@shared/contracts/my-orders';
+import { updateDeliveryInputSchema } from '@shared/contracts/checkout';
+import { myOrderListSchema, myOrderParamsSchema, myOrderSchema } from '@shared/contracts/my-orders';
 import { requireUser } from '../../platform/auth/guard';
 import { listMyOrders } from './list-my-orders';
+import { resendGiftEmail } from './resend-gift-email';
+import { updateOrderDelivery } from './update-order-delivery';
 
-/** The gifts the signed-in user sent; never anyone else's. */
+/** The gifts the signed-in user sent; never anyone else's (another's id answers 404). */
 export const myOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/my/orders',
     { schema: { response: { 200: myOrderListSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      return { items: await listMyOrders(app.ctx.db, user.id) };
+      return { items: await listMyOrders(app.ctx.db, user.id, app.ctx.config.publicUrl, app.ctx.now()) };
+    },
+  );
+
+  app.post(
+    '/api/my/orders/:id/resend',
+    { schema: { params: myOrderParamsSchema } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await resendGiftEmail(app.ctx, user.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.patch(
+    '/api/my/orders/:id/delivery',
+    { schema: { params: myOrderParamsSchema, body: updateDeliveryInputSchema, response: { 200: myOrderSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return updateOrderDelivery(app.ctx, user.id, request.params.id, request.body);
     },
   );
 };

@@ -21,7 +21,7 @@ describe('priceOrder', () => {
   it('leaves commission open and counts validity from placement while unpaid', () => {
     const placedAt = new Date('2026-03-28T12:00:00Z');
     const priced = priceOrder(gift, { commissionRate: 10 }, { placedAt, paidAt: null });
-    expect(priced).toMatchObject({ totalAmount: 1990, commissionRate: null, commissionAmount: null, netAmount: null });
+    expect(priced).toMatchObject({ totalAmount: 1990, commissionRate: 10, commissionAmount: null, netAmount: null });
     expect(priced.expiresAt.toISOString()).toBe(computeExpiresAt(placedAt, 90).toISOString());
   });
 

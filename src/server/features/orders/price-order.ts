@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { splitCommission } from '@shared/domain/money';
 import { CURRENCY } from '@shared/domain/order-status';
 import { computeExpiresAt } from '@shared/domain/validity';
@@ -8,11 +8,20 @@ export function createRedemptionCode(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * What an unpaid order holds in its (unique, not null) code column: visibly not a
+ * redemption code, and replaced by a fresh createRedemptionCode() at payment, so nothing
+ * an unpaid order ever showed can open or redeem the paid gift.
+ */
+export function createPendingCode(): string {
+  return `unpaid-${randomUUID()}`;
+}
+
 export interface PricedOrder {
   totalAmount: number;
   currency: string;
-  /** Fixed at payment (DESIGN.md §5); null while unpaid. */
-  commissionRate: number | null;
+  /** The business's rate when the price was fixed (ADR 030); amounts only once paid. */
+  commissionRate: number;
   commissionAmount: number | null;
   netAmount: number | null;
   qrCode: string;
@@ -24,7 +33,8 @@ export interface PricedOrder {
  * business as stored — never from what a client sent. Checkout, the dev endpoint and the
  * test/demo factories all call it, so they cannot drift apart.
  *
- * `paidAt` null → an unpaid order: no commission yet, expiry counted from `placedAt`.
+ * `paidAt` null → an unpaid order: no commission amounts and no redemption code yet,
+ * expiry counted from `placedAt`.
  */
 export function priceOrder(
   gift: { price: number; validityDays: number },
@@ -37,10 +47,10 @@ export function priceOrder(
   return {
     totalAmount: gift.price,
     currency: CURRENCY,
-    commissionRate: isPaid ? rate : null,
+    commissionRate: rate,
     commissionAmount: isPaid ? commissionCents : null,
     netAmount: isPaid ? netCents : null,
-    qrCode: createRedemptionCode(),
+    qrCode: isPaid ? createRedemptionCode() : createPendingCode(),
     expiresAt: computeExpiresAt(times.paidAt ?? times.placedAt, gift.validityDays),
   };
 }

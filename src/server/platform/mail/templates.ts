@@ -1,10 +1,11 @@
 import { renderMail, type MailLocale, type RenderedMail } from './layout';
+import { orderTemplates, type OrderMailTemplates } from './order-templates';
 
 /**
  * The registry of emails Regalo sends. To add one: add its data type to MailTemplates and its
  * renderer to `templates`; `enqueueMail` then accepts it with type-checked data.
  */
-export interface MailTemplates {
+export interface MailTemplates extends OrderMailTemplates {
   'verify-email': { name: string; url: string };
   'reset-password': { name: string; url: string };
   /** Someone signed up with an address that already has a confirmed account. */
@@ -22,6 +23,7 @@ const greeting = (locale: MailLocale, name: string) =>
   locale === 'es' ? `Hola, ${name}:` : `Hi ${name},`;
 
 export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } = {
+  ...orderTemplates,
   'verify-email': ({ name, url }, locale) =>
     locale === 'es'
       ? renderMail({

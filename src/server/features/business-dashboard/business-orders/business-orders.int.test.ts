@@ -49,6 +49,9 @@ describe('business orders', () => {
       recipientPhone: '+34600111222',
       personalMessage: '¡Feliz cumpleaños!',
       qrCodeSuffix: older.qrCode.slice(-8),
+      commissionRate: 10,
+      commissionAmount: 300,
+      netAmount: 2700,
       createdAt: '2026-10-01T09:00:00.000Z',
       paidAt: older.paidAt!.toISOString(),
       redeemedAt: older.redeemedAt!.toISOString(),
@@ -56,6 +59,7 @@ describe('business orders', () => {
       updatedAt: older.updatedAt.toISOString(),
     });
     expect(body.items[1].qrCodeSuffix).toHaveLength(8);
+    expect(body.items[0]).toMatchObject({ commissionRate: 10, commissionAmount: 300, netAmount: 2700 });
     for (const o of [older, newer]) {
       expect(res.body).not.toContain(o.qrCode);
       expect(res.body).not.toContain(o.qrCode.slice(0, 16));

@@ -22,6 +22,9 @@ const dashboardOrderColumns = {
   recipientPhone: orders.recipientPhone,
   personalMessage: orders.personalMessage,
   qrCodeSuffix: sql<string>`right(${orders.qrCode}, ${sql.raw(String(QR_SUFFIX_LENGTH))})`,
+  commissionRate: orders.commissionRate,
+  commissionAmount: orders.commissionAmount,
+  netAmount: orders.netAmount,
   createdAt: orders.createdAt,
   paidAt: orders.paidAt,
   redeemedAt: orders.redeemedAt,
@@ -40,6 +43,7 @@ export function toDashboardOrder(row: OrderRow): DashboardOrder {
   return {
     ...row,
     status: row.status as OrderStatus,
+    commissionRate: row.commissionRate === null ? null : Number(row.commissionRate),
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     redeemedAt: row.redeemedAt?.toISOString() ?? null,

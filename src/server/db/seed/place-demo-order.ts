@@ -1,0 +1,88 @@
+import { and, eq } from 'drizzle-orm';
+import { sessionUserSchema } from '@shared/contracts/session';
+import type { Config } from '../../config';
+import { completePayment } from '../../features/checkout/complete-payment';
+import { createCheckout } from '../../features/checkout/create-checkout';
+import { createTestPaymentProvider } from '../../platform/payments/test-provider';
+import { createOrder, type UserRow } from '../../testing/factories';
+import type { Executor } from '../client';
+import { businesses } from '../schema/businesses';
+import { orders, redemptions } from '../schema/orders';
+import type { DemoOrder } from './demo-data';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/**
+ * One demo order, bought the way a giver buys: create-checkout then a successful test
+ * payment (same pricing, commission, code, expiry and emails as the product), with the
+ * clock set to when the demo says it was placed. What checkout cannot produce by itself is
+ * then applied as the rest of the product would: a redemption a day later, or the expiry
+ * job's status. An `unpaid` order that never expires and a platform refund (`cancelled`)
+ * are not reachable through checkout, so those come from the shared factory.
+ */
+export async function placeDemoOrder(
+  tx: Executor,
+  config: Config,
+  input: {
+    buyer: UserRow;
+    order: DemoOrder;
+    giftId: string;
+    contact: { id: string | null; name: string; phone: string | null; email: string | null };
+    placedAt: Date;
+    now: Date;
+    key: string;
+  },
+): Promise<void> {
+  const { buyer, order, contact, placedAt, now } = input;
+  if (order.status === 'unpaid' || order.status === 'cancelled') {
+    await createOrder(tx, {
+      buyerId: buyer.id,
+      giftId: input.giftId,
+      status: order.status,
+      recipientName: contact.name,
+      recipientPhone: contact.phone,
+      recipientEmail: contact.email,
+      personalMessage: order.personalMessage,
+      contactId: contact.id,
+      createdAt: placedAt,
+      now,
+    });
+    return;
+  }
+
+  const user = sessionUserSchema.parse({ ...buyer, role: buyer.role === 'admin' ? 'admin' : 'user' });
+  const { checkout } = await createCheckout(
+    { db: tx, now: () => placedAt, payments: createTestPaymentProvider(config.publicUrl) },
+    user,
+    {
+      idempotencyKey: input.key,
+      lines: [
+        {
+          giftId: input.giftId,
+          recipientName: contact.name,
+          recipientEmail: contact.email,
+          recipientPhone: contact.phone,
+          personalMessage: order.personalMessage,
+          recipientLocale: user.locale,
+          contactId: contact.id,
+          delivery: { kind: 'now' },
+        },
+      ],
+    },
+  );
+  const paidAt = new Date(placedAt.getTime() + 2 * MINUTE);
+  await completePayment(tx, { now: () => paidAt, config }, { checkoutId: checkout.id, paymentRef: `test_payment_${checkout.id}` });
+
+  const [paid] = await tx.select().from(orders).where(eq(orders.checkoutId, checkout.id));
+  if (!paid) throw new Error(`demo order for ${order.giftName} was not created`);
+  if (order.status === 'redeemed') {
+    const redeemedAt = new Date(Math.min(now.getTime(), paid.expiresAt.getTime(), paidAt.getTime() + DAY));
+    await tx.update(orders).set({ status: 'redeemed', redeemedAt, updatedAt: redeemedAt }).where(and(eq(orders.id, paid.id), eq(orders.status, 'paid')));
+    const [business] = await tx.select({ ownerId: businesses.ownerId }).from(businesses).where(eq(businesses.id, paid.businessId));
+    await tx.insert(redemptions).values({ orderId: paid.id, businessId: paid.businessId, redeemedBy: business?.ownerId ?? null, method: 'scan', createdAt: redeemedAt });
+  } else if (order.status === 'expired') {
+    if (paid.expiresAt.getTime() >= now.getTime()) throw new Error(`demo order for ${order.giftName} is not old enough to have expired`);
+    await tx.update(orders).set({ status: 'expired', updatedAt: paid.expiresAt }).where(eq(orders.id, paid.id));
+  }
+}

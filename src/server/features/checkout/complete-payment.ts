@@ -1,0 +1,99 @@
+import { and, asc, eq, lte, isNull, or } from 'drizzle-orm';
+import { splitCommission } from '@shared/domain/money';
+import { computeExpiresAt } from '@shared/domain/validity';
+import type { Executor } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { businesses } from '../../db/schema/businesses';
+import { gifts } from '../../db/schema/gifts';
+import { checkouts, orders } from '../../db/schema/orders';
+import type { AppContext } from '../../platform/context';
+import { enqueueMail } from '../../platform/mail/enqueue-mail';
+import type { MailLocale } from '../../platform/mail/layout';
+import { deliverOrder } from '../gift-delivery/deliver-order';
+import { ORDERS_PATH } from '../gift-delivery/gift-mail';
+import { createRedemptionCode } from '../orders/price-order';
+
+/**
+ * A successful payment, whoever reports it (the test page or a Stripe webhook). Run inside
+ * the caller's transaction; everything happens only if the checkout is still `pending`, so
+ * a replayed or late event changes nothing:
+ * - the checkout `succeeded`;
+ * - each order `paid`, `paid_at`, `expires_at` (end of day in Madrid after the gift's
+ *   validity, counted from payment), commission and net from the rate stored at checkout
+ *   (exact integers), and a FRESH redemption code (256 bits) — the unpaid placeholder never
+ *   worked as one;
+ * - the giver's receipt, and the gifts due now (no date, or a date already passed) are
+ *   delivered in the same transaction; later ones wait for the delivery job.
+ */
+export async function completePayment(
+  tx: Executor,
+  ctx: Pick<AppContext, 'now' | 'config'>,
+  input: { checkoutId: string; paymentRef?: string | null },
+): Promise<boolean> {
+  const now = ctx.now();
+  const [checkout] = await tx
+    .update(checkouts)
+    .set({ status: 'succeeded', completedAt: now, paymentRef: input.paymentRef ?? null, paymentUrl: null, updatedAt: now })
+    .where(and(eq(checkouts.id, input.checkoutId), eq(checkouts.status, 'pending')))
+    .returning();
+  if (!checkout) return false;
+
+  const lines = await tx
+    .select({ order: orders, validityDays: gifts.validityDays, giftName: gifts.name, businessName: businesses.name })
+    .from(orders)
+    .innerJoin(gifts, eq(gifts.id, orders.giftId))
+    .innerJoin(businesses, eq(businesses.id, orders.businessId))
+    .where(and(eq(orders.checkoutId, checkout.id), eq(orders.status, 'unpaid')))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+
+  for (const { order, validityDays } of lines) {
+    const { commissionCents, netCents } = splitCommission(order.totalAmount, order.commissionRate ?? 0);
+    await tx
+      .update(orders)
+      .set({
+        status: 'paid',
+        paidAt: now,
+        expiresAt: computeExpiresAt(now, validityDays),
+        commissionAmount: commissionCents,
+        netAmount: netCents,
+        qrCode: createRedemptionCode(),
+        updatedAt: now,
+      })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'unpaid')));
+  }
+
+  if (checkout.buyerId) {
+    const [buyer] = await tx
+      .select({ name: users.name, email: users.email, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, checkout.buyerId));
+    if (buyer) {
+      await enqueueMail(tx, {
+        to: buyer.email,
+        template: 'order-receipt',
+        locale: buyer.locale as MailLocale,
+        data: {
+          name: buyer.name,
+          lines: lines.map((l) => ({
+            giftName: l.giftName,
+            businessName: l.businessName,
+            recipientName: l.order.recipientName,
+            price: l.order.totalAmount,
+            deliverAt: l.order.deliverAt && l.order.deliverAt > now ? l.order.deliverAt.toISOString() : null,
+          })),
+          total: checkout.amountTotal,
+          ordersUrl: `${ctx.config.publicUrl}${ORDERS_PATH}`,
+        },
+      });
+    }
+  }
+
+  const dueNow = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.checkoutId, checkout.id), eq(orders.status, 'paid'), or(isNull(orders.deliverAt), lte(orders.deliverAt, now))));
+  for (const { id } of dueNow) {
+    await deliverOrder(tx, { orderId: id, now, publicUrl: ctx.config.publicUrl, notifyGiver: false });
+  }
+  return true;
+}

@@ -1,0 +1,198 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Checkout, createCheckoutInputSchema } from '@shared/contracts/checkout';
+import { checkoutFieldErrors } from '@shared/contracts/checkout';
+import type { SessionUser } from '@shared/contracts/session';
+import { resolveDelivery } from '@shared/domain/delivery-time';
+import { CURRENCY } from '@shared/domain/order-status';
+import { computeExpiresAt } from '@shared/domain/validity';
+import type { Executor } from '../../db/client';
+import { isUuid } from '../../db/query-helpers';
+import { contacts } from '../../db/schema/contacts';
+import { checkouts, orders } from '../../db/schema/orders';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { TEST_CHECKOUT_LIFETIME_MS } from '../../platform/payments/test-provider';
+import { isUniqueViolation } from '../business-onboarding/unique-violation';
+import { createPendingCode, priceOrder } from '../orders/price-order';
+import { findGiftsForSale } from './find-gifts-for-sale';
+import { toCheckoutView, type CheckoutRow } from './get-checkout';
+
+export type CreateCheckoutInput = z.output<typeof createCheckoutInputSchema>;
+/** The database may be a transaction (the demo seed places its orders inside its own). */
+export type CheckoutContext = Pick<AppContext, 'now' | 'payments'> & { db: Executor };
+
+/** How the gift is signed for the recipient: the giver's first name. */
+export function senderNameOf(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] || fullName.trim();
+}
+
+async function findByKey(db: Executor, buyerId: string, key: string): Promise<CheckoutRow | null> {
+  const [row] = await db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.buyerId, buyerId), eq(checkouts.idempotencyKey, key)));
+  return row ?? null;
+}
+
+/**
+ * One checkout and one unpaid order per line, in one transaction, priced from the database
+ * at this moment (DESIGN.md §5). The client's idempotency key makes a retry (double click,
+ * flaky network, two tabs) return the same checkout: the unique (buyer, key) constraint
+ * decides between concurrent requests and the loser reads the winner's row.
+ *
+ * The payment is created at the provider after the commit (no network call holds a
+ * transaction open); a checkout left without one (provider down) gets it on the retry.
+ */
+export async function createCheckout(
+  ctx: CheckoutContext,
+  buyer: SessionUser,
+  input: CreateCheckoutInput,
+): Promise<{ checkout: Checkout; created: boolean }> {
+  const existing = await findByKey(ctx.db, buyer.id, input.idempotencyKey);
+  if (existing) return { checkout: await withPayment(ctx, buyer, existing), created: false };
+
+  const now = ctx.now();
+  const fields: Record<string, string> = {};
+  const deliverAts = input.lines.map((line, i) => {
+    const decision = resolveDelivery(line.delivery, now);
+    if (!decision.ok) {
+      fields[`lines.${i}.delivery`] = decision.error;
+      return null;
+    }
+    return decision.deliverAt;
+  });
+  const contactIds = [...new Set(input.lines.map((l) => l.contactId).filter((id): id is string => Boolean(id)))];
+  const mine = new Set(
+    contactIds.filter(isUuid).length === 0
+      ? []
+      : (
+          await ctx.db
+            .select({ id: contacts.id })
+            .from(contacts)
+            .where(and(eq(contacts.userId, buyer.id), inArray(contacts.id, contactIds.filter(isUuid))))
+        ).map((c) => c.id),
+  );
+  input.lines.forEach((line, i) => {
+    if (line.contactId && !mine.has(line.contactId)) fields[`lines.${i}.contactId`] = 'invalid';
+  });
+  if (Object.keys(fields).length > 0) throw AppError.validation(fields);
+
+  let checkoutId: string;
+  try {
+    checkoutId = await ctx.db.transaction(async (tx) => {
+      const forSale = await findGiftsForSale(tx, input.lines.map((l) => l.giftId));
+      const unavailable: Record<string, string> = {};
+      input.lines.forEach((line, i) => {
+        if (!forSale.get(line.giftId)?.isForSale) unavailable[`lines.${i}.giftId`] = checkoutFieldErrors.giftUnavailable;
+      });
+      if (Object.keys(unavailable).length > 0) {
+        const names = input.lines.flatMap((l) => forSale.get(l.giftId)?.name ?? []).filter((n, i, a) => a.indexOf(n) === i);
+        throw new AppError('gift_unavailable', 409, `No longer available: ${names.join(', ') || 'unknown gift'}`, unavailable);
+      }
+      // A scheduled gift must arrive while it can still be used.
+      const tooLate: Record<string, string> = {};
+      input.lines.forEach((line, i) => {
+        const deliverAt = deliverAts[i];
+        const gift = forSale.get(line.giftId)!;
+        if (deliverAt && deliverAt > computeExpiresAt(now, gift.validityDays)) {
+          tooLate[`lines.${i}.delivery`] = checkoutFieldErrors.deliveryTooFar;
+        }
+      });
+      if (Object.keys(tooLate).length > 0) throw AppError.validation(tooLate);
+
+      const priced = input.lines.map((line) => {
+        const gift = forSale.get(line.giftId)!;
+        return { line, gift, price: priceOrder(gift, gift, { placedAt: now, paidAt: null }) };
+      });
+      const total = priced.reduce((sum, p) => sum + p.price.totalAmount, 0);
+      const [checkout] = await tx
+        .insert(checkouts)
+        .values({
+          buyerId: buyer.id,
+          status: 'pending',
+          provider: ctx.payments.name,
+          amountTotal: total,
+          currency: CURRENCY,
+          idempotencyKey: input.idempotencyKey,
+          // Replaced by the provider's own lifetime once the payment exists.
+          expiresAt: new Date(now.getTime() + TEST_CHECKOUT_LIFETIME_MS),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: checkouts.id });
+      const senderName = senderNameOf(buyer.name);
+      await tx.insert(orders).values(
+        priced.map(({ line, gift, price }, i) => ({
+          checkoutId: checkout!.id,
+          buyerId: buyer.id,
+          giftId: gift.id,
+          businessId: gift.businessId,
+          status: 'unpaid',
+          totalAmount: price.totalAmount,
+          currency: price.currency,
+          // The rate agreed when the price was fixed (ADR 030); amounts are set at payment.
+          commissionRate: price.commissionRate,
+          recipientName: line.recipientName,
+          recipientEmail: line.recipientEmail,
+          recipientPhone: line.recipientPhone,
+          personalMessage: line.personalMessage,
+          recipientLocale: line.recipientLocale,
+          senderName,
+          deliverAt: deliverAts[i] ?? null,
+          contactId: line.contactId ?? null,
+          // Not a redemption code: a fresh one is drawn at payment (complete-payment.ts).
+          qrCode: createPendingCode(),
+          expiresAt: price.expiresAt,
+          // Keeps the lines in the order the giver typed them.
+          createdAt: new Date(now.getTime() + i),
+          updatedAt: now,
+        })),
+      );
+      return checkout!.id;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Another request with the same key committed first: answer with its checkout.
+    const winner = await findByKey(ctx.db, buyer.id, input.idempotencyKey);
+    if (!winner) throw error;
+    return { checkout: await withPayment(ctx, buyer, winner), created: false };
+  }
+  const [row] = await ctx.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+  return { checkout: await withPayment(ctx, buyer, row!), created: true };
+}
+
+/** Makes sure a pending checkout has its payment at the provider, then returns its view. */
+async function withPayment(
+  ctx: CheckoutContext,
+  buyer: SessionUser,
+  checkout: CheckoutRow,
+): Promise<Checkout> {
+  let row = checkout;
+  if (row.status === 'pending' && !row.providerRef) {
+    const view = await toCheckoutView(ctx.db, row, ctx.now());
+    let payment;
+    try {
+      payment = await ctx.payments.createPayment({
+        checkoutId: row.id,
+        currency: row.currency,
+        lines: view.lines.map((l) => ({ name: `${l.giftName} — ${l.businessName}`, amount: l.price })),
+        customerEmail: buyer.email,
+        locale: buyer.locale,
+        now: ctx.now(),
+      });
+    } catch (cause) {
+      // The checkout stays pending without a payment; the same key retries the provider.
+      const error = new AppError('payment_provider_unavailable', 502, 'The payment provider did not answer; try again');
+      error.cause = cause;
+      throw error;
+    }
+    // Conditional: a concurrent retry may have stored the (same, idempotent) payment already.
+    await ctx.db
+      .update(checkouts)
+      .set({ providerRef: payment.providerRef, paymentUrl: payment.paymentUrl, expiresAt: payment.expiresAt, updatedAt: ctx.now() })
+      .where(and(eq(checkouts.id, row.id), isNull(checkouts.providerRef)));
+    [row] = await ctx.db.select().from(checkouts).where(eq(checkouts.id, row.id)) as [CheckoutRow];
+  }
+  return toCheckoutView(ctx.db, row, ctx.now());
+}

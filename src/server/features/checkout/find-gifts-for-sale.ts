@@ -1,0 +1,45 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { isUuid } from '../../db/query-helpers';
+import { businesses } from '../../db/schema/businesses';
+import { gifts } from '../../db/schema/gifts';
+import { isListedBusiness, isListedGift } from '../catalog/visibility';
+
+export interface GiftForSale {
+  id: string;
+  name: string;
+  price: number;
+  currency: string;
+  validityDays: number;
+  businessId: string;
+  businessName: string;
+  commissionRate: number;
+  /** Available, not archived, and its business is listed: the catalogue's own rule. */
+  isForSale: boolean;
+}
+
+/**
+ * Today's facts about the given gifts, straight from the database (never from the client):
+ * price, currency, validity, business, commission, and whether a consumer may buy it now.
+ * Unknown and malformed ids are simply absent from the map.
+ */
+export async function findGiftsForSale(db: Executor, ids: readonly string[]): Promise<Map<string, GiftForSale>> {
+  const wanted = [...new Set(ids.filter(isUuid))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: gifts.id,
+      name: gifts.name,
+      price: gifts.price,
+      currency: gifts.currency,
+      validityDays: gifts.validityDays,
+      businessId: gifts.businessId,
+      businessName: businesses.name,
+      commissionRate: businesses.commissionRate,
+      isForSale: sql<boolean>`(${and(isListedGift(), isListedBusiness())})`,
+    })
+    .from(gifts)
+    .innerJoin(businesses, eq(businesses.id, gifts.businessId))
+    .where(inArray(gifts.id, wanted));
+  return new Map(rows.map((r) => [r.id, { ...r, commissionRate: Number(r.commissionRate), isForSale: Boolean(r.isForSale) }]));
+}

@@ -1,0 +1,61 @@
+import { and, eq } from 'drizzle-orm';
+import { checkouts, paymentEvents } from '../../db/schema/orders';
+import type { AppContext } from '../../platform/context';
+import type { PaymentEvent } from '../../platform/payments/payment-provider';
+import { closeCheckout } from './close-checkout';
+import { completePayment } from './complete-payment';
+
+export type PaymentEventResult = 'applied' | 'duplicate' | 'ignored' | 'unknown_checkout' | 'no_change';
+
+/**
+ * Applies one verified provider event, exactly once: the event id is recorded in the same
+ * transaction as its effect, so a replay (Stripe resends until it gets a 2xx, sometimes
+ * more) finds it and changes nothing. Out-of-order events are safe because every effect is
+ * conditional on the checkout still being pending: an `expired` or `failed` arriving after
+ * `completed` is recorded and ignored, and a late `completed` after a local expiry is
+ * logged for the platform team to refund (it cannot reopen cancelled orders).
+ */
+export async function handlePaymentEvent(
+  ctx: Pick<AppContext, 'db' | 'now' | 'config' | 'payments'>,
+  event: PaymentEvent,
+  log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void },
+): Promise<PaymentEventResult> {
+  const provider = ctx.payments.name;
+  return ctx.db.transaction(async (tx) => {
+    const checkout =
+      event.kind === 'ignored'
+        ? null
+        : ((
+            await tx
+              .select()
+              .from(checkouts)
+              .where(and(eq(checkouts.provider, provider), eq(checkouts.providerRef, event.providerRef)))
+          )[0] ?? null);
+    const [recorded] = await tx
+      .insert(paymentEvents)
+      .values({
+        provider,
+        eventId: event.eventId,
+        type: event.kind === 'ignored' ? event.type : event.kind,
+        checkoutId: checkout?.id ?? null,
+        receivedAt: ctx.now(),
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId });
+    if (!recorded) return 'duplicate';
+    if (event.kind === 'ignored') return 'ignored';
+    if (!checkout) {
+      log.warn({ eventId: event.eventId, providerRef: event.providerRef }, 'payment event for an unknown checkout');
+      return 'unknown_checkout';
+    }
+    if (event.kind === 'succeeded') {
+      const changed = await completePayment(tx, ctx, { checkoutId: checkout.id, paymentRef: event.paymentRef });
+      if (!changed && checkout.status !== 'succeeded') {
+        log.error({ checkoutId: checkout.id, status: checkout.status, paymentRef: event.paymentRef }, 'payment succeeded for a closed checkout: refund it');
+      }
+      return changed ? 'applied' : 'no_change';
+    }
+    const changed = await closeCheckout(tx, { checkoutId: checkout.id, status: event.kind, now: ctx.now() });
+    return changed ? 'applied' : 'no_change';
+  });
+}

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  checkoutParamsSchema,
+  checkoutQuoteInputSchema,
+  checkoutQuoteSchema,
+  checkoutSchema,
+  createCheckoutInputSchema,
+} from '@shared/contracts/checkout';
+import { requireUser } from '../../platform/auth/guard';
+import { AppError } from '../../platform/errors';
+import { PaymentSignatureError } from '../../platform/payments/payment-provider';
+import { createCheckout } from './create-checkout';
+import { getCheckout } from './get-checkout';
+import { handlePaymentEvent } from './handle-payment-event';
+import { payTestCheckout } from './pay-test-checkout';
+import { quoteCheckout } from './quote-checkout';
+
+/** Checkout and the test provider's buttons (contract: src/shared/contracts/checkout.ts). */
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/checkouts/quote',
+    { schema: { body: checkoutQuoteInputSchema, response: { 200: checkoutQuoteSchema } } },
+    async (request) => {
+      await requireUser(request);
+      return quoteCheckout(app.ctx, request.body.giftIds);
+    },
+  );
+
+  app.post(
+    '/api/checkouts',
+    { schema: { body: createCheckoutInputSchema, response: { 200: checkoutSchema, 201: checkoutSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { checkout, created } = await createCheckout(app.ctx, user, request.body);
+      return reply.status(created ? 201 : 200).send(checkout);
+    },
+  );
+
+  app.get(
+    '/api/checkouts/:id',
+    { schema: { params: checkoutParamsSchema, response: { 200: checkoutSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const checkout = await getCheckout(app.ctx.db, user.id, request.params.id, app.ctx.now());
+      return reply.header('cache-control', 'no-store').send(checkout);
+    },
+  );
+
+  const testParams = z.object({ checkoutId: z.string().max(64), outcome: z.enum(['succeed', 'fail', 'cancel']) });
+  app.post(
+    '/api/payments/test/:checkoutId/:outcome',
+    { schema: { params: testParams, response: { 200: checkoutSchema } } },
+    async (request) => {
+      // The test provider's page only exists when it is the configured provider.
+      if (app.ctx.payments.name !== 'test') throw AppError.notFound();
+      const user = await requireUser(request);
+      return payTestCheckout(app.ctx, user, request.params.checkoutId, request.params.outcome);
+    },
+  );
+};
+
+/**
+ * Stripe's webhook. Its own plugin so that only this route reads the body raw (the
+ * signature is over the exact bytes) — every other route keeps Fastify's JSON parser. The
+ * CSRF check lets this one path through: it carries Stripe's signature, not an Origin.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.post('/api/payments/stripe/webhook', async (request, reply) => {
+    if (app.ctx.payments.name !== 'stripe') throw AppError.notFound();
+    const signature = request.headers['stripe-signature'];
+    let event;
+    try {
+      event = app.ctx.payments.parseWebhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
+    } catch (error) {
+      if (error instanceof PaymentSignatureError) throw new AppError('invalid_signature', 400, error.message);
+      throw error;
+    }
+    const result = await handlePaymentEvent(app.ctx, event, request.log);
+    request.log.info({ eventId: event.eventId, kind: event.kind, result }, 'payment event');
+    return reply.status(200).send({ received: true, result });
+  });
+};

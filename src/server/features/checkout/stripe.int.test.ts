@@ -1,0 +1,240 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../db/schema/mail-outbox';
+import { checkouts, orders, paymentEvents } from '../../db/schema/orders';
+import { STRIPE_EXPIRY_GRACE_MS } from '../../platform/payments/stripe-provider';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { as, line, newKey, paymentState, postCheckout, shop, signedIn } from './checkout-test-world';
+
+const WEBHOOK_SECRET = 'whsec_regalo_test_secret';
+const SESSION_EXPIRES = 1_795_500_000; // seconds, as Stripe sends it
+
+/** A tiny stand-in for the two Stripe endpoints the driver calls. */
+class StripeStandIn {
+  requests: { path: string; idempotencyKey: string | undefined; auth: string | undefined; form: URLSearchParams }[] = [];
+  failNext = false;
+  private server: Server = createServer((req, res) => void this.handle(req, res));
+  private sessions = 0;
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+  stop() {
+    return new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: import('node:http').ServerResponse) {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const form = new URLSearchParams(body);
+    this.requests.push({ path: req.url ?? '', idempotencyKey: req.headers['idempotency-key'] as string | undefined, auth: req.headers.authorization, form });
+    res.setHeader('content-type', 'application/json');
+    if (this.failNext) {
+      this.failNext = false;
+      res.statusCode = 500;
+      res.end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is having a bad day' } }));
+      return;
+    }
+    if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+      this.sessions += 1;
+      const id = `cs_test_${this.sessions}`;
+      res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, expires_at: SESSION_EXPIRES, client_reference_id: form.get('client_reference_id') }));
+      return;
+    }
+    if (req.method === 'POST' && req.url === '/v1/refunds') {
+      res.end(JSON.stringify({ id: 're_test_1', object: 'refund', amount: Number(form.get('amount')), payment_intent: form.get('payment_intent') }));
+      return;
+    }
+    res.statusCode = 404;
+    res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'unknown' } }));
+  }
+}
+
+const signer = new Stripe('sk_test_signer');
+let eventCount = 0;
+
+function sessionEvent(type: string, session: { id: string; checkoutId: string; paymentStatus?: string }, eventId = `evt_${++eventCount}`) {
+  return JSON.stringify({
+    id: eventId,
+    object: 'event',
+    type,
+    data: {
+      object: {
+        id: session.id,
+        object: 'checkout.session',
+        client_reference_id: session.checkoutId,
+        metadata: { checkoutId: session.checkoutId },
+        payment_status: session.paymentStatus ?? 'paid',
+        payment_intent: 'pi_test_1',
+      },
+    },
+  });
+}
+
+describe('the Stripe driver', () => {
+  const stripe = new StripeStandIn();
+  let t: TestApp;
+  beforeAll(async () => {
+    const apiUrl = await stripe.start();
+    t = await createTestApp({
+      env: { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_regalo', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: apiUrl },
+    });
+  });
+  beforeEach(() => {
+    stripe.requests = [];
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.stop();
+  });
+  const db = () => t.database.db;
+
+  /** No Origin, as Stripe's servers send it. */
+  function webhook(payload: string, signature: string | null = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+      payload,
+    });
+  }
+
+  async function pendingCheckout() {
+    const world = await shop(t);
+    const buyer = await signedIn(t, { locale: 'es' });
+    const res = await postCheckout(t, buyer.cookie, [line(world.tea.id, { recipientEmail: 'lucia@example.test' }), line(world.dinner.id)]);
+    expect(res.statusCode).toBe(201);
+    const [row] = await db().select().from(checkouts).where(eq(checkouts.id, res.json().id));
+    return { ...world, buyer, checkout: res.json(), session: { id: row!.providerRef!, checkoutId: row!.id } };
+  }
+
+  it('creates a Checkout Session from database prices with the checkout as reference', async () => {
+    const { checkout, buyer } = await pendingCheckout();
+    expect(checkout).toMatchObject({ provider: 'stripe', status: 'pending', totalAmount: 6500, paymentUrl: 'https://checkout.stripe.test/c/pay/cs_test_1' });
+    expect(stripe.requests).toHaveLength(1);
+    const [req] = stripe.requests;
+    expect(req!.path).toBe('/v1/checkout/sessions');
+    expect(req!.auth).toBe('Bearer sk_test_regalo');
+    expect(req!.idempotencyKey).toBe(`regalo-checkout-${checkout.id}`);
+    const f = req!.form;
+    expect(Object.fromEntries(f)).toMatchObject({
+      mode: 'payment',
+      client_reference_id: checkout.id,
+      'metadata[checkoutId]': checkout.id,
+      customer_email: buyer.user.email,
+      locale: 'es',
+      success_url: `http://localhost:3000/checkout/${checkout.id}?payment=success`,
+      cancel_url: `http://localhost:3000/checkout/${checkout.id}?payment=cancelled`,
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'eur',
+      'line_items[0][price_data][unit_amount]': '2500',
+      'line_items[0][price_data][product_data][name]': 'Cata de tés — Tetería Russafa',
+      'line_items[1][price_data][unit_amount]': '4000',
+    });
+    const [row] = await db().select().from(checkouts).where(eq(checkouts.id, checkout.id));
+    expect(row).toMatchObject({ providerRef: 'cs_test_1', expiresAt: new Date(SESSION_EXPIRES * 1000 + STRIPE_EXPIRY_GRACE_MS) });
+  });
+
+  it('answers 502 when Stripe fails, and the same key creates the session on retry', async () => {
+    const { tea } = await shop(t);
+    const buyer = await signedIn(t);
+    const key = newKey();
+    stripe.failNext = true;
+    const failed = await postCheckout(t, buyer.cookie, [line(tea.id)], key);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toMatchObject({ code: 'payment_provider_unavailable' });
+    expect(failed.body).not.toContain('bad day');
+    const retry = await postCheckout(t, buyer.cookie, [line(tea.id)], key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().paymentUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    expect(await db().select().from(checkouts)).toHaveLength(1);
+    expect(stripe.requests.map((r) => r.idempotencyKey)).toEqual([`regalo-checkout-${retry.json().id}`, `regalo-checkout-${retry.json().id}`]);
+  });
+
+  it('refuses a webhook with a missing or wrong signature and changes nothing', async () => {
+    const { session } = await pendingCheckout();
+    const before = await paymentState(t);
+    const payload = sessionEvent('checkout.session.completed', session);
+    expect((await webhook(payload, null)).statusCode).toBe(400);
+    const forged = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
+    const res = await webhook(payload, forged);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('invalid_signature');
+    // A signature over other bytes does not cover a changed body.
+    const signed = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    expect((await webhook(payload.replace('"paid"', '"paid" '), signed)).statusCode).toBe(400);
+    expect(await paymentState(t)).toEqual(before);
+  });
+
+  it('marks orders paid only from a verified completed event, once however often it is replayed', async () => {
+    const { session, checkout } = await pendingCheckout();
+    const payload = sessionEvent('checkout.session.completed', session, 'evt_completed_1');
+    const res = await webhook(payload);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true, result: 'applied' });
+    const paid = await db().select().from(orders).where(eq(orders.checkoutId, checkout.id));
+    expect(paid.every((o) => o.status === 'paid' && o.commissionAmount !== null && /^[A-Za-z0-9_-]{43}$/.test(o.qrCode))).toBe(true);
+    const [row] = await db().select().from(checkouts).where(eq(checkouts.id, checkout.id));
+    expect(row).toMatchObject({ status: 'succeeded', paymentRef: 'pi_test_1' });
+
+    const before = await paymentState(t);
+    for (let i = 0; i < 3; i++) {
+      const replay = await webhook(payload);
+      expect(replay.json()).toEqual({ received: true, result: 'duplicate' });
+    }
+    // Out of order: an expiry or failure after success changes nothing.
+    expect((await webhook(sessionEvent('checkout.session.expired', session))).json().result).toBe('no_change');
+    expect((await webhook(sessionEvent('checkout.session.async_payment_failed', session))).json().result).toBe('no_change');
+    const after = await paymentState(t);
+    expect(after.orders).toEqual(before.orders);
+    expect(after.checkouts).toEqual(before.checkouts);
+    expect(after.mail).toEqual(before.mail);
+    expect(after.events).toHaveLength(3);
+  });
+
+  it('waits for delayed payments: completed-but-unpaid changes nothing, async success pays, async failure fails', async () => {
+    const one = await pendingCheckout();
+    expect((await webhook(sessionEvent('checkout.session.completed', { ...one.session, paymentStatus: 'unpaid' }))).json().result).toBe('ignored');
+    expect((await db().select().from(checkouts).where(eq(checkouts.id, one.checkout.id)))[0]!.status).toBe('pending');
+    expect((await webhook(sessionEvent('checkout.session.async_payment_succeeded', one.session))).json().result).toBe('applied');
+    expect((await db().select().from(checkouts).where(eq(checkouts.id, one.checkout.id)))[0]!.status).toBe('succeeded');
+
+    const two = await pendingCheckout();
+    expect((await webhook(sessionEvent('checkout.session.async_payment_failed', two.session))).json().result).toBe('applied');
+    // A success reported after the failure cannot resurrect it.
+    expect((await webhook(sessionEvent('checkout.session.async_payment_succeeded', two.session))).json().result).toBe('no_change');
+    const [row] = await db().select().from(checkouts).where(eq(checkouts.id, two.checkout.id));
+    expect(row!.status).toBe('failed');
+    expect((await db().select().from(orders).where(eq(orders.checkoutId, two.checkout.id))).every((o) => o.status === 'unpaid')).toBe(true);
+  });
+
+  it('expires a checkout whose session expired; unknown sessions and other event types are recorded and ignored', async () => {
+    const { session, checkout } = await pendingCheckout();
+    expect((await webhook(sessionEvent('checkout.session.expired', session))).json().result).toBe('applied');
+    expect((await db().select().from(checkouts).where(eq(checkouts.id, checkout.id)))[0]!.status).toBe('expired');
+    expect((await webhook(sessionEvent('checkout.session.completed', session))).json().result).toBe('no_change');
+    expect((await db().select().from(orders).where(eq(orders.checkoutId, checkout.id))).every((o) => o.status === 'unpaid')).toBe(true);
+
+    expect((await webhook(sessionEvent('checkout.session.completed', { id: 'cs_unknown', checkoutId: checkout.id }))).json().result).toBe('unknown_checkout');
+    expect((await webhook(JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1' } } }))).json().result).toBe('ignored');
+    expect(await db().select().from(paymentEvents)).toHaveLength(4);
+    expect(await db().select().from(mailOutbox).where(eq(mailOutbox.template, 'order-receipt'))).toEqual([]);
+  });
+
+  it('has no test-provider buttons, and refunds through Stripe', async () => {
+    const { checkout, buyer } = await pendingCheckout();
+    const before = await paymentState(t);
+    const res = await as(t, buyer.cookie)({ method: 'POST', url: `/api/payments/test/${checkout.id}/succeed` });
+    expect(res.statusCode).toBe(404);
+    expect(await paymentState(t)).toEqual(before);
+
+    expect(await t.app.ctx.payments.refund('pi_test_1', 2500)).toEqual({ refundRef: 're_test_1' });
+    const refund = stripe.requests.at(-1)!;
+    expect(refund.path).toBe('/v1/refunds');
+    expect(Object.fromEntries(refund.form)).toEqual({ payment_intent: 'pi_test_1', amount: '2500' });
+  });
+});

@@ -1,0 +1,45 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { orders } from '../../db/schema/orders';
+import { enqueueMail } from '../../platform/mail/enqueue-mail';
+import type { MailLocale } from '../../platform/mail/layout';
+import { enqueueGiftReceived, loadGiftMailData, ORDERS_PATH } from './gift-mail';
+
+/**
+ * Sends one paid gift: marks it delivered with a conditional update and, only when that
+ * update won, enqueues the recipient's email (in their language) in the same transaction.
+ * Two servers racing for the same order therefore produce one email: the loser's update
+ * matches no row. A recipient with only a phone gets no email but is still "delivered"
+ * (the giver shares the link from "my orders").
+ *
+ * `notifyGiver`: a short note to the giver; skipped for "right after payment" gifts, which
+ * the receipt already announces.
+ */
+export async function deliverOrder(
+  tx: Executor,
+  options: { orderId: string; now: Date; publicUrl: string; notifyGiver: boolean },
+): Promise<boolean> {
+  const [won] = await tx
+    .update(orders)
+    .set({ deliveredAt: options.now, updatedAt: options.now })
+    .where(and(eq(orders.id, options.orderId), eq(orders.status, 'paid'), isNull(orders.deliveredAt)))
+    .returning({ id: orders.id });
+  if (!won) return false;
+  const data = await loadGiftMailData(tx, options.orderId);
+  if (!data) return false;
+  await enqueueGiftReceived(tx, options.publicUrl, data);
+  if (options.notifyGiver && data.buyer) {
+    await enqueueMail(tx, {
+      to: data.buyer.email,
+      template: 'gift-delivered',
+      locale: data.buyer.locale as MailLocale,
+      data: {
+        name: data.buyer.name,
+        recipientName: data.order.recipientName,
+        giftName: data.giftName,
+        ordersUrl: `${options.publicUrl}${ORDERS_PATH}`,
+      },
+    });
+  }
+  return true;
+}

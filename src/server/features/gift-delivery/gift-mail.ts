@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { businesses } from '../../db/schema/businesses';
+import { gifts } from '../../db/schema/gifts';
+import { orders } from '../../db/schema/orders';
+import { enqueueMail } from '../../platform/mail/enqueue-mail';
+import type { MailLocale } from '../../platform/mail/layout';
+
+/** The recipient's gift page, the link every gift email and "my orders" share. */
+export function giftUrl(publicUrl: string, code: string): string {
+  return `${publicUrl}/g/${encodeURIComponent(code)}`;
+}
+
+/** A maps search for the business, so the recipient finds it from their phone. */
+export function mapUrl(business: { name: string; address: string; city: string }): string {
+  const query = `${business.name}, ${business.address}, ${business.city}`;
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}
+
+export const ORDERS_PATH = '/app?tab=orders';
+
+/** What the recipient's email needs about one order. */
+export async function loadGiftMailData(db: Executor, orderId: string) {
+  const [row] = await db
+    .select({
+      order: orders,
+      giftName: gifts.name,
+      business: { name: businesses.name, address: businesses.address, city: businesses.city },
+      buyer: { name: users.name, email: users.email, locale: users.locale },
+    })
+    .from(orders)
+    .innerJoin(gifts, eq(gifts.id, orders.giftId))
+    .innerJoin(businesses, eq(businesses.id, orders.businessId))
+    .leftJoin(users, eq(users.id, orders.buyerId))
+    .where(eq(orders.id, orderId));
+  return row ?? null;
+}
+export type GiftMailData = NonNullable<Awaited<ReturnType<typeof loadGiftMailData>>>;
+
+/** Enqueues the recipient's gift email (in the recipient's language); false without an email. */
+export async function enqueueGiftReceived(tx: Executor, publicUrl: string, data: GiftMailData): Promise<boolean> {
+  const { order } = data;
+  if (!order.recipientEmail) return false;
+  await enqueueMail(tx, {
+    to: order.recipientEmail,
+    template: 'gift-received',
+    locale: order.recipientLocale as MailLocale,
+    data: {
+      recipientName: order.recipientName,
+      senderName: order.senderName ?? data.buyer?.name.split(/\s+/)[0] ?? 'Regalo',
+      giftName: data.giftName,
+      businessName: data.business.name,
+      businessAddress: `${data.business.address}, ${data.business.city}`,
+      mapUrl: mapUrl(data.business),
+      personalMessage: order.personalMessage,
+      expiresAt: order.expiresAt.toISOString(),
+      giftUrl: giftUrl(publicUrl, order.qrCode),
+    },
+  });
+  return true;
+}

@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../db/schema/mail-outbox';
+import { orders } from '../../db/schema/orders';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { as, line, paymentState, postCheckout, shop, signedIn } from '../checkout/checkout-test-world';
+
+const START = new Date('2026-11-23T10:00:00.000Z');
+const tomorrow = { kind: 'scheduled' as const, date: '2026-11-24', time: '09:30' };
+
+describe('my orders: the giver’s view and actions', () => {
+  let t: TestApp;
+  let clock = START;
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => clock });
+  });
+  beforeEach(() => {
+    clock = START;
+  });
+  afterAll(() => t.close());
+  const db = () => t.database.db;
+
+  async function bought(lines: ReturnType<typeof line>[], pay = true) {
+    const { tea, dinner } = await shop(t);
+    const buyer = await signedIn(t, { name: 'Ana García' });
+    const created = await postCheckout(t, buyer.cookie, lines.map((l) => ({ ...l, giftId: l.giftId === 'dinner' ? dinner.id : tea.id })));
+    expect(created.statusCode).toBe(201);
+    if (pay) await as(t, buyer.cookie)({ method: 'POST', url: `/api/payments/test/${created.json().id}/succeed` });
+    const list = async () => (await as(t, buyer.cookie)({ method: 'GET', url: '/api/my/orders' })).json().items;
+    return { buyer, checkout: created.json(), list };
+  }
+
+  it('lists delivery, language, sender, the absolute gift link and what the giver may do', async () => {
+    const { list } = await bought([
+      line('tea', { recipientName: 'Lucía', recipientEmail: 'lucia@example.test', recipientLocale: 'en' }),
+      line('dinner', { recipientName: 'Joan', delivery: tomorrow }),
+    ]);
+    const [joan, lucia] = await list();
+    const [row] = await db().select().from(orders).where(eq(orders.recipientName, 'Lucía'));
+    expect(lucia).toMatchObject({
+      status: 'paid',
+      recipientLocale: 'en',
+      senderName: 'Ana',
+      deliverAt: null,
+      deliveredAt: START.toISOString(),
+      giftUrl: `http://localhost:3000/g/${row!.qrCode}`,
+      giftPagePath: `/g/${row!.qrCode}`,
+      canChangeDelivery: false,
+      canResend: true,
+    });
+    expect(joan).toMatchObject({ deliverAt: '2026-11-24T08:30:00.000Z', deliveredAt: null, canChangeDelivery: true, canResend: false });
+
+    // Past its expiry a paid order reads "expired" before any job wrote it.
+    clock = new Date('2026-12-24T00:00:00.000Z');
+    const later = await list();
+    expect(later.map((o: { status: string }) => o.status)).toEqual(['expired', 'paid']);
+    expect(later[0]).toMatchObject({ canChangeDelivery: false, canResend: false });
+  });
+
+  it('resends the recipient’s email for a delivered gift; refuses scheduled, phone-only and unpaid ones', async () => {
+    const { buyer, list } = await bought([
+      line('tea', { recipientEmail: 'lucia@example.test', recipientLocale: 'en' }),
+      line('tea', { recipientEmail: null, recipientPhone: '+34600111222' }),
+      line('tea', { delivery: tomorrow }),
+    ]);
+    const [, phoneOnly, delivered] = await list();
+    expect((await as(t, buyer.cookie)({ method: 'POST', url: `/api/my/orders/${delivered.id}/resend` })).statusCode).toBe(204);
+    const sent = await db().select().from(mailOutbox).where(eq(mailOutbox.to, 'lucia@example.test'));
+    expect(sent.map((m) => [m.template, m.locale])).toEqual([['gift-received', 'en'], ['gift-received', 'en']]);
+
+    const before = await paymentState(t);
+    const [scheduled] = (await list()).filter((o: { deliverAt: string | null }) => o.deliverAt);
+    for (const id of [phoneOnly.id, scheduled.id]) {
+      const res = await as(t, buyer.cookie)({ method: 'POST', url: `/api/my/orders/${id}/resend` });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('order_not_resendable');
+    }
+    const unpaid = await bought([line('tea')], false);
+    const [order] = await unpaid.list();
+    expect((await as(t, unpaid.buyer.cookie)({ method: 'POST', url: `/api/my/orders/${order.id}/resend` })).json().code).toBe('order_not_resendable');
+    const after = await paymentState(t);
+    expect(after.mail).toEqual(before.mail);
+    expect(after.orders.filter((o) => o.buyerId === buyer.user.id)).toEqual(before.orders.filter((o) => o.buyerId === buyer.user.id));
+  });
+
+  it('changes a scheduled gift’s address and moment until it goes; "now" sends it at once', async () => {
+    const { buyer, list } = await bought([line('tea', { recipientEmail: 'old@example.test', delivery: tomorrow })]);
+    const [order] = await list();
+    const patch = (payload: object) => as(t, buyer.cookie)({ method: 'PATCH', url: `/api/my/orders/${order.id}/delivery`, payload });
+
+    const moved = await patch({ recipientEmail: 'new@example.test', recipientPhone: null, delivery: { kind: 'scheduled', date: '2026-11-30', time: '20:15' } });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ recipientEmail: 'new@example.test', deliverAt: '2026-11-30T19:15:00.000Z', canChangeDelivery: true });
+
+    const before = await paymentState(t);
+    const past = await patch({ recipientEmail: 'x@example.test', delivery: { kind: 'scheduled', date: '2026-11-23', time: '10:00' } });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().fields).toEqual({ delivery: 'delivery_in_past' });
+    const noContact = await patch({ recipientEmail: '', recipientPhone: '', delivery: { kind: 'now' } });
+    expect(noContact.statusCode).toBe(400);
+    expect(noContact.json().fields).toEqual({ recipientEmail: 'contact_required' });
+    expect(await paymentState(t)).toEqual(before);
+
+    const now = await patch({ recipientEmail: 'now@example.test', recipientPhone: null, delivery: { kind: 'now' } });
+    expect(now.statusCode).toBe(200);
+    expect(now.json()).toMatchObject({ deliveredAt: START.toISOString(), canChangeDelivery: false, canResend: true });
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.template, 'gift-received'));
+    expect(mails.map((m) => m.to)).toEqual(['now@example.test']);
+
+    const late = await patch({ recipientEmail: 'late@example.test', delivery: { kind: 'now' } });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('order_already_delivered');
+  });
+
+  it('refuses to change an unpaid order’s delivery', async () => {
+    const { buyer, list } = await bought([line('tea', { delivery: tomorrow })], false);
+    const [order] = await list();
+    const before = await paymentState(t);
+    const res = await as(t, buyer.cookie)({
+      method: 'PATCH',
+      url: `/api/my/orders/${order.id}/delivery`,
+      payload: { recipientEmail: 'x@example.test', delivery: { kind: 'now' } },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('order_not_changeable');
+    expect(await paymentState(t)).toEqual(before);
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { formatPrice } from '@shared/format';
+import { templates } from './templates';
+
+const gift = {
+  recipientName: 'Lucía <b>',
+  senderName: 'Ana',
+  giftName: 'Cata de tés',
+  businessName: 'Tetería Russafa',
+  businessAddress: 'Carrer de Sueca 12',
+  mapUrl: 'https://www.google.com/maps/search/?api=1&query=Teter%C3%ADa',
+  personalMessage: '¡Feliz cumpleaños!',
+  expiresAt: '2027-11-23T22:59:59.999Z',
+  giftUrl: 'https://regalo.example/g/abc_DEF-123',
+};
+
+describe('order emails', () => {
+  it('gives the recipient everything in their language, escaped', () => {
+    for (const locale of ['en', 'es'] as const) {
+      const mail = templates['gift-received'](gift, locale);
+      expect(mail.html).toContain(`<html lang="${locale}">`);
+      for (const part of ['Ana', 'Cata de tés', 'Tetería Russafa', 'Carrer de Sueca 12', gift.mapUrl, '¡Feliz cumpleaños!', '23 nov 2027', gift.giftUrl]) {
+        expect(mail.text).toContain(part);
+      }
+      expect(mail.html).toContain(`href="${gift.giftUrl}"`);
+      expect(mail.html).toContain('Lucía &lt;b&gt;');
+    }
+    expect(templates['gift-received'](gift, 'es').subject).toBe('Ana te ha enviado un regalo: Cata de tés');
+    expect(templates['gift-received'](gift, 'en').subject).toBe('Ana sent you a gift: Cata de tés');
+    expect(templates['gift-received']({ ...gift, personalMessage: null }, 'en').text).not.toContain('Their message');
+  });
+
+  it('lists every line, the total and "VAT included" on the receipt', () => {
+    const data = {
+      name: 'Ana',
+      lines: [
+        { giftName: 'Cata de tés', businessName: 'Tetería Russafa', recipientName: 'Lucía', price: 3200, deliverAt: null },
+        { giftName: 'Paella', businessName: 'Casa Carmela', recipientName: 'Joan', price: 4550, deliverAt: '2026-12-24T17:00:00.000Z' },
+      ],
+      total: 7750,
+      ordersUrl: 'https://regalo.example/app/orders',
+    };
+    const en = templates['order-receipt'](data, 'en').text;
+    expect(en).toContain(`Cata de tés (Tetería Russafa) for Lucía: ${formatPrice(3200)}, sent now`);
+    expect(en).toContain(`Paella (Casa Carmela) for Joan: ${formatPrice(4550)}, delivered on 24 dic 2026, 18:00`);
+    expect(en).toContain(`Total: ${formatPrice(7750)} (VAT included).`);
+    expect(templates['order-receipt'](data, 'es').text).toContain(`Total: ${formatPrice(7750)} (IVA incluido).`);
+  });
+
+  it('tells the giver a scheduled gift went out', () => {
+    const mail = templates['gift-delivered']({ name: 'Ana', recipientName: 'Joan', giftName: 'Paella', ordersUrl: 'https://regalo.example/app/orders' }, 'es');
+    expect(mail.subject).toBe('Joan ya ha recibido tu regalo');
+  });
+});

@@ -1,0 +1,134 @@
+import { formatDate, formatDateTime, formatPrice } from '@shared/format';
+import { renderMail, type MailLocale, type RenderedMail } from './layout';
+
+/**
+ * The emails of a purchase (issue 10): the recipient's gift, the giver's receipt, and the
+ * giver's note when a scheduled gift went out. Prices and dates use the Spanish format
+ * whatever the language (src/shared/format.ts), as everywhere in Regalo.
+ */
+export interface OrderMailTemplates {
+  /** To the recipient, in THEIR language, at the delivery moment (and on "resend"). */
+  'gift-received': {
+    recipientName: string;
+    senderName: string;
+    giftName: string;
+    businessName: string;
+    businessAddress: string;
+    mapUrl: string;
+    personalMessage: string | null;
+    expiresAt: string;
+    giftUrl: string;
+  };
+  /** To the giver when the payment succeeded. */
+  'order-receipt': {
+    name: string;
+    lines: { giftName: string; businessName: string; recipientName: string; price: number; deliverAt: string | null }[];
+    total: number;
+    ordersUrl: string;
+  };
+  /** To the giver when a scheduled gift's email went out. */
+  'gift-delivered': { name: string; recipientName: string; giftName: string; ordersUrl: string };
+}
+
+type Renderers = { [K in keyof OrderMailTemplates]: (data: OrderMailTemplates[K], locale: MailLocale) => RenderedMail };
+
+const hello = (locale: MailLocale, name: string) => (locale === 'es' ? `Hola, ${name}:` : `Hi ${name},`);
+
+export const orderTemplates: Renderers = {
+  'gift-received': (d, locale) => {
+    const expires = formatDate(d.expiresAt);
+    const place = `${d.businessName}, ${d.businessAddress}`;
+    return locale === 'es'
+      ? renderMail({
+          locale,
+          subject: `${d.senderName} te ha enviado un regalo: ${d.giftName}`,
+          preheader: `Un regalo de ${d.businessName} te espera en Valencia.`,
+          heading: `¡${d.senderName} te ha hecho un regalo!`,
+          paragraphs: [
+            hello(locale, d.recipientName),
+            `${d.senderName} te regala «${d.giftName}» en ${place}.`,
+            ...(d.personalMessage ? [`Su mensaje: «${d.personalMessage}»`] : []),
+            `Cómo llegar: ${d.mapUrl}`,
+            `Puedes canjearlo hasta el ${expires}. Abre tu regalo y enseña el código QR en el comercio.`,
+          ],
+          action: { label: 'Abrir mi regalo', url: d.giftUrl },
+          note: 'No necesitas una cuenta. Guarda este correo: el enlace es tu regalo.',
+        })
+      : renderMail({
+          locale,
+          subject: `${d.senderName} sent you a gift: ${d.giftName}`,
+          preheader: `A gift from ${d.businessName} is waiting for you in Valencia.`,
+          heading: `${d.senderName} sent you a gift!`,
+          paragraphs: [
+            hello(locale, d.recipientName),
+            `${d.senderName} is treating you to "${d.giftName}" at ${place}.`,
+            ...(d.personalMessage ? [`Their message: "${d.personalMessage}"`] : []),
+            `How to get there: ${d.mapUrl}`,
+            `You can redeem it until ${expires}. Open your gift and show the QR code at the shop.`,
+          ],
+          action: { label: 'Open my gift', url: d.giftUrl },
+          note: 'No account needed. Keep this email: the link is your gift.',
+        });
+  },
+  'order-receipt': (d, locale) => {
+    const lineText = (l: OrderMailTemplates['order-receipt']['lines'][number]) => {
+      const when = l.deliverAt
+        ? locale === 'es'
+          ? `se entrega el ${formatDateTime(l.deliverAt)}`
+          : `delivered on ${formatDateTime(l.deliverAt)}`
+        : locale === 'es'
+          ? 'enviado ahora'
+          : 'sent now';
+      return locale === 'es'
+        ? `• ${l.giftName} (${l.businessName}) para ${l.recipientName}: ${formatPrice(l.price)}, ${when}`
+        : `• ${l.giftName} (${l.businessName}) for ${l.recipientName}: ${formatPrice(l.price)}, ${when}`;
+    };
+    return locale === 'es'
+      ? renderMail({
+          locale,
+          subject: `Tu compra en Regalo: ${formatPrice(d.total)}`,
+          preheader: 'Gracias por regalar comercio local.',
+          heading: 'Gracias por tu compra',
+          paragraphs: [
+            hello(locale, d.name),
+            'Hemos recibido tu pago. Esto es lo que has regalado:',
+            ...d.lines.map(lineText),
+            `Total: ${formatPrice(d.total)} (IVA incluido).`,
+          ],
+          action: { label: 'Ver mis pedidos', url: d.ordersUrl },
+          note: 'Desde «Mis pedidos» puedes copiar el enlace de cada regalo, reenviarlo o cambiar una entrega programada.',
+        })
+      : renderMail({
+          locale,
+          subject: `Your Regalo purchase: ${formatPrice(d.total)}`,
+          preheader: 'Thank you for gifting local.',
+          heading: 'Thank you for your purchase',
+          paragraphs: [
+            hello(locale, d.name),
+            'We received your payment. This is what you gave:',
+            ...d.lines.map(lineText),
+            `Total: ${formatPrice(d.total)} (VAT included).`,
+          ],
+          action: { label: 'See my orders', url: d.ordersUrl },
+          note: 'From "My orders" you can copy each gift link, resend it or change a scheduled delivery.',
+        });
+  },
+  'gift-delivered': (d, locale) =>
+    locale === 'es'
+      ? renderMail({
+          locale,
+          subject: `${d.recipientName} ya ha recibido tu regalo`,
+          preheader: `Hemos enviado «${d.giftName}».`,
+          heading: 'Tu regalo ha llegado',
+          paragraphs: [hello(locale, d.name), `Acabamos de enviar «${d.giftName}» a ${d.recipientName}.`],
+          action: { label: 'Ver mis pedidos', url: d.ordersUrl },
+        })
+      : renderMail({
+          locale,
+          subject: `${d.recipientName} has received your gift`,
+          preheader: `We sent "${d.giftName}".`,
+          heading: 'Your gift has arrived',
+          paragraphs: [hello(locale, d.name), `We just sent "${d.giftName}" to ${d.recipientName}.`],
+          action: { label: 'See my orders', url: d.ordersUrl },
+        }),
+};

@@ -4,7 +4,8 @@ import { chromium, devices, expect, test, type APIRequestContext, type BrowserCo
 import { expectNoSeriousA11yViolations as scan } from './support/axe';
 import { hideCookieBanner } from './support/consent';
 import { writeQrVideo } from './support/fake-camera';
-import { buyGift, createConsumer } from './support/orders';
+import { linkIn, waitForMail } from './support/mailbox';
+import { buyGift } from './support/orders';
 
 /**
  * Redemption at the counter, in Spanish on a phone, as the demo owner: each test buys its
@@ -14,9 +15,28 @@ const OWNER_EMAIL = 'owner@demo.regalo.test';
 const OWNER_PASSWORD = 'regalo-demo-2026';
 const BUSINESS_NAME = 'Orxateria La Palmera';
 
+/**
+ * A new, confirmed and signed-in giver on `request`. (support/orders.ts's createConsumer
+ * follows the confirmation link's redirect to /app without asking for HTML, which the
+ * server answers 404; the confirmation itself is the 302 that sets the session cookie.)
+ */
+async function signUpGiver(request: APIRequestContext, baseURL: string) {
+  const origin = new URL(baseURL).origin;
+  const email = `redeem-giver.${Date.now().toString(36)}.${test.info().workerIndex}@example.test`;
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    headers: { origin, 'x-regalo-locale': 'es' },
+    data: { name: 'Clara Puig', email, password: 'regalo-e2e-giver-2026', callbackURL: '/app' },
+  });
+  expect(signUp.ok(), `sign-up answered ${signUp.status()}`).toBe(true);
+  const link = linkIn(await waitForMail(request, { to: email }), '/api/auth/verify-email');
+  const confirmed = await request.get(link, { maxRedirects: 0 });
+  expect(confirmed.status(), 'the confirmation link signs the giver in').toBe(302);
+  expect((await request.get('/api/my/orders')).status()).toBe(200);
+}
+
 /** A fresh paid gift at the demo owner's business, bought through checkout by a new giver. */
-async function freshGift(request: APIRequestContext) {
-  await createConsumer(request);
+async function freshGift(request: APIRequestContext, baseURL: string) {
+  await signUpGiver(request, baseURL);
   const catalogue = await request.get(`/api/catalog/gifts?q=${encodeURIComponent('Horchata and fartons')}`);
   const { items } = (await catalogue.json()) as { items: { id: string; business: { name: string } }[] };
   const gift = items.find((item) => item.business.name === BUSINESS_NAME);
@@ -45,7 +65,7 @@ async function openRedeemAsOwner(page: Page, context: BrowserContext, baseURL: s
 
 test('the owner types the last 8 characters, redeems the gift once, and a second try is refused', async ({ page, context, baseURL, request }) => {
   test.setTimeout(120_000);
-  const gift = await freshGift(request);
+  const gift = await freshGift(request, baseURL!);
   const suffix = gift.code.slice(-8);
   await openRedeemAsOwner(page, context, baseURL!);
   // The dashboard links the business app's manifest.
@@ -113,7 +133,7 @@ test('the owner types the last 8 characters, redeems the gift once, and a second
 
 test('the owner scans the gift’s QR code with the phone camera', async ({ baseURL, request }, testInfo) => {
   test.setTimeout(120_000);
-  const gift = await freshGift(request);
+  const gift = await freshGift(request, baseURL!);
   const video = testInfo.outputPath('gift-qr.y4m');
   mkdirSync(path.dirname(video), { recursive: true });
   await writeQrVideo(gift.giftUrl, video);

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, devices, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, devices, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations as scan } from './support/axe';
 import { hideCookieBanner } from './support/consent';
 import { writeQrVideo } from './support/fake-camera';
+import { linkIn, waitForMail } from './support/mailbox';
 import { buyGift } from './support/orders';
 
 /**
@@ -13,6 +14,35 @@ import { buyGift } from './support/orders';
 const OWNER_EMAIL = 'owner@demo.regalo.test';
 const OWNER_PASSWORD = 'regalo-demo-2026';
 const BUSINESS_NAME = 'Orxateria La Palmera';
+
+/**
+ * A new, confirmed and signed-in giver on `request`. (support/orders.ts's createConsumer
+ * follows the confirmation link's redirect to /app without asking for HTML, which the
+ * server answers 404; the confirmation itself is the 302 that sets the session cookie.)
+ */
+async function signUpGiver(request: APIRequestContext, baseURL: string) {
+  const origin = new URL(baseURL).origin;
+  const email = `redeem-giver.${Date.now().toString(36)}.${test.info().workerIndex}@example.test`;
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    headers: { origin, 'x-regalo-locale': 'es' },
+    data: { name: 'Clara Puig', email, password: 'regalo-e2e-giver-2026', callbackURL: '/app' },
+  });
+  expect(signUp.ok(), `sign-up answered ${signUp.status()}`).toBe(true);
+  const link = linkIn(await waitForMail(request, { to: email }), '/api/auth/verify-email');
+  const confirmed = await request.get(link, { maxRedirects: 0 });
+  expect(confirmed.status(), 'the confirmation link signs the giver in').toBe(302);
+  expect((await request.get('/api/my/orders')).status()).toBe(200);
+}
+
+/** A fresh paid gift at the demo owner's business, bought through checkout by a new giver. */
+async function freshGift(request: APIRequestContext, baseURL: string) {
+  await signUpGiver(request, baseURL);
+  const catalogue = await request.get(`/api/catalog/gifts?q=${encodeURIComponent('Horchata and fartons')}`);
+  const { items } = (await catalogue.json()) as { items: { id: string; business: { name: string } }[] };
+  const gift = items.find((item) => item.business.name === BUSINESS_NAME);
+  expect(gift, `a gift of ${BUSINESS_NAME} in the catalogue`).toBeDefined();
+  return buyGift(request, { giftId: gift!.id, recipientName: 'Marta Soler' });
+}
 
 // Toasts come and go mid-scan and belong to the shared toaster, not to this screen.
 const expectNoSeriousA11yViolations = (page: Page) => scan(page, { exclude: ['[data-sonner-toaster]'] });
@@ -35,7 +65,7 @@ async function openRedeemAsOwner(page: Page, context: BrowserContext, baseURL: s
 
 test('the owner types the last 8 characters, redeems the gift once, and a second try is refused', async ({ page, context, baseURL, request }) => {
   test.setTimeout(120_000);
-  const gift = await buyGift(request, { businessName: BUSINESS_NAME });
+  const gift = await freshGift(request, baseURL!);
   const suffix = gift.code.slice(-8);
   await openRedeemAsOwner(page, context, baseURL!);
   // The dashboard links the business app's manifest.
@@ -49,6 +79,8 @@ test('the owner types the last 8 characters, redeems the gift once, and a second
   const card = page.getByTestId('redeem-card');
   await expect(card.getByRole('heading', { name: 'Comprueba el regalo' })).toBeFocused();
   await expect(card).toContainText('Listo para canjear');
+  await expect(card).toContainText('Horchata and fartons for two');
+  await expect(card).toContainText('Marta Soler');
   await expect(card).toContainText(suffix);
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Tab');
@@ -101,7 +133,7 @@ test('the owner types the last 8 characters, redeems the gift once, and a second
 
 test('the owner scans the gift’s QR code with the phone camera', async ({ baseURL, request }, testInfo) => {
   test.setTimeout(120_000);
-  const gift = await buyGift(request, { businessName: BUSINESS_NAME });
+  const gift = await freshGift(request, baseURL!);
   const video = testInfo.outputPath('gift-qr.y4m');
   mkdirSync(path.dirname(video), { recursive: true });
   await writeQrVideo(gift.giftUrl, video);

@@ -173,4 +173,15 @@ test('a rejected business reads the reason, corrects a document, resubmits and i
   await page.reload();
   await expect(page.getByTestId('verification-status')).toHaveText('verificado');
   await admin.context().close();
+
+  // Issue 15.2: signing in again takes the owner straight to the dashboard, whose header
+  // links to the consumer area too.
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/auth');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('vermut-de-russafa-2026');
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+  await expect(page).toHaveURL(/\/business\/dashboard$/);
+  await expect(page.getByRole('navigation', { name: 'Tus áreas' }).getByRole('link', { name: 'Regalos' })).toHaveAttribute('href', '/app');
 });

@@ -195,7 +195,7 @@ describe('admin actions', () => {
 
     const found = (await adm('GET', `/api/admin/orders?code=${expired.qrCode.slice(-8)}`)).json();
     expect(found.items.map((o: { id: string }) => o.id)).toEqual([expired.id]);
-    expect(found.items[0]).toMatchObject({ status: 'expired', codeSuffix: expired.qrCode.slice(-8) });
+    expect(found.items[0]).toMatchObject({ status: 'expired', codeSuffix: expired.qrCode.slice(-8), buyerEmail: buyer.email, businessName: 'Bar Pepe', giftName: 'Paella para dos' });
     expect(JSON.stringify(found)).not.toContain(expired.qrCode);
 
     const res = await adm('POST', `/api/admin/orders/${expired.id}/extend-expiry`, { expiresOn: '2099-06-30', reason: 'Recipient was abroad' });

@@ -11,6 +11,7 @@ import { multipart, samplePdf } from '../../testing/upload-files';
 import { applicant, auditRows, signedIn } from './admin-test-world';
 import { approveApplication } from './approve-application';
 import { grantAdmin } from './grant-admin';
+import { rejectApplication } from './reject-application';
 import { revokeAdmin } from './revoke-admin';
 
 describe('admin actions', () => {
@@ -131,6 +132,23 @@ describe('admin actions', () => {
     expect(await auditRows(t, business.id)).toEqual([]);
   });
 
+  it('two admins deciding the same application at once: exactly one decision lands', async () => {
+    const first = await createUser(t.database.db, { role: 'admin' });
+    const second = await createUser(t.database.db, { role: 'admin' });
+    const { business } = await applicant(t);
+    const results = await Promise.allSettled([
+      approveApplication(t.app.ctx, { id: first.id, email: first.email }, business.id, { commissionRate: 12, notes: null }),
+      rejectApplication(t.app.ctx, { id: second.id, email: second.email }, business.id, { reason: 'Unreadable' }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ code: 'application_not_pending', status: 409 });
+    const [row] = await t.database.db.select().from(businesses).where(eq(businesses.id, business.id));
+    const [application] = await applicationsOf(business.id);
+    expect(row!.verificationStatus).toBe(application!.applicationStatus);
+    expect(await auditRows(t, business.id)).toHaveLength(1);
+  });
+
   it('a commission change applies to future orders only', async () => {
     const admin = await signedIn(t, { role: 'admin' });
     const { business } = await applicant(t, { verificationStatus: 'approved', isActive: true, commissionRate: 10 });
@@ -177,7 +195,7 @@ describe('admin actions', () => {
 
     const found = (await adm('GET', `/api/admin/orders?code=${expired.qrCode.slice(-8)}`)).json();
     expect(found.items.map((o: { id: string }) => o.id)).toEqual([expired.id]);
-    expect(found.items[0]).toMatchObject({ status: 'expired', codeSuffix: expired.qrCode.slice(-8) });
+    expect(found.items[0]).toMatchObject({ status: 'expired', codeSuffix: expired.qrCode.slice(-8), buyerEmail: buyer.email, businessName: 'Bar Pepe', giftName: 'Paella para dos' });
     expect(JSON.stringify(found)).not.toContain(expired.qrCode);
 
     const res = await adm('POST', `/api/admin/orders/${expired.id}/extend-expiry`, { expiresOn: '2099-06-30', reason: 'Recipient was abroad' });
@@ -236,6 +254,7 @@ describe('admin actions', () => {
       const after = (await as(admin.cookie)('GET', '/api/admin/overview')).json();
       expect(after.pendingApplications).toBe(before.pendingApplications + 1);
       expect(after.oldestPendingSubmittedAt <= '2026-01-01T00:00:00.000Z').toBe(true);
+      expect(after.oldestPendingDays).toBeGreaterThanOrEqual(58);
       expect(after.thisMonth.orders).toBe(before.thisMonth.orders);
       void pending;
     } finally {

@@ -191,6 +191,12 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
     <Card>
       <CardHeader>
         <CardTitle as="h2">{t('profile.formTitle')}</CardTitle>
+        {/* ADR 034: identity changes after approval go back to review; say so before saving. */}
+        {business.verificationStatus === 'approved' ? (
+          <p className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900" data-testid="identity-review-note">
+            {t('reReview.note')}
+          </p>
+        ) : null}
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label={t('profile.formTitle')}>

@@ -39,6 +39,7 @@ import { registerCsrfProtection } from './platform/csrf';
 import { registerErrorHandling } from './platform/errors';
 import { logSerializers } from './platform/log-redaction';
 import { registerRateLimits } from './platform/rate-limit';
+import { registerRouteList } from './platform/route-list';
 import { registerNulRefusal } from './platform/refuse-nul';
 import { createMailService } from './platform/mail/mail-worker';
 import { createPaymentProvider } from './platform/payments/create-payment-provider';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
+  registerRouteList(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -22,6 +22,8 @@ async function createGuardedApp(): Promise<TestApp> {
     PUBLIC_URL: 'http://localhost:3000',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     RATE_LIMIT: 'off',
+    // Sign-up links are read from the dev mailbox, which keeps bodies only with dev tools on.
+    DEV_TOOLS: 'on',
   });
   const app: FastifyInstance = await buildApp({ config, database, webRoot: false, logger: false });
   let lookups = 0;

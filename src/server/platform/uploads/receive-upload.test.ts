@@ -14,6 +14,13 @@ describe('safeFileName', () => {
     expect(safeFileName('...hidden.pdf', 'x.pdf')).toBe('hidden.pdf');
   });
 
+  it('drops bidirectional overrides and other invisible format characters (issue 13, finding 10)', () => {
+    // Shown as "invoice‮fdp.exe" reads "invoiceexe.pdf": the name must read as it is.
+    expect(safeFileName('invoice\u202Egpj.pdf', 'x.pdf')).toBe('invoicegpj.pdf');
+    expect(safeFileName('a\u2066b\u2067c\u2068d\u2069\u200E\u200F\u061C\u200B\uFEFF.pdf', 'x.pdf')).toBe('abcd.pdf');
+    expect(safeFileName('\u202E\u202D', 'business_license.pdf')).toBe('business_license.pdf');
+  });
+
   it('falls back when nothing is left and shortens long names keeping the extension', () => {
     expect(safeFileName('""', 'business_license.pdf')).toBe('business_license.pdf');
     const long = safeFileName(`${'a'.repeat(300)}.pdf`, 'x.pdf');

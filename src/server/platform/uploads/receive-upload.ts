@@ -85,14 +85,16 @@ export async function receiveUpload(
 }
 
 /**
- * A file name safe to show and to put in Content-Disposition: no path, no control or
- * quoting characters, at most 120 characters, keeping the extension.
+ * A file name safe to show and to put in Content-Disposition: no path, no control,
+ * invisible-format (bidirectional overrides, zero-width) or quoting characters, at most 120
+ * characters, keeping the extension. A right-to-left override made `x‮fdp.exe` look like
+ * `xexe.pdf` to the admin (issue 13).
  */
 export function safeFileName(name: string, fallback: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')
-    .replace(/\p{Cc}/gu, '')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
     .replace(/["'`<>|:*?;%\\]/g, '')
     .replace(/\s+/g, ' ')
     .trim()

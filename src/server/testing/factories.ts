@@ -412,8 +412,6 @@ export interface CreateOrderInput {
   redemptionMethod?: 'scan' | 'manual';
   /** Reuse a checkout instead of creating one for this order. */
   checkoutId?: string | null;
-  recipientLocale?: 'en' | 'es';
-  senderName?: string | null;
   /** When the gift goes out; default null (right after payment). */
   deliverAt?: Date | null;
   /** Default: paid orders without a later deliverAt were delivered at payment, as checkout does. */
@@ -505,8 +503,6 @@ export async function createOrder(db: Executor, input: CreateOrderInput): Promis
       recipientLocale: input.recipientLocale ?? 'es',
       senderName: input.senderName ?? null,
       contactId: input.contactId ?? null,
-      recipientLocale: input.recipientLocale ?? 'es',
-      senderName: input.senderName ?? null,
       deliverAt,
       deliveredAt,
       qrCode: input.qrCode ?? priced.qrCode,

@@ -111,7 +111,7 @@ describe('loadConfig', () => {
     expect(issuesOf({ DEV_TOOLS: 'on', HOST: '0.0.0.0' })).toEqual([
       'DEV_TOOLS=on needs a loopback HOST (127.0.0.1, ::1, localhost); use DEV_TOOLS=force to override',
     ]);
-    expect(issuesOf({ DEV_TOOLS: 'on', NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test' })).toHaveLength(1);
+    expect(issuesOf({ DEV_TOOLS: 'on', NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test', PAYMENTS_ALLOW_TEST: 'true' })).toHaveLength(1);
     expect(issuesOf({ DEV_TOOLS: 'yes' })[0]).toMatch(/^DEV_TOOLS:/);
     const forced = loadConfig({ DATA_DIR: dataDir(), DEV_TOOLS: 'force', PUBLIC_URL: 'https://staging.regalo.example', HOST: '0.0.0.0' });
     expect(forced.devTools).toBe(true);

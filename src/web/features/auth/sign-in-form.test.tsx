@@ -14,7 +14,10 @@ vi.mock('../../lib/auth-client', async (original) => ({
   ...(await original<typeof import('../../lib/auth-client')>()),
   signInWithEmail: (...args: unknown[]) => signInWithEmail(...args) as Promise<unknown>,
 }));
-vi.mock('../../lib/session', () => ({ refreshSession: vi.fn(async () => undefined) }));
+vi.mock('../../lib/session', async (original) => ({
+  ...(await original<typeof import('../../lib/session')>()),
+  refreshSession: vi.fn(async () => undefined),
+}));
 
 beforeEach(() => {
   for (const fn of Object.values(toast)) fn.mockReset();
@@ -55,7 +58,7 @@ async function submit() {
   });
 }
 
-describe('sign-in form', () => {
+describe('sign-in form', { timeout: 20_000 }, () => {
   it('keeps a wrong password message next to the form, not only in a toast', async () => {
     const { AuthRequestError } = await import('../../lib/auth-client');
     signInWithEmail.mockRejectedValue(new AuthRequestError(401, 'INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password'));
@@ -71,7 +74,9 @@ describe('sign-in form', () => {
 
   it('clears the message and dismisses the error toast when the next attempt succeeds', async () => {
     const { AuthRequestError } = await import('../../lib/auth-client');
-    signInWithEmail.mockRejectedValueOnce(new AuthRequestError(401, 'INVALID_EMAIL_OR_PASSWORD', 'x')).mockResolvedValueOnce({});
+    signInWithEmail
+      .mockRejectedValueOnce(new AuthRequestError(401, 'INVALID_EMAIL_OR_PASSWORD', 'x'))
+      .mockResolvedValueOnce({ user: { id: 'u1', email: 'lucia@example.test', emailVerified: true } });
     await render();
     fill('#sign-in-email', 'lucia@example.test');
     fill('#sign-in-password', 'not-the-password');

@@ -37,6 +37,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
           exclude: ['src/**/*.int.test.ts'],
           environment: 'node',
+          // Component tests import whole lazy pages; on a busy 2-core machine that alone can
+          // take several seconds, so the default 5 s is too tight (no retries: a real hang fails).
+          testTimeout: 15_000,
           sequence: { groupOrder: 0 },
         },
       },

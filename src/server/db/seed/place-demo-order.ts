@@ -44,6 +44,9 @@ export async function placeDemoOrder(
       recipientPhone: contact.phone,
       recipientEmail: contact.email,
       personalMessage: order.personalMessage,
+      recipientLocale: order.recipientLocale ?? 'es',
+      // Signed with the giver's first name, as checkout signs every order.
+      senderName: buyer.name.split(' ')[0] ?? null,
       contactId: contact.id,
       createdAt: placedAt,
       now,

@@ -59,3 +59,11 @@ export interface VerificationDocument {
   url: string;
   uploadedAt: string;
 }
+
+/**
+ * Whether a business may redeem gifts at its counter: while active, and also after the
+ * platform team deactivated an approved business — what was paid for stays redeemable.
+ */
+export function canRedeem(business: { isActive: boolean; verificationStatus: string }): boolean {
+  return business.isActive || business.verificationStatus === 'approved';
+}

@@ -68,7 +68,7 @@ describe('redemption permissions', () => {
     expect(await redemptionState(t, order.id)).toEqual(before);
   });
 
-  it('the owner of an inactive business gets 403 business_inactive everywhere', async () => {
+  it('the owner of a business never approved gets 403 business_inactive everywhere', async () => {
     const { order, before } = await world();
     const pending = await counter(t, { verificationStatus: 'pending', isActive: false });
     const { order: own } = await pending.order();
@@ -81,6 +81,15 @@ describe('redemption permissions', () => {
     }
     expect(await redemptionState(t, order.id)).toEqual(before);
     expect((await redemptionState(t, own.id)).order).toMatchObject({ status: 'paid', redeemedAt: null });
+  });
+
+  it('a business the team deactivated still redeems the gifts already paid for (issue 12)', async () => {
+    const deactivated = await counter(t, { verificationStatus: 'approved', isActive: false });
+    const { order: own } = await deactivated.order();
+    const redeem = endpoints[endpoints.length - 1]!;
+    const res = await as(t, deactivated.cookie)(redeem.request(own));
+    expect(res.statusCode).toBe(200);
+    expect((await redemptionState(t, own.id)).order).toMatchObject({ status: 'redeemed' });
   });
 
   it('another owner cannot see or redeem the first business’s order', async () => {

@@ -9,6 +9,7 @@ import { parseRedemptionInput } from '@shared/domain/redemption-code';
 import { requireUser } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import type { RateLimitRule } from '../../platform/rate-limit';
+import { canRedeem } from '@shared/domain/business';
 import { requireOwnedBusiness } from '../business-dashboard/owned-business';
 import { findRedemptionOrder } from './find-redemption-order';
 import { redeemOrder } from './redeem-order';
@@ -22,10 +23,21 @@ export const SUFFIX_LOOKUP_LIMIT: RateLimitRule = { limit: 30, windowMs: 10 * 60
 
 const noStore = { 'cache-control': 'no-store' };
 
+/**
+ * The caller's business, if it may redeem: an active one, or one the platform team approved
+ * and later deactivated — gifts already paid for stay redeemable (issue 12). A business that
+ * was never approved has nothing to redeem.
+ */
+async function requireRedeemingBusiness(request: FastifyRequest) {
+  const user = await requireUser(request);
+  const business = await requireOwnedBusiness(request.server.ctx.db, user.id);
+  if (!canRedeem(business)) throw new AppError('business_inactive', 403, 'Your business is not active yet');
+  return business;
+}
+
 // Before body validation, so a caller who may not redeem learns nothing about the input rules.
 async function ownerOfActiveBusiness(request: FastifyRequest) {
-  const user = await requireUser(request);
-  await requireOwnedBusiness(request.server.ctx.db, user.id, { mustBeActive: true });
+  await requireRedeemingBusiness(request);
 }
 
 /** Redemption at the counter (contract: src/shared/contracts/redemption.ts). */
@@ -34,8 +46,7 @@ export const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/business/redemptions/lookup',
     { preValidation: ownerOfActiveBusiness, schema: { body: redemptionLookupInputSchema, response: { 200: redemptionOrderSchema } } },
     async (request, reply) => {
-      const user = await requireUser(request);
-      const business = await requireOwnedBusiness(app.ctx.db, user.id, { mustBeActive: true });
+      const business = await requireRedeemingBusiness(request);
       const input = parseRedemptionInput(request.body.code);
       if (input.kind === 'invalid') {
         throw new AppError('redemption_code_invalid', 400, 'Type the whole code or its last 8 characters');
@@ -51,8 +62,8 @@ export const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/business/redemptions',
     { preValidation: ownerOfActiveBusiness, schema: { body: redeemInputSchema, response: { 200: redemptionOrderSchema } } },
     async (request, reply) => {
+      const business = await requireRedeemingBusiness(request);
       const user = await requireUser(request);
-      const business = await requireOwnedBusiness(app.ctx.db, user.id, { mustBeActive: true });
       const order = await redeemOrder(app.ctx, {
         business: { id: business.id, name: business.name },
         userId: user.id,

@@ -104,7 +104,7 @@ function BusinessArea({ business }: { business: DashboardBusiness }) {
   const { t } = useTranslation('dashboard');
   const [params, setParams] = useSearchParams();
   const hintId = useId();
-  const tab = parseTab(params.get('tab'), business.isActive);
+  const tab = parseTab(params.get('tab'), business);
   const tabListRef = useRef<HTMLDivElement>(null);
 
   // On a phone the tab list scrolls sideways: keep the open tab in sight (e.g. ?tab=orders).
@@ -128,11 +128,11 @@ function BusinessArea({ business }: { business: DashboardBusiness }) {
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t('header.kicker')}</p>
         <h1 className="font-display text-2xl font-bold break-words text-brand-800 sm:text-3xl">{business.name}</h1>
       </div>
-      <Tabs value={tab} onValueChange={(value) => goTo(parseTab(value, business.isActive))}>
+      <Tabs value={tab} onValueChange={(value) => goTo(parseTab(value, business))}>
         <TabsList ref={tabListRef} aria-label={t('tabs.label')}>
           {dashboardTabs.map((key) => {
             const Icon = tabIcons[key];
-            const isEnabled = isTabEnabled(key, business.isActive);
+            const isEnabled = isTabEnabled(key, business);
             return (
               <TabsTrigger
                 key={key}
@@ -161,7 +161,7 @@ function BusinessArea({ business }: { business: DashboardBusiness }) {
         </TabsContent>
         <TabsContent value="gifts">{business.isActive ? <GiftsTab /> : null}</TabsContent>
         <TabsContent value="orders">{business.isActive ? <OrdersTab /> : null}</TabsContent>
-        <TabsContent value="redeem">{business.isActive ? <RedeemTab /> : null}</TabsContent>
+        <TabsContent value="redeem">{isTabEnabled('redeem', business) ? <RedeemTab /> : null}</TabsContent>
         <TabsContent value="analytics">
           <AnalyticsTab />
         </TabsContent>

@@ -1,35 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { isTabEnabled, parseTab } from './tabs';
 
+const active = { isActive: true, verificationStatus: 'approved' };
+const applicant = { isActive: false, verificationStatus: 'pending' };
+const deactivated = { isActive: false, verificationStatus: 'approved' };
+
 describe('parseTab', () => {
   it('opens the tab named in the URL', () => {
-    expect(parseTab('profile', false)).toBe('profile');
-    expect(parseTab('orders', true)).toBe('orders');
-    expect(parseTab('analytics', false)).toBe('analytics');
+    expect(parseTab('profile', applicant)).toBe('profile');
+    expect(parseTab('orders', active)).toBe('orders');
+    expect(parseTab('analytics', applicant)).toBe('analytics');
   });
 
   it('falls back to verification for a missing or unknown tab', () => {
-    expect(parseTab(null, true)).toBe('verification');
-    expect(parseTab('settings', true)).toBe('verification');
+    expect(parseTab(null, active)).toBe('verification');
+    expect(parseTab('settings', active)).toBe('verification');
   });
 
   it('keeps an inactive business out of gifts and orders', () => {
-    expect(parseTab('gifts', false)).toBe('verification');
-    expect(parseTab('orders', false)).toBe('verification');
+    expect(parseTab('gifts', applicant)).toBe('verification');
+    expect(parseTab('orders', deactivated)).toBe('verification');
   });
 
-  it('opens redeem (the installed app’s start page) only for an active business', () => {
-    expect(parseTab('redeem', true)).toBe('redeem');
-    expect(parseTab('redeem', false)).toBe('verification');
+  it('opens redeem (the installed app’s start page) for an active business, and still after a deactivation', () => {
+    expect(parseTab('redeem', active)).toBe('redeem');
+    expect(parseTab('redeem', deactivated)).toBe('redeem');
+    expect(parseTab('redeem', applicant)).toBe('verification');
   });
 });
 
 describe('isTabEnabled', () => {
-  it('disables only gifts, orders and redeem while the business is inactive', () => {
-    expect(isTabEnabled('redeem', false)).toBe(false);
-    expect(isTabEnabled('gifts', false)).toBe(false);
-    expect(isTabEnabled('orders', false)).toBe(false);
-    expect(isTabEnabled('profile', false)).toBe(true);
-    expect(isTabEnabled('gifts', true)).toBe(true);
+  it('disables gifts and orders while inactive, and redeem only for a business never approved', () => {
+    expect(isTabEnabled('redeem', applicant)).toBe(false);
+    expect(isTabEnabled('redeem', deactivated)).toBe(true);
+    expect(isTabEnabled('gifts', applicant)).toBe(false);
+    expect(isTabEnabled('orders', applicant)).toBe(false);
+    expect(isTabEnabled('profile', applicant)).toBe(true);
+    expect(isTabEnabled('gifts', active)).toBe(true);
   });
 });

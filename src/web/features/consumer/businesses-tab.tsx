@@ -9,6 +9,7 @@ import { CategorySelect } from './category-select';
 import { GiftCard } from './gift-card';
 import { Pager } from './pager';
 import { QueryState } from './query-state';
+import { ResultsStatus } from './results-status';
 import { SearchInput } from './search-input';
 import { useAddToCart } from './use-add-to-cart';
 import { useCatalogFilters } from './use-catalog-filters';
@@ -46,6 +47,17 @@ function BusinessList({ onOpen }: { onOpen: (id: string) => void }) {
           onChange={filters.setCategory}
         />
       </div>
+      <ResultsStatus
+        message={
+          query.data === undefined
+            ? null
+            : query.data.items.length === 0
+              ? filters.isFiltered
+                ? t('businesses.noResults')
+                : t('businesses.empty')
+              : t('businesses.count', { count: query.data.total })
+        }
+      />
       <QueryState query={query}>
         {(data) =>
           data.items.length === 0 ? (
@@ -54,7 +66,7 @@ function BusinessList({ onOpen }: { onOpen: (id: string) => void }) {
             </p>
           ) : (
             <>
-              <p className="text-sm text-muted" aria-live="polite">
+              <p className="text-sm text-muted">
                 {t('businesses.count', { count: data.total })}
               </p>
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

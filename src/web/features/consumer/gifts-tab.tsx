@@ -8,6 +8,7 @@ import { CategorySelect } from './category-select';
 import { GiftCard } from './gift-card';
 import { Pager } from './pager';
 import { QueryState } from './query-state';
+import { ResultsStatus } from './results-status';
 import { SearchInput } from './search-input';
 import { useAddToCart } from './use-add-to-cart';
 import { useCatalogFilters } from './use-catalog-filters';
@@ -57,6 +58,17 @@ export function GiftsTab() {
           </SelectContent>
         </Select>
       </div>
+      <ResultsStatus
+        message={
+          query.data === undefined
+            ? null
+            : query.data.items.length === 0
+              ? filters.isFiltered
+                ? t('gifts.noResults')
+                : t('gifts.empty')
+              : t('gifts.count', { count: query.data.total })
+        }
+      />
       <QueryState query={query}>
         {(data) =>
           data.items.length === 0 ? (
@@ -65,7 +77,7 @@ export function GiftsTab() {
             </p>
           ) : (
             <>
-              <p className="text-sm text-muted" aria-live="polite">
+              <p className="text-sm text-muted">
                 {t('gifts.count', { count: data.total })}
               </p>
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

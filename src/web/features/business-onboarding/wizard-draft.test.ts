@@ -28,7 +28,7 @@ describe('the wizard draft', () => {
     const storage = memoryStorage();
     storage.setItem(WIZARD_DRAFT_KEY, '{not json');
     expect(loadWizardDraft(storage, 'a@example.test')).toBeNull();
-    storage.setItem(WIZARD_DRAFT_KEY, JSON.stringify({ email: 'a@example.test', values: { address: 7, taxId: 'X', evil: 'y' }, hadPhoto: 'yes' }));
+    storage.setItem(WIZARD_DRAFT_KEY, JSON.stringify({ email: 'a@example.test', values: { address: 7, taxId: 'X', evil: 'y', businessType: 'cooperative' }, hadPhoto: 'yes' }));
     expect(loadWizardDraft(storage, 'a@example.test')).toEqual({ email: 'a@example.test', values: { taxId: 'X' }, hadPhoto: false });
   });
 

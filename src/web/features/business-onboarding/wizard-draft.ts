@@ -13,20 +13,30 @@ const draftFields = ['businessName', 'category', 'address', 'taxId', 'businessTy
 export interface WizardDraft {
   /** The account the draft belongs to: another sign-in in the same tab does not get it. */
   email: string;
-  values: Partial<Record<(typeof draftFields)[number], string>>;
+  values: Partial<Pick<BusinessInfoInput, (typeof draftFields)[number]>>;
   hadPhoto: boolean;
+}
+
+/** Only what the form itself could have held: strings, and a known business type. */
+function keptValue(field: (typeof draftFields)[number], value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  return field !== 'businessType' || value === 'individual' || value === 'company';
+}
+
+function keep(source: Record<string, unknown>): WizardDraft['values'] {
+  const kept: Record<string, string> = {};
+  for (const field of draftFields) {
+    const value = source[field];
+    if (keptValue(field, value)) kept[field] = value;
+  }
+  return kept as WizardDraft['values'];
 }
 
 type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export function saveWizardDraft(storage: DraftStorage, email: string, values: Partial<BusinessInfoInput>, hadPhoto: boolean) {
-  const kept: WizardDraft['values'] = {};
-  for (const field of draftFields) {
-    const value = values[field];
-    if (typeof value === 'string') kept[field] = value;
-  }
   try {
-    storage.setItem(WIZARD_DRAFT_KEY, JSON.stringify({ email, values: kept, hadPhoto } satisfies WizardDraft));
+    storage.setItem(WIZARD_DRAFT_KEY, JSON.stringify({ email, values: keep(values), hadPhoto } satisfies WizardDraft));
   } catch {
     // Storage full or blocked (private mode): the wizard still works, only without a draft.
   }
@@ -43,12 +53,7 @@ export function loadWizardDraft(storage: DraftStorage, email: string): WizardDra
   if (!raw || typeof raw !== 'object') return null;
   const draft = raw as { email?: unknown; values?: unknown; hadPhoto?: unknown };
   if (draft.email !== email || !draft.values || typeof draft.values !== 'object') return null;
-  const values: WizardDraft['values'] = {};
-  for (const field of draftFields) {
-    const value = (draft.values as Record<string, unknown>)[field];
-    if (typeof value === 'string') values[field] = value;
-  }
-  return { email, values, hadPhoto: draft.hadPhoto === true };
+  return { email, values: keep(draft.values as Record<string, unknown>), hadPhoto: draft.hadPhoto === true };
 }
 
 export function clearWizardDraft(storage: DraftStorage) {

@@ -14,7 +14,8 @@ vi.mock('../../lib/auth-client', async (original) => ({
   ...(await original<typeof import('../../lib/auth-client')>()),
   signInWithEmail: (...args: unknown[]) => signInWithEmail(...args) as Promise<unknown>,
 }));
-vi.mock('../../lib/session', () => ({ refreshSession: vi.fn(async () => undefined) }));
+// The real toSessionUser (homePathFor after sign-in needs it); only the re-read is stubbed.
+vi.mock('../../lib/session', async (original) => ({ ...(await original<typeof import('../../lib/session')>()), refreshSession: vi.fn(async () => undefined) }));
 
 beforeEach(() => {
   for (const fn of Object.values(toast)) fn.mockReset();

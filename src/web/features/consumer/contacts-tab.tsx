@@ -59,15 +59,16 @@ export function ContactsTab({ onSendGift }: { onSendGift: (contact: Contact) => 
         </DialogContent>
       </Dialog>
       {/* Only a search has an outcome to announce; the list itself is not read out. */}
-      <ResultsStatus message={q && query.data ? (query.data.items.length === 0 ? t('contacts.noResults') : null) : null} />
+      <ResultsStatus>
+        {q && query.data?.items.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">{t('contacts.noResults')}</p>
+        ) : null}
+      </ResultsStatus>
       <QueryState query={query}>
         {(data) =>
           data.items.length === 0 ? (
-            q ? (
-              <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">
-                {t('contacts.noResults')}
-              </p>
-            ) : (
+            // "No contact matches" is in ResultsStatus above, announced when it appears.
+            q ? null : (
               <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-line p-6 text-center">
                 <Users aria-hidden="true" className="size-8 text-brand-400" />
                 <p className="font-semibold">{t('contacts.empty')}</p>

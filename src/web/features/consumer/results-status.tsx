@@ -1,13 +1,15 @@
+import type { ReactNode } from 'react';
+
 /**
- * Says the outcome of a search or filter to screen readers (WCAG 4.1.3): "3 gifts", "No
- * gifts match your search". The region is in the page from the start and only its text
- * changes, which is what assistive technology announces; a message mounted together with
- * its live region (the visible "no results" box) is often missed. Empty while loading.
+ * The visible outcome of a search or filter ("13 gifts", "No gifts match your search"),
+ * announced to screen readers (WCAG 4.1.3). The status region is in the page from the start
+ * and only its content changes, which is what assistive technology announces; a message
+ * mounted together with its live region is often missed. Empty while loading.
  */
-export function ResultsStatus({ message }: { message: string | null }) {
+export function ResultsStatus({ children }: { children: ReactNode }) {
   return (
-    <p role="status" className="sr-only" data-testid="results-status">
-      {message ?? ''}
-    </p>
+    <div role="status" data-testid="results-status">
+      {children}
+    </div>
   );
 }

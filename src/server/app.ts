@@ -10,6 +10,8 @@ import type { DatabaseHandle } from './db/client';
 import { filesRoutes } from './features/files/routes';
 import { giftPageRoutes } from './features/gift-page/routes';
 import { healthRoutes } from './features/health/routes';
+import { operatorRoutes } from './features/operator/routes';
+import { setMailOperator } from './platform/mail/layout';
 import { catalogRoutes } from './features/catalog/routes';
 import { contactsRoutes } from './features/contacts/routes';
 import { myOrdersRoutes } from './features/my-orders/routes';
@@ -103,6 +105,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mail: createMailService({ config, db: database.db, now: () => ctx.now(), log: app.log }),
   };
   app.decorate('ctx', ctx);
+  // Every email's footer names the operator from the configuration (issue 15.12).
+  setMailOperator(config.operator);
   // The mail worker runs in a listening server only; tests (inject) deliver with flush().
   app.addHook('onListen', async () => ctx.mail.start());
   app.addHook('onClose', async () => ctx.mail.stop());
@@ -144,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
 
   await app.register(healthRoutes);
+  await app.register(operatorRoutes);
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(accountRoutes);

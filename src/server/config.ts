@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_COMMISSION_RATE } from '@shared/domain/business';
+import { DEMO_OPERATOR, type Operator } from '@shared/contracts/operator';
 
 const optionalString = z
   .string()
@@ -65,6 +66,12 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().min(3).default('Regalo <hola@regalo.local>'),
+  // The operator's legal identity and contact addresses (privacy page, email footers).
+  OPERATOR_NAME: z.string().trim().min(1).default(DEMO_OPERATOR.name),
+  OPERATOR_ADDRESS: z.string().trim().min(1).default(DEMO_OPERATOR.address),
+  OPERATOR_TAX_ID: z.string().trim().min(1).default(DEMO_OPERATOR.taxId),
+  SUPPORT_EMAIL: z.email().default(DEMO_OPERATOR.supportEmail),
+  PRIVACY_EMAIL: z.email().default(DEMO_OPERATOR.privacyEmail),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalString,
   S3_REGION: z.string().min(1).default('eu-south-2'),
@@ -134,6 +141,8 @@ export interface Config {
   dataDir: string;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgresql'; url: string };
   mail: { smtpUrl?: string; from: string };
+  /** Who runs this Regalo (GET /api/operator, privacy page, email footers). */
+  operator: Operator;
   storage:
     | { driver: 'local'; dir: string }
     | {
@@ -245,6 +254,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgresql', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    operator: {
+      name: e.OPERATOR_NAME,
+      address: e.OPERATOR_ADDRESS,
+      taxId: e.OPERATOR_TAX_ID,
+      supportEmail: e.SUPPORT_EMAIL,
+      privacyEmail: e.PRIVACY_EMAIL,
+    },
     storage: e.S3_BUCKET
       ? {
           driver: 's3',

@@ -1,8 +1,13 @@
 /**
- * PublicHeader — logo, language menu and a sign-in link for the public pages.
+ * PublicHeader — logo, language menu and a sign-in link for the public pages; a signed-in
+ * user gets a link to their own area instead (admin, business dashboard or /app).
  *   <PublicHeader />                 // in the page flow
  *   <PublicHeader overlay />         // floats over a hero (landing page)
+ * It reads only the light session store (one GET /api/auth/get-session after load), so
+ * the landing page can use it (ADR 015).
  */
+import { areaPaths, areasFor } from '../lib/home-path';
+import { useSession } from '../lib/session';
 import { useText } from '../lib/text';
 import { AppLink } from './app-link';
 import { BrandMark } from './brand-mark';
@@ -11,15 +16,23 @@ import { buttonVariants } from './ui/button-variants';
 
 export function PublicHeader({ overlay = false }: { overlay?: boolean }) {
   const { t } = useText('common');
+  const { user } = useSession();
+  const home = user ? areasFor(user)[0]! : null;
   return (
     <header className={overlay ? 'absolute inset-x-0 top-0 z-10' : 'border-b border-line bg-sand'}>
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-5 py-4 sm:px-8">
         <BrandMark />
         <nav aria-label={t('header.navLabel')} className="flex items-center gap-2">
           <LanguageMenu />
-          <AppLink to="/auth" className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'max-[359px]:hidden' })}>
-            {t('header.signIn')}
-          </AppLink>
+          {home ? (
+            <AppLink to={areaPaths[home]} className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'max-[359px]:hidden' })}>
+              {t(`titles.${home}`)}
+            </AppLink>
+          ) : (
+            <AppLink to="/auth" className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'max-[359px]:hidden' })}>
+              {t('header.signIn')}
+            </AppLink>
+          )}
         </nav>
       </div>
     </header>

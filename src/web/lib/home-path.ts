@@ -1,4 +1,6 @@
-import { isBusinessUser, type SessionUser } from '@shared/contracts/session';
+// Type-only import: the public header on the landing page uses these, and the contract
+// module brings zod, which the landing entry must not load (ADR 015).
+import type { SessionUser } from '@shared/contracts/session';
 
 export type Area = 'consumer' | 'business' | 'admin';
 
@@ -12,7 +14,7 @@ export const areaPaths: Record<Area, string> = {
 export function areasFor(user: Pick<SessionUser, 'role' | 'isBusiness' | 'userType'>): Area[] {
   const areas: Area[] = [];
   if (user.role === 'admin') areas.push('admin');
-  if (isBusinessUser(user)) areas.push('business');
+  if (user.isBusiness || user.userType === 'business') areas.push('business');
   areas.push('consumer');
   return areas;
 }

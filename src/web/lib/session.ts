@@ -19,8 +19,8 @@ export interface SessionState {
 export interface UseSessionResult extends SessionState {
   /** Re-reads the session from the server (e.g. after signing in). */
   refresh: () => Promise<void>;
-  /** Ends the session on the server, clears the cart and goes to the home page. */
-  signOut: () => Promise<void>;
+  /** Ends the session on the server, clears the cart and goes to the home page (or `redirectTo`). */
+  signOut: (redirectTo?: string) => Promise<void>;
 }
 
 /** sessionStorage key of the consumer cart; emptied at sign-out (DESIGN.md §5). */
@@ -144,7 +144,7 @@ export function createSessionStore(deps: SessionStoreDeps) {
     };
   }
 
-  async function signOut(): Promise<void> {
+  async function signOut(redirectTo = '/'): Promise<void> {
     try {
       await deps.fetch('/api/auth/sign-out', {
         method: 'POST',
@@ -156,7 +156,7 @@ export function createSessionStore(deps: SessionStoreDeps) {
       // Even when the request fails the browser must not keep the cart or show the user.
       deps.storage()?.removeItem(CART_STORAGE_KEY);
       set({ status: 'anonymous', user: null });
-      deps.navigate('/');
+      deps.navigate(redirectTo);
     }
   }
 

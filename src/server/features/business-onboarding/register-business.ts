@@ -6,6 +6,7 @@ import { missingDocuments, requiredDocuments } from '@shared/domain/documents';
 import { users } from '../../db/schema/auth';
 import { businessApplications, businesses } from '../../db/schema/businesses';
 import type { AppContext } from '../../platform/context';
+import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { AppError } from '../../platform/errors';
 import type { Storage } from '../../platform/storage/storage';
 import {
@@ -34,7 +35,7 @@ async function copyObject(storage: Storage, from: string, to: string): Promise<v
  * if deleting temp files fails afterwards, the orphan clean-up removes them within 24 h.
  */
 export async function registerBusiness(
-  ctx: Pick<AppContext, 'db' | 'storage' | 'now'>,
+  ctx: Pick<AppContext, 'db' | 'storage' | 'now' | 'config'>,
   userId: string,
   input: RegistrationValues,
 ): Promise<RegistrationResult> {
@@ -102,10 +103,20 @@ export async function registerBusiness(
         createdAt: now,
       });
       // Someone who came through /auth (or Google) becomes a business user by registering one.
-      await tx
+      const [owner] = await tx
         .update(users)
         .set({ userType: 'business', isBusiness: true, businessName: input.businessName, updatedAt: now })
-        .where(eq(users.id, userId));
+        .where(eq(users.id, userId))
+        .returning({ email: users.email, name: users.name, locale: users.locale });
+      // The receipt the wizard promises ("we will email you"), in the same transaction.
+      if (owner) {
+        await enqueueMail(tx, {
+          to: owner.email,
+          template: 'business-registration-received',
+          locale: toMailLocale(owner.locale) ?? 'en',
+          data: { name: owner.name, businessName: input.businessName, url: `${ctx.config.publicUrl}/business/dashboard` },
+        });
+      }
     });
   } catch (error) {
     for (const key of copied) await ctx.storage.delete(key).catch(() => undefined);

@@ -26,14 +26,17 @@ const time = new Intl.DateTimeFormat('es-ES', {
   second: '2-digit',
 });
 
-/** A plain page (no scripts: the CSP forbids inline ones) listing the dev mailbox. */
+/**
+ * A plain page (no scripts: the CSP forbids inline ones) listing the dev mailbox. Long links
+ * and addresses wrap anywhere, so the page does not scroll sideways on a phone (issue 15.13).
+ */
 export function renderMailbox(mails: DevMail[]): string {
   const items = mails
     .map(
       (m) => `<article style="border:1px solid #d1d5db;border-radius:8px;padding:16px;margin:0 0 16px;">
-<h2 style="margin:0 0 4px;font-size:18px;">${escapeHtml(m.subject)}</h2>
-<p style="margin:0 0 8px;color:#374151;">To <strong>${escapeHtml(m.to)}</strong> · <time datetime="${m.createdAt}">${escapeHtml(time.format(new Date(m.createdAt)))}</time></p>
-<pre style="white-space:pre-wrap;font-family:inherit;margin:0;">${linkify(m.text)}</pre>
+<h2 style="margin:0 0 4px;font-size:18px;overflow-wrap:anywhere;">${escapeHtml(m.subject)}</h2>
+<p style="margin:0 0 8px;color:#374151;overflow-wrap:anywhere;">To <strong>${escapeHtml(m.to)}</strong> · <time datetime="${m.createdAt}">${escapeHtml(time.format(new Date(m.createdAt)))}</time></p>
+<pre style="white-space:pre-wrap;overflow-wrap:anywhere;font-family:inherit;margin:0;">${linkify(m.text)}</pre>
 </article>`,
     )
     .join('\n');

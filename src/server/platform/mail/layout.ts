@@ -1,3 +1,5 @@
+import { DEMO_OPERATOR, type Operator } from '@shared/contracts/operator';
+
 export type MailLocale = 'en' | 'es';
 
 export interface RenderedMail {
@@ -31,6 +33,24 @@ const footer: Record<MailLocale, string> = {
   en: 'Regalo — local gifts from Valencia. You receive this email because someone used this address on Regalo.',
   es: 'Regalo — regalos locales de Valencia. Recibes este correo porque alguien ha usado esta dirección en Regalo.',
 };
+let operator: Operator = DEMO_OPERATOR;
+
+/**
+ * Names the operator in every email's footer (issue 15.12). Set once at start-up from the
+ * configuration (createApp); a module setting rather than a parameter because every
+ * template of every feature renders through this layout, and none should have to pass it.
+ */
+export function setMailOperator(identity: Operator) {
+  operator = identity;
+}
+
+function operatorLines(locale: MailLocale): string[] {
+  const { name, address, taxId, supportEmail } = operator;
+  return locale === 'es'
+    ? [`${name} · ${address} · NIF ${taxId}`, `¿Necesitas ayuda? Escribe a ${supportEmail}.`]
+    : [`${name} · ${address} · Tax ID ${taxId}`, `Need help? Write to ${supportEmail}.`];
+}
+
 const linkHint: Record<MailLocale, string> = {
   en: 'If the button does not work, copy this link into your browser:',
   es: 'Si el botón no funciona, copia este enlace en tu navegador:',
@@ -46,7 +66,7 @@ export function renderMail(content: MailContent): RenderedMail {
   const textParts = [content.heading, '', ...content.paragraphs.flatMap((p) => [p, ''])];
   if (action) textParts.push(`${action.label}: ${action.url}`, '');
   if (content.note) textParts.push(content.note, '');
-  textParts.push('--', footer[locale]);
+  textParts.push('--', footer[locale], ...operatorLines(locale));
 
   const paragraphs = content.paragraphs
     .map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937;">${escapeHtml(p)}</p>`)
@@ -78,7 +98,9 @@ ${paragraphs}
 ${button}
 ${note}
 </td></tr>
-<tr><td style="padding:16px 32px 24px;font-size:12px;line-height:18px;color:#4b5563;border-top:1px solid #e5e7eb;">${escapeHtml(footer[locale])}</td></tr>
+<tr><td style="padding:16px 32px 24px;font-size:12px;line-height:18px;color:#4b5563;border-top:1px solid #e5e7eb;">${escapeHtml(footer[locale])}${operatorLines(locale)
+    .map((line) => `<br>${escapeHtml(line)}`)
+    .join('')}</td></tr>
 </table>
 </td></tr></table>
 </body>

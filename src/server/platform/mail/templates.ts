@@ -2,12 +2,13 @@ import { expiryReminderTemplates, type ExpiryReminderTemplates } from './expiry-
 import { adminTemplates, type AdminMailTemplates } from './admin-templates';
 import { renderMail, type MailLocale, type RenderedMail } from './layout';
 import { orderTemplates, type OrderMailTemplates } from './order-templates';
+import { registrationTemplates, type RegistrationMailTemplates } from './registration-templates';
 
 /**
  * The registry of emails Regalo sends. To add one: add its data type to MailTemplates and its
  * renderer to `templates`; `enqueueMail` then accepts it with type-checked data.
  */
-export interface MailTemplates extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates {
+export interface MailTemplates extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates, RegistrationMailTemplates {
   'verify-email': { name: string; url: string };
   'reset-password': { name: string; url: string };
   /** Someone signed up with an address that already has a confirmed account. */
@@ -156,6 +157,7 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
         }),
   ...expiryReminderTemplates,
   ...adminTemplates,
+  ...registrationTemplates,
 };
 
 export function renderTemplate<K extends MailTemplateName>(

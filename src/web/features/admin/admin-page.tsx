@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { AreaLinks } from '@web/components/area-links';
 import { BrandMark } from '@web/components/brand-mark';
 import { LanguageMenu } from '@web/components/language-menu';
+import { PageTitle } from '@web/components/page-title';
 import { SignOutButton } from '@web/components/sign-out-button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/toast';
@@ -55,7 +56,7 @@ function Admin() {
 
   return (
     <div className="min-h-dvh pb-16">
-      <title>{t('metaTitle')}</title>
+      <PageTitle parts={[t(`tabs.${tab}`), t('titles.admin', { ns: 'common' })]} />
       <header className="border-b border-line bg-white/80 backdrop-blur">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-2.5">
           <BrandMark />

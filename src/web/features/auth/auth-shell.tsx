@@ -1,19 +1,17 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/brand-mark';
 import { LanguageMenu } from '../../components/language-menu';
+import { PageTitle } from '../../components/page-title';
 
 /** The frame of every account page: back home, brand, language, and one centred card. */
 export function AuthShell({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation('auth');
 
-  useEffect(() => {
-    document.title = `${title} · Regalo`;
-  }, [title]);
-
   return (
     <div className="flex min-h-dvh flex-col bg-sand">
+      <PageTitle parts={[title]} />
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between gap-3 px-4 py-4 sm:px-6">
         <a href="/" className="inline-flex min-h-10 items-center gap-1.5 rounded-full px-2 text-sm font-semibold text-brand-800 hover:bg-sand-200/70">
           <ArrowLeft className="size-4" aria-hidden="true" />

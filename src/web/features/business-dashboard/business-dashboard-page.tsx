@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { DashboardBusiness } from '@shared/contracts/business-dashboard';
 import { BrandMark } from '@web/components/brand-mark';
 import { LanguageMenu } from '@web/components/language-menu';
+import { PageTitle } from '@web/components/page-title';
 import { buttonVariants } from '@web/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -50,6 +51,8 @@ function Dashboard() {
 
   return (
     <div className="min-h-dvh pb-16">
+      {/* While loading or without a business; BusinessArea names the open tab instead. */}
+      {business ? null : <PageTitle parts={[t('titles.business', { ns: 'common' })]} />}
       <header className="border-b border-line bg-white/80 backdrop-blur">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-2.5">
           <BrandMark />
@@ -124,6 +127,7 @@ function BusinessArea({ business }: { business: DashboardBusiness }) {
 
   return (
     <>
+      <PageTitle parts={[t(`tabs.${tab}`), t('titles.business', { ns: 'common' })]} />
       <div>
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t('header.kicker')}</p>
         <h1 className="font-display text-2xl font-bold break-words text-brand-800 sm:text-3xl">{business.name}</h1>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardBusiness } from '@shared/contracts/business-dashboard';
 import { formatDate } from '@shared/format';
+import { SupportLink } from '@web/components/support-link';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatPercent } from './format-percent';
@@ -49,6 +50,7 @@ export function VerificationTab({ business }: { business: DashboardBusiness }) {
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           <p className="rounded-xl bg-sand-100 p-3 text-sm">{t(`verification.${view}.hint`)}</p>
+          {view === 'rejected' || view === 'unknown' ? <SupportLink className="text-sm" /> : null}
           {view === 'rejected' && business.rejectionReason ? (
             <div className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm">
               <p className="font-semibold text-red-800">{t('verification.rejected.reasonLabel')}</p>
@@ -73,6 +75,7 @@ export function VerificationTab({ business }: { business: DashboardBusiness }) {
               <li>{t('verification.actionRequired.checkEmail')}</li>
               <li>{t('verification.actionRequired.contactSupport')}</li>
             </ul>
+            <SupportLink className="text-sm" />
           </CardContent>
         </Card>
       ) : null}

@@ -1,20 +1,18 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '@web/components/brand-mark';
 import { LanguageMenu } from '@web/components/language-menu';
+import { PageTitle } from '@web/components/page-title';
 import { cn } from '@web/lib/cn';
 
 /** The frame of the onboarding pages: back home, brand, language and one centred column. */
 export function OnboardingShell({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   const { t } = useTranslation('business');
 
-  useEffect(() => {
-    document.title = `${title} · Regalo`;
-  }, [title]);
-
   return (
     <div className="flex min-h-dvh flex-col bg-sand">
+      <PageTitle parts={[title]} />
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between gap-3 px-4 py-4 sm:px-6">
         <a
           href="/"

@@ -6,6 +6,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { businessCategories } from '@shared/domain/business';
 
 const dom = mountReactRootPerTest();
+// The first render loads the page's chunks and catalogues: slow on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 const toast = { success: vi.fn(), error: vi.fn(), message: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() };
 vi.mock('@web/components/ui/toast', () => ({ toast }));
@@ -28,6 +30,7 @@ vi.mock('@web/lib/use-auth-options', () => ({ useAuthOptions: () => authOptions.
 
 beforeEach(() => {
   for (const fn of [...Object.values(toast), ...Object.values(api)]) fn.mockReset();
+  sessionStorage.clear();
   localStorage.setItem('i18nextLng', 'en');
   api.confirmSession.mockResolvedValue({ businessName: 'Horchatería Daniel', email: 'owner@example.test', hasBusiness: false });
   api.getPasswordStatus.mockResolvedValue({ hasPassword: true });
@@ -158,5 +161,66 @@ describe('the password box', () => {
     authOptions.current = { google: true };
     await render();
     await vi.waitFor(() => expect(passwordBox()).toContain('You can also sign in with Google using this email.'));
+  });
+});
+
+describe('the step-1 draft (issue 15.8)', () => {
+  it('survives a reload, asks for the photo again, and is forgotten once submitted', async () => {
+    await fillStepOneWithPhoto();
+    const description = dom.container.querySelector<HTMLTextAreaElement>('#signup-description')!;
+    act(() => {
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(description, 'Horchata since 1950');
+      description.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    // A reload: the page mounts again from nothing but sessionStorage.
+    await act(async () => dom.root.render(<></>));
+    await render();
+    await vi.waitFor(() => expect(dom.container.querySelector<HTMLInputElement>('#signup-address')!.value).toBe('Carrer de la Pau, 12, Valencia'));
+    expect(dom.container.querySelector<HTMLInputElement>('#signup-tax-id')!.value).toBe('B12345674');
+    expect(dom.container.querySelector<HTMLTextAreaElement>('#signup-description')!.value).toBe('Horchata since 1950');
+    const notice = dom.container.querySelector('[data-testid="draft-restored"]')!;
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(notice.textContent).toContain('The photo cannot be kept when the page reloads: please choose it again.');
+    expect(dom.container.querySelector('img')).toBeNull();
+
+    await submitWizard();
+    await vi.waitFor(() => expect(dom.container.textContent).toContain('dashboard page'));
+    expect(api.submitRegistration).toHaveBeenCalledWith(expect.objectContaining({ address: 'Carrer de la Pau, 12, Valencia', description: 'Horchata since 1950' }));
+    expect(sessionStorage.getItem('regalo.business-signup-draft')).toBeNull();
+  });
+
+  it('is not offered to another account signing in in the same tab', async () => {
+    await render();
+    type('#signup-address', 'Carrer de la Pau, 12, Valencia');
+    await act(async () => dom.root.render(<></>));
+    api.confirmSession.mockResolvedValue({ businessName: 'Other', email: 'other@example.test', hasBusiness: false });
+    await render();
+    expect(dom.container.querySelector<HTMLInputElement>('#signup-address')!.value).toBe('');
+    expect(dom.container.querySelector('[data-testid="draft-restored"]')).toBeNull();
+  });
+});
+
+describe('a disabled "Next" says what is missing (issue 15.11)', () => {
+  const hint = () => dom.container.querySelector('[data-testid="next-hint"]')?.textContent ?? null;
+
+  it('names the step-1 fields still needed, then the documents still to upload', async () => {
+    api.listDocuments.mockResolvedValue({ items: [] });
+    await render();
+    expect(button('Next').disabled).toBe(true);
+    expect(button('Next').getAttribute('aria-describedby')).toBe('wizard-next-hint');
+    expect(hint()).toMatch(/^To continue, complete: Category, Address,? and Tax ID\.$/);
+
+    type('#signup-address', 'Carrer de la Pau, 12, Valencia');
+    type('#signup-tax-id', 'B1234567');
+    expect(hint()).toMatch(/^To continue, complete: Category and Tax ID\.$/);
+
+    type('#signup-tax-id', 'B12345674');
+    chooseCategory(businessCategories[0]);
+    await vi.waitFor(() => expect(button('Next').disabled).toBe(false));
+    expect(hint()).toBeNull();
+
+    await click(button('Next'));
+    await vi.waitFor(() => expect(hint()).toContain('To continue, upload: Business licence'));
+    expect(hint()).toContain('Articles of incorporation');
   });
 });

@@ -27,14 +27,17 @@ import { OnboardingShell, StatusPanel } from './onboarding-shell';
 import { PasswordSection } from './password-section';
 import { createOnboardingQueryClient, onboardingKeys } from './query-client';
 import { saveRegistrationPhoto } from './save-registration-photo';
+import { clearWizardDraft, loadWizardDraft, saveWizardDraft } from './wizard-draft';
 import {
   areDocumentsComplete,
   canGoNext,
   classifySubmitFailure,
   isBusinessInfoValid,
+  missingInfoFields,
   WIZARD_STEPS,
   type WizardStep,
 } from './wizard-rules';
+import { missingDocuments } from '@shared/domain/documents';
 
 export default function BusinessSignupPage() {
   const [client] = useState(createOnboardingQueryClient);
@@ -104,9 +107,12 @@ function BusinessSignup() {
 }
 
 function Wizard({ businessName, email, onAuthFailed }: { businessName: string; email: string; onAuthFailed: () => void }) {
-  const { t } = useTranslation('business');
+  const { t, i18n } = useTranslation('business');
   const navigate = useNavigate();
   const session = useSession();
+  // Step 1 as it was before a reload (sessionStorage, this tab only); read once.
+  const [draft] = useState(() => loadWizardDraft(sessionStorage, email));
+  const [isPhotoLost, setPhotoLost] = useState(draft?.hadPhoto ?? false);
   const [step, setStep] = useState<WizardStep>(1);
   const [isCommissionAccepted, setCommissionAccepted] = useState(false);
   const [isUploading, setUploading] = useState(false);
@@ -132,9 +138,18 @@ function Wizard({ businessName, email, onAuthFailed }: { businessName: string; e
       phone: '',
       website: '',
       description: '',
+      ...draft?.values,
     },
   });
   const values = useWatch({ control: form.control });
+  const isRegistered = useRef(false);
+  useEffect(() => {
+    if (!isRegistered.current) saveWizardDraft(sessionStorage, email, values, photo !== null || isPhotoLost);
+  }, [email, values, photo, isPhotoLost]);
+  const choosePhoto = useCallback((file: File | null) => {
+    setPhoto(file);
+    if (file) setPhotoLost(false);
+  }, []);
   const businessType = values.businessType === 'individual' ? 'individual' : 'company';
   const documents = useQuery({ queryKey: onboardingKeys.documents, queryFn: ({ signal }) => listDocuments(signal) });
   const items = documents.data?.items ?? [];
@@ -146,6 +161,19 @@ function Wizard({ businessName, email, onAuthFailed }: { businessName: string; e
     isUploading,
   );
   const isNextEnabled = canGoNext(step, { infoValid, documentsComplete });
+  const list = (names: string[]) => new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(names);
+  // A disabled "Next" says why (issue 15.11): what step 1 still needs, or which documents.
+  const nextHint = isNextEnabled
+    ? null
+    : step === 1
+      ? t('wizardHelp.missingFields', { fields: list(missingInfoFields(values).map((field) => t(`signup.fields.${field}`))) })
+      : step === 2
+        ? isUploading
+          ? t('wizardHelp.waitForUpload')
+          : t('wizardHelp.missingDocuments', {
+              documents: list(missingDocuments(businessType, items.map((item) => item.type)).map((type) => t(`signup.documents.types.${type}`))),
+            })
+        : null;
 
   // Each step replaces the previous one under the keyboard focus: move focus to its heading.
   useEffect(() => {
@@ -175,6 +203,8 @@ function Wizard({ businessName, email, onAuthFailed }: { businessName: string; e
     setSubmitting(true);
     try {
       await submitRegistration({ ...form.getValues(), commissionAccepted: true });
+      isRegistered.current = true;
+      clearWizardDraft(sessionStorage);
       toast.success(t('signup.success'));
       const photoOutcome = await saveRegistrationPhoto(photo, (file) => uploadBusinessImage(file).promise);
       if (photoOutcome === 'failed') {
@@ -227,11 +257,17 @@ function Wizard({ businessName, email, onAuthFailed }: { businessName: string; e
           {t(`signup.stepNames.${step}`)}
         </h1>
         {step === 1 ? <p className="text-muted">{t('signup.lead')}</p> : null}
+        {step === 1 && draft ? (
+          <div role="status" className="mt-2 rounded-xl border border-line bg-sand-100 px-3 py-2 text-sm" data-testid="draft-restored">
+            <p>{t('wizardHelp.draftRestored')}</p>
+            {isPhotoLost ? <p className="font-semibold">{t('wizardHelp.photoNotKept')}</p> : null}
+          </div>
+        ) : null}
       </div>
 
       {step === 1 ? (
         <>
-          <BusinessInfoStep form={form} onSubmit={goNext} photoUrl={photoUrl} onPhotoChange={setPhoto} />
+          <BusinessInfoStep form={form} onSubmit={goNext} photoUrl={photoUrl} onPhotoChange={choosePhoto} />
           <PasswordSection email={email} />
         </>
       ) : null}
@@ -251,11 +287,11 @@ function Wizard({ businessName, email, onAuthFailed }: { businessName: string; e
           {t('signup.previous')}
         </Button>
         {step === 1 ? (
-          <Button type="submit" form="business-info" disabled={!isNextEnabled}>
+          <Button type="submit" form="business-info" disabled={!isNextEnabled} aria-describedby={nextHint ? 'wizard-next-hint' : undefined}>
             {t('signup.next')}
           </Button>
         ) : step === 2 ? (
-          <Button disabled={!isNextEnabled} onClick={goNext}>
+          <Button disabled={!isNextEnabled} onClick={goNext} aria-describedby={nextHint ? 'wizard-next-hint' : undefined}>
             {t('signup.next')}
           </Button>
         ) : (
@@ -265,6 +301,11 @@ function Wizard({ businessName, email, onAuthFailed }: { businessName: string; e
           </Button>
         )}
       </div>
+      {nextHint ? (
+        <p id="wizard-next-hint" className="-mt-2 text-right text-sm text-muted" data-testid="next-hint">
+          {nextHint}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { businessInfoSchema, type BusinessInfoInput } from '@shared/contracts/business-onboarding';
 import type { DocumentType } from '@shared/domain/business';
 import { missingDocuments } from '@shared/domain/documents';
+import { taxIdError } from '@shared/domain/tax-id';
 import { ApiError } from '@web/lib/api-client';
 
 export const WIZARD_STEPS = 3;
@@ -99,4 +100,22 @@ export function uploadErrorKey(error: unknown): string {
     default:
       return 'signup.documents.uploadFailed';
   }
+}
+
+/** Step 1's fields in the order the form shows them. */
+const step1FieldOrder = ['businessName', 'category', 'address', 'businessType', 'taxId', 'phone', 'website', 'description'] as const;
+export type Step1Field = (typeof step1FieldOrder)[number];
+
+/**
+ * The step-1 fields that keep "Next" disabled (empty when required, or invalid), in form
+ * order, so the wizard can say what is missing instead of a silent disabled button.
+ */
+export function missingInfoFields(values: Partial<BusinessInfoInput>): Step1Field[] {
+  const result = businessInfoSchema.safeParse(values);
+  if (result.success) return [];
+  const fields = new Set(result.error.issues.map((issue) => String(issue.path[0])));
+  // zod skips the tax id's cross-field check while another field fails: run it here too.
+  const type = values.businessType === 'individual' ? 'individual' : 'company';
+  if (typeof values.taxId === 'string' && values.taxId.trim() !== '' && taxIdError(values.taxId, type)) fields.add('taxId');
+  return step1FieldOrder.filter((field) => fields.has(field));
 }

@@ -7,6 +7,7 @@ import { CHECKOUT_LIMITS, recipientLocales } from '@shared/contracts/checkout';
 import type { Contact } from '@shared/contracts/contacts';
 import { formatDate, formatPrice } from '@shared/format';
 import { DeliveryPicker } from '@web/components/delivery-picker';
+import { PageTitle } from '@web/components/page-title';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Field } from '@web/components/ui/field';
@@ -148,6 +149,7 @@ function CheckoutForm() {
       }}
       className="flex flex-col gap-5"
     >
+      <PageTitle parts={[t('title')]} />
       <div>
         <h1 id="checkout-title" className="font-display text-2xl font-bold text-brand-800 sm:text-3xl">
           {t('title')}

@@ -2,6 +2,7 @@ import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { PageTitle } from '@web/components/page-title';
 import { QueryFallback } from '@web/components/query-fallback';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -47,20 +48,35 @@ export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (
   const [answers, setAnswers] = useState({ at: 0, count: 0 });
   if (query.dataUpdatedAt !== answers.at) setAnswers({ at: query.dataUpdatedAt, count: answers.count + 1 });
 
+  const title = !checkout
+    ? t('title')
+    : checkout.status === 'pending'
+      ? t('result.pendingTitle')
+      : checkout.status === 'succeeded'
+        ? t('result.succeededTitle')
+        : checkout.status === 'expired'
+          ? t('result.expiredTitle')
+          : t('result.failedTitle');
+  const pageTitle = <PageTitle parts={checkout ? [title, t('title')] : [title]} />;
+
   if (!checkout) {
     return (
-      <QueryFallback
-        error={query.isError ? errorText(query.error) : null}
-        onRetry={() => void query.refetch()}
-        retryLabel={t('retry')}
-        loadingLabel={t('loading')}
-        size="lg"
-      />
+      <>
+        {pageTitle}
+        <QueryFallback
+          error={query.isError ? errorText(query.error) : null}
+          onRetry={() => void query.refetch()}
+          retryLabel={t('retry')}
+          loadingLabel={t('loading')}
+          size="lg"
+        />
+      </>
     );
   }
 
   return (
     <div className="mx-auto flex w-full max-w-lg flex-col gap-4">
+      {pageTitle}
       {checkout.status === 'pending' && isCancelled ? (
         <Card className="flex flex-col items-center gap-3 p-6 text-center" role="status" data-testid="checkout-not-paid">
           <XCircle aria-hidden="true" className="size-12 text-danger-600" />

@@ -2,6 +2,7 @@ import { FlaskConical } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatPrice } from '@shared/format';
+import { PageTitle } from '@web/components/page-title';
 import { QueryFallback } from '@web/components/query-fallback';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -50,6 +51,7 @@ function TestPayment() {
           <p>{t('pay.banner')}</p>
         </div>
       </div>
+      <PageTitle parts={[t('pay.title'), t('title')]} />
       <h1 className="font-display text-2xl font-bold text-brand-800 sm:text-3xl">{t('pay.title')}</h1>
       {checkout ? (
         <Card className="flex flex-col gap-3 p-4 sm:p-5">

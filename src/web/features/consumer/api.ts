@@ -17,6 +17,7 @@ import { myOrderListSchema, myOrderSchema, type MyOrderList } from '@shared/cont
 import { profileSchema, type UpdateProfileInput } from '@shared/contracts/profile';
 import type { BusinessCategory } from '@shared/domain/business';
 import { apiRequest } from '@web/lib/api-client';
+import { refreshSession } from '@web/lib/session';
 
 export const queryKeys = {
   businesses: (filters: object) => ['catalog', 'businesses', filters] as const,
@@ -203,6 +204,10 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (input: UpdateProfileInput) =>
       apiRequest('/api/profile', { method: 'PATCH', body: input, schema: profileSchema }),
-    onSuccess: (profile) => client.setQueryData(queryKeys.profile, profile),
+    onSuccess: (profile) => {
+      client.setQueryData(queryKeys.profile, profile);
+      // The headers show the session's name: re-read it so the new name appears at once.
+      void refreshSession();
+    },
   });
 }

@@ -9,6 +9,7 @@ import { CategorySelect } from './category-select';
 import { GiftCard } from './gift-card';
 import { Pager } from './pager';
 import { QueryState } from './query-state';
+import { ResultsStatus } from './results-status';
 import { SearchInput } from './search-input';
 import { useAddToCart } from './use-add-to-cart';
 import { useCatalogFilters } from './use-catalog-filters';
@@ -46,17 +47,20 @@ function BusinessList({ onOpen }: { onOpen: (id: string) => void }) {
           onChange={filters.setCategory}
         />
       </div>
+      <ResultsStatus>
+        {query.data === undefined ? null : query.data.items.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">
+            {filters.isFiltered ? t('businesses.noResults') : t('businesses.empty')}
+          </p>
+        ) : (
+          <p className="text-sm text-muted">{t('businesses.count', { count: query.data.total })}</p>
+        )}
+      </ResultsStatus>
       <QueryState query={query}>
         {(data) =>
-          data.items.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">
-              {filters.isFiltered ? t('businesses.noResults') : t('businesses.empty')}
-            </p>
-          ) : (
+          // The count and "no results" are in ResultsStatus above, announced when they change.
+          data.items.length === 0 ? null : (
             <>
-              <p className="text-sm text-muted" aria-live="polite">
-                {t('businesses.count', { count: data.total })}
-              </p>
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {data.items.map((business) => (
                   <li key={business.id} className="flex">

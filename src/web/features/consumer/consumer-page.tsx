@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import type { Contact } from '@shared/contracts/contacts';
 import { BrandMark } from '@web/components/brand-mark';
 import { LanguageMenu } from '@web/components/language-menu';
+import { PageTitle } from '@web/components/page-title';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -78,6 +79,7 @@ function ConsumerArea() {
 
   return (
     <div className="min-h-dvh pb-28">
+      <PageTitle parts={[t(`tabs.${tab}`), t('titles.consumer', { ns: 'common' })]} />
       <header className="border-b border-line bg-white/80 backdrop-blur">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-2.5">
           <BrandMark />

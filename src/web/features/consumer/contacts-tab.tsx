@@ -7,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/toast';
+import { ResultsStatus } from './results-status';
 import { useContacts, useCreateContact, useDeleteContact, useUpdateContact } from './api';
 import { ContactForm } from './contact-form';
 import { QueryState } from './query-state';
@@ -57,14 +58,17 @@ export function ContactsTab({ onSendGift }: { onSendGift: (contact: Contact) => 
           />
         </DialogContent>
       </Dialog>
+      {/* Only a search has an outcome to announce; the list itself is not read out. */}
+      <ResultsStatus>
+        {q && query.data?.items.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">{t('contacts.noResults')}</p>
+        ) : null}
+      </ResultsStatus>
       <QueryState query={query}>
         {(data) =>
           data.items.length === 0 ? (
-            q ? (
-              <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">
-                {t('contacts.noResults')}
-              </p>
-            ) : (
+            // "No contact matches" is in ResultsStatus above, announced when it appears.
+            q ? null : (
               <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-line p-6 text-center">
                 <Users aria-hidden="true" className="size-8 text-brand-400" />
                 <p className="font-semibold">{t('contacts.empty')}</p>
@@ -140,8 +144,14 @@ function ContactRow({
             description={t('contacts.deleteDescription')}
             confirmLabel={t('common.delete')}
             cancelLabel={t('common.cancel')}
+            // The row disappears optimistically, unmounting this component: callbacks given to
+            // mutate() would then never run, so the toast hangs on the promise instead.
+            // (A refusal is reported by the page's query client.)
             onConfirm={() =>
-              deleteContact.mutate(contact.id, { onSuccess: () => toast.success(t('contacts.deleted')) })
+              void deleteContact.mutateAsync(contact.id).then(
+                () => toast.success(t('contacts.deleted')),
+                () => undefined,
+              )
             }
           />
         </div>

@@ -8,6 +8,7 @@ import { CategorySelect } from './category-select';
 import { GiftCard } from './gift-card';
 import { Pager } from './pager';
 import { QueryState } from './query-state';
+import { ResultsStatus } from './results-status';
 import { SearchInput } from './search-input';
 import { useAddToCart } from './use-add-to-cart';
 import { useCatalogFilters } from './use-catalog-filters';
@@ -57,17 +58,20 @@ export function GiftsTab() {
           </SelectContent>
         </Select>
       </div>
+      <ResultsStatus>
+        {query.data === undefined ? null : query.data.items.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">
+            {filters.isFiltered ? t('gifts.noResults') : t('gifts.empty')}
+          </p>
+        ) : (
+          <p className="text-sm text-muted">{t('gifts.count', { count: query.data.total })}</p>
+        )}
+      </ResultsStatus>
       <QueryState query={query}>
         {(data) =>
-          data.items.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">
-              {filters.isFiltered ? t('gifts.noResults') : t('gifts.empty')}
-            </p>
-          ) : (
+          // The count and "no results" are in ResultsStatus above, announced when they change.
+          data.items.length === 0 ? null : (
             <>
-              <p className="text-sm text-muted" aria-live="polite">
-                {t('gifts.count', { count: data.total })}
-              </p>
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {data.items.map((gift) => (
                   <li key={gift.id} className="flex">

@@ -157,8 +157,8 @@ function PrivacyCard({ email }: { email: string }) {
     setDeleting(true);
     try {
       await apiRequest('/api/account', { method: 'DELETE', body: { confirm: confirm.trim() } });
-      toast.success(t('profile.deleted'));
-      await signOut();
+      // A toast would die with the page: the home page says it instead (?account=deleted).
+      await signOut('/?account=deleted');
     } catch (error) {
       const fields = apiFieldErrors(error);
       const code = fields.confirm ?? (error as { code?: string }).code ?? 'default';

@@ -5,6 +5,7 @@ import { PublicHeader } from '../../components/public-header';
 import { SiteFooter } from '../../components/site-footer';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { useText } from '../../lib/text';
+import { AccountDeletedNotice } from './account-deleted-notice';
 import { formatCount } from './format-count';
 import { HeroIllustration } from './hero-illustration';
 import { HowItWorks } from './how-it-works';
@@ -48,6 +49,7 @@ function Hero() {
       <div aria-hidden="true" className="bg-tiles absolute -right-28 -top-28 size-64 rotate-12 rounded-[3rem] opacity-50 sm:size-80" />
       <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-5 pb-16 sm:px-8 lg:grid-cols-[1.25fr_1fr] lg:gap-8 lg:pb-24">
         <div className="flex flex-col gap-6">
+          <AccountDeletedNotice />
           <p className="inline-flex w-fit items-center gap-2 rounded-full border border-brand-200 bg-white/80 px-3.5 py-1.5 text-sm font-semibold text-brand-800">
             <Sparkles aria-hidden="true" className="size-4 text-brand-600" />
             {t('hero.eyebrow')}

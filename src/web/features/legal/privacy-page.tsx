@@ -2,6 +2,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PublicHeader } from '../../components/public-header';
 import { SiteFooter } from '../../components/site-footer';
+import { useOperator } from '../../lib/use-operator';
 
 const sections = {
   collected: ['account', 'gifts', 'contacts', 'business', 'technical'],
@@ -18,6 +19,9 @@ export default function PrivacyPage() {
   const { t, i18n } = useTranslation('privacy');
   const headingClasses = 'scroll-mt-6 font-display text-2xl font-semibold sm:text-3xl';
   const listClasses = 'mt-4 flex list-disc flex-col gap-2.5 pl-6 marker:text-brand-600';
+  const linkClasses = 'font-semibold text-sea-700 underline underline-offset-4';
+  // The operator's identity and addresses are configuration (GET /api/operator, issue 15.12).
+  const operator = useOperator();
 
   return (
     <>
@@ -97,8 +101,27 @@ export default function PrivacyPage() {
               <h2 id="contact" className={headingClasses}>
                 {t('sections.contact.title')}
               </h2>
-              <p className="mt-3">{t('sections.contact.body')}</p>
-              <p className="mt-3 text-base text-muted">{t('sections.contact.controller')}</p>
+              {operator ? (
+                <>
+                  <p className="mt-3" data-testid="privacy-contact">
+                    {t('operator.privacyLead')}{' '}
+                    <a href={`mailto:${operator.privacyEmail}`} className={linkClasses}>
+                      {operator.privacyEmail}
+                    </a>
+                    . {t('operator.answerTime')}
+                  </p>
+                  <p className="mt-3">
+                    {t('operator.supportLead')}{' '}
+                    <a href={`mailto:${operator.supportEmail}`} className={linkClasses}>
+                      {operator.supportEmail}
+                    </a>
+                    .
+                  </p>
+                  <p className="mt-3 text-base text-muted" data-testid="privacy-controller">
+                    {t('operator.controller', { name: operator.name, address: operator.address, taxId: operator.taxId })}
+                  </p>
+                </>
+              ) : null}
             </section>
           </div>
         </div>

@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test';
+import enAdmin from '../src/web/locales/en/admin.json' with { type: 'json' };
+import enApp from '../src/web/locales/en/app.json' with { type: 'json' };
+import enCommon from '../src/web/locales/en/common.json' with { type: 'json' };
+import enDashboard from '../src/web/locales/en/dashboard.json' with { type: 'json' };
+import enAuth from '../src/web/locales/en/auth.json' with { type: 'json' };
+import enBusiness from '../src/web/locales/en/business.json' with { type: 'json' };
+import enLanding from '../src/web/locales/en/landing.json' with { type: 'json' };
+import enPrivacy from '../src/web/locales/en/privacy.json' with { type: 'json' };
+import esAdmin from '../src/web/locales/es/admin.json' with { type: 'json' };
+import esApp from '../src/web/locales/es/app.json' with { type: 'json' };
+import esCommon from '../src/web/locales/es/common.json' with { type: 'json' };
+import esDashboard from '../src/web/locales/es/dashboard.json' with { type: 'json' };
+import esAuth from '../src/web/locales/es/auth.json' with { type: 'json' };
+import esBusiness from '../src/web/locales/es/business.json' with { type: 'json' };
+import esLanding from '../src/web/locales/es/landing.json' with { type: 'json' };
+import esPrivacy from '../src/web/locales/es/privacy.json' with { type: 'json' };
+import { hideCookieBanner } from './support/consent';
+
+/**
+ * Every route, and every tab of the signed-in areas, has its own title in the interface
+ * language (WCAG 2.4.2, issue 16.4). Read-only use of the demo accounts.
+ */
+const PASSWORD = 'regalo-demo-2026';
+const locales = {
+  en: { app: enApp, dashboard: enDashboard, admin: enAdmin, common: enCommon, auth: enAuth, business: enBusiness, landing: enLanding, privacy: enPrivacy },
+  es: { app: esApp, dashboard: esDashboard, admin: esAdmin, common: esCommon, auth: esAuth, business: esBusiness, landing: esLanding, privacy: esPrivacy },
+};
+
+/** The public screens and the title each must have, from the language's own texts. */
+function publicTitles(l: (typeof locales)['en']): [string, string][] {
+  return [
+    ['/', l.landing.meta.title],
+    ['/privacy', l.privacy.meta.title],
+    ['/auth', `${l.auth.meta.title} · Regalo`],
+    ['/auth/forgot-password', `${l.auth.forgot.title} · Regalo`],
+    ['/business/interest', `${l.business.interest.metaTitle} · Regalo`],
+    ['/no-such-page', l.common.notFound.metaTitle],
+  ];
+}
+
+test('no public title is left untranslated', () => {
+  const english = new Set(publicTitles(locales.en).map(([, title]) => title));
+  for (const [path, title] of publicTitles(locales.es)) expect(english.has(title), path).toBe(false);
+});
+
+async function signInAs(page: Page, baseURL: string, email: string) {
+  await page.context().clearCookies({ name: /session/ });
+  const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD }, headers: { origin: baseURL } });
+  expect(res.ok()).toBe(true);
+}
+
+async function tabTitles(page: Page, labels: Record<string, string>, area: string, keys: readonly string[]) {
+  const titles: string[] = [];
+  for (const key of keys) {
+    await page.getByRole('tab', { name: labels[key], exact: true }).click();
+    const expected = `${labels[key]} · ${area} · Regalo`;
+    await expect(page).toHaveTitle(expected);
+    titles.push(expected);
+  }
+  return titles;
+}
+
+for (const language of ['en', 'es'] as const) {
+  test(`every screen has its own ${language} title`, async ({ page, context, baseURL }) => {
+    test.setTimeout(120_000);
+    const l = locales[language];
+    await page.addInitScript((lang) => localStorage.setItem('i18nextLng', lang), language);
+    await hideCookieBanner(context, baseURL!);
+    const titles: string[] = [];
+
+    for (const [path, title] of publicTitles(l)) {
+      await page.goto(path);
+      await expect(page, path).toHaveTitle(title);
+      titles.push(title);
+    }
+
+    await signInAs(page, baseURL!, 'consumer@demo.regalo.test');
+    await page.goto('/app');
+    // Signing in no longer leaves the sign-in page's title behind (the walk-through's finding).
+    const profile = `${l.app.tabs.profile} · ${l.common.titles.consumer} · Regalo`;
+    await expect(page).toHaveTitle(profile);
+    titles.push(profile, ...(await tabTitles(page, l.app.tabs, l.common.titles.consumer, ['businesses', 'gifts', 'contacts', 'orders'])));
+
+    await signInAs(page, baseURL!, 'owner@demo.regalo.test');
+    await page.goto('/business/dashboard');
+    await expect(page.getByRole('tablist')).toBeVisible();
+    titles.push(
+      ...(await tabTitles(page, l.dashboard.tabs, l.common.titles.business, ['verification', 'profile', 'gifts', 'orders', 'redeem', 'analytics'])),
+    );
+
+    await signInAs(page, baseURL!, 'admin@demo.regalo.test');
+    await page.goto('/admin');
+    await expect(page.getByRole('tablist')).toBeVisible();
+    titles.push(...(await tabTitles(page, l.admin.tabs, l.common.titles.admin, ['applications', 'businesses', 'orders', 'audit', 'overview'])));
+
+    expect(new Set(titles).size, titles.join('\n')).toBe(titles.length);
+  });
+}

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { expectFocusedElementVisible, tabTo } from './support/focus';
+import { waitForMail } from './support/mailbox';
+
+/*
+ * Issue 15.13, on a 390 px phone: the open cookie banner never covers the footer's "Cookie
+ * settings" link (the bottom-overlay padding lets the page scroll it above the banner), and
+ * the dev mailbox does not scroll sideways with a long link in it.
+ */
+test.use({ viewport: { width: 390, height: 800 } });
+
+for (const language of ['en', 'es'] as const) {
+  test(`the open cookie banner leaves the footer's cookie settings reachable (${language})`, async ({ page }) => {
+    await page.addInitScript((lang) => localStorage.setItem('i18nextLng', lang), language);
+    await page.goto('/privacy');
+    await expect(page.locator('section[aria-labelledby="cookie-banner-title"]')).toBeVisible();
+    const name = language === 'en' ? /^Cookie settings$/ : /^Configuración de cookies$/;
+    // Keyboard: Tab to the footer link; the page scrolls it above the banner.
+    await tabTo(page, name, 120);
+    await expectFocusedElementVisible(page);
+    // Pointer: scrolled to the very bottom, the link is still clickable, not under the banner.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // A trial click fails when another element (the banner) would receive it.
+    await page.getByRole('contentinfo').getByRole('button', { name }).click({ trial: true, timeout: 5000 });
+  });
+}
+
+test('the dev mailbox fits a phone', async ({ page, request, baseURL }) => {
+  const email = `mailbox-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+  const res = await request.post('/api/business/interest', {
+    data: { businessName: 'Orxateria amb un nom molt llarg per a provar', email, locale: 'en' },
+    headers: { origin: baseURL! },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  await waitForMail(request, { to: email });
+  await page.goto('/dev/mailbox');
+  await expect(page.getByText(email).first()).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * Who runs this Regalo: the legal identity and contact addresses the privacy page, every
+ * email footer and "Contact support" show (issue 15.12). Configuration, not copy: set
+ * OPERATOR_NAME, OPERATOR_ADDRESS, OPERATOR_TAX_ID, SUPPORT_EMAIL and PRIVACY_EMAIL.
+ */
+export const operatorSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  taxId: z.string(),
+  supportEmail: z.string(),
+  privacyEmail: z.string(),
+});
+export type Operator = z.infer<typeof operatorSchema>;
+
+/** The demo's values: plainly fictitious (reserved .test domain), replaced in production. */
+export const DEMO_OPERATOR: Operator = {
+  name: 'Regalo Demo S.L.',
+  address: 'Carrer de la Pau 1, 46002 Valencia, Spain',
+  taxId: 'B00000000',
+  supportEmail: 'support@regalo.test',
+  privacyEmail: 'privacy@regalo.test',
+};

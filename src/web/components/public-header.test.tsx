@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+import { mountReactRootPerTest } from '@web/testing/react-root';
+import { act, Suspense } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/*
+ * Issue 15, point 6: the public pages' header (landing, privacy, not found) shows a
+ * signed-in user the way to their own area instead of "Sign in"; after deleting the
+ * account the home page says it was done.
+ */
+const dom = mountReactRootPerTest();
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeEach(() => {
+  vi.resetModules();
+  localStorage.setItem('i18nextLng', 'en');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+function stubSession(user: Record<string, unknown> | null) {
+  const base = { id: 'u1', email: 'someone@example.test', name: 'Someone', emailVerified: true };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(user ? { session: { id: 's' }, user: { ...base, ...user } } : null), { status: 200 })),
+  );
+}
+
+async function renderHeader() {
+  // A fresh module graph per test: the session store is a module-level singleton.
+  const { PublicHeader } = await import('./public-header');
+  const { AccountDeletedNotice } = await import('../features/landing/account-deleted-notice');
+  await act(async () => {
+    dom.root.render(
+      <Suspense fallback={<p>loading</p>}>
+        <PublicHeader />
+        <AccountDeletedNotice />
+      </Suspense>,
+    );
+  });
+}
+
+const navLinks = () => [...dom.container.querySelectorAll('nav a')].map((a) => [a.textContent, a.getAttribute('href')]);
+
+describe('the public header', () => {
+  it('offers "Sign in" to a visitor', async () => {
+    stubSession(null);
+    await renderHeader();
+    await vi.waitFor(() => expect(navLinks()).toEqual([['Sign in', '/auth']]));
+  });
+
+  it.each([
+    [{ userType: 'consumer' }, ['My Regalo', '/app']],
+    [{ userType: 'business', isBusiness: true }, ['Business dashboard', '/business/dashboard']],
+    [{ userType: 'consumer', role: 'admin' }, ['Admin', '/admin']],
+  ])('links a signed-in %o user to their area', async (user, link) => {
+    stubSession(user);
+    await renderHeader();
+    await vi.waitFor(() => expect(navLinks()).toEqual([link]));
+  });
+});
+
+describe('after deleting the account', () => {
+  it('the home page says so once, focused, and drops the query', async () => {
+    stubSession(null);
+    window.history.replaceState(null, '', '/?account=deleted');
+    await renderHeader();
+    const notice = await vi.waitFor(() => {
+      const element = dom.container.querySelector<HTMLElement>('[data-testid="account-deleted"]');
+      expect(element).not.toBeNull();
+      return element!;
+    });
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(notice.textContent).toContain('Your account has been deleted');
+    expect(document.activeElement).toBe(notice);
+    expect(window.location.search).toBe('');
+  });
+
+  it('says nothing on an ordinary visit', async () => {
+    stubSession(null);
+    await renderHeader();
+    await vi.waitFor(() => expect(navLinks()).toEqual([['Sign in', '/auth']]));
+    expect(dom.container.querySelector('[data-testid="account-deleted"]')).toBeNull();
+  });
+});

@@ -8,7 +8,7 @@ import { orders } from '../../db/schema/orders';
 import { profiles } from '../../db/schema/profiles';
 import { authedInject, signIn } from '../../testing/auth-helpers';
 import { createBusiness, createContact, createGift, createOrder, createUser } from '../../testing/factories';
-import { actors, routeTable, type Actor, type World } from '../../testing/route-access-table';
+import { actors, createPendingCheckout, routeTable, type Actor, type World } from '../../testing/route-access-table';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { multipart, samplePdf, samplePng } from '../../testing/upload-files';
 
@@ -44,8 +44,11 @@ describe('route × actor matrix', () => {
     const yBusiness = await createBusiness(db, { ownerId: y.user.id });
     const pBusiness = await createBusiness(db, { ownerId: p.user.id, verificationStatus: 'pending', isActive: false });
     const xGift = await createGift(db, { businessId: xBusiness.id });
+    const shop = await createBusiness(db, { ownerId: (await createUser(db, { userType: 'business' })).id });
+    const listedGift = await createGift(db, { businessId: shop.id });
     await createGift(db, { businessId: yBusiness.id });
-    await createOrder(db, { buyerId: a.user.id, giftId: xGift.id, status: 'paid' });
+    // Paid and delivered, with an email to resend to: the order behind the gift-page and lookup rows.
+    const aOrder = await createOrder(db, { buyerId: a.user.id, giftId: xGift.id, status: 'paid', recipientEmail: 'recipient-of-a@example.test' });
     Object.assign(cookies, { anonymous: null, consumerA: a.cookie, consumerB: b.cookie, ownerX: x.cookie, ownerY: y.cookie, pendingOwner: p.cookie, admin: admin.cookie });
 
     // Files through the API, as their owners would upload them.
@@ -63,12 +66,20 @@ describe('route × actor matrix', () => {
 
     world = {
       t,
-      consumerA: { id: a.user.id, email: a.user.email, contact: await createContact(db, { userId: a.user.id, name: 'Marta' }) },
+      consumerA: {
+        id: a.user.id,
+        email: a.user.email,
+        cookie: a.cookie,
+        contact: await createContact(db, { userId: a.user.id, name: 'Marta' }),
+        order: aOrder,
+        checkoutId: await createPendingCheckout(t, a.cookie, listedGift.id),
+      },
       consumerB: { id: b.user.id },
       ownerX: { id: x.user.id, business: xBusiness, gift: xGift, imagePath: new URL((uploaded.json() as { imageUrl: string }).imageUrl, t.config.publicUrl).pathname },
       ownerY: { id: y.user.id, business: yBusiness },
       pendingOwner: { id: p.user.id, business: pBusiness },
       admin: { id: admin.user.id },
+      listedGift,
     };
   }
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuditLog } from '../../db/schema/admin-audit-log';
 import { users } from '../../db/schema/auth';
 import { businessApplications, businesses } from '../../db/schema/businesses';
 import { contacts } from '../../db/schema/contacts';
 import { gifts } from '../../db/schema/gifts';
 import { mailOutbox } from '../../db/schema/mail-outbox';
-import { orders } from '../../db/schema/orders';
+import { checkouts, orders, redemptions } from '../../db/schema/orders';
 import { profiles } from '../../db/schema/profiles';
 import { authedInject, signIn } from '../../testing/auth-helpers';
 import { createBusiness, createContact, createGift, createOrder, createUser } from '../../testing/factories';
@@ -103,6 +104,9 @@ describe('route × actor matrix', () => {
       db.select().from(businessApplications),
       db.select().from(gifts),
       db.select().from(orders),
+      db.select().from(checkouts),
+      db.select().from(redemptions),
+      db.select({ id: adminAuditLog.id }).from(adminAuditLog),
       db.select({ id: mailOutbox.id }).from(mailOutbox),
     ]);
     const byId = (list: Record<string, unknown>[]) =>
@@ -130,5 +134,6 @@ describe('route × actor matrix', () => {
       }
     }
     expect(problems).toEqual([]);
-  });
+    // About 100 routes × 7 callers with two snapshots each: well past the default 30 s on a busy machine.
+  }, 180_000);
 });

@@ -1,6 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { createContact, createGift, type BusinessRow, type ContactRow, type GiftRow } from './factories';
+import { instantToMadridLocal } from '@shared/domain/delivery-time';
+import { authedInject } from './auth-helpers';
+import {
+  createBusiness,
+  createBusinessApplication,
+  createContact,
+  createGift,
+  createOrder,
+  createUser,
+  type BusinessRow,
+  type ContactRow,
+  type GiftRow,
+  type OrderRow,
+} from './factories';
 import type { TestApp } from './test-app';
 import { multipart, samplePdf, samplePng } from './upload-files';
 
@@ -21,12 +34,21 @@ export type Actor = (typeof actors)[number];
 
 export interface World {
   t: TestApp;
-  consumerA: { id: string; email: string; contact: ContactRow };
+  /**
+   * `order`: paid and delivered (with a recipient email), for owner X's gift;
+   * `checkoutId`: a pending checkout of A's (test provider); `cookie`: to make more of them.
+   */
+  consumerA: { id: string; email: string; cookie: string; contact: ContactRow; order: OrderRow; checkoutId: string };
   consumerB: { id: string };
   ownerX: { id: string; business: BusinessRow; gift: GiftRow; imagePath: string };
   ownerY: { id: string; business: BusinessRow };
   pendingOwner: { id: string; business: BusinessRow };
   admin: { id: string };
+  /**
+   * A gift on sale whose business no actor owns: the owners' own rows (a document upload)
+   * send X and Y back to review, which takes their gifts off sale for the rows after them.
+   */
+  listedGift: GiftRow;
 }
 
 export type RouteRequest = Omit<InjectOptions, 'method'> & { url: string };
@@ -53,6 +75,43 @@ const upload = async (name: string, contentType: string, data: Buffer, fields: R
 };
 const freshContact = (w: World) => createContact(w.t.database.db, { userId: w.consumerA.id, name: `Fresh ${randomUUID().slice(0, 6)}` });
 const freshGift = (w: World) => createGift(w.t.database.db, { businessId: w.ownerX.business.id });
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Consumer A's paid order for owner X's gift (delivered now unless `deliverAt` is later). */
+const freshOrder = (w: World, deliverAt?: Date) =>
+  createOrder(w.t.database.db, {
+    buyerId: w.consumerA.id,
+    giftId: w.ownerX.gift.id,
+    status: 'paid',
+    recipientEmail: `recipient-${randomUUID().slice(0, 6)}@example.test`,
+    deliverAt,
+  });
+/** A pending checkout of consumer A's, made through the API as the web app does. */
+export async function createPendingCheckout(t: TestApp, cookie: string, giftId: string): Promise<string> {
+  const res = await authedInject(t, cookie, { method: 'POST', url: '/api/checkouts', payload: { idempotencyKey: `key_${randomUUID().replaceAll('-', '')}`, lines: [checkoutLine(giftId)] } });
+  if (res.statusCode !== 201) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { id: string }).id;
+}
+const checkoutLine = (giftId: string) => ({
+  giftId,
+  recipientName: 'Lucía',
+  recipientEmail: `lucia-${randomUUID().slice(0, 6)}@example.test`,
+  recipientPhone: null,
+  personalMessage: null,
+  recipientLocale: 'es',
+  delivery: { kind: 'now' },
+});
+/** A business of a new owner, for the admin's decisions (each call consumes one). */
+const freshBusiness = async (w: World, input: Omit<Parameters<typeof createBusiness>[1], 'ownerId'>, withApplication = false) => {
+  const owner = await createUser(w.t.database.db, { userType: 'business' });
+  const business = await createBusiness(w.t.database.db, { ...input, ownerId: owner.id });
+  if (withApplication) await createBusinessApplication(w.t.database.db, { businessId: business.id });
+  return business;
+};
+const pendingBusiness = (w: World) => freshBusiness(w, { verificationStatus: 'pending', isActive: false }, true);
+/** Anonymous callers 401, everyone but the platform team 403. */
+const adminOnly = (status: number) => signedIn(403, { admin: status });
+/** Only an active business's owner redeems, and only its own orders (Y: `order_other_business`). */
+const redeemerX = (status: number) => signedIn(403, { ownerX: status });
 
 export const routeTable: RouteRow[] = [
   // Public
@@ -84,11 +143,6 @@ export const routeTable: RouteRow[] = [
   // Development aids (createTestApp turns DEV_TOOLS on; without it they are 404, see dev-mail tests)
   { route: 'GET /api/dev/mail', request: () => ({ url: '/api/dev/mail' }), expect: all(200) },
   { route: 'GET /dev/mailbox', request: () => ({ url: '/dev/mailbox' }), expect: all(200) },
-  {
-    route: 'POST /api/dev/orders',
-    request: (w) => ({ url: '/api/dev/orders', payload: { giftId: w.ownerX.gift.id, recipientName: 'Pau' } }),
-    expect: all(201),
-  },
 
   // Any signed-in user, their own data
   { route: 'GET /api/profile', request: () => ({ url: '/api/profile' }), expect: signedIn(200) },
@@ -205,4 +259,116 @@ export const routeTable: RouteRow[] = [
     request: () => ({ url: '/api/business/analytics' }),
     expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }),
   },
+
+  // Checkout and payment: anyone signed in buys; a checkout is its buyer's alone (404 to others)
+  {
+    route: 'POST /api/checkouts/quote',
+    request: (w) => ({ url: '/api/checkouts/quote', payload: { giftIds: [w.listedGift.id] } }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'POST /api/checkouts',
+    request: (w) => ({ url: '/api/checkouts', payload: { idempotencyKey: `key_${randomUUID().replaceAll('-', '')}`, lines: [checkoutLine(w.listedGift.id)] } }),
+    expect: signedIn(201),
+  },
+  { route: 'GET /api/checkouts/:id', request: (w) => ({ url: `/api/checkouts/${w.consumerA.checkoutId}` }), expect: signedIn(404, { consumerA: 200 }) },
+  {
+    // The test provider's "pay" button; succeeding consumes the checkout, so each call gets a fresh one.
+    route: 'POST /api/payments/test/:checkoutId/:outcome',
+    request: async (w) => ({ url: `/api/payments/test/${await createPendingCheckout(w.t, w.consumerA.cookie, w.listedGift.id)}/succeed` }),
+    expect: signedIn(404, { consumerA: 200 }),
+  },
+  {
+    // Registered always, answered only when Stripe is the provider (the tests run the test provider).
+    route: 'POST /api/payments/stripe/webhook',
+    request: () => ({ url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=forged' }, payload: '{}' }),
+    expect: all(404),
+  },
+
+  // The giver's orders: consumer A's (another's id answers 404, like an unknown one)
+  {
+    route: 'POST /api/my/orders/:id/resend',
+    request: async (w) => ({ url: `/api/my/orders/${(await freshOrder(w)).id}/resend` }),
+    expect: signedIn(404, { consumerA: 204 }),
+  },
+  {
+    route: 'PATCH /api/my/orders/:id/delivery',
+    request: async (w) => ({
+      url: `/api/my/orders/${(await freshOrder(w, new Date(Date.now() + 10 * DAY_MS))).id}/delivery`,
+      payload: { recipientEmail: 'new-address@example.test', recipientPhone: null, delivery: { kind: 'scheduled', ...instantToMadridLocal(new Date(Date.now() + 11 * DAY_MS)) } },
+    }),
+    expect: signedIn(404, { consumerA: 200 }),
+  },
+
+  // Redemption at the counter: owner X's active business, consumer A's order for its gift
+  {
+    route: 'POST /api/business/redemptions/lookup',
+    request: (w) => ({ url: '/api/business/redemptions/lookup', payload: { code: w.consumerA.order.qrCode } }),
+    expect: redeemerX(200),
+  },
+  {
+    route: 'POST /api/business/redemptions',
+    request: async (w) => ({ url: '/api/business/redemptions', payload: { orderId: (await freshOrder(w)).id, method: 'scan' } }),
+    expect: redeemerX(200),
+  },
+
+  // The recipient's pages: whoever holds the code (256 random bits) sees the gift, signed in or not
+  { route: 'GET /g', request: () => ({ url: '/g' }), expect: all(200) },
+  { route: 'GET /g/', request: () => ({ url: '/g/' }), expect: all(303) },
+  { route: 'GET /g/:code', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}` }), expect: all(200) },
+  { route: 'GET /g/:code/print', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}/print` }), expect: all(200) },
+  { route: 'GET /g/:code/calendar.ics', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}/calendar.ics` }), expect: all(200) },
+
+  // A rejected business asks for review again: every actor's business is approved or pending (409)
+  {
+    route: 'POST /api/business/application',
+    request: () => ({ url: '/api/business/application' }),
+    expect: signedIn(403, { ownerX: 409, ownerY: 409, pendingOwner: 409 }),
+  },
+
+  // The platform team's back office (decisions get a fresh business or order each)
+  { route: 'GET /api/admin/overview', request: () => ({ url: '/api/admin/overview' }), expect: adminOnly(200) },
+  { route: 'GET /api/admin/applications', request: () => ({ url: '/api/admin/applications' }), expect: adminOnly(200) },
+  {
+    route: 'POST /api/admin/businesses/:id/approve',
+    request: async (w) => ({ url: `/api/admin/businesses/${(await pendingBusiness(w)).id}/approve`, payload: { commissionRate: 5 } }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/businesses/:id/reject',
+    request: async (w) => ({ url: `/api/admin/businesses/${(await pendingBusiness(w)).id}/reject`, payload: { reason: 'The licence is unreadable' } }),
+    expect: adminOnly(200),
+  },
+  { route: 'GET /api/admin/businesses', request: () => ({ url: '/api/admin/businesses' }), expect: adminOnly(200) },
+  { route: 'GET /api/admin/businesses/:id', request: (w) => ({ url: `/api/admin/businesses/${w.ownerX.business.id}` }), expect: adminOnly(200) },
+  {
+    route: 'PATCH /api/admin/businesses/:id/commission',
+    request: async (w) => ({ url: `/api/admin/businesses/${(await freshBusiness(w, {})).id}/commission`, payload: { commissionRate: 7.5 } }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/businesses/:id/deactivate',
+    request: async (w) => ({ url: `/api/admin/businesses/${(await freshBusiness(w, {})).id}/deactivate`, payload: { reason: 'Closed for good' } }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/businesses/:id/reactivate',
+    request: async (w) => ({ url: `/api/admin/businesses/${(await freshBusiness(w, { isActive: false })).id}/reactivate`, payload: {} }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/admin/businesses/:id/documents/:type/view',
+    request: (w) => ({ url: `/api/admin/businesses/${w.pendingOwner.business.id}/documents/id_document/view` }),
+    expect: adminOnly(200),
+  },
+  { route: 'GET /api/admin/orders', request: () => ({ url: '/api/admin/orders' }), expect: adminOnly(200) },
+  {
+    route: 'POST /api/admin/orders/:id/extend-expiry',
+    request: async (w) => ({
+      url: `/api/admin/orders/${(await freshOrder(w)).id}/extend-expiry`,
+      payload: { expiresOn: new Date(Date.now() + 3 * 365 * DAY_MS).toISOString().slice(0, 10), reason: 'Shop closed for works' },
+    }),
+    expect: adminOnly(200),
+  },
+  { route: 'GET /api/admin/audit', request: () => ({ url: '/api/admin/audit' }), expect: adminOnly(200) },
 ];

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuditLog } from '../../db/schema/admin-audit-log';
 import { users } from '../../db/schema/auth';
 import { businessApplications, businesses } from '../../db/schema/businesses';
 import { contacts } from '../../db/schema/contacts';
 import { gifts } from '../../db/schema/gifts';
 import { mailOutbox } from '../../db/schema/mail-outbox';
-import { orders } from '../../db/schema/orders';
+import { checkouts, orders, redemptions } from '../../db/schema/orders';
 import { profiles } from '../../db/schema/profiles';
 import { authedInject, signIn } from '../../testing/auth-helpers';
 import { createBusiness, createContact, createGift, createOrder, createUser } from '../../testing/factories';
-import { actors, routeTable, type Actor, type World } from '../../testing/route-access-table';
+import { actors, createPendingCheckout, routeTable, type Actor, type World } from '../../testing/route-access-table';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { multipart, samplePdf, samplePng } from '../../testing/upload-files';
 
@@ -44,8 +45,11 @@ describe('route × actor matrix', () => {
     const yBusiness = await createBusiness(db, { ownerId: y.user.id });
     const pBusiness = await createBusiness(db, { ownerId: p.user.id, verificationStatus: 'pending', isActive: false });
     const xGift = await createGift(db, { businessId: xBusiness.id });
+    const shop = await createBusiness(db, { ownerId: (await createUser(db, { userType: 'business' })).id });
+    const listedGift = await createGift(db, { businessId: shop.id });
     await createGift(db, { businessId: yBusiness.id });
-    await createOrder(db, { buyerId: a.user.id, giftId: xGift.id, status: 'paid' });
+    // Paid and delivered, with an email to resend to: the order behind the gift-page and lookup rows.
+    const aOrder = await createOrder(db, { buyerId: a.user.id, giftId: xGift.id, status: 'paid', recipientEmail: 'recipient-of-a@example.test' });
     Object.assign(cookies, { anonymous: null, consumerA: a.cookie, consumerB: b.cookie, ownerX: x.cookie, ownerY: y.cookie, pendingOwner: p.cookie, admin: admin.cookie });
 
     // Files through the API, as their owners would upload them.
@@ -63,12 +67,20 @@ describe('route × actor matrix', () => {
 
     world = {
       t,
-      consumerA: { id: a.user.id, email: a.user.email, contact: await createContact(db, { userId: a.user.id, name: 'Marta' }) },
+      consumerA: {
+        id: a.user.id,
+        email: a.user.email,
+        cookie: a.cookie,
+        contact: await createContact(db, { userId: a.user.id, name: 'Marta' }),
+        order: aOrder,
+        checkoutId: await createPendingCheckout(t, a.cookie, listedGift.id),
+      },
       consumerB: { id: b.user.id },
       ownerX: { id: x.user.id, business: xBusiness, gift: xGift, imagePath: new URL((uploaded.json() as { imageUrl: string }).imageUrl, t.config.publicUrl).pathname },
       ownerY: { id: y.user.id, business: yBusiness },
       pendingOwner: { id: p.user.id, business: pBusiness },
       admin: { id: admin.user.id },
+      listedGift,
     };
   }
 
@@ -92,6 +104,9 @@ describe('route × actor matrix', () => {
       db.select().from(businessApplications),
       db.select().from(gifts),
       db.select().from(orders),
+      db.select().from(checkouts),
+      db.select().from(redemptions),
+      db.select({ id: adminAuditLog.id }).from(adminAuditLog),
       db.select({ id: mailOutbox.id }).from(mailOutbox),
     ]);
     const byId = (list: Record<string, unknown>[]) =>
@@ -119,5 +134,6 @@ describe('route × actor matrix', () => {
       }
     }
     expect(problems).toEqual([]);
-  });
+    // About 100 routes × 7 callers with two snapshots each: well past the default 30 s on a busy machine.
+  }, 180_000);
 });

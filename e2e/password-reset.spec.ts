@@ -25,7 +25,7 @@ test('reset a forgotten password and sign in with the new one', async ({ page, r
   const verifyLink = linkIn(await waitForMail(request, { to: email, subject: /Confirm/ }), '/api/auth/verify-email');
   const verify = await request.get(verifyLink, { maxRedirects: 0 });
   expect(verify.status(), verifyLink).toBe(302);
-  expect(verify.headers().location).toMatch(/\/app$/);
+  expect(verify.headers().location).toMatch(/\/app\?verified=1$/);
 
   await page.goto('/auth');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();

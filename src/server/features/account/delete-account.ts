@@ -15,20 +15,35 @@ import { AppError } from '../../platform/errors';
  *   so it drops out of the listing until the platform team decides what to do with it;
  * - their partner-interest record, pending tokens and emails addressed to them are deleted.
  */
+/** How recent a sign-in must be to delete an account that has no password (Google). */
+export const REAUTHENTICATION_WINDOW_MS = 15 * 60_000;
+
 export async function deleteAccount(
   db: Database,
   user: { id: string; email: string },
   input: DeleteAccountInput,
+  session: { createdAt: Date; now: Date },
 ): Promise<void> {
-  if (input.password) {
-    const [credential] = await db
-      .select({ password: accounts.password })
-      .from(accounts)
-      .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')));
-    const ok = credential?.password ? await verifyPassword(input.password, credential.password) : false;
-    if (!ok) throw new AppError('confirmation_mismatch', 400, 'The password is not correct', { password: 'confirmation_mismatch' });
-  } else if ((input.confirm ?? '').trim().toLowerCase() !== user.email.toLowerCase()) {
-    throw new AppError('confirmation_mismatch', 400, 'Type your email address to confirm', { confirm: 'confirmation_mismatch' });
+  // A stolen session knows the email address; only the owner knows the password. Without a
+  // password (Google), a sign-in within the last minutes stands in for it (issue 13).
+  const [credential] = await db
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')));
+  if (credential?.password) {
+    if (!input.password) {
+      throw new AppError('confirmation_mismatch', 400, 'Enter your password to confirm', { password: 'passwordRequired' });
+    }
+    if (!(await verifyPassword(input.password, credential.password))) {
+      throw new AppError('confirmation_mismatch', 400, 'The password is not correct', { password: 'passwordMismatch' });
+    }
+  } else {
+    if ((input.confirm ?? '').trim().toLowerCase() !== user.email.toLowerCase()) {
+      throw new AppError('confirmation_mismatch', 400, 'Type your email address to confirm', { confirm: 'confirmation_mismatch' });
+    }
+    if (session.now.getTime() - session.createdAt.getTime() > REAUTHENTICATION_WINDOW_MS) {
+      throw new AppError('reauthentication_required', 403, 'Sign in again, then delete your account within 15 minutes');
+    }
   }
 
   await db.transaction(async (tx) => {

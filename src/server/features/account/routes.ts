@@ -31,7 +31,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const current = await app.ctx.auth.api.getSession({ headers: toFetchHeaders(request) });
       if (!current) throw AppError.unauthenticated();
-      await deleteAccount(app.ctx.db, user, request.body, { createdAt: new Date(current.session.createdAt), now: app.ctx.now() });
+      await deleteAccount({ db: app.ctx.db, storage: app.ctx.storage, log: request.log }, user, request.body, { createdAt: new Date(current.session.createdAt), now: app.ctx.now() });
       const cookies = (await app.ctx.auth.$context).authCookies;
       // The session rows are gone already; also tell the browser to drop its cookies.
       for (const cookie of [cookies.sessionToken, cookies.sessionData, cookies.dontRememberToken]) {

@@ -55,6 +55,8 @@ export const accountExportSchema = z.object({
     .nullable(),
   contacts: z.array(z.record(z.string(), z.unknown())),
   orders: z.array(z.record(z.string(), z.unknown())),
+  /** With its image URL, documents (metadata and download path) and applications. */
   business: z.record(z.string(), z.unknown()).nullable(),
+  businessInterest: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

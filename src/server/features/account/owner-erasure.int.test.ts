@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessApplications, businesses } from '../../db/schema/businesses';
 import { orders } from '../../db/schema/orders';
 import { authedInject, signIn } from '../../testing/auth-helpers';
-import { createBusiness, createBusinessApplication, createGift, createOrder, createUser } from '../../testing/factories';
+import { createBusiness, createBusinessApplication, createBusinessInterest, createGift, createOrder, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { multipart, samplePdf, samplePng } from '../../testing/upload-files';
 
@@ -60,5 +60,40 @@ describe('deleting a business owner’s account', () => {
     expect(await t.app.ctx.storage.list(`${shop.id}/`)).toEqual([]);
     expect(await t.app.ctx.storage.list(`temp/${owner.id}/`)).toEqual([]);
     expect((await db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({ status: 'paid', businessId: shop.id });
+  });
+});
+
+describe('an owner’s data export (GDPR art. 15/20)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('includes the image, the documents, the applications and the interest record', async () => {
+    const db = t.database.db;
+    const owner = await createUser(db, { userType: 'business' });
+    const shop = await createBusiness(db, { ownerId: owner.id });
+    await createBusinessApplication(db, { businessId: shop.id });
+    await createBusinessInterest(db, { email: owner.email, userId: owner.id, businessName: 'Interés' });
+    const { cookie } = await signIn(t, { email: owner.email, password: owner.password });
+    const image = multipart([{ name: 'file', fileName: 'shop.png', contentType: 'image/png', data: await samplePng(40, 30) }]);
+    await authedInject(t, cookie, { method: 'POST', url: '/api/business/image', ...image });
+    const doc = multipart([
+      { name: 'type', value: 'id_document' },
+      { name: 'file', fileName: 'dni.pdf', contentType: 'application/pdf', data: samplePdf() },
+    ]);
+    await authedInject(t, cookie, { method: 'POST', url: '/api/business/documents', ...doc });
+
+    const res = await authedInject(t, cookie, { method: 'GET', url: '/api/account/export' });
+    expect(res.statusCode).toBe(200);
+    const data = res.json();
+    expect(data.business.imageUrl).toMatch(/^\/api\/files\/public\//);
+    expect(data.business.documents).toEqual([
+      expect.objectContaining({ type: 'id_document', fileName: 'dni.pdf', downloadPath: `/api/business/documents/${shop.id}/id_document/download` }),
+    ]);
+    expect(data.business.applications).toEqual([expect.objectContaining({ applicationStatus: 'pending' })]);
+    expect(data.businessInterest).toMatchObject({ businessName: 'Interés', email: owner.email });
+    expect(res.body).not.toMatch(/confirmationToken|"url":/);
   });
 });

@@ -47,7 +47,7 @@ test('a giver browses in Spanish, keeps a cart across a reload and manages a con
   await page.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
   const deletion = page.getByRole('dialog', { name: '¿Eliminar tu cuenta?' });
   await deletion.getByRole('button', { name: 'Eliminar mi cuenta definitivamente' }).click();
-  await expect(deletion.getByText('Escribe tu correo electrónico para confirmarlo').last()).toBeVisible();
+  await expect(deletion.getByText('Escribe tu contraseña para confirmarlo').last()).toBeVisible();
   await deletion.getByRole('button', { name: 'Cancelar' }).click();
   await expect(deletion).toBeHidden();
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
 /**
- * DELETE /api/account: the user confirms by typing their email address (works for Google
- * accounts without a password) or by giving their password.
+ * DELETE /api/account: an account with a password confirms with it (`password`); one
+ * without (Google) types its email address (`confirm`) and must have signed in within the
+ * last 15 minutes, else 403 `reauthentication_required`. 400 `confirmation_mismatch` with
+ * fields.password `passwordRequired` | `passwordMismatch` or fields.confirm.
  */
 export const deleteAccountSchema = z
   .object({
@@ -16,7 +18,7 @@ export const deleteAccountSchema = z
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
 /** Problem codes of DELETE /api/account besides the guards'. */
-export const accountErrorCodes = ['confirmation_mismatch'] as const;
+export const accountErrorCodes = ['confirmation_mismatch', 'reauthentication_required'] as const;
 
 /** GET /api/account/export: everything Regalo holds about the user (GDPR access/portability). */
 export const accountExportSchema = z.object({
@@ -53,6 +55,8 @@ export const accountExportSchema = z.object({
     .nullable(),
   contacts: z.array(z.record(z.string(), z.unknown())),
   orders: z.array(z.record(z.string(), z.unknown())),
+  /** With its image URL, documents (metadata and download path) and applications. */
   business: z.record(z.string(), z.unknown()).nullable(),
+  businessInterest: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -80,7 +80,7 @@ describe('account export and deletion (GDPR)', () => {
   it('deletes personal data in one go, keeps orders for the business anonymised, and signs out', async () => {
     const { me, myOrder, otherOrder, other } = await world();
     await createBusinessInterest(t.database.db, { email: 'me@example.test', userId: me.user.id });
-    const res = await authedInject(t, me.cookie, { method: 'DELETE', url: '/api/account', payload: { confirm: ' ME@example.test ' } });
+    const res = await authedInject(t, me.cookie, { method: 'DELETE', url: '/api/account', payload: { password: me.password } });
     expect(res.statusCode).toBe(204);
     expect(String(res.headers['set-cookie'])).toMatch(/better-auth\.session_token=;.*Max-Age=0/);
 

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { AccountExport } from '@shared/contracts/account';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users } from '../../db/schema/auth';
-import { businesses } from '../../db/schema/businesses';
+import { businessApplications, businesses, businessInterests } from '../../db/schema/businesses';
 import { contacts } from '../../db/schema/contacts';
 import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
@@ -86,10 +86,35 @@ export async function exportAccount(db: Database, userId: string, now: Date): Pr
         verificationStatus: businesses.verificationStatus,
         termsAcceptedAt: businesses.termsAcceptedAt,
         commissionRate: businesses.commissionRate,
+        imageUrl: businesses.imageUrl,
+        verificationDocuments: businesses.verificationDocuments,
         createdAt: businesses.createdAt,
       })
       .from(businesses)
       .where(eq(businesses.ownerId, userId));
+    const applicationRows = business
+      ? await tx
+          .select({
+            applicationStatus: businessApplications.applicationStatus,
+            submittedAt: businessApplications.submittedAt,
+            reviewedAt: businessApplications.reviewedAt,
+            reviewNotes: businessApplications.reviewNotes,
+          })
+          .from(businessApplications)
+          .where(eq(businessApplications.businessId, business.id))
+      : [];
+    // The interest record, without its token digest.
+    const [interest] = await tx
+      .select({
+        businessName: businessInterests.businessName,
+        email: businessInterests.email,
+        isConfirmed: businessInterests.isConfirmed,
+        expiresAt: businessInterests.expiresAt,
+        confirmedAt: businessInterests.confirmedAt,
+        createdAt: businessInterests.createdAt,
+      })
+      .from(businessInterests)
+      .where(eq(businessInterests.userId, userId));
 
     return {
       exportedAt: now.toISOString(),
@@ -125,7 +150,34 @@ export async function exportAccount(db: Database, userId: string, now: Date): Pr
         createdAt: o.createdAt.toISOString(),
       })),
       business: business
-        ? { ...business, termsAcceptedAt: iso(business.termsAcceptedAt), createdAt: business.createdAt.toISOString() }
+        ? (() => {
+            const { verificationDocuments, ...rest } = business;
+            return {
+              ...rest,
+              termsAcceptedAt: iso(business.termsAcceptedAt),
+              createdAt: business.createdAt.toISOString(),
+              // The files themselves are too large for this JSON: each has its download link.
+              documents: verificationDocuments.map((d) => ({
+                type: d.type,
+                fileName: d.fileName,
+                uploadedAt: d.uploadedAt,
+                downloadPath: `/api/business/documents/${business.id}/${d.type}/download`,
+              })),
+              applications: applicationRows.map((a) => ({
+                ...a,
+                submittedAt: a.submittedAt.toISOString(),
+                reviewedAt: iso(a.reviewedAt),
+              })),
+            };
+          })()
+        : null,
+      businessInterest: interest
+        ? {
+            ...interest,
+            expiresAt: iso(interest.expiresAt),
+            confirmedAt: iso(interest.confirmedAt),
+            createdAt: interest.createdAt.toISOString(),
+          }
         : null,
     };
   });

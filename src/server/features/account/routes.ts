@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteAccountSchema } from '@shared/contracts/account';
 import { requireUser } from '../../platform/auth/guard';
+import { AppError } from '../../platform/errors';
+import { toFetchHeaders } from '../../platform/fetch-headers';
 import { deleteAccount } from './delete-account';
 import { exportAccount } from './export-account';
 
@@ -27,7 +29,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      await deleteAccount(app.ctx.db, user, request.body);
+      const current = await app.ctx.auth.api.getSession({ headers: toFetchHeaders(request) });
+      if (!current) throw AppError.unauthenticated();
+      await deleteAccount({ db: app.ctx.db, storage: app.ctx.storage, log: request.log }, user, request.body, { createdAt: new Date(current.session.createdAt), now: app.ctx.now() });
       const cookies = (await app.ctx.auth.$context).authCookies;
       // The session rows are gone already; also tell the browser to drop its cookies.
       for (const cookie of [cookies.sessionToken, cookies.sessionData, cookies.dontRememberToken]) {

@@ -14,6 +14,7 @@ import {
 } from '@shared/contracts/contacts';
 import type { UpdateDeliveryInput } from '@shared/contracts/checkout';
 import { myOrderListSchema, myOrderSchema, type MyOrderList } from '@shared/contracts/my-orders';
+import { passwordStatusSchema } from '@shared/contracts/business-onboarding';
 import { profileSchema, type UpdateProfileInput } from '@shared/contracts/profile';
 import type { BusinessCategory } from '@shared/domain/business';
 import { apiRequest } from '@web/lib/api-client';
@@ -27,6 +28,7 @@ export const queryKeys = {
   allContacts: ['contacts'] as const,
   myOrders: ['my-orders'] as const,
   profile: ['profile'] as const,
+  passwordStatus: ['account', 'password'] as const,
 };
 
 function toQueryString(params: Record<string, string | number | undefined>) {
@@ -196,6 +198,14 @@ export function useProfile() {
   return useQuery({
     queryKey: queryKeys.profile,
     queryFn: ({ signal }) => apiRequest('/api/profile', { schema: profileSchema, signal }),
+  });
+}
+
+/** Whether the account has a password: deleting it then asks for the password, not the email. */
+export function usePasswordStatus() {
+  return useQuery({
+    queryKey: queryKeys.passwordStatus,
+    queryFn: ({ signal }) => apiRequest('/api/account/password', { schema: passwordStatusSchema, signal }),
   });
 }
 

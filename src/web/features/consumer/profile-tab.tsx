@@ -11,7 +11,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
 import { apiRequest } from '@web/lib/api-client';
 import { signOut } from '@web/lib/session';
-import { useProfile, useUpdateProfile } from './api';
+import { usePasswordStatus, useProfile, useUpdateProfile } from './api';
 import { apiErrorMessage, apiFieldErrors } from './api-error-message';
 import { QueryState } from './query-state';
 import type { ConsumerTab } from './tabs';
@@ -129,6 +129,9 @@ function PrivacyCard({ email }: { email: string }) {
   const [confirm, setConfirm] = useState('');
   const [isDeleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState('');
+  // With a password the owner proves it is them with it; the address alone is not enough.
+  const passwordStatus = usePasswordStatus();
+  const withPassword = passwordStatus.data?.hasPassword !== false;
 
   async function download() {
     setDownloading(true);
@@ -151,17 +154,17 @@ function PrivacyCard({ email }: { email: string }) {
   async function deleteAccount(event: FormEvent) {
     event.preventDefault();
     if (confirm.trim() === '') {
-      setDeleteError('confirmationRequired');
+      setDeleteError(withPassword ? 'passwordRequired' : 'confirmationRequired');
       return;
     }
     setDeleting(true);
     try {
-      await apiRequest('/api/account', { method: 'DELETE', body: { confirm: confirm.trim() } });
+      await apiRequest('/api/account', { method: 'DELETE', body: withPassword ? { password: confirm } : { confirm: confirm.trim() } });
       // A toast would die with the page: the home page says it instead (?account=deleted).
       await signOut('/?account=deleted');
     } catch (error) {
       const fields = apiFieldErrors(error);
-      const code = fields.confirm ?? (error as { code?: string }).code ?? 'default';
+      const code = fields.password ?? fields.confirm ?? (error as { code?: string }).code ?? 'default';
       setDeleteError(code);
     } finally {
       setDeleting(false);
@@ -194,14 +197,18 @@ function PrivacyCard({ email }: { email: string }) {
           <DialogContent title={t('profile.deleteTitle')} description={t('profile.deleteDescription')} closeLabel={t('common.close')}>
             <form onSubmit={(event) => void deleteAccount(event)} noValidate>
               <Field
-                label={t('profile.deleteConfirmLabel')}
+                label={withPassword ? t('profile.deletePasswordLabel') : t('profile.deleteConfirmLabel')}
                 error={
                   deleteError
                     ? t(`profile.fieldErrors.${deleteError}`, { defaultValue: t(`errors.${deleteError}`, { defaultValue: t('errors.default') }) })
                     : undefined
                 }
               >
-                <Input type="email" value={confirm} placeholder={email} autoComplete="off" onChange={(e) => setConfirm(e.target.value)} />
+                {withPassword ? (
+                  <Input type="password" value={confirm} autoComplete="current-password" onChange={(e) => setConfirm(e.target.value)} />
+                ) : (
+                  <Input type="email" value={confirm} placeholder={email} autoComplete="off" onChange={(e) => setConfirm(e.target.value)} />
+                )}
               </Field>
               <DialogFooter>
                 <Button variant="outline" onClick={() => setDeleteOpen(false)}>

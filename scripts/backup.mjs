@@ -63,4 +63,4 @@ if (existsSync(secret)) cpSync(secret, path.join(out, 'auth-secret'));
 manifest.authSecret = existsSync(secret);
 
 writeFileSync(path.join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`backup: written to ${out}`);
+console.info(`backup: written to ${out}`);

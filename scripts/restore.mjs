@@ -59,4 +59,4 @@ if (manifest.files.driver === 'local') {
   console.warn(`restore: files live in the S3 bucket ${manifest.files.bucket}; restore it with the bucket's own tools`);
 }
 if (manifest.authSecret) cpSync(path.join(dir, 'auth-secret'), path.join(dataDir, 'auth-secret'));
-console.log(`restore: ${dir} restored (${manifest.database.kind})`);
+console.info(`restore: ${dir} restored (${manifest.database.kind})`);

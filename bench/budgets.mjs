@@ -7,7 +7,7 @@
 // 2. Heart of the product at a fixed 20 requests/s each: checkout creation, the gift page
 //    /g/<code>, redemption (each request redeems another paid order). Budget: p99 ≤ 50 ms.
 // The machine these run on may be shared: compare ratios from one run, not absolute figures.
-// Not part of `npm test`.
+// The load generator runs in a child process (bench/autocannon-worker.mjs). Not part of `npm test`.
 //
 //   npx tsx bench/budgets.mjs
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/regalo_bench npx tsx bench/budgets.mjs
@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
@@ -85,12 +85,13 @@ const catalogUrl = '/api/catalog/gifts?sort=price_asc&page=1&pageSize=24';
 const check = await app.inject({ method: 'GET', url: catalogUrl, headers: { cookie } });
 if (check.statusCode !== 200 || check.json().total !== BUSINESSES * (GIFTS_PER_BUSINESS - 1)) throw new Error(`unexpected listing: ${check.statusCode}`);
 
-/** autocannon in a worker thread (its own event loop): `bodies` gives each request a body. */
+/** autocannon in its own process: `bodies` gives each request its own body. */
 function load(options, bodies) {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./autocannon-worker.mjs', import.meta.url), { workerData: { options, bodies } });
-    worker.once('message', resolve);
-    worker.once('error', reject);
+    const child = fork(fileURLToPath(new URL('./autocannon-worker.mjs', import.meta.url)));
+    child.once('message', resolve);
+    child.once('error', reject);
+    child.send({ options, bodies });
   });
 }
 
@@ -152,7 +153,7 @@ mkdirSync(resultsDir, { recursive: true });
 const file = path.join(resultsDir, `budgets-${pgUrl ? 'postgresql' : 'pglite'}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 const rss = Math.round(process.memoryUsage().rss / 1024 / 1024);
 writeFileSync(file, JSON.stringify({ database: pgUrl ? 'postgresql' : 'pglite', duration, connections, rate, catalogRatio, catalogP99, rssMb: rss, load: os.loadavg(), rows }, null, 2));
-console.info(`resident memory after the run: ${rss} MB (the server, its PGlite when embedded, and the load generator's worker thread)`);
+console.info(`resident memory after the run: ${rss} MB (the server and its PGlite when embedded; the load generator runs in another process)`);
 console.info(`written ${path.relative(process.cwd(), file)}`);
 
 await app.close();

@@ -12,6 +12,7 @@
 //   npx tsx bench/budgets.mjs
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/regalo_bench npx tsx bench/budgets.mjs
 //   BENCH_DURATION=10 BENCH_CONNECTIONS=50 BENCH_RATE=20 npx tsx bench/budgets.mjs
+//   BENCH_ONLY=catalog node --cpu-prof --cpu-prof-dir=bench/results --import tsx bench/budgets.mjs
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -89,7 +90,8 @@ if (check.statusCode !== 200 || check.json().total !== BUSINESSES * (GIFTS_PER_B
 function load(options, bodies) {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./autocannon-worker.mjs', import.meta.url)));
-    child.once('message', resolve);
+    // Resolved once the generator has exited: no request of it is still in flight.
+    child.once('message', (result) => child.once('exit', () => resolve(result)));
     child.once('error', reject);
     child.send({ options, bodies });
   });
@@ -142,7 +144,8 @@ const heart = [
     toRedeem.map((orderId) => JSON.stringify({ orderId, method: 'manual' })),
   ],
 ];
-for (const [label, request, bodies] of heart) {
+// BENCH_ONLY=catalog skips this part (profiling the catalogue alone).
+for (const [label, request, bodies] of process.env.BENCH_ONLY === 'catalog' ? [] : heart) {
   const row = summary(`${label} (${rate}/s)`, await load({ url: address, requests: [request], duration, connections: 5, overallRate: rate }, bodies));
   print(row);
   rows.push(row);

@@ -56,6 +56,16 @@ async function startSmtp() {
   return { received, url: `smtp://127.0.0.1:${port}/?ignoreTLS=true`, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
+interface JobState {
+  undelivered: number;
+  unreminded: number;
+  unexpired: number;
+  uncancelled: number;
+  open_checkouts: number;
+  unsent: number;
+  mails: number;
+}
+
 const countBy = (list: string[]) => list.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map<string, number>());
 
 describe.runIf(testDatabaseKind() === 'postgresql')('two server processes on one PostgreSQL and one Redis', () => {
@@ -176,7 +186,7 @@ describe.runIf(testDatabaseKind() === 'postgresql')('two server processes on one
           (select count(*) from orders where id in ${seeded.checkouts} and status <> 'cancelled')::int as uncancelled,
           (select count(*) from checkouts where status = 'pending' and expires_at < now())::int as open_checkouts,
           (select count(*) from mail_outbox where status <> 'sent')::int as unsent,
-          (select count(*) from mail_outbox)::int as mails`) as unknown as Promise<{ rows: Record<string, number>[] }>;
+          (select count(*) from mail_outbox)::int as mails`) as unknown as Promise<{ rows: JobState[] }>;
     const done = await waitFor(
       async () => ({ ...(await state()).rows[0]!, received: smtp.received.length }),
       (s) => s.undelivered === 0 && s.unreminded === 0 && s.unexpired === 0 && s.uncancelled === 0 && s.open_checkouts === 0 && s.unsent === 0 && s.received === s.mails,

@@ -64,7 +64,7 @@ describe('load shedding', () => {
     expect(app.loadState().inFlight).toBe(0);
     const after = await authedInject(t, null, { method: 'GET', url: '/api/contacts' });
     expect(after.statusCode).toBe(401);
-  });
+  }, 90_000);
 
   it('sheds while the event loop is late, keeps /api/health answering, and stops shedding once it catches up', async () => {
     t = await createTestApp({ env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '100', OVERLOAD_MAX_CONCURRENT_REQUESTS: '0' } });
@@ -84,7 +84,7 @@ describe('load shedding', () => {
     await until(() => app.loadState().eventLoopDelayMs <= 100);
     const after = await authedInject(t, null, { method: 'GET', url: '/api/contacts' });
     expect(after.statusCode).toBe(401);
-  });
+  }, 90_000);
 });
 
 /** A database handle whose server is gone: PGlite closed, or PostgreSQL on a dead port. */
@@ -124,5 +124,5 @@ describe('GET /api/health with the database unreachable', () => {
       await app.close();
       await database.close().catch(() => undefined);
     }
-  });
+  }, 90_000);
 });

@@ -39,6 +39,7 @@ import { createAuth } from './platform/auth/auth';
 import { registerCanonicalPaths } from './platform/canonical-path';
 import { registerCsrfProtection } from './platform/csrf';
 import { registerErrorHandling } from './platform/errors';
+import { registerLoadShedding } from './platform/load-shedding';
 import { logSerializers } from './platform/log-redaction';
 import { registerRateLimits } from './platform/rate-limit';
 import { registerRouteList } from './platform/route-list';
@@ -139,6 +140,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
+  // First of the request hooks: a shed request costs as little as possible.
+  registerLoadShedding(app, config.overload);
   registerCanonicalPaths(app);
   registerNulRefusal(app);
   await registerSecurityHeaders(app, config.isProduction);

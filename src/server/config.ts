@@ -128,6 +128,9 @@ const envSchema = z.object({
     .enum(['on', 'off'])
     .default('on')
     .transform((v) => v === 'on'),
+  // Load shedding (503 + Retry-After); 0 turns a signal off.
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  OVERLOAD_MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).default(512),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -175,6 +178,8 @@ export interface Config {
   redisUrl?: string;
   /** `/api/dev/mail`, `/dev/mailbox` and other development aids are served. */
   devTools: boolean;
+  /** When to answer 503 instead of queueing (platform/load-shedding.ts); 0 = that signal off. */
+  overload: { maxEventLoopDelayMs: number; maxConcurrentRequests: number };
 }
 
 export class ConfigError extends Error {
@@ -298,5 +303,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: e.RATE_LIMIT,
     redisUrl: e.REDIS_URL,
     devTools: e.DEV_TOOLS !== 'off',
+    overload: {
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxConcurrentRequests: e.OVERLOAD_MAX_CONCURRENT_REQUESTS,
+    },
   };
 }

@@ -38,13 +38,35 @@ export async function openDatabase(
     return {
       db,
       kind: 'postgresql',
-      migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: migrationsDir }),
+      migrate: () => migrateWithLock(pool),
       close: () => pool.end(),
     };
   }
   if (config.dataDir !== 'memory://') mkdirSync(config.dataDir, { recursive: true });
   const client = await PGlite.create(config.dataDir);
   return wrapPglite(client);
+}
+
+/** Any constant both versions of the server agree on; names the migration lock. */
+const MIGRATION_LOCK_ID = 7_301_402;
+
+/**
+ * Several servers start at once (a scale-out, a rolling deploy): each would run the same
+ * migrations and all but one would fail on "relation already exists". A session-level
+ * advisory lock lets the first one migrate while the others wait, then find nothing to do.
+ */
+async function migrateWithLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    try {
+      await migrateNodePg(drizzleNodePg(client), { migrationsFolder: migrationsDir });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 export function wrapPglite(client: PGlite): DatabaseHandle {

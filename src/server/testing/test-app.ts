@@ -33,6 +33,9 @@ export async function createTestApp(
     // The tests read mail from the dev mailbox; forced, as some tests use a public PUBLIC_URL
     // (inject never listens, so nothing is published).
     DEV_TOOLS: 'force',
+    // No shedding on a late event loop (PGlite's WASM and a busy machine stall it): tests of
+    // other features would get stray 503s. platform/load-shedding.int.test.ts turns it on.
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
   const app = await buildApp({ config, database, webRoot: options.webRoot ?? false, now: options.now, logger: false });

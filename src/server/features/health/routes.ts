@@ -1,14 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema } from '@shared/contracts/health';
 import { pingDatabase } from '../../db/client';
-import { AppError } from '../../platform/errors';
+
+/** A database that takes longer than this to answer `select 1` counts as unreachable. */
+const PING_TIMEOUT_MS = 2000;
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/health', { schema: { response: { 200: healthSchema } } }, async () => {
+  app.get('/api/health', { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
     const { database, db } = app.ctx;
-    if (!(await pingDatabase(db))) {
-      throw new AppError('service_unavailable', 503, 'Database unreachable');
-    }
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+    });
+    const reachable = await Promise.race([pingDatabase(db), timeout]).finally(() => clearTimeout(timer));
+    // A load balancer takes this process out of rotation, the body says why.
+    if (!reachable) return reply.status(503).send({ status: 'degraded' as const, database: database.kind });
     return { status: 'ok' as const, database: database.kind };
   });
 };

@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+// Issue 14's performance budgets in one run, on PGlite (default) or PostgreSQL
+// (BENCH_DATABASE_URL, a database this script empties and fills):
+// 1. Catalogue: signed-in GET /api/catalog/gifts (200 businesses × 10 gifts) against
+//    GET /api/health, alternating, at BENCH_CONNECTIONS (default 50) connections. Budget:
+//    catalogue ≥ 50 % of health's throughput in the same run, p99 ≤ 100 ms.
+// 2. Heart of the product at a fixed 20 requests/s each: checkout creation, the gift page
+//    /g/<code>, redemption (each request redeems another paid order). Budget: p99 ≤ 50 ms.
+// The machine these run on may be shared: compare ratios from one run, not absolute figures.
+// The load generator runs in a child process (bench/autocannon-worker.mjs). Not part of `npm test`.
+//
+//   npx tsx bench/budgets.mjs
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/regalo_bench npx tsx bench/budgets.mjs
+//   BENCH_DURATION=10 BENCH_CONNECTIONS=50 BENCH_RATE=20 npx tsx bench/budgets.mjs
+//   BENCH_ONLY=catalog node --cpu-prof --cpu-prof-dir=bench/results --import tsx bench/budgets.mjs
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { fork } from 'node:child_process';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase, wrapPglite } from '../src/server/db/client.ts';
+import { createBusiness, createGift, createOrder, createUser, DEFAULT_TEST_PASSWORD } from '../src/server/testing/factories.ts';
+
+const BUSINESSES = 200;
+const GIFTS_PER_BUSINESS = 10;
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const rate = Number(process.env.BENCH_RATE ?? 20);
+const pgUrl = process.env.BENCH_DATABASE_URL;
+
+const database = pgUrl ? await openDatabase({ kind: 'postgresql', url: pgUrl }) : wrapPglite(await PGlite.create());
+if (pgUrl) await database.db.execute(sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public`);
+await database.migrate();
+const { db } = database;
+
+const seedStart = performance.now();
+const shopOwner = await createUser(db, { userType: 'business', email: `bench-owner-${randomUUID()}@example.test` });
+let firstGift;
+for (let b = 0; b < BUSINESSES; b++) {
+  const owner = b === 0 ? shopOwner : await createUser(db, { userType: 'business' });
+  const business = await createBusiness(db, { ownerId: owner.id, name: `Bench business ${String(b).padStart(3, '0')}` });
+  for (let g = 0; g < GIFTS_PER_BUSINESS; g++) {
+    const gift = await createGift(db, { businessId: business.id, name: `Gift ${b}-${g}`, price: 500 + ((b * 37 + g * 911) % 20_000), isAvailable: g !== 9 });
+    firstGift ??= gift;
+  }
+}
+const consumer = await createUser(db, { email: `bench-${randomUUID()}@example.test` });
+const giftPageOrder = await createOrder(db, { buyerId: consumer.id, giftId: firstGift.id });
+const toRedeem = [];
+for (let i = 0; i < rate * duration + 50; i++) toRedeem.push((await createOrder(db, { buyerId: consumer.id, giftId: firstGift.id })).id);
+await db.execute(sql`analyze`);
+const seedMs = Math.round(performance.now() - seedStart);
+
+const config = loadConfig({
+  NODE_ENV: 'production',
+  PAYMENTS_PROVIDER: 'test',
+  PAYMENTS_ALLOW_TEST: 'true',
+  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'regalo-bench-')),
+  PUBLIC_URL: 'http://127.0.0.1:3000',
+  AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT: 'off',
+  // Measure the server, not the shedder (a busy shared machine would trip it).
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+  OVERLOAD_MAX_CONCURRENT_REQUESTS: '0',
+});
+const app = await buildApp({ config, database, webRoot: false, logger: false });
+const address = await app.listen({ host: '127.0.0.1', port: 0 });
+const origin = config.publicUrl;
+
+async function signIn(email) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin }, payload: { email, password: DEFAULT_TEST_PASSWORD } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const list = [res.headers['set-cookie']].flat();
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+const cookie = await signIn(consumer.email);
+const ownerCookie = await signIn(shopOwner.email);
+
+const catalogUrl = '/api/catalog/gifts?sort=price_asc&page=1&pageSize=24';
+const check = await app.inject({ method: 'GET', url: catalogUrl, headers: { cookie } });
+if (check.statusCode !== 200 || check.json().total !== BUSINESSES * (GIFTS_PER_BUSINESS - 1)) throw new Error(`unexpected listing: ${check.statusCode}`);
+
+/** autocannon in its own process: `bodies` gives each request its own body. */
+function load(options, bodies) {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./autocannon-worker.mjs', import.meta.url)));
+    // Resolved once the generator has exited: no request of it is still in flight.
+    child.once('message', (result) => child.once('exit', () => resolve(result)));
+    child.once('error', reject);
+    child.send({ options, bodies });
+  });
+}
+
+const summary = (label, result) => ({
+  label,
+  requests: result.requests.total,
+  non2xx: result.non2xx,
+  errors: result.errors,
+  reqPerSec: Math.round(result.requests.average),
+  p50ms: result.latency.p50,
+  p99ms: result.latency.p99,
+});
+const print = (row) =>
+  console.info(`${row.label.padEnd(34)} ${String(row.reqPerSec).padStart(6)} req/s   p50 ${row.p50ms} ms   p99 ${row.p99ms} ms   non-2xx ${row.non2xx}   errors ${row.errors}`);
+
+console.info(`${pgUrl ? 'postgresql' : 'pglite'}: seeded ${BUSINESSES} × ${GIFTS_PER_BUSINESS} gifts in ${seedMs} ms; ${os.cpus().length} CPUs, load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+
+// 1. Catalogue vs health, alternating twice so drifting background load hits both alike.
+const throughput = { health: [], catalog: [] };
+const rows = [];
+for (let round = 0; round < 2; round++) {
+  for (const [key, url, headers] of [['health', '/api/health', {}], ['catalog', catalogUrl, { cookie }]]) {
+    const row = summary(`${key} (${connections} conns)`, await load({ url: `${address}${url}`, headers, duration: duration / 2, connections }));
+    print(row);
+    rows.push(row);
+    throughput[key].push(row);
+  }
+}
+const total = (list) => list.reduce((s, r) => s + r.requests, 0);
+const catalogRatio = total(throughput.catalog) / total(throughput.health);
+const catalogP99 = Math.max(...throughput.catalog.map((r) => r.p99ms));
+console.info(`catalogue / health throughput: ${(catalogRatio * 100).toFixed(1)} % (budget ≥ 50 %); catalogue p99 ${catalogP99} ms (budget ≤ 100 ms)`);
+
+// 2. Heart of the product at a fixed rate.
+const checkoutBodies = Array.from({ length: rate * duration + 50 }, () =>
+  JSON.stringify({
+    idempotencyKey: `bench_${randomUUID().replaceAll('-', '')}`,
+    lines: [{ giftId: firstGift.id, recipientName: 'Lucía', recipientEmail: 'lucia@example.test', recipientPhone: null, personalMessage: null, recipientLocale: 'es', delivery: { kind: 'now' } }],
+  }),
+);
+const heart = [
+  ['checkout creation', { method: 'POST', path: '/api/checkouts', headers: { cookie, origin, 'content-type': 'application/json' } }, checkoutBodies],
+  ['gift page /g/<code>', { method: 'GET', path: `/g/${giftPageOrder.qrCode}` }, undefined],
+  // Each request redeems another paid order.
+  [
+    'redemption',
+    { method: 'POST', path: '/api/business/redemptions', headers: { cookie: ownerCookie, origin, 'content-type': 'application/json' } },
+    toRedeem.map((orderId) => JSON.stringify({ orderId, method: 'manual' })),
+  ],
+];
+// BENCH_ONLY=catalog skips this part (profiling the catalogue alone).
+for (const [label, request, bodies] of process.env.BENCH_ONLY === 'catalog' ? [] : heart) {
+  const row = summary(`${label} (${rate}/s)`, await load({ url: address, requests: [request], duration, connections: 5, overallRate: rate }, bodies));
+  print(row);
+  rows.push(row);
+}
+
+const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+mkdirSync(resultsDir, { recursive: true });
+const file = path.join(resultsDir, `budgets-${pgUrl ? 'postgresql' : 'pglite'}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+const rss = Math.round(process.memoryUsage().rss / 1024 / 1024);
+writeFileSync(file, JSON.stringify({ database: pgUrl ? 'postgresql' : 'pglite', duration, connections, rate, catalogRatio, catalogP99, rssMb: rss, load: os.loadavg(), rows }, null, 2));
+console.info(`resident memory after the run: ${rss} MB (the server and its PGlite when embedded; the load generator runs in another process)`);
+console.info(`written ${path.relative(process.cwd(), file)}`);
+
+await app.close();
+await database.close();

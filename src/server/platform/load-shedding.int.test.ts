@@ -1,0 +1,128 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { wrapPglite, type Database, type DatabaseHandle } from '../db/client';
+import { authedInject } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { testDatabaseKind } from '../testing/test-database';
+
+/** Resolves on the first event-loop turn where `condition` holds (no fixed sleeps). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Keeps the event loop busy for `ms`, as a CPU-bound burst of requests would. */
+function blockEventLoop(ms: number) {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    // spin
+  }
+}
+
+describe('load shedding', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('answers 503 problem+json with Retry-After past the concurrency cap, never for /api/health, and recovers', async () => {
+    t = await createTestApp({ env: { OVERLOAD_MAX_CONCURRENT_REQUESTS: '2', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' } });
+    const app = t.app;
+    // Two requests whose bodies have not finished arriving: in flight, holding their slots.
+    const bodies = [new PassThrough(), new PassThrough()];
+    const held = bodies.map((body) =>
+      authedInject(t!, null, {
+        method: 'POST',
+        url: '/api/contacts',
+        headers: { 'content-type': 'application/json' },
+        payload: body,
+      }),
+    );
+    await until(() => app.loadState().inFlight === 2);
+
+    const shed = await authedInject(t, null, { method: 'GET', url: '/api/contacts' });
+    expect(shed.statusCode).toBe(503);
+    expect(shed.headers['content-type']).toContain('application/problem+json');
+    expect(shed.headers['retry-after']).toBe('2');
+    expect(shed.json()).toMatchObject({ status: 503, code: 'service_unavailable' });
+
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok', database: testDatabaseKind() });
+
+    for (const body of bodies) body.end(JSON.stringify({ name: 'Ana' }));
+    // The held requests ran to the end (401: nobody is signed in), then the slots freed up.
+    expect((await Promise.all(held)).map((r) => r.statusCode)).toEqual([401, 401]);
+    expect(app.loadState().inFlight).toBe(0);
+    const after = await authedInject(t, null, { method: 'GET', url: '/api/contacts' });
+    expect(after.statusCode).toBe(401);
+  }, 90_000);
+
+  it('sheds while the event loop is late, keeps /api/health answering, and stops shedding once it catches up', async () => {
+    t = await createTestApp({ env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '100', OVERLOAD_MAX_CONCURRENT_REQUESTS: '0' } });
+    const app = t.app;
+    const before = await authedInject(t, null, { method: 'GET', url: '/api/contacts' });
+    expect(before.statusCode).toBe(401);
+
+    blockEventLoop(400);
+    await until(() => app.loadState().eventLoopDelayMs > 100);
+    const shed = await authedInject(t, null, { method: 'GET', url: '/api/contacts' });
+    expect(shed.statusCode).toBe(503);
+    expect(shed.headers['retry-after']).toBe('2');
+    expect(shed.json()).toMatchObject({ code: 'service_unavailable' });
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+    // Two quiet measuring windows later the spike has aged out.
+    await until(() => app.loadState().eventLoopDelayMs <= 100);
+    const after = await authedInject(t, null, { method: 'GET', url: '/api/contacts' });
+    expect(after.statusCode).toBe(401);
+  }, 90_000);
+});
+
+/** A database handle whose server is gone: PGlite closed, or PostgreSQL on a dead port. */
+async function unreachableDatabase(): Promise<DatabaseHandle> {
+  if (testDatabaseKind() === 'pglite') {
+    const client = await PGlite.create();
+    await client.close();
+    return wrapPglite(client);
+  }
+  const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/none', connectionTimeoutMillis: 500 });
+  return {
+    db: drizzleNodePg(pool) as unknown as Database,
+    kind: 'postgresql',
+    migrate: async () => {},
+    close: () => pool.end(),
+  };
+}
+
+describe('GET /api/health with the database unreachable', () => {
+  it('answers 503 {"status":"degraded"} naming the database engine', async () => {
+    const database = await unreachableDatabase();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'regalo-degraded-')),
+      PUBLIC_URL: 'http://localhost:3000',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT: 'off',
+    });
+    const app = await buildApp({ config, database, webRoot: false, logger: false });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.json()).toEqual({ status: 'degraded', database: testDatabaseKind() });
+    } finally {
+      await app.close();
+      await database.close().catch(() => undefined);
+    }
+  }, 90_000);
+});

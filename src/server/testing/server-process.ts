@@ -1,0 +1,115 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+/**
+ * The real entry point (src/server/main.ts) in its own process, for tests that need what
+ * `inject` cannot give: several servers sharing no memory, or a process killed mid-request.
+ */
+export interface ServerProcess {
+  origin: string;
+  child: ChildProcess;
+  /** Everything it wrote (stdout and stderr). */
+  output: { text: string };
+  /** SIGKILL, then wait for the exit. */
+  kill(): Promise<void>;
+  /** SIGTERM (graceful), then wait for the exit. */
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+let bundle: Promise<string> | undefined;
+
+/**
+ * The server as `npm run build` bundles it (server half only, a few seconds), once per test
+ * process: starting the bundle takes a fraction of tsx's time, which matters when a test
+ * starts servers over and over. Built from the working tree, so it is never stale.
+ */
+export function serverBundle(): Promise<string> {
+  bundle ??= (async () => {
+    const outDir = path.join('.test-data', `server-bundle-${process.pid}`);
+    await promisify(execFile)(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.server.config.ts', '--logLevel', 'warn'], {
+      env: { ...process.env, REGALO_DIST: outDir },
+    });
+    return path.resolve(outDir, 'server', 'main.js');
+  })();
+  return bundle;
+}
+
+/** Starts `main.ts` (bundled) with `env` on top of a clean base; resolves once it listens. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const base: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'S3_BUCKET', 'S3_ENDPOINT', 'TEST_DB']) delete base[name];
+  const child = spawn(process.execPath, [await serverBundle()], {
+    // Info level at least: the "listening" line is how we know it is up.
+    env: { ...base, NODE_ENV: 'test', HOST: '127.0.0.1', ...env, LOG_LEVEL: 'info', PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = { text: '' };
+  child.stdout!.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (/Regalo is listening/.test(output.text)) {
+        child.stdout!.off('data', check);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}) before listening:\n${output.text}`)));
+  });
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  return { origin: `http://127.0.0.1:${port}`, child, output, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+}
+
+/** A fresh, empty PostgreSQL database next to `baseUrl`'s; returns its URL and a dropper. */
+export async function createScratchDatabase(baseUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** A tiny cookie jar for fetch: what a browser would send back to the same site. */
+export function cookiesOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+}

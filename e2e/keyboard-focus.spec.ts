@@ -39,3 +39,28 @@ test('the cookie preferences fit a 320 px screen and every control can be reache
   );
   expect(overflowing).toEqual([]);
 });
+
+test('with gifts in the cart, the cart bar never covers the focused "Add to cart" button', async ({ page, context, baseURL }) => {
+  await page.setViewportSize({ width: 390, height: 640 });
+  await context.addCookies([{ name: 'cookie-consent', value: 'necessary', url: baseURL! }]);
+  // The cart lives in this tab's sessionStorage: the shared demo account's data is not changed.
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: 'consumer@demo.regalo.test', password: 'regalo-demo-2026' },
+    headers: { origin: baseURL! },
+  });
+  expect(signIn.ok()).toBe(true);
+  await page.goto('/app?tab=gifts');
+  const addButtons = page.getByRole('button', { name: /^Añadir .* al carrito$/ });
+  await addButtons.first().click();
+  await expect(page.getByRole('region', { name: /carrito/i })).toBeVisible();
+  let checked = 0;
+  for (let i = 0; i < 80 && checked < 4; i++) {
+    await page.keyboard.press('Tab');
+    const label = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    if (/^Añadir .* al carrito$/.test(label)) {
+      await expectFocusedElementVisible(page);
+      checked++;
+    }
+  }
+  expect(checked).toBeGreaterThanOrEqual(2);
+});

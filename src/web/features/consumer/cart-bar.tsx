@@ -1,10 +1,12 @@
 import { Copy, ShoppingCart, Trash2 } from 'lucide-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatPrice } from '@shared/format';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/toast';
+import { useBottomOverlay } from '@web/lib/bottom-overlay';
 import { canAddToCart, cartTotal } from '@web/lib/cart';
 import { useCart } from '@web/lib/use-cart';
 
@@ -16,11 +18,15 @@ export function CartBar({ isCartOpen, onCartOpenChange }: { isCartOpen: boolean;
   const { t } = useTranslation('app');
   const { cart } = useCart();
   const count = cart.lines.length;
+  // The bar must never hide the focused "Add to cart" button under it (WCAG 2.4.11).
+  const barRef = useRef<HTMLDivElement>(null);
+  useBottomOverlay(barRef, count > 0);
 
   return (
     <>
       {count > 0 ? (
         <div
+          ref={barRef}
           role="region"
           aria-label={t('cart.title')}
           className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-white/95 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-lift backdrop-blur"

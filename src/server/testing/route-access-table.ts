@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { createContact, createGift, type BusinessRow, type ContactRow, type GiftRow } from './factories';
+import { createContact, createGift, createOrder, type BusinessRow, type ContactRow, type GiftRow } from './factories';
 import type { TestApp } from './test-app';
 import { multipart, samplePdf, samplePng } from './upload-files';
 
@@ -204,5 +204,13 @@ export const routeTable: RouteRow[] = [
     route: 'GET /api/business/analytics',
     request: () => ({ url: '/api/business/analytics' }),
     expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }),
+  },
+  {
+    route: 'POST /api/admin/orders/:id/cancel',
+    request: async (w) => ({
+      url: `/api/admin/orders/${(await createOrder(w.t.database.db, { buyerId: w.consumerA.id, giftId: w.ownerX.gift.id, status: 'paid' })).id}/cancel`,
+      payload: { reason: 'Business closed for good' },
+    }),
+    expect: signedIn(403, { admin: 200 }),
   },
 ];

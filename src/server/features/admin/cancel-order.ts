@@ -5,6 +5,7 @@ import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { checkouts, orders } from '../../db/schema/orders';
+import { ORDERS_PATH } from '../gift-delivery/gift-mail';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
@@ -103,6 +104,7 @@ export async function cancelOrder(
           businessName: row.businessName,
           recipientName: before.recipientName,
           refund: refunded ? formatPrice(before.totalAmount) : null,
+          ordersUrl: `${ctx.config.publicUrl}${ORDERS_PATH}`,
         },
       });
     }
@@ -113,7 +115,12 @@ export async function cancelOrder(
         to: before.recipientEmail,
         template: 'order-cancelled-recipient',
         locale: toMailLocale(before.recipientLocale) ?? 'es',
-        data: { recipientName: before.recipientName, giftName: row.giftName, businessName: row.businessName },
+        data: {
+          recipientName: before.recipientName,
+          giftName: row.giftName,
+          businessName: row.businessName,
+          giftUrl: `${ctx.config.publicUrl}/g/${before.qrCode}`,
+        },
       });
     }
   });

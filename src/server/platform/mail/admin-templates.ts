@@ -8,9 +8,9 @@ export interface AdminMailTemplates {
   /** To a gift's recipient: `expiresOn` is already formatted in their language's date style. */
   'gift-expiry-extended': { recipientName: string; giftName: string; businessName: string; expiresOn: string; giftUrl: string };
   /** To the giver of a gift the team cancelled; `refund` is the formatted amount, null when nothing was paid. */
-  'order-cancelled-giver': { name: string; giftName: string; businessName: string; recipientName: string; refund: string | null };
+  'order-cancelled-giver': { name: string; giftName: string; businessName: string; recipientName: string; refund: string | null; ordersUrl: string };
   /** To the recipient of a gift the team cancelled. */
-  'order-cancelled-recipient': { recipientName: string; giftName: string; businessName: string };
+  'order-cancelled-recipient': { recipientName: string; giftName: string; businessName: string; giftUrl: string };
 }
 
 type Renderer<T> = (data: T, locale: MailLocale) => RenderedMail;
@@ -93,7 +93,7 @@ export const adminTemplates: { [K in keyof AdminMailTemplates]: Renderer<AdminMa
           ],
           action: { label: 'See my gift', url: giftUrl },
         }),
-  'order-cancelled-giver': ({ name, giftName, businessName, recipientName, refund }, locale) =>
+  'order-cancelled-giver': ({ name, giftName, businessName, recipientName, refund, ordersUrl }, locale) =>
     locale === 'es'
       ? renderMail({
           locale,
@@ -107,6 +107,7 @@ export const adminTemplates: { [K in keyof AdminMailTemplates]: Renderer<AdminMa
               ? `Te hemos devuelto ${refund} al mismo medio de pago; según tu banco puede tardar unos días en aparecer.`
               : 'Este pedido no se llegó a pagar, así que no se te ha cobrado nada.',
           ],
+          action: { label: 'Ver mis pedidos', url: ordersUrl },
         })
       : renderMail({
           locale,
@@ -120,8 +121,9 @@ export const adminTemplates: { [K in keyof AdminMailTemplates]: Renderer<AdminMa
               ? `We refunded ${refund} to the same payment method; depending on your bank it may take a few days to show.`
               : 'This order was never paid, so you were not charged.',
           ],
+          action: { label: 'See my orders', url: ordersUrl },
         }),
-  'order-cancelled-recipient': ({ recipientName, giftName, businessName }, locale) =>
+  'order-cancelled-recipient': ({ recipientName, giftName, businessName, giftUrl }, locale) =>
     locale === 'es'
       ? renderMail({
           locale,
@@ -132,6 +134,7 @@ export const adminTemplates: { [K in keyof AdminMailTemplates]: Renderer<AdminMa
             greeting(locale, recipientName),
             `El equipo de Regalo ha cancelado el regalo «${giftName}» de ${businessName} y ya no se puede canjear. A quien te lo regaló le hemos avisado.`,
           ],
+          action: { label: 'Ver el regalo', url: giftUrl },
         })
       : renderMail({
           locale,
@@ -142,5 +145,6 @@ export const adminTemplates: { [K in keyof AdminMailTemplates]: Renderer<AdminMa
             greeting(locale, recipientName),
             `The Regalo team cancelled the gift "${giftName}" from ${businessName} and it can no longer be redeemed. We have let the person who gave it to you know.`,
           ],
+          action: { label: 'See the gift', url: giftUrl },
         }),
 };

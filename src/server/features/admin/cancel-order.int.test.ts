@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail-outbox';
 import { checkouts, orders } from '../../db/schema/orders';
@@ -134,5 +134,36 @@ describe('admin cancels and refunds an order', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('order_not_refundable');
     expect(await snapshot(t)).toBe(before);
+  });
+
+  it('two admins cancelling at once: one refund call, one 409 (a real race on PostgreSQL)', async () => {
+    const { order, cancel } = await world('paid');
+    const payments = t.app.ctx.payments;
+    const original = payments.refund.bind(payments);
+    let calls = 0;
+    // The first refund is held until the other request is either blocked on the order's row
+    // lock (PostgreSQL) or has reached the provider too (what a missing lock would allow), so
+    // the two transactions really overlap. PGlite runs one transaction at a time: no hold.
+    const lockWaiters = async () => {
+      const result = await t.database.db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
+      return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    };
+    const spy = vi.spyOn(payments, 'refund').mockImplementation(async (...args) => {
+      calls += 1;
+      if (calls === 1 && t.database.kind === 'postgresql') {
+        await vi.waitFor(async () => expect(calls > 1 || (await lockWaiters()) > 0).toBe(true), { timeout: 10_000, interval: 20 });
+      }
+      return original(...args);
+    });
+    let results;
+    try {
+      results = await Promise.all([cancel('First'), cancel('Second')]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(calls).toBe(1);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().code).toBe('order_not_cancellable');
+    expect(await auditRows(t, order.id)).toHaveLength(1);
   });
 });

@@ -472,6 +472,8 @@ export async function createOrder(db: Executor, input: CreateOrderInput): Promis
         status: 'succeeded',
         provider: 'test',
         providerRef: `test_${createAuthId()}`,
+        // As the test provider's success sets it, so the order can be refunded.
+        paymentRef: `test_payment_${createAuthId()}`,
         amountTotal: total,
         currency: CURRENCY,
         idempotencyKey: createAuthId(),

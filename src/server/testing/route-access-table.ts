@@ -371,4 +371,12 @@ export const routeTable: RouteRow[] = [
     expect: adminOnly(200),
   },
   { route: 'GET /api/admin/audit', request: () => ({ url: '/api/admin/audit' }), expect: adminOnly(200) },
+  {
+    route: 'POST /api/admin/orders/:id/cancel',
+    request: async (w) => ({
+      url: `/api/admin/orders/${(await createOrder(w.t.database.db, { buyerId: w.consumerA.id, giftId: w.ownerX.gift.id, status: 'paid' })).id}/cancel`,
+      payload: { reason: 'Business closed for good' },
+    }),
+    expect: signedIn(403, { admin: 200 }),
+  },
 ];

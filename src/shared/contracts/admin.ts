@@ -34,6 +34,10 @@ import { orderStatuses } from '../domain/order-status';
  * GET   /api/admin/orders?code&recipient&buyer&business&status&from&to&page → adminOrderPageSchema
  * POST  /api/admin/orders/:id/extend-expiry         body extendExpiryBodySchema → adminOrderSchema
  *       409 `order_not_extendable` (not paid/expired), 400 fields.expiresOn `notLater`
+ * POST  /api/admin/orders/:id/cancel                body cancelOrderBodySchema → adminOrderSchema
+ *       paid/expired → refunded through the payment provider and cancelled; unpaid → cancelled.
+ *       409 `order_not_cancellable` (redeemed or already cancelled), 409 `order_not_refundable`
+ *       (no payment the current provider can refund), 502 `refund_failed` (nothing changed)
  * GET   /api/admin/audit?action&targetType&targetId&actor&page → adminAuditPageSchema
  */
 
@@ -54,6 +58,9 @@ export const adminErrorCodes = [
   'application_not_pending',
   'business_not_approved',
   'order_not_extendable',
+  'order_not_cancellable',
+  'order_not_refundable',
+  'refund_failed',
   'business_not_found',
   'order_not_found',
 ] as const;
@@ -93,6 +100,7 @@ export const rejectBodySchema = z.object({ reason: requiredReason });
 export const commissionBodySchema = z.object({ commissionRate: commissionRateSchema, reason: optionalReason });
 export const reasonBodySchema = z.object({ reason: optionalReason });
 export const extendExpiryBodySchema = z.object({ expiresOn: calendarDate, reason: requiredReason });
+export const cancelOrderBodySchema = z.object({ reason: requiredReason });
 export type ApproveBody = z.input<typeof approveBodySchema>;
 
 // ---------------------------------------------------------------------------------------

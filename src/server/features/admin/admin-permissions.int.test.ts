@@ -36,6 +36,7 @@ describe('admin API permissions', () => {
       adminStatus: 200,
     },
     { name: 'audit', method: 'GET', url: () => '/api/admin/audit', adminStatus: 200 },
+    { name: 'cancel and refund', method: 'POST', url: (i) => `/api/admin/orders/${i.orderId}/cancel`, payload: { reason: 'Business closed' }, adminStatus: 200 },
   ];
 
   async function world() {
@@ -85,6 +86,8 @@ describe('admin API permissions', () => {
       { method: 'POST', url: `/api/admin/orders/${ids.orderId}/extend-expiry`, payload: { expiresOn: '2026-02-30', reason: 'x' }, field: 'expiresOn' },
       { method: 'POST', url: `/api/admin/orders/${ids.orderId}/extend-expiry`, payload: { expiresOn: '2000-01-01', reason: 'x' }, field: 'expiresOn' },
       { method: 'POST', url: `/api/admin/orders/${ids.orderId}/extend-expiry`, payload: { expiresOn: '2099-01-01', reason: '' }, field: 'reason' },
+      { method: 'POST', url: `/api/admin/orders/${ids.orderId}/cancel`, payload: { reason: '  ' }, field: 'reason' },
+      { method: 'POST', url: `/api/admin/orders/${ids.orderId}/cancel`, payload: {}, field: 'reason' },
     ] as const;
     for (const c of cases) {
       const res = await authedInject(t, admin.cookie, { method: c.method, url: c.url, payload: c.payload });

@@ -10,6 +10,7 @@ import {
   approveBodySchema,
   auditQuerySchema,
   businessListQuerySchema,
+  cancelOrderBodySchema,
   commissionBodySchema,
   documentViewParamsSchema,
   extendExpiryBodySchema,
@@ -20,6 +21,7 @@ import {
 } from '@shared/contracts/admin';
 import { requireAdmin } from '../../platform/auth/guard';
 import { approveApplication } from './approve-application';
+import { cancelOrder } from './cancel-order';
 import { changeCommissionRate } from './change-commission-rate';
 import { deactivateBusiness } from './deactivate-business';
 import { extendOrderExpiry } from './extend-order-expiry';
@@ -139,6 +141,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/orders/:id/extend-expiry',
     { schema: { params: idParamsSchema, body: extendExpiryBodySchema, response: { 200: adminOrderSchema } } },
     async (request) => extendOrderExpiry(app.ctx, await actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/admin/orders/:id/cancel',
+    { schema: { params: idParamsSchema, body: cancelOrderBodySchema, response: { 200: adminOrderSchema } } },
+    async (request) => cancelOrder(app.ctx, await actorOf(request), request.params.id, request.body),
   );
 
   app.get(

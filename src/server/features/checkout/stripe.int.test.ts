@@ -237,4 +237,29 @@ describe('the Stripe driver', () => {
     expect(refund.path).toBe('/v1/refunds');
     expect(Object.fromEntries(refund.form)).toEqual({ payment_intent: 'pi_test_1', amount: '2500' });
   });
+
+  it('the admin cancels a Stripe-paid order: one refund of its amount keyed by the order; a Stripe error changes nothing', async () => {
+    const { session, checkout } = await pendingCheckout();
+    expect((await webhook(sessionEvent('checkout.session.completed', session))).statusCode).toBe(200);
+    const [tea, dinner] = await db().select().from(orders).where(eq(orders.checkoutId, checkout.id)).orderBy(orders.totalAmount);
+    const admin = await signedIn(t, { role: 'admin' });
+    const cancel = (orderId: string) =>
+      as(t, admin.cookie)({ method: 'POST', url: `/api/admin/orders/${orderId}/cancel`, payload: { reason: 'Shop closed' } });
+
+    stripe.requests = [];
+    stripe.failNext = true;
+    const failed = await cancel(dinner!.id);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().code).toBe('refund_failed');
+    expect((await db().select().from(orders).where(eq(orders.id, dinner!.id)))[0]).toMatchObject({ status: 'paid', refundedAt: null });
+
+    expect((await cancel(tea!.id)).json()).toMatchObject({ status: 'cancelled' });
+    expect((await cancel(dinner!.id)).json()).toMatchObject({ status: 'cancelled' });
+    expect(stripe.requests.map((r) => [r.path, r.idempotencyKey, Object.fromEntries(r.form)])).toEqual([
+      ['/v1/refunds', `regalo-refund-order-${dinner!.id}`, { payment_intent: 'pi_test_1', amount: '4000' }],
+      ['/v1/refunds', `regalo-refund-order-${tea!.id}`, { payment_intent: 'pi_test_1', amount: '2500' }],
+      ['/v1/refunds', `regalo-refund-order-${dinner!.id}`, { payment_intent: 'pi_test_1', amount: '4000' }],
+    ]);
+    expect((await db().select().from(orders).where(eq(orders.checkoutId, checkout.id))).every((o) => o.status === 'cancelled' && o.refundedAt)).toBe(true);
+  });
 });

@@ -7,6 +7,10 @@ export interface AdminMailTemplates {
   'business-rejected': { name: string; businessName: string; reason: string; dashboardUrl: string };
   /** To a gift's recipient: `expiresOn` is already formatted in their language's date style. */
   'gift-expiry-extended': { recipientName: string; giftName: string; businessName: string; expiresOn: string; giftUrl: string };
+  /** To the giver of a gift the team cancelled; `refund` is the formatted amount, null when nothing was paid. */
+  'order-cancelled-giver': { name: string; giftName: string; businessName: string; recipientName: string; refund: string | null; ordersUrl: string };
+  /** To the recipient of a gift the team cancelled. */
+  'order-cancelled-recipient': { recipientName: string; giftName: string; businessName: string; giftUrl: string };
 }
 
 type Renderer<T> = (data: T, locale: MailLocale) => RenderedMail;
@@ -88,5 +92,59 @@ export const adminTemplates: { [K in keyof AdminMailTemplates]: Renderer<AdminMa
             `We extended the validity of your gift "${giftName}" from ${businessName}. You can now redeem it until ${expiresOn} (inclusive).`,
           ],
           action: { label: 'See my gift', url: giftUrl },
+        }),
+  'order-cancelled-giver': ({ name, giftName, businessName, recipientName, refund, ordersUrl }, locale) =>
+    locale === 'es'
+      ? renderMail({
+          locale,
+          subject: `Hemos cancelado tu regalo de ${businessName}`,
+          preheader: refund ? `Te devolvemos ${refund}.` : 'No se te ha cobrado nada.',
+          heading: 'Tu regalo se ha cancelado',
+          paragraphs: [
+            greeting(locale, name),
+            `El equipo de Regalo ha cancelado el regalo «${giftName}» de ${businessName} para ${recipientName}. Ya no se puede canjear.`,
+            refund
+              ? `Te hemos devuelto ${refund} al mismo medio de pago; según tu banco puede tardar unos días en aparecer.`
+              : 'Este pedido no se llegó a pagar, así que no se te ha cobrado nada.',
+          ],
+          action: { label: 'Ver mis pedidos', url: ordersUrl },
+        })
+      : renderMail({
+          locale,
+          subject: `We cancelled your gift from ${businessName}`,
+          preheader: refund ? `We are refunding ${refund}.` : 'You were not charged.',
+          heading: 'Your gift has been cancelled',
+          paragraphs: [
+            greeting(locale, name),
+            `The Regalo team cancelled the gift "${giftName}" from ${businessName} for ${recipientName}. It can no longer be redeemed.`,
+            refund
+              ? `We refunded ${refund} to the same payment method; depending on your bank it may take a few days to show.`
+              : 'This order was never paid, so you were not charged.',
+          ],
+          action: { label: 'See my orders', url: ordersUrl },
+        }),
+  'order-cancelled-recipient': ({ recipientName, giftName, businessName, giftUrl }, locale) =>
+    locale === 'es'
+      ? renderMail({
+          locale,
+          subject: `Tu regalo de ${businessName} se ha cancelado`,
+          preheader: 'El regalo ya no se puede canjear.',
+          heading: 'Tu regalo se ha cancelado',
+          paragraphs: [
+            greeting(locale, recipientName),
+            `El equipo de Regalo ha cancelado el regalo «${giftName}» de ${businessName} y ya no se puede canjear. A quien te lo regaló le hemos avisado.`,
+          ],
+          action: { label: 'Ver el regalo', url: giftUrl },
+        })
+      : renderMail({
+          locale,
+          subject: `Your gift from ${businessName} has been cancelled`,
+          preheader: 'The gift can no longer be redeemed.',
+          heading: 'Your gift has been cancelled',
+          paragraphs: [
+            greeting(locale, recipientName),
+            `The Regalo team cancelled the gift "${giftName}" from ${businessName} and it can no longer be redeemed. We have let the person who gave it to you know.`,
+          ],
+          action: { label: 'See the gift', url: giftUrl },
         }),
 };

@@ -51,6 +51,10 @@ export interface PaymentProvider {
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   /** Verifies the signature over the raw body; throws PaymentSignatureError when it fails. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
-  /** Gives `amount` cents of a succeeded payment back (for the platform team's refunds). */
-  refund(paymentRef: string, amount: number): Promise<{ refundRef: string }>;
+  /**
+   * Gives `amount` cents of a succeeded payment back (for the platform team's refunds).
+   * `idempotencyKey` names what is refunded (e.g. one order): a retry with the same key
+   * returns the first refund instead of giving the money back twice.
+   */
+  refund(paymentRef: string, amount: number, idempotencyKey?: string): Promise<{ refundRef: string }>;
 }

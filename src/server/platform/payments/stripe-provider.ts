@@ -109,10 +109,11 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
       }
       return toPaymentEvent(event);
     },
-    async refund(paymentRef, amount) {
+    async refund(paymentRef, amount, idempotencyKey) {
       const refund = await stripe.refunds.create(
         { payment_intent: paymentRef, amount },
-        { idempotencyKey: `regalo-refund-${paymentRef}-${amount}` },
+        // Keyed by what is refunded: two orders of one payment with the same price are two refunds.
+        { idempotencyKey: idempotencyKey ?? `regalo-refund-${paymentRef}-${amount}` },
       );
       return { refundRef: refund.id };
     },

@@ -10,9 +10,23 @@ export const TEST_CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
  * (`/checkout/<id>/pay`), whose buttons call POST /api/payments/test/:id/succeed|fail|cancel.
  * There are no webhooks: those endpoints run the same use cases a Stripe event does.
  */
-export function createTestPaymentProvider(publicUrl: string): PaymentProvider {
+export interface RecordedRefund {
+  paymentRef: string;
+  amount: number;
+  idempotencyKey: string | null;
+  refundRef: string;
+}
+
+export interface TestPaymentProvider extends PaymentProvider {
+  /** Every refund asked for, oldest first (a repeated idempotency key is recorded once). */
+  readonly refunds: RecordedRefund[];
+}
+
+export function createTestPaymentProvider(publicUrl: string): TestPaymentProvider {
+  const refunds: RecordedRefund[] = [];
   return {
     name: 'test',
+    refunds,
     async createPayment({ checkoutId, now }) {
       return {
         providerRef: `test_${checkoutId}`,
@@ -23,8 +37,12 @@ export function createTestPaymentProvider(publicUrl: string): PaymentProvider {
     parseWebhook() {
       throw new PaymentSignatureError('The test provider sends no webhooks');
     },
-    async refund() {
-      return { refundRef: `test_refund_${randomUUID()}` };
+    async refund(paymentRef, amount, idempotencyKey) {
+      const earlier = idempotencyKey ? refunds.find((r) => r.idempotencyKey === idempotencyKey) : undefined;
+      if (earlier) return { refundRef: earlier.refundRef };
+      const refundRef = `test_refund_${randomUUID()}`;
+      refunds.push({ paymentRef, amount, idempotencyKey: idempotencyKey ?? null, refundRef });
+      return { refundRef };
     },
   };
 }

@@ -95,3 +95,12 @@ export function useExtendExpiry(orderId: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
+
+export function useCancelOrder(orderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { reason: string }) =>
+      apiRequest(`/api/admin/orders/${orderId}/cancel`, { method: 'POST', body, schema: adminOrderSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

@@ -10,13 +10,10 @@ import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/toast';
 import { orderStatusBadge } from '@web/lib/order-status-style';
-import { useExtendExpiry } from './api';
-import { adminFieldErrors } from './api-error';
+import { useCancelOrder, useExtendExpiry } from './api';
+import { adminErrorMessage, adminFieldErrors } from './api-error';
 
-/**
- * Orders as the team sees them. Each row's actions live in `OrderActions`, so further
- * per-order actions (cancel and refund) slot in next to "extend expiry".
- */
+/** Orders as the team sees them; each row's actions live in `OrderActions`. */
 export function OrderTable({ orders }: { orders: AdminOrder[] }) {
   const { t } = useTranslation('admin');
   if (orders.length === 0) return <p className="text-muted">{t('orders.empty')}</p>;
@@ -51,7 +48,87 @@ export function OrderTable({ orders }: { orders: AdminOrder[] }) {
 
 function OrderActions({ order }: { order: AdminOrder }) {
   const canExtend = order.status === 'paid' || order.status === 'expired';
-  return <div className="flex shrink-0 gap-2">{canExtend ? <ExtendExpiry order={order} /> : null}</div>;
+  const canCancel = canExtend || order.status === 'unpaid';
+  return (
+    <div className="flex shrink-0 flex-wrap gap-2">
+      {canExtend ? <ExtendExpiry order={order} /> : null}
+      {canCancel ? <CancelOrder order={order} /> : null}
+    </div>
+  );
+}
+
+/** Paid (or expired) orders are refunded in full and cancelled; unpaid ones are only cancelled. */
+function CancelOrder({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation('admin');
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [problem, setProblem] = useState<string | null>(null);
+  const mutation = useCancelOrder(order.id);
+  const refunds = order.status !== 'unpaid';
+  const label = refunds ? t('orders.cancelRefund') : t('orders.cancelOnly');
+  const amount = formatPrice(order.totalAmount);
+  const submit = () => {
+    setProblem(null);
+    if (!reason.trim()) {
+      setError(t('fieldErrors.required'));
+      return;
+    }
+    setError(undefined);
+    mutation.mutate(
+      { reason: reason.trim() },
+      {
+        onSuccess: () => {
+          toast.success(refunds ? t('orders.refundedToast', { amount }) : t('orders.cancelledToast'));
+          setOpen(false);
+        },
+        onError: (failure) => {
+          const fields = adminFieldErrors(failure);
+          if (fields.reason) setError(fields.reason);
+          else setProblem(adminErrorMessage(failure));
+        },
+      },
+    );
+  };
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        {label}
+        <span className="sr-only">…{order.codeSuffix}</span>
+      </Button>
+      <DialogContent
+        title={t('orders.cancelTitle')}
+        description={refunds ? t('orders.cancelRefundLead', { amount }) : t('orders.cancelOnlyLead')}
+        closeLabel={t('close')}
+      >
+        <form
+          className="flex flex-col gap-3"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Field label={t('orders.reason')} error={error} hint={t('orders.cancelEmails')} required>
+            <Textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </Field>
+          {problem ? (
+            <p role="alert" className="text-sm font-medium text-danger-700">
+              {problem}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">{t('orders.cancelKeep')}</Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={mutation.isPending}>
+              {label}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
 }
 
 function ExtendExpiry({ order }: { order: AdminOrder }) {

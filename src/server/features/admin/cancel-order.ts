@@ -1,0 +1,129 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AdminOrder } from '@shared/contracts/admin';
+import { formatPrice } from '@shared/format';
+import { users } from '../../db/schema/auth';
+import { businesses } from '../../db/schema/businesses';
+import { gifts } from '../../db/schema/gifts';
+import { checkouts, orders } from '../../db/schema/orders';
+import { ORDERS_PATH } from '../gift-delivery/gift-mail';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { selectAdminOrders, toAdminOrder } from './admin-rows';
+import { recordAdminAction, type AdminActor } from './record-admin-action';
+
+/** The key the provider deduplicates an order's refund by (ADR 034: a retry never pays twice). */
+export const orderRefundKey = (orderId: string) => `regalo-refund-order-${orderId}`;
+
+/**
+ * Cancels an order that has not been redeemed. A paid (or expired) one is refunded in full
+ * through the payment provider first; an unpaid one is only cancelled. The giver, and the
+ * recipient when the gift reached them by email, are told in their languages.
+ *
+ * Consistency (ADR 034): the order row stays locked (FOR UPDATE) from the check until the
+ * commit, and the provider is called inside that transaction, so a redemption cannot slip in
+ * between the refund and the cancellation. A provider failure rolls everything back (502,
+ * nothing changed). If the provider refunded but the commit then fails, the admin's retry
+ * sends the same order-derived idempotency key, so the provider returns the first refund
+ * instead of paying twice, and the retry records it.
+ */
+export async function cancelOrder(
+  ctx: Pick<AppContext, 'db' | 'now' | 'config' | 'payments'>,
+  actor: AdminActor,
+  orderId: string,
+  input: { reason: string },
+): Promise<AdminOrder> {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        order: orders,
+        giftName: gifts.name,
+        businessName: businesses.name,
+        checkout: { provider: checkouts.provider, paymentRef: checkouts.paymentRef },
+        buyer: { name: users.name, email: users.email, locale: users.locale },
+      })
+      .from(orders)
+      .innerJoin(gifts, eq(gifts.id, orders.giftId))
+      .innerJoin(businesses, eq(businesses.id, orders.businessId))
+      .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+      .leftJoin(users, eq(users.id, orders.buyerId))
+      .where(eq(orders.id, orderId))
+      .for('update', { of: orders });
+    if (!row) throw new AppError('order_not_found', 404, 'No such order');
+    const before = row.order;
+    if (before.status !== 'unpaid' && before.status !== 'paid' && before.status !== 'expired') {
+      throw AppError.conflict('order_not_cancellable', 'A redeemed or already cancelled order cannot be cancelled');
+    }
+
+    let refundRef: string | null = null;
+    if (before.status !== 'unpaid') {
+      const paymentRef = row.checkout?.paymentRef;
+      if (!paymentRef || row.checkout?.provider !== ctx.payments.name) {
+        throw AppError.conflict('order_not_refundable', 'This order has no payment the current provider can refund');
+      }
+      try {
+        ({ refundRef } = await ctx.payments.refund(paymentRef, before.totalAmount, orderRefundKey(orderId)));
+      } catch (error) {
+        throw new AppError('refund_failed', 502, `The payment provider refused the refund: ${(error as Error).message}`);
+      }
+    }
+
+    const refunded = refundRef !== null;
+    const updated = await tx
+      .update(orders)
+      .set({ status: 'cancelled', cancelledAt: now, cancelReason: input.reason, refundedAt: refunded ? now : null, updatedAt: now })
+      .where(and(eq(orders.id, orderId), inArray(orders.status, ['unpaid', 'paid', 'expired'])))
+      .returning({ id: orders.id });
+    // Unreachable while the row is locked; kept so a future change cannot cancel twice silently.
+    if (updated.length === 0) throw AppError.conflict('order_not_cancellable', 'The order changed meanwhile');
+
+    const after = { status: 'cancelled', cancelledAt: now.toISOString(), ...(refunded ? { refundedAt: now.toISOString(), refundRef, amount: before.totalAmount } : {}) };
+    await recordAdminAction(
+      tx,
+      actor,
+      {
+        action: refunded ? 'order_refunded' : 'order_cancelled',
+        targetType: 'order',
+        targetId: orderId,
+        before: { status: before.status, expiresAt: before.expiresAt.toISOString() },
+        after,
+        reason: input.reason,
+      },
+      now,
+    );
+
+    if (row.buyer?.email) {
+      await enqueueMail(tx, {
+        to: row.buyer.email,
+        template: 'order-cancelled-giver',
+        locale: toMailLocale(row.buyer.locale) ?? 'es',
+        data: {
+          name: row.buyer.name,
+          giftName: row.giftName,
+          businessName: row.businessName,
+          recipientName: before.recipientName,
+          refund: refunded ? formatPrice(before.totalAmount) : null,
+          ordersUrl: `${ctx.config.publicUrl}${ORDERS_PATH}`,
+        },
+      });
+    }
+    // Only a recipient the gift reached hears about it: an unpaid or still-scheduled gift
+    // was never announced to them, and the cancellation must not spoil the surprise.
+    if (before.recipientEmail && before.deliveredAt) {
+      await enqueueMail(tx, {
+        to: before.recipientEmail,
+        template: 'order-cancelled-recipient',
+        locale: toMailLocale(before.recipientLocale) ?? 'es',
+        data: {
+          recipientName: before.recipientName,
+          giftName: row.giftName,
+          businessName: row.businessName,
+          giftUrl: `${ctx.config.publicUrl}/g/${before.qrCode}`,
+        },
+      });
+    }
+  });
+  const [result] = await selectAdminOrders(ctx.db).where(eq(orders.id, orderId));
+  return toAdminOrder(result!, now);
+}

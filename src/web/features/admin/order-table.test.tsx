@@ -1,0 +1,110 @@
+// @vitest-environment happy-dom
+import { mountReactRootPerTest } from '@web/testing/react-root';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, Suspense } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminOrder } from '@shared/contracts/admin';
+import '@web/lib/i18n';
+import { changeLanguage } from '@web/lib/language';
+
+const dom = mountReactRootPerTest();
+
+const order = (id: string, overrides: Partial<AdminOrder>): AdminOrder => ({
+  id,
+  codeSuffix: `CODE${id.toUpperCase()}`,
+  status: 'paid',
+  businessId: 'b1',
+  businessName: 'Bar Pepe',
+  giftName: 'Paella para dos',
+  buyerEmail: 'giver@example.test',
+  recipientName: 'Lucía',
+  recipientEmail: 'lucia@example.test',
+  totalAmount: 4500,
+  commissionRate: 10,
+  commissionAmount: 450,
+  netAmount: 4050,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  paidAt: '2026-11-20T10:01:00.000Z',
+  redeemedAt: null,
+  cancelledAt: null,
+  cancelReason: null,
+  expiresAt: '2027-11-20T22:59:59.999Z',
+  ...overrides,
+});
+
+let calls: { url: string; body: unknown }[] = [];
+let answer: { status: number; body: unknown } = { status: 200, body: {} };
+
+beforeEach(() => {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : null });
+      const contentType = answer.status >= 400 ? 'application/problem+json' : 'application/json';
+      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': contentType } });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function renderTable(orders: AdminOrder[]) {
+  const { OrderTable } = await import('./order-table');
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await act(async () => {
+    dom.render(
+      <Suspense fallback={<p>…</p>}>
+        <QueryClientProvider client={client}>
+          <OrderTable orders={orders} />
+        </QueryClientProvider>
+      </Suspense>,
+    );
+  });
+}
+const buttonNamed = (name: string) =>
+  [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === name) ?? null;
+async function typeReason(value: string) {
+  const textarea = document.querySelector<HTMLTextAreaElement>('[role="dialog"] textarea')!;
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(textarea, value);
+    textarea.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+const submitDialog = () => act(async () => document.querySelector<HTMLFormElement>('[role="dialog"] form')!.requestSubmit());
+
+describe('admin order actions: cancel and refund', () => {
+  it('offers it only for orders not redeemed or cancelled, and requires a reason before calling the server', async () => {
+    await changeLanguage('en');
+    await renderTable([order('a', {}), order('b', { status: 'unpaid', paidAt: null }), order('c', { status: 'redeemed' }), order('d', { status: 'cancelled' })]);
+    await vi.waitFor(() => expect(buttonNamed('Cancel and refund…CODEA')).not.toBeNull(), { timeout: 5000 });
+    expect(buttonNamed('Cancel order…CODEB')).not.toBeNull();
+    expect(buttonNamed('Cancel and refund…CODEC')).toBeNull();
+    expect(buttonNamed('Cancel order…CODED')).toBeNull();
+    expect(buttonNamed('Cancel and refund…CODED')).toBeNull();
+
+    await act(async () => buttonNamed('Cancel and refund…CODEA')!.click());
+    const dialog = document.querySelector('[role="dialog"]')!;
+    expect(dialog.textContent).toContain('goes back to the buyer');
+    expect(dialog.textContent).toMatch(/45[.,]00/);
+    await submitDialog();
+    expect(dialog.textContent).toContain('Fill this in.');
+    expect(calls).toEqual([]);
+
+    answer = { status: 200, body: order('a', { status: 'cancelled', cancelledAt: '2026-11-23T04:00:00.000Z', cancelReason: 'Shop closed' }) };
+    await typeReason('  Shop closed ');
+    await submitDialog();
+    await vi.waitFor(() => expect(calls).toEqual([{ url: '/api/admin/orders/a/cancel', body: { reason: 'Shop closed' } }]));
+  });
+
+  it('shows the provider failure in Spanish and keeps the dialog open', async () => {
+    await changeLanguage('es');
+    await renderTable([order('a', {})]);
+    await vi.waitFor(() => expect(buttonNamed('Cancelar y reembolsar…CODEA')).not.toBeNull(), { timeout: 5000 });
+    await act(async () => buttonNamed('Cancelar y reembolsar…CODEA')!.click());
+    answer = { status: 502, body: { type: 'about:blank', title: 'Bad Gateway', status: 502, code: 'refund_failed', detail: 'card_declined' } };
+    await typeReason('Cierre del negocio');
+    await submitDialog();
+    await vi.waitFor(() => expect(document.querySelector('[role="dialog"] [role="alert"]')?.textContent).toContain('El proveedor de pago ha rechazado el reembolso'));
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -117,6 +117,8 @@ export const routeTable: RouteRow[] = [
   // Public
   { route: 'GET /api/health', request: () => ({ url: '/api/health' }), expect: all(200) },
   { route: 'GET /api/auth-options', request: () => ({ url: '/api/auth-options' }), expect: all(200) },
+  // Who runs Regalo and how to reach them (privacy page, footers): public by nature.
+  { route: 'GET /api/operator', request: () => ({ url: '/api/operator' }), expect: all(200) },
   { route: 'GET /api/auth/*', request: () => ({ url: '/api/auth/get-session' }), expect: all(200) },
   {
     route: 'POST /api/auth/*',

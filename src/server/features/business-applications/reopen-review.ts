@@ -34,8 +34,18 @@ export async function reopenReviewIfIdentityChanged(
   now: Date,
 ): Promise<void> {
   if (changed.length === 0) return;
+  // One open review at a time (a unique index says so): an approved business that somehow
+  // still has an open application (data from before ADR 034) gets its fields merged there.
+  const [open] = await tx
+    .select({ id: businessApplications.id })
+    .from(businessApplications)
+    .where(and(eq(businessApplications.businessId, business.id), eq(businessApplications.applicationStatus, 'pending')));
   if (business.verificationStatus === 'approved') {
     await tx.update(businesses).set({ verificationStatus: 'pending', updatedAt: now }).where(eq(businesses.id, business.id));
+    if (open) {
+      await mergeChangedFields(tx, business.id, changed);
+      return;
+    }
     await tx.insert(businessApplications).values({
       businessId: business.id,
       applicationStatus: 'pending',
@@ -46,13 +56,15 @@ export async function reopenReviewIfIdentityChanged(
     });
     return;
   }
-  if (business.verificationStatus === 'pending') {
-    // Merge the field names into the open review (jsonb array union, no duplicates).
-    await tx
-      .update(businessApplications)
-      .set({
-        changedFields: sql`(select coalesce(jsonb_agg(distinct f), '[]'::jsonb) from jsonb_array_elements_text(${businessApplications.changedFields} || ${JSON.stringify(changed)}::jsonb) f)`,
-      })
-      .where(and(eq(businessApplications.businessId, business.id), eq(businessApplications.applicationStatus, 'pending')));
-  }
+  if (business.verificationStatus === 'pending') await mergeChangedFields(tx, business.id, changed);
+}
+
+/** Adds field names to the open review (jsonb array union, no duplicates). */
+async function mergeChangedFields(tx: Executor, businessId: string, changed: readonly string[]) {
+  await tx
+    .update(businessApplications)
+    .set({
+      changedFields: sql`(select coalesce(jsonb_agg(distinct f), '[]'::jsonb) from jsonb_array_elements_text(${businessApplications.changedFields} || ${JSON.stringify(changed)}::jsonb) f)`,
+    })
+    .where(and(eq(businessApplications.businessId, businessId), eq(businessApplications.applicationStatus, 'pending')));
 }

@@ -3,6 +3,7 @@ import { expectNoSeriousA11yViolations as scan } from './support/axe';
 import { applyAsNewBusiness, pdf } from './support/business-application';
 import { hideCookieBanner } from './support/consent';
 import { waitForMail } from './support/mailbox';
+import { buyGift, createConsumer } from './support/orders';
 
 // Toasts fade in and out over the page; axe catches them mid-fade (as in consumer.spec.ts).
 const expectNoSeriousA11yViolations = (page: Page) => scan(page, { exclude: ['[data-sonner-toaster]'] });
@@ -51,7 +52,7 @@ async function openTab(page: Page, name: string) {
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
 }
 
-test('a new business applies, the admin checks its documents and approves it at 12 %, the owner sells', async ({ page, browser, baseURL }) => {
+test('a new business applies, the admin checks its documents and approves it at 12 %, the owner sells', async ({ page, browser, baseURL, playwright }) => {
   test.setTimeout(180_000);
   const run = `${Date.now().toString(36)}${test.info().workerIndex}`;
   const email = `orxateria.${run}@example.test`;
@@ -111,13 +112,29 @@ test('a new business applies, the admin checks its documents and approves it at 
   await dialog.getByRole('button', { name: 'Crear regalo' }).click();
   await expect(page.getByText('Regalo creado.')).toBeVisible();
 
+  // A consumer (new, of this run) buys it; the order carries the 12 % agreed at approval:
+  // 1,02 € of 8,50 €, 7,48 € for the business.
+  const giver = await playwright.request.newContext({ baseURL });
+  await createConsumer(giver, { name: 'Pau Ribes', locale: 'es' });
+  const found = await giver.get(`/api/catalog/gifts?q=${encodeURIComponent('Horchata y fartons para dos')}`);
+  const listed = ((await found.json()) as { items: { id: string; business: { name: string } }[] }).items;
+  const newGift = listed.find((item) => item.business.name === businessName);
+  expect(newGift, 'the approved business is listed with its gift').toBeDefined();
+  await buyGift(giver, { giftId: newGift!.id, recipientName: 'Neus Ferrer' });
+  await giver.dispose();
+  await page.getByRole('tab', { name: 'Pedidos' }).click();
+  const sold = page.getByTestId('order-card').filter({ hasText: 'Neus Ferrer' });
+  await expect(sold.getByTestId('order-commission')).toHaveText(/^1,02\s€ \(12\s%\)$/);
+  await expect(sold.getByTestId('order-net')).toHaveText(/^7,48\s€$/);
+
   // The admin finds the business, its gift, its history; the audit log has the approval.
   await openTab(admin, 'Businesses');
   await admin.getByLabel('Name, tax id or owner email').fill(businessName);
   await admin.getByRole('button', { name: 'Search' }).click();
   await admin.getByRole('button', { name: new RegExp(businessName) }).click();
   const detail = admin.getByTestId('business-detail');
-  await expect(detail.getByText('Horchata y fartons para dos')).toBeVisible();
+  await expect(detail.getByText('Horchata y fartons para dos').first()).toBeVisible();
+  await expect(detail.getByText('Neus Ferrer')).toBeVisible();
   await expect(detail.getByTestId('application-history')).toContainText('Approved');
   await expect(detail.getByText('12 %').first()).toBeVisible();
   await expectNoSeriousA11yViolations(admin);
@@ -125,7 +142,7 @@ test('a new business applies, the admin checks its documents and approves it at 
   await openTab(admin, 'Orders');
   await admin.getByLabel('Business name').fill(businessName);
   await admin.getByRole('button', { name: 'Search' }).click();
-  await expect(admin.getByText('No orders match.')).toBeVisible();
+  await expect(admin.getByText('Neus Ferrer')).toBeVisible();
   await expectNoSeriousA11yViolations(admin);
 
   await openTab(admin, 'Audit log');

@@ -15,7 +15,9 @@ import { testDatabaseKind } from '../testing/test-database';
 
 /** Resolves on the first event-loop turn where `condition` holds (no fixed sleeps). */
 async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+  // A short timer, not setImmediate: a loop of immediates can starve the timers phase, and
+  // the delay histogram and the shedder's window both live on timers.
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 /** Keeps the event loop busy for `ms`, as a CPU-bound burst of requests would. */

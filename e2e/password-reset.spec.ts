@@ -55,7 +55,8 @@ test('reset a forgotten password and sign in with the new one', async ({ page, r
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(oldPassword);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByText('The email or password is not correct.')).toBeVisible();
+  // Kept next to the form (and also in a toast that vanishes).
+  await expect(page.getByRole('tabpanel', { name: 'Sign in' }).getByText('The email or password is not correct.')).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -21,6 +21,10 @@ const env = {
   HOST: '127.0.0.1',
   PUBLIC_URL: `http://127.0.0.1:${process.env.PORT ?? 3100}`,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  // Parallel journeys sign in as the same demo accounts many times a minute, which the
+  // per-account sign-in limit rightly refuses; the limits have their own integration tests
+  // (features/auth/rate-limit.int.test.ts, platform/rate-limit-redis.int.test.ts).
+  RATE_LIMIT: 'off',
   // The journeys read mail from the dev mailbox (loopback only, see config.ts).
   DEV_TOOLS: 'on',
   // A shared, busy test machine stalls the event loop now and then; shedding would turn

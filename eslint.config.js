@@ -6,18 +6,18 @@ import tseslint from 'typescript-eslint';
 
 /**
  * A feature folder never imports another feature's files (resolved paths, so `../other/x`,
- * `../../features/other/x` and `@server/features/other/x` are all caught). Shared pieces
- * belong in platform/ (server) or components/ and lib/ (web). `allow` lists the shared
- * modules that still live in a feature folder, waiting to be moved (issue 13).
+ * `../../features/other/x` and `@server/features/other/x` are all caught, in static imports,
+ * re-exports and lazy `import()` alike). Shared pieces belong in domain/, platform/, db/ or
+ * testing/ (server, ADR 042) or in components/ and lib/ (web). There are no exceptions.
  */
 const featureBoundaries = {
   meta: {
     type: 'problem',
-    schema: [{ type: 'object', properties: { root: { type: 'string' }, allow: { type: 'array', items: { type: 'string' } } } }],
+    schema: [{ type: 'object', properties: { root: { type: 'string' } }, additionalProperties: false }],
     messages: { cross: 'Feature "{{from}}" must not import from feature "{{to}}" ({{target}}); move shared code to a shared folder.' },
   },
   create(context) {
-    const { root, allow = [] } = context.options[0];
+    const { root } = context.options[0];
     const featuresDir = `${root}/features/`;
     const cwd = context.cwd ?? process.cwd();
     const relative = (file) => path.relative(cwd, file).split(path.sep).join('/');
@@ -25,7 +25,8 @@ const featureBoundaries = {
     const from = featureOf(relative(context.filename));
     if (!from) return {};
     const check = (node) => {
-      const source = node.source?.value;
+      // `import('../x')` with a literal path; a computed one cannot be resolved here.
+      const source = node.source?.type === 'Literal' ? node.source.value : undefined;
       if (typeof source !== 'string') return;
       let target;
       if (source.startsWith('.')) target = relative(path.resolve(path.dirname(context.filename), source));
@@ -33,10 +34,10 @@ const featureBoundaries = {
       else if (source.startsWith('@web/')) target = `src/web/${source.slice('@web/'.length)}`;
       else return;
       const to = featureOf(target);
-      if (!to || to === from || allow.includes(target.replace(/\.(ts|tsx|js)$/, ''))) return;
+      if (!to || to === from) return;
       context.report({ node, messageId: 'cross', data: { from, to, target } });
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
   },
 };
 const local = { rules: { 'feature-boundaries': featureBoundaries } };
@@ -79,28 +80,18 @@ export default tseslint.config(
     rules: {
       'local/feature-boundaries': [
         'error',
-        {
-          root: 'src/server',
-          // Shared today, to move out of their feature folders (the lead, at merge).
-          allow: [
-            'src/server/features/business-documents/find-owned-business',
-            'src/server/features/business-documents/document-files',
-            'src/server/features/business-image/image-keys',
-            'src/server/features/orders/price-order',
-            // Added when checkout, gift pages, redemption and admin landed together; each is
-            // used by two features and belongs in a shared folder (issue 13 note lists them).
-            'src/server/features/gift-delivery/gift-mail',
-            'src/server/features/gift-delivery/deliver-order',
-            'src/server/features/gift-page/gift-qr',
-            'src/server/features/business-documents/download-document',
-            'src/server/features/business-onboarding/unique-violation',
-            'src/server/features/business-applications/reopen-review',
-            'src/server/features/catalog/visibility',
-            'src/server/features/business-dashboard/owned-business',
-            'src/server/features/business-dashboard/dashboard-test-world',
-            'src/server/features/checkout/checkout-test-world',
-          ],
-        },
+        { root: 'src/server' },
+      ],
+    },
+  },
+  {
+    // The shared server folders are below the features: a feature may use them, never the
+    // reverse (app.ts, the scripts and the demo seed compose features; they are not shared code).
+    files: ['src/server/domain/**/*.ts', 'src/server/platform/**/*.ts', 'src/server/testing/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**', '@server/features/*'], message: 'Shared server code never imports a feature.' }] },
       ],
     },
   },

@@ -51,6 +51,8 @@ export default defineConfig(({ command }) => ({
       // react-router's package exports point at its development build (warnings included);
       // the browser bundle takes the production build it ships next to it (~1 KB gzip less).
       ...(command === 'serve' ? [] : [{ find: /^react-router$/, replacement: r('./node_modules/react-router/dist/production/index.mjs') }]),
+      // React 19 has useSyncExternalStore; react-i18next's import of the React 17 shim gets it.
+      { find: /^use-sync-external-store\/shim$/, replacement: r('./src/web/lib/use-sync-external-store-shim.ts') },
     ],
   },
   build: {
@@ -62,17 +64,26 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     // Every browser this build targets (es2022) supports modulepreload natively.
     modulePreload: { polyfill: false },
+    // .vite/manifest.json: the server lists a route's page chunk and catalogues as
+    // modulepreload links in the document it serves (platform/page-preloads.ts, ADR 039).
+    manifest: true,
     rolldownOptions: {
       input: { index: r('./src/web/index.html'), landing: r('./src/web/landing.html') },
       output: {
         // What every page needs in long-cached chunks: React for both entries, the router
-        // and i18next for the single-page app only, so moving from the landing page into the
-        // app downloads just the difference. Left to itself the bundler spreads these over
-        // several small shared chunks, which costs more gzip bytes.
+        // for the single-page app, i18next for its pages but the auth ones, so moving from the
+        // landing page into the app downloads just the difference. Left to itself the bundler
+        // spreads these over several small shared chunks, which costs more gzip bytes.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|class-variance-authority|clsx)[\\/]/ },
-            { name: 'framework', test: /node_modules[\\/](react-router|i18next|react-i18next|use-sync-external-store)[\\/]/ },
+            { name: 'framework', test: /node_modules[\\/]react-router[\\/]/ },
+            // i18next apart from the router: the auth pages render without it (ADR 039).
+            { name: 'i18next', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+            // zod on its own: left alone, the bundler merged it with small components every
+            // page uses (the spinner, the page title), so pages that never validate anything
+            // downloaded it (ADR 039).
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
           ],
         },
       },

@@ -13,17 +13,21 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/regalo_bench npx tsx bench/budgets.mjs
 //   BENCH_DURATION=10 BENCH_CONNECTIONS=50 BENCH_RATE=20 npx tsx bench/budgets.mjs
 //   BENCH_ONLY=catalog node --cpu-prof --cpu-prof-dir=bench/results --import tsx bench/budgets.mjs
+//   BENCH_ONLY=heart npx tsx bench/budgets.mjs           # the heart of the product alone
+// PGlite opens as the server opens it (openDatabase: its settings, a data directory on disk,
+// a fresh temporary one); BENCH_PGLITE_DIR=memory:// keeps the whole database in memory.
+// Resident memory is printed at the end, split into the V8 heap, PGlite's WebAssembly memory
+// and the rest.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { fork } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { openDatabase, wrapPglite } from '../src/server/db/client.ts';
+import { openDatabase } from '../src/server/db/client.ts';
 import { createBusiness, createGift, createOrder, createUser, DEFAULT_TEST_PASSWORD } from '../src/server/testing/factories.ts';
 
 const BUSINESSES = 200;
@@ -33,7 +37,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const rate = Number(process.env.BENCH_RATE ?? 20);
 const pgUrl = process.env.BENCH_DATABASE_URL;
 
-const database = pgUrl ? await openDatabase({ kind: 'postgresql', url: pgUrl }) : wrapPglite(await PGlite.create());
+const pgliteDir = process.env.BENCH_PGLITE_DIR ?? path.join(mkdtempSync(path.join(os.tmpdir(), 'regalo-bench-db-')), 'pglite');
+const database = await openDatabase(pgUrl ? { kind: 'postgresql', url: pgUrl } : { kind: 'pglite', dataDir: pgliteDir });
 if (pgUrl) await database.db.execute(sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public`);
 await database.migrate();
 const { db } = database;
@@ -114,7 +119,7 @@ console.info(`${pgUrl ? 'postgresql' : 'pglite'}: seeded ${BUSINESSES} × ${GIFT
 // 1. Catalogue vs health, alternating twice so drifting background load hits both alike.
 const throughput = { health: [], catalog: [] };
 const rows = [];
-for (let round = 0; round < 2; round++) {
+for (let round = 0; round < (process.env.BENCH_ONLY === 'heart' ? 0 : 2); round++) {
   for (const [key, url, headers] of [['health', '/api/health', {}], ['catalog', catalogUrl, { cookie }]]) {
     const row = summary(`${key} (${connections} conns)`, await load({ url: `${address}${url}`, headers, duration: duration / 2, connections }));
     print(row);
@@ -125,7 +130,7 @@ for (let round = 0; round < 2; round++) {
 const total = (list) => list.reduce((s, r) => s + r.requests, 0);
 const catalogRatio = total(throughput.catalog) / total(throughput.health);
 const catalogP99 = Math.max(...throughput.catalog.map((r) => r.p99ms));
-console.info(`catalogue / health throughput: ${(catalogRatio * 100).toFixed(1)} % (budget ≥ 50 %); catalogue p99 ${catalogP99} ms (budget ≤ 100 ms)`);
+if (rows.length > 0) console.info(`catalogue / health throughput: ${(catalogRatio * 100).toFixed(1)} % (budget ≥ 50 %); catalogue p99 ${catalogP99} ms (budget ≤ 100 ms)`);
 
 // 2. Heart of the product at a fixed rate.
 const checkoutBodies = Array.from({ length: rate * duration + 50 }, () =>
@@ -154,9 +159,50 @@ for (const [label, request, bodies] of process.env.BENCH_ONLY === 'catalog' ? []
 const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 mkdirSync(resultsDir, { recursive: true });
 const file = path.join(resultsDir, `budgets-${pgUrl ? 'postgresql' : 'pglite'}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-const rss = Math.round(process.memoryUsage().rss / 1024 / 1024);
-writeFileSync(file, JSON.stringify({ database: pgUrl ? 'postgresql' : 'pglite', duration, connections, rate, catalogRatio, catalogP99, rssMb: rss, load: os.loadavg(), rows }, null, 2));
+const mb = (bytes) => Math.round(bytes / 1024 / 1024);
+const usage = process.memoryUsage();
+const rss = mb(usage.rss);
+const memory = { rssMb: rss, heapUsedMb: mb(usage.heapUsed), heapTotalMb: mb(usage.heapTotal), externalMb: mb(usage.external), arrayBuffersMb: mb(usage.arrayBuffers), ...pgliteMemory() };
+writeFileSync(file, JSON.stringify({ database: pgUrl ? 'postgresql' : `pglite ${pgliteDir === 'memory://' ? 'in memory' : 'on disk'}`, duration, connections, rate, catalogRatio, catalogP99, ...memory, load: os.loadavg(), rows }, null, 2));
 console.info(`resident memory after the run: ${rss} MB (the server and its PGlite when embedded; the load generator runs in another process)`);
+console.info(
+  `  V8 heap ${memory.heapUsedMb} used / ${memory.heapTotalMb} MB; external ${memory.externalMb} MB (array buffers ${memory.arrayBuffersMb})` +
+    (memory.pgliteWasmMb === undefined ? '' : `; PGlite's WebAssembly memory ${memory.pgliteWasmMb} MB of which ${memory.pgliteWasmResidentMb} MB resident`),
+);
+
+// BENCH_SMAPS=1: the largest resident mappings too (Linux), to see what else holds memory.
+if (process.env.BENCH_SMAPS) {
+  const maps = [];
+  for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+    const range = /^([0-9a-f]+)-([0-9a-f]+) (\S+)/.exec(line);
+    if (range) maps.push({ size: parseInt(range[2], 16) - parseInt(range[1], 16), perm: range[3], name: line.split(/\s+/).slice(5).join(' '), rss: 0 });
+    else if (line.startsWith('Rss:')) maps.at(-1).rss = Number(line.split(/\s+/)[1]) * 1024;
+  }
+  for (const m of maps.sort((a, b) => b.rss - a.rss).slice(0, 12)) console.info(`  ${m.perm} ${String(mb(m.size)).padStart(5)} MB mapped, ${String(mb(m.rss)).padStart(4)} MB resident ${m.name}`);
+}
+
+/**
+ * PGlite's share: its WebAssembly linear memory (PostgreSQL's heap and shared buffers), found
+ * in /proc/self/smaps as the read-write mapping of exactly that size, and how much of it is
+ * resident. Its compiled code and, in memory, its files are counted elsewhere (external).
+ */
+function pgliteMemory() {
+  const heap = database.kind === 'pglite' ? database.db.$client?.mod?.HEAPU8 : undefined;
+  if (!heap) return {};
+  let resident;
+  try {
+    let size = 0;
+    for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+      const range = /^([0-9a-f]+)-([0-9a-f]+) rw/.exec(line);
+      if (range) size = parseInt(range[2], 16) - parseInt(range[1], 16);
+      else if (/^[0-9a-f]+-/.test(line)) size = 0;
+      else if (size === heap.byteLength && line.startsWith('Rss:')) resident = mb(Number(line.split(/\s+/)[1]) * 1024);
+    }
+  } catch {
+    // Not Linux: the size alone.
+  }
+  return { pgliteWasmMb: mb(heap.byteLength), pgliteWasmResidentMb: resident };
+}
 console.info(`written ${path.relative(process.cwd(), file)}`);
 
 await app.close();

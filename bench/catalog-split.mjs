@@ -2,6 +2,8 @@
 // Splits the signed-in catalogue request into its parts (health, session check, a signed-in
 // trivial endpoint, the listing use case called directly, the whole request), sequentially
 // through `inject`, on a PostgreSQL database bench/budgets.mjs has filled. Not in `npm test`.
+// Since ADR 037 the HTTP rows after the warm-up are session- and catalogue-cache hits; the
+// direct `listCatalogGifts` row is what a cache miss costs.
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/regalo_bench_scale npx tsx bench/catalog-split.mjs
 import { mkdtempSync } from 'node:fs';

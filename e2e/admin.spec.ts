@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations as scan } from './support/axe';
-import { applyAsNewBusiness, pdf } from './support/business-application';
+import { applyAsNewBusiness, pdf, uniqueCif } from './support/business-application';
 import { hideCookieBanner } from './support/consent';
 import { waitForMail } from './support/mailbox';
 import { buyGift, createConsumer } from './support/orders';
@@ -10,18 +10,6 @@ const expectNoSeriousA11yViolations = (page: Page) => scan(page, { exclude: ['[d
 
 const ADMIN_EMAIL = 'admin@demo.regalo.test';
 const DEMO_PASSWORD = 'regalo-demo-2026';
-
-/** A valid CIF (company) unique to this run: entity B, 7 digits, control digit. */
-function uniqueCif(): string {
-  const digits = String(Date.now() % 10_000_000).padStart(7, '0');
-  let sum = 0;
-  for (let i = 0; i < 7; i++) {
-    const n = Number(digits[i]);
-    if (i % 2 === 1) sum += n;
-    else sum += Math.floor((n * 2) / 10) + ((n * 2) % 10);
-  }
-  return `B${digits}${(10 - (sum % 10)) % 10}`;
-}
 
 test.beforeEach(async ({ context, baseURL, page }) => {
   await hideCookieBanner(context, baseURL!);

@@ -148,7 +148,7 @@ test('the demo owner runs the business from the dashboard in Spanish', async ({ 
   await expect(page.getByTestId('order-card').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   const gifts = (await (await page.request.get('/api/business/gifts')).json()) as { items: { id: string; name: string }[] };
-  const demoGift = gifts.items.find((gift) => gift.name === 'Horchata and fartons for two');
+  const demoGift = gifts.items.find((gift) => gift.name === 'Merienda de horchata y fartons para dos');
   expect(demoGift, 'the demo gift exists').toBeDefined();
   const recipient = `Lucía ${run}`;
   // A giver of its own buys the gift through checkout and the test provider.
@@ -166,25 +166,25 @@ test('the demo owner runs the business from the dashboard in Spanish', async ({ 
   await page.clock.fastForward('01:05');
   await expect(newOrder).toBeVisible();
   await expect(page.getByTestId('order-card').first()).toContainText(recipient);
-  await expect(page.getByTestId('orders-announcement')).toHaveText(`Nuevo pedido: Horchata and fartons for two para ${recipient}.`);
+  await expect(page.getByTestId('orders-announcement')).toHaveText(`Nuevo pedido: Merienda de horchata y fartons para dos para ${recipient}.`);
   await expect(newOrder.getByText('Pagado')).toBeVisible();
   await expect(newOrder.getByText(/^9,50\s€$/)).toBeVisible();
   await expect(newOrder.getByText(order.qrCodeSuffix, { exact: true })).toBeVisible();
   await expect(newOrder.getByText('+34 600 111 222')).toBeVisible();
   await expect(newOrder.getByText('“¡Feliz santo!”')).toBeVisible();
   // The status filter: a paid order is not among the redeemed ones.
-  await page.getByRole('combobox', { name: 'Estado' }).click();
-  await page.getByRole('option', { name: 'Canjeado' }).click();
+  // (A native select, ADR 039: chosen by its visible Spanish label, as a user would.)
+  const statusFilter = page.getByRole('combobox', { name: 'Estado' });
+  await statusFilter.selectOption({ label: 'Canjeado' });
   await expect(newOrder).toHaveCount(0);
-  await page.getByRole('combobox', { name: 'Estado' }).click();
-  await page.getByRole('option', { name: 'Pagado' }).click();
+  await statusFilter.selectOption({ label: 'Pagado' });
   await expect(newOrder).toBeVisible();
 
   // 5. Analytics: the period's figures, top gifts and the weekly chart.
   await openTab(page, 'Estadísticas', 'analytics');
   await expect(page.getByTestId('figure-gifts-sold')).toHaveText(/^[1-9]\d*$/);
   await expect(page.getByTestId('figure-revenue')).toHaveText(/^[\d.]+,\d{2}\s€$/);
-  await expect(page.getByTestId('top-gifts')).toContainText('Horchata and fartons for two');
+  await expect(page.getByTestId('top-gifts')).toContainText('Merienda de horchata y fartons para dos');
   await expect(page.getByRole('img', { name: 'Regalos vendidos por semana' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });

@@ -9,8 +9,8 @@ import { linkIn, waitForMail } from './support/mailbox';
  * uniquely, so parallel runs never read each other's orders or mail.
  */
 const DEMO_PASSWORD = 'regalo-demo-2026';
-const HORCHATA = 'Horchata and fartons for two';
-const BOOK = 'Book voucher';
+const HORCHATA = 'Merienda de horchata y fartons para dos';
+const BOOK = 'Vale para libros';
 
 // Toasts come and go mid-scan and belong to the shared toaster, not to these pages.
 const expectNoSeriousA11yViolations = (page: Page) => scan(page, { exclude: ['[data-sonner-toaster]'] });
@@ -131,7 +131,7 @@ test('a giver buys two gifts for two people, one from contacts and one for tomor
   const shareUrl = new URL((await share.getAttribute('href'))!);
   expect(shareUrl.origin + shareUrl.pathname).toBe('https://wa.me/34612345678');
   // Jordi's gift is in English: so is the message prefilled for him.
-  expect(shareUrl.searchParams.get('text')).toMatch(/^Hi Jordi Pons .*! Lucía has sent you a gift on Regalo: Book voucher/);
+  expect(shareUrl.searchParams.get('text')).toMatch(/^Hi Jordi Pons .*! Lucía has sent you a gift on Regalo: Vale para libros/);
   await expectNoSeriousA11yViolations(page);
 
   // Changing Jordi's delivery: a dialog that gives focus back to its button.

@@ -45,8 +45,8 @@ test.describe('with JavaScript', () => {
   test('a recipient opens a demo gift in Spanish, scans its QR, switches to English, and finds the card and reminder', async ({ page, playwright, baseURL }) => {
     test.setTimeout(90_000);
     const api = await playwright.request.newContext({ baseURL });
-    const path = await giftPathOf(api, baseURL!, 'Horchata and fartons for two', 'paid');
-    const redeemedPath = await giftPathOf(api, baseURL!, 'Family horchata jug', 'redeemed');
+    const path = await giftPathOf(api, baseURL!, 'Merienda de horchata y fartons para dos', 'paid');
+    const redeemedPath = await giftPathOf(api, baseURL!, 'Litro de horchata para la familia', 'redeemed');
     await api.dispose();
     const code = decodeURIComponent(path.split('/').pop()!);
 
@@ -60,7 +60,7 @@ test.describe('with JavaScript', () => {
     await expect(page.getByTestId('gift-status')).toHaveText('Estado: Listo para disfrutar');
     await expect(page.getByRole('img', { name: 'Código QR de este regalo, para que lo escanee el comercio' })).toBeVisible();
     await expect(page.getByTestId('typed-code')).toHaveText(code.slice(-8));
-    await expect(page.getByRole('heading', { level: 2, name: 'Horchata and fartons for two' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Merienda de horchata y fartons para dos' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ver en el mapa' })).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\/search\?query=/);
     expect(await scanQr(page)).toBe(`${baseURL}/g/${code}`);
     await expect(page.locator('script')).toHaveCount(0);
@@ -115,7 +115,7 @@ test.describe('with JavaScript disabled', () => {
 
   test('the gift page is complete: QR, typed code and status', async ({ page, playwright, baseURL }) => {
     const api = await playwright.request.newContext({ baseURL });
-    const path = await giftPathOf(api, baseURL!, 'Summer card: ten horchatas', 'paid');
+    const path = await giftPathOf(api, baseURL!, 'Bono de verano: diez horchatas', 'paid');
     await api.dispose();
     await page.goto(path);
     // This order's recipient reads English.
@@ -137,7 +137,7 @@ for (const { locale, redeem, title, label, submit, greeting } of [
 
     test('"Redeem a gift" explains that no account is needed and opens a pasted gift link', async ({ page, context, playwright, baseURL }) => {
       const api = await playwright.request.newContext({ baseURL });
-      const path = await giftPathOf(api, baseURL!, 'Horchata and fartons for two', 'paid');
+      const path = await giftPathOf(api, baseURL!, 'Merienda de horchata y fartons para dos', 'paid');
       await api.dispose();
       await hideCookieBanner(context, baseURL!);
 

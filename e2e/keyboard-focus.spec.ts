@@ -1,5 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { expectFocusedElementVisible, tabTo } from './support/focus';
+import { expect, test, type Page } from '@playwright/test';
+import { createApprovedBusiness } from './support/business-application';
+import { hideCookieBanner } from './support/consent';
+import { expectFocusedElementVisible, tabTo, tabUntilFocused } from './support/focus';
 
 /**
  * Keyboard users must always see where they are (WCAG 2.4.7, 2.4.11) and the cookie banner
@@ -63,4 +65,126 @@ test('with gifts in the cart, the cart bar never covers the focused "Add to cart
     }
   }
   expect(checked).toBeGreaterThanOrEqual(2);
+});
+
+const OWNER = { email: 'owner@demo.regalo.test', password: 'regalo-demo-2026' };
+const giftCard = (page: Page, name: string) => page.getByTestId('gift-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+test.describe('the gift dialogs', () => {
+  test.beforeEach(async ({ page, context, baseURL }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
+    await hideCookieBanner(context, baseURL!);
+  });
+
+  // Radix moves focus without scrolling when Tab wraps inside a dialog: in a panel taller
+  // than the screen the × or "Crear regalo" stayed out of sight. The demo owner only opens
+  // and closes the dialog here: nothing is saved.
+  for (const [label, width, height] of [
+    ['a 320 px phone', 320, 568],
+    ['200 % zoom on a 1366 × 768 screen', 683, 384],
+  ] as const) {
+    test(`at ${label}, focus moving and wrapping inside "Crear un regalo" stays in view`, async ({ page, baseURL }) => {
+      await page.setViewportSize({ width, height });
+      const signIn = await page.request.post('/api/auth/sign-in/email', { data: OWNER, headers: { origin: baseURL! } });
+      expect(signIn.ok()).toBe(true);
+      await page.goto('/business/dashboard?tab=gifts');
+      const newGift = page.getByRole('button', { name: 'Nuevo regalo' });
+      await expect(newGift).toBeVisible();
+      // Reflow (1.4.10): nothing runs off the side, the header's controls included.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await tabUntilFocused(page, newGift, { limit: 60 });
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Crear un regalo' });
+      await expect(dialog).toBeVisible();
+      const close = dialog.getByRole('button', { name: 'Cerrar' });
+      await expect(close).toBeFocused();
+      // The panel is taller than the screen, so the check below means something.
+      expect(await dialog.evaluate((panel) => panel.scrollHeight > panel.clientHeight)).toBe(true);
+      await expectFocusedElementVisible(page);
+      // Shift+Tab from × wraps to the last control, at the bottom of the panel…
+      await page.keyboard.press('Shift+Tab');
+      await expect(dialog.getByRole('button', { name: 'Crear regalo' })).toBeFocused();
+      await expectFocusedElementVisible(page);
+      // …and Tab from there wraps back to × at the top.
+      await page.keyboard.press('Tab');
+      await expect(close).toBeFocused();
+      await expectFocusedElementVisible(page);
+      // Every control on the way round is in view too.
+      await page.keyboard.press('Tab');
+      await expectFocusedElementVisible(page);
+      await tabUntilFocused(page, close);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(newGift).toBeFocused();
+    });
+  }
+
+  test('the owner creates, edits and deletes a gift with the keyboard alone; focus comes back each time', async ({ page, request }) => {
+    // The real onboarding and an approval first, on a busy shared machine.
+    test.setTimeout(180_000);
+    await createApprovedBusiness(page, request, 'Orxateria del Teclat');
+    await page.setViewportSize({ width: 390, height: 640 });
+    await page.goto('/business/dashboard?tab=gifts');
+    const name = 'Horchata para dos';
+    const newGift = page.getByRole('button', { name: 'Nuevo regalo' });
+
+    // Create the first gift from the empty state's button.
+    const createFirst = page.getByRole('button', { name: 'Crea tu primer regalo' });
+    await tabUntilFocused(page, createFirst, { limit: 60 });
+    await page.keyboard.press('Enter');
+    let dialog = page.getByRole('dialog', { name: 'Crear un regalo' });
+    await expect(dialog).toBeVisible();
+    await tabUntilFocused(page, dialog.getByLabel('Nombre'));
+    await page.keyboard.type(name);
+    await tabUntilFocused(page, dialog.getByLabel('Precio en euros'));
+    await page.keyboard.type('12,50');
+    await tabUntilFocused(page, dialog.getByRole('button', { name: 'Crear regalo' }));
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(giftCard(page, name)).toBeVisible();
+    // The empty state and its button are gone with the first gift: focus is on "Nuevo regalo".
+    await expect(newGift).toBeFocused();
+    await expectFocusedElementVisible(page);
+
+    // Open and dismiss with Escape: back on the button that opened it.
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(newGift).toBeFocused();
+
+    // Edit it: focus returns to the card's Edit button, now named after the new name.
+    const edited = `${name} (grande)`;
+    await tabUntilFocused(page, giftCard(page, name).getByRole('button', { name: `Editar ${name}` }));
+    await page.keyboard.press('Enter');
+    dialog = page.getByRole('dialog', { name: 'Editar regalo' });
+    await expect(dialog).toBeVisible();
+    await tabUntilFocused(page, dialog.getByLabel('Nombre'));
+    await page.keyboard.press('End');
+    await page.keyboard.type(' (grande)');
+    await tabUntilFocused(page, dialog.getByRole('button', { name: 'Guardar regalo' }));
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(giftCard(page, edited).getByRole('button', { name: `Editar ${edited}` })).toBeFocused();
+    await expectFocusedElementVisible(page);
+
+    // Delete: Cancel first (focus back on Delete), then confirm.
+    const remove = giftCard(page, edited).getByRole('button', { name: `Eliminar ${edited}` });
+    await tabUntilFocused(page, remove);
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: `¿Eliminar «${edited}»?` });
+    await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(confirm).toBeHidden();
+    await expect(remove).toBeFocused();
+    await page.keyboard.press('Enter');
+    await tabUntilFocused(page, confirm.getByRole('button', { name: 'Eliminar', exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Regalo eliminado.')).toBeVisible();
+    await expect(giftCard(page, edited)).toHaveCount(0);
+    // The deleted gift's button is gone: focus is on "Nuevo regalo", not on <body>.
+    await expect(newGift).toBeFocused();
+    await expectFocusedElementVisible(page);
+  });
 });

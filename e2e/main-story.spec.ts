@@ -21,7 +21,7 @@ test('a giver pays, the recipient opens the gift from the email, the business re
   // 1. The giver (a new account of this run) pays for horchata at the demo business.
   const giver = await playwright.request.newContext({ baseURL });
   const consumer = await createConsumer(giver, { name: 'Clara Puig', locale: 'es' });
-  const catalogue = await giver.get(`/api/catalog/gifts?q=${encodeURIComponent('Horchata and fartons')}`);
+  const catalogue = await giver.get(`/api/catalog/gifts?q=${encodeURIComponent('Merienda de horchata')}`);
   const { items } = (await catalogue.json()) as { items: { id: string; business: { name: string } }[] };
   const gift = items.find((item) => item.business.name === 'Orxateria La Palmera')!;
   const bought = await buyGift(giver, {

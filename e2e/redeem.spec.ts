@@ -37,7 +37,7 @@ async function signUpGiver(request: APIRequestContext, baseURL: string) {
 /** A fresh paid gift at the demo owner's business, bought through checkout by a new giver. */
 async function freshGift(request: APIRequestContext, baseURL: string) {
   await signUpGiver(request, baseURL);
-  const catalogue = await request.get(`/api/catalog/gifts?q=${encodeURIComponent('Horchata and fartons')}`);
+  const catalogue = await request.get(`/api/catalog/gifts?q=${encodeURIComponent('Merienda de horchata')}`);
   const { items } = (await catalogue.json()) as { items: { id: string; business: { name: string } }[] };
   const gift = items.find((item) => item.business.name === BUSINESS_NAME);
   expect(gift, `a gift of ${BUSINESS_NAME} in the catalogue`).toBeDefined();
@@ -79,7 +79,7 @@ test('the owner types the last 8 characters, redeems the gift once, and a second
   const card = page.getByTestId('redeem-card');
   await expect(card.getByRole('heading', { name: 'Comprueba el regalo' })).toBeFocused();
   await expect(card).toContainText('Listo para canjear');
-  await expect(card).toContainText('Horchata and fartons for two');
+  await expect(card).toContainText('Merienda de horchata y fartons para dos');
   await expect(card).toContainText('Marta Soler');
   await expect(card).toContainText(suffix);
   await expectNoSeriousA11yViolations(page);

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { baseURL } from '../../playwright.config';
 import { linkIn, waitForMail } from './mailbox';
 
 /** A minimal but well-formed one-page PDF: the server checks files by their magic bytes. */
@@ -55,4 +56,41 @@ export async function applyAsNewBusiness(page: Page, input: { email: string; bus
   await page.getByRole('button', { name: 'Enviar registro' }).click();
   await expect(page).toHaveURL(/\/business\/dashboard$/);
   await expect(page.getByTestId('verification-status')).toHaveText('pendiente');
+}
+
+/** A valid CIF (company) unique to this run: entity B, 7 digits, control digit. */
+export function uniqueCif(): string {
+  const digits = String(Date.now() % 10_000_000).padStart(7, '0');
+  let sum = 0;
+  for (let i = 0; i < 7; i++) {
+    const n = Number(digits[i]);
+    if (i % 2 === 1) sum += n;
+    else sum += Math.floor((n * 2) / 10) + ((n * 2) % 10);
+  }
+  return `B${digits}${(10 - (sum % 10)) % 10}`;
+}
+
+/**
+ * A verified business of the journey's own, so it can change gifts freely: it applies
+ * through the real onboarding (applyAsNewBusiness, so the page's language must be `es`) and
+ * the demo admin approves it through the back-office API (signing `admin`, a request
+ * context of its own, in as the admin). Leaves the owner signed in on `page`.
+ */
+export async function createApprovedBusiness(page: Page, admin: APIRequestContext, label: string) {
+  const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const businessName = `${label} ${run}`;
+  const email = `owner.${run}@example.test`;
+  await applyAsNewBusiness(page, { email, businessName, taxId: uniqueCif(), password: 'horchata-de-xufa-2026' });
+  const origin = new URL(baseURL).origin;
+  const signIn = await admin.post('/api/auth/sign-in/email', {
+    data: { email: 'admin@demo.regalo.test', password: 'regalo-demo-2026' },
+    headers: { origin },
+  });
+  expect(signIn.ok(), `admin sign-in answered ${signIn.status()}`).toBe(true);
+  const queue = (await (await admin.get('/api/admin/applications')).json()) as { items: { business: { id: string; name: string } }[] };
+  const business = queue.items.find((item) => item.business.name === businessName)?.business;
+  expect(business, 'the application is in the queue').toBeDefined();
+  const approved = await admin.post(`/api/admin/businesses/${business!.id}/approve`, { data: { commissionRate: 10 }, headers: { origin } });
+  expect(approved.status(), `approval answered ${approved.status()}: ${await approved.text()}`).toBe(200);
+  return { businessName, email };
 }

@@ -35,6 +35,7 @@ import { adminRoutes } from './features/admin/routes';
 import { businessApplicationRoutes } from './features/business-applications/routes';
 import multipart from '@fastify/multipart';
 import { createPeriodicJob } from './platform/jobs/periodic-job';
+import { runExclusively } from './platform/jobs/run-exclusively';
 import { createAuth } from './platform/auth/auth';
 import { registerCanonicalPaths } from './platform/canonical-path';
 import { registerCsrfProtection } from './platform/csrf';
@@ -111,8 +112,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The mail worker runs in a listening server only; tests (inject) deliver with flush().
   app.addHook('onListen', async () => ctx.mail.start());
   app.addHook('onClose', async () => ctx.mail.stop());
-  // Temporary uploads nobody adopted are removed hourly, in a listening server only.
-  const tempUploadCleanUp = createPeriodicJob('temp-upload-clean-up', 60 * 60 * 1000, () => cleanUpTempUploads(ctx), app.log);
+  // Temporary uploads nobody adopted are removed hourly, in a listening server only; with
+  // several servers on one bucket, one of them at a time (the files are not rows to claim).
+  const tempUploadCleanUp = createPeriodicJob('temp-upload-clean-up', 60 * 60 * 1000, async () => {
+    const removed = await runExclusively(ctx.database, 'temp-upload-clean-up', () => cleanUpTempUploads(ctx));
+    if (removed === null) app.log.info({ job: 'temp-upload-clean-up', skipped: true }, 'another server is clearing temporary uploads');
+    else app.log.info({ job: 'temp-upload-clean-up', removed }, 'temporary uploads cleared');
+  }, app.log);
   app.addHook('onListen', async () => tempUploadCleanUp.start());
   app.addHook('onClose', async () => tempUploadCleanUp.stop());
   // Paid orders past expiry are written as expired, then due "a week left" reminders go out.

@@ -53,6 +53,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
+  // PostgreSQL's buffer cache inside embedded PGlite (default in db/client.ts, ADR 038).
+  PGLITE_SHARED_BUFFERS: optionalString.pipe(z.string().regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 16MB').optional()),
   DATABASE_URL: optionalString.pipe(
     z
       .string()
@@ -142,7 +144,7 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgresql'; url: string };
+  database: { kind: 'pglite'; dataDir: string; sharedBuffers?: string } | { kind: 'postgresql'; url: string };
   mail: { smtpUrl?: string; from: string };
   /** Who runs this Regalo (GET /api/operator, privacy page, email footers). */
   operator: Operator;
@@ -257,7 +259,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     database: e.DATABASE_URL
       ? { kind: 'postgresql', url: e.DATABASE_URL }
-      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite'), sharedBuffers: e.PGLITE_SHARED_BUFFERS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     operator: {
       name: e.OPERATOR_NAME,

@@ -1,60 +1,33 @@
-import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentDownloadUrl } from '@shared/contracts/business-documents';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { mailOutbox } from './db/schema/mail-outbox';
 import { checkouts, orders, redemptions } from './db/schema/orders';
-import { line, newKey } from './features/checkout/checkout-test-world';
+import { line, newKey } from './testing/checkout-test-world';
+import { TEMP_UPLOAD_MAX_AGE_MS } from './features/business-documents/clean-up-temp-uploads';
+import { createS3Storage } from './platform/storage/s3-storage';
+import type { Storage } from './platform/storage/storage';
 import { createBusiness, createGift, createOrder, createUser, type CreatedUser } from './testing/factories';
-import { cookiesOf, createScratchDatabase, startServerProcess, type ServerProcess } from './testing/server-process';
+import { startS3StandIn, type S3StandIn } from './testing/s3-stand-in';
+import { createScratchDatabase, processClient, startServerProcess, waitFor, type ServerProcess } from './testing/server-process';
+import { countBy, startSmtpSink, type SmtpSink } from './testing/smtp-sink';
 import { testDatabaseKind } from './testing/test-database';
+import { multipart, samplePdf, samplePng } from './testing/upload-files';
 
 /**
- * Issue 14: two server processes that share no memory, on one PostgreSQL database and one
- * Redis, behave as one. Only on PostgreSQL (PGlite is one process by construction).
+ * Issue 14: two server processes that share no memory, on one PostgreSQL database, one
+ * Redis and one S3 bucket, behave as one. Only on PostgreSQL (PGlite is one process by
+ * construction).
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const N = 30;
-
-/** Polls `read` until `done` says yes (a condition, not a fixed sleep); fails after `ms`. */
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function startSmtp() {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    disableReverseLookup: true,
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        received.push(...session.envelope.rcptTo.map((r) => r.address.toLowerCase()));
-        callback();
-      });
-    },
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
-  const { port } = server.server.address() as AddressInfo;
-  return { received, url: `smtp://127.0.0.1:${port}/?ignoreTLS=true`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 interface JobState {
   undelivered: number;
@@ -66,22 +39,41 @@ interface JobState {
   mails: number;
 }
 
-const countBy = (list: string[]) => list.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map<string, number>());
+/** What a server's temporary-upload clean-up said it did, from its log lines. */
+function cleanUpRuns(server: ServerProcess): { removed?: number; skipped?: boolean }[] {
+  return server.output.text
+    .split('\n')
+    .filter((l) => l.includes('"job":"temp-upload-clean-up"'))
+    .map((l) => JSON.parse(l) as { removed?: number; skipped?: boolean });
+}
 
 describe.runIf(testDatabaseKind() === 'postgresql')('two server processes on one PostgreSQL and one Redis', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let db: DatabaseHandle;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: SmtpSink;
+  let s3: S3StandIn;
+  let bucket: Storage;
   let a: ServerProcess;
   let b: ServerProcess;
   let buyer: CreatedUser;
   let owner: CreatedUser;
   let giftId: string;
-  let publicOrigin: string;
+  let uploader: CreatedUser;
+  let uploaderBusinessId: string;
   // The proxy's view of the client: a fresh address per run keeps per-IP counters apart
   // from other runs sharing this Redis.
   const clientIp = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-  const seeded = { delivery: [] as string[], reminder: [] as string[], expiring: [] as string[], checkouts: [] as string[], outbox: [] as string[] };
+  const seeded = {
+    delivery: [] as string[],
+    reminder: [] as string[],
+    expiring: [] as string[],
+    checkouts: [] as string[],
+    outbox: [] as string[],
+    staleUploads: [] as string[],
+    freshUploads: [] as string[],
+  };
+  const PUBLIC_URL = 'http://127.0.0.1:8080';
+  const { call, signIn } = processClient(PUBLIC_URL, { 'x-forwarded-for': clientIp });
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'regalo_scale');
@@ -98,6 +90,9 @@ describe.runIf(testDatabaseKind() === 'postgresql')('two server processes on one
     buyer = await createUser(db.db, { email: `buyer-${randomUUID()}@example.test` });
     owner = await createUser(db.db, { userType: 'business', email: `owner-${randomUUID()}@example.test` });
     const business = await createBusiness(db.db, { ownerId: owner.id });
+    // A shop of its own for the uploads: a new licence sends a business back to review.
+    uploader = await createUser(db.db, { userType: 'business', email: `uploader-${randomUUID()}@example.test` });
+    uploaderBusinessId = (await createBusiness(db.db, { ownerId: uploader.id })).id;
     giftId = (await createGift(db.db, { businessId: business.id, price: 2500 })).id;
     for (let i = 0; i < N; i++) {
       const delivery = await createOrder(db.db, { buyerId: buyer.id, giftId, recipientEmail: `delivery-${i}-${randomUUID()}@example.test` });
@@ -131,22 +126,37 @@ describe.runIf(testDatabaseKind() === 'postgresql')('two server processes on one
       await db.db.update(orders).set({ checkoutId: pendingCheckouts[i]!.id }).where(eq(orders.id, id));
     }
 
-    smtp = await startSmtp();
+    // Wizard uploads nobody submitted: a day and more old (due for the clean-up) and fresh ones.
+    s3 = await startS3StandIn();
+    const bucketName = `regalo-scale-${process.pid}`;
+    await s3.createBucket(bucketName);
+    const s3Env = s3.env(bucketName);
+    bucket = createS3Storage({ endpoint: s3.endpoint, bucket: bucketName, region: s3Env.S3_REGION!, forcePathStyle: true, ...s3.credentials });
+    for (let i = 0; i < N; i++) {
+      for (const list of [seeded.staleUploads, seeded.freshUploads]) {
+        const key = `temp/${randomUUID()}/documents/business_license_${i}.pdf`;
+        await bucket.put(key, samplePdf(), { contentType: 'application/pdf' });
+        list.push(key);
+      }
+    }
+    for (const key of seeded.staleUploads) s3.backdate(bucketName, key, new Date(now - TEMP_UPLOAD_MAX_AGE_MS - HOUR));
+
+    smtp = await startSmtpSink();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'regalo-scale-'));
     const env = {
       DATABASE_URL: scratch.url,
       REDIS_URL,
       SMTP_URL: smtp.url,
+      ...s3Env,
       AUTH_SECRET: `scale-out-${randomUUID()}`,
-      PUBLIC_URL: 'http://127.0.0.1:8080',
+      PUBLIC_URL,
       TRUST_PROXY: 'loopback',
       RATE_LIMIT: 'on',
       PAYMENTS_PROVIDER: 'test',
       // Startup (migrations, PGlite's WASM) stalls the loop on a busy machine; shedding is tested elsewhere.
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     };
-    publicOrigin = env.PUBLIC_URL;
-    // Separate data folders: nothing may travel between them but the database and Redis.
+    // Separate data folders: nothing may travel between them but the database, Redis and the bucket.
     [a, b] = await Promise.all([
       startServerProcess({ ...env, DATA_DIR: path.join(dataDir, 'a') }),
       startServerProcess({ ...env, DATA_DIR: path.join(dataDir, 'b') }),
@@ -156,27 +166,10 @@ describe.runIf(testDatabaseKind() === 'postgresql')('two server processes on one
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await smtp?.close();
+    await s3?.close();
     await db?.close();
     await scratch?.drop();
   });
-
-  const call = (server: ServerProcess, pathname: string, init: { method?: string; cookie?: string; body?: unknown } = {}) =>
-    fetch(`${server.origin}${pathname}`, {
-      method: init.method ?? 'GET',
-      headers: {
-        origin: publicOrigin,
-        'x-forwarded-for': clientIp,
-        ...(init.cookie ? { cookie: init.cookie } : {}),
-        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-    });
-
-  const signIn = async (server: ServerProcess, user: CreatedUser) => {
-    const res = await call(server, '/api/auth/sign-in/email', { method: 'POST', body: { email: user.email, password: user.password } });
-    expect(res.status).toBe(200);
-    return cookiesOf(res);
-  };
 
   it('runs every scheduled job once per due item and sends each email once', async () => {
     const state = () =>
@@ -209,6 +202,52 @@ describe.runIf(testDatabaseKind() === 'postgresql')('two server processes on one
     const byTemplate = countBy(rows.filter((r) => r.to === buyer.email).map((r) => r.template));
     expect(byTemplate).toEqual(new Map([['gift-delivered', N], ['gift-expiry-reminder-giver', N]]));
   }, 60_000);
+
+  it('clears stale temporary uploads from the shared bucket once: one server removes each, the fresh ones stay', async () => {
+    // Each server runs the clean-up as it comes up, and says so (removed, or skipped while the other holds it).
+    await waitFor(
+      () => [cleanUpRuns(a).length, cleanUpRuns(b).length],
+      (runs) => runs.every((n) => n > 0),
+    );
+    const runs = [...cleanUpRuns(a), ...cleanUpRuns(b)];
+    expect(runs.reduce((sum, run) => sum + (run.removed ?? 0), 0)).toBe(N);
+    const left = (await bucket.list('temp/')).map((e) => e.key).sort();
+    expect(left).toEqual([...seeded.freshUploads].sort());
+    expect(a.output.text + b.output.text).not.toContain('periodic job failed');
+  });
+
+  it('serves through B what was uploaded through A: a private document and a public image', async () => {
+    const [cookieA, cookieB] = [await signIn(a, uploader), await signIn(b, uploader)];
+    const pdf = samplePdf(2048);
+    const doc = multipart([
+      { name: 'type', value: 'business_license' },
+      { name: 'file', fileName: 'licencia.pdf', contentType: 'application/pdf', data: pdf },
+    ]);
+    const uploaded = await fetch(`${a.origin}/api/business/documents`, {
+      method: 'POST',
+      headers: { origin: PUBLIC_URL, cookie: cookieA, ...doc.headers },
+      body: new Uint8Array(doc.payload),
+    });
+    expect(uploaded.status).toBe(201);
+    const download = await call(b, documentDownloadUrl(uploaderBusinessId, 'business_license'), { cookie: cookieB });
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+
+    const png = multipart([{ name: 'file', fileName: 'tienda.png', contentType: 'image/png', data: await samplePng(64, 48) }]);
+    const image = await fetch(`${a.origin}/api/business/image`, {
+      method: 'POST',
+      headers: { origin: PUBLIC_URL, cookie: cookieA, ...png.headers },
+      body: new Uint8Array(png.payload),
+    });
+    expect(image.status).toBe(200);
+    const { imageUrl } = (await image.json()) as { imageUrl: string };
+    const served = await call(b, imageUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    // In the bucket, not on A's disk: B has no other way to have it.
+    expect((await bucket.list(`${uploaderBusinessId}/`)).length).toBeGreaterThanOrEqual(2);
+  });
 
   it('keeps a session made on one server working on the other', async () => {
     const cookie = await signIn(a, buyer);

@@ -81,3 +81,45 @@ describe('serving the built web app', () => {
     expect(post.statusCode).toBe(404);
   });
 });
+
+describe('serving a page of the single-page app with modulepreload hints', () => {
+  let t: TestApp;
+  const web = makeWebRoot();
+  mkdirSync(path.join(web.root, '.vite'));
+  writeFileSync(
+    path.join(web.root, 'index.html'),
+    '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(
+    path.join(web.root, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js' },
+      'features/auth/auth-page.tsx': { file: 'assets/auth-page-1.js' },
+      'locales/es/auth.json': { file: 'assets/auth-es.js' },
+    }),
+  );
+  beforeAll(async () => {
+    t = await createTestApp({ webRoot: web.root });
+  });
+  afterAll(() => t.close());
+
+  it('adds the page chunk and the catalogue of the asked language, compressed when accepted, never cached', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/auth?tab=signup',
+      headers: { accept: 'text/html', 'accept-language': 'es', 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-language/i);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    const html = brotliDecompressSync(res.rawPayload).toString();
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/auth-page-1.js">');
+    expect(html).toContain('href="/assets/auth-es.js"');
+    const other = await t.app.inject({ method: 'GET', url: '/app', headers: { accept: 'text/html' } });
+    expect(other.body).not.toContain('modulepreload');
+    const manifest = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(manifest.statusCode).toBe(404);
+  });
+});

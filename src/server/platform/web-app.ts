@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { problem } from './errors';
+import { createPagePreloads } from './page-preloads';
 import { webDistDir } from './paths';
 
 /**
@@ -21,6 +22,7 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
   if (!existsSync(indexFile)) {
     app.log.warn({ root }, 'web app not built; run `npm run build` to serve the UI');
   }
+  const pagePreloads = createPagePreloads(root);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -52,6 +54,13 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     const looksLikeFile = path.extname(urlPath) !== '';
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !looksLikeFile && existsSync(indexFile)) {
+      const withPreloads = pagePreloads?.(urlPath, request.headers['accept-language']);
+      if (withPreloads) {
+        // The hints name the catalogues of the language the request asks for.
+        reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Accept-Encoding').type('text/html; charset=utf-8');
+        if (/\bbr\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('Content-Encoding', 'br').send(withPreloads.brotli);
+        return reply.send(withPreloads.html);
+      }
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
     }
     return sendApiNotFound(request.method, request.url, reply);

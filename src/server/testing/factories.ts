@@ -35,7 +35,7 @@ import { contacts } from '../db/schema/contacts';
 import { gifts } from '../db/schema/gifts';
 import { checkouts, orders, redemptions } from '../db/schema/orders';
 import { profiles } from '../db/schema/profiles';
-import { priceOrder } from '../features/orders/price-order';
+import { priceOrder } from '../domain/orders/price-order';
 import { hashPassword } from '../platform/auth/password';
 
 export const DEFAULT_TEST_PASSWORD = 'regalo-test-password';
@@ -56,7 +56,7 @@ export function createAuthId(): string {
 }
 
 // Orders get their codes from the same function checkout uses.
-export { createRedemptionCode } from '../features/orders/price-order';
+export { createRedemptionCode } from '../domain/orders/price-order';
 
 /**
  * A CIF with a correct control digit (a sociedad limitada, letter B). Seeded from the

@@ -113,3 +113,47 @@ export function cookiesOf(res: Response): string {
     .filter((pair) => !pair.endsWith('='))
     .join('; ');
 }
+
+/** Polls `read` until `done` says yes (a condition, not a fixed sleep); fails after `ms`. */
+export async function waitFor<T>(read: () => Promise<T> | T, done: (value: T) => boolean, ms = 30_000, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+export interface CallOptions {
+  method?: string;
+  cookie?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Requests to server processes as the web app (or the proxy in front of them) sends
+ * them: the public Origin (the CSRF check wants it), a JSON body, a session cookie.
+ */
+export function processClient(publicUrl: string, headers: Record<string, string> = {}) {
+  const call = (server: ServerProcess, pathname: string, init: CallOptions = {}) =>
+    fetch(`${server.origin}${pathname}`, {
+      method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
+      headers: {
+        origin: publicUrl,
+        ...headers,
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...init.headers,
+      },
+      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    });
+  /** Signs in with email and password; returns the session cookie. */
+  const signIn = async (server: ServerProcess, user: { email: string; password: string }) => {
+    const res = await call(server, '/api/auth/sign-in/email', { body: { email: user.email, password: user.password } });
+    if (res.status !== 200) throw new Error(`sign-in of ${user.email} answered ${res.status}: ${await res.text()}`);
+    return cookiesOf(res);
+  };
+  return { call, signIn };
+}

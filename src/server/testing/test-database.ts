@@ -55,3 +55,15 @@ export async function resetDatabase(handle: DatabaseHandle): Promise<void> {
   const list = rows.map((r) => `"${r.tablename}"`).join(', ');
   await handle.db.execute(sql.raw(`TRUNCATE ${list} RESTART IDENTITY CASCADE`));
 }
+
+/**
+ * Writes a copy of a PGlite database (the worker's, once seeded) to a data folder a server
+ * process can open. A fresh folder costs a whole `initdb` (the slowest part of starting on
+ * PGlite, many seconds on a busy machine); loading a dump skips it.
+ */
+export async function copyPgliteToFolder(handle: DatabaseHandle, dataDir: string): Promise<void> {
+  if (handle.kind !== 'pglite') throw new Error('copyPgliteToFolder needs a PGlite database');
+  const source = (handle.db as unknown as { $client: PGlite }).$client;
+  const copy = await PGlite.create(dataDir, { loadDataDir: await source.dumpDataDir('none') });
+  await copy.close();
+}

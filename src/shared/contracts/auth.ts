@@ -17,7 +17,7 @@ import { z } from 'zod';
  *   link lands on redirectTo?token=…; then POST reset-password {token, newPassword}.
  * - GET get-session (user with phone, userType, isBusiness, businessName, role, locale),
  *   POST sign-out.
- * Send LOCALE_HEADER on every call so the mails come in the page's language.
+ * Send LOCALE_HEADER (contracts/locale-header.ts) on every call so the mails come in the page's language.
  */
 
 /** GET /api/auth-options: which sign-in methods this server offers. */
@@ -26,13 +26,6 @@ export type AuthOptions = z.infer<typeof authOptionsSchema>;
 
 export const authLocales = ['en', 'es'] as const;
 export type AuthLocale = (typeof authLocales)[number];
-
-/**
- * The web sends the language the user is reading in on every auth request, so the emails
- * they trigger (verification, reset) arrive in that language. Sign-up also stores it as the
- * user's `locale`, which is the fallback when the header is absent.
- */
-export const LOCALE_HEADER = 'x-regalo-locale';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;

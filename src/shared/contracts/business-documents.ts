@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { documentTypes } from '../domain/business';
 
+export { UPLOAD_FIELDS } from './upload-fields';
+
 /**
  * Verification documents (private) and the business's main image (public).
  * Failures are problem+json; the web maps `code` to a translated message.
@@ -77,5 +79,3 @@ export const businessDocumentErrorCodes = [
   'business_not_found',
 ] as const;
 
-/** Multipart field names. */
-export const UPLOAD_FIELDS = { type: 'type', file: 'file' } as const;

@@ -214,7 +214,6 @@ export const SIGNUP_COMMISSION_RATE = DEFAULT_COMMISSION_RATE;
 
 /** Problem codes of these endpoints besides the guards' and validation_failed. */
 export const businessOnboardingErrorCodes = [
-  'already_registered',
   'mail_delivery_failed',
   'token_missing',
   'token_invalid',

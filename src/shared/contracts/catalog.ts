@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { businessCategories } from '../domain/business';
+import { CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE, giftSorts } from './catalog-options';
 
-export const giftSorts = ['price_asc', 'price_desc'] as const;
-export type GiftSort = (typeof giftSorts)[number];
+export { CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE, giftSorts, type GiftSort } from './catalog-options';
 
-export const CATALOG_PAGE_SIZE = 24;
-export const CATALOG_MAX_PAGE_SIZE = 100;
 
 // Query strings arrive as text; an empty `category=` means "all".
 const categoryFilter = z.preprocess(

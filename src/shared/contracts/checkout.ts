@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { emptyToNull, isValidEmail, isValidPhone } from '../domain/contact';
 import { checkoutStatuses, orderStatuses } from '../domain/order-status';
+import { CHECKOUT_LIMITS, recipientLocales } from './checkout-limits';
+
+export { CHECKOUT_LIMITS, recipientLocales, type RecipientLocale } from './checkout-limits';
 
 /**
  * Checkout and payment (DESIGN.md §5). One checkout = one payment for the cart; one order
@@ -36,18 +39,6 @@ import { checkoutStatuses, orderStatuses } from '../domain/order-status';
  *       only before delivery (409 `order_already_delivered`).
  */
 
-export const CHECKOUT_LIMITS = {
-  recipientName: 100,
-  recipientEmail: 254,
-  recipientPhone: 30,
-  personalMessage: 500,
-  lines: 20,
-  /** A scheduled delivery may lie at most this many days ahead. */
-  maxScheduleDays: 90,
-} as const;
-
-export const recipientLocales = ['en', 'es'] as const;
-export type RecipientLocale = (typeof recipientLocales)[number];
 
 /** Field codes; the web translates each (checkout namespace, `errors.fields.<code>`). */
 export const checkoutFieldErrors = {

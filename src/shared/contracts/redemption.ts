@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { orderStatuses } from '../domain/order-status';
 
+export { redemptionErrorCodes, refusalForStatus, type RedemptionErrorCode } from './redemption-refusal';
+
 /**
  * Redemption at the counter (DESIGN.md §5), for the owner of an ACTIVE business only
  * (401 `unauthenticated`, 403 `no_business`, 403 `business_inactive`).
@@ -22,20 +24,6 @@ import { orderStatuses } from '../domain/order-status';
 
 export const redemptionMethods = ['scan', 'manual'] as const;
 export type RedemptionMethod = (typeof redemptionMethods)[number];
-
-/** Problem codes of these endpoints besides the guards' and validation_failed. */
-export const redemptionErrorCodes = [
-  'redemption_code_invalid',
-  'redemption_code_ambiguous',
-  'order_not_found',
-  'order_other_business',
-  'order_already_redeemed',
-  'order_expired',
-  'order_cancelled',
-  'order_not_paid',
-  'rate_limited',
-] as const;
-export type RedemptionErrorCode = (typeof redemptionErrorCodes)[number];
 
 export const redemptionLookupInputSchema = z.object({
   // Long enough for a gift URL; the shape is checked by parseRedemptionInput.
@@ -63,18 +51,3 @@ export const redemptionOrderSchema = z.object({
 });
 export type RedemptionOrder = z.infer<typeof redemptionOrderSchema>;
 
-/** The refusal a status stands for (null: the order can be redeemed). */
-export function refusalForStatus(status: (typeof orderStatuses)[number]): RedemptionErrorCode | null {
-  switch (status) {
-    case 'paid':
-      return null;
-    case 'redeemed':
-      return 'order_already_redeemed';
-    case 'expired':
-      return 'order_expired';
-    case 'cancelled':
-      return 'order_cancelled';
-    case 'unpaid':
-      return 'order_not_paid';
-  }
-}

@@ -1,7 +1,7 @@
 import { BrowserRouter, Link } from 'react-router';
 import { AppLinkContext, type AppLinkProps } from '../components/app-link';
+import { revealFocusedOnPage } from '../components/ui/reveal-focus';
 import { prepareToaster } from '../components/ui/toast';
-import '../lib/i18n';
 import { AppErrorBoundary } from './app-error-boundary';
 import { AppRoutes } from './router';
 
@@ -12,6 +12,7 @@ const renderRouterLink = (props: AppLinkProps) => <Link {...props} />;
 if (typeof window !== 'undefined') {
   const whenIdle = window.requestIdleCallback ?? ((task: () => void) => window.setTimeout(task, 1));
   whenIdle(() => prepareToaster());
+  revealFocusedOnPage();
 }
 
 /** The single-page app: every page but the landing page (see landing-app.tsx). */

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHECKOUT_LIMITS, type DeliveryInput } from '@shared/contracts/checkout';
+import type { DeliveryInput } from '@shared/contracts/checkout';
+import { CHECKOUT_LIMITS } from '@shared/contracts/checkout-limits';
 import { addDays, defaultScheduledDelivery, toMadridLocal } from '../lib/madrid-time';
 import { cn } from '../lib/cn';
 import { Field } from './ui/field';

@@ -1,5 +1,6 @@
-import { problemSchema, type Problem } from '@shared/problem';
+import type { Problem } from '@shared/problem';
 import type { z } from 'zod';
+import { asProblem } from './problem-body';
 
 /** An API failure carrying the server's problem+json, so callers can translate `code`. */
 export class ApiError extends Error {
@@ -18,15 +19,21 @@ export class ApiError extends Error {
 interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** Validates the response against the shared contract. */
+  /**
+   * The response's shared contract, checked in development and tests only (ADR 039): the
+   * server already encodes every answer through the same contract, so a production build
+   * skips the check. `contract` loads it (`() => import(module).then((m) => m.x)`) so that
+   * production never downloads zod for it; `schema` is for callers that import it anyway.
+   */
   schema?: z.ZodType<T>;
+  contract?: () => Promise<z.ZodType<T>>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
 
 /** Fetches a JSON API route with the session cookie; throws ApiError for any non-2xx. */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, signal, headers = {} } = options;
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<NoInfer<T>> {
+  const { method = 'GET', body, schema, contract, signal, headers = {} } = options;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   let response: Response;
   try {
@@ -52,17 +59,19 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
   if (!response.ok) {
     const data: unknown = await response.json().catch(() => null);
-    const parsed = problemSchema.safeParse(data);
     throw new ApiError(
       response.status,
-      parsed.success
-        ? parsed.data
-        : { type: 'about:blank', title: response.statusText, status: response.status, code: codeFor(response.status) },
+      asProblem(data) ?? { type: 'about:blank', title: response.statusText, status: response.status, code: codeFor(response.status) },
     );
   }
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json();
-  return schema ? schema.parse(data) : (data as T);
+  // Statically false in a production build, so the bundler drops the check and the loaders' imports never run.
+  if (import.meta.env.DEV || import.meta.env.MODE === 'test') {
+    const checked = schema ?? (await contract?.());
+    if (checked) return checked.parse(data);
+  }
+  return data as T;
 }
 
 function codeFor(status: number) {

@@ -1,4 +1,5 @@
-import { LOCALE_HEADER, type AuthOptions } from '@shared/contracts/auth';
+import type { AuthOptions } from '@shared/contracts/auth';
+import { LOCALE_HEADER } from '@shared/contracts/locale-header';
 import { getLanguage } from './language';
 
 /**

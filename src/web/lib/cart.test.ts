@@ -153,6 +153,40 @@ describe('cart store', () => {
     expect(again.getSnapshot()).toEqual(emptyCart);
   });
 
+  it('keeps the checkout attempt under way across a reload, until the lines change, the cart is paid or cleared', () => {
+    const storage = new MemoryStorage();
+    const store = createCartStore({ storage: () => storage, newId: () => 'line-1', language: () => 'es' });
+    store.add(item('g1', 2500));
+    const attempt = { key: 'k'.repeat(32), fingerprint: 'lines-1' };
+    store.setAttempt(attempt);
+    const reload = () => createCartStore({ storage: () => storage, newId: () => 'line-2', language: () => 'es' });
+    expect(reload().getSnapshot().attempt).toEqual(attempt);
+
+    const changed = reload();
+    changed.update('line-1', { recipient: { name: 'Pepe' } });
+    expect(reload().getSnapshot().attempt).toBeNull();
+
+    const paid = reload();
+    paid.setAttempt(attempt);
+    paid.markCheckout('ck');
+    paid.clearIfPaid('ck');
+    expect(reload().getSnapshot()).toEqual(emptyCart);
+
+    const cleared = reload();
+    cleared.add(item('g2', 100));
+    cleared.setAttempt(attempt);
+    cleared.clear();
+    expect(reload().getSnapshot().attempt).toBeNull();
+  });
+
+  it('reads a cart stored without an attempt, or with a broken one, as having none', () => {
+    const line = addToCart(emptyCart, item('g1', 100), 'l1', 'es').lines[0];
+    for (const attempt of [undefined, 'junk', { key: 1 }]) {
+      const cart = parseCart(JSON.stringify({ version: 2, lines: [line], startingFor: null, checkoutId: null, attempt }), 'es');
+      expect(cart).toMatchObject({ attempt: null, lines: [line] });
+    }
+  });
+
   it('keeps working for the page view when storage refuses to write', () => {
     const store = createCartStore({
       storage: () => ({ getItem: () => null, setItem: () => { throw new Error('QuotaExceeded'); } }),

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { CHECKOUT_LIMITS, recipientLocales, type DeliveryInput, type RecipientLocale } from '@shared/contracts/checkout';
+import type { DeliveryInput } from '@shared/contracts/checkout';
+import { CHECKOUT_LIMITS, recipientLocales, type RecipientLocale } from '@shared/contracts/checkout-limits';
 import { CART_STORAGE_KEY } from './session';
 
 /**
@@ -9,65 +9,109 @@ import { CART_STORAGE_KEY } from './session';
  * dies with the tab; sign-out removes the same key. Prices here are only for display: the
  * server reads every price from the database at checkout.
  */
-const giftSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  price: z.number().int(),
-  currency: z.string(),
-  validityDays: z.number().int(),
-  imageUrl: z.string().nullable(),
-});
+// The stored cart is read when the app starts, so it is checked by hand rather than with zod
+// (ADR 039: no zod on a first load). Each reader returns a fresh object with only the known
+// keys, or null, the way a zod object schema would strip and refuse.
+type Data = Record<string, unknown>;
+const isRecord = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+const isStringOrNull = (value: unknown): value is string | null => value === null || isString(value);
 
-const recipientSchema = z.object({
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  message: z.string(),
-  locale: z.enum(recipientLocales),
+export interface CartRecipient {
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  locale: RecipientLocale;
   /** The giver's contact these details came from, if any. */
-  contactId: z.string().nullable(),
-});
-export type CartRecipient = z.infer<typeof recipientSchema>;
+  contactId: string | null;
+}
 
-const deliverySchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('now') }),
-  z.object({ kind: z.literal('scheduled'), date: z.string(), time: z.string() }),
-]) satisfies z.ZodType<DeliveryInput>;
-
-const cartLineSchema = z.object({
-  lineId: z.string(),
-  gift: giftSchema,
-  business: z.object({ id: z.string(), name: z.string() }),
-  recipient: recipientSchema,
-  delivery: deliverySchema,
-});
-export type CartLine = z.infer<typeof cartLineSchema>;
+export interface CartLine {
+  lineId: string;
+  gift: { id: string; name: string; price: number; currency: string; validityDays: number; imageUrl: string | null };
+  business: { id: string; name: string };
+  recipient: CartRecipient;
+  delivery: DeliveryInput;
+}
 export type CartGift = Pick<CartLine, 'gift' | 'business'>;
 
 /** Who the next gift added is for, after "Send a gift" on a contact (shown until used or cancelled). */
-const startingForSchema = recipientSchema.pick({ name: true, email: true, phone: true, contactId: true });
-export type StartingFor = z.infer<typeof startingForSchema>;
+export type StartingFor = Pick<CartRecipient, 'name' | 'email' | 'phone' | 'contactId'>;
+
+/**
+ * A checkout request sent for these lines and not answered yet: its idempotency key, and the
+ * lines it was for. Kept with the cart so a reload between "Go to payment" and the answer
+ * sends the same key again, and the server returns the checkout it may already have made.
+ */
+export interface CheckoutAttempt {
+  key: string;
+  fingerprint: string;
+}
+
+function readGift(value: unknown): CartLine['gift'] | null {
+  if (!isRecord(value)) return null;
+  const { id, name, price, currency, validityDays, imageUrl } = value;
+  if (!isString(id) || !isString(name) || !isInteger(price) || !isString(currency)) return null;
+  if (!isInteger(validityDays) || !isStringOrNull(imageUrl)) return null;
+  return { id, name, price, currency, validityDays, imageUrl };
+}
+
+function readBusiness(value: unknown): CartLine['business'] | null {
+  if (!isRecord(value) || !isString(value.id) || !isString(value.name)) return null;
+  return { id: value.id, name: value.name };
+}
+
+function readStartingFor(value: unknown): StartingFor | null {
+  if (!isRecord(value)) return null;
+  const { name, email, phone, contactId } = value;
+  if (!isString(name) || !isString(email) || !isString(phone) || !isStringOrNull(contactId)) return null;
+  return { name, email, phone, contactId };
+}
+
+function readRecipient(value: unknown): CartRecipient | null {
+  const person = readStartingFor(value);
+  if (!person || !isRecord(value) || !isString(value.message)) return null;
+  const locale = recipientLocales.find((candidate) => candidate === value.locale);
+  if (!locale) return null;
+  return { name: person.name, email: person.email, phone: person.phone, message: value.message, locale, contactId: person.contactId };
+}
+
+function readDelivery(value: unknown): DeliveryInput | null {
+  if (!isRecord(value)) return null;
+  if (value.kind === 'now') return { kind: 'now' };
+  if (value.kind === 'scheduled' && isString(value.date) && isString(value.time)) {
+    return { kind: 'scheduled', date: value.date, time: value.time };
+  }
+  return null;
+}
+
+function readLine(value: unknown): CartLine | null {
+  if (!isRecord(value) || !isString(value.lineId)) return null;
+  const gift = readGift(value.gift);
+  const business = readBusiness(value.business);
+  const recipient = readRecipient(value.recipient);
+  const delivery = readDelivery(value.delivery);
+  if (!gift || !business || !recipient || !delivery) return null;
+  return { lineId: value.lineId, gift, business, recipient, delivery };
+}
+
+function readAttempt(value: unknown): CheckoutAttempt | null {
+  if (!isRecord(value) || !isString(value.key) || !isString(value.fingerprint)) return null;
+  return { key: value.key, fingerprint: value.fingerprint };
+}
 
 export interface Cart {
   lines: CartLine[];
   startingFor: StartingFor | null;
   /** The checkout created from exactly these lines; any change to the lines forgets it. */
   checkoutId: string | null;
+  /** The checkout request under way for these lines; any change to the lines forgets it. */
+  attempt: CheckoutAttempt | null;
 }
 
-export const emptyCart: Cart = { lines: [], startingFor: null, checkoutId: null };
-
-const storedCartSchema = z.object({
-  version: z.literal(2),
-  lines: z.array(z.unknown()),
-  startingFor: startingForSchema.nullable().catch(null),
-  checkoutId: z.string().nullable().catch(null),
-});
-
-// The first cart (before per-recipient lines): gifts plus one cart-wide recipient, which is
-// deliberately dropped — nothing may pretend one person receives every gift.
-const legacyCartSchema = z.object({ items: z.array(z.unknown()) });
-const legacyItemSchema = z.object({ lineId: z.string(), gift: giftSchema, business: cartLineSchema.shape.business });
+export const emptyCart: Cart = { lines: [], startingFor: null, checkoutId: null, attempt: null };
 
 export const emptyRecipient = (locale: RecipientLocale): CartRecipient => ({
   name: '',
@@ -90,21 +134,25 @@ export function parseCart(raw: string | null, locale: RecipientLocale): Cart {
   } catch {
     return emptyCart;
   }
-  const current = storedCartSchema.safeParse(data);
-  if (current.success) {
-    const lines = current.data.lines.flatMap((line) => {
-      const parsed = cartLineSchema.safeParse(line);
-      return parsed.success ? [parsed.data] : [];
-    });
-    return { lines, startingFor: current.data.startingFor, checkoutId: current.data.checkoutId };
+  if (!isRecord(data)) return emptyCart;
+  if (data.version === 2 && Array.isArray(data.lines)) {
+    return {
+      lines: data.lines.flatMap((line) => readLine(line) ?? []),
+      startingFor: readStartingFor(data.startingFor),
+      checkoutId: isString(data.checkoutId) ? data.checkoutId : null,
+      // Carts stored before attempts were kept have none.
+      attempt: readAttempt(data.attempt),
+    };
   }
-  const legacy = legacyCartSchema.safeParse(data);
-  if (legacy.success) {
-    const lines = legacy.data.items.flatMap((item) => {
-      const parsed = legacyItemSchema.safeParse(item);
-      return parsed.success
-        ? [{ ...parsed.data, recipient: emptyRecipient(locale), delivery: { kind: 'now' as const } }]
-        : [];
+  // The first cart (before per-recipient lines): gifts plus one cart-wide recipient, which is
+  // deliberately dropped — nothing may pretend one person receives every gift.
+  if (Array.isArray(data.items)) {
+    const lines = data.items.flatMap((item): CartLine[] => {
+      if (!isRecord(item) || !isString(item.lineId)) return [];
+      const gift = readGift(item.gift);
+      const business = readBusiness(item.business);
+      if (!gift || !business) return [];
+      return [{ lineId: item.lineId, gift, business, recipient: emptyRecipient(locale), delivery: { kind: 'now' } }];
     });
     return { ...emptyCart, lines };
   }
@@ -119,7 +167,12 @@ export function serializeCart(cart: Cart): string {
 export function addToCart(cart: Cart, item: CartGift, lineId: string, locale: RecipientLocale): Cart {
   if (cart.lines.length >= CHECKOUT_LIMITS.lines) return cart;
   const recipient = { ...emptyRecipient(locale), ...cart.startingFor };
-  return { lines: [...cart.lines, { ...item, lineId, recipient, delivery: { kind: 'now' } }], startingFor: null, checkoutId: null };
+  return {
+    lines: [...cart.lines, { ...item, lineId, recipient, delivery: { kind: 'now' } }],
+    startingFor: null,
+    checkoutId: null,
+    attempt: null,
+  };
 }
 
 export function canAddToCart(cart: Cart): boolean {
@@ -127,7 +180,7 @@ export function canAddToCart(cart: Cart): boolean {
 }
 
 export function removeFromCart(cart: Cart, lineId: string): Cart {
-  return { ...cart, lines: cart.lines.filter((line) => line.lineId !== lineId), checkoutId: null };
+  return { ...cart, lines: cart.lines.filter((line) => line.lineId !== lineId), checkoutId: null, attempt: null };
 }
 
 /**
@@ -143,7 +196,12 @@ export function duplicateLine(cart: Cart, lineId: string, newLineId: string): Ca
     lineId: newLineId,
     recipient: { ...source.recipient, name: '', email: '', phone: '', contactId: null },
   };
-  return { ...cart, lines: [...cart.lines.slice(0, index + 1), copy, ...cart.lines.slice(index + 1)], checkoutId: null };
+  return {
+    ...cart,
+    lines: [...cart.lines.slice(0, index + 1), copy, ...cart.lines.slice(index + 1)],
+    checkoutId: null,
+    attempt: null,
+  };
 }
 
 export function updateLine(
@@ -154,6 +212,7 @@ export function updateLine(
   return {
     ...cart,
     checkoutId: null,
+    attempt: null,
     lines: cart.lines.map((line) =>
       line.lineId === lineId
         ? { ...line, recipient: { ...line.recipient, ...change.recipient }, delivery: change.delivery ?? line.delivery }
@@ -220,6 +279,7 @@ export function createCartStore({ storage, newId, language }: CartStoreDeps) {
     update: (lineId: string, change: Parameters<typeof updateLine>[2]) => commit(updateLine(cart, lineId, change)),
     startFor: (who: StartingFor | null) => commit({ ...cart, startingFor: who }),
     markCheckout: (checkoutId: string) => commit({ ...cart, checkoutId }),
+    setAttempt: (attempt: CheckoutAttempt | null) => commit({ ...cart, attempt }),
     clearIfPaid: (checkoutId: string) => commit(clearIfPaid(cart, checkoutId)),
     clear: () => commit(emptyCart),
   };

@@ -9,6 +9,12 @@ export const cartStore = createCartStore({
   language: getLanguage,
 });
 
+/** The checkout request under way for the cart's lines, kept with the cart (checkout's idempotency key). */
+export const cartAttemptSlot = {
+  get: () => cartStore.getSnapshot().attempt,
+  set: cartStore.setAttempt,
+};
+
 /** The cart of this tab, shared by the header badge, the listings, the cart bar and checkout. */
 export function useCart() {
   const cart = useSyncExternalStore(cartStore.subscribe, cartStore.getSnapshot, cartStore.getSnapshot);

@@ -3,9 +3,12 @@ import type { OrderStatus } from '@shared/domain/order-status';
 
 /**
  * The demo's content. Every business, person and phone number is made up; the streets and
- * neighbourhoods are real Valencia ones so the listing reads like the city. Text is in
- * English with local names left as locals say them (one language in the database; the
- * interface around it is translated).
+ * neighbourhoods are real Valencia ones so the listing reads like the city. What businesses
+ * and givers write is stored as they wrote it, in one language (the interface around it is
+ * translated, the texts are not: product-spec "data model", one `name` and `description`
+ * per gift). Valencian businesses write in Spanish, with Valencian words and names where
+ * locals use them, so that is what the demo does; the one gift for an English-reading
+ * recipient carries an English message from the giver.
  */
 export const DEMO_PASSWORD = 'regalo-demo-2026';
 export const DEMO_CONSUMER_EMAIL = 'consumer@demo.regalo.test';
@@ -48,37 +51,37 @@ export const demoOwnerBusiness: DemoBusiness = {
   phone: '+34 963 000 101',
   email: 'hola@lapalmera.demo.regalo.test',
   description:
-    'Family orxateria since 1952, a few steps from Plaça de la Reina. Horchata made every morning from Alboraia tiger nuts, served ice-cold with warm fartons.',
+    'Orxateria familiar desde 1952, a dos pasos de la Plaça de la Reina. Horchata hecha cada mañana con chufa de Alboraia, servida bien fresquita con fartons recién horneados.',
   commissionRate: 8,
   joinedDaysAgo: 240,
   gifts: [
     {
-      name: 'Horchata and fartons for two',
-      description: 'Two large glasses of fresh horchata with a plate of fartons to dunk. The classic Valencian afternoon.',
+      name: 'Merienda de horchata y fartons para dos',
+      description: 'Dos vasos grandes de horchata fresca con un plato de fartons para mojar. La merienda valenciana de toda la vida.',
       price: 950,
       validityDays: 180,
     },
     {
-      name: 'Family horchata jug',
-      description: 'One litre of horchata to take home, with a dozen fartons. Enough for the whole family after the beach.',
+      name: 'Litro de horchata para la familia',
+      description: 'Un litro de horchata para llevar a casa, con una docena de fartons. Para toda la familia a la vuelta de la playa.',
       price: 1450,
       validityDays: 180,
     },
     {
-      name: 'Granizado for four',
-      description: 'Four lemon or coffee granizados, made with real fruit and crushed ice. Perfect in August.',
+      name: 'Granizados para cuatro',
+      description: 'Cuatro granizados de limón o de café, con fruta de verdad y hielo picado. Lo que pide el cuerpo en agosto.',
       price: 1200,
       validityDays: 90,
     },
     {
-      name: 'Horchata tasting and tiger nut story',
-      description: 'A guided tasting of horchata, leche merengada and agua de cebada, with the story of the Alboraia tiger nut.',
+      name: 'Cata de horchata y la historia de la chufa',
+      description: 'Cata guiada de horchata, leche merengada y agua de cebada, con la historia de la chufa de Alboraia.',
       price: 1800,
       validityDays: 365,
     },
     {
-      name: 'Summer card: ten horchatas',
-      description: 'Ten medium horchatas to enjoy one by one, all summer long.',
+      name: 'Bono de verano: diez horchatas',
+      description: 'Diez horchatas medianas para disfrutar una a una durante todo el verano.',
       price: 3200,
       validityDays: 365,
     },
@@ -96,14 +99,14 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     phone: '+34 963 000 102',
     email: 'reservas@sueca27.demo.regalo.test',
     description:
-      'Rice cooked over orange-wood fire in the heart of Russafa. Paella valenciana, arroz negro and arroz del senyoret, the way the grandmothers of La Huerta make them.',
+      'Arroces a leña de naranjo en pleno Russafa. Paella valenciana, arroz negro y arroz del senyoret como los hacen las abuelas de l’Horta.',
     commissionRate: 10,
     joinedDaysAgo: 210,
     gifts: [
-      { name: 'Paella valenciana for two', description: 'Chicken, rabbit, garrofó and green beans, with socarrat. Includes a starter and dessert.', price: 4800, validityDays: 365 },
-      { name: 'Arroz negro dinner', description: 'Black rice with cuttlefish and allioli for two, with a glass of local white wine each.', price: 5200, validityDays: 365 },
-      { name: 'Sunday rice for four', description: 'A Sunday lunch for four: starters to share, a paella of your choice and homemade desserts.', price: 9500, validityDays: 365 },
-      { name: 'Wine pairing upgrade', description: 'A bottle of D.O. Valencia wine chosen by our sommelier to go with your rice.', price: 2200, validityDays: 180 },
+      { name: 'Paella valenciana para dos', description: 'Pollo, conejo, garrofó y judía verde, con su socarrat. Incluye entrante y postre.', price: 4800, validityDays: 365 },
+      { name: 'Cena de arroz negro', description: 'Arroz negro con sepia y allioli para dos, con una copa de vino blanco de la terreta cada uno.', price: 5200, validityDays: 365 },
+      { name: 'Arroz de domingo para cuatro', description: 'Comida de domingo para cuatro: entrantes para compartir, el arroz que elijáis y postres caseros.', price: 9500, validityDays: 365 },
+      { name: 'Maridaje con vino', description: 'Una botella de vino D.O. Valencia elegida por nuestro sumiller para acompañar el arroz.', price: 2200, validityDays: 180 },
     ],
   },
   {
@@ -116,14 +119,14 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     phone: '+34 963 000 103',
     email: 'forn@cavallers.demo.regalo.test',
     description:
-      'A wood-fired bakery in El Carme. Sourdough loaves, coca de llanda, pastissets de moniato and the best coffee on the street.',
+      'Horno de leña en El Carme. Pan de masa madre, coca de llanda, pastissets de moniato y el mejor café de la calle.',
     commissionRate: 9,
     joinedDaysAgo: 190,
     gifts: [
-      { name: 'Coca de llanda and coffee', description: 'A generous slice of our lemon coca de llanda with a café con leche.', price: 650, validityDays: 90 },
-      { name: 'Breakfast for two', description: 'Two coffees, fresh orange juice and a tostada with tomato and olive oil each.', price: 1400, validityDays: 180 },
-      { name: 'Box of twelve pastissets', description: 'Twelve sweet-potato pastissets, baked the same morning, in a gift box.', price: 1800, validityDays: 90 },
-      { name: 'Bread club for a month', description: 'One sourdough loaf a week for four weeks, to collect at the shop.', price: 3500, validityDays: 120 },
+      { name: 'Coca de llanda y café', description: 'Un buen trozo de nuestra coca de llanda de limón con un café con leche.', price: 650, validityDays: 90 },
+      { name: 'Esmorzaret para dos', description: 'Dos cafés, zumo de naranja recién exprimido y una tostada con tomate y aceite para cada uno.', price: 1400, validityDays: 180 },
+      { name: 'Caja de doce pastissets', description: 'Doce pastissets de moniato horneados esa misma mañana, en caja de regalo.', price: 1800, validityDays: 90 },
+      { name: 'Un mes de pan', description: 'Una hogaza de masa madre a la semana durante cuatro semanas, para recoger en el horno.', price: 3500, validityDays: 120 },
     ],
   },
   {
@@ -136,13 +139,13 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     phone: '+34 963 000 104',
     email: 'taller@blau.demo.regalo.test',
     description:
-      'A ceramics studio carrying on the blue-and-white tradition of Manises. Small classes, real wheels, and pieces you fire and take home.',
+      'Taller de cerámica que sigue la tradición azul y blanca de Manises. Grupos pequeños, tornos de verdad y piezas que cocemos para que te las lleves a casa.',
     commissionRate: 12,
     joinedDaysAgo: 170,
     gifts: [
-      { name: 'Wheel-throwing first class', description: 'Two hours at the wheel with a potter. Make a bowl or a cup; we fire and glaze it for you.', price: 4500, validityDays: 365 },
-      { name: 'Paint your own azulejo', description: 'Paint a traditional Valencian tile with cobalt blue; framed and ready to hang.', price: 2800, validityDays: 365 },
-      { name: 'Pottery evening for couples', description: 'An evening class for two with wine and music. Each of you leaves with your own piece.', price: 8500, validityDays: 365 },
+      { name: 'Primera clase de torno', description: 'Dos horas al torno con una ceramista. Haz un cuenco o una taza; nosotros la cocemos y la esmaltamos.', price: 4500, validityDays: 365 },
+      { name: 'Pinta tu propio azulejo', description: 'Pinta un azulejo valenciano tradicional en azul cobalto; te lo damos enmarcado y listo para colgar.', price: 2800, validityDays: 365 },
+      { name: 'Tarde de cerámica en pareja', description: 'Una clase de tarde para dos con vino y música. Cada uno se lleva su propia pieza.', price: 8500, validityDays: 365 },
     ],
   },
   {
@@ -155,13 +158,13 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     phone: '+34 963 000 105',
     email: 'hola@tastdelmercat.demo.regalo.test',
     description:
-      'Food walks through the Mercat Central and cooking classes in our kitchen across the square. Taste, shop with us and cook like a local.',
+      'Rutas gastronómicas por el Mercat Central y clases de cocina en nuestra cocina, al otro lado de la plaza. Prueba, compra con nosotros y cocina como en casa.',
     commissionRate: 12,
     joinedDaysAgo: 160,
     gifts: [
-      { name: 'Mercat Central tasting walk', description: 'Two hours between stalls: jamón, cheeses, olives, horchata and seasonal fruit.', price: 5500, validityDays: 365 },
-      { name: 'Paella cooking class', description: 'Shop at the market with a chef, then cook and eat your own paella valenciana.', price: 6500, validityDays: 365 },
-      { name: 'Valencian wine and cheese evening', description: 'Six local wines with six cheeses from the Comunitat, explained by our sommelier.', price: 4200, validityDays: 365 },
+      { name: 'Ruta de degustación por el Mercat Central', description: 'Dos horas entre puestos: jamón, quesos, olivas, horchata y fruta de temporada.', price: 5500, validityDays: 365 },
+      { name: 'Clase de cocina: paella', description: 'Compra en el mercado con una cocinera y después prepara y come tu propia paella valenciana.', price: 6500, validityDays: 365 },
+      { name: 'Noche de vinos y quesos valencianos', description: 'Seis vinos de aquí con seis quesos de la Comunitat, explicados por nuestro sumiller.', price: 4200, validityDays: 365 },
     ],
   },
   {
@@ -174,13 +177,13 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     phone: '+34 963 000 106',
     email: 'llibres@lombra.demo.regalo.test',
     description:
-      'An independent bookshop with a reading corner and a cat. Books in Spanish, Valencian and English, and recommendations you will not get from an algorithm.',
+      'Librería independiente con rincón de lectura y gato. Libros en castellano, valenciano e inglés, y recomendaciones que no te dará ningún algoritmo.',
     commissionRate: 8,
     joinedDaysAgo: 150,
     gifts: [
-      { name: 'Book voucher', description: 'Choose any book in the shop up to this amount, with a personal recommendation if you want one.', price: 2500, validityDays: 365 },
-      { name: 'Three months of book club', description: 'One book a month chosen for you and a seat at our monthly book club evening.', price: 4500, validityDays: 365 },
-      { name: 'Valencian authors bundle', description: 'Three essential Valencian novels, wrapped with a bookmark from a local illustrator.', price: 3500, validityDays: 180 },
+      { name: 'Vale para libros', description: 'Elige cualquier libro de la tienda hasta este importe, con una recomendación personal si la quieres.', price: 2500, validityDays: 365 },
+      { name: 'Tres meses de club de lectura', description: 'Un libro al mes elegido para ti y tu sitio en la tertulia mensual del club.', price: 4500, validityDays: 365 },
+      { name: 'Lote de autores valencianos', description: 'Tres novelas valencianas imprescindibles, envueltas con un punto de libro de una ilustradora local.', price: 3500, validityDays: 180 },
     ],
   },
   {
@@ -193,13 +196,13 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     phone: '+34 963 000 107',
     email: 'cita@estudibellesa.demo.regalo.test',
     description:
-      'A calm beauty studio in the old village of Benimaclet. Natural products, unhurried appointments and a cup of tea while you wait.',
+      'Estudio de belleza tranquilo en el casco antiguo de Benimaclet. Productos naturales, citas sin prisas y un té mientras esperas.',
     commissionRate: 10,
     joinedDaysAgo: 140,
     gifts: [
-      { name: 'Haircut and styling', description: 'Wash, cut and styling with our senior stylist.', price: 3000, validityDays: 180 },
-      { name: 'Manicure with natural polish', description: 'A full manicure with vegan, long-lasting polish.', price: 2500, validityDays: 180 },
-      { name: 'Relaxing facial', description: 'Sixty minutes of cleansing, massage and a mask suited to your skin.', price: 5500, validityDays: 365 },
+      { name: 'Corte y peinado', description: 'Lavado, corte y peinado con nuestra estilista senior.', price: 3000, validityDays: 180 },
+      { name: 'Manicura con esmalte natural', description: 'Manicura completa con esmalte vegano de larga duración.', price: 2500, validityDays: 180 },
+      { name: 'Facial relajante', description: 'Sesenta minutos de limpieza, masaje y una mascarilla adaptada a tu piel.', price: 5500, validityDays: 365 },
     ],
   },
   {
@@ -212,13 +215,13 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     phone: '+34 963 000 108',
     email: 'entrades@teatrepetit.demo.regalo.test',
     description:
-      'A seventy-seat theatre by the Torres de Quart. Comedy, flamenco nights and puppet shows for children at weekends.',
+      'Un teatro de setenta butacas junto a las Torres de Quart. Comedia, noches de flamenco y títeres para los peques los fines de semana.',
     commissionRate: 10,
     joinedDaysAgo: 130,
     gifts: [
-      { name: 'Two tickets for any show', description: 'Two seats for any show of the season, on the date you choose.', price: 3600, validityDays: 365 },
-      { name: 'Flamenco night with a drink', description: 'A live flamenco evening for two with a glass of wine or vermouth each.', price: 4200, validityDays: 365 },
-      { name: 'Puppet matinee family pass', description: 'A Sunday puppet show for two adults and two children.', price: 2400, validityDays: 365 },
+      { name: 'Dos entradas para cualquier función', description: 'Dos butacas para cualquier función de la temporada, el día que elijáis.', price: 3600, validityDays: 365 },
+      { name: 'Noche de flamenco con consumición', description: 'Flamenco en directo para dos, con una copa de vino o un vermú cada uno.', price: 4200, validityDays: 365 },
+      { name: 'Títeres en familia', description: 'Función de títeres del domingo por la mañana para dos adultos y dos niños.', price: 2400, validityDays: 365 },
     ],
   },
   {
@@ -231,14 +234,14 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     phone: '+34 963 000 109',
     email: 'hola@iogaturia.demo.regalo.test',
     description:
-      'A bright yoga and massage studio next to the Túria gardens. Classes for every level, in Spanish and English, and sunset sessions in the park.',
+      'Estudio luminoso de yoga y masaje junto al jardín del Túria. Clases para todos los niveles, en castellano e inglés, y sesiones al atardecer en el parque.',
     commissionRate: 10,
     joinedDaysAgo: 120,
     gifts: [
-      { name: 'Drop-in yoga class', description: 'One class of your choice: hatha, vinyasa or yin. Mats provided.', price: 1500, validityDays: 90 },
-      { name: 'Five-class pass', description: 'Five classes to use over three months.', price: 6000, validityDays: 120 },
-      { name: 'Sunset yoga in the Túria', description: 'A ninety-minute session in the gardens as the sun goes down.', price: 2000, validityDays: 180 },
-      { name: 'Sixty-minute massage', description: 'A relaxing or deep-tissue massage with a trained therapist.', price: 5500, validityDays: 365 },
+      { name: 'Clase suelta de yoga', description: 'Una clase a elegir: hatha, vinyasa o yin. Ponemos las esterillas.', price: 1500, validityDays: 90 },
+      { name: 'Bono de cinco clases', description: 'Cinco clases para usar en tres meses.', price: 6000, validityDays: 120 },
+      { name: 'Yoga al atardecer en el Túria', description: 'Una sesión de noventa minutos en el jardín mientras se pone el sol.', price: 2000, validityDays: 180 },
+      { name: 'Masaje de sesenta minutos', description: 'Masaje relajante o descontracturante con una terapeuta titulada.', price: 5500, validityDays: 365 },
     ],
   },
   {
@@ -251,13 +254,13 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     phone: '+34 963 000 110',
     email: 'botiga@vinscabanyal.demo.regalo.test',
     description:
-      'A neighbourhood shop of wines and cheeses from small producers, two streets from the beach. Tastings on Friday evenings.',
+      'Tienda de barrio de vinos y quesos de pequeños productores, a dos calles de la playa. Catas los viernes por la tarde.',
     commissionRate: 9,
     joinedDaysAgo: 110,
     gifts: [
-      { name: 'Cheese board for two', description: 'Four local cheeses with quince, nuts and bread, to eat in the shop with a glass of wine.', price: 2800, validityDays: 180 },
-      { name: 'Three bottles of Valencian wine', description: 'A red, a white and a rosé from D.O. Valencia and Utiel-Requena, chosen for you.', price: 4500, validityDays: 365 },
-      { name: 'Vermouth hour kit', description: 'A bottle of Valencian vermouth, olives and anchovies for a proper Sunday vermut.', price: 2200, validityDays: 180 },
+      { name: 'Tabla de quesos para dos', description: 'Cuatro quesos de aquí con membrillo, frutos secos y pan, para tomar en la tienda con una copa de vino.', price: 2800, validityDays: 180 },
+      { name: 'Tres botellas de vino valenciano', description: 'Un tinto, un blanco y un rosado de las D.O. Valencia y Utiel-Requena, elegidos para ti.', price: 4500, validityDays: 365 },
+      { name: 'Lote para la hora del vermú', description: 'Una botella de vermú valenciano, olivas y anchoas para un vermú de domingo como Dios manda.', price: 2200, validityDays: 180 },
     ],
   },
   {
@@ -270,13 +273,13 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     phone: '+34 963 000 111',
     email: 'flors@cirilo.demo.regalo.test',
     description:
-      'A florist in the Eixample with seasonal flowers from the farms of the Horta. Bouquets, plants and flowers by subscription.',
+      'Floristería en l’Eixample con flores de temporada de los campos de l’Horta. Ramos, plantas y flores por suscripción.',
     commissionRate: 10,
     joinedDaysAgo: 100,
     gifts: [
-      { name: 'Seasonal bouquet', description: 'A hand-tied bouquet of whatever is most beautiful this week.', price: 3500, validityDays: 90 },
-      { name: 'Potted olive tree', description: 'A small olive tree in a terracotta pot, with care instructions.', price: 4500, validityDays: 180 },
-      { name: 'Three months of flowers', description: 'A fresh bouquet at the start of each month, for three months.', price: 9000, validityDays: 365 },
+      { name: 'Ramo de temporada', description: 'Un ramo atado a mano con lo más bonito de la semana.', price: 3500, validityDays: 90 },
+      { name: 'Olivo en maceta', description: 'Un olivo pequeño en maceta de barro, con instrucciones de cuidado.', price: 4500, validityDays: 180 },
+      { name: 'Tres meses de flores', description: 'Un ramo fresco a principios de cada mes, durante tres meses.', price: 9000, validityDays: 365 },
     ],
   },
   {
@@ -289,13 +292,13 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     phone: '+34 963 000 112',
     email: 'cafe@torrefactors.demo.regalo.test',
     description:
-      'Speciality coffee roasted in the shop every Tuesday. Sit in with a flat white or take home beans ground for your coffee maker.',
+      'Café de especialidad tostado en la tienda cada martes. Tómate un flat white aquí o llévate el café molido para tu cafetera.',
     commissionRate: 9,
     joinedDaysAgo: 90,
     gifts: [
-      { name: 'Coffee tasting flight', description: 'Three single-origin coffees side by side, with notes from the roaster.', price: 1800, validityDays: 180 },
-      { name: 'Freshly roasted beans', description: '500 g of this week’s roast, whole or ground for you.', price: 1400, validityDays: 180 },
-      { name: 'Home barista course', description: 'A two-hour course: grind, dose, extract and steam milk like a pro.', price: 4800, validityDays: 365 },
+      { name: 'Cata de tres cafés', description: 'Tres cafés de origen único, uno al lado del otro, con las notas del tostador.', price: 1800, validityDays: 180 },
+      { name: 'Café recién tostado', description: '500 g del tueste de esta semana, en grano o molido a tu gusto.', price: 1400, validityDays: 180 },
+      { name: 'Curso de barista en casa', description: 'Curso de dos horas: moler, dosificar, extraer y montar la leche como un profesional.', price: 4800, validityDays: 365 },
     ],
   },
   {
@@ -308,13 +311,13 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     phone: '+34 963 000 113',
     email: 'reservas@enigma.demo.regalo.test',
     description:
-      'Escape rooms set in old Valencia: a silk merchant’s secret at La Llotja and a lost map of the Túria. Sixty minutes to get out.',
+      'Salas de escape ambientadas en la Valencia antigua: el secreto de un mercader de seda en La Llotja y un mapa perdido del Túria. Sesenta minutos para salir.',
     commissionRate: 11,
     joinedDaysAgo: 80,
     gifts: [
-      { name: 'Escape room for up to four', description: 'One game for two to four players, any room, any day.', price: 6000, validityDays: 365 },
-      { name: 'Escape room for five or six', description: 'One game for a bigger group of five or six players.', price: 8000, validityDays: 365 },
-      { name: 'Junior detectives hour', description: 'A family-friendly mystery for children from eight, with an adult.', price: 4000, validityDays: 365 },
+      { name: 'Sala de escape hasta cuatro personas', description: 'Una partida para dos a cuatro jugadores, en la sala y el día que queráis.', price: 6000, validityDays: 365 },
+      { name: 'Sala de escape para cinco o seis', description: 'Una partida para un grupo más grande, de cinco o seis jugadores.', price: 8000, validityDays: 365 },
+      { name: 'Hora de detectives júnior', description: 'Un misterio en familia para peques a partir de ocho años, con un adulto.', price: 4000, validityDays: 365 },
     ],
   },
   {
@@ -327,13 +330,13 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     phone: '+34 963 000 114',
     email: 'rutes@bicis.demo.regalo.test',
     description:
-      'Bike hire and small guided rides from the beach: the Túria gardens, the port and the rice fields of L’Albufera.',
+      'Alquiler de bicis y rutas guiadas en grupos pequeños desde la playa: el jardín del Túria, el puerto y los arrozales de l’Albufera.',
     commissionRate: 10,
     joinedDaysAgo: 60,
     gifts: [
-      { name: 'Túria gardens bike tour', description: 'A three-hour guided ride from the beach to the Ciutat de les Arts i les Ciències and back.', price: 2500, validityDays: 365 },
-      { name: 'Albufera sunset ride and boat', description: 'Ride to El Palmar and take a traditional boat across the lake at sunset.', price: 4500, validityDays: 365 },
-      { name: 'Day of bike hire for two', description: 'Two city bikes with locks and helmets for a whole day.', price: 2400, validityDays: 180, isAvailable: false },
+      { name: 'Ruta en bici por el jardín del Túria', description: 'Tres horas de ruta guiada desde la playa hasta la Ciutat de les Arts i les Ciències y vuelta.', price: 2500, validityDays: 365 },
+      { name: 'Albufera al atardecer: bici y barca', description: 'Pedalea hasta El Palmar y cruza el lago en barca tradicional a la puesta de sol.', price: 4500, validityDays: 365 },
+      { name: 'Un día de bici para dos', description: 'Dos bicis de ciudad con candado y casco durante un día entero.', price: 2400, validityDays: 180, isAvailable: false },
     ],
   },
 ];
@@ -361,7 +364,7 @@ export const demoApplicants: DemoApplicant[] = [
     businessType: 'individual',
     address: 'Carrer de Cadirers 4, Ciutat Vella',
     phone: '+34 963 000 121',
-    description: 'Thick hot chocolate and buñuelos de calabaza, all year round, behind the Llotja.',
+    description: 'Chocolate a la taza y buñuelos de calabaza todo el año, detrás de la Llotja.',
     status: 'pending',
     appliedDaysAgo: 2,
   },
@@ -373,10 +376,10 @@ export const demoApplicants: DemoApplicant[] = [
     businessType: 'company',
     address: 'Carrer de Fontanars dels Alforins 11, Patraix',
     phone: '+34 963 000 122',
-    description: 'Tattoo and piercing studio.',
+    description: 'Estudio de tatuaje y piercing.',
     status: 'rejected',
     rejectionReason:
-      'The tax registration document could not be read and its tax id does not match the one in the application. Please upload a clear copy and apply again.',
+      'El documento de alta censal no se puede leer y su NIF no coincide con el de la solicitud. Sube una copia legible y vuelve a presentar la solicitud.',
     appliedDaysAgo: 12,
   },
 ];
@@ -394,12 +397,12 @@ export const demoConsumer = {
   name: 'Lucía Martínez',
   phone: '+34 600 000 201',
   contacts: [
-    { name: 'Carmen Martínez', phone: '+34 600 000 211', email: null, relationship: 'Mother', notes: 'Loves horchata and flowers.' },
-    { name: 'Pablo Ruiz', phone: '+34 600 000 212', email: 'pablo.ruiz@example.test', relationship: 'Partner', notes: 'Anniversary on 14 June.' },
-    { name: 'Marta Gómez', phone: '+34 600 000 213', email: 'marta.gomez@example.test', relationship: 'Friend', notes: null },
-    { name: 'Javier Navarro', phone: null, email: 'javi.navarro@example.test', relationship: 'Brother', notes: 'Into coffee and bikes.' },
-    { name: 'Elena Ortega', phone: '+34 600 000 215', email: 'elena.ortega@example.test', relationship: 'Colleague', notes: null },
-    { name: 'Rosa Beltrán', phone: '+34 600 000 216', email: null, relationship: 'Grandmother', notes: 'Birthday in March.' },
+    { name: 'Carmen Martínez', phone: '+34 600 000 211', email: null, relationship: 'Madre', notes: 'Le encantan la horchata y las flores.' },
+    { name: 'Pablo Ruiz', phone: '+34 600 000 212', email: 'pablo.ruiz@example.test', relationship: 'Pareja', notes: 'Aniversario el 14 de junio.' },
+    { name: 'Marta Gómez', phone: '+34 600 000 213', email: 'marta.gomez@example.test', relationship: 'Amiga', notes: null },
+    { name: 'Javier Navarro', phone: null, email: 'javi.navarro@example.test', relationship: 'Hermano', notes: 'Le van el café y las bicis. Vive en Dublín.' },
+    { name: 'Elena Ortega', phone: '+34 600 000 215', email: 'elena.ortega@example.test', relationship: 'Compañera de trabajo', notes: null },
+    { name: 'Rosa Beltrán', phone: '+34 600 000 216', email: null, relationship: 'Abuela', notes: 'Cumple en marzo.' },
   ] satisfies DemoContact[],
 };
 
@@ -417,15 +420,15 @@ export interface DemoOrder {
 
 /** Every order is sent by the demo consumer; the owner's business sees one of each status. */
 export const demoOrders: DemoOrder[] = [
-  { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Horchata and fartons for two', status: 'paid', recipientContact: 'Carmen Martínez', personalMessage: 'Feliz santo, mamá! An horchata on me.', placedDaysAgo: 3 },
-  { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Summer card: ten horchatas', status: 'paid', recipientContact: 'Javier Navarro', personalMessage: 'For the long summer afternoons.', placedDaysAgo: 9, recipientLocale: 'en' },
-  { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Family horchata jug', status: 'redeemed', recipientContact: 'Rosa Beltrán', personalMessage: 'Per a la iaia, amb molt d’amor.', placedDaysAgo: 21 },
-  { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Granizado for four', status: 'unpaid', recipientContact: 'Marta Gómez', personalMessage: null, placedDaysAgo: 1 },
-  { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Granizado for four', status: 'expired', recipientContact: 'Elena Ortega', personalMessage: 'Thanks for covering my shift!', placedDaysAgo: 95 },
-  { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Horchata tasting and tiger nut story', status: 'cancelled', recipientContact: 'Pablo Ruiz', personalMessage: null, placedDaysAgo: 14 },
-  { businessOwnerEmail: 'arroceria@demo.regalo.test', giftName: 'Paella valenciana for two', status: 'paid', recipientContact: 'Pablo Ruiz', personalMessage: 'Happy anniversary! Sunday paella like the first time.', placedDaysAgo: 5 },
-  { businessOwnerEmail: 'ioga@demo.regalo.test', giftName: 'Sixty-minute massage', status: 'redeemed', recipientContact: 'Elena Ortega', personalMessage: 'You deserve a break.', placedDaysAgo: 40 },
-  { businessOwnerEmail: 'flors@demo.regalo.test', giftName: 'Seasonal bouquet', status: 'paid', recipientContact: 'Carmen Martínez', personalMessage: null, placedDaysAgo: 2 },
+  { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Merienda de horchata y fartons para dos', status: 'paid', recipientContact: 'Carmen Martínez', personalMessage: '¡Feliz santo, mamá! La horchata corre de mi cuenta.', placedDaysAgo: 3 },
+  { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Bono de verano: diez horchatas', status: 'paid', recipientContact: 'Javier Navarro', personalMessage: 'For the long summer afternoons.', placedDaysAgo: 9, recipientLocale: 'en' },
+  { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Litro de horchata para la familia', status: 'redeemed', recipientContact: 'Rosa Beltrán', personalMessage: 'Per a la iaia, amb molt d’amor.', placedDaysAgo: 21 },
+  { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Granizados para cuatro', status: 'unpaid', recipientContact: 'Marta Gómez', personalMessage: null, placedDaysAgo: 1 },
+  { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Granizados para cuatro', status: 'expired', recipientContact: 'Elena Ortega', personalMessage: '¡Gracias por cubrirme el turno!', placedDaysAgo: 95 },
+  { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Cata de horchata y la historia de la chufa', status: 'cancelled', recipientContact: 'Pablo Ruiz', personalMessage: null, placedDaysAgo: 14 },
+  { businessOwnerEmail: 'arroceria@demo.regalo.test', giftName: 'Paella valenciana para dos', status: 'paid', recipientContact: 'Pablo Ruiz', personalMessage: '¡Feliz aniversario! Paella de domingo, como la primera vez.', placedDaysAgo: 5 },
+  { businessOwnerEmail: 'ioga@demo.regalo.test', giftName: 'Masaje de sesenta minutos', status: 'redeemed', recipientContact: 'Elena Ortega', personalMessage: 'Te mereces un descanso.', placedDaysAgo: 40 },
+  { businessOwnerEmail: 'flors@demo.regalo.test', giftName: 'Ramo de temporada', status: 'paid', recipientContact: 'Carmen Martínez', personalMessage: null, placedDaysAgo: 2 },
 ];
 
-export const demoAdmin = { email: DEMO_ADMIN_EMAIL, name: 'Regalo Team' };
+export const demoAdmin = { email: DEMO_ADMIN_EMAIL, name: 'Equipo Regalo' };

@@ -172,6 +172,24 @@ describe('demo seed', () => {
     expect(await storage.exists(giftKey.replace('/main.', '/main-w480.'))).toBe(true);
   });
 
+  it('writes the businesses’ and gifts’ texts in Spanish, as Valencian businesses write them', async () => {
+    const { db } = await getTestDatabase();
+    await seedDemo({ db, config, storage });
+    const texts = [
+      ...(await db.select({ name: businesses.name, description: businesses.description, reason: businesses.rejectionReason }).from(businesses)),
+      ...(await db.select({ name: gifts.name, description: gifts.description }).from(gifts)),
+    ].flatMap((row) => Object.values(row).filter((value): value is string => typeof value === 'string'));
+    expect(texts.length).toBeGreaterThan(100);
+    // Words every English sentence has and no Spanish one does (the first seed was English).
+    const english = /\b(the|and|for|with|your|of|to)\b/i;
+    expect(texts.filter((text) => english.test(text))).toEqual([]);
+    const [owner] = await db.select().from(users).where(eq(users.email, 'owner@demo.regalo.test'));
+    const [palmera] = await db.select().from(businesses).where(eq(businesses.ownerId, owner!.id));
+    expect(palmera!.description).toContain('Horchata hecha cada mañana');
+    const names = (await db.select({ name: gifts.name }).from(gifts).where(eq(gifts.businessId, palmera!.id))).map((g) => g.name);
+    expect(names).toContain('Merienda de horchata y fartons para dos');
+  });
+
   it('adds one pending and one rejected applicant, neither listed', async () => {
     const { db } = await getTestDatabase();
     await seedDemo({ db, config, storage });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DocumentType, VerificationDocument } from '@shared/domain/business';
 import type { Config } from '../../config';
-import { THUMBNAIL_SIZE, variantKey } from '../../features/business-image/image-keys';
+import { THUMBNAIL_SIZE, variantKey } from '../../platform/storage/image-keys';
 import { createStorage } from '../../platform/storage/create-storage';
 import {
   businessImageKey,
@@ -190,7 +190,7 @@ export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
         submittedAt: daysAgo(business.joinedDaysAgo + 3),
         reviewedAt: joined,
         reviewedBy: admin.id,
-        reviewNotes: 'Documents checked; welcome to Regalo.',
+        reviewNotes: 'Documentación revisada. ¡Bienvenidos a Regalo!',
       });
       summary.applications += 1;
       for (const [i, gift] of business.gifts.entries()) {
@@ -320,6 +320,8 @@ async function findDemoGift(tx: Executor, ownerEmail: string, giftName: string) 
     .from(gifts)
     .innerJoin(businesses, eq(businesses.id, gifts.businessId))
     .where(and(eq(businesses.ownerId, owner.id), eq(gifts.name, giftName)));
-  if (!row) throw new Error(`demo gift "${giftName}" of ${ownerEmail} is missing`);
+  // The business is there but not this gift: its gifts were renamed since, by hand or by a
+  // demo database seeded before the texts were in Spanish (README: start from an empty one).
+  if (!row) throw new Error(`demo gift "${giftName}" of ${ownerEmail} is missing; reseed an empty demo database`);
   return row;
 }

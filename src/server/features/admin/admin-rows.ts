@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { adminDocumentViewUrl, type AdminApplication, type AdminBusiness, type AdminOrder } from '@shared/contracts/admin';
 import { documentDownloadUrl } from '@shared/contracts/business-documents';
 import type { ApplicationKind, ApplicationStatus, BusinessCategory, BusinessType, VerificationStatus } from '@shared/domain/business';
@@ -21,6 +21,25 @@ export async function findBusinessForAdmin(db: Executor, id: string, lock = fals
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new AppError('business_not_found', 404, 'No such business');
   return row;
+}
+
+/**
+ * Closes the business's open application with the team's decision and returns its id. A
+ * conditional update, so when two admins decide at once only one wins; the other gets 409
+ * `application_not_pending` and its transaction changes nothing.
+ */
+export async function closeOpenApplication(
+  tx: Executor,
+  businessId: string,
+  decision: { status: 'approved' | 'rejected'; reviewerId: string | null; notes: string | null; now: Date },
+): Promise<string> {
+  const [closed] = await tx
+    .update(businessApplications)
+    .set({ applicationStatus: decision.status, reviewedAt: decision.now, reviewedBy: decision.reviewerId, reviewNotes: decision.notes })
+    .where(and(eq(businessApplications.businessId, businessId), eq(businessApplications.applicationStatus, 'pending')))
+    .returning({ id: businessApplications.id });
+  if (!closed) throw AppError.conflict('application_not_pending', 'This business has no application waiting for review');
+  return closed.id;
 }
 
 export async function findOwner(db: Executor, ownerId: string | null): Promise<OwnerRow> {

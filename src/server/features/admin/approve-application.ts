@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AdminBusinessDetail } from '@shared/contracts/admin';
-import { businessApplications, businesses } from '../../db/schema/businesses';
+import { businesses } from '../../db/schema/businesses';
 import type { AppContext } from '../../platform/context';
-import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/enqueue-mail';
-import { findBusinessForAdmin, findOwner } from './admin-rows';
+import { closeOpenApplication, findBusinessForAdmin, findOwner } from './admin-rows';
 import { formatCommission } from './format-commission';
 import { getAdminBusiness } from './get-admin-business';
 import { recordAdminAction, type AdminActor } from './record-admin-action';
@@ -24,12 +23,7 @@ export async function approveApplication(
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const before = await findBusinessForAdmin(tx, businessId, true);
-    const closed = await tx
-      .update(businessApplications)
-      .set({ applicationStatus: 'approved', reviewedAt: now, reviewedBy: actor.id, reviewNotes: input.notes })
-      .where(and(eq(businessApplications.businessId, businessId), eq(businessApplications.applicationStatus, 'pending')))
-      .returning({ id: businessApplications.id });
-    if (closed.length === 0) throw AppError.conflict('application_not_pending', 'This business has no application waiting for review');
+    const applicationId = await closeOpenApplication(tx, businessId, { status: 'approved', reviewerId: actor.id, notes: input.notes, now });
     await tx
       .update(businesses)
       .set({ verificationStatus: 'approved', isActive: true, commissionRate: input.commissionRate, rejectionReason: null, updatedAt: now })
@@ -42,7 +36,7 @@ export async function approveApplication(
         targetType: 'business',
         targetId: businessId,
         before: { verificationStatus: before.verificationStatus, isActive: before.isActive, commissionRate: Number(before.commissionRate) },
-        after: { verificationStatus: 'approved', isActive: true, commissionRate: input.commissionRate, applicationId: closed[0]!.id },
+        after: { verificationStatus: 'approved', isActive: true, commissionRate: input.commissionRate, applicationId },
         reason: input.notes,
       },
       now,

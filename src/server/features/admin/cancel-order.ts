@@ -5,7 +5,7 @@ import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { checkouts, orders } from '../../db/schema/orders';
-import { ORDERS_PATH } from '../gift-delivery/gift-mail';
+import { ORDERS_PATH } from '../../domain/orders/gift-mail';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';

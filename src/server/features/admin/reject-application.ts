@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AdminBusinessDetail } from '@shared/contracts/admin';
-import { businessApplications, businesses } from '../../db/schema/businesses';
+import { businesses } from '../../db/schema/businesses';
 import type { AppContext } from '../../platform/context';
-import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/enqueue-mail';
-import { findBusinessForAdmin, findOwner } from './admin-rows';
+import { closeOpenApplication, findBusinessForAdmin, findOwner } from './admin-rows';
 import { getAdminBusiness } from './get-admin-business';
 import { recordAdminAction, type AdminActor } from './record-admin-action';
 
@@ -22,12 +21,7 @@ export async function rejectApplication(
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const before = await findBusinessForAdmin(tx, businessId, true);
-    const closed = await tx
-      .update(businessApplications)
-      .set({ applicationStatus: 'rejected', reviewedAt: now, reviewedBy: actor.id, reviewNotes: input.reason })
-      .where(and(eq(businessApplications.businessId, businessId), eq(businessApplications.applicationStatus, 'pending')))
-      .returning({ id: businessApplications.id });
-    if (closed.length === 0) throw AppError.conflict('application_not_pending', 'This business has no application waiting for review');
+    const applicationId = await closeOpenApplication(tx, businessId, { status: 'rejected', reviewerId: actor.id, notes: input.reason, now });
     await tx
       .update(businesses)
       .set({ verificationStatus: 'rejected', rejectionReason: input.reason, updatedAt: now })
@@ -40,7 +34,7 @@ export async function rejectApplication(
         targetType: 'business',
         targetId: businessId,
         before: { verificationStatus: before.verificationStatus, rejectionReason: before.rejectionReason },
-        after: { verificationStatus: 'rejected', rejectionReason: input.reason, applicationId: closed[0]!.id },
+        after: { verificationStatus: 'rejected', rejectionReason: input.reason, applicationId },
         reason: input.reason,
       },
       now,

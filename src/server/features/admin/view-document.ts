@@ -1,6 +1,6 @@
 import type { DocumentType } from '@shared/domain/business';
 import type { AppContext } from '../../platform/context';
-import { downloadDocument, type DocumentDownload } from '../business-documents/download-document';
+import { downloadDocument, type DocumentDownload } from '../../domain/documents/download-document';
 import type { AdminActor } from './record-admin-action';
 
 /** A verification document for the admin's in-browser viewer (the caller is already an admin). */

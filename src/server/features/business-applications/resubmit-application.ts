@@ -5,7 +5,7 @@ import { classifyTaxId } from '@shared/domain/tax-id';
 import { businessApplications, businesses } from '../../db/schema/businesses';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { isUniqueViolation } from '../business-onboarding/unique-violation';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 /**
  * A rejected business asks for review again after correcting its details or documents: a

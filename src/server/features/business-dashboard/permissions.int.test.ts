@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gifts } from '../../db/schema/gifts';
 import { createGift } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { as, imageUpload, ownerWithSales, signedInOwner, signedInUser } from './dashboard-test-world';
+import { as, imageUpload, ownerWithSales, signedInOwner, signedInUser } from '../../testing/dashboard-test-world';
 
 /**
  * Every dashboard endpoint × every kind of caller. Ids in the URLs always belong to the

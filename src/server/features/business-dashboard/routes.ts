@@ -32,7 +32,7 @@ import { listBusinessOrders } from './business-orders/list-business-orders';
 import { listOrderUpdates } from './business-orders/list-order-updates';
 import { getDashboardBusiness } from './business-profile/get-dashboard-business';
 import { updateBusinessProfile } from './business-profile/update-business-profile';
-import { requireOwnedBusiness } from './owned-business';
+import { requireOwnedBusiness } from '../../domain/businesses/owned-business';
 
 // Every read and write is scoped inside the use case to the business the caller owns.
 const noStore = { 'cache-control': 'no-store' };

@@ -7,7 +7,7 @@ import { createBusiness, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { multipart, sampleJpeg, samplePdf, samplePng, type MultipartPart } from '../../testing/upload-files';
 import { cleanUpTempUploads } from './clean-up-temp-uploads';
-import { tempDocumentsPrefix } from './document-files';
+import { tempDocumentsPrefix } from '../../domain/documents/document-files';
 
 describe('verification documents', () => {
   let t: TestApp;

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { DocumentType } from '@shared/domain/business';
 import { businesses } from '../../db/schema/businesses';
 import type { AppContext } from '../../platform/context';
-import { deleteDocumentObject, listTempObjects } from './document-files';
-import { findOwnedBusiness } from './find-owned-business';
-import { reopenReviewIfIdentityChanged } from '../business-applications/reopen-review';
+import { deleteDocumentObject, listTempObjects } from '../../domain/documents/document-files';
+import { findOwnedBusiness } from '../../domain/businesses/find-owned-business';
+import { reopenReviewIfIdentityChanged } from '../../domain/businesses/reopen-review';
 import { DOCUMENTS_CHANGE } from '@shared/domain/business';
 
 /** Removes the user's document of this type (temporary or the business's); none is fine. */

@@ -1,8 +1,8 @@
 import type { BusinessDocumentList } from '@shared/contracts/business-documents';
 import { documentDownloadUrl } from '@shared/contracts/business-documents';
 import type { AppContext } from '../../platform/context';
-import { listTempDocuments } from './document-files';
-import { findOwnedBusiness } from './find-owned-business';
+import { listTempDocuments } from '../../domain/documents/document-files';
+import { findOwnedBusiness } from '../../domain/businesses/find-owned-business';
 
 /** The signed-in user's documents: the business's list once it exists, else the temporary uploads. */
 export async function listDocuments(

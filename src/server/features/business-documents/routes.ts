@@ -10,7 +10,7 @@ import { MAX_DOCUMENT_BYTES } from '@shared/domain/documents';
 import { requireUser } from '../../platform/auth/guard';
 import { receiveUpload } from '../../platform/uploads/receive-upload';
 import { deleteDocument } from './delete-document';
-import { downloadDocument } from './download-document';
+import { downloadDocument } from '../../domain/documents/download-document';
 import { listDocuments } from './list-documents';
 import { parseDocumentType, uploadDocument } from './upload-document';
 

@@ -14,9 +14,9 @@ import {
   newDocumentKey,
   tempOwner,
   writeSidecar,
-} from './document-files';
-import { findOwnedBusiness } from './find-owned-business';
-import { reopenReviewIfIdentityChanged } from '../business-applications/reopen-review';
+} from '../../domain/documents/document-files';
+import { findOwnedBusiness } from '../../domain/businesses/find-owned-business';
+import { reopenReviewIfIdentityChanged } from '../../domain/businesses/reopen-review';
 import { DOCUMENTS_CHANGE } from '@shared/domain/business';
 
 const contentTypes: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', png: 'image/png' };

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { businesses } from '../../db/schema/businesses';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { imageKeysFor } from './image-keys';
+import { imageKeysFor } from '../../platform/storage/image-keys';
 
 /** Clears image_url first, then deletes the objects, so the page never shows a broken image. */
 export async function removeBusinessImage(ctx: Pick<AppContext, 'db' | 'storage' | 'now'>, userId: string): Promise<void> {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { publicFileUrl } from '../../platform/storage/public-files';
 import { reencodeImage } from '../../platform/uploads/reencode-image';
-import { imageKeysFor, MAIN_IMAGE_SIZE, mainImageKey, THUMBNAIL_SIZE, variantKey } from './image-keys';
+import { imageKeysFor, MAIN_IMAGE_SIZE, mainImageKey, THUMBNAIL_SIZE, variantKey } from '../../platform/storage/image-keys';
 
 /**
  * Replaces the business's main image: re-encoded (upright, metadata stripped, WebP, 1600 px

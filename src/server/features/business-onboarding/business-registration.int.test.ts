@@ -6,7 +6,7 @@ import { authedInject, signIn } from '../../testing/auth-helpers';
 import { createBusiness, createUser, createValidCif } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { multipart, samplePdf, samplePng } from '../../testing/upload-files';
-import { tempDocumentsPrefix } from '../business-documents/document-files';
+import { tempDocumentsPrefix } from '../../domain/documents/document-files';
 
 const companyBody = (overrides: Record<string, unknown> = {}) => ({
   businessName: 'Horno San Nicolás',

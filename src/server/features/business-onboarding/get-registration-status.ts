@@ -1,7 +1,7 @@
 import type { BusinessRegistrationStatus } from '@shared/contracts/business-onboarding';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { findOwnedBusiness } from '../business-documents/find-owned-business';
+import { findOwnedBusiness } from '../../domain/businesses/find-owned-business';
 
 /** Where the signed-in owner's application stands; 404 when they own no business. */
 export async function getRegistrationStatus(

@@ -14,9 +14,9 @@ import {
   listTempDocuments,
   newDocumentKey,
   tempDocumentsPrefix,
-} from '../business-documents/document-files';
-import { findOwnedBusiness } from '../business-documents/find-owned-business';
-import { isUniqueViolation } from './unique-violation';
+} from '../../domain/documents/document-files';
+import { findOwnedBusiness } from '../../domain/businesses/find-owned-business';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 async function copyObject(storage: Storage, from: string, to: string): Promise<void> {
   const object = await storage.get(from);

@@ -14,7 +14,7 @@ import {
   hashConfirmationToken,
 } from './confirmation-token';
 import { resendConfirmation } from './resend-confirmation';
-import { isUniqueViolation } from './unique-violation';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

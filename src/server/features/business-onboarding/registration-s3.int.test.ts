@@ -8,7 +8,7 @@ import { authedInject, signIn } from '../../testing/auth-helpers';
 import { createUser, createValidCif } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { multipart, samplePdf, samplePng } from '../../testing/upload-files';
-import { tempDocumentsPrefix } from '../business-documents/document-files';
+import { tempDocumentsPrefix } from '../../domain/documents/document-files';
 
 // The same journey on the S3 driver (s3rver): temp listing, copy on adoption, private
 // download and public images must not depend on local-disk behaviour.

@@ -7,7 +7,7 @@ import { gifts } from '../../db/schema/gifts';
 import { AppError } from '../../platform/errors';
 import { catalogGiftColumns, toCatalogGift } from './list-catalog-gifts';
 import { isUuid } from '../../db/query-helpers';
-import { catalogBusinessColumns, isListedBusiness, isListedGift } from './visibility';
+import { catalogBusinessColumns, isListedBusiness, isListedGift } from '../../domain/catalog/visibility';
 
 /** One listed business with the gifts a consumer can buy from it; 404 when not listed. */
 export async function getCatalogBusiness(db: Executor, id: string): Promise<CatalogBusinessDetail> {

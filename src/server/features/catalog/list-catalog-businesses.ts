@@ -4,7 +4,7 @@ import type { BusinessCategory } from '@shared/domain/business';
 import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
 import { containsPattern } from '../../db/query-helpers';
-import { catalogBusinessColumns, isListedBusiness } from './visibility';
+import { catalogBusinessColumns, isListedBusiness } from '../../domain/catalog/visibility';
 
 /** Businesses a consumer can buy from, by name, filtered by category and search text. */
 export async function listCatalogBusinesses(

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { containsPattern } from '../../db/query-helpers';
-import { isListedBusiness, isListedGift } from './visibility';
+import { isListedBusiness, isListedGift } from '../../domain/catalog/visibility';
 
 export const catalogGiftColumns = {
   id: gifts.id,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   catalogBusinessDetailSchema,
   catalogBusinessesQuerySchema,
@@ -8,36 +9,60 @@ import {
   catalogGiftsQuerySchema,
 } from '@shared/contracts/catalog';
 import { requireUser } from '../../platform/auth/guard';
+import { requestCacheVersions } from '../../platform/cache-versions';
+import { CatalogCache } from './catalog-cache';
 import { getCatalogBusiness } from './get-catalog-business';
 import { listCatalogBusinesses } from './list-catalog-businesses';
 import { listCatalogGifts } from './list-catalog-gifts';
 
-/** The consumer catalogue: listed businesses and their buyable gifts, for signed-in users. */
+const JSON_UTF8 = 'application/json; charset=utf-8';
+
+/**
+ * An answer as JSON text, encoded through its contract exactly as the routes' response
+ * serialiser would, once per cache fill instead of once per request (ADR 037).
+ */
+function encode<S extends z.ZodType>(schema: S, value: z.output<S>): string {
+  return JSON.stringify(z.encode(schema, value));
+}
+
+/**
+ * The consumer catalogue: listed businesses and their buyable gifts, for signed-in users.
+ * Answers come from this server's catalogue cache while no gift or business has changed
+ * anywhere (ADR 037); they are the same for every signed-in user.
+ */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/catalog/businesses',
-    { schema: { querystring: catalogBusinessesQuerySchema, response: { 200: catalogBusinessPageSchema } } },
-    async (request) => {
-      await requireUser(request);
-      return listCatalogBusinesses(app.ctx.db, request.query);
-    },
-  );
+  const cache = new CatalogCache();
 
-  app.get(
-    '/api/catalog/businesses/:id',
-    { schema: { params: catalogBusinessParamsSchema, response: { 200: catalogBusinessDetailSchema } } },
-    async (request) => {
-      await requireUser(request);
-      return getCatalogBusiness(app.ctx.db, request.params.id);
-    },
-  );
+  app.get('/api/catalog/businesses', { schema: { querystring: catalogBusinessesQuerySchema } }, async (request, reply) => {
+    await requireUser(request);
+    const { category, q, page, pageSize } = request.query;
+    const { catalog } = await requestCacheVersions(request);
+    const key = JSON.stringify(['businesses', category ?? null, q || null, page, pageSize]);
+    const body = await cache.through(catalog, key, async () =>
+      encode(catalogBusinessPageSchema, await listCatalogBusinesses(app.ctx.db, request.query)),
+    );
+    return reply.type(JSON_UTF8).send(body);
+  });
 
-  app.get(
-    '/api/catalog/gifts',
-    { schema: { querystring: catalogGiftsQuerySchema, response: { 200: catalogGiftPageSchema } } },
-    async (request) => {
-      await requireUser(request);
-      return listCatalogGifts(app.ctx.db, request.query);
-    },
-  );
+  app.get('/api/catalog/businesses/:id', { schema: { params: catalogBusinessParamsSchema } }, async (request, reply) => {
+    await requireUser(request);
+    const { catalog } = await requestCacheVersions(request);
+    const key = JSON.stringify(['business', request.params.id]);
+    // A 404 (not listed) is thrown, and so never cached.
+    const body = await cache.through(catalog, key, async () =>
+      encode(catalogBusinessDetailSchema, await getCatalogBusiness(app.ctx.db, request.params.id)),
+    );
+    return reply.type(JSON_UTF8).send(body);
+  });
+
+  app.get('/api/catalog/gifts', { schema: { querystring: catalogGiftsQuerySchema } }, async (request, reply) => {
+    await requireUser(request);
+    const { category, q, sort, page, pageSize } = request.query;
+    const { catalog } = await requestCacheVersions(request);
+    const key = JSON.stringify(['gifts', category ?? null, q || null, sort, page, pageSize]);
+    const body = await cache.through(catalog, key, async () =>
+      encode(catalogGiftPageSchema, await listCatalogGifts(app.ctx.db, request.query)),
+    );
+    return reply.type(JSON_UTF8).send(body);
+  });
 };

@@ -7,7 +7,7 @@ import { checkouts, orders } from '../../db/schema/orders';
 import { createContact, createGift } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expireCheckouts } from './expire-checkouts';
-import { as, line, newKey, paymentState, postCheckout, shop, signedIn } from './checkout-test-world';
+import { as, line, newKey, paymentState, postCheckout, shop, signedIn } from '../../testing/checkout-test-world';
 
 const START = new Date('2026-11-23T10:00:00.000Z'); // 11:00 in Madrid
 

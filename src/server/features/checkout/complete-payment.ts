@@ -9,9 +9,9 @@ import { checkouts, orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
 import { enqueueMail } from '../../platform/mail/enqueue-mail';
 import type { MailLocale } from '../../platform/mail/layout';
-import { deliverOrder } from '../gift-delivery/deliver-order';
-import { ORDERS_PATH } from '../gift-delivery/gift-mail';
-import { createRedemptionCode } from '../orders/price-order';
+import { deliverOrder } from '../../domain/orders/deliver-order';
+import { ORDERS_PATH } from '../../domain/orders/gift-mail';
+import { createRedemptionCode } from '../../domain/orders/price-order';
 
 /**
  * A successful payment, whoever reports it (the test page or a Stripe webhook). Run inside

@@ -13,10 +13,10 @@ import { checkouts, orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { TEST_CHECKOUT_LIFETIME_MS } from '../../platform/payments/test-provider';
-import { isUniqueViolation } from '../business-onboarding/unique-violation';
-import { createPendingCode, priceOrder } from '../orders/price-order';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { createPendingCode, priceOrder } from '../../domain/orders/price-order';
 import { findGiftsForSale } from './find-gifts-for-sale';
-import { toCheckoutView, type CheckoutRow } from './get-checkout';
+import { checkoutView, toCheckoutView, type CheckoutLineRow, type CheckoutRow } from './get-checkout';
 
 export type CreateCheckoutInput = z.output<typeof createCheckoutInputSchema>;
 /** The database may be a transaction (the demo seed places its orders inside its own). */
@@ -78,9 +78,9 @@ export async function createCheckout(
   });
   if (Object.keys(fields).length > 0) throw AppError.validation(fields);
 
-  let checkoutId: string;
+  let placed: { checkout: CheckoutRow; lines: CheckoutLineRow[] };
   try {
-    checkoutId = await ctx.db.transaction(async (tx) => {
+    placed = await ctx.db.transaction(async (tx) => {
       const forSale = await findGiftsForSale(tx, input.lines.map((l) => l.giftId));
       const unavailable: Record<string, string> = {};
       input.lines.forEach((line, i) => {
@@ -120,9 +120,9 @@ export async function createCheckout(
           createdAt: now,
           updatedAt: now,
         })
-        .returning({ id: checkouts.id });
+        .returning();
       const senderName = senderNameOf(buyer.name);
-      await tx.insert(orders).values(
+      const inserted = await tx.insert(orders).values(
         priced.map(({ line, gift, price }, i) => ({
           checkoutId: checkout!.id,
           buyerId: buyer.id,
@@ -148,8 +148,24 @@ export async function createCheckout(
           createdAt: new Date(now.getTime() + i),
           updatedAt: now,
         })),
-      );
-      return checkout!.id;
+      ).returning({ id: orders.id, createdAt: orders.createdAt });
+      // The lines exactly as toCheckoutView would read them back, without reading them back:
+      // line i is the order created at now + i.
+      const idAt = new Map(inserted.map((o) => [o.createdAt.getTime(), o.id]));
+      const lines = priced.map(({ line, gift, price }, i): CheckoutLineRow => ({
+        orderId: idAt.get(now.getTime() + i)!,
+        giftId: gift.id,
+        giftName: gift.name,
+        businessName: gift.businessName,
+        recipientName: line.recipientName,
+        status: 'unpaid',
+        price: price.totalAmount,
+        validityDays: gift.validityDays,
+        paidAt: null,
+        expiresAt: price.expiresAt,
+        deliverAt: deliverAts[i] ?? null,
+      }));
+      return { checkout: checkout!, lines };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -158,19 +174,23 @@ export async function createCheckout(
     if (!winner) throw error;
     return { checkout: await withPayment(ctx, buyer, winner), created: false };
   }
-  const [row] = await ctx.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
-  return { checkout: await withPayment(ctx, buyer, row!), created: true };
+  return { checkout: await withPayment(ctx, buyer, placed.checkout, placed.lines), created: true };
 }
 
-/** Makes sure a pending checkout has its payment at the provider, then returns its view. */
+/**
+ * Makes sure a pending checkout has its payment at the provider, then returns its view.
+ * `knownLines` when the caller has just written them (a new checkout), read otherwise.
+ */
 async function withPayment(
   ctx: CheckoutContext,
   buyer: SessionUser,
   checkout: CheckoutRow,
+  knownLines?: CheckoutLineRow[],
 ): Promise<Checkout> {
   let row = checkout;
+  let lines = knownLines;
   if (row.status === 'pending' && !row.providerRef) {
-    const view = await toCheckoutView(ctx.db, row, ctx.now());
+    const view = lines ? checkoutView(row, lines, ctx.now()) : await toCheckoutView(ctx.db, row, ctx.now());
     let payment;
     try {
       payment = await ctx.payments.createPayment({
@@ -187,12 +207,20 @@ async function withPayment(
       error.cause = cause;
       throw error;
     }
-    // Conditional: a concurrent retry may have stored the (same, idempotent) payment already.
-    await ctx.db
+    // Conditional: a concurrent retry may have stored the (same, idempotent) payment already;
+    // then that request had the checkout in hand too, so it is all read again.
+    const [updated] = await ctx.db
       .update(checkouts)
       .set({ providerRef: payment.providerRef, paymentUrl: payment.paymentUrl, expiresAt: payment.expiresAt, updatedAt: ctx.now() })
-      .where(and(eq(checkouts.id, row.id), isNull(checkouts.providerRef)));
-    [row] = await ctx.db.select().from(checkouts).where(eq(checkouts.id, row.id)) as [CheckoutRow];
+      .where(and(eq(checkouts.id, row.id), isNull(checkouts.providerRef)))
+      .returning();
+    if (updated) row = updated;
+    else {
+      [row] = (await ctx.db.select().from(checkouts).where(eq(checkouts.id, row.id))) as [CheckoutRow];
+      lines = undefined;
+    }
   }
-  return toCheckoutView(ctx.db, row, ctx.now());
+  // Lines this request has just written are what the database holds: nothing else has seen
+  // the checkout yet (only its payment, which needs the reference stored above, changes them).
+  return lines ? checkoutView(row, lines, ctx.now()) : toCheckoutView(ctx.db, row, ctx.now());
 }

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/query-helpers';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
-import { isListedBusiness, isListedGift } from '../catalog/visibility';
+import { isListedBusiness, isListedGift } from '../../domain/catalog/visibility';
 
 export interface GiftForSale {
   id: string;

@@ -24,9 +24,24 @@ export async function findBuyerCheckout(db: Executor, buyerId: string, checkoutI
   return row;
 }
 
-/** A checkout as its buyer sees it: its lines with prices as stored, expiry final once paid. */
-export async function toCheckoutView(db: Executor, checkout: CheckoutRow, now: Date): Promise<Checkout> {
-  const lines = await db
+/** One order of a checkout with what its buyer sees of the gift (checkoutView's input). */
+export interface CheckoutLineRow {
+  orderId: string;
+  giftId: string;
+  giftName: string;
+  businessName: string;
+  recipientName: string;
+  status: string;
+  price: number;
+  validityDays: number;
+  paidAt: Date | null;
+  expiresAt: Date;
+  deliverAt: Date | null;
+}
+
+/** The checkout's orders, in the order the giver typed them. */
+function selectCheckoutLines(db: Executor, checkoutId: string): Promise<CheckoutLineRow[]> {
+  return db
     .select({
       orderId: orders.id,
       giftId: orders.giftId,
@@ -43,8 +58,12 @@ export async function toCheckoutView(db: Executor, checkout: CheckoutRow, now: D
     .from(orders)
     .innerJoin(gifts, eq(gifts.id, orders.giftId))
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
-    .where(eq(orders.checkoutId, checkout.id))
+    .where(eq(orders.checkoutId, checkoutId))
     .orderBy(asc(orders.createdAt), asc(orders.id));
+}
+
+/** A checkout as its buyer sees it: its lines with prices as stored, expiry final once paid. */
+export function checkoutView(checkout: CheckoutRow, lines: readonly CheckoutLineRow[], now: Date): Checkout {
   return {
     id: checkout.id,
     status: checkout.status as CheckoutStatus,
@@ -67,6 +86,11 @@ export async function toCheckoutView(db: Executor, checkout: CheckoutRow, now: D
       deliverAt: l.deliverAt?.toISOString() ?? null,
     })),
   };
+}
+
+/** The checkout with its lines read from the database. */
+export async function toCheckoutView(db: Executor, checkout: CheckoutRow, now: Date): Promise<Checkout> {
+  return checkoutView(checkout, await selectCheckoutLines(db, checkout.id), now);
 }
 
 export async function getCheckout(db: Executor, buyerId: string, checkoutId: string, now: Date): Promise<Checkout> {

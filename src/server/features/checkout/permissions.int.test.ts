@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/auth';
 import { instantToMadridLocal } from '@shared/domain/delivery-time';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { as, line, newKey, paymentState, postCheckout, shop, signedIn } from './checkout-test-world';
+import { as, line, newKey, paymentState, postCheckout, shop, signedIn } from '../../testing/checkout-test-world';
 
 /**
  * Every checkout, payment and "my orders" endpoint × every kind of caller: anonymous, an

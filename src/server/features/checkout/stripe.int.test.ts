@@ -1,78 +1,24 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail-outbox';
 import { checkouts, orders, paymentEvents } from '../../db/schema/orders';
 import { STRIPE_EXPIRY_GRACE_MS } from '../../platform/payments/stripe-provider';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { as, line, newKey, paymentState, postCheckout, shop, signedIn } from './checkout-test-world';
+import {
+  checkoutSessionEvent,
+  signStripePayload,
+  STRIPE_SESSION_EXPIRES,
+  STRIPE_TEST_WEBHOOK_SECRET,
+  StripeStandIn,
+} from '../../testing/stripe-stand-in';
+import { as, line, newKey, paymentState, postCheckout, shop, signedIn } from '../../testing/checkout-test-world';
 
-const WEBHOOK_SECRET = 'whsec_regalo_test_secret';
-const SESSION_EXPIRES = 1_795_500_000; // seconds, as Stripe sends it
-
-/** A tiny stand-in for the two Stripe endpoints the driver calls. */
-class StripeStandIn {
-  requests: { path: string; idempotencyKey: string | undefined; auth: string | undefined; form: URLSearchParams }[] = [];
-  failNext = false;
-  private server: Server = createServer((req, res) => void this.handle(req, res));
-  private sessions = 0;
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-  stop() {
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private async handle(req: IncomingMessage, res: import('node:http').ServerResponse) {
-    let body = '';
-    for await (const chunk of req) body += chunk;
-    const form = new URLSearchParams(body);
-    this.requests.push({ path: req.url ?? '', idempotencyKey: req.headers['idempotency-key'] as string | undefined, auth: req.headers.authorization, form });
-    res.setHeader('content-type', 'application/json');
-    if (this.failNext) {
-      this.failNext = false;
-      res.statusCode = 500;
-      res.end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is having a bad day' } }));
-      return;
-    }
-    if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
-      this.sessions += 1;
-      const id = `cs_test_${this.sessions}`;
-      res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, expires_at: SESSION_EXPIRES, client_reference_id: form.get('client_reference_id') }));
-      return;
-    }
-    if (req.method === 'POST' && req.url === '/v1/refunds') {
-      res.end(JSON.stringify({ id: 're_test_1', object: 'refund', amount: Number(form.get('amount')), payment_intent: form.get('payment_intent') }));
-      return;
-    }
-    res.statusCode = 404;
-    res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'unknown' } }));
-  }
-}
-
-const signer = new Stripe('sk_test_signer');
+const WEBHOOK_SECRET = STRIPE_TEST_WEBHOOK_SECRET;
+const SESSION_EXPIRES = STRIPE_SESSION_EXPIRES;
 let eventCount = 0;
 
 function sessionEvent(type: string, session: { id: string; checkoutId: string; paymentStatus?: string }, eventId = `evt_${++eventCount}`) {
-  return JSON.stringify({
-    id: eventId,
-    object: 'event',
-    type,
-    data: {
-      object: {
-        id: session.id,
-        object: 'checkout.session',
-        client_reference_id: session.checkoutId,
-        metadata: { checkoutId: session.checkoutId },
-        payment_status: session.paymentStatus ?? 'paid',
-        payment_intent: 'pi_test_1',
-      },
-    },
-  });
+  return checkoutSessionEvent(type, session, eventId);
 }
 
 describe('the Stripe driver', () => {
@@ -94,7 +40,7 @@ describe('the Stripe driver', () => {
   const db = () => t.database.db;
 
   /** No Origin, as Stripe's servers send it. */
-  function webhook(payload: string, signature: string | null = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) {
+  function webhook(payload: string, signature: string | null = signStripePayload(payload)) {
     return t.app.inject({
       method: 'POST',
       url: '/api/payments/stripe/webhook',
@@ -160,12 +106,12 @@ describe('the Stripe driver', () => {
     const before = await paymentState(t);
     const payload = sessionEvent('checkout.session.completed', session);
     expect((await webhook(payload, null)).statusCode).toBe(400);
-    const forged = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
+    const forged = signStripePayload(payload, 'whsec_someone_else');
     const res = await webhook(payload, forged);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('invalid_signature');
     // A signature over other bytes does not cover a changed body.
-    const signed = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const signed = signStripePayload(payload);
     expect((await webhook(payload.replace('"paid"', '"paid" '), signed)).statusCode).toBe(400);
     expect(await paymentState(t)).toEqual(before);
   });

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
-import { deliverOrder } from './deliver-order';
+import { deliverOrder } from '../../domain/orders/deliver-order';
 
 const BATCH = 50;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail-outbox';
 import { orders } from '../../db/schema/orders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { as, line, postCheckout, shop, signedIn } from '../checkout/checkout-test-world';
+import { as, line, postCheckout, shop, signedIn } from '../../testing/checkout-test-world';
 import { deliverDueGifts } from './deliver-due-gifts';
 
 const START = new Date('2026-11-23T10:00:00.000Z'); // 11:00 in Madrid

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeIcsText, foldIcsLine } from './build-gift-calendar';
 import { isGiftCodeShape, parsePastedGift, typedCodeOf } from './gift-code';
 import { languageFromAcceptLanguage } from './gift-page-text';
-import { createRedemptionCode } from '../orders/price-order';
+import { createRedemptionCode } from '../../domain/orders/price-order';
 
 describe('gift codes', () => {
   it('accepts the codes checkout makes and refuses what cannot be one', () => {

@@ -1,7 +1,7 @@
 import { formatDate } from '@shared/format';
 import { escapeHtml } from '../../platform/mail/layout';
 import { keyFromPublicUrl, publicFileUrl } from '../../platform/storage/public-files';
-import { THUMBNAIL_SIZE, variantKey } from '../business-image/image-keys';
+import { THUMBNAIL_SIZE, variantKey } from '../../platform/storage/image-keys';
 import type { GiftPageView } from './get-gift-page';
 import { typedCodeOf } from './gift-code';
 import { giftLanguages, giftText, type GiftLanguage, type GiftText } from './gift-page-text';
@@ -116,7 +116,7 @@ export function mapUrl(address: string, city: string): string {
 export interface GiftPageRender {
   view: GiftPageView;
   language: GiftLanguage;
-  /** The QR as an inline SVG (made by the route from the page's absolute URL). */
+  /** The QR as an inline SVG (made by the route from the page's absolute URL); shown while paid. */
   qrSvg: string;
 }
 

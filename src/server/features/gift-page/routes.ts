@@ -5,7 +5,7 @@ import { clientKey, type RateLimitRule } from '../../platform/rate-limit';
 import { buildGiftCalendar } from './build-gift-calendar';
 import { getGiftPage, type GiftPageView } from './get-gift-page';
 import { isGiftCodeShape, parsePastedGift } from './gift-code';
-import { giftPageUrl, renderQrSvg } from './gift-qr';
+import { giftPageUrl, renderQrSvg } from '../../domain/orders/gift-qr';
 import { giftText, languageFromAcceptLanguage, toGiftLanguage, type GiftLanguage } from './gift-page-text';
 import {
   renderGiftPage,
@@ -94,7 +94,9 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     const view = await findGift(request, reply);
     if (!view) return reply;
     const language = requestedLanguage(request) ?? view.recipientLocale;
-    return html(reply, 200, renderGiftPage({ view, language, qrSvg: await qrFor(view, language) }));
+    // Only a gift that can still be redeemed shows its QR.
+    const qrSvg = view.status === 'paid' ? await qrFor(view, language) : '';
+    return html(reply, 200, renderGiftPage({ view, language, qrSvg }));
   });
 
   // The card and the reminder only make sense while the gift can still be used.

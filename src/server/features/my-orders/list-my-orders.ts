@@ -7,7 +7,7 @@ import { isUuid } from '../../db/query-helpers';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
-import { giftUrl } from '../gift-delivery/gift-mail';
+import { giftUrl } from '../../domain/orders/gift-mail';
 
 const withGiftPage: readonly OrderStatus[] = ['paid', 'redeemed', 'expired'];
 const hasGiftPage = (status: OrderStatus) => withGiftPage.includes(status);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail-outbox';
 import { orders } from '../../db/schema/orders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { as, line, paymentState, postCheckout, shop, signedIn } from '../checkout/checkout-test-world';
+import { as, line, paymentState, postCheckout, shop, signedIn } from '../../testing/checkout-test-world';
+import { RESEND_LIMITS } from './routes';
 
 const START = new Date('2026-11-23T10:00:00.000Z');
 const tomorrow = { kind: 'scheduled' as const, date: '2026-11-24', time: '09:30' };
@@ -124,5 +125,51 @@ describe('my orders: the giver’s view and actions', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('order_not_changeable');
     expect(await paymentState(t)).toEqual(before);
+  });
+});
+
+describe('resending a gift email: rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => START, env: { RATE_LIMIT: 'on' } });
+  });
+  afterAll(() => t.close());
+
+  it(`allows ${RESEND_LIMITS.perOrder.limit} resends per order and ${RESEND_LIMITS.perGiver.limit} per giver an hour; nobody else uses them up`, async () => {
+    const { tea } = await shop(t);
+    const buyer = await signedIn(t, { name: 'Ana García' });
+    const emails = ['a', 'b', 'c', 'd'].map((x) => `resend-${x}-${Date.now()}@example.test`);
+    const created = await postCheckout(t, buyer.cookie, emails.map((email) => line(tea.id, { recipientEmail: email })));
+    await as(t, buyer.cookie)({ method: 'POST', url: `/api/payments/test/${created.json().id}/succeed` });
+    const mine = (await as(t, buyer.cookie)({ method: 'GET', url: '/api/my/orders' })).json().items as { id: string; recipientEmail: string }[];
+    const [a, b, c, d] = emails.map((email) => mine.find((o) => o.recipientEmail === email)!);
+    const resend = (cookie: string, id: string) => as(t, cookie)({ method: 'POST', url: `/api/my/orders/${id}/resend` });
+    const mailsTo = async (email: string) => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).length;
+
+    // Someone else trying the giver's order id gets 404s, then is limited on their own counter,
+    // which leaves the giver's allowance alone.
+    const stranger = await signedIn(t, { name: 'Pep Extraño' });
+    for (let i = 0; i < RESEND_LIMITS.perOrder.limit; i++) expect((await resend(stranger.cookie, a!.id)).statusCode).toBe(404);
+    expect((await resend(stranger.cookie, a!.id)).statusCode).toBe(429);
+
+    for (let i = 0; i < RESEND_LIMITS.perOrder.limit; i++) expect((await resend(buyer.cookie, a!.id)).statusCode).toBe(204);
+    const refused = await resend(buyer.cookie, a!.id);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await mailsTo(a!.recipientEmail)).toBe(1 + RESEND_LIMITS.perOrder.limit);
+
+    // Other orders still go, up to the giver's total for the hour.
+    let sent = RESEND_LIMITS.perOrder.limit;
+    for (const order of [b!, c!, d!]) {
+      for (let i = 0; i < RESEND_LIMITS.perOrder.limit && sent < RESEND_LIMITS.perGiver.limit; i++, sent++) {
+        expect((await resend(buyer.cookie, order.id)).statusCode).toBe(204);
+      }
+    }
+    expect(sent).toBe(RESEND_LIMITS.perGiver.limit);
+    const mailsBefore = await mailsTo(d!.recipientEmail);
+    const overTotal = await resend(buyer.cookie, d!.id);
+    expect(overTotal.statusCode).toBe(429);
+    expect(await mailsTo(d!.recipientEmail)).toBe(mailsBefore);
   });
 });

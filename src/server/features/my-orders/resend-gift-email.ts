@@ -1,6 +1,6 @@
 import { AppError } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
-import { enqueueGiftReceived, loadGiftMailData } from '../gift-delivery/gift-mail';
+import { enqueueGiftReceived, loadGiftMailData } from '../../domain/orders/gift-mail';
 import { getMyOrder } from './list-my-orders';
 
 export const orderNotFound = () => new AppError('order_not_found', 404, 'Order not found');

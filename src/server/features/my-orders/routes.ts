@@ -2,9 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { updateDeliveryInputSchema } from '@shared/contracts/checkout';
 import { myOrderListSchema, myOrderParamsSchema, myOrderSchema } from '@shared/contracts/my-orders';
 import { requireUser } from '../../platform/auth/guard';
+import type { RateLimitRule } from '../../platform/rate-limit';
 import { listMyOrders } from './list-my-orders';
 import { resendGiftEmail } from './resend-gift-email';
 import { updateOrderDelivery } from './update-order-delivery';
+
+const HOUR = 60 * 60 * 1000;
+/**
+ * Each resend puts an email in a recipient's inbox: enough for "it went to spam, send it
+ * again", too few to flood anyone. Keys carry the giver's id, so nobody else (a business
+ * that sees the order id, say) can use up a giver's allowance.
+ */
+export const RESEND_LIMITS = {
+  perOrder: { limit: 3, windowMs: HOUR },
+  perGiver: { limit: 10, windowMs: HOUR },
+} satisfies Record<string, RateLimitRule>;
 
 /** The gifts the signed-in user sent; never anyone else's (another's id answers 404). */
 export const myOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,6 +34,10 @@ export const myOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: myOrderParamsSchema } },
     async (request, reply) => {
       const user = await requireUser(request);
+      await app.limitRate(request, reply, [
+        [`gift-resend-order:${user.id}:${request.params.id}`, RESEND_LIMITS.perOrder],
+        [`gift-resend-giver:${user.id}`, RESEND_LIMITS.perGiver],
+      ]);
       await resendGiftEmail(app.ctx, user.id, request.params.id);
       return reply.status(204).send();
     },

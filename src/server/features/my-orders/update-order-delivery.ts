@@ -7,7 +7,7 @@ import { resolveDelivery } from '@shared/domain/delivery-time';
 import { orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { deliverOrder } from '../gift-delivery/deliver-order';
+import { deliverOrder } from '../../domain/orders/deliver-order';
 import { getMyOrder } from './list-my-orders';
 import { orderNotFound } from './resend-gift-email';
 

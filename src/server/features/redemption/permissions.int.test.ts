@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { as, signedInUser } from '../business-dashboard/dashboard-test-world';
+import { as, signedInUser } from '../../testing/dashboard-test-world';
 import { counter, redemptionState } from './redemption-test-world';
 
 /**

@@ -1,4 +1,5 @@
-import { and, eq, gte } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { refusalForStatus, type RedemptionMethod, type RedemptionOrder } from '@shared/contracts/redemption';
 import { users } from '../../db/schema/auth';
 import { gifts } from '../../db/schema/gifts';
@@ -6,7 +7,13 @@ import { orders, redemptions } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
-import { selectRedemptionRows, toRedemptionOrder } from './redemption-order';
+import { redemptionOrderColumns, selectRedemptionRows, toRedemptionOrder } from './redemption-order';
+
+/**
+ * A column of the row being updated, named with its table: drizzle writes an UPDATE's columns
+ * bare, and a subquery in RETURNING must not read them as its own table's.
+ */
+const updatedOrder = (column: AnyPgColumn) => sql`${orders}.${sql.identifier(column.name)}`;
 
 export interface RedeemOrderInput {
   business: { id: string; name: string };
@@ -22,6 +29,10 @@ export interface RedeemOrderInput {
  * lets exactly one change the row from `paid`; the others match no row. The redemption record
  * and the giver's email are written in the same transaction, so they exist if and only if the
  * order was redeemed. Only after a miss is the row read again, to say why.
+ *
+ * Three statements in the transaction (the update returns the gift's name and the giver's
+ * address, the redemption record, the email): every statement on the embedded database runs
+ * on the server's one thread, and a transaction there holds the only connection.
  */
 export async function redeemOrder(
   ctx: Pick<AppContext, 'db' | 'now' | 'config'>,
@@ -29,6 +40,7 @@ export async function redeemOrder(
 ): Promise<RedemptionOrder> {
   const now = ctx.now();
   const redeemed = await ctx.db.transaction(async (tx) => {
+    // What the answer and the giver's email need comes back with the update itself.
     const [row] = await tx
       .update(orders)
       .set({ status: 'redeemed', redeemedAt: now, updatedAt: now })
@@ -41,9 +53,14 @@ export async function redeemOrder(
           gte(orders.expiresAt, now),
         ),
       )
-      .returning({ buyerId: orders.buyerId, giftId: orders.giftId, recipientName: orders.recipientName });
-    if (!row) return false;
-
+      .returning({
+        ...redemptionOrderColumns,
+        giftName: sql<string>`(select ${gifts.name} from ${gifts} where ${gifts.id} = ${updatedOrder(orders.giftId)})`,
+        buyerName: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${updatedOrder(orders.buyerId)})`,
+        buyerEmail: sql<string | null>`(select ${users.email} from ${users} where ${users.id} = ${updatedOrder(orders.buyerId)})`,
+        buyerLocale: sql<string | null>`(select ${users.locale} from ${users} where ${users.id} = ${updatedOrder(orders.buyerId)})`,
+      });
+    if (!row) return null;
     await tx.insert(redemptions).values({
       orderId: input.orderId,
       businessId: input.business.id,
@@ -51,34 +68,26 @@ export async function redeemOrder(
       method: input.method,
       createdAt: now,
     });
-
-    if (row.buyerId) {
-      const [buyer] = await tx
-        .select({ name: users.name, email: users.email, locale: users.locale })
-        .from(users)
-        .where(eq(users.id, row.buyerId));
-      const [gift] = await tx.select({ name: gifts.name }).from(gifts).where(eq(gifts.id, row.giftId));
-      if (buyer && gift) {
-        await enqueueMail(tx, {
-          to: buyer.email,
-          template: 'gift-enjoyed',
-          locale: toMailLocale(buyer.locale) ?? 'es',
-          data: {
-            name: buyer.name.split(/\s+/)[0] || buyer.name,
-            giftName: gift.name,
-            businessName: input.business.name,
-            recipientName: row.recipientName,
-            url: `${ctx.config.publicUrl}/app?tab=orders`,
-          },
-        });
-      }
+    if (row.buyerName !== null && row.buyerEmail !== null) {
+      await enqueueMail(tx, {
+        to: row.buyerEmail,
+        template: 'gift-enjoyed',
+        locale: toMailLocale(row.buyerLocale) ?? 'es',
+        data: {
+          name: row.buyerName.split(/\s+/)[0] || row.buyerName,
+          giftName: row.giftName,
+          businessName: input.business.name,
+          recipientName: row.recipientName,
+          url: `${ctx.config.publicUrl}/app?tab=orders`,
+        },
+      });
     }
-    return true;
+    return row;
   });
-
+  if (redeemed) return toRedemptionOrder(redeemed, now);
+  // Refused: the row is read again to say why.
   const [current] = await selectRedemptionRows(ctx.db).where(eq(orders.id, input.orderId));
   if (!current) throw new AppError('order_not_found', 404, 'No such gift');
-  if (redeemed) return toRedemptionOrder(current, now);
   if (current.businessId !== input.business.id) {
     throw new AppError('order_other_business', 403, 'This gift belongs to another business');
   }

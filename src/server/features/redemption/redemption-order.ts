@@ -6,8 +6,8 @@ import type { Executor } from '../../db/client';
 import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
 
-/** The columns the counter needs, joined once for lookups, refusals and results. */
-export const redemptionColumns = {
+/** The order's columns the counter needs (redeemOrder has its update return them). */
+export const redemptionOrderColumns = {
   orderId: orders.id,
   businessId: orders.businessId,
   status: orders.status,
@@ -15,8 +15,10 @@ export const redemptionColumns = {
   redeemedAt: orders.redeemedAt,
   qrCode: orders.qrCode,
   recipientName: orders.recipientName,
-  giftName: gifts.name,
 };
+
+/** The columns the counter needs, joined once for lookups, refusals and results. */
+export const redemptionColumns = { ...redemptionOrderColumns, giftName: gifts.name };
 
 export type RedemptionRow = {
   orderId: string;

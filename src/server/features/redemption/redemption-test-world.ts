@@ -3,7 +3,7 @@ import { mailOutbox } from '../../db/schema/mail-outbox';
 import { orders, redemptions } from '../../db/schema/orders';
 import { createGift, createOrder, createRedemptionCode, createUser, type CreateOrderInput } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
-import { as, signedInOwner } from '../business-dashboard/dashboard-test-world';
+import { as, signedInOwner } from '../../testing/dashboard-test-world';
 
 /** Test-only: owners at the counter, their gifts' orders, and the rows a redemption touches. */
 export async function counter(t: TestApp, business: Parameters<typeof signedInOwner>[1] = {}) {

@@ -10,7 +10,7 @@ import { requireUser } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import type { RateLimitRule } from '../../platform/rate-limit';
 import { canRedeem } from '@shared/domain/business';
-import { requireOwnedBusiness } from '../business-dashboard/owned-business';
+import { requireOwnedBusiness, type OwnedBusiness } from '../../domain/businesses/owned-business';
 import { findRedemptionOrder } from './find-redemption-order';
 import { redeemOrder } from './redeem-order';
 
@@ -28,7 +28,19 @@ const noStore = { 'cache-control': 'no-store' };
  * and later deactivated — gifts already paid for stay redeemable (issue 12). A business that
  * was never approved has nothing to redeem.
  */
-async function requireRedeemingBusiness(request: FastifyRequest) {
+function requireRedeemingBusiness(request: FastifyRequest): Promise<OwnedBusiness> {
+  // Asked before validation and again by the handler: looked up once per request.
+  let pending = redeemingBusinessOf.get(request);
+  if (!pending) {
+    pending = findRedeemingBusiness(request);
+    redeemingBusinessOf.set(request, pending);
+  }
+  return pending;
+}
+
+const redeemingBusinessOf = new WeakMap<FastifyRequest, Promise<OwnedBusiness>>();
+
+async function findRedeemingBusiness(request: FastifyRequest): Promise<OwnedBusiness> {
   const user = await requireUser(request);
   const business = await requireOwnedBusiness(request.server.ctx.db, user.id);
   if (!canRedeem(business)) throw new AppError('business_inactive', 403, 'Your business is not active yet');

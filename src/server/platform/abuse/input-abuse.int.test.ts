@@ -1,9 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts } from '../../db/schema/contacts';
 import { users } from '../../db/schema/auth';
-import { as, ownerWithSales, signedInUser } from '../../features/business-dashboard/dashboard-test-world';
+import { businesses } from '../../db/schema/businesses';
+import { gifts } from '../../db/schema/gifts';
+import { tempDocumentsPrefix } from '../../domain/documents/document-files';
+import { as, ownerWithSales, signedInUser } from '../../testing/dashboard-test-world';
 import { authedInject } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { multipart, samplePdf, samplePng, type MultipartPart } from '../../testing/upload-files';
 
 /**
  * Finding 9 of issue 13: a NUL byte reached PostgreSQL (which cannot store it in text) and
@@ -60,6 +65,54 @@ describe('NUL bytes and impossible dates are refused with 400', () => {
     });
     expect(form.statusCode).toBe(400);
     expect((await t.database.db.select().from(users)).length).toBe(before);
+  });
+
+  // Multipart bodies are read by the upload routes themselves, after the hook; every route
+  // that takes one (documents, business image, gift image) must refuse a NUL just the same.
+  const upload = (cookie: string, url: string, parts: MultipartPart[]) => {
+    const body = multipart(parts);
+    return as(t, cookie)({ method: 'POST', url, payload: body.payload, headers: body.headers });
+  };
+  const pdf = (fileName = 'licence.pdf'): MultipartPart => ({ name: 'file', fileName, contentType: 'application/pdf', data: samplePdf() });
+  const png = async (fileName = 'photo.png'): Promise<MultipartPart> => ({ name: 'file', fileName, contentType: 'image/png', data: await samplePng() });
+
+  it.each([
+    ['the type field', 'type', () => [{ name: 'type', value: 'business_license\u0000' }, pdf()]],
+    ['a field after the file', 'note', () => [{ name: 'type', value: 'business_license' }, pdf(), { name: 'note', value: 'a\u0000b' }]],
+    ['a field name', 'x\u0000y', () => [{ name: 'x\u0000y', value: 'a' }, { name: 'type', value: 'business_license' }, pdf()]],
+    ['the file name', 'file', () => [{ name: 'type', value: 'business_license' }, pdf('licen\u0000ce.pdf')]],
+  ])('in a document upload, in %s, and nothing is stored', async (_where, field, parts) => {
+    const { user, cookie } = await signedInUser(t);
+    const res = await upload(cookie, '/api/business/documents', parts() as MultipartPart[]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed', fields: { [field]: 'nul_character' } });
+    expect(await t.app.ctx.storage.list(tempDocumentsPrefix(user.id))).toEqual([]);
+  });
+
+  it('in the business image and gift image uploads, and nothing changes', async () => {
+    const owner = await ownerWithSales(t);
+    const image = await upload(owner.cookie, '/api/business/image', [{ name: 'caption', value: 'caf\u0000e' }, await png()]);
+    expect(image.statusCode).toBe(400);
+    expect(image.json()).toMatchObject({ code: 'validation_failed', fields: { caption: 'nul_character' } });
+    const giftImage = await upload(owner.cookie, `/api/business/gifts/${owner.gift.id}/image`, [await png('te\u0000.png')]);
+    expect(giftImage.statusCode).toBe(400);
+    expect(giftImage.json()).toMatchObject({ code: 'validation_failed', fields: { file: 'nul_character' } });
+
+    const [business] = await t.database.db.select().from(businesses).where(eq(businesses.id, owner.business.id));
+    const [gift] = await t.database.db.select().from(gifts).where(eq(gifts.id, owner.gift.id));
+    expect(business!.imageUrl).toBe(owner.business.imageUrl);
+    expect(gift!.imageUrl).toBe(owner.gift.imageUrl);
+    expect(await t.app.ctx.storage.list(`${owner.business.id}/`)).toEqual([]);
+    expect(await t.app.ctx.storage.list(`gifts/${owner.gift.id}/`)).toEqual([]);
+  });
+
+  it('still takes the same uploads without the NUL', async () => {
+    const { cookie } = await signedInUser(t);
+    const document = await upload(cookie, '/api/business/documents', [{ name: 'type', value: 'business_license' }, pdf(), { name: 'note', value: 'ab' }]);
+    expect(document.statusCode).toBe(201);
+    const owner = await ownerWithSales(t);
+    const image = await upload(owner.cookie, '/api/business/image', [{ name: 'caption', value: 'cafe' }, await png()]);
+    expect(image.statusCode).toBe(200);
   });
 
   it.each([

@@ -3,12 +3,8 @@ import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, createEmailVerificationToken } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
-import {
-  authLocales,
-  LOCALE_HEADER,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
-} from '@shared/contracts/auth';
+import { authLocales, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@shared/contracts/auth';
+import { LOCALE_HEADER } from '@shared/contracts/locale-header';
 import { normalizePhone } from '@shared/contracts/profile';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';

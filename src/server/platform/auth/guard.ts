@@ -3,14 +3,57 @@ import type { FastifyRequest } from 'fastify';
 import { sessionUserSchema, type SessionUser } from '@shared/contracts/session';
 import { AppError } from '../errors';
 import { sessions } from '../../db/schema/auth';
+import { requestCacheVersions } from '../cache-versions';
+import type { AppContext } from '../context';
 import { toFetchHeaders } from '../fetch-headers';
+import { SessionCache } from './session-cache';
 import { isPastAbsoluteLifetime } from './session-lifetime';
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
+// One per app (tests build several in one process); keyed by its context, which every
+// encapsulated plugin shares.
+const sessionCaches = new WeakMap<AppContext, { cache: SessionCache; cookieName: Promise<string> }>();
+
+function sessionCacheFor(ctx: AppContext) {
+  let entry = sessionCaches.get(ctx);
+  if (!entry) {
+    entry = { cache: new SessionCache(), cookieName: ctx.auth.$context.then((c) => c.authCookies.sessionToken.name) };
+    sessionCaches.set(ctx, entry);
+  }
+  return entry;
+}
+
+/**
+ * The raw value of the session cookie: undefined when there is none, null when it appears
+ * more than once (left to Better Auth to pick, and not cached).
+ */
+function cookieValue(header: string, name: string): string | null | undefined {
+  let found: string | undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    if (found !== undefined) return null;
+    found = part.slice(eq + 1).trim();
+  }
+  return found;
+}
+
 async function lookUp(request: FastifyRequest): Promise<SessionUser | null> {
   if (!request.headers.cookie) return null;
-  const { auth, db, now } = request.server.ctx;
+  const ctx = request.server.ctx;
+  const { auth, db, now } = ctx;
+  const sessionCache = sessionCacheFor(ctx);
+  const token = cookieValue(request.headers.cookie, await sessionCache.cookieName);
+  if (token === undefined || token === '') return null;
+
+  // Read before Better Auth's check, so a change committed meanwhile cannot be cached as valid.
+  const { auth: version } = await requestCacheVersions(request);
+  if (token !== null) {
+    const hit = sessionCache.cache.get(token, version, Date.now());
+    if (hit && !isPastAbsoluteLifetime(hit.sessionCreatedAt, now())) return hit.user;
+  }
+
   const session = await auth.api.getSession({ headers: toFetchHeaders(request) });
   if (!session) return null;
   if (isPastAbsoluteLifetime(new Date(session.session.createdAt), now())) {
@@ -23,10 +66,20 @@ async function lookUp(request: FastifyRequest): Promise<SessionUser | null> {
     request.log.error({ userId: session.user.id, issues: parsed.error.issues }, 'session user does not match the contract');
     return null;
   }
+  if (token !== null) {
+    sessionCache.cache.set(token, version, {
+      user: parsed.data,
+      createdAt: new Date(session.session.createdAt),
+      expiresAt: new Date(session.session.expiresAt),
+    });
+  }
   return parsed.data;
 }
 
-/** The signed-in user of this request, or null. Looked up once per request. */
+/**
+ * The signed-in user of this request, or null. Looked up once per request, and answered from
+ * this server's session cache while no user or session row has changed (ADR 037).
+ */
 export function getSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
   let pending = cache.get(request);
   if (!pending) {

@@ -1,10 +1,8 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { mailOutbox } from '../../db/schema/mail-outbox';
+import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { getTestDatabase } from '../../testing/test-database';
 import { enqueueMail } from './enqueue-mail';
 import { createMailService, MAX_MAIL_ATTEMPTS } from './mail-worker';
@@ -15,41 +13,15 @@ import { createMailService, MAX_MAIL_ATTEMPTS } from './mail-worker';
  * metadata stays for support. The dev mailbox is the delivery itself, so with DEV_TOOLS on
  * and no SMTP the body stays readable there.
  */
-async function startSmtp(refuse = false) {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    disableReverseLookup: true,
-    onRcptTo(_address, _session, callback) {
-      callback(refuse ? new Error('mailbox unavailable') : undefined);
-    },
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        received.push(raw);
-        callback();
-      });
-    },
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
-  const { port } = server.server.address() as AddressInfo;
-  return { received, url: `smtp://127.0.0.1:${port}/?ignoreTLS=true`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
 const configFor = (env: Record<string, string>) =>
   loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/regalo-mail-test', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', ...env });
 
 const LINK = 'http://localhost:3000/api/auth/reset-password/secret-token-123';
 
 describe('mail bodies after delivery', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: SmtpSink;
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtpSink();
   });
   afterAll(() => smtp.close());
 
@@ -60,7 +32,7 @@ describe('mail bodies after delivery', () => {
     await mail.flush();
     await mail.stop();
     // Quoted-printable folds long lines with a soft break (=CRLF).
-    expect(smtp.received.some((raw) => raw.replace(/=\r?\n/g, '').includes(LINK))).toBe(true);
+    expect(smtp.messages.some(({ raw }) => raw.replace(/=\r?\n/g, '').includes(LINK))).toBe(true);
     const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ to: 'redact@example.test', template: 'reset-password', status: 'sent', text: '', html: '' });
     expect(row!.subject).toBe('Reset your Regalo password');
@@ -68,7 +40,7 @@ describe('mail bodies after delivery', () => {
   });
 
   it('are blanked when delivery is given up for good', async () => {
-    const refusing = await startSmtp(true);
+    const refusing = await startSmtpSink({ refuse: true });
     try {
       const { db } = await getTestDatabase();
       const { id } = await enqueueMail(db, { to: 'gone@example.test', template: 'reset-password', locale: 'en', data: { name: 'G', url: LINK } });

@@ -1,47 +1,12 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config';
 import { mailOutbox } from '../../db/schema/mail-outbox';
 import { createTestApp } from '../../testing/test-app';
+import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { getTestDatabase } from '../../testing/test-database';
 import { enqueueMail } from './enqueue-mail';
 import { backoffMs, createMailService, MAX_MAIL_ATTEMPTS } from './mail-worker';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A local SMTP server that keeps what it receives, or refuses everything. */
-async function startSmtp(options: { refuse?: boolean } = {}) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    disableReverseLookup: true,
-    onRcptTo(address, _session, callback) {
-      if (options.refuse) return callback(new Error('mailbox unavailable'));
-      callback();
-    },
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
-  const { port } = server.server.address() as AddressInfo;
-  return { received, url: `smtp://127.0.0.1:${port}/?ignoreTLS=true`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 function configFor(smtpUrl?: string) {
   return loadConfig({
@@ -66,9 +31,9 @@ function subjectOf(raw: string): string {
 }
 
 describe('mail outbox delivery', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: SmtpSink;
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtpSink();
   });
   afterAll(() => smtp.close());
 
@@ -80,8 +45,8 @@ describe('mail outbox delivery', () => {
     expect(await mail.flush()).toEqual({ sent: 2, failed: 0 });
     await mail.stop();
 
-    const toAna = smtp.received.find((m) => m.to.includes('ana@example.test'))!;
-    const toBob = smtp.received.find((m) => m.to.includes('bob@example.test'))!;
+    const toAna = smtp.messages.find((m) => m.to.includes('ana@example.test'))!;
+    const toBob = smtp.messages.find((m) => m.to.includes('bob@example.test'))!;
     expect(subjectOf(toAna.raw)).toBe('Confirma tu correo electrónico en Regalo');
     expect(subjectOf(toBob.raw)).toBe('Reset your Regalo password');
     expect(toBob.raw).toContain('http://localhost:3000/api/auth/reset-password/xyz');
@@ -93,7 +58,7 @@ describe('mail outbox delivery', () => {
   });
 
   it('retries a failing server with exponential back-off, then gives up as failed', async () => {
-    const refusing = await startSmtp({ refuse: true });
+    const refusing = await startSmtpSink({ refuse: true });
     try {
       const { db } = await getTestDatabase();
       let now = new Date('2026-05-01T10:00:00Z');
@@ -138,6 +103,16 @@ describe('mail outbox delivery', () => {
     expect(row).toMatchObject({ status: 'sent', transport: 'dev' });
   });
 
+  it('sends a mail enqueued in the same millisecond as the pass (the database keeps microseconds)', async () => {
+    const { db } = await getTestDatabase();
+    const passAt = new Date('2026-03-29T00:59:59.123Z');
+    const mail = createMailService({ config: configFor(), db, now: () => passAt });
+    const { id } = await enqueueMail(db, { to: 'same-ms@example.test', template: 'verify-email', locale: 'en', data: { name: 'S', url: 'http://localhost:3000/s' } });
+    // As the database's now() would have written it, 0.9 ms after the pass's Date.
+    await db.execute(sql`update mail_outbox set next_attempt_at = '2026-03-29T00:59:59.123900Z' where id = ${id}`);
+    expect(await mail.flush()).toEqual({ sent: 1, failed: 0 });
+  });
+
   it('writes mail inside the caller’s transaction: a rollback leaves no mail', async () => {
     const { db } = await getTestDatabase();
     await expect(
@@ -154,12 +129,12 @@ describe('mail outbox delivery', () => {
     for (let i = 0; i < 6; i++) {
       await enqueueMail(db, { to: `p${i}@example.test`, template: 'verify-email', locale: 'en', data: { name: 'P', url: 'http://localhost:3000/p' } });
     }
-    const before = smtp.received.length;
+    const before = smtp.messages.length;
     const a = createMailService({ config: configFor(smtp.url), db, now: () => new Date() });
     const b = createMailService({ config: configFor(smtp.url), db, now: () => new Date() });
     const [ra, rb] = await Promise.all([a.flush(), b.flush()]);
     expect(ra.sent + rb.sent).toBe(6);
-    expect(smtp.received.length - before).toBe(6);
+    expect(smtp.messages.length - before).toBe(6);
     await Promise.all([a.stop(), b.stop()]);
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -56,11 +56,15 @@ export function createMailService({ config, db, now, log }: Options): MailServic
   let stopped = true;
 
   async function claimDue() {
+    // next_attempt_at defaults to the database's now(), in microseconds; a JS Date has only
+    // milliseconds. A mail enqueued in the same millisecond as the pass would look 0.x ms
+    // early and wait for the next poll, so everything up to the end of this millisecond is due.
+    const dueBefore = new Date(now().getTime() + 1);
     return db.transaction(async (tx) => {
       const due = await tx
         .select()
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now())))
+        .where(and(eq(mailOutbox.status, 'pending'), lt(mailOutbox.nextAttemptAt, dueBefore)))
         .orderBy(asc(mailOutbox.nextAttemptAt))
         .limit(BATCH_SIZE)
         .for('update', { skipLocked: true });

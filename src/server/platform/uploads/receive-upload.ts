@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { AppError } from '../errors';
+import { findNul } from '../refuse-nul';
 
 export interface ReceivedUpload {
   body: Buffer;
@@ -76,10 +77,16 @@ export async function receiveUpload(
 
   // Read after the file: busboy has then seen the text fields on either side of it.
   const fields: Record<string, string> = {};
+  const texts: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(part.fields)) {
-    const field = Array.isArray(value) ? value[0] : value;
-    if (field && field.type === 'field' && typeof field.value === 'string') fields[name] = field.value;
+    const all = (Array.isArray(value) ? value : [value]).flatMap((f) => (f?.type === 'field' && typeof f.value === 'string' ? [f.value] : []));
+    if (all.length > 0) fields[name] = all[0]!;
+    texts[name] = all;
   }
+  // The app-wide NUL hook (refuse-nul.ts) runs before a handler reads the multipart body,
+  // so the same rule is applied here: a NUL in any field, field name or the file name → 400.
+  const nul = findNul(texts)?.replace(/\.\d+$/, '') ?? (part.filename?.includes('\u0000') ? part.fieldname : null);
+  if (nul) throw AppError.validation({ [nul]: 'nul_character' }, 'Text must not contain NUL characters');
 
   return { body, fileName: part.filename ?? '', fields };
 }

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { mountReactRootPerTest } from '@web/testing/react-root';
 import { act, useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Dialog, DialogContent } from './dialog';
 
 const dom = mountReactRootPerTest();
 
 /** A dialog opened from a plain button (no Radix Trigger), as the cart bar opens the cart. */
-function Page({ removeOpenerOnClose = false }: { removeOpenerOnClose?: boolean }) {
+function Page({ removeOpenerOnClose = false, withFallback = false }: { removeOpenerOnClose?: boolean; withFallback?: boolean }) {
   const [open, setOpen] = useState(false);
   const [hasOpener, setHasOpener] = useState(true);
   return (
@@ -24,10 +24,17 @@ function Page({ removeOpenerOnClose = false }: { removeOpenerOnClose?: boolean }
           if (!next && removeOpenerOnClose) setHasOpener(false);
         }}
       >
-        <DialogContent title="Cart" closeLabel="Close">
+        <DialogContent
+          title="Cart"
+          closeLabel="Close"
+          fallbackFocus={withFallback ? () => document.getElementById('fallback') : undefined}
+        >
           <p>Two gifts</p>
         </DialogContent>
       </Dialog>
+      <button type="button" id="fallback">
+        New gift
+      </button>
     </main>
   );
 }
@@ -40,7 +47,9 @@ async function openThenEscape() {
   await act(async () => {
     document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
   });
-  await act(async () => {});
+  expect(document.querySelector('[role="dialog"]')).toBeNull();
+  // Radix's focus scope gives focus back in a timer after it unmounts; until then it is on <body>.
+  await vi.waitFor(() => expect(document.activeElement).not.toBe(document.body));
 }
 
 describe('closing a dialog', () => {
@@ -55,5 +64,11 @@ describe('closing a dialog', () => {
     act(() => dom.root.render(<Page removeOpenerOnClose />));
     await openThenEscape();
     expect(document.activeElement?.id).toBe('main');
+  });
+
+  it('goes to the fallback the screen names when the opener is gone', async () => {
+    act(() => dom.root.render(<Page removeOpenerOnClose withFallback />));
+    await openThenEscape();
+    expect(document.activeElement?.id).toBe('fallback');
   });
 });

@@ -13,6 +13,7 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { revealFocused } from './reveal-focus';
 import { useReturnFocus } from './return-focus';
 
 export const Dialog = DialogPrimitive.Root;
@@ -22,13 +23,15 @@ export const DialogClose = DialogPrimitive.Close;
 export const overlayClasses =
   'fixed inset-0 z-50 bg-stone-950/50 backdrop-blur-[2px] data-[state=open]:animate-[fade-up_0.2s_ease-out]';
 export const panelClasses =
-  'fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-3xl border border-line bg-sand p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-lift focus:outline-none sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:w-[calc(100%-2rem)] sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl sm:p-7';
+  'fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] scroll-py-4 overflow-y-auto rounded-t-3xl border border-line bg-sand p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-lift focus:outline-none sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:w-[calc(100%-2rem)] sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl sm:p-7';
 
 interface DialogContentProps extends Omit<ComponentProps<typeof DialogPrimitive.Content>, 'title'> {
   title: ReactNode;
   description?: ReactNode;
   /** Translated name of the × button; omit to hide the button. */
   closeLabel?: string;
+  /** Where focus goes on close when the opener is gone (default: the main landmark). */
+  fallbackFocus?: () => HTMLElement | null;
 }
 
 export function DialogContent({
@@ -39,9 +42,11 @@ export function DialogContent({
   children,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  onFocus,
+  fallbackFocus,
   ...props
 }: DialogContentProps) {
-  const focusReturn = useReturnFocus();
+  const focusReturn = useReturnFocus(fallbackFocus);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClasses} />
@@ -53,6 +58,10 @@ export function DialogContent({
           onOpenAutoFocus?.(event);
         }}
         onCloseAutoFocus={onCloseAutoFocus ?? focusReturn.onCloseAutoFocus}
+        onFocus={(event) => {
+          revealFocused(event);
+          onFocus?.(event);
+        }}
         {...props}
       >
         <div className="mb-4 flex items-start justify-between gap-4">

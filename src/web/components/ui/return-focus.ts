@@ -7,10 +7,13 @@ import { useRef } from 'react';
  * the skip link. The element focused when the dialog opened gets it back; when it is gone
  * or disabled, the page's main landmark does, so Tab continues from the content.
  *
+ * A screen can name a nearer place with `fallback` (the gifts tab's "New gift" button after
+ * the first gift is created or a gift deleted: both remove the opener).
+ *
  * Spread the result on the dialog's Content: `onOpenAutoFocus` runs as it opens, before
  * focus moves inside, which is the moment the opener is still `document.activeElement`.
  */
-export function useReturnFocus() {
+export function useReturnFocus(fallback?: () => HTMLElement | null, openerGoing?: () => boolean) {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: () => {
@@ -18,16 +21,21 @@ export function useReturnFocus() {
     },
     onCloseAutoFocus: (event: Event) => {
       event.preventDefault();
-      returnFocus(opener.current);
+      // `openerGoing`: the opener is still on the page but about to leave it (a confirmed
+      // delete removes its row a moment later), so focus goes straight to the fallback.
+      returnFocus(openerGoing?.() ? null : opener.current, fallback?.() ?? null);
     },
   };
 }
 
-export function returnFocus(opener: HTMLElement | null) {
-  const isUsable = opener && opener !== document.body && opener.isConnected && !opener.matches(':disabled');
-  if (isUsable) {
-    opener.focus();
-    if (document.activeElement === opener) return;
+const isUsable = (element: HTMLElement | null): element is HTMLElement =>
+  element !== null && element !== document.body && element.isConnected && !element.matches(':disabled');
+
+export function returnFocus(opener: HTMLElement | null, fallback: HTMLElement | null = null) {
+  for (const candidate of [opener, fallback]) {
+    if (!isUsable(candidate)) continue;
+    candidate.focus();
+    if (document.activeElement === candidate) return;
   }
   const main = document.getElementById('main') ?? document.querySelector('main');
   if (main instanceof HTMLElement) {

@@ -10,7 +10,7 @@
  * of the landing page's budget; sonner replays toasts created before its Toaster subscribed,
  * so nothing is lost while it loads.
  */
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { ExternalToast } from 'sonner';
 import { useText } from '../../lib/text';
 
@@ -54,6 +54,11 @@ export function Toaster() {
 function TranslatedToaster() {
   // The region's name and the close buttons speak the interface language (WCAG 3.1.2).
   const { t } = useText('common');
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => clearToastsOver(event.target);
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, []);
   return (
     // Top centre: clear of the cookie banner and the cart bar, which sit at the bottom.
     <SonnerToaster
@@ -66,6 +71,25 @@ function TranslatedToaster() {
       mobileOffset={12}
     />
   );
+}
+
+const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+
+/**
+ * WCAG 2.4.11: a toast covers the top of the page for a few seconds, and a keyboard user
+ * tabbing through the header (after "Add to cart", Tab wraps round to it) had the focused
+ * link hidden under "… added to the cart". When focus lands under a toast, the toasts go at
+ * once: their text has been announced and seen, the focused control must be visible. They
+ * are hidden on the spot, not after sonner's exit animation. Focus inside the toasts (their
+ * close buttons) leaves them alone.
+ */
+export function clearToastsOver(target: EventTarget | null) {
+  if (!(target instanceof Element) || target.closest('[data-sonner-toaster]')) return;
+  const focused = target.getBoundingClientRect();
+  const toasts = [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')];
+  if (!toasts.some((item) => overlap(item.getBoundingClientRect(), focused))) return;
+  for (const item of toasts) item.style.visibility = 'hidden';
+  toast.dismiss();
 }
 
 type Kind = 'success' | 'error' | 'info' | 'warning';

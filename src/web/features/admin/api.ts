@@ -1,14 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  adminAuditPageSchema,
-  adminBusinessDetailSchema,
-  adminBusinessListSchema,
-  adminOrderPageSchema,
-  adminOrderSchema,
-  adminOverviewSchema,
-  applicationQueueSchema,
-} from '@shared/contracts/admin';
 import { apiRequest } from '@web/lib/api-client';
+
+// Response contracts, loaded only where answers are checked: development and tests (ADR 039).
+const adminContract = () => import('@shared/contracts/admin');
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -28,38 +22,38 @@ export function toQueryString(params: Record<string, string | undefined>) {
 }
 
 export const useOverview = () =>
-  useQuery({ queryKey: adminKeys.overview, queryFn: ({ signal }) => apiRequest('/api/admin/overview', { schema: adminOverviewSchema, signal }) });
+  useQuery({ queryKey: adminKeys.overview, queryFn: ({ signal }) => apiRequest('/api/admin/overview', { contract: () => adminContract().then((m) => m.adminOverviewSchema), signal }) });
 
 export const useApplications = () =>
   useQuery({
     queryKey: adminKeys.applications,
-    queryFn: ({ signal }) => apiRequest('/api/admin/applications', { schema: applicationQueueSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/admin/applications', { contract: () => adminContract().then((m) => m.applicationQueueSchema), signal }),
   });
 
 export const useBusinesses = (params: Record<string, string>) =>
   useQuery({
     queryKey: adminKeys.businesses(params),
-    queryFn: ({ signal }) => apiRequest(`/api/admin/businesses${toQueryString(params)}`, { schema: adminBusinessListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(`/api/admin/businesses${toQueryString(params)}`, { contract: () => adminContract().then((m) => m.adminBusinessListSchema), signal }),
     placeholderData: keepPreviousData,
   });
 
 export const useBusiness = (id: string) =>
   useQuery({
     queryKey: adminKeys.business(id),
-    queryFn: ({ signal }) => apiRequest(`/api/admin/businesses/${id}`, { schema: adminBusinessDetailSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(`/api/admin/businesses/${id}`, { contract: () => adminContract().then((m) => m.adminBusinessDetailSchema), signal }),
   });
 
 export const useOrders = (params: Record<string, string>) =>
   useQuery({
     queryKey: adminKeys.orders(params),
-    queryFn: ({ signal }) => apiRequest(`/api/admin/orders${toQueryString(params)}`, { schema: adminOrderPageSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(`/api/admin/orders${toQueryString(params)}`, { contract: () => adminContract().then((m) => m.adminOrderPageSchema), signal }),
     placeholderData: keepPreviousData,
   });
 
 export const useAudit = (params: Record<string, string>) =>
   useQuery({
     queryKey: adminKeys.audit(params),
-    queryFn: ({ signal }) => apiRequest(`/api/admin/audit${toQueryString(params)}`, { schema: adminAuditPageSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(`/api/admin/audit${toQueryString(params)}`, { contract: () => adminContract().then((m) => m.adminAuditPageSchema), signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -78,7 +72,7 @@ export function useBusinessAction(businessId: string) {
       apiRequest(`/api/admin/businesses/${businessId}/${action.kind}`, {
         method: action.kind === 'commission' ? 'PATCH' : 'POST',
         body: action.body,
-        schema: adminBusinessDetailSchema,
+        contract: () => adminContract().then((m) => m.adminBusinessDetailSchema),
       }),
     onSuccess: async (detail) => {
       client.setQueryData(adminKeys.business(businessId), detail);
@@ -91,7 +85,7 @@ export function useExtendExpiry(orderId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { expiresOn: string; reason: string }) =>
-      apiRequest(`/api/admin/orders/${orderId}/extend-expiry`, { method: 'POST', body, schema: adminOrderSchema }),
+      apiRequest(`/api/admin/orders/${orderId}/extend-expiry`, { method: 'POST', body, contract: () => adminContract().then((m) => m.adminOrderSchema) }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
@@ -100,7 +94,7 @@ export function useCancelOrder(orderId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { reason: string }) =>
-      apiRequest(`/api/admin/orders/${orderId}/cancel`, { method: 'POST', body, schema: adminOrderSchema }),
+      apiRequest(`/api/admin/orders/${orderId}/cancel`, { method: 'POST', body, contract: () => adminContract().then((m) => m.adminOrderSchema) }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationQueue } from '@shared/contracts/admin';
 import { formatDateTime } from '@shared/format';
@@ -7,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
+import { returnFocus } from '@web/components/ui/return-focus';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/toast';
 import { useApplications, useBusinessAction } from './api';
@@ -16,6 +17,23 @@ import { ApplicationHistory, BusinessFacts } from './business-facts';
 export function ApplicationsTab() {
   const { t } = useTranslation('admin');
   const query = useApplications();
+  const list = useRef<HTMLDivElement>(null);
+  const empty = useRef<HTMLParagraphElement>(null);
+  // A decision removes its card, and with it the focused Approve/Reject button: focus fell to
+  // <body> and the next Tab restarted at the skip link (WCAG 2.4.3). The position of the
+  // decided card is kept until the list has changed, then the card now in its place (or the
+  // last one, or the "nobody is waiting" message) gets focus.
+  const decidedAt = useRef<number | null>(null);
+  const items = query.data?.items;
+  useEffect(() => {
+    const index = decidedAt.current;
+    if (index === null || !items) return;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && focused.isConnected) return;
+    decidedAt.current = null;
+    const headings = list.current?.querySelectorAll<HTMLElement>('[data-application-heading]') ?? [];
+    returnFocus(headings[Math.min(index, headings.length - 1)] ?? empty.current);
+  }, [items]);
   if (!query.data) {
     return (
       <QueryFallback
@@ -26,25 +44,46 @@ export function ApplicationsTab() {
       />
     );
   }
-  const { items, defaultCommissionRate } = query.data;
-  if (items.length === 0) return <p className="rounded-2xl border border-line bg-white p-6 text-center text-muted">{t('applications.empty')}</p>;
+  const { defaultCommissionRate } = query.data;
+  if (query.data.items.length === 0) {
+    return (
+      <p ref={empty} tabIndex={-1} className="rounded-2xl border border-line bg-white p-6 text-center text-muted">
+        {t('applications.empty')}
+      </p>
+    );
+  }
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-sm text-muted">{t('applications.lead', { count: items.length })}</p>
-      {items.map((item) => (
-        <ApplicationCard key={item.application.id} item={item} defaultRate={defaultCommissionRate} />
+    <div ref={list} className="flex flex-col gap-4">
+      <p className="text-sm text-muted">{t('applications.lead', { count: query.data.items.length })}</p>
+      {query.data.items.map((item, index) => (
+        <ApplicationCard
+          key={item.application.id}
+          item={item}
+          defaultRate={defaultCommissionRate}
+          onDeciding={() => (decidedAt.current = index)}
+        />
       ))}
     </div>
   );
 }
 
-function ApplicationCard({ item, defaultRate }: { item: ApplicationQueue['items'][number]; defaultRate: number }) {
+function ApplicationCard({
+  item,
+  defaultRate,
+  onDeciding,
+}: {
+  item: ApplicationQueue['items'][number];
+  defaultRate: number;
+  onDeciding: () => void;
+}) {
   const { t } = useTranslation('admin');
   const { application, business, history } = item;
   return (
     <Card data-testid="application" data-business-id={business.id}>
       <CardHeader>
-        <CardTitle as="h2">{business.name}</CardTitle>
+        <CardTitle as="h2" tabIndex={-1} data-application-heading="">
+          {business.name}
+        </CardTitle>
         <CardDescription>
           {t(`kinds.${application.kind}`)} · {t('applications.submitted', { date: formatDateTime(application.submittedAt) })}
           {application.changedFields.length > 0
@@ -55,13 +94,23 @@ function ApplicationCard({ item, defaultRate }: { item: ApplicationQueue['items'
       <CardContent className="flex flex-col gap-5">
         <BusinessFacts business={business} />
         <ApplicationHistory applications={history} />
-        <Decision businessId={business.id} businessName={business.name} defaultRate={business.verificationStatus === 'pending' && application.kind === 'identity_change' ? business.commissionRate : defaultRate} />
+        <Decision businessId={business.id} businessName={business.name} onDeciding={onDeciding} defaultRate={business.verificationStatus === 'pending' && application.kind === 'identity_change' ? business.commissionRate : defaultRate} />
       </CardContent>
     </Card>
   );
 }
 
-function Decision({ businessId, businessName, defaultRate }: { businessId: string; businessName: string; defaultRate: number }) {
+function Decision({
+  businessId,
+  businessName,
+  defaultRate,
+  onDeciding,
+}: {
+  businessId: string;
+  businessName: string;
+  defaultRate: number;
+  onDeciding: () => void;
+}) {
   const { t } = useTranslation('admin');
   const action = useBusinessAction(businessId);
   const [rate, setRate] = useState(String(defaultRate));
@@ -75,6 +124,7 @@ function Decision({ businessId, businessName, defaultRate }: { businessId: strin
       return;
     }
     setErrors({});
+    onDeciding();
     action.mutate(
       { kind: 'approve', body: { commissionRate: value } },
       {
@@ -89,6 +139,7 @@ function Decision({ businessId, businessName, defaultRate }: { businessId: strin
       return;
     }
     setErrors({});
+    onDeciding();
     action.mutate(
       { kind: 'reject', body: { reason: reason.trim() } },
       {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '../../lib/text';
 import { Link, useSearchParams } from 'react-router';
 import { Card, CardContent } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -16,7 +16,7 @@ type Tab = 'signin' | 'signup';
 
 /** /auth — sign in and sign up as two tabs; the tab lives in the URL (?tab=signup). */
 export default function AuthPage() {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useText('auth');
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'signup' ? 'signup' : 'signin';
   const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
@@ -28,7 +28,7 @@ export default function AuthPage() {
   const error = params.get('error');
   useEffect(() => {
     if (!error) return;
-    showAuthError(new AuthRequestError(400, error, error), t, i18n);
+    showAuthError(new AuthRequestError(400, error, error), t);
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -37,7 +37,7 @@ export default function AuthPage() {
       },
       { replace: true },
     );
-  }, [error, t, i18n, setParams]);
+  }, [error, t, setParams]);
 
   useEffect(() => {
     // Move focus to the confirmation so screen readers announce the new state.

@@ -1,13 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '../../lib/text';
 import { BrandMark } from '../../components/brand-mark';
 import { LanguageMenu } from '../../components/language-menu';
 import { PageTitle } from '../../components/page-title';
 
 /** The frame of every account page: back home, brand, language, and one centred card. */
 export function AuthShell({ title, children }: { title: string; children: ReactNode }) {
-  const { t } = useTranslation('auth');
+  const { t } = useText('auth');
 
   return (
     <div className="flex min-h-dvh flex-col bg-sand">

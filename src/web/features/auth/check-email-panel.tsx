@@ -1,12 +1,12 @@
 import { MailCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '../../lib/text';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useResendVerification } from './use-resend-verification';
 
 /** After sign-up: the account waits for its email to be confirmed. */
 export function CheckEmailPanel({ email, onUseAnotherEmail }: { email: string; onUseAnotherEmail: () => void }) {
-  const { t } = useTranslation('auth');
+  const { t } = useText('auth');
   const { pending, resend } = useResendVerification(email);
 
   return (

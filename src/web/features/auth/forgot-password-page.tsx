@@ -1,33 +1,35 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { forgotPasswordFormSchema, type ForgotPasswordForm } from '@shared/contracts/auth-forms';
+import type { ForgotPasswordForm } from '@shared/contracts/auth-forms';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useText } from '../../lib/text';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { requestPasswordReset } from '../../lib/auth-client';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { AuthShell } from './auth-shell';
 import { showAuthError } from './show-auth-error';
 import { SubmitButton } from './submit-button';
 
+const validation = lazyZodResolver(() => import('@shared/contracts/auth-forms').then((m) => m.forgotPasswordFormSchema));
+
 export default function ForgotPasswordPage() {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useText('auth');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordForm>({ resolver: zodResolver(forgotPasswordFormSchema), defaultValues: { email: '' } });
+  } = useForm<ForgotPasswordForm>({ resolver: validation.resolver, defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
       await requestPasswordReset(email);
       setSentTo(email);
     } catch (error) {
-      showAuthError(error, t, i18n);
+      showAuthError(error, t);
     }
   });
 
@@ -52,7 +54,7 @@ export default function ForgotPasswordPage() {
               <CardDescription>{t('forgot.intro')}</CardDescription>
             </CardHeader>
             <CardContent>
-              <form className="flex flex-col gap-4" noValidate onSubmit={(event) => void onSubmit(event)}>
+              <form className="flex flex-col gap-4" noValidate onFocus={validation.preload} onSubmit={(event) => void onSubmit(event)}>
                 <Field
                   label={t('fields.email')}
                   required

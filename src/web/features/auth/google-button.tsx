@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '../../lib/text';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { startGoogleSignIn } from '../../lib/auth-client';
@@ -22,7 +22,7 @@ function GoogleMark() {
  * disabled and says so, instead of failing after a click.
  */
 export function GoogleButton() {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useText('auth');
   const options = useAuthOptions();
   const [pending, setPending] = useState(false);
   const unavailable = options !== null && !options.google;
@@ -34,7 +34,7 @@ export function GoogleButton() {
       // The browser is leaving for Google; keep the button busy until it does.
     } catch (error) {
       setPending(false);
-      showAuthError(error, t, i18n);
+      showAuthError(error, t);
     }
   };
 

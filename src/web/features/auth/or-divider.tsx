@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
+import { useText } from '../../lib/text';
 
 export function OrDivider() {
-  const { t } = useTranslation('auth');
+  const { t } = useText('auth');
   return (
     <div className="flex items-center gap-3 text-sm text-muted">
       <span className="h-px flex-1 bg-line" aria-hidden="true" />

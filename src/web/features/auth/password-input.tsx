@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '../../lib/text';
 import { Input } from '../../components/ui/input';
 
 /**
@@ -9,7 +9,7 @@ import { Input } from '../../components/ui/input';
  * its id and descriptions onto the real input).
  */
 export function PasswordInput(props: Omit<ComponentProps<typeof Input>, 'type'>) {
-  const { t } = useTranslation('auth');
+  const { t } = useText('auth');
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">

@@ -1,12 +1,12 @@
 import { MailWarning } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '../../lib/text';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useResendVerification } from './use-resend-verification';
 
 /** Shown when someone signs in before confirming their email: explains and offers a new link. */
 export function ResendVerification({ email }: { email: string }) {
-  const { t } = useTranslation('auth');
+  const { t } = useText('auth');
   const { pending, resend } = useResendVerification(email);
 
   return (

@@ -1,18 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { resetPasswordFormSchema, type ResetPasswordForm } from '@shared/contracts/auth-forms';
+import type { ResetPasswordForm } from '@shared/contracts/auth-forms';
 import { CircleCheck, LinkIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useText } from '../../lib/text';
 import { Link, useSearchParams } from 'react-router';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { AuthRequestError, resetPassword } from '../../lib/auth-client';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { PasswordInput } from './password-input';
 import { AuthShell } from './auth-shell';
 import { showAuthError } from './show-auth-error';
 import { SubmitButton } from './submit-button';
+
+const validation = lazyZodResolver(() => import('@shared/contracts/auth-forms').then((m) => m.resetPasswordFormSchema));
 
 function Outcome({ icon, title, body, action }: { icon: ReactNode; title: string; body: string; action: ReactNode }) {
   return (
@@ -30,7 +32,7 @@ function Outcome({ icon, title, body, action }: { icon: ReactNode; title: string
  * with `?token=…`, or with `?error=INVALID_TOKEN` when it is unknown or expired).
  */
 export default function ResetPasswordPage() {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useText('auth');
   const [params] = useSearchParams();
   const token = params.get('token');
   const [state, setState] = useState<'form' | 'done' | 'invalid'>(token && !params.get('error') ? 'form' : 'invalid');
@@ -39,7 +41,7 @@ export default function ResetPasswordPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordForm>({
-    resolver: zodResolver(resetPasswordFormSchema),
+    resolver: validation.resolver,
     defaultValues: { password: '', confirmPassword: '' },
   });
 
@@ -52,7 +54,7 @@ export default function ResetPasswordPage() {
         setState('invalid');
         return;
       }
-      showAuthError(error, t, i18n);
+      showAuthError(error, t);
     }
   });
 
@@ -90,7 +92,7 @@ export default function ResetPasswordPage() {
               <CardDescription>{t('reset.intro')}</CardDescription>
             </CardHeader>
             <CardContent>
-              <form className="flex flex-col gap-4" noValidate onSubmit={(event) => void onSubmit(event)}>
+              <form className="flex flex-col gap-4" noValidate onFocus={validation.preload} onSubmit={(event) => void onSubmit(event)}>
                 <Field label={t('fields.newPassword')} required hint={t('fields.passwordRule')} error={fieldError(errors.password?.message)}>
                   <PasswordInput id="reset-password" autoComplete="new-password" {...register('password')} />
                 </Field>

@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { signInFormSchema, type SignInForm as SignInValues } from '@shared/contracts/auth-forms';
+import type { SignInForm as SignInValues } from '@shared/contracts/auth-forms';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useText } from '../../lib/text';
 import { Link, useNavigate } from 'react-router';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { AuthRequestError, signInWithEmail } from '../../lib/auth-client';
 import { homePathFor } from '../../lib/home-path';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { refreshSession, toSessionUser } from '../../lib/session';
 import { PasswordInput } from './password-input';
 import { ResendVerification } from './resend-verification';
@@ -15,8 +15,10 @@ import { FormError } from './form-error';
 import { dismissAuthError, showAuthError } from './show-auth-error';
 import { SubmitButton } from './submit-button';
 
+const validation = lazyZodResolver(() => import('@shared/contracts/auth-forms').then((m) => m.signInFormSchema));
+
 export function SignInForm() {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useText('auth');
   const navigate = useNavigate();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -24,7 +26,7 @@ export function SignInForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SignInValues>({ resolver: zodResolver(signInFormSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<SignInValues>({ resolver: validation.resolver, defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setUnverifiedEmail(null);
@@ -41,7 +43,7 @@ export function SignInForm() {
         setUnverifiedEmail(values.email);
         return;
       }
-      setFormError(showAuthError(error, t, i18n));
+      setFormError(showAuthError(error, t));
     }
   });
 
@@ -50,7 +52,7 @@ export function SignInForm() {
   return (
     <div className="flex flex-col gap-4">
       {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
-      <form className="flex flex-col gap-4" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form className="flex flex-col gap-4" noValidate onFocus={validation.preload} onSubmit={(event) => void onSubmit(event)}>
         <Field label={t('fields.email')} required error={fieldError(errors.email?.message)}>
           <Input id="sign-in-email" type="email" autoComplete="email" inputMode="email" placeholder={t('fields.emailPlaceholder')} {...register('email')} />
         </Field>

@@ -1,24 +1,26 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { signUpFormSchema, type SignUpForm as SignUpValues, type SignUpFormInput } from '@shared/contracts/auth-forms';
+import type { SignUpForm as SignUpValues, SignUpFormInput } from '@shared/contracts/auth-forms';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useText } from '../../lib/text';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { signUpWithEmail } from '../../lib/auth-client';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { PasswordInput } from './password-input';
 import { FormError } from './form-error';
 import { dismissAuthError, showAuthError } from './show-auth-error';
 import { SubmitButton } from './submit-button';
 
+const validation = lazyZodResolver(() => import('@shared/contracts/auth-forms').then((m) => m.signUpFormSchema));
+
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useText('auth');
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<SignUpFormInput, unknown, SignUpValues>({
-    resolver: zodResolver(signUpFormSchema),
+    resolver: validation.resolver,
     defaultValues: { name: '', email: '', password: '', phone: '' },
   });
 
@@ -31,14 +33,14 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
       dismissAuthError();
       onSignedUp(values.email);
     } catch (error) {
-      setFormError(showAuthError(error, t, i18n));
+      setFormError(showAuthError(error, t));
     }
   });
 
   const fieldError = (message?: string) => (message ? t(`fields.errors.${message}` as 'fields.errors.required') : undefined);
 
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form className="flex flex-col gap-4" noValidate onFocus={validation.preload} onSubmit={(event) => void onSubmit(event)}>
       <Field label={t('fields.name')} required error={fieldError(errors.name?.message)}>
         <Input id="sign-up-name" autoComplete="name" {...register('name')} />
       </Field>

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { daysInPeriod, isCalendarDate, MAX_ANALYTICS_DAYS } from '@shared/domain/analytics';
 import { formatDate, formatPrice } from '@shared/format';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Input } from '@web/components/ui/input';
+import { Input, controlClasses } from '@web/components/ui/input';
+import { cn } from '@web/lib/cn';
 import { Label } from '@web/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger } from '@web/components/ui/select';
 import { useAnalytics } from './api';
 import { apiErrorMessage } from './api-error';
 import { presetPeriod, periodPresets, type PeriodPreset } from './analytics-period';
@@ -45,16 +45,18 @@ export function AnalyticsTab() {
         <CardContent className="flex flex-wrap items-end gap-4 pt-5 sm:pt-6">
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={presetId}>{t('analytics.period')}</Label>
-            <Select value={preset} onValueChange={(value) => setPreset(value as PeriodPreset)}>
-              <SelectTrigger id={presetId} className="min-w-48" />
-              <SelectContent>
-                {periodPresets.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {t(`analytics.presets.${value}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <select
+              id={presetId}
+              value={preset}
+              onChange={(event) => setPreset(event.target.value as PeriodPreset)}
+              className={cn(controlClasses, 'min-h-11 min-w-48 cursor-pointer py-2')}
+            >
+              {periodPresets.map((value) => (
+                <option key={value} value={value}>
+                  {t(`analytics.presets.${value}`)}
+                </option>
+              ))}
+            </select>
           </div>
           {preset === 'custom' ? (
             <>

@@ -1,23 +1,12 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { UPLOAD_FIELDS } from '@shared/contracts/business-documents';
-import {
-  businessAnalyticsSchema,
-  dashboardBusinessSchema,
-  dashboardGiftListSchema,
-  dashboardGiftSchema,
-  dashboardOrderPageSchema,
-  giftDeleteResultSchema,
-  giftImageSchema,
-  orderUpdatesSchema,
-  type BusinessProfilePatchInput,
-  type DashboardBusiness,
-  type DashboardGiftList,
-  type GiftInput,
-  type GiftPatchInput,
-} from '@shared/contracts/business-dashboard';
+import { UPLOAD_FIELDS } from '@shared/contracts/upload-fields';
+import type { BusinessProfilePatchInput, DashboardBusiness, DashboardGiftList, GiftInput, GiftPatchInput } from '@shared/contracts/business-dashboard';
 import type { OrderStatus } from '@shared/domain/order-status';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 import { uploadWithProgress } from '@web/lib/upload-with-progress';
+
+// Response contracts, loaded only where answers are checked: development and tests (ADR 039).
+const businessDashboardContract = () => import('@shared/contracts/business-dashboard');
 
 export const dashboardKeys = {
   business: ['dashboard', 'business'] as const,
@@ -40,7 +29,7 @@ export function useOwnBusiness() {
     queryKey: dashboardKeys.business,
     queryFn: async ({ signal }) => {
       try {
-        return await apiRequest('/api/business/me', { schema: dashboardBusinessSchema, signal });
+        return await apiRequest('/api/business/me', { contract: () => businessDashboardContract().then((m) => m.dashboardBusinessSchema), signal });
       } catch (error) {
         if (error instanceof ApiError && error.code === 'business_not_found') return null;
         throw error;
@@ -53,7 +42,7 @@ export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: BusinessProfilePatchInput) =>
-      apiRequest('/api/business/me', { method: 'PATCH', body: input, schema: dashboardBusinessSchema }),
+      apiRequest('/api/business/me', { method: 'PATCH', body: input, contract: () => businessDashboardContract().then((m) => m.dashboardBusinessSchema) }),
     onSuccess: (business) => client.setQueryData(dashboardKeys.business, business),
   });
 }
@@ -65,19 +54,19 @@ export function removeBusinessImage() {
 export function useGifts() {
   return useQuery({
     queryKey: dashboardKeys.gifts,
-    queryFn: ({ signal }) => apiRequest('/api/business/gifts', { schema: dashboardGiftListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/business/gifts', { contract: () => businessDashboardContract().then((m) => m.dashboardGiftListSchema), signal }),
   });
 }
 
 export function createGift(input: GiftInput) {
-  return apiRequest('/api/business/gifts', { method: 'POST', body: input, schema: dashboardGiftSchema });
+  return apiRequest('/api/business/gifts', { method: 'POST', body: input, contract: () => businessDashboardContract().then((m) => m.dashboardGiftSchema) });
 }
 
 export function updateGift(id: string, input: GiftPatchInput) {
   return apiRequest(`/api/business/gifts/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: input,
-    schema: dashboardGiftSchema,
+    contract: () => businessDashboardContract().then((m) => m.dashboardGiftSchema),
   });
 }
 
@@ -87,7 +76,7 @@ export function uploadGiftImage(id: string, file: File, onProgress: (fraction: n
   return uploadWithProgress(
     `/api/business/gifts/${encodeURIComponent(id)}/image`,
     body,
-    giftImageSchema,
+    () => businessDashboardContract().then((m) => m.giftImageSchema),
     onProgress,
     'image_too_large',
   );
@@ -112,7 +101,7 @@ export function useDeleteGift() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(`/api/business/gifts/${encodeURIComponent(id)}`, { method: 'DELETE', schema: giftDeleteResultSchema }),
+      apiRequest(`/api/business/gifts/${encodeURIComponent(id)}`, { method: 'DELETE', contract: () => businessDashboardContract().then((m) => m.giftDeleteResultSchema) }),
     onSuccess: (result) => {
       client.setQueryData<DashboardGiftList>(dashboardKeys.gifts, (list) =>
         list ? { items: list.items.filter((item) => item.id !== result.id) } : list,
@@ -130,7 +119,7 @@ export function useOrders(status: OrderStatus | 'all') {
     queryFn: ({ signal, pageParam }) =>
       apiRequest(
         `/api/business/orders${toQueryString({ status: status === 'all' ? undefined : status, cursor: pageParam })}`,
-        { schema: dashboardOrderPageSchema, signal },
+        { contract: () => businessDashboardContract().then((m) => m.dashboardOrderPageSchema), signal },
       ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
@@ -139,14 +128,14 @@ export function useOrders(status: OrderStatus | 'all') {
 }
 
 export function fetchOrderUpdates(since: string, signal?: AbortSignal) {
-  return apiRequest(`/api/business/orders/updates${toQueryString({ since })}`, { schema: orderUpdatesSchema, signal });
+  return apiRequest(`/api/business/orders/updates${toQueryString({ since })}`, { contract: () => businessDashboardContract().then((m) => m.orderUpdatesSchema), signal });
 }
 
 export function useAnalytics(from: string, to: string) {
   return useQuery({
     queryKey: dashboardKeys.analytics(from, to),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/business/analytics${toQueryString({ from, to })}`, { schema: businessAnalyticsSchema, signal }),
+      apiRequest(`/api/business/analytics${toQueryString({ from, to })}`, { contract: () => businessDashboardContract().then((m) => m.businessAnalyticsSchema), signal }),
     placeholderData: keepPreviousData,
     // An incomplete custom period asks for nothing rather than for the server's default.
     enabled: from !== '' && to !== '',

@@ -54,9 +54,10 @@ function Dashboard() {
       {/* While loading or without a business; BusinessArea names the open tab instead. */}
       {business ? null : <PageTitle parts={[t('titles.business', { ns: 'common' })]} />}
       <header className="border-b border-line bg-white/80 backdrop-blur">
-        <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-2.5">
+        {/* Wraps on narrow phones: in one row the controls ran off a 390 px screen (1.4.10). */}
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-2.5">
           <BrandMark />
-          <div className="flex items-center gap-1 sm:gap-2">
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <AreaLinks current="business" />
             <LanguageMenu />
             <SignOutButton label={t('header.signOut')} />

@@ -1,12 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  giftInputSchema,
-  type DashboardGift,
-  type DashboardGiftList,
-  type GiftInput,
-} from '@shared/contracts/business-dashboard';
+import type { DashboardGift, DashboardGiftList, GiftInput } from '@shared/contracts/business-dashboard';
 import { DEFAULT_VALIDITY_DAYS, MAX_VALIDITY_DAYS, MIN_VALIDITY_DAYS } from '@shared/domain/order-status';
 import { ImagePicker } from '@web/components/image-picker';
 import { Button } from '@web/components/ui/button';
@@ -29,6 +24,8 @@ interface GiftDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The gift being edited; null creates a new one. */
   gift: DashboardGift | null;
+  /** Where focus goes on close when the opener is gone (creating the first gift removes it). */
+  fallbackFocus?: () => HTMLElement | null;
 }
 
 interface GiftFormValues {
@@ -62,7 +59,7 @@ function valuesOf(gift: DashboardGift | null): GiftFormValues {
  * Create and edit share this dialog; the image is sent after the gift exists. Mount it per
  * gift (a `key`) so every opening starts from that gift's values.
  */
-export function GiftDialog({ open, onOpenChange, gift }: GiftDialogProps) {
+export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDialogProps) {
   const { t } = useTranslation('dashboard');
   const pickerTexts = useImagePickerTexts();
   const client = useQueryClient();
@@ -109,6 +106,8 @@ export function GiftDialog({ open, onOpenChange, gift }: GiftDialogProps) {
       isAvailable: values.isAvailable,
       validityDays: Number(values.validityDays),
     };
+    // The contract (and zod) load on the first submit, not with the dashboard (ADR 039).
+    const { giftInputSchema } = await import('@shared/contracts/business-dashboard');
     const parsed = giftInputSchema.safeParse(input);
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error));
@@ -148,6 +147,7 @@ export function GiftDialog({ open, onOpenChange, gift }: GiftDialogProps) {
         title={gift ? t('gifts.editTitle') : t('gifts.createTitle')}
         description={t('gifts.dialogLead')}
         closeLabel={t('common.close')}
+        fallbackFocus={fallbackFocus}
       >
         <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
           <ImagePicker

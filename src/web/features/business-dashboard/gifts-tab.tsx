@@ -1,5 +1,5 @@
 import { Gift, ImageIcon, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardGift } from '@shared/contracts/business-dashboard';
 import { formatPrice } from '@shared/format';
@@ -20,6 +20,11 @@ export function GiftsTab() {
   const { t } = useTranslation('dashboard');
   const query = useGifts();
   const [dialog, setDialog] = useState<DialogState>(null);
+  // "New gift" stays in the heading even while the list is empty: it is where focus goes when
+  // a dialog's opener is gone (the empty state's button once the first gift exists, a
+  // deleted gift's button), so it must outlive both.
+  const createButton = useRef<HTMLButtonElement>(null);
+  const focusCreateButton = () => createButton.current;
 
   return (
     <section aria-labelledby="gifts-title" className="flex flex-col gap-4">
@@ -27,8 +32,8 @@ export function GiftsTab() {
         <h2 id="gifts-title" className="font-display text-2xl font-semibold">
           {t('gifts.title')}
         </h2>
-        {query.data && query.data.items.length > 0 ? (
-          <Button onClick={() => setDialog({ gift: null })}>
+        {query.data ? (
+          <Button ref={createButton} onClick={() => setDialog({ gift: null })}>
             <Plus aria-hidden="true" />
             {t('gifts.new')}
           </Button>
@@ -49,7 +54,7 @@ export function GiftsTab() {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {query.data.items.map((gift) => (
               <li key={gift.id}>
-                <GiftCard gift={gift} onEdit={() => setDialog({ gift })} />
+                <GiftCard gift={gift} onEdit={() => setDialog({ gift })} fallbackFocus={focusCreateButton} />
               </li>
             ))}
           </ul>
@@ -67,6 +72,7 @@ export function GiftsTab() {
           key={dialog.gift?.id ?? 'new'}
           open
           gift={dialog.gift}
+          fallbackFocus={focusCreateButton}
           onOpenChange={(open) => {
             if (!open) setDialog(null);
           }}
@@ -76,7 +82,15 @@ export function GiftsTab() {
   );
 }
 
-function GiftCard({ gift, onEdit }: { gift: DashboardGift; onEdit: () => void }) {
+function GiftCard({
+  gift,
+  onEdit,
+  fallbackFocus,
+}: {
+  gift: DashboardGift;
+  onEdit: () => void;
+  fallbackFocus: () => HTMLElement | null;
+}) {
   const { t } = useTranslation('dashboard');
   const toggle = useToggleGift();
   const remove = useDeleteGift();
@@ -140,6 +154,7 @@ function GiftCard({ gift, onEdit }: { gift: DashboardGift; onEdit: () => void })
               description={gift.hasOrders ? t('gifts.deleteArchiveLead') : t('gifts.deleteLead')}
               confirmLabel={t('common.delete')}
               cancelLabel={t('common.cancel')}
+              fallbackFocus={fallbackFocus}
               // The card unmounts once the gift is gone, and callbacks given to mutate() die
               // with it: the toast hangs on the promise. (Failures reach the page's reporter.)
               onConfirm={() =>

@@ -13,7 +13,7 @@ vi.setConfig({ testTimeout: 20_000 });
 const order = (id: string, overrides: Partial<DashboardOrder>): DashboardOrder => ({
   id,
   giftId: 'g1',
-  giftName: 'Horchata and fartons for two',
+  giftName: 'Merienda de horchata y fartons para dos',
   status: 'paid',
   totalAmount: 950,
   currency: 'EUR',

@@ -7,8 +7,9 @@ import { formatDate, formatDateTime, formatPrice } from '@shared/format';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { controlClasses } from '@web/components/ui/input';
+import { cn } from '@web/lib/cn';
 import { Label } from '@web/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger } from '@web/components/ui/select';
 import { Spinner } from '@web/components/ui/spinner';
 import { orderStatusBadge } from '@web/lib/order-status-style';
 import { useOrders } from './api';
@@ -50,17 +51,19 @@ export function OrdersTab() {
         </h2>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={filterId}>{t('orders.filterLabel')}</Label>
-          <Select value={filter} onValueChange={(value) => setFilter(value as Filter)}>
-            <SelectTrigger id={filterId} className="min-w-44" />
-            <SelectContent>
-              <SelectItem value="all">{t('orders.filterAll')}</SelectItem>
-              {orderStatuses.map((status) => (
-                <SelectItem key={status} value={status}>
-                  {t(`orderStatus.${status}`)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <select
+            id={filterId}
+            value={filter}
+            onChange={(event) => setFilter(event.target.value as Filter)}
+            className={cn(controlClasses, 'min-h-11 min-w-44 cursor-pointer py-2')}
+          >
+            <option value="all">{t('orders.filterAll')}</option>
+            {orderStatuses.map((status) => (
+              <option key={status} value={status}>
+                {t(`orderStatus.${status}`)}
+              </option>
+            ))}
+          </select>
         </div>
       </div>
       <p aria-live="polite" role="status" className="text-sm font-semibold text-green-800" data-testid="orders-announcement">

@@ -2,19 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Gift, Package, XCircle } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  businessProfilePatchSchema,
-  type BusinessProfilePatchInput,
-  type DashboardBusiness,
-} from '@shared/contracts/business-dashboard';
+import type { BusinessProfilePatchInput, DashboardBusiness } from '@shared/contracts/business-dashboard';
 import { businessCategories, businessTypes } from '@shared/domain/business';
 import { ImagePicker } from '@web/components/image-picker';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Field } from '@web/components/ui/field';
-import { Input } from '@web/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger } from '@web/components/ui/select';
+import { Input, controlClasses } from '@web/components/ui/input';
+import { cn } from '@web/lib/cn';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/toast';
@@ -166,8 +162,10 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
   const errorText = (key: keyof ProfileValues) =>
     errors[key] ? t(`fieldErrors.${errors[key]}`, { defaultValue: t('fieldErrors.invalid') }) : undefined;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The contract (and zod) load on the first submit, not with the dashboard (ADR 039).
+    const { businessProfilePatchSchema } = await import('@shared/contracts/business-dashboard');
     const parsed = businessProfilePatchSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error));
@@ -199,16 +197,16 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
         ) : null}
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label={t('profile.formTitle')}>
+        <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4 sm:grid-cols-2" aria-label={t('profile.formTitle')}>
           <Field label={t('profile.fields.name')} required error={errorText('name')}>
             <Input autoComplete="organization" {...text('name')} />
           </Field>
           <Field label={t('profile.fields.category')} required error={errorText('category')}>
             <SelectWrapper value={values.category} onChange={set('category')} placeholder={t('profile.fields.categoryPlaceholder')}>
               {businessCategories.map((category) => (
-                <SelectItem key={category} value={category}>
+                <option key={category} value={category}>
                   {t(`categories.${category}`)}
-                </SelectItem>
+                </option>
               ))}
             </SelectWrapper>
           </Field>
@@ -230,9 +228,9 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
           <Field label={t('profile.fields.businessType')} required error={errorText('businessType')}>
             <SelectWrapper value={values.businessType} onChange={set('businessType')}>
               {businessTypes.map((type) => (
-                <SelectItem key={type} value={type}>
+                <option key={type} value={type}>
                   {t(`businessTypes.${type}`)}
-                </SelectItem>
+                </option>
               ))}
             </SelectWrapper>
           </Field>
@@ -255,15 +253,16 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
 }
 
 /**
- * Radix Select split so <Field> can wire its label, hint and error onto the trigger (the
- * trigger is the element Field clones).
+ * A native select (ADR 039: a simple single choice needs none of Radix Select's weight). It
+ * spreads Field's id and aria props on the real control; with a placeholder and no value yet,
+ * an empty, unselectable first option shows the placeholder.
  */
 function SelectWrapper({
   value,
   onChange,
   placeholder,
   children,
-  ...triggerProps
+  ...controlProps
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -275,9 +274,18 @@ function SelectWrapper({
   'aria-required'?: boolean;
 }) {
   return (
-    <Select value={value} onValueChange={onChange}>
-      <SelectTrigger placeholder={placeholder} {...triggerProps} />
-      <SelectContent>{children}</SelectContent>
-    </Select>
+    <select
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      className={cn(controlClasses, 'min-h-11 cursor-pointer py-2', value === '' && 'text-stone-500')}
+      {...controlProps}
+    >
+      {placeholder ? (
+        <option value="" disabled>
+          {placeholder}
+        </option>
+      ) : null}
+      {children}
+    </select>
   );
 }

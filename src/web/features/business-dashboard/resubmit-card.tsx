@@ -3,7 +3,7 @@ import { FileText, Send, Upload } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { UPLOAD_FIELDS } from '@shared/contracts/business-documents';
+import { UPLOAD_FIELDS } from '@shared/contracts/upload-fields';
 import type { DashboardBusiness } from '@shared/contracts/business-dashboard';
 import type { DocumentType } from '@shared/domain/business';
 import { acceptFor, missingDocuments, requiredDocuments } from '@shared/domain/documents';

@@ -2,7 +2,7 @@
 import { mountReactRootPerTest } from '@web/testing/react-root';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardOrder } from '@shared/contracts/business-dashboard';
 import { dashboardKeys } from './api';
 import type { OrderPages } from './merge-orders';
@@ -44,6 +44,13 @@ function Probe({ onNew }: { onNew: (orders: DashboardOrder[]) => void }) {
 }
 
 const sinceOfCall = (index: number) => new URL(String(fetchMock.mock.calls[index]![0]), 'http://x').searchParams.get('since');
+
+// Tests check each answer against its contract, which apiRequest imports on first use (ADR
+// 039): loaded once here, so that later imports resolve at once and the fake clock alone
+// decides when the next look happens.
+beforeAll(async () => {
+  await import('@shared/contracts/business-dashboard');
+});
 
 beforeEach(() => {
   vi.useFakeTimers();

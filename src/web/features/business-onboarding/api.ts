@@ -16,7 +16,7 @@ import {
   type RegistrationInput,
   type ResendInput,
 } from '@shared/contracts/business-onboarding';
-import { LOCALE_HEADER } from '@shared/contracts/auth';
+import { LOCALE_HEADER } from '@shared/contracts/locale-header';
 import type { DocumentType } from '@shared/domain/business';
 import { apiRequest } from '@web/lib/api-client';
 import { uploadWithProgress, type UploadHandle as ProgressUploadHandle } from '@web/lib/upload-with-progress';

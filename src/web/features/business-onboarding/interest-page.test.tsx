@@ -98,19 +98,6 @@ describe('/business/interest', () => {
     expect(interestCalls()).toHaveLength(0);
   });
 
-  it('shows the already-registered message for a taken address', async () => {
-    answerInterestWith(409, { type: 'about:blank', title: 'Conflict', status: 409, code: 'already_registered' })();
-    await render();
-    await fillAndSubmit();
-    await vi.waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Error', {
-        description:
-          'This email is already registered. Please check your inbox for the confirmation email or try signing in.',
-      }),
-    );
-    expect(dom.container.textContent).not.toContain('Check Your Email');
-  });
-
   it('shows a delivery failure in the Email Delivery Issue box', async () => {
     answerInterestWith(503, {
       type: 'about:blank',

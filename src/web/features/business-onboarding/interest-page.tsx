@@ -51,8 +51,6 @@ function InterestFormCard({ onSent }: { onSent: (email: string) => void }) {
     } catch (error) {
       if (!(error instanceof ApiError)) {
         toast.error(t('interest.errors.generic'));
-      } else if (error.code === 'already_registered') {
-        toast.error(t('common.errorTitle'), { description: t('interest.errors.alreadyRegistered') });
       } else if (error.code === 'mail_delivery_failed') {
         setDeliveryError(error.problem.detail ?? error.problem.title);
       } else if (error.code === 'validation_failed' && error.problem.fields) {

@@ -1,13 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  checkoutQuoteSchema,
-  checkoutSchema,
-  type Checkout,
-  type CreateCheckoutInput,
-} from '@shared/contracts/checkout';
-import { contactListSchema } from '@shared/contracts/contacts';
+import type { Checkout, CreateCheckoutInput } from '@shared/contracts/checkout';
 import { apiRequest } from '@web/lib/api-client';
 import { pollDelay as defaultPollDelay } from './poll-delay';
+
+// Response contracts, loaded only where answers are checked: development and tests (ADR 039).
+const checkoutContract = () => import('@shared/contracts/checkout');
+const contactsContract = () => import('@shared/contracts/contacts');
 
 export const checkoutKeys = {
   quote: (giftIds: string[]) => ['checkout', 'quote', giftIds] as const,
@@ -20,7 +18,7 @@ export function useQuote(giftIds: string[]) {
   return useQuery({
     queryKey: checkoutKeys.quote(giftIds),
     queryFn: ({ signal }) =>
-      apiRequest('/api/checkouts/quote', { method: 'POST', body: { giftIds }, schema: checkoutQuoteSchema, signal }),
+      apiRequest('/api/checkouts/quote', { method: 'POST', body: { giftIds }, contract: () => checkoutContract().then((m) => m.checkoutQuoteSchema), signal }),
     enabled: giftIds.length > 0,
   });
 }
@@ -29,12 +27,12 @@ export function useQuote(giftIds: string[]) {
 export function useGiverContacts() {
   return useQuery({
     queryKey: checkoutKeys.contacts,
-    queryFn: ({ signal }) => apiRequest('/api/contacts', { schema: contactListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/contacts', { contract: () => contactsContract().then((m) => m.contactListSchema), signal }),
   });
 }
 
 export function createCheckout(input: CreateCheckoutInput): Promise<Checkout> {
-  return apiRequest('/api/checkouts', { method: 'POST', body: input, schema: checkoutSchema });
+  return apiRequest('/api/checkouts', { method: 'POST', body: input, contract: () => checkoutContract().then((m) => m.checkoutSchema) });
 }
 
 /**
@@ -44,7 +42,7 @@ export function createCheckout(input: CreateCheckoutInput): Promise<Checkout> {
 export function useCheckout(id: string, { poll = false, pollDelay = defaultPollDelay } = {}) {
   return useQuery({
     queryKey: checkoutKeys.checkout(id),
-    queryFn: ({ signal }) => apiRequest(`/api/checkouts/${encodeURIComponent(id)}`, { schema: checkoutSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(`/api/checkouts/${encodeURIComponent(id)}`, { contract: () => checkoutContract().then((m) => m.checkoutSchema), signal }),
     staleTime: 0,
     refetchInterval: (query) =>
       poll && query.state.data?.status === 'pending' ? pollDelay(query.state.dataUpdateCount - 1) : false,
@@ -56,6 +54,6 @@ export type TestPaymentAction = 'succeed' | 'fail' | 'cancel';
 export function useTestPayment(id: string) {
   return useMutation({
     mutationFn: (action: TestPaymentAction) =>
-      apiRequest(`/api/payments/test/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {}, schema: checkoutSchema }),
+      apiRequest(`/api/payments/test/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {}, contract: () => checkoutContract().then((m) => m.checkoutSchema) }),
   });
 }

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Checkout, QuotedGift } from '@shared/contracts/checkout';
-import { CHECKOUT_LIMITS, recipientLocales } from '@shared/contracts/checkout';
+import { CHECKOUT_LIMITS, recipientLocales } from '@shared/contracts/checkout-limits';
 import type { Contact } from '@shared/contracts/contacts';
 import { formatDate, formatPrice } from '@shared/format';
 import { DeliveryPicker } from '@web/components/delivery-picker';
@@ -19,11 +19,20 @@ import { ApiError } from '@web/lib/api-client';
 import { canAddToCart, type CartLine } from '@web/lib/cart';
 import { cn } from '@web/lib/cn';
 import { languageNames } from '@web/lib/language';
-import { useCart } from '@web/lib/use-cart';
+import { cartAttemptSlot, useCart } from '@web/lib/use-cart';
 import { createCheckout, useGiverContacts, useQuote } from './api';
 import { createAttemptKeys } from './attempt-key';
 import { CheckoutShell, useErrorText } from './checkout-shell';
-import { hasErrors, lineErrorsFromProblem, toLineInput, validateLines, type LineErrors, type LineField } from './line-errors';
+import {
+  hasErrors,
+  lineErrorsFromProblem,
+  loadLineSchema,
+  toLineInput,
+  validateLines,
+  type LineErrors,
+  type LineField,
+  type LineSchema,
+} from './line-errors';
 
 export default function CheckoutPage() {
   return (
@@ -56,10 +65,12 @@ function CheckoutForm() {
   const giftIds = useMemo(() => [...new Set(cart.lines.map((line) => line.gift.id))].sort(), [cart.lines]);
   const quote = useQuote(giftIds);
   const contacts = useGiverContacts();
-  const [keys] = useState(() => createAttemptKeys());
+  // Kept with the cart in sessionStorage: a reload mid-request sends the same key again.
+  const [keys] = useState(() => createAttemptKeys(cartAttemptSlot));
   const inFlight = useRef(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const [wasSubmitted, setSubmitted] = useState(false);
+  const [lineSchema, setLineSchema] = useState<LineSchema | null>(null);
   const [serverErrors, setServerErrors] = useState<LineErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -69,7 +80,7 @@ function CheckoutForm() {
   const unavailable = cart.lines.filter((line) => quoted.get(line.gift.id)?.available === false);
   // After the first try, the browser's own checks follow every keystroke; the server's answer
   // for a line stays until that line changes.
-  const localErrors = wasSubmitted ? validateLines(cart.lines, new Date()) : {};
+  const localErrors = wasSubmitted && lineSchema ? validateLines(cart.lines, new Date(), lineSchema) : {};
   const errors: LineErrors = {};
   for (const line of cart.lines) {
     const merged = { ...serverErrors[line.lineId], ...localErrors[line.lineId] };
@@ -89,8 +100,19 @@ function CheckoutForm() {
 
   async function submit() {
     if (inFlight.current) return;
+    inFlight.current = true;
+    let schema: LineSchema;
+    try {
+      schema = lineSchema ?? (await loadLineSchema());
+    } catch (error) {
+      setFormError(errorText(error));
+      return;
+    } finally {
+      inFlight.current = false;
+    }
+    setLineSchema(schema);
     setSubmitted(true);
-    const found = validateLines(cart.lines, new Date());
+    const found = validateLines(cart.lines, new Date(), schema);
     if (hasErrors(found) || unavailable.length > 0) {
       setFormError(unavailable.length > 0 ? t('summary.unavailable', { names: unavailableNames(unavailable) }) : t('errors.fixLines'));
       setFocusRequest((n) => n + 1);

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Checkout } from '@shared/contracts/checkout';
 import '@web/lib/i18n';
+import { createCartStore } from '@web/lib/cart';
 import { cartStore } from '@web/lib/use-cart';
 
 const dom = mountReactRootPerTest();
@@ -233,6 +234,38 @@ describe('/checkout', () => {
     ]);
     // The cart is kept until a payment succeeds; it remembers which checkout it became.
     expect(cartStore.getSnapshot()).toMatchObject({ checkoutId: 'ck1', lines: [{ lineId: line.lineId }] });
+  });
+
+  it('sends the same key after a reload while the first request was under way, and forgets it once answered', async () => {
+    const answers: ((response: Response) => void)[] = [];
+    stubApi((url, init) =>
+      url === '/api/checkouts' && init?.method === 'POST' ? new Promise<Response>((resolve) => answers.push(resolve)) : undefined,
+    );
+    const line = addGift('g1');
+    cartStore.update(line.lineId, { recipient: { name: 'Carmen', email: 'carmen@example.test' } });
+    await renderAt('/checkout');
+    await waitForText('Valid for 180 days');
+    await click(/^Go to payment/);
+    await vi.waitFor(() => expect(calls('POST', '/api/checkouts')).toHaveLength(1));
+    const [first] = calls('POST', '/api/checkouts').map(bodyOf);
+
+    // The tab reloads before the answer: the cart, read again from sessionStorage, still
+    // holds the attempt, and the new page sends its key.
+    const stored = createCartStore({ storage: () => sessionStorage, newId: () => 'x', language: () => 'en' }).getSnapshot();
+    expect(stored.attempt?.key).toBe(first!.idempotencyKey);
+    await act(async () => dom.root.render(<p>reloading</p>));
+    await renderAt('/checkout');
+    await waitForText('Valid for 180 days');
+    await click(/^Go to payment/);
+    await vi.waitFor(() => expect(calls('POST', '/api/checkouts')).toHaveLength(2));
+    const [, second] = calls('POST', '/api/checkouts').map(bodyOf);
+    expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
+
+    // The server answers with the one checkout it made: the attempt is over.
+    await act(async () => answers[1]!(json(200, checkout())));
+    await vi.waitFor(() => expect(where()).toBe('/checkout/ck1/pay'));
+    expect(cartStore.getSnapshot()).toMatchObject({ checkoutId: 'ck1', attempt: null });
+    // The first request's answer never comes: that page is gone.
   });
 
   it("puts the server's field errors and unavailable gifts on the right lines", async () => {

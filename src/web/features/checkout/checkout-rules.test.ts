@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { checkoutLineInputSchema } from '@shared/contracts/checkout';
 import { addToCart, emptyCart, updateLine, type CartGift } from '@web/lib/cart';
-import { createAttemptKeys } from './attempt-key';
+import { createAttemptKeys, memorySlot } from './attempt-key';
 import { lineErrorsFromProblem, toLineInput, validateLines } from './line-errors';
 import { POLL_MAX_MS, pollDelay } from './poll-delay';
 
@@ -17,7 +18,7 @@ describe('line validation', () => {
     cart = addToCart(cart, gift('g2'), 'c', 'es');
     cart = updateLine(cart, 'b', { recipient: { name: 'Ana', email: 'no-es-correo', phone: '12' } });
     cart = updateLine(cart, 'c', { recipient: { name: ' Pepe ', phone: '+34 612 345 678', message: 'x'.repeat(501) } });
-    expect(validateLines(cart.lines, now)).toEqual({
+    expect(validateLines(cart.lines, now, checkoutLineInputSchema)).toEqual({
       a: { recipientName: 'required', recipientEmail: 'contact_required' },
       b: { recipientEmail: 'invalid_email', recipientPhone: 'invalid_phone' },
       c: { personalMessage: 'too_long' },
@@ -30,9 +31,9 @@ describe('line validation', () => {
       recipient: { name: 'Ana', email: 'ana@example.test' },
       delivery: { kind: 'scheduled', date: '2026-11-23', time: '12:00' },
     });
-    expect(validateLines(cart.lines, now)).toEqual({ a: { delivery: 'delivery_in_past' } });
+    expect(validateLines(cart.lines, now, checkoutLineInputSchema)).toEqual({ a: { delivery: 'delivery_in_past' } });
     cart = updateLine(cart, 'a', { delivery: { kind: 'scheduled', date: '2026-11-24', time: '09:00' } });
-    expect(validateLines(cart.lines, now)).toEqual({});
+    expect(validateLines(cart.lines, now, checkoutLineInputSchema)).toEqual({});
     expect(toLineInput(cart.lines[0]!)).toMatchObject({ giftId: 'g1', recipientLocale: 'es', contactId: null, delivery: { kind: 'scheduled' } });
   });
 
@@ -57,12 +58,25 @@ describe('line validation', () => {
 describe('idempotency key of a checkout attempt', () => {
   it('is reused for the same cart until the server answers with a checkout', () => {
     let n = 0;
-    const keys = createAttemptKeys(() => `key-${++n}`);
+    const keys = createAttemptKeys(memorySlot(), () => `key-${++n}`);
     expect(keys.keyFor('cart-1')).toBe('key-1');
     expect(keys.keyFor('cart-1')).toBe('key-1'); // double click / retry after a network error
     expect(keys.keyFor('cart-2')).toBe('key-2'); // the cart changed: a new attempt
     keys.finish();
     expect(keys.keyFor('cart-2')).toBe('key-3'); // trying again after a failed payment
+  });
+
+  it('keeps the attempt in its slot, so a reloaded page (new keys, same slot) sends the same key', () => {
+    let n = 0;
+    const slot = memorySlot();
+    const beforeReload = createAttemptKeys(slot, () => `key-${++n}`);
+    expect(beforeReload.keyFor('cart-1')).toBe('key-1');
+    expect(slot.get()).toEqual({ key: 'key-1', fingerprint: 'cart-1' });
+    const afterReload = createAttemptKeys(slot, () => `key-${++n}`);
+    expect(afterReload.keyFor('cart-1')).toBe('key-1');
+    expect(afterReload.keyFor('cart-2')).toBe('key-2');
+    afterReload.finish();
+    expect(slot.get()).toBeNull();
   });
 
   it('makes keys the contract accepts', () => {

@@ -1,4 +1,4 @@
-import { checkoutLineInputSchema, type CheckoutLineInput } from '@shared/contracts/checkout';
+import type { CheckoutLineInput, checkoutLineInputSchema } from '@shared/contracts/checkout';
 import type { CartLine } from '@web/lib/cart';
 import { deliveryError } from '@web/lib/madrid-time';
 
@@ -25,8 +25,13 @@ export function toLineInput(line: CartLine): CheckoutLineInput {
 const asField = (key: string | number | symbol | undefined): LineField | null =>
   lineFields.includes(key as LineField) ? (key as LineField) : key === 'contactId' ? 'recipientName' : null;
 
+/** The contract a line is checked against; the page loads it on first use (ADR 039), with zod. */
+export type LineSchema = typeof checkoutLineInputSchema;
+export const loadLineSchema = (): Promise<LineSchema> =>
+  import('@shared/contracts/checkout').then((m) => m.checkoutLineInputSchema);
+
 /** What the browser can tell before sending: the contract's own rules plus the delivery moment. */
-export function validateLines(lines: CartLine[], now: Date): LineErrors {
+export function validateLines(lines: CartLine[], now: Date, checkoutLineInputSchema: LineSchema): LineErrors {
   const errors: LineErrors = {};
   for (const line of lines) {
     const found: Partial<Record<LineField, string>> = {};

@@ -1,24 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  catalogBusinessDetailSchema,
-  catalogBusinessPageSchema,
-  catalogGiftPageSchema,
-  type GiftSort,
-} from '@shared/contracts/catalog';
-import {
-  contactListSchema,
-  contactSchema,
-  type Contact,
-  type ContactInput,
-  type ContactList,
-} from '@shared/contracts/contacts';
+import type { GiftSort } from '@shared/contracts/catalog';
+import type { Contact, ContactInput, ContactList } from '@shared/contracts/contacts';
 import type { UpdateDeliveryInput } from '@shared/contracts/checkout';
-import { myOrderListSchema, myOrderSchema, type MyOrderList } from '@shared/contracts/my-orders';
-import { passwordStatusSchema } from '@shared/contracts/business-onboarding';
-import { profileSchema, type UpdateProfileInput } from '@shared/contracts/profile';
+import type { MyOrderList } from '@shared/contracts/my-orders';
+import type { UpdateProfileInput } from '@shared/contracts/profile';
 import type { BusinessCategory } from '@shared/domain/business';
 import { apiRequest } from '@web/lib/api-client';
 import { refreshSession } from '@web/lib/session';
+
+// Response contracts, loaded only where answers are checked: development and tests (ADR 039).
+const catalogContract = () => import('@shared/contracts/catalog');
+const contactsContract = () => import('@shared/contracts/contacts');
+const myOrdersContract = () => import('@shared/contracts/my-orders');
+const businessOnboardingContract = () => import('@shared/contracts/business-onboarding');
+const profileContract = () => import('@shared/contracts/profile');
 
 export const queryKeys = {
   businesses: (filters: object) => ['catalog', 'businesses', filters] as const,
@@ -51,7 +46,7 @@ export function useCatalogBusinesses(filters: BusinessFilters) {
     queryKey: queryKeys.businesses(filters),
     queryFn: ({ signal }) =>
       apiRequest(`/api/catalog/businesses${toQueryString({ ...filters })}`, {
-        schema: catalogBusinessPageSchema,
+        contract: () => catalogContract().then((m) => m.catalogBusinessPageSchema),
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -63,7 +58,7 @@ export function useCatalogBusiness(id: string | null) {
     queryKey: queryKeys.business(id ?? ''),
     queryFn: ({ signal }) =>
       apiRequest(`/api/catalog/businesses/${encodeURIComponent(id!)}`, {
-        schema: catalogBusinessDetailSchema,
+        contract: () => catalogContract().then((m) => m.catalogBusinessDetailSchema),
         signal,
       }),
     enabled: id !== null,
@@ -83,7 +78,7 @@ export function useCatalogGifts(filters: GiftFilters) {
     queryKey: queryKeys.gifts(filters),
     queryFn: ({ signal }) =>
       apiRequest(`/api/catalog/gifts${toQueryString({ ...filters })}`, {
-        schema: catalogGiftPageSchema,
+        contract: () => catalogContract().then((m) => m.catalogGiftPageSchema),
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -94,7 +89,7 @@ export function useContacts(q: string) {
   return useQuery({
     queryKey: queryKeys.contacts(q),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/contacts${toQueryString({ q })}`, { schema: contactListSchema, signal }),
+      apiRequest(`/api/contacts${toQueryString({ q })}`, { contract: () => contactsContract().then((m) => m.contactListSchema), signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -120,7 +115,7 @@ export function useCreateContact() {
   const cache = useContactCache();
   return useMutation({
     mutationFn: (input: ContactInput) =>
-      apiRequest('/api/contacts', { method: 'POST', body: input, schema: contactSchema }),
+      apiRequest('/api/contacts', { method: 'POST', body: input, contract: () => contactsContract().then((m) => m.contactSchema) }),
     onSuccess: () => cache.invalidate(),
   });
 }
@@ -132,7 +127,7 @@ export function useUpdateContact() {
       apiRequest(`/api/contacts/${encodeURIComponent(id)}`, {
         method: 'PATCH',
         body: input,
-        schema: contactSchema,
+        contract: () => contactsContract().then((m) => m.contactSchema),
       }),
     onSuccess: (updated) => {
       cache.update((items) => items.map((c) => (c.id === updated.id ? updated : c)).sort(byName));
@@ -163,15 +158,16 @@ export function useDeleteContact() {
 export function useMyOrders() {
   return useQuery({
     queryKey: queryKeys.myOrders,
-    queryFn: ({ signal }) => apiRequest('/api/my/orders', { schema: myOrderListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/my/orders', { contract: () => myOrdersContract().then((m) => m.myOrderListSchema), signal }),
   });
 }
 
-/** Sends the recipient's gift email again. */
+/** Sends the recipient's gift email again. Hitting the resend limit has its own words, on the card. */
 export function useResendOrderEmail() {
   return useMutation({
     mutationFn: (orderId: string) =>
       apiRequest(`/api/my/orders/${encodeURIComponent(orderId)}/resend`, { method: 'POST', body: {} }),
+    meta: { ownMessageFor: ['rate_limited'] },
   });
 }
 
@@ -183,7 +179,7 @@ export function useUpdateDelivery() {
       apiRequest(`/api/my/orders/${encodeURIComponent(orderId)}/delivery`, {
         method: 'PATCH',
         body: input,
-        schema: myOrderSchema,
+        contract: () => myOrdersContract().then((m) => m.myOrderSchema),
       }),
     meta: { inlineError: true },
     onSuccess: (updated) => {
@@ -197,7 +193,7 @@ export function useUpdateDelivery() {
 export function useProfile() {
   return useQuery({
     queryKey: queryKeys.profile,
-    queryFn: ({ signal }) => apiRequest('/api/profile', { schema: profileSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/profile', { contract: () => profileContract().then((m) => m.profileSchema), signal }),
   });
 }
 
@@ -205,7 +201,7 @@ export function useProfile() {
 export function usePasswordStatus() {
   return useQuery({
     queryKey: queryKeys.passwordStatus,
-    queryFn: ({ signal }) => apiRequest('/api/account/password', { schema: passwordStatusSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/account/password', { contract: () => businessOnboardingContract().then((m) => m.passwordStatusSchema), signal }),
   });
 }
 
@@ -213,7 +209,7 @@ export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateProfileInput) =>
-      apiRequest('/api/profile', { method: 'PATCH', body: input, schema: profileSchema }),
+      apiRequest('/api/profile', { method: 'PATCH', body: input, contract: () => profileContract().then((m) => m.profileSchema) }),
     onSuccess: (profile) => {
       client.setQueryData(queryKeys.profile, profile);
       // The headers show the session's name: re-read it so the new name appears at once.

@@ -1,6 +1,6 @@
 import { ArrowLeft, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { CATALOG_PAGE_SIZE } from '@shared/contracts/catalog';
+import { CATALOG_PAGE_SIZE } from '@shared/contracts/catalog-options';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useCatalogBusiness, useCatalogBusinesses } from './api';

@@ -1,10 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { businessCategories, type BusinessCategory } from '@shared/domain/business';
+import { cn } from '@web/lib/cn';
 import { Field } from '@web/components/ui/field';
-import { Select, SelectContent, SelectItem, SelectTrigger } from '@web/components/ui/select';
+import { controlClasses } from '@web/components/ui/input';
 
 const ALL = 'all';
 
+/**
+ * A native select (ADR 039): a simple single choice needs none of Radix Select's ≈ 19 KB, and
+ * the browser's own list is labelled, keyboard-operable and read out in the page's language.
+ */
 export function CategorySelect({
   value,
   onChange,
@@ -14,21 +19,19 @@ export function CategorySelect({
 }) {
   const { t } = useTranslation('app');
   return (
-    <Select
-      value={value ?? ALL}
-      onValueChange={(next) => onChange(next === ALL ? undefined : (next as BusinessCategory))}
-    >
-      <Field label={t('businesses.categoryLabel')}>
-        <SelectTrigger />
-      </Field>
-      <SelectContent>
-        <SelectItem value={ALL}>{t('categories.all')}</SelectItem>
+    <Field label={t('businesses.categoryLabel')}>
+      <select
+        value={value ?? ALL}
+        onChange={(event) => onChange(event.target.value === ALL ? undefined : (event.target.value as BusinessCategory))}
+        className={cn(controlClasses, 'min-h-11 cursor-pointer py-2')}
+      >
+        <option value={ALL}>{t('categories.all')}</option>
         {businessCategories.map((category) => (
-          <SelectItem key={category} value={category}>
+          <option key={category} value={category}>
             {t(`categories.${category}`)}
-          </SelectItem>
+          </option>
         ))}
-      </SelectContent>
-    </Select>
+      </select>
+    </Field>
   );
 }

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Gift, ShoppingCart, Store, User, Users, Package, X } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Contact } from '@shared/contracts/contacts';
@@ -14,25 +14,50 @@ import { toast } from '@web/components/ui/toast';
 import i18n from '@web/lib/i18n';
 import { refreshSession, useSession } from '@web/lib/session';
 import { ApiError } from '@web/lib/api-client';
-import { BusinessesTab } from './businesses-tab';
 import { CartBar } from './cart-bar';
-import { ContactsTab } from './contacts-tab';
-import { GiftsTab } from './gifts-tab';
-import { OrdersTab } from './orders-tab';
-import { ProfileTab } from './profile-tab';
 import { createAppQueryClient } from '@web/lib/query-client';
+import { QueryFallback } from '@web/components/query-fallback';
 import { parseTab, type ConsumerTab } from './tabs';
 import { useCart } from '@web/lib/use-cart';
 import { SignOutButton } from '@web/components/sign-out-button';
 import { AreaLinks } from '@web/components/area-links';
 
+type ErrorMeta = { inlineError?: unknown; ownMessageFor?: readonly string[] } | undefined;
+
+// One chunk per tab: a visit downloads the open tab's code (and its dialogs, forms and
+// texts) only; the others load when chosen (ADR 039).
+const tabModules = {
+  profile: () => import('./profile-tab'),
+  businesses: () => import('./businesses-tab'),
+  gifts: () => import('./gifts-tab'),
+  contacts: () => import('./contacts-tab'),
+  orders: () => import('./orders-tab'),
+} as const;
+const ProfileTab = lazy(() => tabModules.profile().then((m) => ({ default: m.ProfileTab })));
+const BusinessesTab = lazy(() => tabModules.businesses().then((m) => ({ default: m.BusinessesTab })));
+const GiftsTab = lazy(() => tabModules.gifts().then((m) => ({ default: m.GiftsTab })));
+const ContactsTab = lazy(() => tabModules.contacts().then((m) => ({ default: m.ContactsTab })));
+const OrdersTab = lazy(() => tabModules.orders().then((m) => ({ default: m.OrdersTab })));
+// The tab the address opens starts downloading with this chunk, alongside the area's texts,
+// rather than after the area's first render.
+if (typeof window !== 'undefined') void tabModules[parseTab(new URLSearchParams(window.location.search).get('tab'))]();
+
+/** The spinner the tabs show while their data loads, while the tab's own code loads. */
+function TabLoading({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('app');
+  const fallback = <QueryFallback error={null} onRetry={() => undefined} retryLabel={t('common.retry')} loadingLabel={t('common.loading')} />;
+  return <Suspense fallback={fallback}>{children}</Suspense>;
+}
+
 function reportError(error: unknown, ...source: unknown[]) {
+  const code = error instanceof ApiError ? error.code : 'default';
+  const metas = source.map((s) => (s as { meta?: ErrorMeta } | null)?.meta);
   // A request whose screen shows its own error (`meta: { inlineError: true }`, e.g. inside a
-  // modal dialog, where a toast would be hidden from screen readers) is not reported twice.
-  if (source.some((s) => (s as { meta?: { inlineError?: unknown } } | null)?.meta?.inlineError)) return;
+  // modal dialog, where a toast would be hidden from screen readers), or its own words for
+  // some codes (`meta: { ownMessageFor: [...] }`), is not reported twice.
+  if (metas.some((meta) => meta?.inlineError || meta?.ownMessageFor?.includes(code))) return;
   // A session that ended elsewhere: re-reading it lets RequireSession send the user to /auth.
   if (error instanceof ApiError && error.status === 401) void refreshSession();
-  const code = error instanceof ApiError ? error.code : 'default';
   const t = i18n.getFixedT(null, 'app');
   toast.error(t('errors.title'), {
     // One toast per kind of failure: several queries failing together say it once.
@@ -129,22 +154,32 @@ function ConsumerArea() {
             })}
           </TabsList>
           <TabsContent value="profile">
-            <ProfileTab onGoTo={(next) => goTo(next)} />
+            <TabLoading>
+              <ProfileTab onGoTo={(next) => goTo(next)} />
+            </TabLoading>
           </TabsContent>
           <TabsContent value="businesses">
-            <BusinessesTab
-              openBusinessId={businessId}
-              onOpenBusiness={(id) => goTo('businesses', id ? { business: id } : {})}
-            />
+            <TabLoading>
+              <BusinessesTab
+                openBusinessId={businessId}
+                onOpenBusiness={(id) => goTo('businesses', id ? { business: id } : {})}
+              />
+            </TabLoading>
           </TabsContent>
           <TabsContent value="gifts">
-            <GiftsTab />
+            <TabLoading>
+              <GiftsTab />
+            </TabLoading>
           </TabsContent>
           <TabsContent value="contacts">
-            <ContactsTab onSendGift={sendGiftTo} />
+            <TabLoading>
+              <ContactsTab onSendGift={sendGiftTo} />
+            </TabLoading>
           </TabsContent>
           <TabsContent value="orders">
-            <OrdersTab />
+            <TabLoading>
+              <OrdersTab />
+            </TabLoading>
           </TabsContent>
         </Tabs>
       </main>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contactInputSchema, type Contact, type ContactInput } from '@shared/contracts/contacts';
+import type { Contact, ContactInput } from '@shared/contracts/contacts';
 import { CONTACT_LIMITS, canSubmitContactName } from '@shared/domain/contact';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
@@ -58,6 +58,8 @@ export function ContactForm({ initial, submitLabel, isPending, onSubmit, onCance
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // The contract (and zod) load on the first submit, not with the area (ADR 039).
+    const { contactInputSchema } = await import('@shared/contracts/contacts');
     const parsed = contactInputSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));

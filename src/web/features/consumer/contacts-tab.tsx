@@ -1,5 +1,5 @@
 import { Gift, Mail, Pencil, Phone, Trash2, UserPlus, Users } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '@shared/contracts/contacts';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
@@ -22,6 +22,9 @@ export function ContactsTab({ onSendGift }: { onSendGift: (contact: Contact) => 
   const createContact = useCreateContact();
   const [editing, setEditing] = useState<Contact | null>(null);
   const [isAdding, setAdding] = useState(false);
+  // After a delete the row and its button are gone: "New contact" is the nearest control.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const focusAddButton = () => addButton.current;
 
   return (
     <section aria-labelledby="contacts-title" className="flex flex-col gap-4">
@@ -37,7 +40,7 @@ export function ContactsTab({ onSendGift }: { onSendGift: (contact: Contact) => 
             onChange={setText}
           />
         </div>
-        <Button onClick={() => setAdding(true)}>
+        <Button ref={addButton} onClick={() => setAdding(true)}>
           <UserPlus aria-hidden="true" />
           {t('contacts.addTitle')}
         </Button>
@@ -78,7 +81,7 @@ export function ContactsTab({ onSendGift }: { onSendGift: (contact: Contact) => 
           ) : (
             <ul className="flex flex-col gap-3" aria-label={t('contacts.title')}>
               {data.items.map((contact) => (
-                <ContactRow key={contact.id} contact={contact} onEdit={setEditing} onSendGift={onSendGift} />
+                <ContactRow key={contact.id} contact={contact} onEdit={setEditing} onSendGift={onSendGift} fallbackFocus={focusAddButton} />
               ))}
             </ul>
           )
@@ -93,10 +96,12 @@ function ContactRow({
   contact,
   onEdit,
   onSendGift,
+  fallbackFocus,
 }: {
   contact: Contact;
   onEdit: (contact: Contact) => void;
   onSendGift: (contact: Contact) => void;
+  fallbackFocus: () => HTMLElement | null;
 }) {
   const { t } = useTranslation('app');
   const deleteContact = useDeleteContact();
@@ -144,6 +149,8 @@ function ContactRow({
             description={t('contacts.deleteDescription')}
             confirmLabel={t('common.delete')}
             cancelLabel={t('common.cancel')}
+            fallbackFocus={fallbackFocus}
+            confirmRemovesTrigger
             // The row disappears optimistically, unmounting this component: callbacks given to
             // mutate() would then never run, so the toast hangs on the promise instead.
             // (A refusal is reported by the page's query client.)

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { giftSorts, type GiftSort } from '@shared/contracts/catalog';
+import { giftSorts, type GiftSort } from '@shared/contracts/catalog-options';
 import { Field } from '@web/components/ui/field';
-import { Select, SelectContent, SelectItem, SelectTrigger } from '@web/components/ui/select';
+import { controlClasses } from '@web/components/ui/input';
+import { cn } from '@web/lib/cn';
 import { useCatalogGifts } from './api';
 import { CategorySelect } from './category-select';
 import { GiftCard } from './gift-card';
@@ -39,24 +40,22 @@ export function GiftsTab() {
           value={filters.category}
           onChange={filters.setCategory}
         />
-        <Select
-          value={sort}
-          onValueChange={(value) => {
-            setSort(value as GiftSort);
-            setPage(1);
-          }}
-        >
-          <Field label={t('gifts.sortLabel')}>
-            <SelectTrigger />
-          </Field>
-          <SelectContent>
+        <Field label={t('gifts.sortLabel')}>
+          <select
+            value={sort}
+            onChange={(event) => {
+              setSort(event.target.value as GiftSort);
+              setPage(1);
+            }}
+            className={cn(controlClasses, 'min-h-11 cursor-pointer py-2')}
+          >
             {giftSorts.map((option) => (
-              <SelectItem key={option} value={option}>
+              <option key={option} value={option}>
                 {t(`gifts.sort.${option}`)}
-              </SelectItem>
+              </option>
             ))}
-          </SelectContent>
-        </Select>
+          </select>
+        </Field>
       </div>
       <ResultsStatus>
         {query.data === undefined ? null : query.data.items.length === 0 ? (

@@ -5,6 +5,12 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@web/lib/i18n';
 
+const toastError = vi.hoisted(() => vi.fn());
+vi.mock('@web/components/ui/toast', async (original) => {
+  const actual = await original<typeof import('@web/components/ui/toast')>();
+  return { ...actual, toast: Object.assign(actual.toast, { error: toastError }) };
+});
+
 const dom = mountReactRootPerTest();
 // The first render loads the page's chunks and catalogues: slow on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -131,6 +137,34 @@ describe('my orders', () => {
     );
   });
 
+  it('says what to do when the resend limit is reached, instead of the generic message', async () => {
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url === '/api/my/orders/o1/resend' && init?.method === 'POST') {
+        return new Response(JSON.stringify({ type: 'about:blank', title: 'Too Many Requests', status: 429, code: 'rate_limited' }), {
+          status: 429,
+          headers: { 'content-type': 'application/problem+json', 'retry-after': '1800' },
+        });
+      }
+      if (url.includes('/api/auth/get-session')) return json(200, null);
+      return json(200, { items: [order()] });
+    });
+    await renderOrders();
+    toastError.mockClear();
+    await act(async () => inCard(cards()[0]!, 'Send the email again')!.click());
+    await vi.waitFor(() => expect(toastError).toHaveBeenCalled(), { timeout: 3000 });
+    // Only this message: the area's generic "too many attempts" toast is not added on top.
+    expect(toastError.mock.calls).toEqual([
+      [
+        'Error',
+        {
+          description:
+            'You have sent gift emails again several times in the last hour. Wait a while before sending this one again; meanwhile you can copy the link or share it on WhatsApp.',
+        },
+      ],
+    ]);
+  });
+
   it('changes a scheduled delivery in a dialog that gives focus back to its button', async () => {
     await renderOrders();
     const trigger = inCard(cards()[1]!, 'Change delivery for Pepe')!;
@@ -138,7 +172,12 @@ describe('my orders', () => {
       trigger.focus();
       trigger.click();
     });
-    const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
+    // The dialog's code loads on the first opening (ADR 039).
+    const dialog = await vi.waitFor(() => {
+      const found = document.querySelector<HTMLElement>('[role="dialog"]');
+      if (!found) throw new Error('no dialog yet');
+      return found;
+    });
     expect(dialog.textContent).toContain('Change delivery for Pepe');
     const date = dialog.querySelector<HTMLInputElement>('input[type="date"]')!;
     expect(date.value).toBe('2026-12-01');

@@ -1,25 +1,17 @@
 import { CalendarClock, ExternalLink, Gift, Link2, Mail, MessageCircle } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { updateDeliveryInputSchema, type DeliveryInput } from '@shared/contracts/checkout';
-import { instantToMadridLocal } from '@shared/domain/delivery-time';
 import { formatDate, formatDateTime, formatPrice } from '@shared/format';
-import { DeliveryPicker } from '@web/components/delivery-picker';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '@web/components/ui/dialog';
-import { Field } from '@web/components/ui/field';
-import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
-import { deliveryError } from '@web/lib/madrid-time';
 import { orderStatusBadge } from '@web/lib/order-status-style';
 import type { MyOrder } from '@shared/contracts/my-orders';
-import { useMyOrders, useResendOrderEmail, useUpdateDelivery } from './api';
-import { apiFieldErrors } from './api-error-message';
+import { useMyOrders, useResendOrderEmail } from './api';
 import { QueryState } from './query-state';
 import { useRecipientTexts } from './use-recipient-texts';
 import { whatsAppUrl } from './whatsapp';
@@ -149,6 +141,12 @@ function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppText: stri
                 if (resend.isPending) return;
                 resend.mutate(order.id, {
                   onSuccess: () => toast.success(t('checkout:orders.resent', { email: order.recipientEmail })),
+                  // Other failures get the area's usual toast.
+                  onError: (error) => {
+                    if (error instanceof ApiError && error.code === 'rate_limited') {
+                      toast.error(t('errors.title'), { description: t('checkout:orders.resendRateLimited') });
+                    }
+                  },
                 });
               }}
             >
@@ -156,96 +154,44 @@ function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppText: stri
               {t('checkout:orders.resend')}
             </Button>
           ) : null}
-          {order.canChangeDelivery ? <ChangeDeliveryDialog order={order} /> : null}
+          {order.canChangeDelivery ? <ChangeDelivery order={order} /> : null}
         </div>
       ) : null}
     </Card>
   );
 }
 
-const initialDelivery = (order: MyOrder): DeliveryInput =>
-  order.deliverAt ? { kind: 'scheduled', ...instantToMadridLocal(new Date(order.deliverAt)) } : { kind: 'now' };
 
-/** A Radix dialog with its own trigger, so closing it puts focus back on the button that opened it. */
-function ChangeDeliveryDialog({ order }: { order: MyOrder }) {
+// The change-delivery dialog (Radix Dialog with its focus and scroll locks, the delivery
+// picker, the form) loads the first time one is opened, not with the tab (ADR 039).
+const ChangeDeliveryDialog = lazy(() => import('./change-delivery-dialog').then((m) => ({ default: m.ChangeDeliveryDialog })));
+
+function ChangeDelivery({ order }: { order: MyOrder }) {
   const { t } = useTranslation('checkout');
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so later openings and closings animate as before.
+  const [hasOpened, setHasOpened] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={t('orders.changeDeliveryNamed', { name: order.recipientName })}>
-          <CalendarClock aria-hidden="true" />
-          {t('orders.changeDelivery')}
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        title={t('orders.changeDeliveryTitle', { name: order.recipientName })}
-        description={t('orders.changeDeliveryLead')}
-        closeLabel={t('orders.close')}
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={t('orders.changeDeliveryNamed', { name: order.recipientName })}
+        onClick={() => {
+          setHasOpened(true);
+          setOpen(true);
+        }}
       >
-        {open ? <ChangeDeliveryForm order={order} onDone={() => setOpen(false)} /> : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function ChangeDeliveryForm({ order, onDone }: { order: MyOrder; onDone: () => void }) {
-  const { t } = useTranslation('checkout');
-  const update = useUpdateDelivery();
-  const [email, setEmail] = useState(order.recipientEmail ?? '');
-  const [phone, setPhone] = useState(order.recipientPhone ?? '');
-  const [delivery, setDelivery] = useState<DeliveryInput>(() => initialDelivery(order));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const fieldError = (key: string) =>
-    errors[key] ? t(`errors.fields.${errors[key]}`, { defaultValue: t('errors.fields.invalid') }) : undefined;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const input = { recipientEmail: email, recipientPhone: phone, delivery };
-    const found: Record<string, string> = {};
-    const parsed = updateDeliveryInputSchema.safeParse(input);
-    if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-    const when = deliveryError(delivery, new Date());
-    if (when) found.delivery ??= when;
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) return;
-    try {
-      await update.mutateAsync({ orderId: order.id, input });
-      toast.success(t('orders.deliveryChanged'));
-      onDone();
-    } catch (error) {
-      const fields = apiFieldErrors(error);
-      setErrors(Object.fromEntries(Object.entries(fields).map(([key, code]) => [key.split('.')[0]!, code])));
-      const code = error instanceof ApiError ? error.code : 'default';
-      setFormError(t(`errors.codes.${code}`, { defaultValue: t('errors.codes.default') }));
-    }
-  }
-
-  return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-      <Field label={t('line.email')} hint={t('line.contactHint')} error={fieldError('recipientEmail')}>
-        <Input type="email" inputMode="email" value={email} onChange={(event) => setEmail(event.target.value)} />
-      </Field>
-      <Field label={t('line.phone')} error={fieldError('recipientPhone')}>
-        <Input type="tel" inputMode="tel" value={phone} onChange={(event) => setPhone(event.target.value)} />
-      </Field>
-      <DeliveryPicker value={delivery} onChange={setDelivery} error={fieldError('delivery')} nowLabel={t('delivery.nowShort')} />
-      {formError ? (
-        <p role="alert" className="rounded-xl bg-danger-50 p-3 text-sm font-medium text-danger-700">
-          {formError}
-        </p>
+        <CalendarClock aria-hidden="true" />
+        {t('orders.changeDelivery')}
+      </Button>
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <ChangeDeliveryDialog order={order} open={open} onOpenChange={setOpen} />
+        </Suspense>
       ) : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">{t('orders.cancel')}</Button>
-        </DialogClose>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? <Spinner decorative /> : null}
-          {t('orders.saveDelivery')}
-        </Button>
-      </DialogFooter>
-    </form>
+    </>
   );
 }

@@ -90,7 +90,15 @@ describe('sending a gift to a contact', () => {
     ]);
 
     await act(async () => buttonNamed('Cart: 2 gifts').click());
-    const cart = document.querySelector('[role="dialog"]')!;
+    // The cart dialog's code loads the first time the cart opens.
+    const cart = await vi.waitFor(
+      () => {
+        const dialog = document.querySelector('[role="dialog"]');
+        if (!dialog) throw new Error('the cart is not open yet');
+        return dialog;
+      },
+      { timeout: 3000 },
+    );
     expect(cart.textContent).toContain('For Carmen Martínez');
     expect(cart.textContent).toContain('Who it is for: you choose at checkout');
     expect(cart.querySelector('a[href="/checkout"]')).not.toBeNull();

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
-import { recipientLocales, type RecipientLocale } from '@shared/contracts/checkout';
+import { recipientLocales, type RecipientLocale } from '@shared/contracts/checkout-limits';
 import i18n from '@web/lib/i18n';
 
 const NAMESPACE = 'checkout';

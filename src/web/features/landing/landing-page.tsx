@@ -1,11 +1,11 @@
 import { BadgeCheck, Gift, Lock, QrCode, Sparkles, Store, Users, Wallet, type LucideIcon } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { AppLink } from '../../components/app-link';
 import { BusinessRedirect } from '../../components/business-redirect';
 import { PublicHeader } from '../../components/public-header';
 import { SiteFooter } from '../../components/site-footer';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { useText } from '../../lib/text';
-import { AccountDeletedNotice } from './account-deleted-notice';
 import { formatCount } from './format-count';
 import { HeroIllustration } from './hero-illustration';
 import { HowItWorks } from './how-it-works';
@@ -40,16 +40,26 @@ const trustItems: { key: string; icon: LucideIcon }[] = [
 ];
 
 // One row on wide screens: a touch smaller there (responsive classes win over the base size).
+// Shown once, after an account was deleted: its code loads only then, not on every visit
+// to the landing page (whose JavaScript budget is 90 KB, ADR 015/039).
+const AccountDeletedNotice = lazy(() => import('./account-deleted-notice').then((module) => ({ default: module.AccountDeletedNotice })));
+
 const heroButton = 'lg:px-5 lg:text-[0.95rem]';
 
 function Hero() {
   const { t, language } = useText('landing');
+  // Read once: the notice removes the query from the address when it shows.
+  const [accountDeleted] = useState(() => new URLSearchParams(window.location.search).get('account') === 'deleted');
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-sand to-sand pt-24 sm:pt-28">
       <div aria-hidden="true" className="bg-tiles absolute -right-28 -top-28 size-64 rotate-12 rounded-[3rem] opacity-50 sm:size-80" />
       <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-5 pb-16 sm:px-8 lg:grid-cols-[1.25fr_1fr] lg:gap-8 lg:pb-24">
         <div className="flex flex-col gap-6">
-          <AccountDeletedNotice />
+          {accountDeleted && (
+            <Suspense fallback={null}>
+              <AccountDeletedNotice />
+            </Suspense>
+          )}
           <p className="inline-flex w-fit items-center gap-2 rounded-full border border-brand-200 bg-white/80 px-3.5 py-1.5 text-sm font-semibold text-brand-800">
             <Sparkles aria-hidden="true" className="size-4 text-brand-600" />
             {t('hero.eyebrow')}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatuses } from '@shared/domain/order-status';
 import { createGift, createOrder, createUser } from '../../../testing/factories';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { as, signedInOwner } from '../dashboard-test-world';
+import { as, signedInOwner } from '../../../testing/dashboard-test-world';
 
 describe('business analytics', () => {
   let t: TestApp;

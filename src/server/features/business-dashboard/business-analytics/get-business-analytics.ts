@@ -6,7 +6,7 @@ import { gifts } from '../../../db/schema/gifts';
 import { orders } from '../../../db/schema/orders';
 import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
-import { requireOwnedBusiness } from '../owned-business';
+import { requireOwnedBusiness } from '../../../domain/businesses/owned-business';
 
 /**
  * A sale is an order that was paid and not refunded: paid, redeemed or expired. Cancelled

@@ -8,7 +8,7 @@ import { keyFromPublicUrl } from '../../../platform/storage/public-files';
 import { createGift, createOrder, createUser } from '../../../testing/factories';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { multipart, sampleJpegWithExif, samplePdf, samplePng } from '../../../testing/upload-files';
-import { as, imageUpload, signedInOwner, signedInUser } from '../dashboard-test-world';
+import { as, imageUpload, signedInOwner, signedInUser } from '../../../testing/dashboard-test-world';
 
 describe('business gifts', () => {
   let t: TestApp;

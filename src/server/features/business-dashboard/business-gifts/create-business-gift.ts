@@ -2,7 +2,7 @@ import type { DashboardGift, GiftValues } from '@shared/contracts/business-dashb
 import { CURRENCY } from '@shared/domain/order-status';
 import { gifts } from '../../../db/schema/gifts';
 import type { AppContext } from '../../../platform/context';
-import { requireOwnedBusiness } from '../owned-business';
+import { requireOwnedBusiness } from '../../../domain/businesses/owned-business';
 import { toDashboardGift } from './gift-row';
 
 /** A new gift of the caller's business; the price arrives already parsed to cents. */

@@ -3,8 +3,8 @@ import type { GiftDeleteResult } from '@shared/contracts/business-dashboard';
 import { gifts } from '../../../db/schema/gifts';
 import { orders } from '../../../db/schema/orders';
 import type { AppContext } from '../../../platform/context';
-import { imageKeysFor } from '../../business-image/image-keys';
-import { requireOwnedBusiness } from '../owned-business';
+import { imageKeysFor } from '../../../platform/storage/image-keys';
+import { requireOwnedBusiness } from '../../../domain/businesses/owned-business';
 import { findBusinessGift } from './gift-row';
 
 /**

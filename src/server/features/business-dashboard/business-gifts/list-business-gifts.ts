@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { DashboardGiftList } from '@shared/contracts/business-dashboard';
 import type { Executor } from '../../../db/client';
 import { gifts } from '../../../db/schema/gifts';
-import { requireOwnedBusiness } from '../owned-business';
+import { requireOwnedBusiness } from '../../../domain/businesses/owned-business';
 import { giftColumns, toDashboardGift } from './gift-row';
 
 /** The business's gifts, newest first; archived ones live on only in order history. */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { gifts } from '../../../db/schema/gifts';
 import type { AppContext } from '../../../platform/context';
-import { imageKeysFor } from '../../business-image/image-keys';
-import { requireOwnedBusiness } from '../owned-business';
+import { imageKeysFor } from '../../../platform/storage/image-keys';
+import { requireOwnedBusiness } from '../../../domain/businesses/owned-business';
 import { findBusinessGift } from './gift-row';
 
 /** Clears image_url first, then deletes the objects, so no page shows a broken image. */

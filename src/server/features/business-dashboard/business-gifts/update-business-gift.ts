@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DashboardGift, GiftPatch } from '@shared/contracts/business-dashboard';
 import { gifts } from '../../../db/schema/gifts';
 import type { AppContext } from '../../../platform/context';
-import { requireOwnedBusiness } from '../owned-business';
+import { requireOwnedBusiness } from '../../../domain/businesses/owned-business';
 import { findBusinessGift, toDashboardGift } from './gift-row';
 
 /**

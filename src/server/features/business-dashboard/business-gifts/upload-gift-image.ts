@@ -4,8 +4,8 @@ import { gifts } from '../../../db/schema/gifts';
 import type { AppContext } from '../../../platform/context';
 import { giftImageKey, publicFileUrl } from '../../../platform/storage/public-files';
 import { reencodeImage } from '../../../platform/uploads/reencode-image';
-import { imageKeysFor, MAIN_IMAGE_SIZE, THUMBNAIL_SIZE, variantKey } from '../../business-image/image-keys';
-import { requireOwnedBusiness } from '../owned-business';
+import { imageKeysFor, MAIN_IMAGE_SIZE, THUMBNAIL_SIZE, variantKey } from '../../../platform/storage/image-keys';
+import { requireOwnedBusiness } from '../../../domain/businesses/owned-business';
 import { findBusinessGift } from './gift-row';
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../../db/schema/orders';
 import { createGift, createOrder, createUser, type GiftRow } from '../../../testing/factories';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { as, signedInOwner } from '../dashboard-test-world';
+import { as, signedInOwner } from '../../../testing/dashboard-test-world';
 
 describe('business orders', () => {
   let t: TestApp;

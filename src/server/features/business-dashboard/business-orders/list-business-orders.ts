@@ -5,7 +5,7 @@ import { addDays, startOfLocalDay } from '@shared/domain/analytics';
 import type { Executor } from '../../../db/client';
 import { orders } from '../../../db/schema/orders';
 import { AppError } from '../../../platform/errors';
-import { requireOwnedBusiness } from '../owned-business';
+import { requireOwnedBusiness } from '../../../domain/businesses/owned-business';
 import { decodeOrderCursor, encodeOrderCursor } from './order-cursor';
 import { selectDashboardOrdersWithPosition, toDashboardOrder } from './order-row';
 

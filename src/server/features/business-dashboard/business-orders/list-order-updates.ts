@@ -2,7 +2,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import { ORDER_UPDATES_LIMIT, ORDER_UPDATES_OVERLAP_MS, type OrderUpdates } from '@shared/contracts/business-dashboard';
 import { orders } from '../../../db/schema/orders';
 import type { AppContext } from '../../../platform/context';
-import { requireOwnedBusiness } from '../owned-business';
+import { requireOwnedBusiness } from '../../../domain/businesses/owned-business';
 import { selectDashboardOrders, toDashboardOrder } from './order-row';
 
 /**

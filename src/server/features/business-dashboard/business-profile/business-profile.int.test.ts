@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses } from '../../../db/schema/businesses';
 import { createGift, createOrder, createUser, createValidCif } from '../../../testing/factories';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { as, signedInOwner } from '../dashboard-test-world';
+import { as, signedInOwner } from '../../../testing/dashboard-test-world';
 
 describe('business profile (GET/PATCH /api/business/me)', () => {
   let t: TestApp;

@@ -7,9 +7,9 @@ import { gifts } from '../../../db/schema/gifts';
 import { orders } from '../../../db/schema/orders';
 import { AppError } from '../../../platform/errors';
 import { publicFileUrl } from '../../../platform/storage/public-files';
-import { findOwnedBusiness } from '../../business-documents/find-owned-business';
-import { imageKeysFor } from '../../business-image/image-keys';
-import type { OwnedBusiness } from '../owned-business';
+import { findOwnedBusiness } from '../../../domain/businesses/find-owned-business';
+import { imageKeysFor } from '../../../platform/storage/image-keys';
+import type { OwnedBusiness } from '../../../domain/businesses/owned-business';
 
 /** The 480 px variant behind an image_url we issued (the second key imageKeysFor lists). */
 export function thumbnailUrlFor(imageUrl: string | null): string | null {

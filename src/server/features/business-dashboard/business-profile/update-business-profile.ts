@@ -5,8 +5,8 @@ import { taxIdError } from '@shared/domain/tax-id';
 import { businesses } from '../../../db/schema/businesses';
 import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
-import { changedIdentityFields, reopenReviewIfIdentityChanged } from '../../business-applications/reopen-review';
-import { requireOwnedBusiness } from '../owned-business';
+import { changedIdentityFields, reopenReviewIfIdentityChanged } from '../../../domain/businesses/reopen-review';
+import { requireOwnedBusiness } from '../../../domain/businesses/owned-business';
 import { toDashboardBusiness } from './get-dashboard-business';
 
 /**

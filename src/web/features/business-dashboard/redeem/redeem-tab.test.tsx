@@ -96,13 +96,15 @@ describe('RedeemTab', () => {
     expect(dom.container.textContent).toContain('Orxata i fartons');
     expect(dom.container.textContent).toContain('Marta');
     expect(dom.container.textContent).toContain('Ready to redeem');
-    expect(document.activeElement?.textContent).toBe('Check the gift');
+    // The heading takes focus once the answer is shown (its contract check is awaited first in tests).
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Check the gift'), { timeout: 3000 });
     expect(calls[0]).toEqual({ url: LOOKUP, body: { code: 'Ab3_x9-Z' } });
 
     await click('Confirm redemption');
     await waitForText('Gift redeemed');
     expect(calls[1]).toEqual({ url: REDEEM, body: { orderId: paid.orderId, method: 'manual' } });
-    expect(document.activeElement?.textContent).toBe('Gift redeemed');
+    // The heading takes focus once the answer is shown (its contract check is awaited first in tests).
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Gift redeemed'), { timeout: 3000 });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['dashboard', 'orders'] });
   });
 

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { refusalForStatus, type RedemptionOrder } from '@shared/contracts/redemption';
+import type { RedemptionOrder } from '@shared/contracts/redemption';
+import { refusalForStatus } from '@shared/contracts/redemption-refusal';
 import { formatDate, formatDateTime } from '@shared/format';
 import { ApiError } from '@web/lib/api-client';
 

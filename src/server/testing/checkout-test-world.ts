@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { asc } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import type { CheckoutLineInput } from '@shared/contracts/checkout';
-import { mailOutbox } from '../../db/schema/mail-outbox';
-import { checkouts, orders, paymentEvents } from '../../db/schema/orders';
-import { authedInject, signIn } from '../../testing/auth-helpers';
-import { createBusiness, createGift, createUser, type CreateUserInput } from '../../testing/factories';
-import type { TestApp } from '../../testing/test-app';
+import { mailOutbox } from '../db/schema/mail-outbox';
+import { checkouts, orders, paymentEvents } from '../db/schema/orders';
+import { authedInject, signIn } from './auth-helpers';
+import { createBusiness, createGift, createUser, type CreateUserInput } from './factories';
+import type { TestApp } from './test-app';
 
 /** Test-only helpers for checkout, payment and delivery tests. */
 

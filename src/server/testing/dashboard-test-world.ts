@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
-import { authedInject, signIn } from '../../testing/auth-helpers';
-import { createBusiness, createGift, createOrder, createUser, type CreateBusinessInput } from '../../testing/factories';
-import type { TestApp } from '../../testing/test-app';
-import { multipart, samplePng } from '../../testing/upload-files';
+import { authedInject, signIn } from './auth-helpers';
+import { createBusiness, createGift, createOrder, createUser, type CreateBusinessInput } from './factories';
+import type { TestApp } from './test-app';
+import { multipart, samplePng } from './upload-files';
 
 /**
  * Test-only helpers for the dashboard's integration tests: signed-in owners, consumers and

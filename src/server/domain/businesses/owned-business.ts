@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { findOwnedBusiness } from '../business-documents/find-owned-business';
+import { findOwnedBusiness } from './find-owned-business';
 
 export type OwnedBusiness = NonNullable<Awaited<ReturnType<typeof findOwnedBusiness>>>;
 

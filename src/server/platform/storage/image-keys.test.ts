@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicKey, publicFileUrl } from '../../platform/storage/public-files';
+import { isPublicKey, publicFileUrl } from './public-files';
 import { imageKeysFor, mainImageKey, variantKey } from './image-keys';
 
 const id = '0b6f1c3e-2a4d-4c5e-8f9a-1b2c3d4e5f60';

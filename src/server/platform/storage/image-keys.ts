@@ -1,4 +1,4 @@
-import { businessImageKey, keyFromPublicUrl } from '../../platform/storage/public-files';
+import { businessImageKey, keyFromPublicUrl } from './public-files';
 
 /** Main image (longest side) and the list/card variant, in pixels. */
 export const MAIN_IMAGE_SIZE = 1600;

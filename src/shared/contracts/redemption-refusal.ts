@@ -1,0 +1,33 @@
+import type { orderStatuses } from '../domain/order-status';
+
+// Without zod: the dashboard's redeem screen explains refusals on its first load (ADR 039).
+
+/** Problem codes of these endpoints besides the guards' and validation_failed. */
+export const redemptionErrorCodes = [
+  'redemption_code_invalid',
+  'redemption_code_ambiguous',
+  'order_not_found',
+  'order_other_business',
+  'order_already_redeemed',
+  'order_expired',
+  'order_cancelled',
+  'order_not_paid',
+  'rate_limited',
+] as const;
+export type RedemptionErrorCode = (typeof redemptionErrorCodes)[number];
+
+/** The refusal a status stands for (null: the order can be redeemed). */
+export function refusalForStatus(status: (typeof orderStatuses)[number]): RedemptionErrorCode | null {
+  switch (status) {
+    case 'paid':
+      return null;
+    case 'redeemed':
+      return 'order_already_redeemed';
+    case 'expired':
+      return 'order_expired';
+    case 'cancelled':
+      return 'order_cancelled';
+    case 'unpaid':
+      return 'order_not_paid';
+  }
+}

@@ -6,11 +6,7 @@ import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
 import { enqueueMail } from '../../platform/mail/enqueue-mail';
 import type { MailLocale } from '../../platform/mail/layout';
-
-/** The recipient's gift page, the link every gift email and "my orders" share. */
-export function giftUrl(publicUrl: string, code: string): string {
-  return `${publicUrl}/g/${encodeURIComponent(code)}`;
-}
+import { giftPageUrl } from './gift-page-url';
 
 /** A maps search for the business, so the recipient finds it from their phone. */
 export function mapUrl(business: { name: string; address: string; city: string }): string {
@@ -55,7 +51,7 @@ export async function enqueueGiftReceived(tx: Executor, publicUrl: string, data:
       mapUrl: mapUrl(data.business),
       personalMessage: order.personalMessage,
       expiresAt: order.expiresAt.toISOString(),
-      giftUrl: giftUrl(publicUrl, order.qrCode),
+      giftUrl: giftPageUrl(publicUrl, order.qrCode),
     },
   });
   return true;

@@ -1,11 +1,6 @@
 import QRCode from 'qrcode';
 import { escapeHtml } from '../../platform/mail/layout';
 
-/** The gift page's absolute URL: what the QR encodes and what the business's scanner reads. */
-export function giftPageUrl(publicUrl: string, code: string): string {
-  return `${publicUrl}/g/${encodeURIComponent(code)}`;
-}
-
 /**
  * Drawing a QR takes 1.5–2.5 ms of the server's one thread, most of a gift page's own work,
  * and the same gift is drawn again and again (the recipient reopens the link, switches

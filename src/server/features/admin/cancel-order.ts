@@ -11,6 +11,7 @@ import { AppError } from '../../platform/errors';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { selectAdminOrders, toAdminOrder } from './admin-rows';
 import { recordAdminAction, type AdminActor } from './record-admin-action';
+import { giftPageUrl } from '../../domain/orders/gift-page-url';
 
 /** The key the provider deduplicates an order's refund by (ADR 034: a retry never pays twice). */
 export const orderRefundKey = (orderId: string) => `regalo-refund-order-${orderId}`;
@@ -119,7 +120,7 @@ export async function cancelOrder(
           recipientName: before.recipientName,
           giftName: row.giftName,
           businessName: row.businessName,
-          giftUrl: `${ctx.config.publicUrl}/g/${before.qrCode}`,
+          giftUrl: giftPageUrl(ctx.config.publicUrl, before.qrCode),
         },
       });
     }

@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/enqueue-mail';
 import { selectAdminOrders, toAdminOrder } from './admin-rows';
 import { recordAdminAction, type AdminActor } from './record-admin-action';
+import { giftPageUrl } from '../../domain/orders/gift-page-url';
 
 /** The last instant of a calendar day in Valencia (gifts expire at the end of the day). */
 export function endOfLocalDay(date: string): Date {
@@ -76,7 +77,7 @@ export async function extendOrderExpiry(
           giftName: order.giftName,
           businessName: order.businessName,
           expiresOn: formatDate(expiresAt),
-          giftUrl: `${ctx.config.publicUrl}/g/${before.qrCode}`,
+          giftUrl: giftPageUrl(ctx.config.publicUrl, before.qrCode),
         },
       });
     }

@@ -5,7 +5,8 @@ import { clientKey, type RateLimitRule } from '../../platform/rate-limit';
 import { buildGiftCalendar } from './build-gift-calendar';
 import { getGiftPage, type GiftPageView } from './get-gift-page';
 import { isGiftCodeShape, parsePastedGift } from './gift-code';
-import { giftPageUrl, renderQrSvg } from '../../domain/orders/gift-qr';
+import { giftPageUrl } from '../../domain/orders/gift-page-url';
+import { renderQrSvg } from '../../domain/orders/gift-qr';
 import { giftText, languageFromAcceptLanguage, toGiftLanguage, type GiftLanguage } from './gift-page-text';
 import {
   renderGiftPage,

@@ -7,7 +7,7 @@ import { isUuid } from '../../db/query-helpers';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
-import { giftUrl } from '../../domain/orders/gift-mail';
+import { giftPageUrl } from '../../domain/orders/gift-page-url';
 
 const withGiftPage: readonly OrderStatus[] = ['paid', 'redeemed', 'expired'];
 const hasGiftPage = (status: OrderStatus) => withGiftPage.includes(status);
@@ -53,7 +53,7 @@ function toMyOrder(row: MyOrderRow, publicUrl: string, now: Date): MyOrder {
     deliverAt: deliverAt?.toISOString() ?? null,
     deliveredAt: deliveredAt?.toISOString() ?? null,
     giftPagePath: opens ? `/g/${encodeURIComponent(qrCode)}` : null,
-    giftUrl: opens ? giftUrl(publicUrl, qrCode) : null,
+    giftUrl: opens ? giftPageUrl(publicUrl, qrCode) : null,
     canChangeDelivery: status === 'paid' && deliveredAt === null,
     canResend: status === 'paid' && deliveredAt !== null && row.recipientEmail !== null,
   };

@@ -7,7 +7,7 @@ import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
-import { giftPageUrl } from '../../domain/orders/gift-qr';
+import { giftPageUrl } from '../../domain/orders/gift-page-url';
 
 const BATCH_SIZE = 50;
 

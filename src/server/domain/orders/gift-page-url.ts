@@ -1,0 +1,7 @@
+/**
+ * The recipient's gift page: the link every gift email and "my orders" share, what the QR
+ * encodes and what the business's scanner reads.
+ */
+export function giftPageUrl(publicUrl: string, code: string): string {
+  return `${publicUrl}/g/${encodeURIComponent(code)}`;
+}

@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -40,12 +41,35 @@ let bundle: Promise<string> | undefined;
 export function serverBundle(): Promise<string> {
   bundle ??= (async () => {
     const outDir = path.join('.test-data', `server-bundle-${process.pid}`);
+    // One bundle per test process. Vitest may end its workers with a signal, which skips
+    // 'exit' handlers, so each build also removes the bundles of processes that are gone.
+    removeBundlesOfEndedProcesses();
+    process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
     await promisify(execFile)(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.server.config.ts', '--logLevel', 'warn'], {
       env: { ...process.env, REGALO_DIST: outDir },
     });
     return path.resolve(outDir, 'server', 'main.js');
   })();
   return bundle;
+}
+
+function removeBundlesOfEndedProcesses() {
+  const entries = existsSync('.test-data') ? readdirSync('.test-data') : [];
+  for (const name of entries) {
+    const pid = Number(/^server-bundle-(\d+)$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    rmSync(path.join('.test-data', name), { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, owned by someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Starts `main.ts` (bundled) with `env` on top of a clean base; resolves once it listens. */

@@ -25,6 +25,7 @@ import { devMailRoutes } from './features/dev-mail/routes';
 import { profileRoutes } from './features/profile/routes';
 import { businessDocumentsRoutes } from './features/business-documents/routes';
 import { cleanUpTempUploads } from './features/business-documents/clean-up-temp-uploads';
+import { cleanUpOrphanedImages } from './features/files/clean-up-orphaned-images';
 import { expireOrders } from './features/order-expiry/expire-orders';
 import { sendExpiryReminders } from './features/order-expiry/send-expiry-reminders';
 import { businessImageRoutes } from './features/business-image/routes';
@@ -121,6 +122,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }, app.log);
   app.addHook('onListen', async () => tempUploadCleanUp.start());
   app.addHook('onClose', async () => tempUploadCleanUp.stop());
+  // Images nothing points at (a process died mid-replace): every six hours, one server at a time.
+  const orphanedImageCleanUp = createPeriodicJob('orphaned-image-clean-up', 6 * 60 * 60 * 1000, async () => {
+    const removed = await runExclusively(ctx.database, 'orphaned-image-clean-up', () => cleanUpOrphanedImages(ctx));
+    if (removed !== null) app.log.info({ job: 'orphaned-image-clean-up', removed }, 'orphaned images cleared');
+  }, app.log);
+  app.addHook('onListen', async () => orphanedImageCleanUp.start());
+  app.addHook('onClose', async () => orphanedImageCleanUp.stop());
   // Paid orders past expiry are written as expired, then due "a week left" reminders go out.
   const orderExpiry = createPeriodicJob('order-expiry', 10 * 60 * 1000, async () => {
     await expireOrders(ctx);

@@ -125,7 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Images nothing points at (a process died mid-replace): every six hours, one server at a time.
   const orphanedImageCleanUp = createPeriodicJob('orphaned-image-clean-up', 6 * 60 * 60 * 1000, async () => {
     const removed = await runExclusively(ctx.database, 'orphaned-image-clean-up', () => cleanUpOrphanedImages(ctx));
-    if (removed !== null) app.log.info({ job: 'orphaned-image-clean-up', removed }, 'orphaned images cleared');
+    if (removed === null) app.log.info({ job: 'orphaned-image-clean-up', skipped: true }, 'another server is clearing orphaned images');
+    else app.log.info({ job: 'orphaned-image-clean-up', removed }, 'orphaned images cleared');
   }, app.log);
   app.addHook('onListen', async () => orphanedImageCleanUp.start());
   app.addHook('onClose', async () => orphanedImageCleanUp.stop());

@@ -10,6 +10,10 @@ import { mailOutbox } from './db/schema/mail-outbox';
 import { checkouts, orders, redemptions } from './db/schema/orders';
 import { line, newKey } from './testing/checkout-test-world';
 import { TEMP_UPLOAD_MAX_AGE_MS } from './features/business-documents/clean-up-temp-uploads';
+import { ORPHANED_IMAGE_MIN_AGE_MS } from './features/files/clean-up-orphaned-images';
+import { gifts } from './db/schema/gifts';
+import { THUMBNAIL_SIZE, variantKey } from './platform/storage/image-keys';
+import { businessImageKey, giftImageKey, publicFileUrl } from './platform/storage/public-files';
 import { createS3Storage } from './platform/storage/s3-storage';
 import type { Storage } from './platform/storage/storage';
 import { createBusiness, createGift, createOrder, createUser, type CreatedUser } from './testing/factories';
@@ -39,11 +43,11 @@ interface JobState {
   mails: number;
 }
 
-/** What a server's temporary-upload clean-up said it did, from its log lines. */
-function cleanUpRuns(server: ServerProcess): { removed?: number; skipped?: boolean }[] {
+/** What a server's file clean-up job said it did, from its log lines. */
+function cleanUpRuns(server: ServerProcess, job = 'temp-upload-clean-up'): { removed?: number; skipped?: boolean }[] {
   return server.output.text
     .split('\n')
-    .filter((l) => l.includes('"job":"temp-upload-clean-up"'))
+    .filter((l) => l.includes(`"job":"${job}"`))
     .map((l) => JSON.parse(l) as { removed?: number; skipped?: boolean });
 }
 
@@ -71,6 +75,8 @@ describe.runIf(testDatabaseKind() === 'postgresql')('two server processes on one
     outbox: [] as string[],
     staleUploads: [] as string[],
     freshUploads: [] as string[],
+    orphanedImages: [] as string[],
+    keptImages: [] as string[],
   };
   const PUBLIC_URL = 'http://127.0.0.1:8080';
   const { call, signIn } = processClient(PUBLIC_URL, { 'x-forwarded-for': clientIp });
@@ -140,6 +146,23 @@ describe.runIf(testDatabaseKind() === 'postgresql')('two server processes on one
       }
     }
     for (const key of seeded.staleUploads) s3.backdate(bucketName, key, new Date(now - TEMP_UPLOAD_MAX_AGE_MS - HOUR));
+    // Business images nothing points at any more (a server died mid-replace), a day and more
+    // old, next to the gift's current image, as old: only the orphans are due.
+    const png = await samplePng();
+    for (let i = 0; i < N; i++) {
+      const key = businessImageKey(randomUUID(), png);
+      for (const k of [key, variantKey(key, THUMBNAIL_SIZE)]) {
+        await bucket.put(k, png, { contentType: 'image/png' });
+        seeded.orphanedImages.push(k);
+      }
+    }
+    const giftImage = giftImageKey(giftId, png);
+    for (const k of [giftImage, variantKey(giftImage, THUMBNAIL_SIZE)]) {
+      await bucket.put(k, png, { contentType: 'image/png' });
+      seeded.keptImages.push(k);
+    }
+    await db.db.update(gifts).set({ imageUrl: publicFileUrl(giftImage) }).where(eq(gifts.id, giftId));
+    for (const key of [...seeded.orphanedImages, ...seeded.keptImages]) s3.backdate(bucketName, key, new Date(now - ORPHANED_IMAGE_MIN_AGE_MS - HOUR));
 
     smtp = await startSmtpSink();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'regalo-scale-'));
@@ -214,6 +237,17 @@ describe.runIf(testDatabaseKind() === 'postgresql')('two server processes on one
     const left = (await bucket.list('temp/')).map((e) => e.key).sort();
     expect(left).toEqual([...seeded.freshUploads].sort());
     expect(a.output.text + b.output.text).not.toContain('periodic job failed');
+  });
+
+  it('clears orphaned images from the shared bucket once, and keeps the ones in use', async () => {
+    await waitFor(
+      () => [cleanUpRuns(a, 'orphaned-image-clean-up').length, cleanUpRuns(b, 'orphaned-image-clean-up').length],
+      (runs) => runs.every((n) => n > 0),
+    );
+    const runs = [...cleanUpRuns(a, 'orphaned-image-clean-up'), ...cleanUpRuns(b, 'orphaned-image-clean-up')];
+    expect(runs.reduce((sum, run) => sum + (run.removed ?? 0), 0)).toBe(seeded.orphanedImages.length);
+    for (const key of seeded.orphanedImages) expect(await bucket.exists(key)).toBe(false);
+    for (const key of seeded.keptImages) expect(await bucket.exists(key)).toBe(true);
   });
 
   it('serves through B what was uploaded through A: a private document and a public image', async () => {

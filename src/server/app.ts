@@ -113,23 +113,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The mail worker runs in a listening server only; tests (inject) deliver with flush().
   app.addHook('onListen', async () => ctx.mail.start());
   app.addHook('onClose', async () => ctx.mail.stop());
-  // Temporary uploads nobody adopted are removed hourly, in a listening server only; with
-  // several servers on one bucket, one of them at a time (the files are not rows to claim).
-  const tempUploadCleanUp = createPeriodicJob('temp-upload-clean-up', 60 * 60 * 1000, async () => {
-    const removed = await runExclusively(ctx.database, 'temp-upload-clean-up', () => cleanUpTempUploads(ctx));
-    if (removed === null) app.log.info({ job: 'temp-upload-clean-up', skipped: true }, 'another server is clearing temporary uploads');
-    else app.log.info({ job: 'temp-upload-clean-up', removed }, 'temporary uploads cleared');
-  }, app.log);
-  app.addHook('onListen', async () => tempUploadCleanUp.start());
-  app.addHook('onClose', async () => tempUploadCleanUp.stop());
-  // Images nothing points at (a process died mid-replace): every six hours, one server at a time.
-  const orphanedImageCleanUp = createPeriodicJob('orphaned-image-clean-up', 6 * 60 * 60 * 1000, async () => {
-    const removed = await runExclusively(ctx.database, 'orphaned-image-clean-up', () => cleanUpOrphanedImages(ctx));
-    if (removed === null) app.log.info({ job: 'orphaned-image-clean-up', skipped: true }, 'another server is clearing orphaned images');
-    else app.log.info({ job: 'orphaned-image-clean-up', removed }, 'orphaned images cleared');
-  }, app.log);
-  app.addHook('onListen', async () => orphanedImageCleanUp.start());
-  app.addHook('onClose', async () => orphanedImageCleanUp.stop());
+  // The file clean-ups run in a listening server only; with several servers on one bucket,
+  // one of them at a time (the files are not rows to claim). Each run logs what it removed.
+  const fileCleanUp = (job: string, everyMs: number, run: () => Promise<number>, what: string) =>
+    createPeriodicJob(job, everyMs, async () => {
+      const removed = await runExclusively(ctx.database, job, run);
+      if (removed === null) app.log.info({ job, skipped: true }, `another server is clearing ${what}`);
+      else app.log.info({ job, removed }, `${what} cleared`);
+    }, app.log);
+  const fileCleanUps = [
+    // Wizard uploads nobody adopted, hourly.
+    fileCleanUp('temp-upload-clean-up', 60 * 60 * 1000, () => cleanUpTempUploads(ctx), 'temporary uploads'),
+    // Images nothing points at any more (a process died mid-replace), every six hours.
+    fileCleanUp('orphaned-image-clean-up', 6 * 60 * 60 * 1000, () => cleanUpOrphanedImages(ctx), 'orphaned images'),
+  ];
+  app.addHook('onListen', async () => fileCleanUps.forEach((job) => job.start()));
+  app.addHook('onClose', async () => {
+    await Promise.all(fileCleanUps.map((job) => job.stop()));
+  });
   // Paid orders past expiry are written as expired, then due "a week left" reminders go out.
   const orderExpiry = createPeriodicJob('order-expiry', 10 * 60 * 1000, async () => {
     await expireOrders(ctx);

@@ -40,6 +40,7 @@ export default defineConfig({
           // Component tests import whole lazy pages; on a busy 2-core machine that alone can
           // take several seconds, so the default 5 s is too tight (no retries: a real hang fails).
           testTimeout: 15_000,
+          setupFiles: ['src/web/testing/unit-setup.ts'],
           sequence: { groupOrder: 0 },
         },
       },

@@ -78,7 +78,9 @@ async function failure(promise: Promise<unknown>): Promise<string> {
   throw new Error('expected the statement to be rejected, but it succeeded');
 }
 
-describe('migrations', () => {
+// A fresh database per test, migrated from nothing: on a busy 2-core CI that alone can
+// outlast the default 30 s (one run did), so these tests get two minutes.
+describe('migrations', { timeout: 120_000 }, () => {
   it('apply on a fresh database, create every table, and are idempotent', async () => {
     await withFreshDatabase(async (handle) => {
       expect(await tableNames(handle)).toEqual([]);

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -40,19 +41,85 @@ function sharedHead(): Plugin {
   };
 }
 
+/**
+ * Modules the landing entry imports statically (what `/` runs before its first paint) that the
+ * single-page app reaches too. Left to itself the bundler puts each set of modules shared by a
+ * different set of chunks in a chunk of its own: the landing page loaded 18 files, many of a
+ * few hundred bytes, and Lighthouse's simulated network pays a round trip for every six files
+ * (ADR 044). Worked out from the module graph, so a component moving in or out of the landing
+ * page needs no change here. Landing-only modules stay in the landing entry's chunk.
+ */
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null };
+let publicChunkModules: Set<string> | null = null;
+function publicChunkName(moduleId: string, graph: ModuleGraph): string | null {
+  if (!publicChunkModules) {
+    const reach = (from: string, withDynamic: boolean) => {
+      const seen = new Set<string>();
+      const queue = [from];
+      while (queue.length > 0) {
+        const id = queue.pop()!;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const info = graph.getModuleInfo(id);
+        if (!info) continue;
+        // lucide-react's entry re-exports every icon: follow only the icons this file names.
+        const imported = isLucideEntry(id) ? [] : info.importedIds;
+        const icons = imported.some(isLucideEntry) ? lucideIconsImportedBy(id, imported.find(isLucideEntry)!) : [];
+        queue.push(...imported, ...icons, ...(withDynamic ? info.dynamicallyImportedIds : []));
+      }
+      return seen;
+    };
+    const app = reach(r('./src/web/main.tsx'), true);
+    publicChunkModules = new Set([...reach(r('./src/web/landing-main.tsx'), false)].filter((id) => app.has(id)));
+  }
+  return publicChunkModules.has(moduleId) ? 'public' : null;
+}
+
+const isLucideEntry = (id: string) => /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(id);
+let lucideExports: Map<string, string> | null = null;
+/** The icon modules behind `import { Gift, … } from 'lucide-react'` in one of our files. */
+function lucideIconsImportedBy(file: string, lucideEntry: string): string[] {
+  if (!lucideExports) {
+    lucideExports = new Map();
+    // Lines of the form `export { default as Gift, default as GiftIcon } from './icons/gift.mjs';`
+    for (const [, names, target] of readFileSync(lucideEntry, 'utf8').matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g)) {
+      for (const name of names!.split(',')) lucideExports.set(name.replace(/^\s*default as\s+/, '').trim(), path.resolve(path.dirname(lucideEntry), target!));
+    }
+  }
+  if (!existsSync(file)) return [];
+  return [...readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]lucide-react['"]/g)].flatMap(([, names]) =>
+    names!
+      .split(',')
+      .map((name) => lucideExports!.get(name.replace(/^\s*type\s+/, '').split(/\s+as\s+/)[0]!.trim()))
+      .filter((icon): icon is string => icon !== undefined),
+  );
+}
+
+const formChunks: [RegExp, string][] = [
+  [/src[\\/]web[\\/](components[\\/]ui[\\/](button|input|card|spinner|tabs|label|field|textarea|badge)\.tsx|lib[\\/]cn\.ts)$/, 'ui'],
+  // Also on the business sign-up page, which must not download the auth pages' forms with it.
+  [/src[\\/](web[\\/]lib[\\/](auth-client|use-auth-options)|shared[\\/]contracts[\\/]locale-header)\.ts$/, 'auth-client'],
+];
+function formChunkName(moduleId: string): string | null {
+  return formChunks.find(([pattern]) => pattern.test(moduleId))?.[1] ?? null;
+}
+
+/** Each build works the graph out afresh (`vite build --watch` rebuilds in one process). */
+function resetPublicChunk(): Plugin {
+  return { name: 'regalo:public-chunk', buildStart: () => void (publicChunkModules = null) };
+}
+
 // The browser app. `npm run build` emits it to dist/web, which the Fastify server serves.
 export default defineConfig(({ command }) => ({
   root: r('./src/web'),
   publicDir: r('./src/web/public'),
-  plugins: [react(), tailwindcss(), sharedHead(), serveLandingAtRoot()],
+  plugins: [react(), tailwindcss(), sharedHead(), serveLandingAtRoot(), resetPublicChunk()],
   resolve: {
     alias: [
       ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
       // react-router's package exports point at its development build (warnings included);
       // the browser bundle takes the production build it ships next to it (~1 KB gzip less).
       ...(command === 'serve' ? [] : [{ find: /^react-router$/, replacement: r('./node_modules/react-router/dist/production/index.mjs') }]),
-      // React 19 has useSyncExternalStore; react-i18next's import of the React 17 shim gets it.
-      { find: /^use-sync-external-store\/shim$/, replacement: r('./src/web/lib/use-sync-external-store-shim.ts') },
     ],
   },
   build: {
@@ -71,19 +138,25 @@ export default defineConfig(({ command }) => ({
       input: { index: r('./src/web/index.html'), landing: r('./src/web/landing.html') },
       output: {
         // What every page needs in long-cached chunks: React for both entries, the router
-        // for the single-page app, i18next for its pages but the auth ones, so moving from the
-        // landing page into the app downloads just the difference. Left to itself the bundler
+        // for the single-page app, so moving from the landing page into the app downloads just
+        // the difference. Left to itself the bundler
         // spreads these over several small shared chunks, which costs more gzip bytes.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|class-variance-authority|clsx)[\\/]/ },
             { name: 'framework', test: /node_modules[\\/]react-router[\\/]/ },
-            // i18next apart from the router: the auth pages render without it (ADR 039).
-            { name: 'i18next', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
             // zod on its own: left alone, the bundler merged it with small components every
             // page uses (the spinner, the page title), so pages that never validate anything
             // downloaded it (ADR 039).
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // Everything else the landing page runs at start that the app also uses (the page
+            // furniture, the language store, the header and footer, lucide and its icons): one
+            // chunk instead of a dozen of a few hundred bytes each (ADR 044).
+            { name: publicChunkName },
+            // The sign-in, sign-up and password pages painted only once ~25 files had arrived
+            // (Lighthouse's network pays a round trip per six): the small primitives every form
+            // uses and the auth client each come as one file (ADR 044).
+            { name: formChunkName },
           ],
         },
       },

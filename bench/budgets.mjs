@@ -14,6 +14,8 @@
 //   BENCH_DURATION=10 BENCH_CONNECTIONS=50 BENCH_RATE=20 npx tsx bench/budgets.mjs
 //   BENCH_ONLY=catalog node --cpu-prof --cpu-prof-dir=bench/results --import tsx bench/budgets.mjs
 //   BENCH_ONLY=heart npx tsx bench/budgets.mjs           # the heart of the product alone
+//   BENCH_TRACE=1 BENCH_ONLY=heart npx tsx bench/budgets.mjs   # + bytes allocated per request, and what
+//                                                        the slowest requests overlapped (bench/trace.mjs)
 // PGlite opens as the server opens it (openDatabase: its settings, a data directory on disk,
 // a fresh temporary one); BENCH_PGLITE_DIR=memory:// keeps the whole database in memory.
 // Resident memory is printed at the end, split into the V8 heap, PGlite's WebAssembly memory
@@ -29,6 +31,7 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { createBusiness, createGift, createOrder, createUser, DEFAULT_TEST_PASSWORD } from '../src/server/testing/factories.ts';
+import { allocationPerCall, startTrace } from './trace.mjs';
 
 const BUSINESSES = 200;
 const GIFTS_PER_BUSINESS = 10;
@@ -36,6 +39,9 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const rate = Number(process.env.BENCH_RATE ?? 20);
 const pgUrl = process.env.BENCH_DATABASE_URL;
+const tracing = Boolean(process.env.BENCH_TRACE);
+// Sequential requests per path for the allocation figure (BENCH_TRACE).
+const ALLOCATION_RUNS = 40;
 
 const pgliteDir = process.env.BENCH_PGLITE_DIR ?? path.join(mkdtempSync(path.join(os.tmpdir(), 'regalo-bench-db-')), 'pglite');
 const database = await openDatabase(pgUrl ? { kind: 'postgresql', url: pgUrl } : { kind: 'pglite', dataDir: pgliteDir });
@@ -57,7 +63,7 @@ for (let b = 0; b < BUSINESSES; b++) {
 const consumer = await createUser(db, { email: `bench-${randomUUID()}@example.test` });
 const giftPageOrder = await createOrder(db, { buyerId: consumer.id, giftId: firstGift.id });
 const toRedeem = [];
-for (let i = 0; i < rate * duration + 50; i++) toRedeem.push((await createOrder(db, { buyerId: consumer.id, giftId: firstGift.id })).id);
+for (let i = 0; i < rate * duration + 50 + (tracing ? ALLOCATION_RUNS + 10 : 0); i++) toRedeem.push((await createOrder(db, { buyerId: consumer.id, giftId: firstGift.id })).id);
 await db.execute(sql`analyze`);
 const seedMs = Math.round(performance.now() - seedStart);
 
@@ -139,6 +145,8 @@ const checkoutBodies = Array.from({ length: rate * duration + 50 }, () =>
     lines: [{ giftId: firstGift.id, recipientName: 'Lucía', recipientEmail: 'lucia@example.test', recipientPhone: null, personalMessage: null, recipientLocale: 'es', delivery: { kind: 'now' } }],
   }),
 );
+// BENCH_TRACE: orders of its own for the allocation figure, set aside before the load's list.
+const spareOrders = tracing ? toRedeem.splice(-(ALLOCATION_RUNS + 10)) : [];
 const heart = [
   ['checkout creation', { method: 'POST', path: '/api/checkouts', headers: { cookie, origin, 'content-type': 'application/json' } }, checkoutBodies],
   ['gift page /g/<code>', { method: 'GET', path: `/g/${giftPageOrder.qrCode}` }, undefined],
@@ -149,12 +157,34 @@ const heart = [
     toRedeem.map((orderId) => JSON.stringify({ orderId, method: 'manual' })),
   ],
 ];
+// BENCH_TRACE: bytes allocated per request, one at a time through inject (warm: 10 first).
+if (tracing && process.env.BENCH_ONLY !== 'catalog') {
+  const bodyFor = (label, i) =>
+    label === 'checkout creation'
+      ? JSON.stringify({ ...JSON.parse(checkoutBodies[0]), idempotencyKey: `alloc_${randomUUID().replaceAll('-', '')}` })
+      : label === 'redemption'
+        ? JSON.stringify({ orderId: spareOrders[i], method: 'manual' })
+        : undefined;
+  for (const [label, request] of heart) {
+    let used = 0;
+    const once = async () => {
+      const res = await app.inject({ method: request.method, url: request.path, headers: request.headers, payload: bodyFor(label, used++) });
+      if (res.statusCode >= 300) throw new Error(`${label}: ${res.statusCode} ${res.body}`);
+    };
+    for (let i = 0; i < 10; i++) await once();
+    const bytes = await allocationPerCall(once, ALLOCATION_RUNS);
+    console.info(`  allocated per request, ${label}: ${Math.round(bytes / 1024)} KB (sampled, ${ALLOCATION_RUNS} sequential requests)`);
+  }
+}
+const trace = tracing ? startTrace(database) : undefined;
 // BENCH_ONLY=catalog skips this part (profiling the catalogue alone).
 for (const [label, request, bodies] of process.env.BENCH_ONLY === 'catalog' ? [] : heart) {
   const row = summary(`${label} (${rate}/s)`, await load({ url: address, requests: [request], duration, connections: 5, overallRate: rate }, bodies));
   print(row);
   rows.push(row);
+  trace?.phase(label);
 }
+trace?.stop();
 
 const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 mkdirSync(resultsDir, { recursive: true });

@@ -88,6 +88,15 @@ async function measureOnce() {
       cls: audit('cumulative-layout-shift'),
       speedIndexMs: audit('speed-index'),
       transferBytes: audit('total-byte-weight'),
+      // Less dependent on the machine's load than the timings: how many files the page
+      // fetched, and the main thread's work by kind (Lighthouse scales it by its 4× CPU
+      // slowdown); `styleLayout` shows forced layouts, `scriptEvaluation` the JavaScript.
+      requests: lhr.audits['network-requests']?.details?.items?.length ?? null,
+      scriptRequests: lhr.audits['network-requests']?.details?.items?.filter((item) => item.resourceType === 'Script').length ?? null,
+      mainThreadMs: audit('mainthread-work-breakdown'),
+      mainThreadByKind: Object.fromEntries(
+        (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [item.group, Math.round(item.duration)]),
+      ),
       warnings: lhr.runWarnings,
     };
   } finally {
@@ -100,7 +109,7 @@ for (let i = 1; i <= runs; i++) {
   const r = await measureOnce();
   results.push(r);
   console.info(
-    `run ${i}/${runs}: score ${r.score}, LCP ${Math.round(r.lcpMs)} ms, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}, accessibility ${r.accessibility}${r.failedAccessibility.length ? ` (failing: ${r.failedAccessibility.join(', ')})` : ''}`,
+    `run ${i}/${runs}: score ${r.score}, LCP ${Math.round(r.lcpMs)} ms, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}, accessibility ${r.accessibility}${r.failedAccessibility.length ? ` (failing: ${r.failedAccessibility.join(', ')})` : ''}; ${r.scriptRequests} scripts of ${r.requests} requests, main thread ${Math.round(r.mainThreadMs)} ms (layout ${r.mainThreadByKind.styleLayout ?? 0}, script ${r.mainThreadByKind.scriptEvaluation ?? 0})`,
   );
 }
 

@@ -46,7 +46,16 @@ const routes = [
   { path: '/app?tab=orders', as: 'consumer' },
   { path: '/checkout', as: 'consumer' },
   { path: '/business/dashboard', as: 'owner' },
+  { path: '/business/dashboard?tab=gifts', as: 'owner' },
+  { path: '/business/dashboard?tab=orders', as: 'owner' },
+  { path: '/business/dashboard?tab=redeem', as: 'owner' },
+  { path: '/business/dashboard?tab=analytics', as: 'owner' },
+  { path: '/business/dashboard?tab=profile', as: 'owner' },
   { path: '/admin', as: 'admin' },
+  { path: '/admin?tab=applications', as: 'admin' },
+  { path: '/admin?tab=businesses', as: 'admin' },
+  { path: '/admin?tab=orders', as: 'admin' },
+  { path: '/admin?tab=audit', as: 'admin' },
 ];
 
 const args = new Map(

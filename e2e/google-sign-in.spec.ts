@@ -26,7 +26,14 @@ test('continue with Google and land in /app signed in', async ({ page }) => {
 });
 
 test('a server without Google says so and keeps the button disabled', async ({ page }) => {
-  // The e2e server has Google; answer as a server without it would.
+  // The e2e server has Google; answer as a server without it would, in the document (where
+  // the page reads it first, ADR 044) and in the API.
+  await page.route('**/auth?tab=signup', async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    expect(html).toContain('<meta name="regalo-sign-in" content="password google">');
+    await route.fulfill({ status: response.status(), contentType: 'text/html', body: html.replace('content="password google"', 'content="password"') });
+  });
   await page.route('**/api/auth-options', (route) => route.fulfill({ json: { google: false } }));
   await page.goto('/auth?tab=signup');
   const google = page.getByRole('button', { name: 'Continue with Google' });

@@ -179,6 +179,8 @@ test.describe('the gift dialogs', () => {
     await expect(confirm).toBeHidden();
     await expect(remove).toBeFocused();
     await page.keyboard.press('Enter');
+    // A user tabs once the dialog is there: it opens with focus on Cancel.
+    await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
     await tabUntilFocused(page, confirm.getByRole('button', { name: 'Eliminar', exact: true }));
     await page.keyboard.press('Enter');
     await expect(page.getByText('Regalo eliminado.')).toBeVisible();

@@ -101,10 +101,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     database,
     db: database.db,
-    storage: createStorage(config.storage),
+    storage: await createStorage(config.storage),
     now: options.now ?? (() => new Date()),
     auth: createAuth({ config, db: database.db }),
-    payments: createPaymentProvider(config),
+    payments: await createPaymentProvider(config),
     mail: createMailService({ config, db: database.db, now: () => ctx.now(), log: app.log }),
   };
   app.decorate('ctx', ctx);

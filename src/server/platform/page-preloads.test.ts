@@ -9,18 +9,23 @@ import { createPagePreloads, firstSupportedLanguage } from './page-preloads';
 function makeRoot(withManifest = true) {
   const root = mkdtempSync(path.join(tmpdir(), 'regalo-preloads-'));
   writeFileSync(path.join(root, 'index.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
+  writeFileSync(path.join(root, 'landing.html'), '<!doctype html><html><head><title>landing</title></head><body></body></html>');
   if (!withManifest) return root;
   mkdirSync(path.join(root, '.vite'));
   const manifest = {
     'index.html': { file: 'assets/index-1.js', imports: ['_react-1.js'] },
+    'landing.html': { file: 'assets/landing-1.js', imports: ['_react-1.js', '_public-1.js'] },
+    '_public-1.js': { file: 'assets/public-1.js', imports: ['_react-1.js'] },
     '_react-1.js': { file: 'assets/react-1.js' },
     '_card-1.js': { file: 'assets/card-1.js', imports: ['_react-1.js'] },
-    '_i18n-1.js': { file: 'assets/i18n-1.js', name: 'i18n' },
     'features/auth/auth-page.tsx': { file: 'assets/auth-page-1.js', imports: ['_react-1.js', '_card-1.js', 'index.html'] },
     'features/legal/privacy-page.tsx': { file: 'assets/privacy-page-1.js', imports: ['_card-1.js'] },
+    'features/consumer/consumer-page.tsx': { file: 'assets/consumer-page-1.js', imports: ['_card-1.js'] },
+    'features/consumer/profile-tab.tsx': { file: 'assets/profile-tab-1.js', imports: ['_card-1.js'] },
+    'features/consumer/orders-tab.tsx': { file: 'assets/orders-tab-1.js' },
     ...Object.fromEntries(
       ['en', 'es'].flatMap((lang) =>
-        ['common', 'cookies', 'auth', 'privacy'].map((ns) => [`locales/${lang}/${ns}.json`, { file: `assets/${ns}-${lang}.js` }]),
+        ['common', 'cookies', 'auth', 'privacy', 'landing', 'app', 'orders'].map((ns) => [`locales/${lang}/${ns}.json`, { file: `assets/${ns}-${lang}.js` }]),
       ),
     ),
   };
@@ -41,25 +46,55 @@ describe('modulepreload hints for a page of the single-page app', () => {
       '/assets/cookies-es.js',
       '/assets/auth-es.js',
     ]);
-    expect(page.html).toMatch(/<\/title><link rel="modulepreload"[^]*<\/head><body>/);
+    expect(page.html).toMatch(/<\/title><meta name="regalo-sign-in" content="password"><link rel="modulepreload"[^]*<\/head><body>/);
     expect(brotliDecompressSync(page.brotli).toString()).toBe(page.html);
     expect(hrefs(documentFor('/auth/', undefined)!.html)).toContain('/assets/auth-en.js');
   });
 
-  it('adds i18next set-up for the pages that render with it', () => {
+  it('says which sign-in methods the server offers, so the auth form does not move once it knows', () => {
+    expect(createPagePreloads(makeRoot())!('/auth', 'en')!.html).toContain('<meta name="regalo-sign-in" content="password">');
+    expect(createPagePreloads(makeRoot(), { google: true })!('/auth', 'en')!.html).toContain(
+      '<meta name="regalo-sign-in" content="password google">',
+    );
+    expect(createPagePreloads(makeRoot())!('/', 'en')!.html).not.toContain('regalo-sign-in');
+  });
+
+  it('lists the privacy page\'s chunk, its imports and catalogues', () => {
     const documentFor = createPagePreloads(makeRoot())!;
     expect(hrefs(documentFor('/privacy', 'en')!.html)).toEqual([
       '/assets/privacy-page-1.js',
       '/assets/card-1.js',
-      '/assets/i18n-1.js',
       '/assets/common-en.js',
       '/assets/cookies-en.js',
       '/assets/privacy-en.js',
     ]);
   });
 
+  it('gives the landing page its own document with its three catalogues', () => {
+    const documentFor = createPagePreloads(makeRoot())!;
+    const page = documentFor('/', 'es')!;
+    expect(page.html).toContain('<title>landing</title>');
+    expect(hrefs(page.html)).toEqual(['/assets/common-es.js', '/assets/cookies-es.js', '/assets/landing-es.js']);
+  });
+
+  it('adds the consumer area\'s tab named by ?tab=, the profile tab when missing or unknown', () => {
+    const documentFor = createPagePreloads(makeRoot())!;
+    expect(hrefs(documentFor('/app', 'en', 'orders')!.html)).toEqual([
+      '/assets/consumer-page-1.js',
+      '/assets/card-1.js',
+      '/assets/orders-tab-1.js',
+      '/assets/common-en.js',
+      '/assets/cookies-en.js',
+      '/assets/app-en.js',
+      '/assets/orders-en.js',
+    ]);
+    const profile = ['/assets/consumer-page-1.js', '/assets/card-1.js', '/assets/profile-tab-1.js', '/assets/common-es.js', '/assets/cookies-es.js', '/assets/app-es.js'];
+    expect(hrefs(documentFor('/app', 'es', null)!.html)).toEqual(profile);
+    expect(hrefs(documentFor('/app', 'es', 'nonsense')!.html)).toEqual(profile);
+  });
+
   it('gives nothing for other pages or a build without a manifest', () => {
-    expect(createPagePreloads(makeRoot())!('/app', 'en')).toBeNull();
+    expect(createPagePreloads(makeRoot())!('/business/dashboard', 'en')).toBeNull();
     expect(createPagePreloads(makeRoot(false))).toBeNull();
   });
 

@@ -8,18 +8,39 @@ type Manifest = Record<string, ManifestChunk>;
 export type PageDocument = { html: string; brotli: Buffer };
 
 /**
- * What a public page of the single-page app loads after the entry: its page chunk (a key of
- * the manifest, as `app/router.tsx` imports it), whether it sets up i18next (`withI18n`) and
- * the catalogues it renders with. The shell's own catalogues (`common`, and `cookies` for the
+ * What a page of the single-page app loads after the entry: its page chunk (a key of the
+ * manifest, as `app/router.tsx` imports it) and the catalogues it renders with (`withTexts`). The shell's own catalogues (`common`, and `cookies` for the
  * banner a first visit shows) are added to every page. A page missing here is still served,
  * just without the hints; a stale entry only costs a wasted request.
  */
-const pages: Record<string, { page: string; i18n: boolean; namespaces: readonly string[] }> = {
-  '/auth': { page: 'features/auth/auth-page.tsx', i18n: false, namespaces: ['auth'] },
-  '/auth/forgot-password': { page: 'features/auth/forgot-password-page.tsx', i18n: false, namespaces: ['auth'] },
-  '/auth/reset-password': { page: 'features/auth/reset-password-page.tsx', i18n: false, namespaces: ['auth'] },
-  '/privacy': { page: 'features/legal/privacy-page.tsx', i18n: true, namespaces: ['privacy'] },
-  '/business/interest': { page: 'features/business-onboarding/interest-page.tsx', i18n: true, namespaces: ['business'] },
+type Page = { page: string; namespaces: readonly string[] };
+const pages: Record<string, Page & { tabs?: Record<string, Page> }> = {
+  // The landing page is its own entry (landing.html, ADR 015): only its catalogues to add, which
+  // its entry would otherwise request only once it has run (ADR 044).
+  '/': { page: 'landing.html', namespaces: ['landing'] },
+  '/auth': { page: 'features/auth/auth-page.tsx', namespaces: ['auth'] },
+  '/auth/forgot-password': { page: 'features/auth/forgot-password-page.tsx', namespaces: ['auth'] },
+  '/auth/reset-password': { page: 'features/auth/reset-password-page.tsx', namespaces: ['auth'] },
+  '/privacy': { page: 'features/legal/privacy-page.tsx', namespaces: ['privacy'] },
+  // The consumer area fetches the tab the address names (`?tab=`) at once (consumer-page.tsx,
+  // the tabs of features/consumer/tabs.ts; the first one when missing or unknown), ADR 045.
+  '/app': {
+    page: 'features/consumer/consumer-page.tsx',
+    namespaces: ['app'],
+    tabs: {
+      profile: { page: 'features/consumer/profile-tab.tsx', namespaces: [] },
+      businesses: { page: 'features/consumer/businesses-tab.tsx', namespaces: [] },
+      gifts: { page: 'features/consumer/gifts-tab.tsx', namespaces: [] },
+      contacts: { page: 'features/consumer/contacts-tab.tsx', namespaces: [] },
+      orders: { page: 'features/consumer/orders-tab.tsx', namespaces: ['orders'] },
+    },
+  },
+  '/checkout': { page: 'features/checkout/checkout-page.tsx', namespaces: ['checkout'] },
+  '/business/interest': { page: 'features/business-onboarding/interest-page.tsx', namespaces: ['business'] },
+  // Signed-in areas (ADR 046): a signed-out visit is sent to /auth and wastes
+  // these few requests, a signed-in one saves a round trip before its page can render.
+  '/business/dashboard': { page: 'features/business-dashboard/business-dashboard-page.tsx', namespaces: ['dashboard'] },
+  '/admin': { page: 'features/admin/admin-page.tsx', namespaces: ['admin'] },
 };
 const shellNamespaces = ['common', 'cookies'];
 const languages = ['en', 'es'] as const;
@@ -41,37 +62,48 @@ export function firstSupportedLanguage(acceptLanguage: string | undefined): Lang
 }
 
 /**
- * The single-page app's document with `<link rel="modulepreload">` for what a page needs
- * beyond the entry, so the browser fetches the page chunk, its imports and its catalogues
+ * The single-page app's document (or the landing page's) with `<link rel="modulepreload">` for
+ * what a page needs beyond the entry, so the browser fetches the page chunk, its imports and its catalogues
  * together with the entry instead of only once the entry has run (then once the page chunk
  * has run): two levels of requests instead of three before the first paint (ADR 039).
  * Returns null when the build has no manifest (then index.html is served as it is).
  */
-export function createPagePreloads(root: string) {
+export function createPagePreloads(root: string, signIn: { google: boolean } = { google: false }) {
   const manifestFile = path.join(root, '.vite', 'manifest.json');
   const indexFile = path.join(root, 'index.html');
+  const landingFile = path.join(root, 'landing.html');
   if (!existsSync(manifestFile) || !existsSync(indexFile)) return null;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-  const indexHtml = readFileSync(indexFile, 'utf8');
-  const entryFiles = new Set(collectFiles(manifest, ['index.html']));
-  // lib/i18n.ts is imported both statically and dynamically, so its chunk is keyed by name.
-  const i18nKey = Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key]?.name === 'i18n');
+  const documents = {
+    'index.html': { html: readFileSync(indexFile, 'utf8'), entryFiles: new Set(collectFiles(manifest, ['index.html'])) },
+    'landing.html': existsSync(landingFile)
+      ? { html: readFileSync(landingFile, 'utf8'), entryFiles: new Set(collectFiles(manifest, ['landing.html'])) }
+      : null,
+  };
   const cache = new Map<string, PageDocument>();
 
-  return function documentFor(urlPath: string, acceptLanguage: string | undefined): PageDocument | null {
+  return function documentFor(urlPath: string, acceptLanguage: string | undefined, tabParameter?: string | null): PageDocument | null {
     const page = pages[urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath];
-    if (!page || !manifest[page.page]) return null;
+    const base = page?.page === 'landing.html' ? documents['landing.html'] : documents['index.html'];
+    if (!page || !manifest[page.page] || !base) return null;
+    const tabs = Object.keys(page.tabs ?? {});
+    const tab = tabParameter && tabs.includes(tabParameter) ? tabParameter : tabs[0];
+    const tabPage = tab ? page.tabs?.[tab] : undefined;
     const language = firstSupportedLanguage(acceptLanguage);
-    const key = `${urlPath}|${language}`;
+    const key = `${urlPath}|${tab ?? ''}|${language}`;
     const cached = cache.get(key);
     if (cached) return cached;
-    const catalogues = [...shellNamespaces, ...page.namespaces].map((ns) => `locales/${language}/${ns}.json`);
-    const files = collectFiles(manifest, [page.page, ...(page.i18n && i18nKey ? [i18nKey] : []), ...catalogues]).filter(
-      (file) => !entryFiles.has(file),
+    const catalogues = [...shellNamespaces, ...page.namespaces, ...(tabPage?.namespaces ?? [])].map((ns) => `locales/${language}/${ns}.json`);
+    const chunks = [page.page, ...(tabPage ? [tabPage.page] : [])];
+    const files = collectFiles(manifest, [...chunks, ...catalogues]).filter(
+      (file) => !base.entryFiles.has(file),
     );
     const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-    const html = indexHtml.replace('</head>', `${links}</head>`);
-    // Compressed once, as scripts/compress-assets.mjs does for the static index.html.
+    // The sign-in methods this server offers (what /api/auth-options answers), so the auth form
+    // renders in its final shape at once instead of moving when that answer arrives (ADR 044).
+    const meta = base === documents['index.html'] ? `<meta name="regalo-sign-in" content="${signIn.google ? 'password google' : 'password'}">` : '';
+    const html = base.html.replace('</head>', `${meta}${links}</head>`);
+    // Compressed once, as scripts/compress-assets.mjs does for the static documents.
     const document = { html, brotli: brotliCompressSync(html) };
     cache.set(key, document);
     return document;

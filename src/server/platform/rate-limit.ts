@@ -1,6 +1,6 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { AppError } from './errors';
 
 /**
@@ -44,6 +44,8 @@ export async function registerRateLimits(app: FastifyInstance, options: { enable
   let redis: Redis | undefined;
   if (options.enabled && options.redisUrl) {
     // Fail fast instead of queueing: a sign-in should not hang while Redis reconnects.
+    // ioredis is loaded only when Redis is configured (memory, ADR 043).
+    const { Redis } = await import('ioredis');
     const client = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
     // Logged, not thrown: a request meanwhile gets 503 (below) and ioredis keeps reconnecting.
     client.on('error', (error: Error) => app.log.warn({ err: error }, 'rate limit store (Redis) error'));

@@ -96,7 +96,15 @@ describe('serving a page of the single-page app with modulepreload hints', () =>
       'index.html': { file: 'assets/index-1.js' },
       'features/auth/auth-page.tsx': { file: 'assets/auth-page-1.js' },
       'locales/es/auth.json': { file: 'assets/auth-es.js' },
+      'landing.html': { file: 'assets/landing-1.js' },
+      'locales/en/landing.json': { file: 'assets/landing-en.js' },
+      'features/consumer/consumer-page.tsx': { file: 'assets/consumer-page-1.js' },
+      'features/consumer/gifts-tab.tsx': { file: 'assets/gifts-tab-1.js' },
     }),
+  );
+  writeFileSync(
+    path.join(web.root, 'landing.html'),
+    '<!doctype html><html><head></head><body><div id="root"></div><script type="module" src="/assets/landing-1.js"></script></body></html>',
   );
   beforeAll(async () => {
     t = await createTestApp({ webRoot: web.root });
@@ -117,8 +125,15 @@ describe('serving a page of the single-page app with modulepreload hints', () =>
     const html = brotliDecompressSync(res.rawPayload).toString();
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/auth-page-1.js">');
     expect(html).toContain('href="/assets/auth-es.js"');
-    const other = await t.app.inject({ method: 'GET', url: '/app', headers: { accept: 'text/html' } });
+    const gifts = await t.app.inject({ method: 'GET', url: '/app?tab=gifts', headers: { accept: 'text/html' } });
+    expect(gifts.body).toContain('href="/assets/gifts-tab-1.js"');
+    const other = await t.app.inject({ method: 'GET', url: '/business/dashboard', headers: { accept: 'text/html' } });
     expect(other.body).not.toContain('modulepreload');
+    const landing = await t.app.inject({ method: 'GET', url: '/?utm_source=flyer', headers: { accept: 'text/html', 'accept-language': 'en-GB' } });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.headers['cache-control']).toBe('no-cache');
+    expect(landing.body).toContain('src="/assets/landing-1.js"');
+    expect(landing.body).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-en.js">');
     const manifest = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
     expect(manifest.statusCode).toBe(404);
   });

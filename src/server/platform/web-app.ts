@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { problem } from './errors';
-import { createPagePreloads } from './page-preloads';
+import { createPagePreloads, type PageDocument } from './page-preloads';
 import { webDistDir } from './paths';
 
 /**
@@ -22,7 +22,7 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
   if (!existsSync(indexFile)) {
     app.log.warn({ root }, 'web app not built; run `npm run build` to serve the UI');
   }
-  const pagePreloads = createPagePreloads(root);
+  const pagePreloads = createPagePreloads(root, { google: Boolean(app.ctx.config.google) });
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -42,10 +42,13 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
   app.route({
     method: ['GET', 'HEAD'],
     url: '/',
-    handler: (_request, reply) =>
-      existsSync(landingFile)
+    handler: (request, reply) => {
+      const withPreloads = pagePreloads?.('/', request.headers['accept-language']);
+      if (withPreloads) return sendDocument(withPreloads, request.headers['accept-encoding'], reply);
+      return existsSync(landingFile)
         ? reply.header('Cache-Control', 'no-cache').sendFile('landing.html', root)
-        : sendApiNotFound('GET', '/', reply),
+        : sendApiNotFound('GET', '/', reply);
+    },
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -54,17 +57,20 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     const looksLikeFile = path.extname(urlPath) !== '';
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !looksLikeFile && existsSync(indexFile)) {
-      const withPreloads = pagePreloads?.(urlPath, request.headers['accept-language']);
-      if (withPreloads) {
-        // The hints name the catalogues of the language the request asks for.
-        reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Accept-Encoding').type('text/html; charset=utf-8');
-        if (/\bbr\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('Content-Encoding', 'br').send(withPreloads.brotli);
-        return reply.send(withPreloads.html);
-      }
+      const tab = new URLSearchParams(request.url.split('?')[1] ?? '').get('tab');
+      const withPreloads = pagePreloads?.(urlPath, request.headers['accept-language'], tab);
+      if (withPreloads) return sendDocument(withPreloads, request.headers['accept-encoding'], reply);
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
     }
     return sendApiNotFound(request.method, request.url, reply);
   });
+}
+
+function sendDocument(document: PageDocument, acceptEncoding: string | undefined, reply: FastifyReply) {
+  // The hints name the catalogues of the language the request asks for.
+  reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Accept-Encoding').type('text/html; charset=utf-8');
+  if (/\bbr\b/.test(acceptEncoding ?? '')) return reply.header('Content-Encoding', 'br').send(document.brotli);
+  return reply.send(document.html);
 }
 
 function sendApiNotFound(method: string, url: string, reply: FastifyReply) {

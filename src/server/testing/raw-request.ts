@@ -17,8 +17,23 @@ export async function rawRequest(
   app: FastifyInstance,
   options: { method: string; path: string; headers?: Record<string, string>; body?: string },
 ): Promise<RawResponse> {
-  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
+  // A socket of its own handed to the app's router, rather than app.listen(): listening starts
+  // the server's background jobs (mail worker, expiries, deliveries, clean-ups), whose
+  // transactions then ran on into the next test's TRUNCATE reset and deadlocked with it on
+  // PostgreSQL (40P01, ADR 043).
+  await app.ready();
+  const server = http.createServer((req, res) => app.routing(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    return await send(port, options);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+function send(port: number, options: { method: string; path: string; headers?: Record<string, string>; body?: string }): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {

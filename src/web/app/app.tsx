@@ -1,17 +1,17 @@
 import { BrowserRouter, Link } from 'react-router';
 import { AppLinkContext, type AppLinkProps } from '../components/app-link';
 import { revealFocusedOnPage } from '../components/ui/reveal-focus';
-import { prepareToaster } from '../components/ui/toast';
+import { prepareToasterOnFirstInteraction } from '../components/ui/toast';
 import { AppErrorBoundary } from './app-error-boundary';
 import { AppRoutes } from './router';
 
 const renderRouterLink = (props: AppLinkProps) => <Link {...props} />;
 
-// The toast live region must exist before the first message (a wrong password right after
-// the page loads) for screen readers to announce it; load it once the page is idle.
+// The toast live region must exist before the first message (a wrong password) for screen
+// readers to announce it; it mounts at the first interaction, so sonner stays off the first
+// load (ADR 044), and a toast asked for before that waits for its region (toast.tsx).
 if (typeof window !== 'undefined') {
-  const whenIdle = window.requestIdleCallback ?? ((task: () => void) => window.setTimeout(task, 1));
-  whenIdle(() => prepareToaster());
+  prepareToasterOnFirstInteraction();
   revealFocusedOnPage();
 }
 

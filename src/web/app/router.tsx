@@ -9,18 +9,10 @@ import { PageFallback } from './page-chrome';
 import { RootLayout } from './root-layout';
 
 /**
- * A page that reads its texts through react-i18next: its chunk and i18next's set-up
- * (lib/i18n.ts) load together. The auth pages read the same catalogues through lib/text.ts,
- * as the landing page does, and load no i18next at all (≈ 19 KB gzip less on /auth; ADR 039).
- */
-function withI18n<Page>(load: () => Promise<{ default: Page }>, namespaces: readonly string[] = []) {
-  return () => Promise.all([import('../lib/i18n'), load(), loadText(getLanguage(), namespaces)]).then(([, page]) => page);
-}
-
-/**
  * A page and the catalogues it renders with, fetched together: the page would otherwise ask
  * for its texts only once its own chunk had arrived and rendered, one more round trip before
- * anything shows. Both runtimes share the catalogue modules, so this serves i18next too.
+ * anything shows. Every page reads its texts through lib/text.ts; none loads i18next (≈ 19 KB
+ * gzip less on each; ADRs 039, 045, 046).
  */
 function withTexts<Page>(load: () => Promise<{ default: Page }>, namespaces: readonly string[]) {
   return () => Promise.all([load(), loadText(getLanguage(), namespaces)]).then(([page]) => page);
@@ -31,21 +23,21 @@ function withTexts<Page>(load: () => Promise<{ default: Page }>, namespaces: rea
  * ~15 KB gzip more and we load data with TanStack Query inside the signed-in areas instead.)
  * The landing page `/` is not one of them: it is its own entry, landing.html (ADR 015).
  */
-const PrivacyPage = lazy(withI18n(() => import('../features/legal/privacy-page')));
-const NotFoundPage = lazy(withI18n(() => import('../features/not-found/not-found-page')));
-const ConsumerPage = lazy(withI18n(() => import('../features/consumer/consumer-page'), ['app', 'checkout']));
+const PrivacyPage = lazy(withTexts(() => import('../features/legal/privacy-page'), ['privacy']));
+const NotFoundPage = lazy(withTexts(() => import('../features/not-found/not-found-page'), []));
+const ConsumerPage = lazy(withTexts(() => import('../features/consumer/consumer-page'), ['app']));
 const AuthPage = lazy(withTexts(() => import('../features/auth/auth-page'), ['auth']));
 const ForgotPasswordPage = lazy(withTexts(() => import('../features/auth/forgot-password-page'), ['auth']));
 const ResetPasswordPage = lazy(withTexts(() => import('../features/auth/reset-password-page'), ['auth']));
-const BusinessInterestPage = lazy(withI18n(() => import('../features/business-onboarding/interest-page')));
-const ConfirmPage = lazy(withI18n(() => import('../features/business-onboarding/confirm-page')));
-const BusinessConfirmPage = lazy(withI18n(() => import('../features/business-onboarding/business-confirm-page')));
-const BusinessSignupPage = lazy(withI18n(() => import('../features/business-onboarding/signup-page')));
-const BusinessDashboardPage = lazy(withI18n(() => import('../features/business-dashboard/business-dashboard-page')));
-const CheckoutPage = lazy(withI18n(() => import('../features/checkout/checkout-page')));
-const TestPaymentPage = lazy(withI18n(() => import('../features/checkout/test-payment-page')));
-const CheckoutReturnPage = lazy(withI18n(() => import('../features/checkout/checkout-return-page')));
-const AdminPage = lazy(withI18n(() => import('../features/admin/admin-page')));
+const BusinessInterestPage = lazy(withTexts(() => import('../features/business-onboarding/interest-page'), ['business']));
+const ConfirmPage = lazy(withTexts(() => import('../features/business-onboarding/confirm-page'), ['business']));
+const BusinessConfirmPage = lazy(withTexts(() => import('../features/business-onboarding/business-confirm-page'), ['business']));
+const BusinessSignupPage = lazy(withTexts(() => import('../features/business-onboarding/signup-page'), ['business']));
+const BusinessDashboardPage = lazy(withTexts(() => import('../features/business-dashboard/business-dashboard-page'), ['dashboard']));
+const CheckoutPage = lazy(withTexts(() => import('../features/checkout/checkout-page'), ['checkout']));
+const TestPaymentPage = lazy(withTexts(() => import('../features/checkout/test-payment-page'), ['checkout']));
+const CheckoutReturnPage = lazy(withTexts(() => import('../features/checkout/checkout-return-page'), ['checkout']));
+const AdminPage = lazy(withTexts(() => import('../features/admin/admin-page'), ['admin']));
 
 export function AppRoutes() {
   return (

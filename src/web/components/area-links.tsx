@@ -1,5 +1,5 @@
 import { Gift, ShieldCheck, Store } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '../lib/text';
 import { Link } from 'react-router';
 import { cn } from '../lib/cn';
 import { areaPaths, areasFor, type Area } from '../lib/home-path';
@@ -12,7 +12,7 @@ const icons = { consumer: Gift, business: Store, admin: ShieldCheck } as const;
  * dashboard, admin), the current one marked. Nothing when the user has only one area.
  */
 export function AreaLinks({ current }: { current: Area }) {
-  const { t } = useTranslation('common');
+  const { t } = useText('common');
   const { user } = useSession();
   if (!user) return null;
   const areas = areasFor(user);

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '../lib/text';
 import type { DeliveryInput } from '@shared/contracts/checkout';
 import { CHECKOUT_LIMITS } from '@shared/contracts/checkout-limits';
 import { addDays, defaultScheduledDelivery, toMadridLocal } from '../lib/madrid-time';
@@ -26,7 +26,7 @@ export function DeliveryPicker({
   nowLabel: string;
   now?: Date;
 }) {
-  const { t } = useTranslation('checkout');
+  const { t } = useText('checkout');
   const id = useId();
   const errorId = `${id}-error`;
   const today = toMadridLocal(now).date;

@@ -67,15 +67,16 @@ describe('after deleting the account', () => {
     stubSession(null);
     window.history.replaceState(null, '', '/?account=deleted');
     await renderHeader();
-    const notice = await vi.waitFor(() => {
-      const element = dom.container.querySelector<HTMLElement>('[data-testid="account-deleted"]');
-      expect(element).not.toBeNull();
-      return element!;
+    // The notice appears when its texts have loaded; focus and the cleaned address follow in
+    // the effect after that commit, so the wait is on the whole end state, not on the element.
+    await vi.waitFor(() => {
+      const notice = dom.container.querySelector<HTMLElement>('[data-testid="account-deleted"]');
+      expect(notice).not.toBeNull();
+      expect(notice!.getAttribute('role')).toBe('status');
+      expect(notice!.textContent).toContain('Your account has been deleted');
+      expect(document.activeElement).toBe(notice);
+      expect(window.location.search).toBe('');
     });
-    expect(notice.getAttribute('role')).toBe('status');
-    expect(notice.textContent).toContain('Your account has been deleted');
-    expect(document.activeElement).toBe(notice);
-    expect(window.location.search).toBe('');
   });
 
   it('says nothing on an ordinary visit', async () => {

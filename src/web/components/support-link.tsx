@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useText } from '../lib/text';
 import { useOperator } from '../lib/use-operator';
 
 /**
@@ -6,7 +6,7 @@ import { useOperator } from '../lib/use-operator';
  * (GET /api/operator, issue 15.12). Nothing until the address is known: no dead promise.
  */
 export function SupportLink({ className }: { className?: string }) {
-  const { t } = useTranslation('common');
+  const { t } = useText('common');
   const operator = useOperator();
   if (!operator) return null;
   return (

@@ -18,13 +18,23 @@ export function useBottomOverlay(ref: RefObject<HTMLElement | null>, isShown: bo
     const element = ref.current;
     if (!isShown || !element) return;
     const key = Symbol('bottom-overlay');
-    const measure = () => {
-      heights.set(key, element.getBoundingClientRect().height);
+    const record = (height: number) => {
+      heights.set(key, height);
       apply();
     };
-    measure();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(element);
+    let observer: ResizeObserver | null = null;
+    if (typeof ResizeObserver === 'undefined') {
+      record(element.getBoundingClientRect().height);
+    } else {
+      // The observer reports the height once the browser has laid the page out anyway (its
+      // first report comes right after the first layout), and on every change after that.
+      // Reading getBoundingClientRect() here instead forced a layout in the middle of React's
+      // first commit: ~100 ms of the landing page's main thread at a phone's speed (ADR 044).
+      observer = new ResizeObserver(([entry]) => {
+        if (entry) record(entry.borderBoxSize?.[0]?.blockSize ?? entry.target.getBoundingClientRect().height);
+      });
+      observer.observe(element);
+    }
     return () => {
       observer?.disconnect();
       heights.delete(key);

@@ -1,14 +1,13 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { beforeLanguageChange, useLanguage, type Language } from './language';
+import { beforeLanguageChange, getLanguage, useLanguage, type Language } from './language';
 
 /**
- * A small translation runtime for the landing page and the furniture every page shares
- * (header, footer, language menu, cookie banner, skip link, error page). The landing page's
- * JavaScript budget (100 KB gzip, React alone ~67) has no room for i18next, so these read
- * the same catalogues with the same rules — nested keys, `{{name}}` placeholders, `_one` /
- * `_other` plural forms picked by `count`, a default value — and
+ * The app's translation runtime, for every page: the landing page, the shared furniture and
+ * each area (ADRs 015, 039, 045, 046). i18next would cost each first load about 19 KB gzip,
+ * so this reads the catalogues with i18next's rules — nested keys, `{{name}}` placeholders,
+ * `_one` / `_other` plural forms picked by `count`, a default value — and
  * `locales/text-parity.test.ts` checks they produce exactly what i18next produces for every
- * key of every catalogue. The rest of the app keeps react-i18next (ADR 015).
+ * key of every catalogue. There is no fallback namespace: a key lives in the namespace read.
  */
 
 export interface Catalogue {
@@ -80,6 +79,18 @@ function loadCatalogue(language: Language, namespace: string): Promise<void> {
 export function loadText(language: Language, namespaces: readonly string[]): Promise<void> {
   for (const namespace of namespaces) namespacesInUse.add(namespace);
   return Promise.all(namespaces.map((namespace) => loadCatalogue(language, namespace))).then(() => undefined);
+}
+
+/**
+ * The texts of a namespace in the current language, outside React (a query cache's error
+ * toast): the catalogue is normally loaded already, as the page that shows the message uses it;
+ * otherwise the keys' default values stand in and the catalogue starts loading.
+ */
+export function getText(namespace: string): Translate {
+  const language = getLanguage();
+  const catalogue = catalogues.get(`${language}/${namespace}`);
+  if (!catalogue) loadText(language, [namespace]).catch(() => undefined);
+  return (key, options) => translate(catalogue, language, key, options);
 }
 
 beforeLanguageChange((language) => loadText(language, [...namespacesInUse]));

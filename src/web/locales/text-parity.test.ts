@@ -7,11 +7,11 @@ import { languages, type Language } from '../lib/language';
 import { translate, type Catalogue, type TextOptions } from '../lib/text';
 
 /*
- * The landing page and the shared page furniture translate with lib/text.ts, the rest of the
- * app with i18next (ADR 015). Both read these catalogues; this renders every key of every
- * namespace through both, with the values its placeholders ask for (and several counts for
- * plural keys), and requires identical text, so a catalogue feature only i18next understands
- * cannot slip into a text the light runtime shows.
+ * The app translates with lib/text.ts, which follows i18next's catalogue rules (the format the
+ * catalogues are written in; i18next is kept as a development dependency for this test only).
+ * This renders every key of every namespace through both, with the values its placeholders ask
+ * for (and several counts for plural keys), and requires identical text, so a catalogue feature
+ * only i18next understands cannot slip into a text the app shows.
  */
 const localesDir = path.dirname(fileURLToPath(import.meta.url));
 const namespaces = readdirSync(path.join(localesDir, 'en'))
@@ -44,7 +44,7 @@ function callsFor(key: string, text: string): [string, TextOptions | undefined][
 describe('lib/text renders the catalogues exactly like i18next', () => {
   const instance = i18next.createInstance();
   beforeAll(async () => {
-    // The options of lib/i18n.ts that change how a text renders.
+    // The i18next options that match how lib/text.ts renders (no escaping: React escapes).
     await instance.init({
       lng: 'en',
       supportedLngs: languages,

@@ -75,7 +75,7 @@ const requiredDocuments = (type: DemoBusiness['businessType']): DocumentType[] =
  */
 export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
   const now = ctx.now ?? new Date();
-  const storage = ctx.storage ?? createStorage(ctx.config.storage);
+  const storage = ctx.storage ?? (await createStorage(ctx.config.storage));
   const summary: SeedSummary = { users: 0, businesses: 0, gifts: 0, contacts: 0, orders: 0, applications: 0, files: 0 };
   const daysAgo = (days: number, minutes = 0) => new Date(now.getTime() - days * DAY_MS + minutes * 60_000);
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema/mail-outbox';
@@ -39,9 +39,10 @@ interface Options {
  */
 export function createMailService({ config, db, now, log }: Options): MailService {
   const smtpUrl = config.mail.smtpUrl;
-  let transporter: Transporter | undefined;
+  let transporter: Promise<Transporter> | undefined;
+  // nodemailer is loaded with the first email to send over SMTP, not by every server (ADR 043).
   const getTransporter = () => {
-    transporter ??= nodemailer.createTransport(smtpUrl!);
+    transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl!));
     return transporter;
   };
   const transport = smtpUrl ? ('smtp' as const) : ('dev' as const);
@@ -87,7 +88,7 @@ export function createMailService({ config, db, now, log }: Options): MailServic
       for (const mail of batch) {
         try {
           if (transport === 'smtp') {
-            await getTransporter().sendMail({
+            await (await getTransporter()).sendMail({
               from: config.mail.from,
               to: mail.to,
               subject: mail.subject,
@@ -157,7 +158,7 @@ export function createMailService({ config, db, now, log }: Options): MailServic
       stopped = true;
       if (timer) clearTimeout(timer);
       await running?.catch(() => undefined);
-      transporter?.close();
+      (await transporter?.catch(() => undefined))?.close();
     },
   };
 }

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { AppError } from '../errors';
 import { detectFileType } from './detect-file-type';
 
@@ -29,6 +28,8 @@ export async function reencodeImage(
 ): Promise<EncodedImage[]> {
   const detected = await detectFileType(input);
   if (!detected || !DECODABLE.has(detected.mime)) throw new AppError(invalidCode, 415, 'The file is not an image');
+  // Loaded with the first image, not at start: sharp and libvips hold memory (ADR 043).
+  const { default: sharp } = await import('sharp');
   try {
     const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false }).rotate();
     const out: EncodedImage[] = [];

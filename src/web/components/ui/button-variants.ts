@@ -2,7 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 
 /**
  * Button look, separate from the component so a plain link can look like a button without
- * pulling tailwind-merge into light pages:
+ * pulling the class merge (`cn`) into light pages:
  *   <Link to="/auth" className={buttonVariants({ variant: 'primary', size: 'lg' })}>…</Link>
  * Everywhere else prefer <Button>, which also merges a caller's className.
  */

@@ -6,9 +6,9 @@
  *   toast.message(t('copied'));  toast.dismiss(id);
  * Pass your own `id` in the options when you need to update or dismiss a toast later.
  *
- * sonner (~10 KB gzip) is only downloaded the first time a toast is shown, which keeps it out
- * of the landing page's budget; sonner replays toasts created before its Toaster subscribed,
- * so nothing is lost while it loads.
+ * sonner (~10 KB gzip) is only downloaded once the visitor first presses a key or the pointer
+ * (a region ready for the toast an action may show) or when a toast is asked for, which keeps
+ * it off every page's first load (ADR 044).
  */
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { ExternalToast } from 'sonner';
@@ -25,14 +25,36 @@ function requireToaster() {
   for (const listener of listeners) listener();
 }
 
-/**
- * Mounts the (empty) toast live region ahead of the first toast. A region that appears
- * together with its first message is often not announced by screen readers, so the app
- * calls this once it is idle; the landing page, which rarely toasts, keeps sonner lazy.
- */
+/** Mounts the (empty) toast live region ahead of the first toast. */
 export function prepareToaster() {
   requireToaster();
 }
+
+/**
+ * Mounts the region at the visitor's first key press, pointer press or click (a screen
+ * reader's activation sends a click without a key event reaching the page): the toasts
+ * that follow an action then go into a region that already exists, as screen readers need
+ * to announce them.
+ */
+export function prepareToasterOnFirstInteraction(target: Pick<Document, 'addEventListener' | 'removeEventListener'> = document) {
+  const events = ['pointerdown', 'keydown', 'click', 'focusin'] as const;
+  const prepare = () => {
+    for (const event of events) target.removeEventListener(event, prepare, true);
+    prepareToaster();
+  };
+  for (const event of events) target.addEventListener(event, prepare, { capture: true, passive: true });
+}
+
+/**
+ * Resolves once the region has been in the page for a moment. A live region that appears
+ * together with its first message is often not announced; a toast asked for before the
+ * region exists (an error on load, before any interaction) waits for it.
+ */
+const REGION_SETTLE_MS = 250;
+let regionMounted: () => void = () => undefined;
+const regionReady = new Promise<void>((resolve) => {
+  regionMounted = () => void window.setTimeout(resolve, REGION_SETTLE_MS);
+});
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
@@ -54,6 +76,9 @@ export function Toaster() {
 function TranslatedToaster() {
   // The region's name and the close buttons speak the interface language (WCAG 3.1.2).
   const { t } = useText('common');
+  useEffect(() => {
+    regionMounted();
+  }, []);
   useEffect(() => {
     const onFocusIn = (event: FocusEvent) => clearToastsOver(event.target);
     document.addEventListener('focusin', onFocusIn);
@@ -97,7 +122,7 @@ type Kind = 'success' | 'error' | 'info' | 'warning';
 function show(kind: Kind | 'message') {
   return (message: ReactNode, options?: ExternalToast) => {
     requireToaster();
-    void loadSonner().then(({ toast: sonnerToast }) => {
+    void Promise.all([loadSonner(), regionReady]).then(([{ toast: sonnerToast }]) => {
       if (kind === 'message') sonnerToast(message, options);
       else sonnerToast[kind](message, options);
     });

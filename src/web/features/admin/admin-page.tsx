@@ -1,35 +1,59 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ClipboardList, History, LayoutDashboard, Package, Store } from 'lucide-react';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useText } from '@web/lib/text';
 import { useSearchParams } from 'react-router';
 import { AreaLinks } from '@web/components/area-links';
 import { BrandMark } from '@web/components/brand-mark';
 import { LanguageMenu } from '@web/components/language-menu';
 import { PageTitle } from '@web/components/page-title';
+import { QueryFallback } from '@web/components/query-fallback';
 import { SignOutButton } from '@web/components/sign-out-button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
 import { createAppQueryClient } from '@web/lib/query-client';
 import { refreshSession } from '@web/lib/session';
-import i18n from '@web/lib/i18n';
+import { getText } from '@web/lib/text';
 import { adminErrorMessage } from './api-error';
-import { ApplicationsTab } from './applications-tab';
-import { AuditTab } from './audit-tab';
-import { BusinessesTab } from './businesses-tab';
-import { OrdersTab } from './orders-tab';
-import { OverviewTab } from './overview-tab';
 
 export const adminTabs = ['overview', 'applications', 'businesses', 'orders', 'audit'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 const icons = { overview: LayoutDashboard, applications: ClipboardList, businesses: Store, orders: Package, audit: History } as const;
 
+const parseTab = (requested: string | null): AdminTab =>
+  (adminTabs as readonly string[]).includes(requested ?? '') ? (requested as AdminTab) : 'overview';
+
+// One chunk per tab: a visit downloads the open tab's code (and its dialogs) only; the others
+// load when chosen (ADR 046).
+const tabModules = {
+  overview: () => import('./overview-tab'),
+  applications: () => import('./applications-tab'),
+  businesses: () => import('./businesses-tab'),
+  orders: () => import('./orders-tab'),
+  audit: () => import('./audit-tab'),
+} as const;
+const OverviewTab = lazy(() => tabModules.overview().then((m) => ({ default: m.OverviewTab })));
+const ApplicationsTab = lazy(() => tabModules.applications().then((m) => ({ default: m.ApplicationsTab })));
+const BusinessesTab = lazy(() => tabModules.businesses().then((m) => ({ default: m.BusinessesTab })));
+const OrdersTab = lazy(() => tabModules.orders().then((m) => ({ default: m.OrdersTab })));
+const AuditTab = lazy(() => tabModules.audit().then((m) => ({ default: m.AuditTab })));
+// The tab the address opens starts downloading with this chunk, alongside the texts, rather
+// than after the page's first render.
+if (typeof window !== 'undefined') void tabModules[parseTab(new URLSearchParams(window.location.search).get('tab'))]();
+
+/** The spinner the tabs show while their data loads, while the tab's own code loads. */
+function TabLoading({ children }: { children: ReactNode }) {
+  const { t } = useText('admin');
+  const fallback = <QueryFallback error={null} onRetry={() => undefined} retryLabel={t('retry')} loadingLabel={t('loading')} />;
+  return <Suspense fallback={fallback}>{children}</Suspense>;
+}
+
 function reportError(error: unknown) {
   if (error instanceof DOMException && error.name === 'AbortError') return;
   // A session that ended or lost its role: re-reading it shows the not-found page.
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) void refreshSession();
-  toast.error(i18n.getFixedT(null, 'common')('error'), { id: 'admin-error', description: adminErrorMessage(error) });
+  toast.error(getText('common')('error'), { id: 'admin-error', description: adminErrorMessage(error) });
 }
 
 /** The platform team's back-office: only rendered for admins (RequireAdmin in the router). */
@@ -43,10 +67,10 @@ export default function AdminPage() {
 }
 
 function Admin() {
-  const { t } = useTranslation('admin');
+  const { t } = useText('admin');
+  const { t: common } = useText('common');
   const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: AdminTab = (adminTabs as readonly string[]).includes(requested ?? '') ? (requested as AdminTab) : 'overview';
+  const tab = parseTab(params.get('tab'));
 
   const goTo = (next: AdminTab, extra: Record<string, string> = {}) => {
     const target = new URLSearchParams({ tab: next, ...extra });
@@ -56,7 +80,7 @@ function Admin() {
 
   return (
     <div className="min-h-dvh pb-16">
-      <PageTitle parts={[t(`tabs.${tab}`), t('titles.admin', { ns: 'common' })]} />
+      <PageTitle parts={[t(`tabs.${tab}`), common('titles.admin')]} />
       <header className="border-b border-line bg-white/80 backdrop-blur">
         {/* Wraps on narrow phones: in one row the controls ran off a 390 px screen (1.4.10). */}
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2.5">
@@ -86,23 +110,33 @@ function Admin() {
             })}
           </TabsList>
           <TabsContent value="overview">
-            <OverviewTab onOpen={goTo} />
+            <TabLoading>
+              <OverviewTab onOpen={goTo} />
+            </TabLoading>
           </TabsContent>
           <TabsContent value="applications">
-            <ApplicationsTab />
+            <TabLoading>
+              <ApplicationsTab />
+            </TabLoading>
           </TabsContent>
           <TabsContent value="businesses">
-            <BusinessesTab
-              openId={params.get('business')}
-              onOpen={(id) => goTo('businesses', id ? { business: id } : {})}
-              onOrders={(name) => goTo('orders', { business: name })}
-            />
+            <TabLoading>
+              <BusinessesTab
+                openId={params.get('business')}
+                onOpen={(id) => goTo('businesses', id ? { business: id } : {})}
+                onOrders={(name) => goTo('orders', { business: name })}
+              />
+            </TabLoading>
           </TabsContent>
           <TabsContent value="orders">
-            <OrdersTab initialBusiness={params.get('business') ?? ''} />
+            <TabLoading>
+              <OrdersTab initialBusiness={params.get('business') ?? ''} />
+            </TabLoading>
           </TabsContent>
           <TabsContent value="audit">
-            <AuditTab />
+            <TabLoading>
+              <AuditTab />
+            </TabLoading>
           </TabsContent>
         </Tabs>
       </main>

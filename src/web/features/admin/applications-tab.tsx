@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import type { ApplicationQueue } from '@shared/contracts/admin';
 import { formatDateTime } from '@shared/format';
 import { QueryFallback } from '@web/components/query-fallback';
@@ -15,7 +15,7 @@ import { adminErrorMessage, adminFieldErrors } from './api-error';
 import { ApplicationHistory, BusinessFacts } from './business-facts';
 
 export function ApplicationsTab() {
-  const { t } = useTranslation('admin');
+  const { t } = useText('admin');
   const query = useApplications();
   const list = useRef<HTMLDivElement>(null);
   const empty = useRef<HTMLParagraphElement>(null);
@@ -76,7 +76,7 @@ function ApplicationCard({
   defaultRate: number;
   onDeciding: () => void;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useText('admin');
   const { application, business, history } = item;
   return (
     <Card data-testid="application" data-business-id={business.id}>
@@ -111,7 +111,7 @@ function Decision({
   defaultRate: number;
   onDeciding: () => void;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useText('admin');
   const action = useBusinessAction(businessId);
   const [rate, setRate] = useState(String(defaultRate));
   const [reason, setReason] = useState('');

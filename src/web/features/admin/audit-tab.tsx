@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { adminAuditActions, adminAuditTargets } from '@shared/domain/admin-audit';
 import { formatDateTime } from '@shared/format';
 import { QueryFallback } from '@web/components/query-fallback';
@@ -25,7 +25,7 @@ function describeChange(before: Record<string, unknown> | null, after: Record<st
 }
 
 export function AuditTab() {
-  const { t } = useTranslation('admin');
+  const { t } = useText('admin');
   const [form, setForm] = useState(empty);
   const [applied, setApplied] = useState(empty);
   const [page, setPage] = useState(1);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { formatPrice } from '@shared/format';
 import { QueryFallback } from '@web/components/query-fallback';
 import { Badge } from '@web/components/ui/badge';
@@ -14,7 +14,7 @@ import { ApplicationHistory, BusinessFacts } from './business-facts';
 import { OrderTable } from './order-table';
 
 export function BusinessDetail({ id, onOrders }: { id: string; onOrders: (name: string) => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useText('admin');
   const query = useBusiness(id);
   const detail = query.data;
   if (!detail) {
@@ -75,7 +75,7 @@ export function BusinessDetail({ id, onOrders }: { id: string; onOrders: (name: 
 }
 
 function Controls({ businessId, rate, isActive, isApproved }: { businessId: string; rate: number; isActive: boolean; isApproved: boolean }) {
-  const { t } = useTranslation('admin');
+  const { t } = useText('admin');
   const action = useBusinessAction(businessId);
   const [newRate, setNewRate] = useState(String(rate));
   const [reason, setReason] = useState('');

@@ -1,6 +1,6 @@
 import { CheckCircle2, Download, Eye, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import type { AdminApplication, AdminBusiness } from '@shared/contracts/admin';
 import { formatDate, formatDateTime } from '@shared/format';
 import { Badge } from '@web/components/ui/badge';
@@ -8,13 +8,14 @@ import { Button } from '@web/components/ui/button';
 
 /** What the team checks before deciding: details, tax id with its check result, owner, documents. */
 export function BusinessFacts({ business }: { business: AdminBusiness }) {
-  const { t } = useTranslation('admin');
+  const { t } = useText('admin');
+  const { t: common } = useText('common');
   const none = t('notProvided');
   return (
     <div className="flex flex-col gap-4">
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
         <Fact label={t('fields.businessType')}>{t(`businessTypes.${business.businessType}`)}</Fact>
-        <Fact label={t('fields.category')}>{t(`categories.${business.category}`, { ns: 'common' })}</Fact>
+        <Fact label={t('fields.category')}>{common(`categories.${business.category}`)}</Fact>
         <Fact label={t('fields.address')}>{`${business.address}, ${business.city}`}</Fact>
         <Fact label={t('fields.taxId')}>
           <span className="flex flex-wrap items-center gap-2">
@@ -63,7 +64,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * hostile PDF or image can do nothing) and downloadable.
  */
 function Documents({ business }: { business: AdminBusiness }) {
-  const { t } = useTranslation('admin');
+  const { t } = useText('admin');
   const [open, setOpen] = useState<string | null>(null);
   if (business.documents.length === 0) return <p className="text-sm text-muted">{t('documents.none')}</p>;
   const shown = business.documents.find((d) => d.type === open);
@@ -113,7 +114,7 @@ function Documents({ business }: { business: AdminBusiness }) {
 }
 
 export function ApplicationHistory({ applications }: { applications: AdminApplication[] }) {
-  const { t } = useTranslation('admin');
+  const { t } = useText('admin');
   if (applications.length === 0) return null;
   return (
     <section aria-label={t('history.title')} className="flex flex-col gap-2">

@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { businessCategories, verificationStatuses } from '@shared/domain/business';
 import { QueryFallback } from '@web/components/query-fallback';
 import { Badge } from '@web/components/ui/badge';
@@ -13,7 +13,7 @@ import { BusinessDetail } from './business-detail';
 import { Pager } from './pager';
 
 export function BusinessesTab({ openId, onOpen, onOrders }: { openId: string | null; onOpen: (id: string | null) => void; onOrders: (name: string) => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useText('admin');
   if (openId) {
     return (
       <div className="flex flex-col gap-4">
@@ -29,7 +29,8 @@ export function BusinessesTab({ openId, onOpen, onOrders }: { openId: string | n
 }
 
 function BusinessList({ onOpen }: { onOpen: (id: string) => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useText('admin');
+  const { t: common } = useText('common');
   const [q, setQ] = useState('');
   const [status, setStatus] = useState('');
   const [category, setCategory] = useState('');
@@ -67,7 +68,7 @@ function BusinessList({ onOpen }: { onOpen: (id: string) => void }) {
             <option value="">{t('any')}</option>
             {businessCategories.map((c) => (
               <option key={c} value={c}>
-                {t(`categories.${c}`, { ns: 'common' })}
+                {common(`categories.${c}`)}
               </option>
             ))}
           </select>
@@ -90,7 +91,7 @@ function BusinessList({ onOpen }: { onOpen: (id: string) => void }) {
                     <span className="flex min-w-0 flex-1 flex-col">
                       <span className="font-semibold">{b.name}</span>
                       <span className="text-sm text-muted">
-                        {t(`categories.${b.category}`, { ns: 'common' })} · {b.ownerEmail ?? t('noOwner')} · {b.commissionRate} %
+                        {common(`categories.${b.category}`)} · {b.ownerEmail ?? t('noOwner')} · {b.commissionRate} %
                       </span>
                     </span>
                     <Badge variant={b.verificationStatus === 'approved' ? 'success' : b.verificationStatus === 'rejected' ? 'destructive' : 'warning'}>

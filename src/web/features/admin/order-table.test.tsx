@@ -4,7 +4,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder } from '@shared/contracts/admin';
-import '@web/lib/i18n';
 import { changeLanguage } from '@web/lib/language';
 
 const dom = mountReactRootPerTest();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import type { AdminOrder } from '@shared/contracts/admin';
 import { formatDate, formatDateTime, formatPrice } from '@shared/format';
 import { Badge } from '@web/components/ui/badge';
@@ -15,7 +15,7 @@ import { adminErrorMessage, adminFieldErrors } from './api-error';
 
 /** Orders as the team sees them; each row's actions live in `OrderActions`. */
 export function OrderTable({ orders }: { orders: AdminOrder[] }) {
-  const { t } = useTranslation('admin');
+  const { t } = useText('admin');
   if (orders.length === 0) return <p className="text-muted">{t('orders.empty')}</p>;
   return (
     <ul className="flex flex-col gap-2" data-testid="order-list">
@@ -59,7 +59,7 @@ function OrderActions({ order }: { order: AdminOrder }) {
 
 /** Paid (or expired) orders are refunded in full and cancelled; unpaid ones are only cancelled. */
 function CancelOrder({ order }: { order: AdminOrder }) {
-  const { t } = useTranslation('admin');
+  const { t } = useText('admin');
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -132,7 +132,7 @@ function CancelOrder({ order }: { order: AdminOrder }) {
 }
 
 function ExtendExpiry({ order }: { order: AdminOrder }) {
-  const { t } = useTranslation('admin');
+  const { t } = useText('admin');
   const [open, setOpen] = useState(false);
   const [date, setDate] = useState('');
   const [reason, setReason] = useState('');

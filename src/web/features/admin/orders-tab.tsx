@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { orderStatuses } from '@shared/domain/order-status';
 import { QueryFallback } from '@web/components/query-fallback';
 import { Button } from '@web/components/ui/button';
@@ -13,7 +13,7 @@ import { Pager } from './pager';
 const empty = { code: '', recipient: '', buyer: '', business: '', status: '', from: '', to: '' };
 
 export function OrdersTab({ initialBusiness }: { initialBusiness: string }) {
-  const { t } = useTranslation('admin');
+  const { t } = useText('admin');
   const [form, setForm] = useState({ ...empty, business: initialBusiness });
   const [applied, setApplied] = useState({ ...empty, business: initialBusiness });
   const [page, setPage] = useState(1);

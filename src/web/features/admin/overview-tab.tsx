@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import type { AdminOverview } from '@shared/contracts/admin';
 import { formatPrice } from '@shared/format';
 import { QueryFallback } from '@web/components/query-fallback';
@@ -8,7 +8,7 @@ import { useOverview } from './api';
 import { adminErrorMessage } from './api-error';
 
 export function OverviewTab({ onOpen }: { onOpen: (tab: 'applications' | 'businesses') => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useText('admin');
   const query = useOverview();
   const data = query.data;
   if (!data) {

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { Button } from '@web/components/ui/button';
 
 /** Previous / next for the admin lists (page numbers, ADMIN_PAGE_SIZE rows each). */
 export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useText('admin');
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav aria-label={t('pager.label')} className="flex items-center justify-between gap-3 text-sm">

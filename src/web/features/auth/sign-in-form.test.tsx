@@ -26,7 +26,6 @@ beforeEach(() => {
 });
 
 async function render() {
-  await import('@web/lib/i18n');
   const { SignInForm } = await import('./sign-in-form');
   await act(async () => {
     dom.root.render(

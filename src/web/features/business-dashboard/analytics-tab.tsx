@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { daysInPeriod, isCalendarDate, MAX_ANALYTICS_DAYS } from '@shared/domain/analytics';
 import { formatDate, formatPrice } from '@shared/format';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -14,7 +14,7 @@ import { SalesChart } from './sales-chart';
 import { QueryFallback } from '@web/components/query-fallback';
 
 export function AnalyticsTab() {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t, language } = useText('dashboard');
   const presetId = useId();
   const fromId = useId();
   const toId = useId();
@@ -113,7 +113,7 @@ export function AnalyticsTab() {
               {formatPrice(data.net)}
             </Figure>
             <Figure label={t('analytics.redemptionRate')} testId="figure-redemption-rate">
-              {data.redemptionRate === null ? '—' : formatPercent(data.redemptionRate, i18n.language)}
+              {data.redemptionRate === null ? '—' : formatPercent(data.redemptionRate, language)}
             </Figure>
           </dl>
           <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">

@@ -1,11 +1,11 @@
 import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
-import i18n from '@web/lib/i18n';
 import { refreshSession } from '@web/lib/session';
+import { getText } from '@web/lib/text';
 
 /** The translated sentence for a failed request, from the problem's code. */
 export function apiErrorMessage(error: unknown): string {
-  const t = i18n.getFixedT(null, 'dashboard');
+  const t = getText('dashboard');
   const code = error instanceof ApiError ? error.code : 'default';
   return t(`errors.${code}`, { defaultValue: t('errors.default') });
 }
@@ -21,7 +21,7 @@ export function reportApiError(error: unknown) {
   // A session that ended elsewhere: re-reading it lets RequireSession send the user to /auth.
   if (error instanceof ApiError && error.status === 401) void refreshSession();
   const code = error instanceof ApiError ? error.code : 'default';
-  toast.error(i18n.getFixedT(null, 'common')('error'), {
+  toast.error(getText('common')('error'), {
     // One toast per kind of failure: several queries failing together say it once.
     id: `dashboard-error-${code}`,
     description: apiErrorMessage(error),

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BarChart3, Gift, Info, Package, ScanLine, ShieldCheck, Store } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { getLanguage } from '@web/lib/language';
+import { loadText, useText } from '@web/lib/text';
 import { Link, useSearchParams } from 'react-router';
 import type { DashboardBusiness } from '@shared/contracts/business-dashboard';
 import { BrandMark } from '@web/components/brand-mark';
@@ -10,17 +11,11 @@ import { PageTitle } from '@web/components/page-title';
 import { buttonVariants } from '@web/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { AnalyticsTab } from './analytics-tab';
 import { useOwnBusiness } from './api';
 import { apiErrorMessage, reportApiError } from './api-error';
-import { GiftsTab } from './gifts-tab';
-import { OrdersTab } from './orders-tab';
-import { ProfileTab } from './profile-tab';
 import { registerServiceWorker } from './register-service-worker';
-import { RedeemTab } from './redeem/redeem-tab';
 import { createAppQueryClient } from '@web/lib/query-client';
 import { dashboardTabs, isTabEnabled, parseTab, type DashboardTab } from './tabs';
-import { VerificationTab } from './verification-tab';
 import { QueryFallback } from '@web/components/query-fallback';
 import { SignOutButton } from '@web/components/sign-out-button';
 import { AreaLinks } from '@web/components/area-links';
@@ -44,15 +39,48 @@ const tabIcons = {
   analytics: BarChart3,
 } as const;
 
+// One chunk per tab: a visit downloads the open tab's code (its dialogs, forms, the QR
+// scanner, the chart) only; the others load when chosen (ADR 046).
+const tabModules = {
+  verification: () => import('./verification-tab'),
+  profile: () => import('./profile-tab'),
+  gifts: () => import('./gifts-tab'),
+  orders: () => import('./orders-tab'),
+  redeem: () => import('./redeem/redeem-tab'),
+  analytics: () => import('./analytics-tab'),
+} as const;
+const VerificationTab = lazy(() => tabModules.verification().then((m) => ({ default: m.VerificationTab })));
+const ProfileTab = lazy(() => tabModules.profile().then((m) => ({ default: m.ProfileTab })));
+const GiftsTab = lazy(() => tabModules.gifts().then((m) => ({ default: m.GiftsTab })));
+const OrdersTab = lazy(() => tabModules.orders().then((m) => ({ default: m.OrdersTab })));
+const RedeemTab = lazy(() => tabModules.redeem().then((m) => ({ default: m.RedeemTab })));
+const AnalyticsTab = lazy(() => tabModules.analytics().then((m) => ({ default: m.AnalyticsTab })));
+// The tab the address names starts downloading with this chunk, alongside the texts, rather
+// than after the business has loaded (a tab this business may not open yet costs one request).
+if (typeof window !== 'undefined') {
+  const requested = new URLSearchParams(window.location.search).get('tab');
+  const tab = dashboardTabs.includes(requested as DashboardTab) ? (requested as DashboardTab) : 'verification';
+  void tabModules[tab]();
+  if (tab === 'redeem') void loadText(getLanguage(), ['redeem']).catch(() => undefined);
+}
+
+/** The spinner the tabs show while their data loads, while the tab's own code loads. */
+function TabLoading({ children }: { children: ReactNode }) {
+  const { t } = useText('dashboard');
+  const fallback = <QueryFallback error={null} onRetry={() => undefined} retryLabel={t('common.retry')} loadingLabel={t('common.loading')} />;
+  return <Suspense fallback={fallback}>{children}</Suspense>;
+}
+
 function Dashboard() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useText('dashboard');
+  const { t: common } = useText('common');
   const query = useOwnBusiness();
   const business = query.data;
 
   return (
     <div className="min-h-dvh pb-16">
       {/* While loading or without a business; BusinessArea names the open tab instead. */}
-      {business ? null : <PageTitle parts={[t('titles.business', { ns: 'common' })]} />}
+      {business ? null : <PageTitle parts={[common('titles.business')]} />}
       <header className="border-b border-line bg-white/80 backdrop-blur">
         {/* Wraps on narrow phones: in one row the controls ran off a 390 px screen (1.4.10). */}
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-2.5">
@@ -84,7 +112,7 @@ function Dashboard() {
 }
 
 function NoBusinessCard() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useText('dashboard');
   return (
     <Card className="mx-auto w-full max-w-lg text-center">
       <CardHeader className="items-center">
@@ -105,7 +133,8 @@ function NoBusinessCard() {
 }
 
 function BusinessArea({ business }: { business: DashboardBusiness }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useText('dashboard');
+  const { t: common } = useText('common');
   const [params, setParams] = useSearchParams();
   const hintId = useId();
   const tab = parseTab(params.get('tab'), business);
@@ -128,7 +157,7 @@ function BusinessArea({ business }: { business: DashboardBusiness }) {
 
   return (
     <>
-      <PageTitle parts={[t(`tabs.${tab}`), t('titles.business', { ns: 'common' })]} />
+      <PageTitle parts={[t(`tabs.${tab}`), common('titles.business')]} />
       <div>
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t('header.kicker')}</p>
         <h1 className="font-display text-2xl font-bold break-words text-brand-800 sm:text-3xl">{business.name}</h1>
@@ -159,16 +188,40 @@ function BusinessArea({ business }: { business: DashboardBusiness }) {
           </p>
         )}
         <TabsContent value="verification">
-          <VerificationTab business={business} />
+          <TabLoading>
+            <VerificationTab business={business} />
+          </TabLoading>
         </TabsContent>
         <TabsContent value="profile">
-          <ProfileTab business={business} />
+          <TabLoading>
+            <ProfileTab business={business} />
+          </TabLoading>
         </TabsContent>
-        <TabsContent value="gifts">{business.isActive ? <GiftsTab /> : null}</TabsContent>
-        <TabsContent value="orders">{business.isActive ? <OrdersTab /> : null}</TabsContent>
-        <TabsContent value="redeem">{isTabEnabled('redeem', business) ? <RedeemTab /> : null}</TabsContent>
+        <TabsContent value="gifts">
+          {business.isActive ? (
+            <TabLoading>
+              <GiftsTab />
+            </TabLoading>
+          ) : null}
+        </TabsContent>
+        <TabsContent value="orders">
+          {business.isActive ? (
+            <TabLoading>
+              <OrdersTab />
+            </TabLoading>
+          ) : null}
+        </TabsContent>
+        <TabsContent value="redeem">
+          {isTabEnabled('redeem', business) ? (
+            <TabLoading>
+              <RedeemTab />
+            </TabLoading>
+          ) : null}
+        </TabsContent>
         <TabsContent value="analytics">
-          <AnalyticsTab />
+          <TabLoading>
+            <AnalyticsTab />
+          </TabLoading>
         </TabsContent>
       </Tabs>
     </>

@@ -4,7 +4,6 @@ import { act, Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardBusiness, DashboardGift } from '@shared/contracts/business-dashboard';
-import '@web/lib/i18n';
 
 /*
  * Issue 16, points 2 and 6: toggling a gift's availability keeps keyboard focus on the switch

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import type { DashboardGift, DashboardGiftList, GiftInput } from '@shared/contracts/business-dashboard';
 import { DEFAULT_VALIDITY_DAYS, MAX_VALIDITY_DAYS, MIN_VALIDITY_DAYS } from '@shared/domain/order-status';
 import { ImagePicker } from '@web/components/image-picker';
@@ -60,7 +60,7 @@ function valuesOf(gift: DashboardGift | null): GiftFormValues {
  * gift (a `key`) so every opening starts from that gift's values.
  */
 export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDialogProps) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useText('dashboard');
   const pickerTexts = useImagePickerTexts();
   const client = useQueryClient();
   const formId = useId();

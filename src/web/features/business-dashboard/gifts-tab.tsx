@@ -1,6 +1,6 @@
 import { Gift, ImageIcon, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useText } from '@web/lib/text';
 import type { DashboardGift } from '@shared/contracts/business-dashboard';
 import { formatPrice } from '@shared/format';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
@@ -11,13 +11,16 @@ import { toast } from '@web/components/ui/toast';
 import { cn } from '@web/lib/cn';
 import { useDeleteGift, useGifts, useToggleGift } from './api';
 import { apiErrorMessage } from './api-error';
-import { GiftDialog } from './gift-dialog';
 import { QueryFallback } from '@web/components/query-fallback';
 
 type DialogState = { gift: DashboardGift | null } | null;
 
+// The gift form (its fields, image picker and validation) loads when a gift is first created
+// or edited: opening the tab needs only the list (ADR 046).
+const GiftDialog = lazy(() => import('./gift-dialog').then((m) => ({ default: m.GiftDialog })));
+
 export function GiftsTab() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useText('dashboard');
   const query = useGifts();
   const [dialog, setDialog] = useState<DialogState>(null);
   // "New gift" stays in the heading even while the list is empty: it is where focus goes when
@@ -68,15 +71,17 @@ export function GiftsTab() {
         />
       )}
       {dialog ? (
-        <GiftDialog
-          key={dialog.gift?.id ?? 'new'}
-          open
-          gift={dialog.gift}
-          fallbackFocus={focusCreateButton}
-          onOpenChange={(open) => {
-            if (!open) setDialog(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <GiftDialog
+            key={dialog.gift?.id ?? 'new'}
+            open
+            gift={dialog.gift}
+            fallbackFocus={focusCreateButton}
+            onOpenChange={(open) => {
+              if (!open) setDialog(null);
+            }}
+          />
+        </Suspense>
       ) : null}
     </section>
   );
@@ -91,7 +96,7 @@ function GiftCard({
   onEdit: () => void;
   fallbackFocus: () => HTMLElement | null;
 }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useText('dashboard');
   const toggle = useToggleGift();
   const remove = useDeleteGift();
   const switchId = `gift-available-${gift.id}`;

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import type { ImagePickerTexts } from '@web/components/image-picker';
 
 /** The dashboard's own wording for the shared image picker. */
 export function useImagePickerTexts(): ImagePickerTexts {
-  const { t } = useTranslation('dashboard');
+  const { t } = useText('dashboard');
   return {
     dropHint: t('image.dropHint'),
     choose: t('image.choose'),

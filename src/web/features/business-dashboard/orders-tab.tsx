@@ -1,6 +1,6 @@
 import { Package } from 'lucide-react';
 import { useCallback, useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import type { DashboardOrder } from '@shared/contracts/business-dashboard';
 import { orderStatuses, type OrderStatus } from '@shared/domain/order-status';
 import { formatDate, formatDateTime, formatPrice } from '@shared/format';
@@ -21,7 +21,7 @@ import { QueryFallback } from '@web/components/query-fallback';
 type Filter = OrderStatus | 'all';
 
 export function OrdersTab() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useText('dashboard');
   const filterId = useId();
   const [filter, setFilter] = useState<Filter>('all');
   const [announcement, setAnnouncement] = useState('');
@@ -111,7 +111,7 @@ export function OrdersTab() {
 }
 
 function OrderCard({ order }: { order: DashboardOrder }) {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t, language } = useText('dashboard');
   return (
     <Card className="flex flex-col gap-2 p-4" data-testid="order-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -127,7 +127,7 @@ function OrderCard({ order }: { order: DashboardOrder }) {
             <OrderDetail label={t('orders.commission')}>
               <span data-testid="order-commission">
                 {formatPrice(order.commissionAmount)}
-                {order.commissionRate !== null ? ` (${formatPercent(order.commissionRate / 100, i18n.language, 2)})` : null}
+                {order.commissionRate !== null ? ` (${formatPercent(order.commissionRate / 100, language, 2)})` : null}
               </span>
             </OrderDetail>
             <OrderDetail label={t('orders.net')}>

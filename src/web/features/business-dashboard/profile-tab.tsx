@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Gift, Package, XCircle } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import type { BusinessProfilePatchInput, DashboardBusiness } from '@shared/contracts/business-dashboard';
 import { businessCategories, businessTypes } from '@shared/domain/business';
 import { ImagePicker } from '@web/components/image-picker';
@@ -49,7 +49,7 @@ export function ProfileTab({ business }: { business: DashboardBusiness }) {
 }
 
 function StatusCard({ business }: { business: DashboardBusiness }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useText('dashboard');
   const view = verificationView(business.verificationStatus);
   return (
     <Card>
@@ -96,7 +96,7 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
 
 /** The image changes at once (its own endpoint), independently of the form's save button. */
 function ProfileImage({ business }: { business: DashboardBusiness }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useText('dashboard');
   const pickerTexts = useImagePickerTexts();
   const client = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
@@ -144,7 +144,9 @@ function ProfileImage({ business }: { business: DashboardBusiness }) {
 }
 
 function ProfileForm({ business }: { business: DashboardBusiness }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useText('dashboard');
+  // Category names are the shared ones (i18next found them through its fallback namespace).
+  const { t: common } = useText('common');
   const [values, setValues] = useState<ProfileValues>(() => valuesOf(business));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const update = useUpdateProfile();
@@ -205,7 +207,7 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
             <SelectWrapper value={values.category} onChange={set('category')} placeholder={t('profile.fields.categoryPlaceholder')}>
               {businessCategories.map((category) => (
                 <option key={category} value={category}>
-                  {t(`categories.${category}`)}
+                  {common(`categories.${category}`)}
                 </option>
               ))}
             </SelectWrapper>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FileText, Send, Upload } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { Link } from 'react-router';
 import { UPLOAD_FIELDS } from '@shared/contracts/upload-fields';
 import type { DashboardBusiness } from '@shared/contracts/business-dashboard';
@@ -20,7 +20,7 @@ import { apiErrorMessage } from './api-error';
  * application again, which opens a new review (POST /api/business/application).
  */
 export function ResubmitCard({ business }: { business: DashboardBusiness }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useText('dashboard');
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: dashboardKeys.business });
   const upload = useMutation({
@@ -92,7 +92,7 @@ function DocumentRow({
   pending: boolean;
   onFile: (file: File) => void;
 }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useText('dashboard');
   const inputId = useId();
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-xl border border-line p-3">

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import type { BusinessAnalytics } from '@shared/contracts/business-dashboard';
 import { formatDate, formatPrice } from '@shared/format';
 
@@ -18,7 +18,7 @@ function weekLabel(weekStart: string) {
  * small. The picture is one image for screen readers; the same figures are in the table.
  */
 export function SalesChart({ weeks }: { weeks: Week[] }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useText('dashboard');
   const titleId = useId();
   const max = Math.max(1, ...weeks.map((week) => week.giftsSold));
   const barSlot = 40;

@@ -1,14 +1,16 @@
 import { AlertTriangle, CheckCircle2, Clock, Download, FileText, HelpCircle, XCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useText } from '@web/lib/text';
 import type { DashboardBusiness } from '@shared/contracts/business-dashboard';
 import { formatDate } from '@shared/format';
 import { SupportLink } from '@web/components/support-link';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatPercent } from './format-percent';
-import { ResubmitCard } from './resubmit-card';
 import { verificationBadge, verificationView, type VerificationView } from './verification-status';
+
+// Only a rejected business sees the resubmission form (its uploads and mutation): its own chunk.
+const ResubmitCard = lazy(() => import('./resubmit-card').then((m) => ({ default: m.ResubmitCard })));
 
 const statusIcons = {
   pending: Clock,
@@ -25,7 +27,7 @@ const statusTones: Record<VerificationView, string> = {
 };
 
 export function VerificationTab({ business }: { business: DashboardBusiness }) {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t, language } = useText('dashboard');
   const view = verificationView(business.verificationStatus);
   const Icon = statusIcons[view];
   const notProvided = t('common.notProvided');
@@ -60,7 +62,11 @@ export function VerificationTab({ business }: { business: DashboardBusiness }) {
         </CardContent>
       </Card>
 
-      {view === 'rejected' ? <ResubmitCard business={business} /> : null}
+      {view === 'rejected' ? (
+        <Suspense fallback={null}>
+          <ResubmitCard business={business} />
+        </Suspense>
+      ) : null}
 
       {view === 'pending' && !business.isActive ? (
         <Card className="border-amber-300 bg-amber-50/60" data-testid="action-required">
@@ -95,7 +101,7 @@ export function VerificationTab({ business }: { business: DashboardBusiness }) {
               {business.termsAcceptedAt ? formatDate(business.termsAcceptedAt) : notProvided}
             </Detail>
             <Detail label={t('verification.details.commissionRate')}>
-              {formatPercent(business.commissionRate / 100, i18n.language)}
+              {formatPercent(business.commissionRate / 100, language)}
             </Detail>
             <Detail label={t('verification.details.documents')}>
               {t('verification.details.documentCount', { count: business.documents.length })}

@@ -1,26 +1,16 @@
-import {
-  businessDocumentListSchema,
-  businessDocumentSchema,
-  UPLOAD_FIELDS,
-  type BusinessDocument,
-} from '@shared/contracts/business-documents';
-import {
-  confirmSessionResultSchema,
-  confirmTokenResultSchema,
-  interestResultSchema,
-  passwordStatusSchema,
-  registrationResultSchema,
-  resendResultSchema,
-  type ConfirmTokenInput,
-  type InterestInput,
-  type RegistrationInput,
-  type ResendInput,
-} from '@shared/contracts/business-onboarding';
+import type { BusinessDocument } from '@shared/contracts/business-documents';
+import type { ConfirmTokenInput, InterestInput, RegistrationInput, ResendInput } from '@shared/contracts/business-onboarding';
+import { UPLOAD_FIELDS } from '@shared/contracts/upload-fields';
 import { LOCALE_HEADER } from '@shared/contracts/locale-header';
 import type { DocumentType } from '@shared/domain/business';
 import { apiRequest } from '@web/lib/api-client';
 import { uploadWithProgress, type UploadHandle as ProgressUploadHandle } from '@web/lib/upload-with-progress';
 import { getLanguage } from '@web/lib/language';
+
+// Response contracts, loaded only where answers are checked: development and tests (ADR 039).
+// The interest page must not download zod with its chunk (ADR 046).
+const onboardingContract = () => import('@shared/contracts/business-onboarding');
+const documentsContract = () => import('@shared/contracts/business-documents');
 
 const localeHeaders = () => ({ [LOCALE_HEADER]: getLanguage() });
 
@@ -28,7 +18,7 @@ export function registerInterest(input: InterestInput) {
   return apiRequest('/api/business/interest', {
     method: 'POST',
     body: input,
-    schema: interestResultSchema,
+    contract: () => onboardingContract().then((m) => m.interestResultSchema),
     headers: localeHeaders(),
   });
 }
@@ -37,7 +27,7 @@ export function confirmToken(input: ConfirmTokenInput) {
   return apiRequest('/api/business/interest/confirm', {
     method: 'POST',
     body: input,
-    schema: confirmTokenResultSchema,
+    contract: () => onboardingContract().then((m) => m.confirmTokenResultSchema),
   });
 }
 
@@ -45,17 +35,17 @@ export function resendConfirmation(input: ResendInput) {
   return apiRequest('/api/business/interest/resend', {
     method: 'POST',
     body: input,
-    schema: resendResultSchema,
+    contract: () => onboardingContract().then((m) => m.resendResultSchema),
     headers: localeHeaders(),
   });
 }
 
 export function confirmSession() {
-  return apiRequest('/api/business/confirm-session', { method: 'POST', body: {}, schema: confirmSessionResultSchema });
+  return apiRequest('/api/business/confirm-session', { method: 'POST', body: {}, contract: () => onboardingContract().then((m) => m.confirmSessionResultSchema) });
 }
 
 export function getPasswordStatus(signal?: AbortSignal) {
-  return apiRequest('/api/account/password', { schema: passwordStatusSchema, signal });
+  return apiRequest('/api/account/password', { contract: () => onboardingContract().then((m) => m.passwordStatusSchema), signal });
 }
 
 export function setPassword(newPassword: string) {
@@ -63,7 +53,7 @@ export function setPassword(newPassword: string) {
 }
 
 export function listDocuments(signal?: AbortSignal) {
-  return apiRequest('/api/business/documents', { schema: businessDocumentListSchema, signal });
+  return apiRequest('/api/business/documents', { contract: () => documentsContract().then((m) => m.businessDocumentListSchema), signal });
 }
 
 export function deleteDocument(type: DocumentType) {
@@ -74,7 +64,7 @@ export function submitRegistration(input: RegistrationInput) {
   return apiRequest('/api/business/registration', {
     method: 'POST',
     body: input,
-    schema: registrationResultSchema,
+    contract: () => onboardingContract().then((m) => m.registrationResultSchema),
   });
 }
 
@@ -86,7 +76,7 @@ export function uploadDocument(type: DocumentType, file: File, onProgress: (frac
   // The server reads `type` before the file, so it must come first in the body.
   body.append(UPLOAD_FIELDS.type, type);
   body.append(UPLOAD_FIELDS.file, file, file.name);
-  return uploadWithProgress('/api/business/documents', body, businessDocumentSchema, onProgress);
+  return uploadWithProgress('/api/business/documents', body, () => documentsContract().then((m) => m.businessDocumentSchema), onProgress);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { Link, Navigate } from 'react-router';
 import { buttonVariants } from '@web/components/ui/button-variants';
 import { Spinner } from '@web/components/ui/spinner';
@@ -20,7 +20,7 @@ export default function BusinessConfirmPage() {
 }
 
 function BusinessConfirm() {
-  const { t } = useTranslation('business');
+  const { t } = useText('business');
   const query = useQuery({ queryKey: onboardingKeys.confirmSession, queryFn: confirmSession });
 
   if (query.error instanceof ApiError && query.error.status === 401) return <Navigate to="/business/interest" replace />;

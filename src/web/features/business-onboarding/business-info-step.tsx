@@ -1,5 +1,5 @@
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import type { BusinessInfo, BusinessInfoInput } from '@shared/contracts/business-onboarding';
 import { businessCategories } from '@shared/domain/business';
 import { ImagePicker } from '@web/components/image-picker';
@@ -22,7 +22,9 @@ interface BusinessInfoStepProps {
 }
 
 export function BusinessInfoStep({ form, onSubmit, photoUrl, onPhotoChange }: BusinessInfoStepProps) {
-  const { t } = useTranslation('business');
+  const { t } = useText('business');
+  // Category names are the shared ones (i18next found them through its fallback namespace).
+  const { t: common } = useText('common');
   const {
     register,
     control,
@@ -79,7 +81,7 @@ export function BusinessInfoStep({ form, onSubmit, photoUrl, onPhotoChange }: Bu
             <SelectContent>
               {businessCategories.map((category) => (
                 <SelectItem key={category} value={category}>
-                  {t(`categories.${category}`)}
+                  {common(`categories.${category}`)}
                 </SelectItem>
               ))}
             </SelectContent>

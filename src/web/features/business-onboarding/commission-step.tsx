@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { Label } from '@web/components/ui/label';
 import { formatRate } from './wizard-rules';
@@ -14,8 +14,8 @@ export function CommissionStep({
   accepted: boolean;
   onAcceptedChange: (accepted: boolean) => void;
 }) {
-  const { t, i18n } = useTranslation('business');
-  const shownRate = formatRate(rate, i18n.resolvedLanguage ?? 'en');
+  const { t, language } = useText('business');
+  const shownRate = formatRate(rate, language);
   return (
     <div className="flex flex-col gap-4">
       <div className="rounded-2xl border border-line bg-white p-4">

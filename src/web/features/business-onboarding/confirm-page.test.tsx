@@ -37,8 +37,6 @@ afterEach(() => {
 
 async function renderAt(path: string) {
   // A fresh module graph per test: the page keeps one request per token in module state.
-  // The app's i18next set-up, as app/app.tsx loads it (fresh per test with the page).
-  await import('@web/lib/i18n');
   const { default: ConfirmPage } = await import('./confirm-page');
   await act(async () => {
     dom.root.render(

@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock, LogIn, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { Link, useSearchParams } from 'react-router';
 import { confirmationTypes, type ConfirmationType, type ConfirmTokenResult } from '@shared/contracts/business-onboarding';
 import { Button } from '@web/components/ui/button';
@@ -41,7 +41,7 @@ function parseType(value: string | null): ConfirmationType {
 }
 
 export default function ConfirmPage() {
-  const { t } = useTranslation('business');
+  const { t } = useText('business');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const type = parseType(params.get('type'));
@@ -145,7 +145,7 @@ export default function ConfirmPage() {
 }
 
 function ResendButton({ token }: { token: string }) {
-  const { t } = useTranslation('business');
+  const { t } = useText('business');
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>('idle');
 
   const resend = async () => {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileText, Trash2, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import type { BusinessDocument, BusinessDocumentList } from '@shared/contracts/business-documents';
 import type { DocumentType } from '@shared/domain/business';
 import {
@@ -30,7 +30,7 @@ export function DocumentsStep({
   documents: BusinessDocument[];
   onUploadingChange: (isUploading: boolean) => void;
 }) {
-  const { t } = useTranslation('business');
+  const { t } = useText('business');
   const [progress, setProgress] = useState<Partial<Record<DocumentType, number>>>({});
   const uploadedTypes = documents.map((document) => document.type);
   const { uploaded, total } = documentProgress(businessType, uploadedTypes);
@@ -78,7 +78,7 @@ function DocumentSlot({
   progress: number | undefined;
   onProgress: (value: number | null) => void;
 }) {
-  const { t } = useTranslation('business');
+  const { t } = useText('business');
   const client = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
   const uploadRef = useRef<UploadHandle | null>(null);

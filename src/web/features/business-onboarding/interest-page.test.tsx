@@ -33,8 +33,6 @@ afterEach(() => {
 });
 
 async function render() {
-  // The app's i18next set-up, as app/app.tsx loads it (fresh per test with the page).
-  await import('@web/lib/i18n');
   const { default: InterestPage } = await import('./interest-page');
   await act(async () => {
     dom.root.render(

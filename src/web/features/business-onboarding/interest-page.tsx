@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, MailCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { Link } from 'react-router';
-import { interestInputSchema, type InterestInput } from '@shared/contracts/business-onboarding';
+import type { InterestInput } from '@shared/contracts/business-onboarding';
 import { Button } from '@web/components/ui/button';
 import { buttonVariants } from '@web/components/ui/button-variants';
 import { Field } from '@web/components/ui/field';
@@ -13,14 +12,18 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
 import { getLanguage } from '@web/lib/language';
+import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
 import { registerInterest } from './api';
 import { OnboardingShell } from './onboarding-shell';
 
 type InterestForm = Pick<InterestInput, 'businessName' | 'email'>;
-const formSchema = interestInputSchema.pick({ businessName: true, email: true });
+// zod and the contract load on the form's first focus, not with the page (ADR 046).
+const interestForm = lazyZodResolver(() =>
+  import('@shared/contracts/business-onboarding').then((m) => m.interestInputSchema.pick({ businessName: true, email: true })),
+);
 
 export default function InterestPage() {
-  const { t } = useTranslation('business');
+  const { t } = useText('business');
   const [sentTo, setSentTo] = useState<string | null>(null);
   return (
     <OnboardingShell title={sentTo ? t('interest.success.title') : t('interest.metaTitle')}>
@@ -30,7 +33,7 @@ export default function InterestPage() {
 }
 
 function InterestFormCard({ onSent }: { onSent: (email: string) => void }) {
-  const { t } = useTranslation('business');
+  const { t } = useText('business');
   const [deliveryError, setDeliveryError] = useState<string | null>(null);
   const {
     register,
@@ -38,7 +41,7 @@ function InterestFormCard({ onSent }: { onSent: (email: string) => void }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<InterestForm>({
-    resolver: zodResolver(formSchema),
+    resolver: interestForm.resolver,
     defaultValues: { businessName: '', email: '' },
   });
 
@@ -85,7 +88,7 @@ function InterestFormCard({ onSent }: { onSent: (email: string) => void }) {
           </div>
         </div>
       ) : null}
-      <form className="flex flex-col gap-4" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form className="flex flex-col gap-4" noValidate onFocus={interestForm.preload} onSubmit={(event) => void onSubmit(event)}>
         <Field label={t('interest.businessName')} required error={fieldError(errors.businessName?.message)}>
           <Input
             id="interest-business-name"
@@ -120,7 +123,7 @@ function InterestFormCard({ onSent }: { onSent: (email: string) => void }) {
 }
 
 function CheckEmailView({ email }: { email: string }) {
-  const { t } = useTranslation('business');
+  const { t } = useText('business');
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form disappears under the keyboard focus; move focus to what replaced it.
   useEffect(() => headingRef.current?.focus(), []);

@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { BrandMark } from '@web/components/brand-mark';
 import { LanguageMenu } from '@web/components/language-menu';
 import { PageTitle } from '@web/components/page-title';
@@ -8,7 +8,7 @@ import { cn } from '@web/lib/cn';
 
 /** The frame of the onboarding pages: back home, brand, language and one centred column. */
 export function OnboardingShell({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
-  const { t } = useTranslation('business');
+  const { t } = useText('business');
 
   return (
     <div className="flex min-h-dvh flex-col bg-sand">

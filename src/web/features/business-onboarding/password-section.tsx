@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { setPasswordInputSchema } from '@shared/contracts/business-onboarding';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
@@ -18,7 +18,7 @@ import { onboardingKeys } from './query-client';
  * not come back once this session ends. Hidden when the account already has one.
  */
 export function PasswordSection({ email }: { email: string }) {
-  const { t } = useTranslation('business');
+  const { t } = useText('business');
   const client = useQueryClient();
   // Google is only mentioned on a server where it is turned on.
   const authOptions = useAuthOptions();

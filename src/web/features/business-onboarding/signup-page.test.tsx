@@ -41,8 +41,6 @@ beforeEach(() => {
 });
 
 async function render() {
-  // The app's i18next set-up, as app/app.tsx loads it (fresh per test with the page).
-  await import('@web/lib/i18n');
   const { default: BusinessSignupPage } = await import('./signup-page');
   await act(async () => {
     dom.root.render(

@@ -3,7 +3,7 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { Link, Navigate, useNavigate } from 'react-router';
 import {
   businessInfoSchema,
@@ -49,7 +49,7 @@ export default function BusinessSignupPage() {
 }
 
 function BusinessSignup() {
-  const { t } = useTranslation('business');
+  const { t } = useText('business');
   const account = useQuery({ queryKey: onboardingKeys.confirmSession, queryFn: confirmSession });
   const [isAuthFailed, setAuthFailed] = useState(false);
 
@@ -107,7 +107,7 @@ function BusinessSignup() {
 }
 
 function Wizard({ businessName, email, onAuthFailed }: { businessName: string; email: string; onAuthFailed: () => void }) {
-  const { t, i18n } = useTranslation('business');
+  const { t, language } = useText('business');
   const navigate = useNavigate();
   const session = useSession();
   // Step 1 as it was before a reload (sessionStorage, this tab only); read once.
@@ -161,7 +161,7 @@ function Wizard({ businessName, email, onAuthFailed }: { businessName: string; e
     isUploading,
   );
   const isNextEnabled = canGoNext(step, { infoValid, documentsComplete });
-  const list = (names: string[]) => new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(names);
+  const list = (names: string[]) => new Intl.ListFormat(language, { type: 'conjunction' }).format(names);
   // A disabled "Next" says why (issue 15.11): what step 1 still needs, or which documents.
   const nextHint = isNextEnabled
     ? null
@@ -311,7 +311,7 @@ function Wizard({ businessName, email, onAuthFailed }: { businessName: string; e
 }
 
 function StepDots({ step }: { step: WizardStep }) {
-  const { t } = useTranslation('business');
+  const { t } = useText('business');
   return (
     <div className="flex items-center gap-3">
       <p className="text-sm text-muted">{t('signup.stepOf', { step, total: WIZARD_STEPS })}</p>

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import type { CheckoutLine } from '@shared/contracts/checkout';
 import { formatDate, formatDateTime, formatPrice } from '@shared/format';
 
 /** The gifts of a created checkout: who gets what, when, and until when it is valid. */
 export function CheckoutLinesList({ lines, showDelivery = false }: { lines: CheckoutLine[]; showDelivery?: boolean }) {
-  const { t } = useTranslation('checkout');
+  const { t } = useText('checkout');
   return (
     <ul className="flex flex-col divide-y divide-line" data-testid="checkout-lines">
       {lines.map((line) => (

@@ -1,6 +1,6 @@
 import { AlertTriangle, Copy, ShoppingBag, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { Link, useNavigate } from 'react-router';
 import type { Checkout, QuotedGift } from '@shared/contracts/checkout';
 import { CHECKOUT_LIMITS, recipientLocales } from '@shared/contracts/checkout-limits';
@@ -58,7 +58,7 @@ export function useGoToPayment() {
 }
 
 function CheckoutForm() {
-  const { t } = useTranslation('checkout');
+  const { t } = useText('checkout');
   const errorText = useErrorText();
   const { cart, update, remove, duplicate, markCheckout } = useCart();
   const goToPayment = useGoToPayment();
@@ -241,7 +241,7 @@ function LineCard({
   onDuplicate: () => void;
   onRemove: () => void;
 }) {
-  const { t } = useTranslation('checkout');
+  const { t } = useText('checkout');
   const fieldError = (field: LineField) => (errors[field] ? t(`errors.fields.${errors[field]}`, { defaultValue: t('errors.fields.invalid') }) : undefined);
   const id = (field: string) => `line-${index}-${field}`;
   const headingId = id('heading');
@@ -392,7 +392,7 @@ function Summary({
   formError: string | null;
   isSubmitting: boolean;
 }) {
-  const { t } = useTranslation('checkout');
+  const { t } = useText('checkout');
   const isBlocked = unavailable.length > 0 || isQuoteLoading || quoteError !== null;
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5 lg:sticky lg:top-4">

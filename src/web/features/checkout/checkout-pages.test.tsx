@@ -4,7 +4,6 @@ import { act, Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Checkout } from '@shared/contracts/checkout';
-import '@web/lib/i18n';
 import { createCartStore } from '@web/lib/cart';
 import { cartStore } from '@web/lib/use-cart';
 

@@ -1,6 +1,6 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '@web/components/page-title';
 import { QueryFallback } from '@web/components/query-fallback';
@@ -30,7 +30,7 @@ export default function CheckoutReturnPage() {
  * Only a confirmed payment empties the cart.
  */
 export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (attempt: number) => number }) {
-  const { t } = useTranslation('checkout');
+  const { t } = useText('checkout');
   const errorText = useErrorText();
   const id = useParams().id ?? '';
   // Stripe sends a payer who cancelled back here while its session is still open (pending).

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { Link } from 'react-router';
 import { BrandMark } from '@web/components/brand-mark';
 import { LanguageMenu } from '@web/components/language-menu';
@@ -12,7 +12,7 @@ import { createAppQueryClient } from '@web/lib/query-client';
 export function CheckoutShell({ children }: { children: ReactNode }) {
   // No global error toast: each checkout screen says what failed where it happened.
   const [queryClient] = useState(() => createAppQueryClient());
-  const { t } = useTranslation('checkout');
+  const { t } = useText('checkout');
   return (
     <QueryClientProvider client={queryClient}>
       <div className="min-h-dvh pb-16">
@@ -41,7 +41,7 @@ export function CheckoutShell({ children }: { children: ReactNode }) {
 
 /** The translated sentence for a failed request (checkout namespace, `errors.codes.<code>`). */
 export function useErrorText() {
-  const { t } = useTranslation('checkout');
+  const { t } = useText('checkout');
   return (error: unknown) => {
     const code = error instanceof ApiError ? error.code : 'default';
     return t(`errors.codes.${code}`, { defaultValue: t('errors.codes.default') });

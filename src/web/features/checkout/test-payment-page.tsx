@@ -1,5 +1,5 @@
 import { FlaskConical } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatPrice } from '@shared/format';
 import { PageTitle } from '@web/components/page-title';
@@ -24,7 +24,7 @@ export default function TestPaymentPage() {
 }
 
 function TestPayment() {
-  const { t } = useTranslation('checkout');
+  const { t } = useText('checkout');
   const errorText = useErrorText();
   const id = useParams().id ?? '';
   const navigate = useNavigate();

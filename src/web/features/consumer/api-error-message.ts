@@ -1,8 +1,8 @@
-import type { TFunction } from 'i18next';
 import { ApiError } from '@web/lib/api-client';
+import type { Translate } from '@web/lib/text';
 
 /** The translated sentence for a failed request, from the problem's code. */
-export function apiErrorMessage(t: TFunction<'app'>, error: unknown): string {
+export function apiErrorMessage(t: Translate, error: unknown): string {
   const code = error instanceof ApiError ? error.code : 'default';
   return t(`errors.${code}`, { defaultValue: t('errors.default') });
 }

@@ -1,5 +1,5 @@
 import { MapPin, Store } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import type { CatalogBusiness } from '@shared/contracts/catalog';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -16,13 +16,15 @@ export function BusinessImage({ business, className }: { business: CatalogBusine
 }
 
 export function BusinessCard({ business, onOpen }: { business: CatalogBusiness; onOpen: (id: string) => void }) {
-  const { t } = useTranslation('app');
+  const { t } = useText('app');
+  // The business categories' names are shared with the public pages.
+  const { t: tCommon } = useText('common');
   return (
     <Card className="flex w-full flex-col overflow-hidden">
       <BusinessImage business={business} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge variant="brand">{t(`categories.${business.category}`)}</Badge>
+          <Badge variant="brand">{tCommon(`categories.${business.category}`)}</Badge>
           <span className="text-sm text-muted">{t('businesses.giftCount', { count: business.giftCount })}</span>
         </div>
         <h3 className="font-display text-lg font-semibold leading-snug">{business.name}</h3>

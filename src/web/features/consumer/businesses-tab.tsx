@@ -1,5 +1,5 @@
 import { ArrowLeft, MapPin } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { CATALOG_PAGE_SIZE } from '@shared/contracts/catalog-options';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -25,7 +25,7 @@ export function BusinessesTab({ openBusinessId, onOpenBusiness }: BusinessesTabP
 }
 
 function BusinessList({ onOpen }: { onOpen: (id: string) => void }) {
-  const { t } = useTranslation('app');
+  const { t } = useText('app');
   const filters = useCatalogFilters();
   const { q, category, page, setPage } = filters;
   const query = useCatalogBusinesses({ q, category, page });
@@ -91,7 +91,9 @@ const focusOnMount = (element: HTMLElement | null) => {
 };
 
 function BusinessPanel({ id, onBack }: { id: string; onBack: () => void }) {
-  const { t } = useTranslation('app');
+  const { t } = useText('app');
+  // The business categories' names are shared with the public pages.
+  const { t: tCommon } = useText('common');
   const query = useCatalogBusiness(id);
   const addToCart = useAddToCart();
 
@@ -108,7 +110,7 @@ function BusinessPanel({ id, onBack }: { id: string; onBack: () => void }) {
               <BusinessImage business={business} className="h-full" />
               <div className="flex flex-col gap-2 p-5">
                 <Badge variant="brand" className="self-start">
-                  {t(`categories.${business.category}`)}
+                  {tCommon(`categories.${business.category}`)}
                 </Badge>
                 <h2 id="business-title" ref={focusOnMount} tabIndex={-1} className="font-display text-2xl font-semibold focus:outline-none">
                   {business.name}

@@ -1,6 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { getLanguage } from '@web/lib/language';
+import { loadText, useText } from '@web/lib/text';
 import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { useBottomOverlay } from '@web/lib/bottom-overlay';
@@ -8,14 +9,17 @@ import { useCart } from '@web/lib/use-cart';
 
 // The cart dialog (Radix Dialog, its focus and scroll locks, the checkout texts) loads the
 // first time the cart is opened, not with the consumer area (ADR 039).
-const CartDialog = lazy(() => import('./cart-dialog').then((m) => ({ default: m.CartDialog })));
+// Its checkout texts come in parallel with its code.
+const CartDialog = lazy(() =>
+  Promise.all([import('./cart-dialog'), loadText(getLanguage(), ['checkout'])]).then(([m]) => ({ default: m.CartDialog })),
+);
 
 /**
  * The floating bar shown while the cart has gifts, and the cart itself. Each line is one gift
  * for one person; who that is gets filled in at checkout (/checkout).
  */
 export function CartBar({ isCartOpen, onCartOpenChange }: { isCartOpen: boolean; onCartOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation('app');
+  const { t } = useText('app');
   const { cart } = useCart();
   const count = cart.lines.length;
   // The bar must never hide the focused "Add to cart" button under it (WCAG 2.4.11).

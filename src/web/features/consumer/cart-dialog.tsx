@@ -1,5 +1,5 @@
 import { Copy, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { Link } from 'react-router';
 import { formatPrice } from '@shared/format';
 import { Button } from '@web/components/ui/button';
@@ -10,7 +10,8 @@ import { useCart } from '@web/lib/use-cart';
 
 /** The cart itself: each line with its gift, recipient and price, and the way to checkout. */
 export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation(['app', 'checkout']);
+  const { t } = useText('app');
+  const { t: tc } = useText('checkout');
   const { cart, remove, duplicate } = useCart();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -27,8 +28,8 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
                     <p className="text-sm text-muted">{line.business.name}</p>
                     <p className="text-sm">
                       {line.recipient.name.trim()
-                        ? t('checkout:cart.for', { name: line.recipient.name.trim() })
-                        : t('checkout:cart.forNobodyYet')}
+                        ? tc('cart.for', { name: line.recipient.name.trim() })
+                        : tc('cart.forNobodyYet')}
                     </p>
                   </div>
                   <span className="font-semibold">{formatPrice(line.gift.price)}</span>
@@ -38,14 +39,14 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
                     variant="outline"
                     size="sm"
                     disabled={!canAddToCart(cart)}
-                    aria-label={t('checkout:line.duplicateNamed', { gift: line.gift.name })}
+                    aria-label={tc('line.duplicateNamed', { gift: line.gift.name })}
                     onClick={() => {
                       duplicate(line.lineId);
-                      toast.message(t('checkout:line.duplicated', { gift: line.gift.name }));
+                      toast.message(tc('line.duplicated', { gift: line.gift.name }));
                     }}
                   >
                     <Copy aria-hidden="true" />
-                    {t('checkout:line.duplicate')}
+                    {tc('line.duplicate')}
                   </Button>
                   <Button
                     variant="ghost"

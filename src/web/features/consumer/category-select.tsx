@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { businessCategories, type BusinessCategory } from '@shared/domain/business';
 import { cn } from '@web/lib/cn';
 import { Field } from '@web/components/ui/field';
@@ -17,7 +17,9 @@ export function CategorySelect({
   value: BusinessCategory | undefined;
   onChange: (value: BusinessCategory | undefined) => void;
 }) {
-  const { t } = useTranslation('app');
+  const { t } = useText('app');
+  // The business categories' names are shared with the public pages.
+  const { t: tCommon } = useText('common');
   return (
     <Field label={t('businesses.categoryLabel')}>
       <select
@@ -28,7 +30,7 @@ export function CategorySelect({
         <option value={ALL}>{t('categories.all')}</option>
         {businessCategories.map((category) => (
           <option key={category} value={category}>
-            {t(`categories.${category}`)}
+            {tCommon(`categories.${category}`)}
           </option>
         ))}
       </select>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import type { DeliveryInput } from '@shared/contracts/checkout';
 import type { MyOrder } from '@shared/contracts/my-orders';
 import { instantToMadridLocal } from '@shared/domain/delivery-time';
@@ -28,13 +28,13 @@ export function ChangeDeliveryDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { t } = useTranslation('checkout');
+  const { t: to } = useText('orders');
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent
-        title={t('orders.changeDeliveryTitle', { name: order.recipientName })}
-        description={t('orders.changeDeliveryLead')}
-        closeLabel={t('orders.close')}
+        title={to('changeDeliveryTitle', { name: order.recipientName })}
+        description={to('changeDeliveryLead')}
+        closeLabel={to('close')}
       >
         {open ? <ChangeDeliveryForm order={order} onDone={() => setOpen(false)} /> : null}
       </DialogContent>
@@ -43,7 +43,8 @@ export function ChangeDeliveryDialog({
 }
 
 function ChangeDeliveryForm({ order, onDone }: { order: MyOrder; onDone: () => void }) {
-  const { t } = useTranslation('checkout');
+  const { t } = useText('checkout');
+  const { t: to } = useText('orders');
   const update = useUpdateDelivery();
   const [email, setEmail] = useState(order.recipientEmail ?? '');
   const [phone, setPhone] = useState(order.recipientPhone ?? '');
@@ -68,7 +69,7 @@ function ChangeDeliveryForm({ order, onDone }: { order: MyOrder; onDone: () => v
     if (Object.keys(found).length > 0) return;
     try {
       await update.mutateAsync({ orderId: order.id, input });
-      toast.success(t('orders.deliveryChanged'));
+      toast.success(to('deliveryChanged'));
       onDone();
     } catch (error) {
       const fields = apiFieldErrors(error);
@@ -94,11 +95,11 @@ function ChangeDeliveryForm({ order, onDone }: { order: MyOrder; onDone: () => v
       ) : null}
       <DialogFooter>
         <DialogClose asChild>
-          <Button variant="outline">{t('orders.cancel')}</Button>
+          <Button variant="outline">{to('cancel')}</Button>
         </DialogClose>
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? <Spinner decorative /> : null}
-          {t('orders.saveDelivery')}
+          {to('saveDelivery')}
         </Button>
       </DialogFooter>
     </form>

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Gift, ShoppingCart, Store, User, Users, Package, X } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { getLanguage } from '@web/lib/language';
+import { loadText, useText, type Translate } from '@web/lib/text';
 import { useSearchParams } from 'react-router';
 import type { Contact } from '@shared/contracts/contacts';
 import { BrandMark } from '@web/components/brand-mark';
@@ -11,7 +12,6 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/toast';
-import i18n from '@web/lib/i18n';
 import { refreshSession, useSession } from '@web/lib/session';
 import { ApiError } from '@web/lib/api-client';
 import { CartBar } from './cart-bar';
@@ -31,7 +31,8 @@ const tabModules = {
   businesses: () => import('./businesses-tab'),
   gifts: () => import('./gifts-tab'),
   contacts: () => import('./contacts-tab'),
-  orders: () => import('./orders-tab'),
+  // The orders' own texts (namespace `orders`) come alongside.
+  orders: () => Promise.all([import('./orders-tab'), loadText(getLanguage(), ['orders'])]).then(([module]) => module),
 } as const;
 const ProfileTab = lazy(() => tabModules.profile().then((m) => ({ default: m.ProfileTab })));
 const BusinessesTab = lazy(() => tabModules.businesses().then((m) => ({ default: m.BusinessesTab })));
@@ -44,10 +45,16 @@ if (typeof window !== 'undefined') void tabModules[parseTab(new URLSearchParams(
 
 /** The spinner the tabs show while their data loads, while the tab's own code loads. */
 function TabLoading({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('app');
+  const { t } = useText('app');
   const fallback = <QueryFallback error={null} onRetry={() => undefined} retryLabel={t('common.retry')} loadingLabel={t('common.loading')} />;
   return <Suspense fallback={fallback}>{children}</Suspense>;
 }
+
+/**
+ * The area's texts in the language shown now, for the query client's error reporter: the
+ * client lives as long as the page, the language menu can switch the texts meanwhile.
+ */
+let errorTexts: Translate | undefined;
 
 function reportError(error: unknown, ...source: unknown[]) {
   const code = error instanceof ApiError ? error.code : 'default';
@@ -58,7 +65,9 @@ function reportError(error: unknown, ...source: unknown[]) {
   if (metas.some((meta) => meta?.inlineError || meta?.ownMessageFor?.includes(code))) return;
   // A session that ended elsewhere: re-reading it lets RequireSession send the user to /auth.
   if (error instanceof ApiError && error.status === 401) void refreshSession();
-  const t = i18n.getFixedT(null, 'app');
+  // Set by the page's first effect, long before any request can have failed.
+  const t = errorTexts;
+  if (!t) return;
   toast.error(t('errors.title'), {
     // One toast per kind of failure: several queries failing together say it once.
     id: `api-error-${code}`,
@@ -67,6 +76,10 @@ function reportError(error: unknown, ...source: unknown[]) {
 }
 
 export default function ConsumerPage() {
+  const { t } = useText('app');
+  useEffect(() => {
+    errorTexts = t;
+  }, [t]);
   const [queryClient] = useState(() => createAppQueryClient(reportError));
   return (
     <QueryClientProvider client={queryClient}>
@@ -78,7 +91,8 @@ export default function ConsumerPage() {
 const tabIcons = { profile: User, businesses: Store, gifts: Gift, contacts: Users, orders: Package } as const;
 
 function ConsumerArea() {
-  const { t } = useTranslation('app');
+  const { t } = useText('app');
+  const { t: tCommon } = useText('common');
   const { user } = useSession();
   const { cart, startFor } = useCart();
   const [params, setParams] = useSearchParams();
@@ -104,7 +118,7 @@ function ConsumerArea() {
 
   return (
     <div className="min-h-dvh pb-28">
-      <PageTitle parts={[t(`tabs.${tab}`), t('titles.consumer', { ns: 'common' })]} />
+      <PageTitle parts={[t(`tabs.${tab}`), tCommon('titles.consumer')]} />
       <header className="border-b border-line bg-white/80 backdrop-blur">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-2.5">
           <BrandMark />
@@ -189,7 +203,7 @@ function ConsumerArea() {
 }
 
 function StartingForBanner({ name, onCancel }: { name: string; onCancel: () => void }) {
-  const { t } = useTranslation('checkout');
+  const { t } = useText('app');
   return (
     <div
       role="status"

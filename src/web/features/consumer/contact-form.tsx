@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import type { Contact, ContactInput } from '@shared/contracts/contacts';
 import { CONTACT_LIMITS, canSubmitContactName } from '@shared/domain/contact';
 import { Button } from '@web/components/ui/button';
@@ -39,7 +39,7 @@ interface ContactFormProps {
  * are shown too, so a rule only the server knows still lands on the right field.
  */
 export function ContactForm({ initial, submitLabel, isPending, onSubmit, onCancel, idPrefix }: ContactFormProps) {
-  const { t } = useTranslation('app');
+  const { t } = useText('app');
   const [values, setValues] = useState<Values>(() => toFormValues(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
 

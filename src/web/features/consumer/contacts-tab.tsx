@@ -1,6 +1,6 @@
 import { Gift, Mail, Pencil, Phone, Trash2, UserPlus, Users } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import type { Contact } from '@shared/contracts/contacts';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
@@ -15,7 +15,7 @@ import { SearchInput } from './search-input';
 import { useDebouncedValue } from './use-debounced-value';
 
 export function ContactsTab({ onSendGift }: { onSendGift: (contact: Contact) => void }) {
-  const { t } = useTranslation('app');
+  const { t } = useText('app');
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim());
   const query = useContacts(q);
@@ -103,7 +103,7 @@ function ContactRow({
   onSendGift: (contact: Contact) => void;
   fallbackFocus: () => HTMLElement | null;
 }) {
-  const { t } = useTranslation('app');
+  const { t } = useText('app');
   const deleteContact = useDeleteContact();
   return (
     <li>
@@ -168,7 +168,7 @@ function ContactRow({
 }
 
 function EditContactDialog({ contact, onClose }: { contact: Contact | null; onClose: () => void }) {
-  const { t } = useTranslation('app');
+  const { t } = useText('app');
   const updateContact = useUpdateContact();
   return (
     <Dialog open={contact !== null} onOpenChange={(open) => (open ? undefined : onClose())}>

@@ -1,5 +1,5 @@
 import { ShoppingBag } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import type { CatalogGift } from '@shared/contracts/catalog';
 import { formatPrice } from '@shared/format';
 import { Button } from '@web/components/ui/button';
@@ -10,17 +10,23 @@ interface GiftCardProps {
   onAdd: (gift: CatalogGift) => void;
   /** Hide the business line where the business is already the page's subject. */
   showBusiness?: boolean;
+  /**
+   * The list's first card: its picture is the largest thing above the fold on a phone (the
+   * page's LCP), so it is fetched at once and early rather than lazily (ADR 045).
+   */
+  isFirst?: boolean;
 }
 
-export function GiftCard({ gift, onAdd, showBusiness = true }: GiftCardProps) {
-  const { t } = useTranslation('app');
+export function GiftCard({ gift, onAdd, showBusiness = true, isFirst = false }: GiftCardProps) {
+  const { t } = useText('app');
   return (
     <Card className="flex w-full flex-col overflow-hidden">
       {gift.imageUrl ? (
         <img
           src={gift.imageUrl}
           alt=""
-          loading="lazy"
+          loading={isFirst ? 'eager' : 'lazy'}
+          fetchPriority={isFirst ? 'high' : undefined}
           width={400}
           height={240}
           className="aspect-[2/1] sm:aspect-[5/3] w-full object-cover"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { giftSorts, type GiftSort } from '@shared/contracts/catalog-options';
 import { Field } from '@web/components/ui/field';
 import { controlClasses } from '@web/components/ui/input';
@@ -17,7 +17,7 @@ import { useCatalogFilters } from './use-catalog-filters';
 const PAGE_SIZE = 12;
 
 export function GiftsTab() {
-  const { t } = useTranslation('app');
+  const { t } = useText('app');
   const filters = useCatalogFilters();
   const { q, category, page, setPage } = filters;
   const [sort, setSort] = useState<GiftSort>('price_asc');
@@ -72,9 +72,9 @@ export function GiftsTab() {
           data.items.length === 0 ? null : (
             <>
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {data.items.map((gift) => (
+                {data.items.map((gift, index) => (
                   <li key={gift.id} className="flex">
-                    <GiftCard gift={gift} onAdd={addToCart} />
+                    <GiftCard gift={gift} onAdd={addToCart} isFirst={index === 0} />
                   </li>
                 ))}
               </ul>

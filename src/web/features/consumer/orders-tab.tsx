@@ -1,6 +1,7 @@
 import { CalendarClock, ExternalLink, Gift, Link2, Mail, MessageCircle } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { getLanguage } from '@web/lib/language';
+import { loadText, useText } from '@web/lib/text';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime, formatPrice } from '@shared/format';
 import { Badge } from '@web/components/ui/badge';
@@ -17,7 +18,7 @@ import { useRecipientTexts } from './use-recipient-texts';
 import { whatsAppUrl } from './whatsapp';
 
 export function OrdersTab() {
-  const { t } = useTranslation('app');
+  const { t } = useText('app');
   const query = useMyOrders();
   const recipientTexts = useRecipientTexts();
 
@@ -60,22 +61,23 @@ function shareText(t: (key: string, options: Record<string, string>) => string, 
     url: order.giftUrl ?? '',
   };
   return order.senderName
-    ? t('orders.whatsAppText', { ...values, sender: order.senderName })
-    : t('orders.whatsAppTextUnsigned', values);
+    ? t('whatsAppText', { ...values, sender: order.senderName })
+    : t('whatsAppTextUnsigned', values);
 }
 
 function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppText: string | null }) {
-  const { t } = useTranslation(['app', 'checkout']);
+  const { t } = useText('app');
+  const { t: tc } = useText('orders');
   const resend = useResendOrderEmail();
   const isPaid = order.status === 'paid';
 
   const copyLink = async () => {
     try {
       await navigator.clipboard.writeText(order.giftUrl!);
-      toast.success(t('checkout:orders.linkCopied'));
+      toast.success(tc('linkCopied'));
     } catch {
       // No clipboard (insecure context, refused permission): show the link to copy by hand.
-      toast.message(t('checkout:orders.copyByHand'), { description: order.giftUrl! });
+      toast.message(tc('copyByHand'), { description: order.giftUrl! });
     }
   };
 
@@ -102,10 +104,10 @@ function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppText: stri
         <p className="inline-flex items-center gap-1.5 text-sm font-semibold" data-testid="delivery-state">
           <CalendarClock aria-hidden="true" className="size-4 text-muted" />
           {order.deliveredAt
-            ? t('checkout:orders.delivered', { date: formatDateTime(order.deliveredAt) })
+            ? tc('delivered', { date: formatDateTime(order.deliveredAt) })
             : order.deliverAt
-              ? t('checkout:orders.scheduled', { date: formatDateTime(order.deliverAt) })
-              : t('checkout:orders.delivering')}
+              ? tc('scheduled', { date: formatDateTime(order.deliverAt) })
+              : tc('delivering')}
         </p>
       ) : null}
       {order.giftPagePath ? (
@@ -121,14 +123,14 @@ function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppText: stri
         <div className="flex flex-wrap gap-2 border-t border-line pt-3">
           <Button variant="outline" size="sm" onClick={() => void copyLink()}>
             <Link2 aria-hidden="true" />
-            {t('checkout:orders.copyLink')}
+            {tc('copyLink')}
           </Button>
           {whatsAppText ? (
             <Button variant="outline" size="sm" asChild>
               <a href={whatsAppUrl(whatsAppText, order.recipientPhone)} target="_blank" rel="noopener noreferrer">
                 <MessageCircle aria-hidden="true" />
-                {t('checkout:orders.whatsApp')}
-                <span className="sr-only"> {t('checkout:orders.opensInNewTab')}</span>
+                {tc('whatsApp')}
+                <span className="sr-only"> {tc('opensInNewTab')}</span>
               </a>
             </Button>
           ) : null}
@@ -140,18 +142,18 @@ function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppText: stri
               onClick={() => {
                 if (resend.isPending) return;
                 resend.mutate(order.id, {
-                  onSuccess: () => toast.success(t('checkout:orders.resent', { email: order.recipientEmail })),
+                  onSuccess: () => toast.success(tc('resent', { email: order.recipientEmail })),
                   // Other failures get the area's usual toast.
                   onError: (error) => {
                     if (error instanceof ApiError && error.code === 'rate_limited') {
-                      toast.error(t('errors.title'), { description: t('checkout:orders.resendRateLimited') });
+                      toast.error(t('errors.title'), { description: tc('resendRateLimited') });
                     }
                   },
                 });
               }}
             >
               {resend.isPending ? <Spinner decorative /> : <Mail aria-hidden="true" />}
-              {t('checkout:orders.resend')}
+              {tc('resend')}
             </Button>
           ) : null}
           {order.canChangeDelivery ? <ChangeDelivery order={order} /> : null}
@@ -164,10 +166,15 @@ function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppText: stri
 
 // The change-delivery dialog (Radix Dialog with its focus and scroll locks, the delivery
 // picker, the form) loads the first time one is opened, not with the tab (ADR 039).
-const ChangeDeliveryDialog = lazy(() => import('./change-delivery-dialog').then((m) => ({ default: m.ChangeDeliveryDialog })));
+// Its checkout texts (the delivery picker's, the errors) come in parallel with its code.
+const ChangeDeliveryDialog = lazy(() =>
+  Promise.all([import('./change-delivery-dialog'), loadText(getLanguage(), ['checkout'])]).then(([m]) => ({
+    default: m.ChangeDeliveryDialog,
+  })),
+);
 
 function ChangeDelivery({ order }: { order: MyOrder }) {
-  const { t } = useTranslation('checkout');
+  const { t } = useText('orders');
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, so later openings and closings animate as before.
   const [hasOpened, setHasOpened] = useState(false);
@@ -178,14 +185,14 @@ function ChangeDelivery({ order }: { order: MyOrder }) {
         size="sm"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={t('orders.changeDeliveryNamed', { name: order.recipientName })}
+        aria-label={t('changeDeliveryNamed', { name: order.recipientName })}
         onClick={() => {
           setHasOpened(true);
           setOpen(true);
         }}
       >
         <CalendarClock aria-hidden="true" />
-        {t('orders.changeDelivery')}
+        {t('changeDelivery')}
       </Button>
       {hasOpened ? (
         <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { Button } from '@web/components/ui/button';
 
 interface PagerProps {
@@ -11,7 +11,7 @@ interface PagerProps {
 }
 
 export function Pager({ page, total, pageSize, onPage, label }: PagerProps) {
-  const { t } = useTranslation('app');
+  const { t } = useText('app');
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const previousRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);

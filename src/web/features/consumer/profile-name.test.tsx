@@ -3,7 +3,6 @@ import { mountReactRootPerTest } from '@web/testing/react-root';
 import { act, Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '@web/lib/i18n';
 
 /* Issue 15, point 6: the header shows the new name right after the profile is saved. */
 const dom = mountReactRootPerTest();

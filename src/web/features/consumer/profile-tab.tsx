@@ -1,23 +1,21 @@
 import { Download, Gift, Store, Trash2, Users } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useText } from '@web/lib/text';
 import type { Profile } from '@shared/contracts/profile';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Dialog, DialogContent, DialogFooter } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
 import { apiRequest } from '@web/lib/api-client';
-import { signOut } from '@web/lib/session';
 import { usePasswordStatus, useProfile, useUpdateProfile } from './api';
 import { apiErrorMessage, apiFieldErrors } from './api-error-message';
 import { QueryState } from './query-state';
 import type { ConsumerTab } from './tabs';
 
 export function ProfileTab({ onGoTo }: { onGoTo: (tab: ConsumerTab) => void }) {
-  const { t } = useTranslation('app');
+  const { t } = useText('app');
   const query = useProfile();
 
   return (
@@ -51,7 +49,7 @@ export function ProfileTab({ onGoTo }: { onGoTo: (tab: ConsumerTab) => void }) {
 }
 
 function ProfileCard({ profile }: { profile: Profile }) {
-  const { t } = useTranslation('app');
+  const { t } = useText('app');
   const update = useUpdateProfile();
   const [fullName, setFullName] = useState(profile.fullName ?? '');
   const [phone, setPhone] = useState(profile.phone ?? '');
@@ -122,14 +120,18 @@ function ProfileCard({ profile }: { profile: Profile }) {
   );
 }
 
+// The delete-account dialog (Radix Dialog with its focus and scroll locks, the form) loads
+// the first time it is opened: most visits to the profile never open it (ADR 045).
+const DeleteAccountDialog = lazy(() => import('./delete-account-dialog').then((m) => ({ default: m.DeleteAccountDialog })));
+
 function PrivacyCard({ email }: { email: string }) {
-  const { t } = useTranslation('app');
+  const { t } = useText('app');
   const [isDownloading, setDownloading] = useState(false);
   const [isDeleteOpen, setDeleteOpen] = useState(false);
-  const [confirm, setConfirm] = useState('');
-  const [isDeleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState('');
+  // Mounted from the first opening on, so later openings and closings animate as before.
+  const [hasOpened, setHasOpened] = useState(false);
   // With a password the owner proves it is them with it; the address alone is not enough.
+  // Asked with the card, as before, so the dialog opens with the right field.
   const passwordStatus = usePasswordStatus();
   const withPassword = passwordStatus.data?.hasPassword !== false;
 
@@ -151,26 +153,6 @@ function PrivacyCard({ email }: { email: string }) {
     }
   }
 
-  async function deleteAccount(event: FormEvent) {
-    event.preventDefault();
-    if (confirm.trim() === '') {
-      setDeleteError(withPassword ? 'passwordRequired' : 'confirmationRequired');
-      return;
-    }
-    setDeleting(true);
-    try {
-      await apiRequest('/api/account', { method: 'DELETE', body: withPassword ? { password: confirm } : { confirm: confirm.trim() } });
-      // A toast would die with the page: the home page says it instead (?account=deleted).
-      await signOut('/?account=deleted');
-    } catch (error) {
-      const fields = apiFieldErrors(error);
-      const code = fields.password ?? fields.confirm ?? (error as { code?: string }).code ?? 'default';
-      setDeleteError(code);
-    } finally {
-      setDeleting(false);
-    }
-  }
-
   return (
     <Card>
       <CardHeader>
@@ -182,46 +164,23 @@ function PrivacyCard({ email }: { email: string }) {
           {isDownloading ? <Spinner decorative /> : <Download aria-hidden="true" />}
           {isDownloading ? t('profile.downloading') : t('profile.download')}
         </Button>
-        <Button variant="destructive" onClick={() => setDeleteOpen(true)}>
+        <Button
+          variant="destructive"
+          aria-haspopup="dialog"
+          aria-expanded={isDeleteOpen}
+          onClick={() => {
+            setHasOpened(true);
+            setDeleteOpen(true);
+          }}
+        >
           <Trash2 aria-hidden="true" />
           {t('profile.deleteAccount')}
         </Button>
-        <Dialog
-          open={isDeleteOpen}
-          onOpenChange={(open) => {
-            setDeleteOpen(open);
-            setConfirm('');
-            setDeleteError('');
-          }}
-        >
-          <DialogContent title={t('profile.deleteTitle')} description={t('profile.deleteDescription')} closeLabel={t('common.close')}>
-            <form onSubmit={(event) => void deleteAccount(event)} noValidate>
-              <Field
-                label={withPassword ? t('profile.deletePasswordLabel') : t('profile.deleteConfirmLabel')}
-                error={
-                  deleteError
-                    ? t(`profile.fieldErrors.${deleteError}`, { defaultValue: t(`errors.${deleteError}`, { defaultValue: t('errors.default') }) })
-                    : undefined
-                }
-              >
-                {withPassword ? (
-                  <Input type="password" value={confirm} autoComplete="current-password" onChange={(e) => setConfirm(e.target.value)} />
-                ) : (
-                  <Input type="email" value={confirm} placeholder={email} autoComplete="off" onChange={(e) => setConfirm(e.target.value)} />
-                )}
-              </Field>
-              <DialogFooter>
-                <Button variant="outline" onClick={() => setDeleteOpen(false)}>
-                  {t('common.cancel')}
-                </Button>
-                <Button type="submit" variant="destructive" disabled={isDeleting}>
-                  {isDeleting ? <Spinner decorative className="text-white" /> : null}
-                  {isDeleting ? t('common.deleting') : t('profile.deleteConfirm')}
-                </Button>
-              </DialogFooter>
-            </form>
-          </DialogContent>
-        </Dialog>
+        {hasOpened ? (
+          <Suspense fallback={null}>
+            <DeleteAccountDialog email={email} withPassword={withPassword} open={isDeleteOpen} onOpenChange={setDeleteOpen} />
+          </Suspense>
+        ) : null}
       </CardContent>
     </Card>
   );

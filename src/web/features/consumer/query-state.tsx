@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import type { ReactNode } from 'react';
 import { QueryFallback } from '@web/components/query-fallback';
 import { apiErrorMessage } from './api-error-message';
@@ -15,7 +15,7 @@ export function QueryState<T>({
   query: UseQueryResult<T>;
   children: (data: T) => ReactNode;
 }) {
-  const { t } = useTranslation('app');
+  const { t } = useText('app');
   if (query.data !== undefined) return <>{children(query.data)}</>;
   return (
     <QueryFallback

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import type { CatalogGift } from '@shared/contracts/catalog';
 import { toast } from '@web/components/ui/toast';
 import { useCart } from '@web/lib/use-cart';
 
 export function useAddToCart() {
-  const { t } = useTranslation(['app', 'checkout']);
+  const { t } = useText('app');
   const { add } = useCart();
   return (gift: CatalogGift) => {
     const line = add({
@@ -19,12 +19,12 @@ export function useAddToCart() {
       business: { id: gift.business.id, name: gift.business.name },
     });
     if (!line) {
-      toast.error(t('checkout:cart.full'));
+      toast.error(t('cart.full'));
       return;
     }
     toast.success(
       line.recipient.name
-        ? t('checkout:cart.addedFor', { gift: gift.name, name: line.recipient.name })
+        ? t('cart.addedFor', { gift: gift.name, name: line.recipient.name })
         : t('gifts.added', { name: gift.name }),
     );
   };

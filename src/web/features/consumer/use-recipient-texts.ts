@@ -1,27 +1,37 @@
-import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { recipientLocales, type RecipientLocale } from '@shared/contracts/checkout-limits';
-import i18n from '@web/lib/i18n';
+import { translate, type Catalogue, type Translate } from '@web/lib/text';
 
-const NAMESPACE = 'checkout';
-const isLoaded = () => recipientLocales.every((locale) => i18n.hasResourceBundle(locale, NAMESPACE));
+// The same catalogue modules lib/text.ts loads (one chunk each, shared), read here in a
+// language of our choosing rather than the interface's.
+const loaders = import.meta.glob<{ default: Catalogue }>('../../locales/*/orders.json');
+let loaded: Promise<Map<RecipientLocale, Catalogue>> | undefined;
+/** Once loaded, a later mount (back to the tab) has the texts at its first render. */
+let ready: Map<RecipientLocale, Catalogue> | null = null;
+
+function loadRecipientCatalogues() {
+  loaded ??= Promise.all(
+    recipientLocales.map((locale) => loaders[`../../locales/${locale}/orders.json`]!().then((module) => [locale, module.default] as const)),
+  ).then((entries) => (ready = new Map(entries)));
+  return loaded;
+}
 
 /**
  * Texts written for the RECIPIENT (the WhatsApp message) are in the recipient's language, not
  * the giver's interface language: both catalogues of the namespace are loaded, then a
  * translator fixed to a language is handed out. Null until they are there.
  */
-export function useRecipientTexts(): ((locale: RecipientLocale) => TFunction<'checkout'>) | null {
-  const [ready, setReady] = useState(isLoaded);
+export function useRecipientTexts(): ((locale: RecipientLocale) => Translate) | null {
+  const [catalogues, setCatalogues] = useState(ready);
   useEffect(() => {
-    if (ready) return;
+    if (catalogues) return;
     let live = true;
-    void i18n.reloadResources([...recipientLocales], [NAMESPACE]).then(() => {
-      if (live) setReady(isLoaded());
+    void loadRecipientCatalogues().then((map) => {
+      if (live) setCatalogues(map);
     });
     return () => {
       live = false;
     };
-  }, [ready]);
-  return ready ? (locale) => i18n.getFixedT(locale, NAMESPACE) : null;
+  }, [catalogues]);
+  return catalogues ? (locale) => (key, options) => translate(catalogues.get(locale), locale, key, options) : null;
 }

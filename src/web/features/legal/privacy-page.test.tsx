@@ -2,7 +2,6 @@
 import { mountReactRootPerTest } from '@web/testing/react-root';
 import { act, Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '@web/lib/i18n';
 
 /* Issue 15.12: the privacy page names the configured operator and links its addresses. */
 const dom = mountReactRootPerTest();

@@ -1,5 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '../../lib/text';
 import { PublicHeader } from '../../components/public-header';
 import { SiteFooter } from '../../components/site-footer';
 import { useOperator } from '../../lib/use-operator';
@@ -16,7 +16,7 @@ function formatToday(language: string) {
 }
 
 export default function PrivacyPage() {
-  const { t, i18n } = useTranslation('privacy');
+  const { t, language } = useText('privacy');
   const headingClasses = 'scroll-mt-6 font-display text-2xl font-semibold sm:text-3xl';
   const listClasses = 'mt-4 flex list-disc flex-col gap-2.5 pl-6 marker:text-brand-600';
   const linkClasses = 'font-semibold text-sea-700 underline underline-offset-4';
@@ -36,7 +36,7 @@ export default function PrivacyPage() {
             <h1 className="mt-5 font-display text-4xl font-semibold tracking-tight sm:text-5xl">{t('title')}</h1>
             <p className="mt-4 text-lg text-muted">{t('lead')}</p>
             <p className="mt-4 text-sm font-semibold text-brand-800" data-testid="privacy-last-updated">
-              {t('lastUpdated', { date: formatToday(i18n.resolvedLanguage ?? 'en') })}
+              {t('lastUpdated', { date: formatToday(language) })}
             </p>
           </div>
         </div>

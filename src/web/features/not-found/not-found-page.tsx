@@ -1,10 +1,10 @@
 import { Home } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '../../lib/text';
 import { PublicHeader } from '../../components/public-header';
 import { buttonVariants } from '../../components/ui/button-variants';
 
 export default function NotFoundPage() {
-  const { t } = useTranslation('common');
+  const { t } = useText('common');
   return (
     <>
       <title>{t('notFound.metaTitle')}</title>

@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { act, Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '@web/lib/i18n';
 import { mountReactRootPerTest } from '@web/testing/react-root';
 import { QrScanner } from './qr-scanner';
 

@@ -1,6 +1,6 @@
 import { CameraOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import { Button } from '@web/components/ui/button';
 import { createQrDecoder } from './qr-decoder';
 
@@ -13,7 +13,7 @@ const SCAN_INTERVAL_MS = 150;
  * a gift; anything else is reported and scanning goes on. The camera is released on unmount.
  */
 export function QrScanner({ onCode, onStop }: { onCode: (text: string) => boolean; onStop: () => void }) {
-  const { t } = useTranslation('redeem');
+  const { t } = useText('redeem');
   const videoRef = useRef<HTMLVideoElement>(null);
   const stopRef = useRef<HTMLButtonElement>(null);
   const [state, setState] = useState<CameraState>('starting');

@@ -3,7 +3,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RedemptionOrder } from '@shared/contracts/redemption';
-import '@web/lib/i18n';
 import { mountReactRootPerTest } from '@web/testing/react-root';
 import { RedeemTab } from './redeem-tab';
 

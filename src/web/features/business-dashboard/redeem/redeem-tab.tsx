@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, QrCode, WifiOff, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useText } from '@web/lib/text';
 import type { RedemptionMethod, RedemptionOrder } from '@shared/contracts/redemption';
 import { parseRedemptionInput } from '@shared/domain/redemption-code';
 import { formatDate, formatDateTime } from '@shared/format';
@@ -33,7 +33,7 @@ type Step =
   | { kind: 'done'; order: RedemptionOrder };
 
 export function RedeemTab() {
-  const { t } = useTranslation('redeem');
+  const { t } = useText('redeem');
   const client = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: 'enter', error: null });
   const [typed, setTyped] = useState('');
@@ -209,7 +209,7 @@ function OrderCard({
   headingRef: RefObject<HTMLHeadingElement | null>;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('redeem');
+  const { t } = useText('redeem');
   return (
     <Card className="flex flex-col gap-4 p-4" data-testid="redeem-card">
       <h3 ref={headingRef} tabIndex={-1} className="font-display text-xl font-semibold outline-none">
@@ -235,7 +235,7 @@ function OrderCard({
 }
 
 function Problem({ message, retry }: { message: string; retry?: () => void }) {
-  const { t } = useTranslation('redeem');
+  const { t } = useText('redeem');
   const Icon = retry ? WifiOff : XCircle;
   return (
     <div role="alert" className="flex flex-col gap-2 rounded-xl border border-red-300 bg-red-50 p-3 text-red-900" data-testid="redeem-problem">

@@ -1,11 +1,11 @@
-import type { TFunction } from 'i18next';
 import type { RedemptionOrder } from '@shared/contracts/redemption';
 import { refusalForStatus } from '@shared/contracts/redemption-refusal';
 import { formatDate, formatDateTime } from '@shared/format';
 import { ApiError } from '@web/lib/api-client';
+import type { Translate } from '@web/lib/text';
 
 /** Why this order cannot be redeemed, in words (null: it can). */
-export function statusRefusal(order: RedemptionOrder, t: TFunction<'redeem'>): string | null {
+export function statusRefusal(order: RedemptionOrder, t: Translate): string | null {
   const code = refusalForStatus(order.status);
   if (!code) return null;
   if (code === 'order_already_redeemed' && order.redeemedAt) {
@@ -16,7 +16,7 @@ export function statusRefusal(order: RedemptionOrder, t: TFunction<'redeem'>): s
 }
 
 /** The message for a failed call; every known problem code has its own sentence. */
-export function errorMessage(error: unknown, t: TFunction<'redeem'>): string {
+export function errorMessage(error: unknown, t: Translate): string {
   const code = error instanceof ApiError ? error.code : 'default';
   if (code === 'order_already_redeemed' || code === 'order_expired') return t(`errors.${code}_undated`);
   return t(`errors.${code}`, { defaultValue: t('errors.default') });

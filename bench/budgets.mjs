@@ -30,11 +30,9 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { createBusiness, createGift, createOrder, createUser, DEFAULT_TEST_PASSWORD } from '../src/server/testing/factories.ts';
+import { BENCH_PASSWORD, BUSINESSES, benchServerEnv, CATALOG_URL, GIFTS_PER_BUSINESS, seedBench } from './seed-bench.mjs';
 import { allocationPerCall, startTrace } from './trace.mjs';
 
-const BUSINESSES = 200;
-const GIFTS_PER_BUSINESS = 10;
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const rate = Number(process.env.BENCH_RATE ?? 20);
@@ -50,42 +48,22 @@ await database.migrate();
 const { db } = database;
 
 const seedStart = performance.now();
-const shopOwner = await createUser(db, { userType: 'business', email: `bench-owner-${randomUUID()}@example.test` });
-let firstGift;
-for (let b = 0; b < BUSINESSES; b++) {
-  const owner = b === 0 ? shopOwner : await createUser(db, { userType: 'business' });
-  const business = await createBusiness(db, { ownerId: owner.id, name: `Bench business ${String(b).padStart(3, '0')}` });
-  for (let g = 0; g < GIFTS_PER_BUSINESS; g++) {
-    const gift = await createGift(db, { businessId: business.id, name: `Gift ${b}-${g}`, price: 500 + ((b * 37 + g * 911) % 20_000), isAvailable: g !== 9 });
-    firstGift ??= gift;
-  }
-}
-const consumer = await createUser(db, { email: `bench-${randomUUID()}@example.test` });
-const giftPageOrder = await createOrder(db, { buyerId: consumer.id, giftId: firstGift.id });
-const toRedeem = [];
-for (let i = 0; i < rate * duration + 50 + (tracing ? ALLOCATION_RUNS + 10 : 0); i++) toRedeem.push((await createOrder(db, { buyerId: consumer.id, giftId: firstGift.id })).id);
-await db.execute(sql`analyze`);
+const { shopOwner, consumer, firstGift, giftPageOrder, toRedeem, listed } = await seedBench(db, {
+  orders: rate * duration + 50 + (tracing ? ALLOCATION_RUNS + 10 : 0),
+});
 const seedMs = Math.round(performance.now() - seedStart);
 
 const config = loadConfig({
-  NODE_ENV: 'production',
-  PAYMENTS_PROVIDER: 'test',
-  PAYMENTS_ALLOW_TEST: 'true',
+  ...benchServerEnv,
   DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'regalo-bench-')),
   PUBLIC_URL: 'http://127.0.0.1:3000',
-  AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT: 'off',
-  // Measure the server, not the shedder (a busy shared machine would trip it).
-  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
-  OVERLOAD_MAX_CONCURRENT_REQUESTS: '0',
 });
 const app = await buildApp({ config, database, webRoot: false, logger: false });
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 const origin = config.publicUrl;
 
 async function signIn(email) {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin }, payload: { email, password: DEFAULT_TEST_PASSWORD } });
+  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin }, payload: { email, password: BENCH_PASSWORD } });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const list = [res.headers['set-cookie']].flat();
   return list.map((c) => c.split(';')[0]).join('; ');
@@ -93,9 +71,9 @@ async function signIn(email) {
 const cookie = await signIn(consumer.email);
 const ownerCookie = await signIn(shopOwner.email);
 
-const catalogUrl = '/api/catalog/gifts?sort=price_asc&page=1&pageSize=24';
+const catalogUrl = CATALOG_URL;
 const check = await app.inject({ method: 'GET', url: catalogUrl, headers: { cookie } });
-if (check.statusCode !== 200 || check.json().total !== BUSINESSES * (GIFTS_PER_BUSINESS - 1)) throw new Error(`unexpected listing: ${check.statusCode}`);
+if (check.statusCode !== 200 || check.json().total !== listed) throw new Error(`unexpected listing: ${check.statusCode}`);
 
 /** autocannon in its own process: `bodies` gives each request its own body. */
 function load(options, bodies) {

@@ -29,7 +29,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { giftPageUrl, renderQrSvg } from '../src/server/features/gift-page/gift-qr.ts';
 import { renderTemplate } from '../src/server/platform/mail/templates.ts';
 import { migrationsDir } from '../src/server/platform/paths.ts';
-import { createBusiness, createGift, createOrder, createUser, DEFAULT_TEST_PASSWORD } from '../src/server/testing/factories.ts';
+import { BENCH_PASSWORD, benchServerEnv, seedBench } from './seed-bench.mjs';
 
 const N = Number(process.env.HEART_N ?? 200);
 const pgUrl = process.env.BENCH_DATABASE_URL;
@@ -50,35 +50,18 @@ if (pgUrl) {
 }
 const { db } = database;
 
-const shopOwner = await createUser(db, { userType: 'business', email: `split-owner-${randomUUID()}@example.test` });
-let firstGift;
-for (let b = 0; b < 20; b++) {
-  const owner = b === 0 ? shopOwner : await createUser(db, { userType: 'business' });
-  const business = await createBusiness(db, { ownerId: owner.id });
-  for (let g = 0; g < 10; g++) firstGift ??= await createGift(db, { businessId: business.id });
-}
-const consumer = await createUser(db, { email: `split-${randomUUID()}@example.test` });
-const giftPageOrder = await createOrder(db, { buyerId: consumer.id, giftId: firstGift.id });
-const toRedeem = [];
-for (let i = 0; i < 2 * (N + 30); i++) toRedeem.push((await createOrder(db, { buyerId: consumer.id, giftId: firstGift.id })).id);
-await db.execute(sql`analyze`);
+// 20 businesses: the statements, not the catalogue's size, are what this measures.
+const { shopOwner, consumer, firstGift, giftPageOrder, toRedeem } = await seedBench(db, { businesses: 20, orders: 2 * (N + 30), prefix: 'split' });
 
 const config = loadConfig({
-  NODE_ENV: 'production',
-  PAYMENTS_PROVIDER: 'test',
-  PAYMENTS_ALLOW_TEST: 'true',
+  ...benchServerEnv,
   DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'regalo-split-')),
   PUBLIC_URL: 'http://127.0.0.1:3000',
-  AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT: 'off',
-  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
-  OVERLOAD_MAX_CONCURRENT_REQUESTS: '0',
 });
 const app = await buildApp({ config, database, webRoot: false, logger: false });
 const origin = config.publicUrl;
 async function signIn(email) {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin }, payload: { email, password: DEFAULT_TEST_PASSWORD } });
+  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin }, payload: { email, password: BENCH_PASSWORD } });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode}`);
   return [res.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
 }

@@ -97,7 +97,15 @@ async function measureOnce() {
       mainThreadByKind: Object.fromEntries(
         (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [item.group, Math.round(item.duration)]),
       ),
+      // What the largest paint was and where its time went (TTFB, load delay, load time,
+      // render delay): the first thing to read when LCP is the figure that misses.
+      lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+      lcpPhases: Object.fromEntries(
+        (lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? []).map((item) => [item.phase, Math.round(item.timing)]),
+      ),
       warnings: lhr.runWarnings,
+      // PAGE_SPEED_FULL=1 keeps Lighthouse's whole report of each run (large) for deeper reading.
+      ...(process.env.PAGE_SPEED_FULL === '1' ? { lhr } : {}),
     };
   } finally {
     await chrome.kill();
@@ -109,7 +117,7 @@ for (let i = 1; i <= runs; i++) {
   const r = await measureOnce();
   results.push(r);
   console.info(
-    `run ${i}/${runs}: score ${r.score}, LCP ${Math.round(r.lcpMs)} ms, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}, accessibility ${r.accessibility}${r.failedAccessibility.length ? ` (failing: ${r.failedAccessibility.join(', ')})` : ''}; ${r.scriptRequests} scripts of ${r.requests} requests, main thread ${Math.round(r.mainThreadMs)} ms (layout ${r.mainThreadByKind.styleLayout ?? 0}, script ${r.mainThreadByKind.scriptEvaluation ?? 0})`,
+    `run ${i}/${runs}: score ${r.score}, LCP ${Math.round(r.lcpMs)} ms, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}, accessibility ${r.accessibility}${r.failedAccessibility.length ? ` (failing: ${r.failedAccessibility.join(', ')})` : ''}; ${r.scriptRequests} scripts of ${r.requests} requests, main thread ${Math.round(r.mainThreadMs)} ms (layout ${r.mainThreadByKind.styleLayout ?? 0}, script ${r.mainThreadByKind.scriptEvaluation ?? 0}); FCP ${Math.round(r.fcpMs)} ms; LCP element ${r.lcpElement} ${JSON.stringify(r.lcpPhases)}`,
   );
 }
 

@@ -94,7 +94,7 @@ describe('modulepreload hints for a page of the single-page app', () => {
   });
 
   it('gives nothing for other pages or a build without a manifest', () => {
-    expect(createPagePreloads(makeRoot())!('/business/dashboard', 'en')).toBeNull();
+    expect(createPagePreloads(makeRoot())!('/g/ABCD2345EFGH6789', 'en')).toBeNull();
     expect(createPagePreloads(makeRoot(false))).toBeNull();
   });
 

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Gift, ShoppingCart, Store, User, Users, Package, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { getLanguage } from '@web/lib/language';
-import { loadText, useText, type Translate } from '@web/lib/text';
+import { getText, loadText, useText } from '@web/lib/text';
 import { useSearchParams } from 'react-router';
 import type { Contact } from '@shared/contracts/contacts';
 import { BrandMark } from '@web/components/brand-mark';
@@ -50,12 +50,6 @@ function TabLoading({ children }: { children: ReactNode }) {
   return <Suspense fallback={fallback}>{children}</Suspense>;
 }
 
-/**
- * The area's texts in the language shown now, for the query client's error reporter: the
- * client lives as long as the page, the language menu can switch the texts meanwhile.
- */
-let errorTexts: Translate | undefined;
-
 function reportError(error: unknown, ...source: unknown[]) {
   const code = error instanceof ApiError ? error.code : 'default';
   const metas = source.map((s) => (s as { meta?: ErrorMeta } | null)?.meta);
@@ -65,9 +59,9 @@ function reportError(error: unknown, ...source: unknown[]) {
   if (metas.some((meta) => meta?.inlineError || meta?.ownMessageFor?.includes(code))) return;
   // A session that ended elsewhere: re-reading it lets RequireSession send the user to /auth.
   if (error instanceof ApiError && error.status === 401) void refreshSession();
-  // Set by the page's first effect, long before any request can have failed.
-  const t = errorTexts;
-  if (!t) return;
+  // The texts of the language shown now: the query client lives as long as the page, and the
+  // language menu can switch languages meanwhile. The page has loaded 'app' to render.
+  const t = getText('app');
   toast.error(t('errors.title'), {
     // One toast per kind of failure: several queries failing together say it once.
     id: `api-error-${code}`,
@@ -76,10 +70,6 @@ function reportError(error: unknown, ...source: unknown[]) {
 }
 
 export default function ConsumerPage() {
-  const { t } = useText('app');
-  useEffect(() => {
-    errorTexts = t;
-  }, [t]);
   const [queryClient] = useState(() => createAppQueryClient(reportError));
   return (
     <QueryClientProvider client={queryClient}>

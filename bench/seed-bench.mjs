@@ -1,0 +1,55 @@
+// The benchmarks' data set, seeded through the test factories: BUSINESSES listed businesses ×
+// GIFTS_PER_BUSINESS gifts (the last gift of each unavailable, so the listing's total is
+// BUSINESSES × (GIFTS_PER_BUSINESS − 1)), a consumer and a shop owner who can sign in with
+// the factories' password, one paid order for the gift page and `orders` more to redeem.
+// Used by bench/budgets.mjs, bench/heart-split.mjs and bench/server-memory.mjs (run with tsx).
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { createBusiness, createGift, createOrder, createUser, DEFAULT_TEST_PASSWORD } from '../src/server/testing/factories.ts';
+
+export const BUSINESSES = 200;
+export const GIFTS_PER_BUSINESS = 10;
+export const BENCH_PASSWORD = DEFAULT_TEST_PASSWORD;
+/** The listing every catalogue benchmark asks for. */
+export const CATALOG_URL = '/api/catalog/gifts?sort=price_asc&page=1&pageSize=24';
+
+/** The server settings the benchmarks share: production, test payments, limits and load shedding off. */
+export const benchServerEnv = {
+  NODE_ENV: 'production',
+  PAYMENTS_PROVIDER: 'test',
+  PAYMENTS_ALLOW_TEST: 'true',
+  AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT: 'off',
+  // Measure the server, not the shedder (a busy shared machine would trip it).
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+  OVERLOAD_MAX_CONCURRENT_REQUESTS: '0',
+};
+
+/**
+ * Fills `db` (already migrated) and returns who and what the benchmarks use.
+ * `businesses` defaults to BUSINESSES; `orders` is how many paid orders to redeem.
+ */
+export async function seedBench(db, { businesses = BUSINESSES, orders = 0, prefix = 'bench' } = {}) {
+  const shopOwner = await createUser(db, { userType: 'business', email: `${prefix}-owner-${randomUUID()}@example.test` });
+  let firstGift;
+  for (let b = 0; b < businesses; b++) {
+    const owner = b === 0 ? shopOwner : await createUser(db, { userType: 'business' });
+    const business = await createBusiness(db, { ownerId: owner.id, name: `Bench business ${String(b).padStart(3, '0')}` });
+    for (let g = 0; g < GIFTS_PER_BUSINESS; g++) {
+      const gift = await createGift(db, {
+        businessId: business.id,
+        name: `Gift ${b}-${g}`,
+        price: 500 + ((b * 37 + g * 911) % 20_000),
+        isAvailable: g !== GIFTS_PER_BUSINESS - 1,
+      });
+      firstGift ??= gift;
+    }
+  }
+  const consumer = await createUser(db, { email: `${prefix}-${randomUUID()}@example.test` });
+  const giftPageOrder = await createOrder(db, { buyerId: consumer.id, giftId: firstGift.id });
+  const toRedeem = [];
+  for (let i = 0; i < orders; i++) toRedeem.push((await createOrder(db, { buyerId: consumer.id, giftId: firstGift.id })).id);
+  await db.execute(sql`analyze`);
+  return { shopOwner, consumer, firstGift, giftPageOrder, toRedeem, listed: businesses * (GIFTS_PER_BUSINESS - 1) };
+}

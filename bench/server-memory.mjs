@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 // Issue 14's memory budget, the way production runs: the built server (`npm run build`;
+// started with the settings of `npm start`, ADR 047;
 // REGALO_DIST picks another build folder) as its own process on a PGlite data directory
 // seeded with the benchmark's catalogue (bench/seed-bench.mjs, 200 businesses × 10 gifts),
 // then GET /api/health and the signed-in catalogue alternately, twice, at 50 connections
 // (autocannon in another process). Prints the server's resident memory (VmRSS) at start,
 // right after the load, and each second of MEMORY_SETTLE seconds of idleness after it
-// (default 30), with PGlite's WebAssembly memory (size and resident part) read from
-// /proc/<pid>/smaps. Linux only. Not part of `npm test`.
+// (default 30). Linux only. Not part of `npm test`.
 //
 //   npm run build && npx tsx bench/server-memory.mjs
 //   BENCH_DURATION=8 MEMORY_SETTLE=30 npx tsx bench/server-memory.mjs
-//   SERVER_NODE_OPTIONS=--max-semi-space-size=4 npx tsx bench/server-memory.mjs   # a V8 setting to compare
+//   SERVER_NODE_OPTIONS= npx tsx bench/server-memory.mjs          # a bare `node`, without npm start's settings
+//   SERVER_NODE_OPTIONS=--optimize-for-size npx tsx bench/server-memory.mjs   # other flags to compare
 import { fork, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -36,8 +37,18 @@ await database.migrate();
 const { consumer, listed } = await seedBench(database.db);
 await database.close();
 
-const server = spawn(process.execPath, [...(process.env.SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean), mainJs], {
-  env: { ...process.env, ...benchServerEnv, REGALO_DIST: dist, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, NODE_OPTIONS: '' },
+// Node's settings as `npm start` gives them (its environment variables and flags, ADR 047),
+// unless SERVER_NODE_OPTIONS is set (then those flags, and no environment variable of the
+// start script: SERVER_NODE_OPTIONS= compares with a bare `node`).
+const startScript = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
+const startMatch = /^((?:\w+=\S+\s+)*)node\s+(.*?)\s*dist\/server\/main\.js$/.exec(startScript);
+if (!startMatch) throw new Error(`cannot read the start script: ${startScript}`);
+const startEnv = Object.fromEntries(startMatch[1].trim().split(/\s+/).filter(Boolean).map((pair) => pair.split('=')));
+const nodeFlags = (process.env.SERVER_NODE_OPTIONS ?? startMatch[2]).split(' ').filter(Boolean);
+const serverEnv = process.env.SERVER_NODE_OPTIONS === undefined ? startEnv : {};
+console.info(`server: ${Object.entries(serverEnv).map(([k, v]) => `${k}=${v} `).join('')}node ${nodeFlags.join(' ')} ${path.relative(root, mainJs)}`);
+const server = spawn(process.execPath, [...nodeFlags, mainJs], {
+  env: { ...process.env, ...serverEnv, ...benchServerEnv, REGALO_DIST: dist, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, NODE_OPTIONS: '' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const stopServer = () => server.exitCode === null && server.kill('SIGKILL');
@@ -65,22 +76,10 @@ const check = await fetch(`${origin}${CATALOG_URL}`, { headers: { cookie } }).th
 if (check.total !== listed) throw new Error(`unexpected listing: ${JSON.stringify(check).slice(0, 200)}`);
 
 const mb = (kb) => Math.round(kb / 1024);
-/** VmRSS and PGlite's WebAssembly memory (the largest read-write anonymous mapping of 128 MB or more). */
+/** The server's resident memory (VmRSS), in MB. */
 function memory() {
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
-  const rss = Number(/VmRSS:\s+(\d+)/.exec(status)[1]);
-  let wasm = null;
-  let current = null;
-  for (const line of readFileSync(`/proc/${server.pid}/smaps`, 'utf8').split('\n')) {
-    const range = /^([0-9a-f]+)-([0-9a-f]+) (\S+)\s+\S+\s+\S+\s+\S+\s*(.*)$/.exec(line);
-    if (range) current = { size: (parseInt(range[2], 16) - parseInt(range[1], 16)) / 1024, perm: range[3], name: range[4] };
-    else if (current && line.startsWith('Rss:') && current.perm.startsWith('rw') && current.name === '' && current.size >= 128 * 1024) {
-      const resident = Number(line.split(/\s+/)[1]);
-      // PGlite's linear memory is reserved whole; the largest such mapping is it.
-      if (!wasm || current.size > wasm.size) wasm = { size: current.size, resident };
-    }
-  }
-  return { rssMb: mb(rss), pgliteWasmMb: wasm && mb(wasm.size), pgliteWasmResidentMb: wasm && mb(wasm.resident) };
+  return { rssMb: mb(Number(/VmRSS:\s+(\d+)/.exec(status)[1])) };
 }
 
 function load(url, headers) {
@@ -93,7 +92,7 @@ function load(url, headers) {
 }
 
 const atStart = memory();
-console.info(`server at start: ${atStart.rssMb} MB resident (PGlite's WebAssembly memory ${atStart.pgliteWasmMb} MB, ${atStart.pgliteWasmResidentMb} MB resident); load ${os.loadavg()[0].toFixed(1)}`);
+console.info(`server at start: ${atStart.rssMb} MB resident; load ${os.loadavg()[0].toFixed(1)}`);
 const rounds = [];
 let peak = atStart.rssMb;
 for (let round = 0; round < 2; round++) {
@@ -106,7 +105,7 @@ for (let round = 0; round < 2; round++) {
   }
 }
 const afterLoad = memory();
-console.info(`right after the catalogue load: ${afterLoad.rssMb} MB (peak ${peak} MB; PGlite ${afterLoad.pgliteWasmResidentMb} MB resident)`);
+console.info(`right after the catalogue load: ${afterLoad.rssMb} MB (peak ${peak} MB)`);
 const settling = [];
 for (let s = 1; s <= settle; s++) {
   await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -122,7 +121,7 @@ mkdirSync(resultsDir, { recursive: true });
 const file = path.join(resultsDir, `server-memory-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(
   file,
-  `${JSON.stringify({ dist: path.relative(root, dist), nodeOptions: process.env.SERVER_NODE_OPTIONS ?? '', duration, connections, settle, atStart, afterLoad, peakMb: peak, afterSettle, settling, rounds, load: os.loadavg() }, null, 2)}\n`,
+  `${JSON.stringify({ dist: path.relative(root, dist), serverEnv, nodeFlags, duration, connections, settle, atStart, afterLoad, peakMb: peak, afterSettle, settling, rounds, load: os.loadavg() }, null, 2)}\n`,
 );
 console.info(`written ${path.relative(root, file)}`);
 process.exit(0);

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { firstGiftsListing, giftsListingPath } from '@shared/contracts/catalog-options';
+import { SESSION_PATH } from '@shared/contracts/session-path';
 import { createPagePreloads, firstSupportedLanguage } from './page-preloads';
 
 /** A built app's manifest in Vite's shape: the entry, the auth page and its catalogues. */
@@ -23,6 +25,7 @@ function makeRoot(withManifest = true) {
     'features/consumer/consumer-page.tsx': { file: 'assets/consumer-page-1.js', imports: ['_card-1.js'] },
     'features/consumer/profile-tab.tsx': { file: 'assets/profile-tab-1.js', imports: ['_card-1.js'] },
     'features/consumer/orders-tab.tsx': { file: 'assets/orders-tab-1.js' },
+    'features/consumer/gifts-tab.tsx': { file: 'assets/gifts-tab-1.js' },
     ...Object.fromEntries(
       ['en', 'es'].flatMap((lang) =>
         ['common', 'cookies', 'auth', 'privacy', 'landing', 'app', 'orders'].map((ns) => [`locales/${lang}/${ns}.json`, { file: `assets/${ns}-${lang}.js` }]),
@@ -91,6 +94,20 @@ describe('modulepreload hints for a page of the single-page app', () => {
     const profile = ['/assets/consumer-page-1.js', '/assets/card-1.js', '/assets/profile-tab-1.js', '/assets/common-es.js', '/assets/cookies-es.js', '/assets/app-es.js'];
     expect(hrefs(documentFor('/app', 'es', null)!.html)).toEqual(profile);
     expect(hrefs(documentFor('/app', 'es', 'nonsense')!.html)).toEqual(profile);
+  });
+
+  it('fetches a signed-in page\'s session, and the gifts tab\'s first page, with the document', () => {
+    const documentFor = createPagePreloads(makeRoot())!;
+    const fetches = (html: string) => [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const gifts = documentFor('/app', 'en', 'gifts')!.html;
+    // The address exactly as the gifts tab asks for it, its `&` escaped in the attribute.
+    expect(giftsListingPath(firstGiftsListing)).toBe('/api/catalog/gifts?sort=price_asc&page=1&pageSize=12');
+    expect(fetches(gifts)).toEqual([SESSION_PATH, '/api/catalog/gifts?sort=price_asc&amp;page=1&amp;pageSize=12']);
+    expect(fetches(documentFor('/app', 'en', 'orders')!.html)).toEqual([SESSION_PATH]);
+    // Before the module hints: the answers take longest to come.
+    expect(gifts.indexOf('as="fetch"')).toBeLessThan(gifts.indexOf('modulepreload'));
+    expect(fetches(documentFor('/auth', 'en')!.html)).toEqual([]);
+    expect(fetches(documentFor('/', 'en')!.html)).toEqual([]);
   });
 
   it('gives nothing for other pages or a build without a manifest', () => {

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { firstGiftsListing, giftsListingPath } from '@shared/contracts/catalog-options';
+import { SESSION_PATH } from '@shared/contracts/session-path';
 
 /** One chunk of Vite's build manifest (`build.manifest: true`), keyed by source path. */
 type ManifestChunk = { file: string; name?: string; imports?: string[] };
@@ -13,7 +15,17 @@ export type PageDocument = { html: string; brotli: Buffer };
  * banner a first visit shows) are added to every page. A page missing here is still served,
  * just without the hints; a stale entry only costs a wasted request.
  */
-type Page = { page: string; namespaces: readonly string[] };
+type Page = {
+  page: string;
+  namespaces: readonly string[];
+  /**
+   * API answers the page asks for before it can paint its content, as the browser app asks
+   * for them (same address, a same-origin `fetch`): fetched with the document (`<link
+   * rel="preload" as="fetch">`) instead of after the scripts have run, and reused by that
+   * `fetch` (ADR 047). Signed-in pages read the session first of all.
+   */
+  fetches?: readonly string[];
+};
 const pages: Record<string, Page & { tabs?: Record<string, Page> }> = {
   // The landing page is its own entry (landing.html, ADR 015): only its catalogues to add, which
   // its entry would otherwise request only once it has run (ADR 044).
@@ -27,20 +39,21 @@ const pages: Record<string, Page & { tabs?: Record<string, Page> }> = {
   '/app': {
     page: 'features/consumer/consumer-page.tsx',
     namespaces: ['app'],
+    fetches: [SESSION_PATH],
     tabs: {
       profile: { page: 'features/consumer/profile-tab.tsx', namespaces: [] },
       businesses: { page: 'features/consumer/businesses-tab.tsx', namespaces: [] },
-      gifts: { page: 'features/consumer/gifts-tab.tsx', namespaces: [] },
+      gifts: { page: 'features/consumer/gifts-tab.tsx', namespaces: [], fetches: [giftsListingPath(firstGiftsListing)] },
       contacts: { page: 'features/consumer/contacts-tab.tsx', namespaces: [] },
       orders: { page: 'features/consumer/orders-tab.tsx', namespaces: ['orders'] },
     },
   },
-  '/checkout': { page: 'features/checkout/checkout-page.tsx', namespaces: ['checkout'] },
+  '/checkout': { page: 'features/checkout/checkout-page.tsx', namespaces: ['checkout'], fetches: [SESSION_PATH] },
   '/business/interest': { page: 'features/business-onboarding/interest-page.tsx', namespaces: ['business'] },
   // Signed-in areas (ADR 046): a signed-out visit is sent to /auth and wastes
   // these few requests, a signed-in one saves a round trip before its page can render.
-  '/business/dashboard': { page: 'features/business-dashboard/business-dashboard-page.tsx', namespaces: ['dashboard'] },
-  '/admin': { page: 'features/admin/admin-page.tsx', namespaces: ['admin'] },
+  '/business/dashboard': { page: 'features/business-dashboard/business-dashboard-page.tsx', namespaces: ['dashboard'], fetches: [SESSION_PATH] },
+  '/admin': { page: 'features/admin/admin-page.tsx', namespaces: ['admin'], fetches: [SESSION_PATH] },
 };
 const shellNamespaces = ['common', 'cookies'];
 const languages = ['en', 'es'] as const;
@@ -98,7 +111,11 @@ export function createPagePreloads(root: string, signIn: { google: boolean } = {
     const files = collectFiles(manifest, [...chunks, ...catalogues]).filter(
       (file) => !base.entryFiles.has(file),
     );
-    const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+    // `crossorigin` (anonymous) is what a same-origin `fetch` with credentials 'same-origin' matches.
+    const fetchLinks = [...(page.fetches ?? []), ...(tabPage?.fetches ?? [])].map(
+      (address) => `<link rel="preload" as="fetch" crossorigin href="${address.replaceAll('&', '&amp;')}">`,
+    );
+    const links = [...fetchLinks, ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)].join('');
     // The sign-in methods this server offers (what /api/auth-options answers), so the auth form
     // renders in its final shape at once instead of moving when that answer arrives (ADR 044).
     const meta = base === documents['index.html'] ? `<meta name="regalo-sign-in" content="${signIn.google ? 'password google' : 'password'}">` : '';

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { SessionUser } from '@shared/contracts/session';
+import { SESSION_PATH } from '@shared/contracts/session-path';
 
 /**
  * Who is signed in, as a tiny store over Better Auth's GET /api/auth/get-session.
@@ -82,7 +83,7 @@ export function createSessionStore(deps: SessionStoreDeps) {
   async function load(): Promise<void> {
     let response: Response;
     try {
-      response = await deps.fetch('/api/auth/get-session', {
+      response = await deps.fetch(SESSION_PATH, {
         credentials: 'same-origin',
         headers: { accept: 'application/json' },
         cache: 'no-store',

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GiftSort } from '@shared/contracts/catalog';
+import { giftsListingPath } from '@shared/contracts/catalog-options';
 import type { Contact, ContactInput, ContactList } from '@shared/contracts/contacts';
 import type { UpdateDeliveryInput } from '@shared/contracts/checkout';
 import type { MyOrderList } from '@shared/contracts/my-orders';
@@ -77,7 +78,7 @@ export function useCatalogGifts(filters: GiftFilters) {
   return useQuery({
     queryKey: queryKeys.gifts(filters),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/catalog/gifts${toQueryString({ ...filters })}`, {
+      apiRequest(giftsListingPath(filters), {
         contract: () => catalogContract().then((m) => m.catalogGiftPageSchema),
         signal,
       }),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useText } from '@web/lib/text';
-import { giftSorts, type GiftSort } from '@shared/contracts/catalog-options';
+import { firstGiftsListing, giftSorts, GIFTS_TAB_PAGE_SIZE, type GiftSort } from '@shared/contracts/catalog-options';
 import { Field } from '@web/components/ui/field';
 import { controlClasses } from '@web/components/ui/input';
 import { cn } from '@web/lib/cn';
@@ -14,14 +14,12 @@ import { SearchInput } from './search-input';
 import { useAddToCart } from './use-add-to-cart';
 import { useCatalogFilters } from './use-catalog-filters';
 
-const PAGE_SIZE = 12;
-
 export function GiftsTab() {
   const { t } = useText('app');
   const filters = useCatalogFilters();
   const { q, category, page, setPage } = filters;
-  const [sort, setSort] = useState<GiftSort>('price_asc');
-  const query = useCatalogGifts({ q, category, sort, page, pageSize: PAGE_SIZE });
+  const [sort, setSort] = useState<GiftSort>(firstGiftsListing.sort);
+  const query = useCatalogGifts({ q, category, sort, page, pageSize: GIFTS_TAB_PAGE_SIZE });
   const addToCart = useAddToCart();
 
   return (
@@ -78,7 +76,7 @@ export function GiftsTab() {
                   </li>
                 ))}
               </ul>
-              <Pager page={data.page} total={data.total} pageSize={PAGE_SIZE} onPage={setPage} label={t('gifts.title')} />
+              <Pager page={data.page} total={data.total} pageSize={GIFTS_TAB_PAGE_SIZE} onPage={setPage} label={t('gifts.title')} />
             </>
           )
         }

@@ -4,6 +4,7 @@ import { act, Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '@web/lib/use-cart';
+import { firstGiftsListing, giftsListingPath } from '@shared/contracts/catalog-options';
 
 /*
  * Issue 15, point 4: choosing who a gift is for is visible. "Send a gift" on a contact says
@@ -76,6 +77,9 @@ describe('sending a gift to a contact', () => {
     await act(async () => buttonNamed('Send a gift to Carmen Martínez').click());
 
     await waitForText('Horchata for two');
+    // The gifts tab asks for its first page at the address the server preloads (page-preloads.ts).
+    const requested = vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+    expect(requested.find((url) => url.startsWith('/api/catalog/gifts'))).toBe(giftsListingPath(firstGiftsListing));
     const banner = document.querySelector('[data-testid="starting-for"]');
     expect(banner?.getAttribute('role')).toBe('status');
     expect(banner?.textContent).toContain('Choose a gift for Carmen Martínez');

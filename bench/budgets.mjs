@@ -14,8 +14,9 @@
 //   BENCH_DURATION=10 BENCH_CONNECTIONS=50 BENCH_RATE=20 npx tsx bench/budgets.mjs
 //   BENCH_ONLY=catalog node --cpu-prof --cpu-prof-dir=bench/results --import tsx bench/budgets.mjs
 //   BENCH_ONLY=heart npx tsx bench/budgets.mjs           # the heart of the product alone
-//   BENCH_TRACE=1 BENCH_ONLY=heart npx tsx bench/budgets.mjs   # + bytes allocated per request, and what
-//                                                        the slowest requests overlapped (bench/trace.mjs)
+//   BENCH_TRACE=1 BENCH_ONLY=heart npx tsx bench/budgets.mjs   # + bytes allocated per request, the loop's longest stalls, and what
+//                                                        the slowest requests overlapped (bench/trace.mjs);
+//                                                        BENCH_TRACE=sql also the longest database calls
 // PGlite opens as the server opens it (openDatabase: its settings, a data directory on disk,
 // a fresh temporary one); BENCH_PGLITE_DIR=memory:// keeps the whole database in memory.
 // Resident memory is printed at the end, split into the V8 heap, PGlite's WebAssembly memory

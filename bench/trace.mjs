@@ -53,7 +53,7 @@ export function startTrace(database) {
     if (typeof original !== 'function') return;
     target[name] = function (...args) {
       const start = performance.now();
-      const done = () => db.push({ start, end: performance.now() });
+      const done = () => db.push({ start, end: performance.now(), what: name === 'transaction' ? 'transaction' : String(args[0]).replace(/\s+/g, ' ').slice(0, 120) });
       const result = original.apply(this, args);
       if (result && typeof result.then === 'function') result.then(done, done);
       return result;
@@ -84,6 +84,17 @@ export function startTrace(database) {
             .map(([kind, g]) => `${g.count} ${kind} (${ms(g.ms)} ms, longest ${ms(g.max)})`)
             .join(', ') || 'none'),
       );
+      // The loop's longest stalls: a request that arrives during one waits before it starts,
+      // which the requests' own durations above do not show.
+      const longest = [...stalls].sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, 3);
+      if (longest.length > 0) {
+        console.info(
+          `    longest loop stalls: ${longest.map((x) => `${ms(x.end - x.start)} ms (requests running: ${requests.filter((r) => r.start < x.end && (r.end === 0 || r.end > x.start)).length}, database busy ${ms(overlap(db, x))} ms, GC ${ms(overlap(gcs, x))} ms)`).join('; ')}`,
+        );
+      }
+      if (process.env.BENCH_TRACE === 'sql') {
+        for (const op of [...db].sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, 5)) console.info(`    database ${ms(op.end - op.start)} ms: ${op.what}`);
+      }
       for (const r of slow) {
         console.info(
           `    ${ms(r.end - r.start).padStart(6)} ms ${r.label.slice(0, 40).padEnd(40)} overlapped: GC ${ms(overlap(gcs, r))} ms, ` +

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { areaShells } from '@shared/area-shells';
 import { firstGiftsListing, giftsListingPath } from '@shared/contracts/catalog-options';
 import { SESSION_PATH } from '@shared/contracts/session-path';
 import { createPagePreloads, firstSupportedLanguage } from './page-preloads';
@@ -10,7 +11,7 @@ import { createPagePreloads, firstSupportedLanguage } from './page-preloads';
 /** A built app's manifest in Vite's shape: the entry, the auth page and its catalogues. */
 function makeRoot(withManifest = true) {
   const root = mkdtempSync(path.join(tmpdir(), 'regalo-preloads-'));
-  writeFileSync(path.join(root, 'index.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
   writeFileSync(path.join(root, 'landing.html'), '<!doctype html><html><head><title>landing</title></head><body></body></html>');
   if (!withManifest) return root;
   mkdirSync(path.join(root, '.vite'));
@@ -108,6 +109,13 @@ describe('modulepreload hints for a page of the single-page app', () => {
     expect(gifts.indexOf('as="fetch"')).toBeLessThan(gifts.indexOf('modulepreload'));
     expect(fetches(documentFor('/auth', 'en')!.html)).toEqual([]);
     expect(fetches(documentFor('/', 'en')!.html)).toEqual([]);
+  });
+
+  it('paints a signed-in area\'s header frame from the document, and no other page\'s', () => {
+    const documentFor = createPagePreloads(makeRoot())!;
+    expect(documentFor('/app', 'en', 'gifts')!.html).toContain(`<div id="root">${areaShells.consumer}</div>`);
+    expect(documentFor('/auth', 'en')!.html).toContain('<div id="root"></div>');
+    expect(documentFor('/privacy', 'en')!.html).toContain('<div id="root"></div>');
   });
 
   it('gives nothing for other pages or a build without a manifest', () => {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { areaShells, type Area } from '@shared/area-shells';
 import { firstGiftsListing, giftsListingPath } from '@shared/contracts/catalog-options';
 import { SESSION_PATH } from '@shared/contracts/session-path';
 
@@ -25,6 +26,11 @@ type Page = {
    * `fetch` (ADR 047). Signed-in pages read the session first of all.
    */
   fetches?: readonly string[];
+  /**
+   * A signed-in area's header frame, painted from the document before the scripts have run;
+   * the area keeps the same frame while it loads, so the header never moves (ADR 047).
+   */
+  shell?: Area;
 };
 const pages: Record<string, Page & { tabs?: Record<string, Page> }> = {
   // The landing page is its own entry (landing.html, ADR 015): only its catalogues to add, which
@@ -40,6 +46,7 @@ const pages: Record<string, Page & { tabs?: Record<string, Page> }> = {
     page: 'features/consumer/consumer-page.tsx',
     namespaces: ['app'],
     fetches: [SESSION_PATH],
+    shell: 'consumer',
     tabs: {
       profile: { page: 'features/consumer/profile-tab.tsx', namespaces: [] },
       businesses: { page: 'features/consumer/businesses-tab.tsx', namespaces: [] },
@@ -52,8 +59,8 @@ const pages: Record<string, Page & { tabs?: Record<string, Page> }> = {
   '/business/interest': { page: 'features/business-onboarding/interest-page.tsx', namespaces: ['business'] },
   // Signed-in areas (ADR 046): a signed-out visit is sent to /auth and wastes
   // these few requests, a signed-in one saves a round trip before its page can render.
-  '/business/dashboard': { page: 'features/business-dashboard/business-dashboard-page.tsx', namespaces: ['dashboard'], fetches: [SESSION_PATH] },
-  '/admin': { page: 'features/admin/admin-page.tsx', namespaces: ['admin'], fetches: [SESSION_PATH] },
+  '/business/dashboard': { page: 'features/business-dashboard/business-dashboard-page.tsx', namespaces: ['dashboard'], fetches: [SESSION_PATH], shell: 'business' },
+  '/admin': { page: 'features/admin/admin-page.tsx', namespaces: ['admin'], fetches: [SESSION_PATH], shell: 'admin' },
 };
 const shellNamespaces = ['common', 'cookies'];
 const languages = ['en', 'es'] as const;
@@ -119,7 +126,8 @@ export function createPagePreloads(root: string, signIn: { google: boolean } = {
     // The sign-in methods this server offers (what /api/auth-options answers), so the auth form
     // renders in its final shape at once instead of moving when that answer arrives (ADR 044).
     const meta = base === documents['index.html'] ? `<meta name="regalo-sign-in" content="${signIn.google ? 'password google' : 'password'}">` : '';
-    const html = base.html.replace('</head>', `${meta}${links}</head>`);
+    let html = base.html.replace('</head>', `${meta}${links}</head>`);
+    if (page.shell) html = html.replace('<div id="root"></div>', `<div id="root">${areaShells[page.shell]}</div>`);
     // Compressed once, as scripts/compress-assets.mjs does for the static documents.
     const document = { html, brotli: brotliCompressSync(html) };
     cache.set(key, document);

@@ -1,5 +1,6 @@
-import { lazy, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router';
+import { AreaLoading } from '../components/area-header';
 import { RedirectIfSignedIn } from '../components/redirect-if-signed-in';
 import { RequireAdmin } from '../components/require-admin';
 import { RequireSession } from '../components/require-session';
@@ -58,8 +59,10 @@ export function AppRoutes() {
         <Route
           path="app"
           element={
-            <RequireSession>
-              <ConsumerPage />
+            <RequireSession fallback={<AreaLoading area="consumer" />}>
+              <Suspense fallback={<AreaLoading area="consumer" />}>
+                <ConsumerPage />
+              </Suspense>
             </RequireSession>
           }
         />
@@ -108,16 +111,20 @@ export function AppRoutes() {
         <Route
           path="business/dashboard"
           element={
-            <RequireSession>
-              <BusinessDashboardPage />
+            <RequireSession fallback={<AreaLoading area="business" />}>
+              <Suspense fallback={<AreaLoading area="business" />}>
+                <BusinessDashboardPage />
+              </Suspense>
             </RequireSession>
           }
         />
         <Route
           path="admin"
           element={
-            <RequireAdmin denied={<NotFoundPage />}>
-              <AdminPage />
+            <RequireAdmin denied={<NotFoundPage />} fallback={<AreaLoading area="admin" />}>
+              <Suspense fallback={<AreaLoading area="admin" />}>
+                <AdminPage />
+              </Suspense>
             </RequireAdmin>
           }
         />

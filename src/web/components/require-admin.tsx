@@ -6,9 +6,9 @@ import { useSession } from '../lib/session';
  * visitors included — gets `denied` (the not-found page), so /admin does not even reveal
  * that it exists. The server checks the role on every /api/admin call regardless.
  */
-export function RequireAdmin({ children, denied }: { children: ReactNode; denied: ReactNode }) {
+export function RequireAdmin({ children, denied, fallback }: { children: ReactNode; denied: ReactNode; fallback?: ReactNode }) {
   const { status, user } = useSession();
-  if (status === 'loading') return <div className="min-h-dvh" aria-busy="true" />;
+  if (status === 'loading') return fallback ?? <div className="min-h-dvh" aria-busy="true" />;
   if (user?.role !== 'admin') return <>{denied}</>;
   return <>{children}</>;
 }

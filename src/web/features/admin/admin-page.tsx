@@ -4,7 +4,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useText } from '@web/lib/text';
 import { useSearchParams } from 'react-router';
 import { AreaLinks } from '@web/components/area-links';
-import { BrandMark } from '@web/components/brand-mark';
+import { AreaHeader } from '@web/components/area-header';
 import { LanguageMenu } from '@web/components/language-menu';
 import { PageTitle } from '@web/components/page-title';
 import { QueryFallback } from '@web/components/query-fallback';
@@ -81,17 +81,13 @@ function Admin() {
   return (
     <div className="min-h-dvh pb-16">
       <PageTitle parts={[t(`tabs.${tab}`), common('titles.admin')]} />
-      <header className="border-b border-line bg-white/80 backdrop-blur">
-        {/* Wraps on narrow phones: in one row the controls ran off a 390 px screen (1.4.10). */}
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2.5">
-          <BrandMark />
-          <div className="ml-auto flex items-center gap-1 sm:gap-2">
-            <AreaLinks current="admin" />
-            <LanguageMenu />
-            <SignOutButton label={t('signOut')} />
-          </div>
+      <AreaHeader area="admin">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <AreaLinks current="admin" />
+          <LanguageMenu />
+          <SignOutButton label={t('signOut')} />
         </div>
-      </header>
+      </AreaHeader>
       <main id="main" className="mx-auto flex max-w-6xl flex-col gap-5 px-4 py-6">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t('kicker')}</p>

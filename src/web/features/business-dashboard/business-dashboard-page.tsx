@@ -5,7 +5,7 @@ import { getLanguage } from '@web/lib/language';
 import { loadText, useText } from '@web/lib/text';
 import { Link, useSearchParams } from 'react-router';
 import type { DashboardBusiness } from '@shared/contracts/business-dashboard';
-import { BrandMark } from '@web/components/brand-mark';
+import { AreaHeader } from '@web/components/area-header';
 import { LanguageMenu } from '@web/components/language-menu';
 import { PageTitle } from '@web/components/page-title';
 import { buttonVariants } from '@web/components/ui/button-variants';
@@ -81,17 +81,13 @@ function Dashboard() {
     <div className="min-h-dvh pb-16">
       {/* While loading or without a business; BusinessArea names the open tab instead. */}
       {business ? null : <PageTitle parts={[common('titles.business')]} />}
-      <header className="border-b border-line bg-white/80 backdrop-blur">
-        {/* Wraps on narrow phones: in one row the controls ran off a 390 px screen (1.4.10). */}
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-2.5">
-          <BrandMark />
-          <div className="ml-auto flex items-center gap-1 sm:gap-2">
-            <AreaLinks current="business" />
-            <LanguageMenu />
-            <SignOutButton label={t('header.signOut')} />
-          </div>
+      <AreaHeader area="business">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <AreaLinks current="business" />
+          <LanguageMenu />
+          <SignOutButton label={t('header.signOut')} />
         </div>
-      </header>
+      </AreaHeader>
       <main id="main" className="mx-auto flex max-w-5xl flex-col gap-5 px-4 py-6">
         {business ? (
           <BusinessArea business={business} />

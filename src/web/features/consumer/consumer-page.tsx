@@ -5,7 +5,7 @@ import { getLanguage } from '@web/lib/language';
 import { getText, loadText, useText } from '@web/lib/text';
 import { useSearchParams } from 'react-router';
 import type { Contact } from '@shared/contracts/contacts';
-import { BrandMark } from '@web/components/brand-mark';
+import { AreaHeader } from '@web/components/area-header';
 import { LanguageMenu } from '@web/components/language-menu';
 import { PageTitle } from '@web/components/page-title';
 import { Badge } from '@web/components/ui/badge';
@@ -109,28 +109,25 @@ function ConsumerArea() {
   return (
     <div className="min-h-dvh pb-28">
       <PageTitle parts={[t(`tabs.${tab}`), tCommon('titles.consumer')]} />
-      <header className="border-b border-line bg-white/80 backdrop-blur">
-        <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-2.5">
-          <BrandMark />
-          <div className="flex items-center gap-1 sm:gap-2">
-            <AreaLinks current="consumer" />
-            <Button
-              variant="ghost"
-              size="sm"
-              className="px-2.5"
-              onClick={() => setCartOpen(true)}
-              aria-label={t('header.cartLabel', { count })}
-            >
-              <ShoppingCart aria-hidden="true" />
-              <Badge variant={count > 0 ? 'brand' : 'neutral'} data-testid="cart-count" aria-hidden="true">
-                {count}
-              </Badge>
-            </Button>
-            <LanguageMenu className="max-sm:hidden" />
-            <SignOutButton label={t('header.signOut')} />
-          </div>
+      <AreaHeader area="consumer">
+        <div className="flex items-center gap-1 sm:gap-2">
+          <AreaLinks current="consumer" />
+          <Button
+            variant="ghost"
+            size="sm"
+            className="px-2.5"
+            onClick={() => setCartOpen(true)}
+            aria-label={t('header.cartLabel', { count })}
+          >
+            <ShoppingCart aria-hidden="true" />
+            <Badge variant={count > 0 ? 'brand' : 'neutral'} data-testid="cart-count" aria-hidden="true">
+              {count}
+            </Badge>
+          </Button>
+          <LanguageMenu className="max-sm:hidden" />
+          <SignOutButton label={t('header.signOut')} />
         </div>
-      </header>
+      </AreaHeader>
       <main id="main" className="mx-auto flex max-w-5xl flex-col gap-5 px-4 py-6">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>

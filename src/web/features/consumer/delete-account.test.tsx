@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
+import { act } from 'react';
 import { mountReactRootPerTest } from '@web/testing/react-root';
-import { act, Suspense } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { renderConsumerPage } from './render-consumer-page';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /*
@@ -45,18 +45,7 @@ const opener = () =>
 
 describe('deleting the account', () => {
   it('opens the dialog on demand, says a wrong password there and returns focus to its opener', async () => {
-    const { default: ConsumerPage } = await import('./consumer-page');
-    await act(async () => {
-      dom.root.render(
-        <Suspense fallback={<p>suspended</p>}>
-          <MemoryRouter initialEntries={['/app?tab=profile']}>
-            <Routes>
-              <Route path="/app" element={<ConsumerPage />} />
-            </Routes>
-          </MemoryRouter>
-        </Suspense>,
-      );
-    });
+    await renderConsumerPage(dom.root, '/app?tab=profile');
     const button = await vi.waitFor(() => {
       expect(opener()).toBeDefined();
       return opener()!;

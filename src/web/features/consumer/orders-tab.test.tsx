@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
+import { act } from 'react';
 import { mountReactRootPerTest } from '@web/testing/react-root';
-import { act, Suspense } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { renderConsumerPage } from './render-consumer-page';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toastError = vi.hoisted(() => vi.fn());
@@ -79,18 +79,7 @@ const inCard = (card: HTMLElement, name: string) =>
   [...card.querySelectorAll<HTMLElement>('button, a')].find((el) => (el.getAttribute('aria-label') ?? el.textContent)?.startsWith(name));
 
 async function renderOrders() {
-  const { default: ConsumerPage } = await import('./consumer-page');
-  await act(async () => {
-    dom.root.render(
-      <Suspense fallback={<p>suspended</p>}>
-        <MemoryRouter initialEntries={['/app?tab=orders']}>
-          <Routes>
-            <Route path="/app" element={<ConsumerPage />} />
-          </Routes>
-        </MemoryRouter>
-      </Suspense>,
-    );
-  });
+  await renderConsumerPage(dom.root, '/app?tab=orders');
   await waitForText('Horchata for two');
 }
 

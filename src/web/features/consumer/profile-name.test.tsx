@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
+import { act } from 'react';
 import { mountReactRootPerTest } from '@web/testing/react-root';
-import { act, Suspense } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { renderConsumerPage } from './render-consumer-page';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /* Issue 15, point 6: the header shows the new name right after the profile is saved. */
@@ -35,18 +35,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('saving the profile', () => {
   it('shows the new name in the header without a reload', async () => {
-    const { default: ConsumerPage } = await import('./consumer-page');
-    await act(async () => {
-      dom.root.render(
-        <Suspense fallback={<p>suspended</p>}>
-          <MemoryRouter initialEntries={['/app?tab=profile']}>
-            <Routes>
-              <Route path="/app" element={<ConsumerPage />} />
-            </Routes>
-          </MemoryRouter>
-        </Suspense>,
-      );
-    });
+    await renderConsumerPage(dom.root, '/app?tab=profile');
     const signedInAs = () => document.querySelector('[data-testid="signed-in-as"]')?.textContent;
     await vi.waitFor(() => expect(signedInAs()).toBe('Signed in as Carmen'), { timeout: 10_000 });
     const input = await vi.waitFor(() => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
+import { act } from 'react';
 import { mountReactRootPerTest } from '@web/testing/react-root';
-import { act, Suspense } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { renderConsumerPage } from './render-consumer-page';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '@web/lib/use-cart';
 import { firstGiftsListing, giftsListingPath } from '@shared/contracts/catalog-options';
@@ -56,18 +56,7 @@ async function waitForText(value: string) {
 }
 
 async function renderApp() {
-  const { default: ConsumerPage } = await import('./consumer-page');
-  await act(async () => {
-    dom.root.render(
-      <Suspense fallback={<p>suspended</p>}>
-        <MemoryRouter initialEntries={['/app?tab=contacts']}>
-          <Routes>
-            <Route path="/app" element={<ConsumerPage />} />
-          </Routes>
-        </MemoryRouter>
-      </Suspense>,
-    );
-  });
+  await renderConsumerPage(dom.root, '/app?tab=contacts');
 }
 
 describe('sending a gift to a contact', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
+import { act } from 'react';
 import { mountReactRootPerTest } from '@web/testing/react-root';
-import { act, Suspense } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { renderConsumerPage } from './render-consumer-page';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '@web/lib/use-cart';
 
@@ -71,18 +71,7 @@ const buttonNamed = (name: string) =>
 const waitFor = (assertion: () => void) => vi.waitFor(assertion, { timeout: 10_000 });
 
 async function renderApp(tab: string) {
-  const { default: ConsumerPage } = await import('./consumer-page');
-  await act(async () => {
-    dom.root.render(
-      <Suspense fallback={<p>suspended</p>}>
-        <MemoryRouter initialEntries={[`/app?tab=${tab}`]}>
-          <Routes>
-            <Route path="/app" element={<ConsumerPage />} />
-          </Routes>
-        </MemoryRouter>
-      </Suspense>,
-    );
-  });
+  await renderConsumerPage(dom.root, `/app?tab=${tab}`);
 }
 
 async function typeInto(input: HTMLInputElement, value: string) {

@@ -113,7 +113,7 @@ describe('modulepreload hints for a page of the single-page app', () => {
 
   it('paints a signed-in area\'s header frame from the document, and no other page\'s', () => {
     const documentFor = createPagePreloads(makeRoot())!;
-    expect(documentFor('/app', 'en', 'gifts')!.html).toContain(`<div id="root">${areaShells.consumer}</div>`);
+    expect(documentFor('/app', 'en', 'gifts')!.html).toContain(`<div id="root"><div inert>${areaShells.consumer}</div></div>`);
     expect(documentFor('/auth', 'en')!.html).toContain('<div id="root"></div>');
     expect(documentFor('/privacy', 'en')!.html).toContain('<div id="root"></div>');
   });

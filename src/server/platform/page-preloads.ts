@@ -127,7 +127,8 @@ export function createPagePreloads(root: string, signIn: { google: boolean } = {
     // renders in its final shape at once instead of moving when that answer arrives (ADR 044).
     const meta = base === documents['index.html'] ? `<meta name="regalo-sign-in" content="${signIn.google ? 'password google' : 'password'}">` : '';
     let html = base.html.replace('</head>', `${meta}${links}</head>`);
-    if (page.shell) html = html.replace('<div id="root"></div>', `<div id="root">${areaShells[page.shell]}</div>`);
+    // Inert: React replaces it, so a link focused in it would take the focus away with it.
+    if (page.shell) html = html.replace('<div id="root"></div>', `<div id="root"><div inert>${areaShells[page.shell]}</div></div>`);
     // Compressed once, as scripts/compress-assets.mjs does for the static documents.
     const document = { html, brotli: brotliCompressSync(html) };
     cache.set(key, document);

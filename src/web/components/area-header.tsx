@@ -28,11 +28,13 @@ export function areaOfPath(pathname: string): Area | null {
 
 /**
  * What a signed-in area shows while its session, code or texts load: its header frame, as
- * the server painted it before the scripts ran, and a spinner below.
+ * the server painted it before the scripts ran, and a spinner below. Inert: its brand link
+ * is replaced by the page's own in a moment, and focus on it would be lost with it (the
+ * skip link, which stays, is the first stop for Tab meanwhile).
  */
 export function AreaLoading({ area }: { area: Area }) {
   return (
-    <div className="min-h-dvh" aria-busy="true">
+    <div className="min-h-dvh" aria-busy="true" inert>
       <AreaHeader area={area} />
       <div className="flex justify-center py-24">
         <span aria-hidden="true" className="size-8 animate-spin rounded-full border-3 border-brand-200 border-t-brand-600" />

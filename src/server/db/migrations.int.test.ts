@@ -8,6 +8,7 @@ import {
   createOrder,
   createUser,
 } from '../testing/factories';
+import { waitFor } from '../testing/server-process';
 import { getTestDatabase, testDatabaseKind } from '../testing/test-database';
 import { openDatabase, wrapPglite, type DatabaseHandle } from './client';
 import { businesses } from './schema/businesses';
@@ -55,9 +56,30 @@ async function withFreshDatabase(run: (handle: DatabaseHandle) => Promise<void>)
     await run(handle);
   } finally {
     await handle.close();
+    await waitForNoConnections(admin, name);
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
+}
+
+/**
+ * pg's `pool.end()` resolves once its clients are asked to end, not once their backends have
+ * gone. Dropping the database WITH (FORCE) before then kills a closing backend, and the
+ * client's 57P01 error arrives with no listener left: an unhandled error that failed a CI run.
+ */
+async function waitForNoConnections(admin: pg.Client, database: string) {
+  await waitFor(
+    async () =>
+      (
+        await admin.query<{ count: number }>(
+          'select count(*)::int as count from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [database],
+        )
+      ).rows[0]!.count,
+    (count) => count === 0,
+    10_000,
+    20,
+  );
 }
 
 async function tableNames(handle: DatabaseHandle): Promise<string[]> {

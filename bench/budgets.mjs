@@ -4,7 +4,7 @@
 // 1. Catalogue: signed-in GET /api/catalog/gifts (200 businesses × 10 gifts) against
 //    GET /api/health, alternating, at BENCH_CONNECTIONS (default 50) connections. Budget:
 //    catalogue ≥ 50 % of health's throughput in the same run, p99 ≤ 100 ms.
-// 2. Heart of the product at a fixed 20 requests/s each: checkout creation, the gift page
+// 2. Heart of the product at 20 requests/s each (BENCH_ARRIVALS below): checkout creation, the gift page
 //    /g/<code>, redemption (each request redeems another paid order). Budget: p99 ≤ 50 ms.
 // The machine these run on may be shared: compare ratios from one run, not absolute figures.
 // The load generator runs in a child process (bench/autocannon-worker.mjs). Not part of `npm test`.
@@ -43,6 +43,18 @@ const tracing = Boolean(process.env.BENCH_TRACE);
 // server in production is warm, and the first requests of a fresh process (code not yet
 // optimised, statements not yet prepared) would otherwise be the p99 of a short run.
 const warmup = Number(process.env.BENCH_WARMUP ?? 2);
+// How the heart of the product's 20 requests a second arrive (BENCH_ARRIVALS, comma-separated):
+// - poisson: at random moments, independently, as visitors do (bench/arrivals-worker.mjs,
+//   open loop, latency counted from when each request was due). The budget's figure (ADR 049).
+// - even: one every 1/rate s, the same generator.
+// - bursts: autocannon's overallRate, a per-second quota per connection: 20 requests at the
+//   start of each second, 5 at a time. A harsher pattern than the budget's, kept as a stress figure.
+const arrivals = (process.env.BENCH_ARRIVALS ?? 'poisson,bursts').split(',');
+const ARRIVAL_PATTERNS = ['poisson', 'even', 'bursts'];
+for (const pattern of arrivals) if (!ARRIVAL_PATTERNS.includes(pattern)) throw new Error(`BENCH_ARRIVALS: ${pattern} is not one of ${ARRIVAL_PATTERNS.join(', ')}`);
+// Requests (and so bodies: checkout keys, orders to redeem) one path may send, with a margin
+// for the random number of Poisson arrivals.
+const perPath = Math.ceil(rate * (warmup + duration * arrivals.length) * 1.3) + 60;
 // Sequential requests per path for the allocation figure (BENCH_TRACE).
 const ALLOCATION_RUNS = 40;
 
@@ -54,7 +66,7 @@ const { db } = database;
 
 const seedStart = performance.now();
 const { shopOwner, consumer, firstGift, giftPageOrder, toRedeem, listed } = await seedBench(db, {
-  orders: rate * (duration + warmup) + 60 + (tracing ? ALLOCATION_RUNS + 10 : 0),
+  orders: perPath + (tracing ? ALLOCATION_RUNS + 10 : 0),
 });
 const seedMs = Math.round(performance.now() - seedStart);
 
@@ -91,6 +103,22 @@ function load(options, bodies) {
   });
 }
 
+/** One heart-of-the-product load; `sent` is how many bodies it used. */
+async function heartLoad(request, bodies, seconds, pattern, seed) {
+  if (pattern === 'bursts') {
+    const result = await load({ url: address, requests: [request], duration: seconds, connections: 5, overallRate: rate }, bodies);
+    // Sent, not only answered, plus a margin for requests cut off when the run ended.
+    return { ...result, sent: (result.requests.sent ?? result.requests.total) + 5 };
+  }
+  const result = await new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./arrivals-worker.mjs', import.meta.url)));
+    child.once('message', (answer) => child.once('exit', () => resolve(answer)));
+    child.once('error', reject);
+    child.send({ url: `${address}${request.path}`, method: request.method, headers: request.headers, bodies, rate, duration: seconds, spacing: pattern, seed });
+  });
+  return { ...result, sent: result.requests.sent };
+}
+
 const summary = (label, result) => ({
   label,
   requests: result.requests.total,
@@ -122,7 +150,7 @@ const catalogP99 = Math.max(...throughput.catalog.map((r) => r.p99ms));
 if (rows.length > 0) console.info(`catalogue / health throughput: ${(catalogRatio * 100).toFixed(1)} % (budget ≥ 50 %); catalogue p99 ${catalogP99} ms (budget ≤ 100 ms)`);
 
 // 2. Heart of the product at a fixed rate.
-const checkoutBodies = Array.from({ length: rate * (duration + warmup) + 60 }, () =>
+const checkoutBodies = Array.from({ length: perPath }, () =>
   JSON.stringify({
     idempotencyKey: `bench_${randomUUID().replaceAll('-', '')}`,
     lines: [{ giftId: firstGift.id, recipientName: 'Lucía', recipientEmail: 'lucia@example.test', recipientPhone: null, personalMessage: null, recipientLocale: 'es', delivery: { kind: 'now' } }],
@@ -163,17 +191,16 @@ const trace = tracing ? startTrace(database) : undefined;
 // BENCH_ONLY=catalog skips this part (profiling the catalogue alone).
 for (const [label, request, bodies] of process.env.BENCH_ONLY === 'catalog' ? [] : heart) {
   let used = 0;
-  if (warmup > 0) {
-    const warm = await load({ url: address, requests: [request], duration: warmup, connections: 5, overallRate: rate }, bodies);
-    // Sent, not only answered, plus a margin for requests cut off when the warm-up ended.
-    used = (warm.requests.sent ?? warm.requests.total) + 5;
+  if (warmup > 0) used = (await heartLoad(request, bodies, warmup, 'poisson', 0)).sent;
+  for (const [i, pattern] of arrivals.entries()) {
+    // Bodies already sent (a checkout key, a redeemed order) are not sent again.
+    const result = await heartLoad(request, bodies?.slice(used), duration, pattern, i + 1);
+    used += result.sent;
+    const row = summary(`${label} (${rate}/s, ${pattern})`, result);
+    print(row);
+    rows.push(row);
+    trace?.phase(`${label}, ${pattern}`);
   }
-  // Bodies the warm-up sent (a checkout key, a redeemed order) are not sent again.
-  const rest = bodies?.slice(used);
-  const row = summary(`${label} (${rate}/s)`, await load({ url: address, requests: [request], duration, connections: 5, overallRate: rate }, rest));
-  print(row);
-  rows.push(row);
-  trace?.phase(label);
 }
 trace?.stop();
 

@@ -35,6 +35,7 @@ import { redemptionRoutes } from './features/redemption/routes';
 import { adminRoutes } from './features/admin/routes';
 import { businessApplicationRoutes } from './features/business-applications/routes';
 import multipart from '@fastify/multipart';
+import { maintainPglite } from './platform/jobs/maintain-pglite';
 import { createPeriodicJob } from './platform/jobs/periodic-job';
 import { runExclusively } from './platform/jobs/run-exclusively';
 import { createAuth } from './platform/auth/auth';
@@ -150,6 +151,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await checkoutExpiry.stop();
     await giftDelivery.stop();
   });
+
+  // PGlite has no autovacuum process: the server does its work, at autovacuum's pace.
+  if (database.kind === 'pglite') {
+    const maintenance = createPeriodicJob('pglite-maintenance', 60 * 1000, async () => {
+      const started = performance.now();
+      const run = await maintainPglite(database.db);
+      if (run.analyzed.length + run.vacuumed.length > 0) {
+        app.log.info({ job: 'pglite-maintenance', ...run, ms: Math.round(performance.now() - started) }, 'database tables maintained');
+      }
+    }, app.log);
+    app.addHook('onListen', async () => maintenance.start());
+    app.addHook('onClose', async () => maintenance.stop());
+  }
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -53,7 +53,8 @@ export function startTrace(database) {
     if (typeof original !== 'function') return;
     target[name] = function (...args) {
       const start = performance.now();
-      const done = () => db.push({ start, end: performance.now(), what: name === 'transaction' ? 'transaction' : String(args[0]).replace(/\s+/g, ' ').slice(0, 120) });
+      const what = name === 'transaction' ? 'transaction' : typeof args[0] === 'string' ? args[0].replace(/\s+/g, ' ').slice(0, 120) : 'a call into PGlite (a prepared statement)';
+      const done = () => db.push({ start, end: performance.now(), what });
       const result = original.apply(this, args);
       if (result && typeof result.then === 'function') result.then(done, done);
       return result;
@@ -61,7 +62,8 @@ export function startTrace(database) {
     restore.push(() => (target[name] = original));
   };
   const client = database.db.$client;
-  if (database.kind === 'pglite') for (const name of ['query', 'exec', 'transaction']) timed(client, name);
+  // On PGlite every statement, the server's prepared ones included, is a call to execProtocolStream.
+  if (database.kind === 'pglite') for (const name of ['execProtocolStream', 'transaction']) timed(client, name);
   else timed(client, 'query');
 
   return {

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, types, type Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -139,18 +139,116 @@ function withoutParsers(options: QueryOptions): QueryOptions {
  * allocated on PGlite (≈ 1,570 → 870 KB per checkout without it), and young-generation GC
  * pauses were what the slow requests waited on (ADR 043). The parsers are installed on the
  * instance once instead, and this client, the one drizzle gets, drops them from each call.
- * It is only for drizzle: it has what drizzle's session calls (query, transaction).
+ * Its statements are prepared ones (see preparedStatements). It is only for drizzle: it has
+ * what drizzle's session calls (query, transaction).
  */
 function withSharedParsers(client: PGlite): PGlite {
   for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = keepText;
+  const run = preparedStatements(client);
   const adapter = {
-    query: (text: string, params?: unknown[], options?: QueryOptions) => client.query(text, params, withoutParsers(options)),
-    transaction: <T>(run: (tx: Transaction) => Promise<T>) =>
+    query: (text: string, params?: unknown[], options?: QueryOptions) => run(text, params, withoutParsers(options), false),
+    transaction: <T>(body: (tx: Transaction) => Promise<T>) =>
       client.transaction((tx) =>
-        run({ ...tx, query: (text: string, params?: unknown[], options?: QueryOptions) => tx.query(text, params, withoutParsers(options)) } as Transaction),
+        body({ ...tx, query: (text: string, params?: unknown[], options?: QueryOptions) => run(text, params, withoutParsers(options), true) } as Transaction),
       ),
   };
   return adapter as unknown as PGlite;
+}
+
+/** Statements kept prepared at once; the least recently used one is closed beyond that. */
+const PREPARED_STATEMENTS = 500;
+/** PostgreSQL's codes for a prepared statement that is gone, or whose result type changed. */
+const STALE_STATEMENT_CODES = new Set(['26000', '0A000']);
+
+interface PreparedStatement {
+  name: string;
+  /** The parameters' type ids, which choose each value's serializer. */
+  paramTypes: number[];
+  /** What the statement returns (absent when it returns no rows), described once. */
+  rowDescription: BackendMessage | undefined;
+}
+
+type Results = Awaited<ReturnType<PGlite['query']>>;
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+
+/**
+ * PGlite's own `query` sends every statement unnamed: parse, describe, bind, describe,
+ * execute and sync, six calls into its WebAssembly, and PostgreSQL parses and plans the text
+ * each time. Inside WebAssembly that was most of a request's cost: the gift page's query took
+ * ≈ 1.5 ms that way and ≈ 0.3 ms as a prepared statement (ADR 049). So each distinct text is
+ * prepared once under a name (parsed, and described: its parameter types and its row shape),
+ * and every later call is one bind, execute and sync in a single call. PostgreSQL keeps the
+ * statement for the connection's life, checks it against schema changes itself, and after a
+ * few runs reuses a generic plan where that is as good. drizzle's texts are per query shape
+ * (values are parameters), so the set is small; PREPARED_STATEMENTS bounds it anyway.
+ * Runs under PGlite's query lock, like its own `query`, so statements never interleave.
+ */
+function preparedStatements(client: PGlite) {
+  const statements = new Map<string, PreparedStatement>();
+  let counter = 0;
+  const send = (...messages: Uint8Array[]) => client.execProtocolStream(concatBytes(messages), { syncToFs: false });
+
+  async function prepare(text: string, types: number[] | undefined): Promise<PreparedStatement> {
+    if (statements.size >= PREPARED_STATEMENTS) {
+      const [oldestKey, oldest] = statements.entries().next().value!;
+      statements.delete(oldestKey);
+      await send(protocol.serialize.close({ type: 'S', name: oldest.name }), protocol.serialize.sync());
+    }
+    const name = `regalo_${++counter}`;
+    const described = await send(
+      protocol.serialize.parse({ name, text, types }),
+      protocol.serialize.describe({ type: 'S', name }),
+      protocol.serialize.sync(),
+    );
+    return { name, paramTypes: parse.parseDescribeStatementResults(described), rowDescription: described.find((m) => m.name === 'rowDescription') };
+  }
+
+  return (text: string, params: unknown[] = [], options: QueryOptions, inTransaction: boolean): Promise<Results> =>
+    client._runExclusiveQuery(async () => {
+      const key = options?.paramTypes ? `${options.paramTypes.join(',')}:${text}` : text;
+      let statement = statements.get(key);
+      if (statement) {
+        // Most recently used last: the map's first entry is the one to close.
+        statements.delete(key);
+        statements.set(key, statement);
+      }
+      let messages: BackendMessage[];
+      try {
+        if (!statement) {
+          statement = await prepare(text, options?.paramTypes);
+          statements.set(key, statement);
+        }
+        const values = params.map((value, i) => {
+          if (value === null || value === undefined) return null;
+          const type = statement!.paramTypes[i]!;
+          const serialize = options?.serializers?.[type] ?? client.serializers[type];
+          return serialize ? serialize(value) : String(value);
+        });
+        messages = await send(protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}), protocol.serialize.sync());
+      } catch (error) {
+        if (statement && STALE_STATEMENT_CODES.has((error as { code?: string }).code ?? '')) {
+          statements.delete(key);
+          // Closing a statement that is already gone is no error; in a failed transaction the
+          // close itself may be refused, and then the name is left behind, unused.
+          await send(protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync()).catch(() => undefined);
+        }
+        // As PGlite's own query does: the error carries the statement it came from.
+        throw Object.assign(error as object, { query: text, params, queryOptions: options });
+      }
+      // Outside a transaction PGlite's own query hands the write to its file system here.
+      if (!inTransaction) await client.syncToFs();
+      return parse.parseResults(statement.rowDescription ? [statement.rowDescription, ...messages] : messages, client.parsers, options)[0]!;
+    });
+}
+
+function concatBytes(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
 export async function pingDatabase(db: Database): Promise<boolean> {

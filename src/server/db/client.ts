@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parse, PGlite, protocol, types, type Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -63,15 +66,29 @@ const PGLITE_SHARED_BUFFERS = '16MB';
 /**
  * Opens PGlite the way the server runs it. The very first start of a data directory runs
  * initdb, and that instance keeps about 400 MB more for as long as it lives (measured in
- * ADR 038), so a new directory is created, closed and opened again: once per installation,
- * a second or two.
+ * ADR 038), so a new directory is created in a child process that then exits, and opened
+ * here: once per installation, a second or two. Closed in this process instead, the
+ * instance's ≈ 450 MB of WebAssembly memory stayed resident until a major collection, which
+ * a server allocating little may not run for a long time (ADR 049).
  */
 async function openPglite(dataDir: string, sharedBuffers: string = PGLITE_SHARED_BUFFERS): Promise<PGlite> {
   const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] };
   if (dataDir === 'memory://') return PGlite.create(dataDir, options);
   mkdirSync(dataDir, { recursive: true });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await (await PGlite.create(dataDir, options)).close();
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir, options);
   return PGlite.create(dataDir, options);
+}
+
+function createDataDir(dataDir: string, options: { startParams: string[] }): Promise<void> {
+  const pglite = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
+  const script = `const { PGlite } = await import(${JSON.stringify(pglite)});
+    await (await PGlite.create(${JSON.stringify(dataDir)}, ${JSON.stringify(options)})).close();`;
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--input-type=module', '--eval', script], (error, _stdout, stderr) => {
+      if (error) reject(new Error(`could not create the database in ${dataDir}: ${stderr.trim() || error.message}`));
+      else resolve();
+    });
+  });
 }
 
 /** Any constant both versions of the server agree on; names the migration lock. */

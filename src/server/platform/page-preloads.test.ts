@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { areaShells } from '@shared/area-shells';
 import { firstGiftsListing, giftsListingPath } from '@shared/contracts/catalog-options';
 import { SESSION_PATH } from '@shared/contracts/session-path';
-import { createPagePreloads, firstSupportedLanguage } from './page-preloads';
+import { createPagePreloads, firstSupportedLanguage, pageImage } from './page-preloads';
 
 /** A built app's manifest in Vite's shape: the entry, the auth page and its catalogues. */
 function makeRoot(withManifest = true) {
@@ -109,6 +109,26 @@ describe('modulepreload hints for a page of the single-page app', () => {
     expect(gifts.indexOf('as="fetch"')).toBeLessThan(gifts.indexOf('modulepreload'));
     expect(fetches(documentFor('/auth', 'en')!.html)).toEqual([]);
     expect(fetches(documentFor('/', 'en')!.html)).toEqual([]);
+  });
+
+  it('preloads the picture the server names for the gifts tab, first of all the hints; only that tab has one', () => {
+    const documentFor = createPagePreloads(makeRoot())!;
+    expect(pageImage('/app', 'gifts')).toBe('first-gift');
+    expect(pageImage('/app/', 'gifts')).toBe('first-gift');
+    for (const [page, tab] of [['/app', null], ['/app', 'profile'], ['/app', 'orders'], ['/auth', 'gifts'], ['/business/dashboard', 'gifts']] as const) {
+      expect(pageImage(page, tab)).toBeUndefined();
+    }
+    const image = '/api/files/public/gifts/a/main.1.webp';
+    const gifts = documentFor('/app', 'en', 'gifts', image)!;
+    expect(gifts.html).toContain(`</title><meta name="regalo-sign-in" content="password"><link rel="preload" as="image" fetchpriority="high" href="${image}"><link rel="preload" as="fetch"`);
+    expect(brotliDecompressSync(gifts.brotli).toString()).toBe(gifts.html);
+    // Cached per picture: a visitor without one, or a newer first gift, gets its own document.
+    expect(documentFor('/app', 'en', 'gifts')!.html).not.toContain('as="image"');
+    expect(documentFor('/app', 'en', 'gifts', null)!.html).not.toContain('as="image"');
+    expect(documentFor('/app', 'en', 'gifts', '/api/files/public/gifts/b/main.2.webp')!.html).toContain('href="/api/files/public/gifts/b/main.2.webp"');
+    expect(documentFor('/app', 'en', 'gifts', image)).toBe(gifts);
+    // An attribute value cannot end early whatever the address holds.
+    expect(documentFor('/app', 'en', 'gifts', '/x"><script>')!.html).toContain('href="/x&quot;&gt;&lt;script&gt;"');
   });
 
   it('paints a signed-in area\'s header frame from the document, and no other page\'s', () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -136,6 +136,23 @@ describe('modulepreload hints for a page of the single-page app', () => {
     expect(documentFor('/app', 'en', 'gifts')!.html).toContain(`<div id="root"><div inert>${areaShells.consumer}</div></div>`);
     expect(documentFor('/auth', 'en')!.html).toContain('<div id="root"></div>');
     expect(documentFor('/privacy', 'en')!.html).toContain('<div id="root"></div>');
+  });
+
+  it('names a file once when the manifest lists it under two keys (a page inside a chunk group)', () => {
+    const root = makeRoot();
+    const manifestFile = path.join(root, '.vite', 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    manifest['_consumer-page-1.js'] = { file: 'assets/consumer-page-1.js', imports: ['_card-1.js'] };
+    manifest['features/consumer/gifts-tab.tsx'] = { file: 'assets/gifts-tab-1.js', imports: ['_consumer-page-1.js'] };
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    expect(hrefs(createPagePreloads(root)!('/app', 'en', 'gifts')!.html)).toEqual([
+      '/assets/consumer-page-1.js',
+      '/assets/card-1.js',
+      '/assets/gifts-tab-1.js',
+      '/assets/common-en.js',
+      '/assets/cookies-en.js',
+      '/assets/app-en.js',
+    ]);
   });
 
   it('gives nothing for other pages or a build without a manifest', () => {

@@ -182,7 +182,8 @@ function collectFiles(manifest: Manifest, keys: readonly string[]): string[] {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return;
     seen.add(key);
-    files.push(chunk.file);
+    // A page a chunk group took in is listed under its own path and the group's name (vite.config.ts).
+    if (!files.includes(chunk.file)) files.push(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const key of keys) visit(key);

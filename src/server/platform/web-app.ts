@@ -7,17 +7,17 @@ import { createPagePreloads, pageImage, type PageDocument, type PageImage } from
 import { webDistDir } from './paths';
 
 /**
- * Serves the built web app: hashed assets cached for a year, HTML never cached. `/` gets the
- * landing page's own light document (landing.html, ADR 015); any other GET for a page that
- * is not an API call falls back to the single-page app's index.html so client routes survive
- * a reload. API 404s stay problem+json.
- */
-/**
  * Who names a page's picture for the visitor making the request (null: none to name, or not
  * for this visitor); app.ts wires the features that know.
  */
 export type PageImages = Partial<Record<PageImage, (request: FastifyRequest) => Promise<string | null>>>;
 
+/**
+ * Serves the built web app: hashed assets cached for a year, HTML never cached. `/` gets the
+ * landing page's own light document (landing.html, ADR 015); any other GET for a page that
+ * is not an API call falls back to the single-page app's index.html so client routes survive
+ * a reload. API 404s stay problem+json.
+ */
 export async function registerWebApp(app: FastifyInstance, root: string | null = webDistDir, images: PageImages = {}) {
   if (root === null) {
     app.setNotFoundHandler((request, reply) => sendApiNotFound(request.method, request.url, reply));

@@ -155,6 +155,17 @@ describe('modulepreload hints for a page of the single-page app', () => {
     ]);
   });
 
+  it('says at start which pages the manifest does not name (they would be served without hints)', () => {
+    const warnings: object[] = [];
+    createPagePreloads(makeRoot(), undefined, { warn: (details) => void warnings.push(details) });
+    // The test manifest names only some pages; each missing one is listed.
+    expect(warnings).toHaveLength(1);
+    const { pages } = warnings[0] as { pages: string[] };
+    expect(pages).toContain('features/business-dashboard/business-dashboard-page.tsx');
+    expect(pages).not.toContain('features/consumer/gifts-tab.tsx');
+    expect(pages).not.toContain('landing.html');
+  });
+
   it('gives nothing for other pages or a build without a manifest', () => {
     expect(createPagePreloads(makeRoot())!('/g/ABCD2345EFGH6789', 'en')).toBeNull();
     expect(createPagePreloads(makeRoot(false))).toBeNull();

@@ -112,12 +112,24 @@ export function firstSupportedLanguage(acceptLanguage: string | undefined): Lang
  * has run): two levels of requests instead of three before the first paint (ADR 039).
  * Returns null when the build has no manifest (then index.html is served as it is).
  */
-export function createPagePreloads(root: string, signIn: { google: boolean } = { google: false }) {
+export function createPagePreloads(
+  root: string,
+  signIn: { google: boolean } = { google: false },
+  log?: { warn(details: object, message: string): void },
+) {
   const manifestFile = path.join(root, '.vite', 'manifest.json');
   const indexFile = path.join(root, 'index.html');
   const landingFile = path.join(root, 'landing.html');
   if (!existsSync(manifestFile) || !existsSync(indexFile)) return null;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  // A page whose chunk the manifest does not name is served as the bare index.html: no hints,
+  // no header shell, nothing preloaded. Said once at start, since nothing else would show it
+  // (a chunk group in vite.config.ts took the consumer page in once, ADR 048).
+  const missing = Object.values(pages)
+    .flatMap((page) => [page, ...Object.values(page.tabs ?? {})])
+    .map((page) => page.page)
+    .filter((key) => !manifest[key]);
+  if (missing.length > 0) log?.warn({ pages: missing }, 'pages missing from the build manifest are served without their hints');
   const documents = {
     'index.html': { html: readFileSync(indexFile, 'utf8'), entryFiles: new Set(collectFiles(manifest, ['index.html'])) },
     'landing.html': existsSync(landingFile)

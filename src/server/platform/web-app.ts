@@ -28,7 +28,7 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
   if (!existsSync(indexFile)) {
     app.log.warn({ root }, 'web app not built; run `npm run build` to serve the UI');
   }
-  const pagePreloads = createPagePreloads(root, { google: Boolean(app.ctx.config.google) });
+  const pagePreloads = createPagePreloads(root, { google: Boolean(app.ctx.config.google) }, app.log);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -96,7 +96,8 @@ function lucideIconsImportedBy(file: string, lucideEntry: string): string[] {
 }
 
 const formChunks: [RegExp, string][] = [
-  [/src[\\/]web[\\/](components[\\/]ui[\\/](button|input|card|spinner|tabs|label|field|textarea|badge)\.tsx|lib[\\/]cn\.ts)$/, 'ui'],
+  // The page title goes wherever the primitives go (every page that uses one uses the other).
+  [/src[\\/]web[\\/](components[\\/](ui[\\/](button|input|card|spinner|tabs|label|field|textarea|badge)|page-title)\.tsx|lib[\\/]cn\.ts)$/, 'ui'],
   // Also on the business sign-up page, which must not download the auth pages' forms with it.
   [/src[\\/](web[\\/]lib[\\/](auth-client|use-auth-options)|shared[\\/]contracts[\\/]locale-header)\.ts$/, 'auth-client'],
 ];
@@ -104,16 +105,120 @@ function formChunkName(moduleId: string): string | null {
   return formChunks.find(([pattern]) => pattern.test(moduleId))?.[1] ?? null;
 }
 
+/**
+ * Modules that always load together, split by the bundler only because different chunks
+ * import them: every route (and tab) whose first load has one of a group's chunks has all of
+ * them (`bench/route-js.mjs --verbose` lists each route's files). One file per group costs no
+ * route a byte and saves the consumer's gifts tab eight of its 26 files before its first
+ * paint (ADR 048); a module added to a group must keep that true, or the routes that did not
+ * need it download it too.
+ */
+const companionChunks: [RegExp, string][] = [
+  // TanStack Query: the client and its provider, queries and mutations (every signed-in area
+  // and the checkout use all three); infinite queries stay with the dashboard, their only user.
+  [/(node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](?!useInfiniteQuery|infiniteQueryObserver)[^\\/]+\.js|src[\\/]web[\\/]lib[\\/]query-client\.ts)$/, 'query'],
+  // What every signed-in area's header and loading states render.
+  [/src[\\/]web[\\/]components[\\/](sign-out-button|area-links|query-fallback)\.tsx$/, 'area'],
+  // The cart and its limits (the consumer area and the checkout).
+  [/src[\\/](web[\\/]lib[\\/](cart|use-cart)|shared[\\/]contracts[\\/]checkout-limits)\.ts$/, 'cart'],
+  // The consumer area and what all its tabs read the catalogue with.
+  [/src[\\/](web[\\/]features[\\/]consumer[\\/](consumer-page|cart-bar|tabs|query-state|api|api-error-message)|shared[\\/]contracts[\\/]catalog-options)\.tsx?$/, 'consumer-page'],
+  // The gifts tab and the catalogue's list parts (the businesses tab uses them too, and then
+  // loads the 1 KB tab with them).
+  [/src[\\/]web[\\/]features[\\/]consumer[\\/](gifts-tab|category-select|gift-card|pager|use-add-to-cart|use-catalog-filters|results-status|search-input|use-debounced-value)\.tsx?$/, 'gifts-tab'],
+];
+/**
+ * A module named above, or one that only a group's modules import (an icon only the consumer
+ * page draws, say): it goes with them rather than into a chunk of its own. An icon's importers
+ * are the files that name it (lucide's entry, which re-exports every icon, is not one; see
+ * `publicChunkName`).
+ */
+type ImporterGraph = {
+  getModuleInfo(id: string): { importers: readonly string[]; dynamicImporters: readonly string[]; importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+};
+let iconImporters: Map<string, string[]> | null = null;
+function importersOf(moduleId: string, graph: ImporterGraph): readonly string[] | null {
+  const info = graph.getModuleInfo(moduleId);
+  if (!info || info.dynamicImporters.length > 0) return null;
+  if (!info.importers.some(isLucideEntry)) return info.importers;
+  if (!iconImporters) {
+    const found = new Map<string, string[]>();
+    const seen = new Set<string>();
+    const queue = [r('./src/web/main.tsx'), r('./src/web/landing-main.tsx')];
+    while (queue.length > 0) {
+      const id = queue.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const module = graph.getModuleInfo(id);
+      if (!module || id.includes('node_modules')) continue;
+      const lucide = module.importedIds.find(isLucideEntry);
+      for (const icon of lucide ? lucideIconsImportedBy(id, lucide) : []) found.set(icon, [...(found.get(icon) ?? []), id]);
+      queue.push(...module.importedIds, ...module.dynamicallyImportedIds);
+    }
+    iconImporters = found;
+  }
+  return iconImporters.get(moduleId) ?? null;
+}
+function companionChunkName(moduleId: string, graph: ImporterGraph, seen = new Set<string>()): string | null {
+  const named = companionChunks.find(([pattern]) => pattern.test(moduleId))?.[1];
+  if (named) return named;
+  const importers = importersOf(moduleId, graph);
+  if (!importers || importers.length === 0 || seen.has(moduleId)) return null;
+  seen.add(moduleId);
+  const names = new Set(importers.map((id) => companionChunkName(id, graph, seen)));
+  const [only] = names;
+  return names.size === 1 && only ? only : null;
+}
+
+/**
+ * A page the router imports lazily that a group above took in (the consumer page, its gifts
+ * tab) has no entry of its own in Vite's manifest, where the server looks a page's files up by
+ * its source path (platform/page-preloads.ts). This adds it: the group chunk's entry, under the
+ * page's path.
+ */
+type ManifestEntry = { file: string; src?: string; isDynamicEntry?: boolean };
+function groupedPagesInManifest(): Plugin {
+  return {
+    name: 'regalo:grouped-pages-in-manifest',
+    apply: 'build',
+    writeBundle: {
+      order: 'post',
+      handler(options, bundle) {
+        const file = path.join(options.dir ?? '', '.vite', 'manifest.json');
+        if (!options.dir || !existsSync(file)) return;
+        const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestEntry>;
+        const byFile = new Map(Object.values(manifest).map((entry) => [entry.file, entry]));
+        for (const chunk of Object.values(bundle)) {
+          const entry = chunk.type === 'chunk' ? byFile.get(chunk.fileName) : undefined;
+          if (chunk.type !== 'chunk' || !entry) continue;
+          for (const id of chunk.moduleIds) {
+            if (!this.getModuleInfo(id)?.dynamicImporters.length) continue;
+            const key = path.relative(r('./src/web'), id).split(path.sep).join('/');
+            manifest[key] ??= { ...entry, src: key, isDynamicEntry: true };
+          }
+        }
+        writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+      },
+    },
+  };
+}
+
 /** Each build works the graph out afresh (`vite build --watch` rebuilds in one process). */
 function resetPublicChunk(): Plugin {
-  return { name: 'regalo:public-chunk', buildStart: () => void (publicChunkModules = null) };
+  return {
+    name: 'regalo:public-chunk',
+    buildStart: () => {
+      publicChunkModules = null;
+      iconImporters = null;
+    },
+  };
 }
 
 // The browser app. `npm run build` emits it to dist/web, which the Fastify server serves.
 export default defineConfig(({ command }) => ({
   root: r('./src/web'),
   publicDir: r('./src/web/public'),
-  plugins: [react(), tailwindcss(), sharedHead(), serveLandingAtRoot(), resetPublicChunk()],
+  plugins: [react(), tailwindcss(), sharedHead(), serveLandingAtRoot(), resetPublicChunk(), groupedPagesInManifest()],
   resolve: {
     alias: [
       ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
@@ -157,6 +262,11 @@ export default defineConfig(({ command }) => ({
             // (Lighthouse's network pays a round trip per six): the small primitives every form
             // uses and the auth client each come as one file (ADR 044).
             { name: formChunkName },
+            // Modules every route loads together, in one file each (ADR 048).
+            // Only the modules it names: left to itself a group takes in everything its modules
+            // import that no earlier group holds (the app's entry, shared helpers), and every
+            // route reaching the group would download that too (ADR 044).
+            { name: companionChunkName, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -13,6 +13,7 @@ import { healthRoutes } from './features/health/routes';
 import { operatorRoutes } from './features/operator/routes';
 import { setMailOperator } from './platform/mail/layout';
 import { catalogRoutes } from './features/catalog/routes';
+import { firstGiftImage } from './features/catalog/catalog-answers';
 import { contactsRoutes } from './features/contacts/routes';
 import { myOrdersRoutes } from './features/my-orders/routes';
 import { checkoutRoutes, stripeWebhookRoutes } from './features/checkout/routes';
@@ -202,7 +203,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminRoutes);
   await app.register(businessApplicationRoutes);
 
-  await registerWebApp(app, options.webRoot === false ? null : options.webRoot);
+  // The gifts tab's document names its first picture (ADR 048).
+  await registerWebApp(app, options.webRoot === false ? null : options.webRoot, { 'first-gift': firstGiftImage });
 
   return app;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { areaShells } from '@shared/area-shells';
 import { firstGiftsListing, giftsListingPath } from '@shared/contracts/catalog-options';
 import { SESSION_PATH } from '@shared/contracts/session-path';
-import { createPagePreloads, firstSupportedLanguage } from './page-preloads';
+import { createPagePreloads, firstSupportedLanguage, pageImage } from './page-preloads';
 
 /** A built app's manifest in Vite's shape: the entry, the auth page and its catalogues. */
 function makeRoot(withManifest = true) {
@@ -111,11 +111,59 @@ describe('modulepreload hints for a page of the single-page app', () => {
     expect(fetches(documentFor('/', 'en')!.html)).toEqual([]);
   });
 
+  it('preloads the picture the server names for the gifts tab, first of all the hints; only that tab has one', () => {
+    const documentFor = createPagePreloads(makeRoot())!;
+    expect(pageImage('/app', 'gifts')).toBe('first-gift');
+    expect(pageImage('/app/', 'gifts')).toBe('first-gift');
+    for (const [page, tab] of [['/app', null], ['/app', 'profile'], ['/app', 'orders'], ['/auth', 'gifts'], ['/business/dashboard', 'gifts']] as const) {
+      expect(pageImage(page, tab)).toBeUndefined();
+    }
+    const image = '/api/files/public/gifts/a/main.1.webp';
+    const gifts = documentFor('/app', 'en', 'gifts', image)!;
+    expect(gifts.html).toContain(`</title><meta name="regalo-sign-in" content="password"><link rel="preload" as="image" fetchpriority="high" href="${image}"><link rel="preload" as="fetch"`);
+    expect(brotliDecompressSync(gifts.brotli).toString()).toBe(gifts.html);
+    // Cached per picture: a visitor without one, or a newer first gift, gets its own document.
+    expect(documentFor('/app', 'en', 'gifts')!.html).not.toContain('as="image"');
+    expect(documentFor('/app', 'en', 'gifts', null)!.html).not.toContain('as="image"');
+    expect(documentFor('/app', 'en', 'gifts', '/api/files/public/gifts/b/main.2.webp')!.html).toContain('href="/api/files/public/gifts/b/main.2.webp"');
+    expect(documentFor('/app', 'en', 'gifts', image)).toBe(gifts);
+    // An attribute value cannot end early whatever the address holds.
+    expect(documentFor('/app', 'en', 'gifts', '/x"><script>')!.html).toContain('href="/x&quot;&gt;&lt;script&gt;"');
+  });
+
   it('paints a signed-in area\'s header frame from the document, and no other page\'s', () => {
     const documentFor = createPagePreloads(makeRoot())!;
     expect(documentFor('/app', 'en', 'gifts')!.html).toContain(`<div id="root"><div inert>${areaShells.consumer}</div></div>`);
     expect(documentFor('/auth', 'en')!.html).toContain('<div id="root"></div>');
     expect(documentFor('/privacy', 'en')!.html).toContain('<div id="root"></div>');
+  });
+
+  it('names a file once when the manifest lists it under two keys (a page inside a chunk group)', () => {
+    const root = makeRoot();
+    const manifestFile = path.join(root, '.vite', 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    manifest['_consumer-page-1.js'] = { file: 'assets/consumer-page-1.js', imports: ['_card-1.js'] };
+    manifest['features/consumer/gifts-tab.tsx'] = { file: 'assets/gifts-tab-1.js', imports: ['_consumer-page-1.js'] };
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    expect(hrefs(createPagePreloads(root)!('/app', 'en', 'gifts')!.html)).toEqual([
+      '/assets/consumer-page-1.js',
+      '/assets/card-1.js',
+      '/assets/gifts-tab-1.js',
+      '/assets/common-en.js',
+      '/assets/cookies-en.js',
+      '/assets/app-en.js',
+    ]);
+  });
+
+  it('says at start which pages the manifest does not name (they would be served without hints)', () => {
+    const warnings: object[] = [];
+    createPagePreloads(makeRoot(), undefined, { warn: (details) => void warnings.push(details) });
+    // The test manifest names only some pages; each missing one is listed.
+    expect(warnings).toHaveLength(1);
+    const { pages } = warnings[0] as { pages: string[] };
+    expect(pages).toContain('features/business-dashboard/business-dashboard-page.tsx');
+    expect(pages).not.toContain('features/consumer/gifts-tab.tsx');
+    expect(pages).not.toContain('landing.html');
   });
 
   it('gives nothing for other pages or a build without a manifest', () => {

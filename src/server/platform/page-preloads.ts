@@ -31,7 +31,15 @@ type Page = {
    * the area keeps the same frame while it loads, so the header never moves (ADR 047).
    */
   shell?: Area;
+  /**
+   * The picture that is the page's largest paint, when the server can name it for this
+   * visitor (`web-app.ts` asks the feature that knows): preloaded by the document, so the
+   * browser fetches it with the scripts instead of after they have rendered (ADR 048).
+   */
+  image?: PageImage;
 };
+/** Pictures a document can name: the first gift of the consumer's gifts tab. */
+export type PageImage = 'first-gift';
 const pages: Record<string, Page & { tabs?: Record<string, Page> }> = {
   // The landing page is its own entry (landing.html, ADR 015): only its catalogues to add, which
   // its entry would otherwise request only once it has run (ADR 044).
@@ -50,7 +58,7 @@ const pages: Record<string, Page & { tabs?: Record<string, Page> }> = {
     tabs: {
       profile: { page: 'features/consumer/profile-tab.tsx', namespaces: [] },
       businesses: { page: 'features/consumer/businesses-tab.tsx', namespaces: [] },
-      gifts: { page: 'features/consumer/gifts-tab.tsx', namespaces: [], fetches: [giftsListingPath(firstGiftsListing)] },
+      gifts: { page: 'features/consumer/gifts-tab.tsx', namespaces: [], fetches: [giftsListingPath(firstGiftsListing)], image: 'first-gift' },
       contacts: { page: 'features/consumer/contacts-tab.tsx', namespaces: [] },
       orders: { page: 'features/consumer/orders-tab.tsx', namespaces: ['orders'] },
     },
@@ -63,6 +71,22 @@ const pages: Record<string, Page & { tabs?: Record<string, Page> }> = {
   '/admin': { page: 'features/admin/admin-page.tsx', namespaces: ['admin'], fetches: [SESSION_PATH], shell: 'admin' },
 };
 const shellNamespaces = ['common', 'cookies'];
+/** Distinct pictures' documents kept; a picture changes only when the catalogue does. */
+const MAX_DOCUMENTS = 200;
+
+/** The page an address serves and its tab (`?tab=`; the first one when missing or unknown). */
+function resolvePage(urlPath: string, tabParameter: string | null | undefined) {
+  const page = pages[urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath];
+  const tabs = Object.keys(page?.tabs ?? {});
+  const tab = tabParameter && tabs.includes(tabParameter) ? tabParameter : tabs[0];
+  return { page, tab, tabPage: tab ? page?.tabs?.[tab] : undefined };
+}
+
+/** The picture the document of this address would preload, if the server can name it. */
+export function pageImage(urlPath: string, tabParameter?: string | null): PageImage | undefined {
+  const { page, tabPage } = resolvePage(urlPath, tabParameter);
+  return tabPage?.image ?? page?.image;
+}
 const languages = ['en', 'es'] as const;
 type Language = (typeof languages)[number];
 
@@ -88,12 +112,24 @@ export function firstSupportedLanguage(acceptLanguage: string | undefined): Lang
  * has run): two levels of requests instead of three before the first paint (ADR 039).
  * Returns null when the build has no manifest (then index.html is served as it is).
  */
-export function createPagePreloads(root: string, signIn: { google: boolean } = { google: false }) {
+export function createPagePreloads(
+  root: string,
+  signIn: { google: boolean } = { google: false },
+  log?: { warn(details: object, message: string): void },
+) {
   const manifestFile = path.join(root, '.vite', 'manifest.json');
   const indexFile = path.join(root, 'index.html');
   const landingFile = path.join(root, 'landing.html');
   if (!existsSync(manifestFile) || !existsSync(indexFile)) return null;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  // A page whose chunk the manifest does not name is served as the bare index.html: no hints,
+  // no header shell, nothing preloaded. Said once at start, since nothing else would show it
+  // (a chunk group in vite.config.ts took the consumer page in once, ADR 048).
+  const missing = Object.values(pages)
+    .flatMap((page) => [page, ...Object.values(page.tabs ?? {})])
+    .map((page) => page.page)
+    .filter((key) => !manifest[key]);
+  if (missing.length > 0) log?.warn({ pages: missing }, 'pages missing from the build manifest are served without their hints');
   const documents = {
     'index.html': { html: readFileSync(indexFile, 'utf8'), entryFiles: new Set(collectFiles(manifest, ['index.html'])) },
     'landing.html': existsSync(landingFile)
@@ -102,15 +138,21 @@ export function createPagePreloads(root: string, signIn: { google: boolean } = {
   };
   const cache = new Map<string, PageDocument>();
 
-  return function documentFor(urlPath: string, acceptLanguage: string | undefined, tabParameter?: string | null): PageDocument | null {
-    const page = pages[urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath];
+  /**
+   * `image`: the address of the page's picture (`pageImage`) for this visitor, or null when
+   * there is none to name; it must be a same-origin path the server produced, not user input.
+   */
+  return function documentFor(
+    urlPath: string,
+    acceptLanguage: string | undefined,
+    tabParameter?: string | null,
+    image?: string | null,
+  ): PageDocument | null {
+    const { page, tab, tabPage } = resolvePage(urlPath, tabParameter);
     const base = page?.page === 'landing.html' ? documents['landing.html'] : documents['index.html'];
     if (!page || !manifest[page.page] || !base) return null;
-    const tabs = Object.keys(page.tabs ?? {});
-    const tab = tabParameter && tabs.includes(tabParameter) ? tabParameter : tabs[0];
-    const tabPage = tab ? page.tabs?.[tab] : undefined;
     const language = firstSupportedLanguage(acceptLanguage);
-    const key = `${urlPath}|${tab ?? ''}|${language}`;
+    const key = `${urlPath}|${tab ?? ''}|${language}|${image ?? ''}`;
     const cached = cache.get(key);
     if (cached) return cached;
     const catalogues = [...shellNamespaces, ...page.namespaces, ...(tabPage?.namespaces ?? [])].map((ns) => `locales/${language}/${ns}.json`);
@@ -120,9 +162,11 @@ export function createPagePreloads(root: string, signIn: { google: boolean } = {
     );
     // `crossorigin` (anonymous) is what a same-origin `fetch` with credentials 'same-origin' matches.
     const fetchLinks = [...(page.fetches ?? []), ...(tabPage?.fetches ?? [])].map(
-      (address) => `<link rel="preload" as="fetch" crossorigin href="${address.replaceAll('&', '&amp;')}">`,
+      (address) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(address)}">`,
     );
-    const links = [...fetchLinks, ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)].join('');
+    // Before the scripts: the picture is the page's largest paint and waits for nothing else.
+    const imageLinks = image ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image)}">`] : [];
+    const links = [...imageLinks, ...fetchLinks, ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)].join('');
     // The sign-in methods this server offers (what /api/auth-options answers), so the auth form
     // renders in its final shape at once instead of moving when that answer arrives (ADR 044).
     const meta = base === documents['index.html'] ? `<meta name="regalo-sign-in" content="${signIn.google ? 'password google' : 'password'}">` : '';
@@ -131,9 +175,15 @@ export function createPagePreloads(root: string, signIn: { google: boolean } = {
     if (page.shell) html = html.replace('<div id="root"></div>', `<div id="root"><div inert>${areaShells[page.shell]}</div></div>`);
     // Compressed once, as scripts/compress-assets.mjs does for the static documents.
     const document = { html, brotli: brotliCompressSync(html) };
+    // Each new picture adds documents; old pictures' documents are not asked for again.
+    if (cache.size >= MAX_DOCUMENTS) cache.clear();
     cache.set(key, document);
     return document;
   };
+}
+
+function escapeAttribute(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
 /** The files of the given manifest chunks and of everything they import statically, in order. */
@@ -144,7 +194,8 @@ function collectFiles(manifest: Manifest, keys: readonly string[]): string[] {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return;
     seen.add(key);
-    files.push(chunk.file);
+    // A page a chunk group took in is listed under its own path and the group's name (vite.config.ts).
+    if (!files.includes(chunk.file)) files.push(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const key of keys) visit(key);

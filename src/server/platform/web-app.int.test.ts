@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authedInject, createSignedInUser } from '../testing/auth-helpers';
+import { createBusiness, createGift, createUser } from '../testing/factories';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 /** A tiny built web app: the two documents and one hashed asset with its pre-compressed copy. */
@@ -136,5 +138,35 @@ describe('serving a page of the single-page app with modulepreload hints', () =>
     expect(landing.body).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-en.js">');
     const manifest = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
     expect(manifest.statusCode).toBe(404);
+  });
+
+  it('names the gifts tab\'s first picture for a signed-in visitor only, and follows the catalogue', async () => {
+    const owner = await createUser(t.database.db, { userType: 'business' });
+    const shop = await createBusiness(t.database.db, { ownerId: owner.id });
+    await createGift(t.database.db, { businessId: shop.id, price: 3000, imageUrl: '/api/files/public/gifts/a/main.1.webp' });
+    const { cookie } = await createSignedInUser(t);
+    const preload = (html: string) => html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    const gifts = () => authedInject(t, cookie, { method: 'GET', url: '/app?tab=gifts', headers: { accept: 'text/html' } });
+
+    const first = await gifts();
+    expect(first.statusCode).toBe(200);
+    expect(preload(first.body)).toEqual(['<link rel="preload" as="image" fetchpriority="high" href="/api/files/public/gifts/a/main.1.webp">']);
+    expect(first.headers.vary).toMatch(/cookie/i);
+    // The listing the tab asks for is the one the document looked at.
+    const listing = await authedInject(t, cookie, { method: 'GET', url: '/api/catalog/gifts?sort=price_asc&page=1&pageSize=12' });
+    expect(listing.json().items[0].imageUrl).toBe('/api/files/public/gifts/a/main.1.webp');
+
+    // A cheaper gift comes first: the next document names its picture; with none, no hint.
+    await createGift(t.database.db, { businessId: shop.id, price: 1000, imageUrl: '/api/files/public/gifts/b/main.2.webp' });
+    expect(preload((await gifts()).body)).toEqual(['<link rel="preload" as="image" fetchpriority="high" href="/api/files/public/gifts/b/main.2.webp">']);
+    await createGift(t.database.db, { businessId: shop.id, price: 500, imageUrl: null });
+    expect(preload((await gifts()).body)).toEqual([]);
+
+    // Nobody else learns what the catalogue holds: not a visitor without a session, nor another tab.
+    const anonymous = await t.app.inject({ method: 'GET', url: '/app?tab=gifts', headers: { accept: 'text/html' } });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.body).not.toContain('/api/files/');
+    const profile = await authedInject(t, cookie, { method: 'GET', url: '/app', headers: { accept: 'text/html' } });
+    expect(profile.body).not.toContain('/api/files/');
   });
 });

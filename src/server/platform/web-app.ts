@@ -1,10 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problem } from './errors';
-import { createPagePreloads, type PageDocument } from './page-preloads';
+import { createPagePreloads, pageImage, type PageDocument, type PageImage } from './page-preloads';
 import { webDistDir } from './paths';
+
+/**
+ * Who names a page's picture for the visitor making the request (null: none to name, or not
+ * for this visitor); app.ts wires the features that know.
+ */
+export type PageImages = Partial<Record<PageImage, (request: FastifyRequest) => Promise<string | null>>>;
 
 /**
  * Serves the built web app: hashed assets cached for a year, HTML never cached. `/` gets the
@@ -12,7 +18,7 @@ import { webDistDir } from './paths';
  * is not an API call falls back to the single-page app's index.html so client routes survive
  * a reload. API 404s stay problem+json.
  */
-export async function registerWebApp(app: FastifyInstance, root: string | null = webDistDir) {
+export async function registerWebApp(app: FastifyInstance, root: string | null = webDistDir, images: PageImages = {}) {
   if (root === null) {
     app.setNotFoundHandler((request, reply) => sendApiNotFound(request.method, request.url, reply));
     return;
@@ -22,7 +28,7 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
   if (!existsSync(indexFile)) {
     app.log.warn({ root }, 'web app not built; run `npm run build` to serve the UI');
   }
-  const pagePreloads = createPagePreloads(root, { google: Boolean(app.ctx.config.google) });
+  const pagePreloads = createPagePreloads(root, { google: Boolean(app.ctx.config.google) }, app.log);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -51,14 +57,25 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
     },
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     const isApi = urlPath === '/api' || urlPath.startsWith('/api/');
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     const looksLikeFile = path.extname(urlPath) !== '';
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !looksLikeFile && existsSync(indexFile)) {
       const tab = new URLSearchParams(request.url.split('?')[1] ?? '').get('tab');
-      const withPreloads = pagePreloads?.(urlPath, request.headers['accept-language'], tab);
+      const imageSource = pagePreloads ? pageImage(urlPath, tab) : undefined;
+      const nameImage = imageSource ? images[imageSource] : undefined;
+      // A hint, never a reason for the page to fail: without it the page loads as before.
+      const image = nameImage
+        ? await nameImage(request).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'could not name the page\'s picture');
+            return null;
+          })
+        : null;
+      const withPreloads = pagePreloads?.(urlPath, request.headers['accept-language'], tab, image);
+      // A document that names a picture for signed-in visitors differs with the session.
+      if (nameImage) reply.header('Vary', 'Accept-Language, Accept-Encoding, Cookie');
       if (withPreloads) return sendDocument(withPreloads, request.headers['accept-encoding'], reply);
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
     }
@@ -68,7 +85,8 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
 
 function sendDocument(document: PageDocument, acceptEncoding: string | undefined, reply: FastifyReply) {
   // The hints name the catalogues of the language the request asks for.
-  reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Accept-Encoding').type('text/html; charset=utf-8');
+  if (!reply.hasHeader('Vary')) reply.header('Vary', 'Accept-Language, Accept-Encoding');
+  reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
   if (/\bbr\b/.test(acceptEncoding ?? '')) return reply.header('Content-Encoding', 'br').send(document.brotli);
   return reply.send(document.html);
 }

@@ -1,29 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   catalogBusinessDetailSchema,
   catalogBusinessesQuerySchema,
   catalogBusinessPageSchema,
   catalogBusinessParamsSchema,
-  catalogGiftPageSchema,
   catalogGiftsQuerySchema,
 } from '@shared/contracts/catalog';
 import { requireUser } from '../../platform/auth/guard';
 import { requestCacheVersions } from '../../platform/cache-versions';
-import { CatalogCache } from './catalog-cache';
+import { catalogCacheFor, encode, giftsPageAnswer } from './catalog-answers';
 import { getCatalogBusiness } from './get-catalog-business';
 import { listCatalogBusinesses } from './list-catalog-businesses';
-import { listCatalogGifts } from './list-catalog-gifts';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
-
-/**
- * An answer as JSON text, encoded through its contract exactly as the routes' response
- * serialiser would, once per cache fill instead of once per request (ADR 037).
- */
-function encode<S extends z.ZodType>(schema: S, value: z.output<S>): string {
-  return JSON.stringify(z.encode(schema, value));
-}
 
 /**
  * The consumer catalogue: listed businesses and their buyable gifts, for signed-in users.
@@ -31,7 +20,7 @@ function encode<S extends z.ZodType>(schema: S, value: z.output<S>): string {
  * anywhere (ADR 037); they are the same for every signed-in user.
  */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = new CatalogCache();
+  const cache = catalogCacheFor(app.ctx);
 
   app.get('/api/catalog/businesses', { schema: { querystring: catalogBusinessesQuerySchema } }, async (request, reply) => {
     await requireUser(request);
@@ -57,12 +46,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/catalog/gifts', { schema: { querystring: catalogGiftsQuerySchema } }, async (request, reply) => {
     await requireUser(request);
-    const { category, q, sort, page, pageSize } = request.query;
-    const { catalog } = await requestCacheVersions(request);
-    const key = JSON.stringify(['gifts', category ?? null, q || null, sort, page, pageSize]);
-    const body = await cache.through(catalog, key, async () =>
-      encode(catalogGiftPageSchema, await listCatalogGifts(app.ctx.db, request.query)),
-    );
-    return reply.type(JSON_UTF8).send(body);
+    return reply.type(JSON_UTF8).send(await giftsPageAnswer(request, request.query));
   });
 };

@@ -1,0 +1,59 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { catalogGiftPageSchema, type CatalogGiftsQuery } from '@shared/contracts/catalog';
+import { firstGiftsListing } from '@shared/contracts/catalog-options';
+import { getSessionUser } from '../../platform/auth/guard';
+import { requestCacheVersions } from '../../platform/cache-versions';
+import type { AppContext } from '../../platform/context';
+import { CatalogCache } from './catalog-cache';
+import { listCatalogGifts } from './list-catalog-gifts';
+
+// One per app (tests build several in one process), shared by the catalogue's routes and the
+// documents that name the gifts tab's first picture, so both read one cached answer.
+const caches = new WeakMap<AppContext, CatalogCache>();
+
+export function catalogCacheFor(ctx: AppContext): CatalogCache {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = new CatalogCache();
+    caches.set(ctx, cache);
+  }
+  return cache;
+}
+
+/**
+ * An answer as JSON text, encoded through its contract exactly as the routes' response
+ * serialiser would, once per cache fill instead of once per request (ADR 037).
+ */
+export function encode<S extends z.ZodType>(schema: S, value: z.output<S>): string {
+  return JSON.stringify(z.encode(schema, value));
+}
+
+/** One page of the gift listing as the API answers it (JSON), from the catalogue cache. */
+export async function giftsPageAnswer(request: FastifyRequest, query: CatalogGiftsQuery): Promise<string> {
+  const { category, q, sort, page, pageSize } = query;
+  const { catalog } = await requestCacheVersions(request);
+  const key = JSON.stringify(['gifts', category ?? null, q || null, sort, page, pageSize]);
+  return catalogCacheFor(request.server.ctx).through(catalog, key, async () =>
+    encode(catalogGiftPageSchema, await listCatalogGifts(request.server.ctx.db, query)),
+  );
+}
+
+/**
+ * The picture of the first gift the consumer's gifts tab shows (its first page, unfiltered),
+ * which is that page's largest paint on a phone: the document names it so the browser fetches
+ * it with the scripts instead of after them (ADR 048). Only for whoever may read the listing
+ * (`requireUser`'s rule: signed in, address confirmed), and null when the first gift has no
+ * picture. Read through the same cached answer as `GET /api/catalog/gifts`, so it follows
+ * every change to the catalogue and costs no query while nothing changes.
+ */
+export async function firstGiftImage(request: FastifyRequest): Promise<string | null> {
+  const user = await getSessionUser(request);
+  if (!user?.emailVerified) return null;
+  const { catalog } = await requestCacheVersions(request);
+  const key = JSON.stringify(['first-gift-image', firstGiftsListing]);
+  return catalogCacheFor(request.server.ctx).through(catalog, key, async () => {
+    const answer = JSON.parse(await giftsPageAnswer(request, firstGiftsListing)) as { items: { imageUrl: string | null }[] };
+    return answer.items[0]?.imageUrl ?? null;
+  });
+}

@@ -92,16 +92,19 @@ const catalogUrl = CATALOG_URL;
 const check = await app.inject({ method: 'GET', url: catalogUrl, headers: { cookie } });
 if (check.statusCode !== 200 || check.json().total !== listed) throw new Error(`unexpected listing: ${check.statusCode}`);
 
-/** autocannon in its own process: `bodies` gives each request its own body. */
-function load(options, bodies) {
+/** A load generator in its own process (a file next to this one): its answer, once it has exited. */
+function runGenerator(file, message) {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./autocannon-worker.mjs', import.meta.url)));
+    const child = fork(fileURLToPath(new URL(file, import.meta.url)));
     // Resolved once the generator has exited: no request of it is still in flight.
     child.once('message', (result) => child.once('exit', () => resolve(result)));
     child.once('error', reject);
-    child.send({ options, bodies });
+    child.send(message);
   });
 }
+
+/** autocannon in its own process: `bodies` gives each request its own body. */
+const load = (options, bodies) => runGenerator('./autocannon-worker.mjs', { options, bodies });
 
 /** One heart-of-the-product load; `sent` is how many bodies it used. */
 async function heartLoad(request, bodies, seconds, pattern, seed) {
@@ -110,11 +113,15 @@ async function heartLoad(request, bodies, seconds, pattern, seed) {
     // Sent, not only answered, plus a margin for requests cut off when the run ended.
     return { ...result, sent: (result.requests.sent ?? result.requests.total) + 5 };
   }
-  const result = await new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./arrivals-worker.mjs', import.meta.url)));
-    child.once('message', (answer) => child.once('exit', () => resolve(answer)));
-    child.once('error', reject);
-    child.send({ url: `${address}${request.path}`, method: request.method, headers: request.headers, bodies, rate, duration: seconds, spacing: pattern, seed });
+  const result = await runGenerator('./arrivals-worker.mjs', {
+    url: `${address}${request.path}`,
+    method: request.method,
+    headers: request.headers,
+    bodies,
+    rate,
+    duration: seconds,
+    spacing: pattern,
+    seed,
   });
   return { ...result, sent: result.requests.sent };
 }

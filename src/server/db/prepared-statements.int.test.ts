@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteCallsDuring } from '../testing/pglite-calls';
 import { testDatabaseKind } from '../testing/test-database';
 import { wrapPglite, type DatabaseHandle } from './client';
 import { isUniqueViolation } from './unique-violation';
@@ -21,15 +22,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('prepared statements on PGlite',
   afterAll(() => handle.close());
 
   const rows = async <T,>(query: ReturnType<typeof sql>) => ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
-  const callsDuring = async (run: () => Promise<unknown>) => {
-    const spy = vi.spyOn(client, 'execProtocolStream');
-    try {
-      await run();
-      return spy.mock.calls.length;
-    } finally {
-      spy.mockRestore();
-    }
-  };
+  const callsDuring = (run: () => Promise<unknown>) => pgliteCallsDuring(client, run);
 
   it('prepares a text once, then runs it in one call, with the values of each call', async () => {
     const select = (id: number) => rows<{ id: number; label: string }>(sql`select id, label from things where id = ${id}`);

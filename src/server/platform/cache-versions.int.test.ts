@@ -1,9 +1,10 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema/auth';
 import { authedInject, signIn } from '../testing/auth-helpers';
 import { createBusiness, createGift, createUser } from '../testing/factories';
+import { pgliteCallsDuring } from '../testing/pglite-calls';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { testDatabaseKind } from '../testing/test-database';
 
@@ -23,19 +24,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('cache versions on PGlite', () =
   });
   afterAll(() => t.close());
 
-  /**
-   * Calls into PGlite while `run` does, whatever sends them: every statement reaches it through
-   * execProtocolStream (its own query and exec, and the server's prepared statements).
-   */
-  async function statementsDuring(run: () => Promise<unknown>): Promise<number> {
-    const spy = vi.spyOn(client, 'execProtocolStream');
-    try {
-      await run();
-      return spy.mock.calls.length;
-    } finally {
-      spy.mockRestore();
-    }
-  }
+  const statementsDuring = (run: () => Promise<unknown>) => pgliteCallsDuring(client, run);
 
   it('counts what reaches PGlite (the measure the next tests rely on)', async () => {
     expect(await statementsDuring(() => t.database.db.execute(sql`select 1`))).toBeGreaterThan(0);

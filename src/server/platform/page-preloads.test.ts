@@ -6,13 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { areaShells } from '@shared/area-shells';
 import { firstGiftsListing, giftsListingPath } from '@shared/contracts/catalog-options';
 import { SESSION_PATH } from '@shared/contracts/session-path';
+import { cookieBannerShell } from '@shared/cookie-banner-shell';
+import enCookies from '@web/locales/en/cookies.json';
+import esCookies from '@web/locales/es/cookies.json';
 import { createPagePreloads, firstSupportedLanguage, pageImage } from './page-preloads';
 
 /** A built app's manifest in Vite's shape: the entry, the auth page and its catalogues. */
 function makeRoot(withManifest = true) {
   const root = mkdtempSync(path.join(tmpdir(), 'regalo-preloads-'));
-  writeFileSync(path.join(root, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
-  writeFileSync(path.join(root, 'landing.html'), '<!doctype html><html><head><title>landing</title></head><body></body></html>');
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(path.join(root, 'landing.html'), '<!doctype html><html lang="en"><head><title>landing</title></head><body><div id="root"></div></body></html>');
   if (!withManifest) return root;
   mkdirSync(path.join(root, '.vite'));
   const manifest = {
@@ -42,7 +45,7 @@ const hrefs = (html: string) => [...html.matchAll(/<link rel="modulepreload" cro
 describe('modulepreload hints for a page of the single-page app', () => {
   it('lists the page chunk, its imports and its catalogues in the language asked for, not what the entry already loads', () => {
     const documentFor = createPagePreloads(makeRoot())!;
-    const page = documentFor('/auth', 'es-ES,es;q=0.9,en;q=0.8')!;
+    const page = documentFor('/auth', { acceptLanguage: 'es-ES,es;q=0.9,en;q=0.8' })!;
     expect(hrefs(page.html)).toEqual([
       '/assets/auth-page-1.js',
       '/assets/card-1.js',
@@ -52,20 +55,20 @@ describe('modulepreload hints for a page of the single-page app', () => {
     ]);
     expect(page.html).toMatch(/<\/title><meta name="regalo-sign-in" content="password"><link rel="modulepreload"[^]*<\/head><body>/);
     expect(brotliDecompressSync(page.brotli).toString()).toBe(page.html);
-    expect(hrefs(documentFor('/auth/', undefined)!.html)).toContain('/assets/auth-en.js');
+    expect(hrefs(documentFor('/auth/')!.html)).toContain('/assets/auth-en.js');
   });
 
   it('says which sign-in methods the server offers, so the auth form does not move once it knows', () => {
-    expect(createPagePreloads(makeRoot())!('/auth', 'en')!.html).toContain('<meta name="regalo-sign-in" content="password">');
-    expect(createPagePreloads(makeRoot(), { google: true })!('/auth', 'en')!.html).toContain(
+    expect(createPagePreloads(makeRoot())!('/auth', { acceptLanguage: 'en' })!.html).toContain('<meta name="regalo-sign-in" content="password">');
+    expect(createPagePreloads(makeRoot(), { google: true })!('/auth', { acceptLanguage: 'en' })!.html).toContain(
       '<meta name="regalo-sign-in" content="password google">',
     );
-    expect(createPagePreloads(makeRoot())!('/', 'en')!.html).not.toContain('regalo-sign-in');
+    expect(createPagePreloads(makeRoot())!('/', { acceptLanguage: 'en' })!.html).not.toContain('regalo-sign-in');
   });
 
   it('lists the privacy page\'s chunk, its imports and catalogues', () => {
     const documentFor = createPagePreloads(makeRoot())!;
-    expect(hrefs(documentFor('/privacy', 'en')!.html)).toEqual([
+    expect(hrefs(documentFor('/privacy', { acceptLanguage: 'en' })!.html)).toEqual([
       '/assets/privacy-page-1.js',
       '/assets/card-1.js',
       '/assets/common-en.js',
@@ -76,14 +79,14 @@ describe('modulepreload hints for a page of the single-page app', () => {
 
   it('gives the landing page its own document with its three catalogues', () => {
     const documentFor = createPagePreloads(makeRoot())!;
-    const page = documentFor('/', 'es')!;
+    const page = documentFor('/', { acceptLanguage: 'es' })!;
     expect(page.html).toContain('<title>landing</title>');
     expect(hrefs(page.html)).toEqual(['/assets/common-es.js', '/assets/cookies-es.js', '/assets/landing-es.js']);
   });
 
   it('adds the consumer area\'s tab named by ?tab=, the profile tab when missing or unknown', () => {
     const documentFor = createPagePreloads(makeRoot())!;
-    expect(hrefs(documentFor('/app', 'en', 'orders')!.html)).toEqual([
+    expect(hrefs(documentFor('/app', { acceptLanguage: 'en', tab: 'orders' })!.html)).toEqual([
       '/assets/consumer-page-1.js',
       '/assets/card-1.js',
       '/assets/orders-tab-1.js',
@@ -93,22 +96,22 @@ describe('modulepreload hints for a page of the single-page app', () => {
       '/assets/orders-en.js',
     ]);
     const profile = ['/assets/consumer-page-1.js', '/assets/card-1.js', '/assets/profile-tab-1.js', '/assets/common-es.js', '/assets/cookies-es.js', '/assets/app-es.js'];
-    expect(hrefs(documentFor('/app', 'es', null)!.html)).toEqual(profile);
-    expect(hrefs(documentFor('/app', 'es', 'nonsense')!.html)).toEqual(profile);
+    expect(hrefs(documentFor('/app', { acceptLanguage: 'es', tab: null })!.html)).toEqual(profile);
+    expect(hrefs(documentFor('/app', { acceptLanguage: 'es', tab: 'nonsense' })!.html)).toEqual(profile);
   });
 
   it('fetches a signed-in page\'s session, and the gifts tab\'s first page, with the document', () => {
     const documentFor = createPagePreloads(makeRoot())!;
     const fetches = (html: string) => [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-    const gifts = documentFor('/app', 'en', 'gifts')!.html;
+    const gifts = documentFor('/app', { acceptLanguage: 'en', tab: 'gifts' })!.html;
     // The address exactly as the gifts tab asks for it, its `&` escaped in the attribute.
     expect(giftsListingPath(firstGiftsListing)).toBe('/api/catalog/gifts?sort=price_asc&page=1&pageSize=12');
     expect(fetches(gifts)).toEqual([SESSION_PATH, '/api/catalog/gifts?sort=price_asc&amp;page=1&amp;pageSize=12']);
-    expect(fetches(documentFor('/app', 'en', 'orders')!.html)).toEqual([SESSION_PATH]);
+    expect(fetches(documentFor('/app', { acceptLanguage: 'en', tab: 'orders' })!.html)).toEqual([SESSION_PATH]);
     // Before the module hints: the answers take longest to come.
     expect(gifts.indexOf('as="fetch"')).toBeLessThan(gifts.indexOf('modulepreload'));
-    expect(fetches(documentFor('/auth', 'en')!.html)).toEqual([]);
-    expect(fetches(documentFor('/', 'en')!.html)).toEqual([]);
+    expect(fetches(documentFor('/auth', { acceptLanguage: 'en' })!.html)).toEqual([]);
+    expect(fetches(documentFor('/', { acceptLanguage: 'en' })!.html)).toEqual([]);
   });
 
   it('preloads the picture the server names for the gifts tab, first of all the hints; only that tab has one', () => {
@@ -119,23 +122,41 @@ describe('modulepreload hints for a page of the single-page app', () => {
       expect(pageImage(page, tab)).toBeUndefined();
     }
     const image = '/api/files/public/gifts/a/main.1.webp';
-    const gifts = documentFor('/app', 'en', 'gifts', image)!;
+    const gifts = documentFor('/app', { acceptLanguage: 'en', tab: 'gifts', image })!;
     expect(gifts.html).toContain(`</title><meta name="regalo-sign-in" content="password"><link rel="preload" as="image" fetchpriority="high" href="${image}"><link rel="preload" as="fetch"`);
     expect(brotliDecompressSync(gifts.brotli).toString()).toBe(gifts.html);
     // Cached per picture: a visitor without one, or a newer first gift, gets its own document.
-    expect(documentFor('/app', 'en', 'gifts')!.html).not.toContain('as="image"');
-    expect(documentFor('/app', 'en', 'gifts', null)!.html).not.toContain('as="image"');
-    expect(documentFor('/app', 'en', 'gifts', '/api/files/public/gifts/b/main.2.webp')!.html).toContain('href="/api/files/public/gifts/b/main.2.webp"');
-    expect(documentFor('/app', 'en', 'gifts', image)).toBe(gifts);
+    expect(documentFor('/app', { acceptLanguage: 'en', tab: 'gifts' })!.html).not.toContain('as="image"');
+    expect(documentFor('/app', { acceptLanguage: 'en', tab: 'gifts', image: null })!.html).not.toContain('as="image"');
+    expect(documentFor('/app', { acceptLanguage: 'en', tab: 'gifts', image: '/api/files/public/gifts/b/main.2.webp' })!.html).toContain('href="/api/files/public/gifts/b/main.2.webp"');
+    expect(documentFor('/app', { acceptLanguage: 'en', tab: 'gifts', image })).toBe(gifts);
     // An attribute value cannot end early whatever the address holds.
-    expect(documentFor('/app', 'en', 'gifts', '/x"><script>')!.html).toContain('href="/x&quot;&gt;&lt;script&gt;"');
+    expect(documentFor('/app', { acceptLanguage: 'en', tab: 'gifts', image: '/x"><script>' })!.html).toContain('href="/x&quot;&gt;&lt;script&gt;"');
   });
 
   it('paints a signed-in area\'s header frame from the document, and no other page\'s', () => {
     const documentFor = createPagePreloads(makeRoot())!;
-    expect(documentFor('/app', 'en', 'gifts')!.html).toContain(`<div id="root"><div inert>${areaShells.consumer}</div></div>`);
-    expect(documentFor('/auth', 'en')!.html).toContain('<div id="root"></div>');
-    expect(documentFor('/privacy', 'en')!.html).toContain('<div id="root"></div>');
+    expect(documentFor('/app', { acceptLanguage: 'en', tab: 'gifts' })!.html).toContain(`<div id="root"><div inert>${areaShells.consumer}</div></div>`);
+    expect(documentFor('/auth', { acceptLanguage: 'en' })!.html).toContain('<div id="root"></div>');
+    expect(documentFor('/privacy', { acceptLanguage: 'en' })!.html).toContain('<div id="root"></div>');
+  });
+
+  it('paints the cookie banner, in the page\'s language and outside #root, only for a visitor who has not chosen', () => {
+    const documentFor = createPagePreloads(makeRoot())!;
+    const spanish = documentFor('/auth', { acceptLanguage: 'es-ES,es;q=0.9', cookieBanner: true })!.html;
+    expect(spanish).toContain(`<div id="root"></div>${cookieBannerShell(esCookies)}</body>`);
+    expect(spanish).toContain('<html lang="es">');
+    // The landing page and the signed-in areas too; each document once, in its own cache entry.
+    expect(documentFor('/', { acceptLanguage: 'en', cookieBanner: true })!.html).toContain(`${cookieBannerShell(enCookies)}</body>`);
+    expect(documentFor('/app', { acceptLanguage: 'en', tab: 'gifts', cookieBanner: true })!.html).toContain(
+      `<div id="root"><div inert>${areaShells.consumer}</div></div>${cookieBannerShell(enCookies)}</body>`,
+    );
+    const chosen = documentFor('/auth', { acceptLanguage: 'es', cookieBanner: false })!.html;
+    expect(chosen).not.toContain('cookie-banner-shell');
+    expect(chosen).toContain('<html lang="es">');
+    expect(documentFor('/auth', { acceptLanguage: 'es' })!.html).toBe(chosen);
+    expect(documentFor('/auth', { acceptLanguage: 'es', cookieBanner: true })!.html).toBe(spanish);
+    expect(documentFor('/privacy', { acceptLanguage: 'de' })!.html).toContain('<html lang="en">');
   });
 
   it('names a file once when the manifest lists it under two keys (a page inside a chunk group)', () => {
@@ -145,7 +166,7 @@ describe('modulepreload hints for a page of the single-page app', () => {
     manifest['_consumer-page-1.js'] = { file: 'assets/consumer-page-1.js', imports: ['_card-1.js'] };
     manifest['features/consumer/gifts-tab.tsx'] = { file: 'assets/gifts-tab-1.js', imports: ['_consumer-page-1.js'] };
     writeFileSync(manifestFile, JSON.stringify(manifest));
-    expect(hrefs(createPagePreloads(root)!('/app', 'en', 'gifts')!.html)).toEqual([
+    expect(hrefs(createPagePreloads(root)!('/app', { acceptLanguage: 'en', tab: 'gifts' })!.html)).toEqual([
       '/assets/consumer-page-1.js',
       '/assets/card-1.js',
       '/assets/gifts-tab-1.js',
@@ -167,7 +188,7 @@ describe('modulepreload hints for a page of the single-page app', () => {
   });
 
   it('gives nothing for other pages or a build without a manifest', () => {
-    expect(createPagePreloads(makeRoot())!('/g/ABCD2345EFGH6789', 'en')).toBeNull();
+    expect(createPagePreloads(makeRoot())!('/g/ABCD2345EFGH6789', { acceptLanguage: 'en' })).toBeNull();
     expect(createPagePreloads(makeRoot(false))).toBeNull();
   });
 

@@ -1,14 +1,30 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { areaShells, type Area } from '@shared/area-shells';
+import { cookieBannerShell } from '@shared/cookie-banner-shell';
+import enCookies from '@web/locales/en/cookies.json';
+import esCookies from '@web/locales/es/cookies.json';
 import { firstGiftsListing, giftsListingPath } from '@shared/contracts/catalog-options';
 import { SESSION_PATH } from '@shared/contracts/session-path';
 
 /** One chunk of Vite's build manifest (`build.manifest: true`), keyed by source path. */
 type ManifestChunk = { file: string; name?: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
-export type PageDocument = { html: string; brotli: Buffer };
+export type PageDocument = { html: string; brotli: Buffer; gzip: Buffer };
+/** What a document depends on besides its address; each is part of the document cache's key. */
+export type DocumentRequest = {
+  acceptLanguage?: string;
+  /** `?tab=`, for pages with tabs. */
+  tab?: string | null;
+  /**
+   * The address of the page's picture (`pageImage`) for this visitor, or null when there is
+   * none to name; it must be a same-origin path the server produced, not user input.
+   */
+  image?: string | null;
+  /** The visitor has not chosen about cookies yet: the banner is painted with the document. */
+  cookieBanner?: boolean;
+};
 
 /**
  * What a page of the single-page app loads after the entry: its page chunk (a key of the
@@ -71,6 +87,7 @@ const pages: Record<string, Page & { tabs?: Record<string, Page> }> = {
   '/admin': { page: 'features/admin/admin-page.tsx', namespaces: ['admin'], fetches: [SESSION_PATH], shell: 'admin' },
 };
 const shellNamespaces = ['common', 'cookies'];
+const bannerTexts = { en: enCookies, es: esCookies };
 /** Distinct pictures' documents kept; a picture changes only when the catalogue does. */
 const MAX_DOCUMENTS = 200;
 
@@ -138,21 +155,12 @@ export function createPagePreloads(
   };
   const cache = new Map<string, PageDocument>();
 
-  /**
-   * `image`: the address of the page's picture (`pageImage`) for this visitor, or null when
-   * there is none to name; it must be a same-origin path the server produced, not user input.
-   */
-  return function documentFor(
-    urlPath: string,
-    acceptLanguage: string | undefined,
-    tabParameter?: string | null,
-    image?: string | null,
-  ): PageDocument | null {
+  return function documentFor(urlPath: string, { acceptLanguage, tab: tabParameter, image, cookieBanner = false }: DocumentRequest = {}): PageDocument | null {
     const { page, tab, tabPage } = resolvePage(urlPath, tabParameter);
     const base = page?.page === 'landing.html' ? documents['landing.html'] : documents['index.html'];
     if (!page || !manifest[page.page] || !base) return null;
     const language = firstSupportedLanguage(acceptLanguage);
-    const key = `${urlPath}|${tab ?? ''}|${language}|${image ?? ''}`;
+    const key = `${urlPath}|${tab ?? ''}|${language}|${image ?? ''}|${cookieBanner}`;
     const cached = cache.get(key);
     if (cached) return cached;
     const catalogues = [...shellNamespaces, ...page.namespaces, ...(tabPage?.namespaces ?? [])].map((ns) => `locales/${language}/${ns}.json`);
@@ -170,11 +178,16 @@ export function createPagePreloads(
     // The sign-in methods this server offers (what /api/auth-options answers), so the auth form
     // renders in its final shape at once instead of moving when that answer arrives (ADR 044).
     const meta = base === documents['index.html'] ? `<meta name="regalo-sign-in" content="${signIn.google ? 'password google' : 'password'}">` : '';
-    let html = base.html.replace('</head>', `${meta}${links}</head>`);
+    // The language the app will most likely pick, for screen readers until its scripts have run.
+    let html = base.html.replace(/<html lang="[a-z]+">/, `<html lang="${language}">`).replace('</head>', `${meta}${links}</head>`);
     // Inert: React replaces it, so a link focused in it would take the focus away with it.
     if (page.shell) html = html.replace('<div id="root"></div>', `<div id="root"><div inert>${areaShells[page.shell]}</div></div>`);
-    // Compressed once, as scripts/compress-assets.mjs does for the static documents.
-    const document = { html, brotli: brotliCompressSync(html) };
+    // Outside #root, which React empties on its first render, whether or not the banner is
+    // ready; the banner removes it when it renders (ADR 050).
+    if (cookieBanner) html = html.replace('</body>', `${cookieBannerShell(bannerTexts[language])}</body>`);
+    // Compressed once, as scripts/compress-assets.mjs does for the static documents; gzip for
+    // browsers that do not offer Brotli (over plain http, for one).
+    const document = { html, brotli: brotliCompressSync(html), gzip: gzipSync(html) };
     // Each new picture adds documents; old pictures' documents are not asked for again.
     if (cache.size >= MAX_DOCUMENTS) cache.clear();
     cache.set(key, document);

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authedInject, createSignedInUser } from '../testing/auth-helpers';
 import { createBusiness, createGift, createUser } from '../testing/factories';
@@ -127,6 +127,10 @@ describe('serving a page of the single-page app with modulepreload hints', () =>
     const html = brotliDecompressSync(res.rawPayload).toString();
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/auth-page-1.js">');
     expect(html).toContain('href="/assets/auth-es.js"');
+    // Without Brotli (browsers offer it only over https), the gzip copy.
+    const gzipped = await t.app.inject({ method: 'GET', url: '/auth', headers: { accept: 'text/html', 'accept-language': 'es', 'accept-encoding': 'gzip, deflate' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(html);
     const gifts = await t.app.inject({ method: 'GET', url: '/app?tab=gifts', headers: { accept: 'text/html' } });
     expect(gifts.body).toContain('href="/assets/gifts-tab-1.js"');
     const other = await t.app.inject({ method: 'GET', url: '/business/dashboard', headers: { accept: 'text/html' } });
@@ -138,6 +142,22 @@ describe('serving a page of the single-page app with modulepreload hints', () =>
     expect(landing.body).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-en.js">');
     const manifest = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
     expect(manifest.statusCode).toBe(404);
+  });
+
+  it('paints the cookie banner for a visitor who has not chosen yet, in the language asked for', async () => {
+    const page = (cookie?: string) =>
+      t.app.inject({ method: 'GET', url: '/auth', headers: { accept: 'text/html', 'accept-language': 'es-ES,es;q=0.9', ...(cookie ? { cookie } : {}) } });
+    const firstVisit = await page();
+    expect(firstVisit.statusCode).toBe(200);
+    expect(firstVisit.headers.vary).toMatch(/cookie/i);
+    expect(firstVisit.body).toContain('<div id="cookie-banner-shell" inert>');
+    expect(firstVisit.body).toContain('Unas pocas cookies, tú decides');
+    // A stored choice, either one, and the banner is no longer painted; an unknown value is no choice.
+    expect((await page('cookie-consent=necessary; analytics-consent=false')).body).not.toContain('cookie-banner-shell');
+    expect((await page('other=1; cookie-consent=all')).body).not.toContain('cookie-banner-shell');
+    expect((await page('cookie-consent=maybe')).body).toContain('cookie-banner-shell');
+    const landing = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', 'accept-language': 'en' } });
+    expect(landing.body).toContain('A few cookies, your choice');
   });
 
   it('names the gifts tab\'s first picture for a signed-in visitor only, and follows the catalogue', async () => {

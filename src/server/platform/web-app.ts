@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readConsent } from '@shared/contracts/consent-cookies';
 import { problem } from './errors';
 import { createPagePreloads, pageImage, type PageDocument, type PageImage } from './page-preloads';
 import { webDistDir } from './paths';
@@ -49,7 +50,7 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
     method: ['GET', 'HEAD'],
     url: '/',
     handler: (request, reply) => {
-      const withPreloads = pagePreloads?.('/', request.headers['accept-language']);
+      const withPreloads = pagePreloads?.('/', visitorOf(request));
       if (withPreloads) return sendDocument(withPreloads, request.headers['accept-encoding'], reply);
       return existsSync(landingFile)
         ? reply.header('Cache-Control', 'no-cache').sendFile('landing.html', root)
@@ -73,9 +74,7 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
             return null;
           })
         : null;
-      const withPreloads = pagePreloads?.(urlPath, request.headers['accept-language'], tab, image);
-      // A document that names a picture for signed-in visitors differs with the session.
-      if (nameImage) reply.header('Vary', 'Accept-Language, Accept-Encoding, Cookie');
+      const withPreloads = pagePreloads?.(urlPath, { ...visitorOf(request), tab, image });
       if (withPreloads) return sendDocument(withPreloads, request.headers['accept-encoding'], reply);
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
     }
@@ -83,11 +82,18 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
   });
 }
 
+/** What a document depends on besides its address (page-preloads.ts `DocumentRequest`). */
+function visitorOf(request: FastifyRequest) {
+  return { acceptLanguage: request.headers['accept-language'], cookieBanner: readConsent(request.headers.cookie ?? '') === null };
+}
+
 function sendDocument(document: PageDocument, acceptEncoding: string | undefined, reply: FastifyReply) {
-  // The hints name the catalogues of the language the request asks for.
-  if (!reply.hasHeader('Vary')) reply.header('Vary', 'Accept-Language, Accept-Encoding');
+  // The hints and the banner are in the language the request asks for; the banner shows only
+  // without a stored cookie choice, and a picture is named only for signed-in visitors.
+  reply.header('Vary', 'Accept-Language, Accept-Encoding, Cookie');
   reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
   if (/\bbr\b/.test(acceptEncoding ?? '')) return reply.header('Content-Encoding', 'br').send(document.brotli);
+  if (/\bgzip\b/.test(acceptEncoding ?? '')) return reply.header('Content-Encoding', 'gzip').send(document.gzip);
   return reply.send(document.html);
 }
 

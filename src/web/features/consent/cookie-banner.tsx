@@ -1,15 +1,10 @@
 import { Cookie, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { AppLink } from '../../components/app-link';
 import { buttonVariants } from '../../components/ui/button-variants';
-import {
-  acceptAll,
-  declineAll,
-  getConsent,
-  onOpenCookieSettings,
-  saveConsent,
-  type ConsentChoice,
-} from '../../lib/consent';
+import type { ConsentChoice } from '@shared/contracts/consent-cookies';
+import { COOKIE_BANNER_SHELL_ID } from '@shared/cookie-banner-shell';
+import { acceptAll, declineAll, getConsent, onOpenCookieSettings, saveConsent } from '../../lib/consent';
 import { useBottomOverlay } from '../../lib/bottom-overlay';
 import { useText } from '../../lib/text';
 
@@ -20,6 +15,10 @@ const CookiePreferences = lazy(() => import('./cookie-preferences'));
  * Shown on every page until a choice is stored in the `cookie-consent` cookie. Closing it
  * (×) only hides it for this page view, as the specification says: with no stored choice it
  * comes back on the next load. The footer's "Cookie settings" reopens it on the toggles.
+ *
+ * For a visitor who has not chosen, the server's document already shows the same banner as
+ * an inert stand-in (shared/cookie-banner-shell.ts, ADR 050); this component removes it when it
+ * first renders, in the same commit, so the banner neither blinks nor moves.
  */
 export function CookieBanner() {
   const { t } = useText('cookies');
@@ -29,6 +28,9 @@ export function CookieBanner() {
   const regionRef = useRef<HTMLElement>(null);
   const focusOnOpen = useRef(false);
   useBottomOverlay(regionRef, isOpen);
+
+  // Before the browser paints this commit: the stand-in and this banner are never both seen.
+  useLayoutEffect(() => document.getElementById(COOKIE_BANNER_SHELL_ID)?.remove(), []);
 
   useEffect(
     () =>

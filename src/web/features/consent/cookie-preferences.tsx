@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { Switch } from '../../components/ui/switch';
-import type { ConsentChoice } from '../../lib/consent';
+import type { ConsentChoice } from '@shared/contracts/consent-cookies';
 import { useText } from '../../lib/text';
 
 interface CookiePreferencesProps {

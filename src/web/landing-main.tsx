@@ -1,3 +1,4 @@
+import { SHELL_NAMESPACES } from '@shared/shell-catalogues';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LandingApp } from './app/landing-app';
@@ -19,4 +20,4 @@ const render = () =>
     ),
   );
 // A failed catalogue still renders: the page's Suspense and error boundary take it from there.
-loadText(getLanguage(), ['common', 'landing', 'cookies']).then(render, render);
+loadText(getLanguage(), [...SHELL_NAMESPACES, 'landing']).then(render, render);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { areaShells, type Area } from '@shared/area-shells';
 import { cookieBannerShell } from '@shared/cookie-banner-shell';
+import { SHELL_NAMESPACES } from '@shared/shell-catalogues';
 import enCookies from '@web/locales/en/cookies.json';
 import esCookies from '@web/locales/es/cookies.json';
 import { firstGiftsListing, giftsListingPath } from '@shared/contracts/catalog-options';
@@ -28,8 +29,8 @@ export type DocumentRequest = {
 
 /**
  * What a page of the single-page app loads after the entry: its page chunk (a key of the
- * manifest, as `app/router.tsx` imports it) and the catalogues it renders with (`withTexts`). The shell's own catalogues (`common`, and `cookies` for the
- * banner a first visit shows) are added to every page. A page missing here is still served,
+ * manifest, as `app/router.tsx` imports it) and the catalogues it renders with (`withTexts`). The shell's own catalogues
+ * (`SHELL_NAMESPACES`) are added to every page. A page missing here is still served,
  * just without the hints; a stale entry only costs a wasted request.
  */
 type Page = {
@@ -86,7 +87,6 @@ const pages: Record<string, Page & { tabs?: Record<string, Page> }> = {
   '/business/dashboard': { page: 'features/business-dashboard/business-dashboard-page.tsx', namespaces: ['dashboard'], fetches: [SESSION_PATH], shell: 'business' },
   '/admin': { page: 'features/admin/admin-page.tsx', namespaces: ['admin'], fetches: [SESSION_PATH], shell: 'admin' },
 };
-const shellNamespaces = ['common', 'cookies'];
 const bannerTexts = { en: enCookies, es: esCookies };
 /** Distinct pictures' documents kept; a picture changes only when the catalogue does. */
 const MAX_DOCUMENTS = 200;
@@ -163,7 +163,7 @@ export function createPagePreloads(
     const key = `${urlPath}|${tab ?? ''}|${language}|${image ?? ''}|${cookieBanner}`;
     const cached = cache.get(key);
     if (cached) return cached;
-    const catalogues = [...shellNamespaces, ...page.namespaces, ...(tabPage?.namespaces ?? [])].map((ns) => `locales/${language}/${ns}.json`);
+    const catalogues = [...SHELL_NAMESPACES, ...page.namespaces, ...(tabPage?.namespaces ?? [])].map((ns) => `locales/${language}/${ns}.json`);
     const chunks = [page.page, ...(tabPage ? [tabPage.page] : [])];
     const files = collectFiles(manifest, [...chunks, ...catalogues]).filter(
       (file) => !base.entryFiles.has(file),

@@ -2,12 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { areaShells, type Area } from '@shared/area-shells';
+import { firstGiftsListing, giftsListingPath } from '@shared/contracts/catalog-options';
+import { SESSION_PATH } from '@shared/contracts/session-path';
 import { cookieBannerShell } from '@shared/cookie-banner-shell';
 import { SHELL_NAMESPACES } from '@shared/shell-catalogues';
 import enCookies from '@web/locales/en/cookies.json';
 import esCookies from '@web/locales/es/cookies.json';
-import { firstGiftsListing, giftsListingPath } from '@shared/contracts/catalog-options';
-import { SESSION_PATH } from '@shared/contracts/session-path';
 
 /** One chunk of Vite's build manifest (`build.manifest: true`), keyed by source path. */
 type ManifestChunk = { file: string; name?: string; imports?: string[] };

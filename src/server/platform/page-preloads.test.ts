@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { areaShells } from '@shared/area-shells';
 import { firstGiftsListing, giftsListingPath } from '@shared/contracts/catalog-options';
@@ -157,6 +157,36 @@ describe('modulepreload hints for a page of the single-page app', () => {
     expect(documentFor('/auth', { acceptLanguage: 'es' })!.html).toBe(chosen);
     expect(documentFor('/auth', { acceptLanguage: 'es', cookieBanner: true })!.html).toBe(spanish);
     expect(documentFor('/privacy', { acceptLanguage: 'de' })!.html).toContain('<html lang="en">');
+  });
+
+  it('writes the stylesheet into both documents and keeps its link, disabled, for the lazy chunks\' loader', () => {
+    const root = makeRoot();
+    const link = '<link rel="stylesheet" crossorigin href="/assets/public-1.css">';
+    for (const file of ['index.html', 'landing.html']) {
+      writeFileSync(path.join(root, file), `<!doctype html><html lang="en"><head><title>${file}</title>${link}</head><body><div id="root"></div></body></html>`);
+    }
+    mkdirSync(path.join(root, 'assets'));
+    writeFileSync(path.join(root, 'assets', 'public-1.css'), '.text-brand-800{color:#9a3412}');
+    const documentFor = createPagePreloads(root)!;
+    const inlined = '<style>.text-brand-800{color:#9a3412}</style><link rel="stylesheet" crossorigin href="/assets/public-1.css" disabled>';
+    for (const page of [documentFor('/auth', { acceptLanguage: 'en' })!, documentFor('/', { acceptLanguage: 'es' })!]) {
+      expect(page.html).toContain(`</title>${inlined}`);
+      expect(page.html.match(/<style>/g)).toHaveLength(1);
+      // Only the compressed copies are kept; all three say the same.
+      expect(brotliDecompressSync(page.brotli).toString()).toBe(page.html);
+      expect(gunzipSync(page.gzip).toString()).toBe(page.html);
+    }
+  });
+
+  it('keeps the stylesheet\'s link when the file is missing or would end the <style> element early', () => {
+    const root = makeRoot();
+    const links = ['<link rel="stylesheet" crossorigin href="/assets/missing.css">', '<link rel="stylesheet" crossorigin href="/assets/odd.css">'];
+    writeFileSync(path.join(root, 'index.html'), `<!doctype html><html lang="en"><head><title>x</title>${links.join('')}</head><body><div id="root"></div></body></html>`);
+    mkdirSync(path.join(root, 'assets'));
+    writeFileSync(path.join(root, 'assets', 'odd.css'), '.a::after{content:"</STYLE><script>"}');
+    const html = createPagePreloads(root)!('/auth', { acceptLanguage: 'en' })!.html;
+    expect(html).toContain(`</title>${links.join('')}`);
+    expect(html).not.toContain('<style>');
   });
 
   it('names a file once when the manifest lists it under two keys (a page inside a chunk group)', () => {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { areaShells, type Area } from '@shared/area-shells';
 import { firstGiftsListing, giftsListingPath } from '@shared/contracts/catalog-options';
 import { SESSION_PATH } from '@shared/contracts/session-path';
@@ -12,7 +12,7 @@ import esCookies from '@web/locales/es/cookies.json';
 /** One chunk of Vite's build manifest (`build.manifest: true`), keyed by source path. */
 type ManifestChunk = { file: string; name?: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
-export type PageDocument = { html: string; brotli: Buffer; gzip: Buffer };
+export type PageDocument = { readonly html: string; brotli: Buffer; gzip: Buffer };
 /** What a document depends on besides its address; each is part of the document cache's key. */
 export type DocumentRequest = {
   acceptLanguage?: string;
@@ -148,9 +148,9 @@ export function createPagePreloads(
     .filter((key) => !manifest[key]);
   if (missing.length > 0) log?.warn({ pages: missing }, 'pages missing from the build manifest are served without their hints');
   const documents = {
-    'index.html': { html: readFileSync(indexFile, 'utf8'), entryFiles: new Set(collectFiles(manifest, ['index.html'])) },
+    'index.html': { html: inlineStylesheets(readFileSync(indexFile, 'utf8'), root), entryFiles: new Set(collectFiles(manifest, ['index.html'])) },
     'landing.html': existsSync(landingFile)
-      ? { html: readFileSync(landingFile, 'utf8'), entryFiles: new Set(collectFiles(manifest, ['landing.html'])) }
+      ? { html: inlineStylesheets(readFileSync(landingFile, 'utf8'), root), entryFiles: new Set(collectFiles(manifest, ['landing.html'])) }
       : null,
   };
   const cache = new Map<string, PageDocument>();
@@ -186,13 +186,39 @@ export function createPagePreloads(
     // ready; the banner removes it when it renders (ADR 050).
     if (cookieBanner) html = html.replace('</body>', `${cookieBannerShell(bannerTexts[language])}</body>`);
     // Compressed once, as scripts/compress-assets.mjs does for the static documents; gzip for
-    // browsers that do not offer Brotli (over plain http, for one).
-    const document = { html, brotli: brotliCompressSync(html), gzip: gzipSync(html) };
+    // browsers that do not offer Brotli (over plain http, for one). Only the compressed copies
+    // are kept: with the stylesheet inside, the text is ≈ 60 KB, and a client that accepts
+    // neither encoding is rare enough to pay for unpacking it.
+    const gzip = gzipSync(html);
+    const document: PageDocument = {
+      brotli: brotliCompressSync(html),
+      gzip,
+      get html() {
+        return gunzipSync(gzip).toString('utf8');
+      },
+    };
     // Each new picture adds documents; old pictures' documents are not asked for again.
     if (cache.size >= MAX_DOCUMENTS) cache.clear();
     cache.set(key, document);
     return document;
   };
+}
+
+/**
+ * The build's stylesheet written into the document (ADR 052): the page paints as soon as the
+ * document has arrived, instead of one more round trip later. Its link stays, `disabled` (the
+ * browser does not fetch a disabled stylesheet), because Vite's loader adds a stylesheet a lazy
+ * chunk depends on unless a `<link rel="stylesheet">` with its address is already there.
+ * A stylesheet that cannot be read, or that would end the `<style>` element early, keeps its link.
+ */
+function inlineStylesheets(html: string, root: string): string {
+  return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (link, file: string) => {
+    const cssFile = path.join(root, file);
+    if (!existsSync(cssFile)) return link;
+    const css = readFileSync(cssFile, 'utf8');
+    if (/<\/style/i.test(css)) return link;
+    return `<style>${css}</style>${link.replace('>', ' disabled>')}`;
+  });
 }
 
 function escapeAttribute(value: string): string {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { SHELL_NAMESPACES } from './src/shared/shell-catalogues';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -95,6 +96,12 @@ function lucideIconsImportedBy(file: string, lucideEntry: string): string[] {
   );
 }
 
+const shellCatalogue = new RegExp(`src[\\\\/]web[\\\\/]locales[\\\\/](en|es)[\\\\/](${SHELL_NAMESPACES.join('|')})\\.json$`);
+function shellCataloguesChunkName(moduleId: string): string | null {
+  const language = shellCatalogue.exec(moduleId)?.[1];
+  return language ? `shell-${language}` : null;
+}
+
 const formChunks: [RegExp, string][] = [
   // The page title goes wherever the primitives go (every page that uses one uses the other).
   [/src[\\/]web[\\/](components[\\/](ui[\\/](button|input|card|spinner|tabs|label|field|textarea|badge)|page-title)\.tsx|lib[\\/]cn\.ts)$/, 'ui'],
@@ -117,8 +124,9 @@ const companionChunks: [RegExp, string][] = [
   // TanStack Query: the client and its provider, queries and mutations (every signed-in area
   // and the checkout use all three); infinite queries stay with the dashboard, their only user.
   [/(node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](?!useInfiniteQuery|infiniteQueryObserver)[^\\/]+\.js|src[\\/]web[\\/]lib[\\/]query-client\.ts)$/, 'query'],
-  // What every signed-in area's header and loading states render.
-  [/src[\\/]web[\\/]components[\\/](sign-out-button|area-links|query-fallback)\.tsx$/, 'area'],
+  // What every signed-in area's header and loading states render, and the one icon all three
+  // areas' pages draw (the consumer's orders tab, the dashboard's orders, the back office's).
+  [/(src[\\/]web[\\/]components[\\/](sign-out-button|area-links|query-fallback)\.tsx|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]package\.mjs)$/, 'area'],
   // The cart and its limits (the consumer area and the checkout).
   [/src[\\/](web[\\/]lib[\\/](cart|use-cart)|shared[\\/]contracts[\\/]checkout-limits)\.ts$/, 'cart'],
   // The consumer area and what all its tabs read the catalogue with.
@@ -248,6 +256,9 @@ export default defineConfig(({ command }) => ({
         // spreads these over several small shared chunks, which costs more gzip bytes.
         codeSplitting: {
           groups: [
+            // The page furniture's catalogues (SHELL_NAMESPACES), which every page of both
+            // entries loads together before its first render (ADR 051): one file per language.
+            { name: shellCataloguesChunkName },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|class-variance-authority|clsx)[\\/]/ },
             { name: 'framework', test: /node_modules[\\/]react-router[\\/]/ },
             // zod on its own: left alone, the bundler merged it with small components every

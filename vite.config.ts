@@ -96,7 +96,7 @@ function lucideIconsImportedBy(file: string, lucideEntry: string): string[] {
   );
 }
 
-const shellCatalogue = new RegExp(`src[\\\\/]web[\\\\/]locales[\\\\/](en|es)[\\\\/](${SHELL_NAMESPACES.join('|')})\\.json$`);
+const shellCatalogue = new RegExp(`src[\\\\/]web[\\\\/]locales[\\\\/]([a-z]{2})[\\\\/](${SHELL_NAMESPACES.join('|')})\\.json$`);
 function shellCataloguesChunkName(moduleId: string): string | null {
   const language = shellCatalogue.exec(moduleId)?.[1];
   return language ? `shell-${language}` : null;
@@ -124,8 +124,9 @@ const companionChunks: [RegExp, string][] = [
   // TanStack Query: the client and its provider, queries and mutations (every signed-in area
   // and the checkout use all three); infinite queries stay with the dashboard, their only user.
   [/(node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](?!useInfiniteQuery|infiniteQueryObserver)[^\\/]+\.js|src[\\/]web[\\/]lib[\\/]query-client\.ts)$/, 'query'],
-  // What every signed-in area's header and loading states render, and the one icon all three
-  // areas' pages draw (the consumer's orders tab, the dashboard's orders, the back office's).
+  // What every signed-in area's header and loading states render, and the one icon the three
+  // areas' pages all draw (lucide's Package: the consumer's and the dashboard's orders tabs,
+  // the back office's orders).
   [/(src[\\/]web[\\/]components[\\/](sign-out-button|area-links|query-fallback)\.tsx|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]package\.mjs)$/, 'area'],
   // The cart and its limits (the consumer area and the checkout).
   [/src[\\/](web[\\/]lib[\\/](cart|use-cart)|shared[\\/]contracts[\\/]checkout-limits)\.ts$/, 'cart'],

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectFocusedElementVisible, tabTo } from './support/focus';
+import { hideCookieBanner } from './support/consent';
 import { waitForMail } from './support/mailbox';
 
 /*
@@ -37,4 +38,25 @@ test('the dev mailbox fits a phone', async ({ page, request, baseURL }) => {
   await expect(page.getByText(email).first()).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('pages come styled with their document: no stylesheet is fetched, in the app or on the landing page', async ({ page, context, baseURL }) => {
+  await hideCookieBanner(context, baseURL!);
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+  });
+  await page.goto('/auth');
+  const title = page.getByRole('heading', { level: 1 });
+  await expect(title).toBeVisible();
+  // The display face comes from the stylesheet (ADR 052 writes it into the document).
+  expect(await title.evaluate((element) => getComputedStyle(element).fontFamily)).toContain('Iowan Old Style');
+  // A lazy page inside the app: Vite's loader must not add the stylesheet for its chunk.
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.getByRole('heading', { level: 1 }).evaluate((element) => getComputedStyle(element).fontFamily)).toContain('Iowan Old Style');
+  expect(stylesheets).toEqual([]);
 });

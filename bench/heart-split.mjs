@@ -21,11 +21,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { wrapPglite } from '../src/server/db/client.ts';
 import { giftPageUrl } from '../src/server/domain/orders/gift-page-url.ts';
 import { renderQrSvg } from '../src/server/domain/orders/gift-qr.ts';
 import { renderTemplate } from '../src/server/platform/mail/templates.ts';
@@ -45,9 +44,9 @@ if (pgUrl) {
   await migrateNodePg(drizzleNodePg(pool), { migrationsFolder: migrationsDir });
   database = { db, kind: 'postgresql', migrate: async () => {}, close: () => pool.end() };
 } else {
-  const client = await PGlite.create();
-  await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir });
-  database = { db: drizzlePglite(client, { logger }), kind: 'pglite', migrate: async () => {}, close: () => client.close() };
+  // The server's own adapter (named prepared statements, ADR 049), so the figures are the server's.
+  database = wrapPglite(await PGlite.create(), { logger });
+  await database.migrate();
 }
 const { db } = database;
 

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse, PGlite, protocol, types, type Transaction } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -117,8 +117,9 @@ async function migrateWithLock(pool: pg.Pool): Promise<void> {
   }
 }
 
-export function wrapPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite(withSharedParsers(client)) as unknown as Database;
+/** `logger`: drizzle's, for a benchmark that counts the statements each request runs. */
+export function wrapPglite(client: PGlite, options: { logger?: Logger } = {}): DatabaseHandle {
+  const db = drizzlePglite(withSharedParsers(client), options) as unknown as Database;
   // What callers reach through `$client` (dumps, the benchmark's memory figures) is PGlite itself.
   (db as unknown as { $client: PGlite }).$client = client;
   return {

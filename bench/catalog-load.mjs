@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Catalogue load benchmark: a fresh in-memory PGlite with 200 listed businesses × 10 gifts
-// (built by the same factories as the tests and the demo), the real server listening on
-// 127.0.0.1, and autocannon against the consumer listing endpoints as a signed-in user.
+// and 20 hidden ones (bench/seed-bench.mjs, the same factories as the tests and the demo), the
+// real server listening on 127.0.0.1, and autocannon against the consumer listing endpoints
+// as a signed-in user.
 // Prints p50/p99 latency and requests per second per endpoint; not part of `npm test`.
 //
 //   npx tsx bench/catalog-load.mjs                  (10 s per endpoint, 10 connections)
@@ -14,61 +15,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { wrapPglite } from '../src/server/db/client.ts';
-import { createBusiness, createGift, createUser, DEFAULT_TEST_PASSWORD } from '../src/server/testing/factories.ts';
+import { BENCH_PASSWORD, benchServerEnv, BUSINESSES, GIFTS_PER_BUSINESS, seedBench } from './seed-bench.mjs';
 
-const BUSINESSES = 200;
-const GIFTS_PER_BUSINESS = 10;
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const categories = ['restaurant', 'coffee_bakery', 'artisan_workshop', 'food_experience', 'traditional_drinks', 'retail', 'services', 'entertainment', 'health', 'other'];
+const HIDDEN = 20;
 
 const database = wrapPglite(await PGlite.create());
 await database.migrate();
-const { db } = database;
 
 const seedStart = performance.now();
-for (let b = 0; b < BUSINESSES; b++) {
-  const owner = await createUser(db, { userType: 'business' });
-  const business = await createBusiness(db, {
-    ownerId: owner.id,
-    name: `Bench business ${String(b).padStart(3, '0')}`,
-    category: categories[b % categories.length],
-  });
-  for (let g = 0; g < GIFTS_PER_BUSINESS; g++) {
-    await createGift(db, {
-      businessId: business.id,
-      name: `Gift ${b}-${g}`,
-      price: 500 + ((b * 37 + g * 911) % 20_000),
-      isAvailable: g !== 9, // one unavailable gift per business, as real data has
-    });
-  }
-}
-// Some businesses the listing must skip, so the filter does real work.
-for (let i = 0; i < 20; i++) {
-  const owner = await createUser(db, { userType: 'business' });
-  const hidden = await createBusiness(db, { ownerId: owner.id, verificationStatus: 'pending', isActive: false });
-  await createGift(db, { businessId: hidden.id });
-}
-await db.execute(sql`analyze`);
+const { consumer } = await seedBench(database.db, { hidden: HIDDEN });
 const seedMs = Math.round(performance.now() - seedStart);
 
-const consumer = await createUser(db, { email: 'bench@example.test' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'regalo-bench-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  PAYMENTS_PROVIDER: 'test',
-  DATA_DIR: dataDir,
-  HOST: '127.0.0.1',
-  PORT: '0',
-  PUBLIC_URL: 'http://127.0.0.1:3000',
-  AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT: 'off',
-});
+const config = loadConfig({ ...benchServerEnv, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', PUBLIC_URL: 'http://127.0.0.1:3000' });
 const app = await buildApp({ config, database, webRoot: false, logger: false });
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 
@@ -76,7 +40,7 @@ const signIn = await app.inject({
   method: 'POST',
   url: '/api/auth/sign-in/email',
   headers: { origin: config.publicUrl },
-  payload: { email: consumer.email, password: DEFAULT_TEST_PASSWORD },
+  payload: { email: consumer.email, password: BENCH_PASSWORD },
 });
 if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
 const setCookie = signIn.headers['set-cookie'];
@@ -97,7 +61,7 @@ if (check.statusCode !== 200 || firstPage.total !== BUSINESSES * (GIFTS_PER_BUSI
 }
 
 const results = [];
-console.info(`seeded ${BUSINESSES} businesses × ${GIFTS_PER_BUSINESS} gifts (+20 hidden) in ${seedMs} ms; ${duration} s × ${connections} connections per endpoint`);
+console.info(`seeded ${BUSINESSES} businesses × ${GIFTS_PER_BUSINESS} gifts (+${HIDDEN} hidden) in ${seedMs} ms; ${duration} s × ${connections} connections per endpoint`);
 for (const [label, url] of targets) {
   const result = await autocannon({ url: `${address}${url}`, headers: { cookie }, duration, connections });
   const row = {

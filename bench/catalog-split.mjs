@@ -13,12 +13,13 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { listCatalogGifts } from '../src/server/features/catalog/list-catalog-gifts.ts';
-import { createUser, DEFAULT_TEST_PASSWORD } from '../src/server/testing/factories.ts';
+import { createUser } from '../src/server/testing/factories.ts';
+import { BENCH_PASSWORD, benchServerEnv, CATALOG_URL } from './seed-bench.mjs';
 const database = await openDatabase({ kind: 'postgresql', url: process.env.BENCH_DATABASE_URL });
-const config = loadConfig({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test', PAYMENTS_ALLOW_TEST: 'true', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'rs-')), PUBLIC_URL: 'http://127.0.0.1:3000', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01', LOG_LEVEL: 'silent', RATE_LIMIT: 'off' });
+const config = loadConfig({ ...benchServerEnv, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'rs-')), PUBLIC_URL: 'http://127.0.0.1:3000' });
 const app = await buildApp({ config, database, webRoot: false, logger: false });
 const u = await createUser(database.db, { email: `split-${Date.now()}@example.test` });
-const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: config.publicUrl }, payload: { email: u.email, password: DEFAULT_TEST_PASSWORD } });
+const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: config.publicUrl }, payload: { email: u.email, password: BENCH_PASSWORD } });
 const cookie = [res.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
 const N = 300;
 async function time(label, fn) {
@@ -34,6 +35,6 @@ await time('health', () => app.inject({ url: '/api/health' }));
 await time('get-session (auth only)', () => app.inject({ url: '/api/auth/get-session', headers: { cookie } }));
 await time('profile (session + 1 query)', () => app.inject({ url: '/api/profile', headers: { cookie } }));
 await time('listCatalogGifts direct', () => listCatalogGifts(database.db, q));
-await time('catalog gifts (HTTP)', () => app.inject({ url: '/api/catalog/gifts?sort=price_asc&page=1&pageSize=24', headers: { cookie } }));
+await time('catalog gifts (HTTP)', () => app.inject({ url: CATALOG_URL, headers: { cookie } }));
 }
 await app.close(); await database.close();

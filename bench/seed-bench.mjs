@@ -2,9 +2,13 @@
 // GIFTS_PER_BUSINESS gifts (the last gift of each unavailable, so the listing's total is
 // BUSINESSES × (GIFTS_PER_BUSINESS − 1)), a consumer and a shop owner who can sign in with
 // the factories' password, one paid order for the gift page and `orders` more to redeem.
-// Used by bench/budgets.mjs, bench/heart-split.mjs and bench/server-memory.mjs (run with tsx).
+// The businesses take the categories in turn; `hidden` more, unverified and inactive, each
+// with a gift, give the listing's filter real work.
+// Used by bench/budgets.mjs, bench/heart-split.mjs, bench/server-memory.mjs and
+// bench/catalog-load.mjs (run with tsx).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { businessCategories } from '../src/shared/domain/business.ts';
 import { createBusiness, createGift, createOrder, createUser, DEFAULT_TEST_PASSWORD } from '../src/server/testing/factories.ts';
 
 export const BUSINESSES = 200;
@@ -30,12 +34,16 @@ export const benchServerEnv = {
  * Fills `db` (already migrated) and returns who and what the benchmarks use.
  * `businesses` defaults to BUSINESSES; `orders` is how many paid orders to redeem.
  */
-export async function seedBench(db, { businesses = BUSINESSES, orders = 0, prefix = 'bench' } = {}) {
+export async function seedBench(db, { businesses = BUSINESSES, orders = 0, hidden = 0, prefix = 'bench' } = {}) {
   const shopOwner = await createUser(db, { userType: 'business', email: `${prefix}-owner-${randomUUID()}@example.test` });
   let firstGift;
   for (let b = 0; b < businesses; b++) {
     const owner = b === 0 ? shopOwner : await createUser(db, { userType: 'business' });
-    const business = await createBusiness(db, { ownerId: owner.id, name: `Bench business ${String(b).padStart(3, '0')}` });
+    const business = await createBusiness(db, {
+      ownerId: owner.id,
+      name: `Bench business ${String(b).padStart(3, '0')}`,
+      category: businessCategories[b % businessCategories.length],
+    });
     for (let g = 0; g < GIFTS_PER_BUSINESS; g++) {
       const gift = await createGift(db, {
         businessId: business.id,
@@ -45,6 +53,11 @@ export async function seedBench(db, { businesses = BUSINESSES, orders = 0, prefi
       });
       firstGift ??= gift;
     }
+  }
+  for (let i = 0; i < hidden; i++) {
+    const owner = await createUser(db, { userType: 'business' });
+    const business = await createBusiness(db, { ownerId: owner.id, verificationStatus: 'pending', isActive: false });
+    await createGift(db, { businessId: business.id });
   }
   const consumer = await createUser(db, { email: `${prefix}-${randomUUID()}@example.test` });
   const giftPageOrder = await createOrder(db, { buyerId: consumer.id, giftId: firstGift.id });

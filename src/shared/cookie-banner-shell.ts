@@ -9,13 +9,12 @@
  * working banner in its place. `cookie-banner-shell.test.tsx` fails when this HTML and
  * React's banner differ, so change both together.
  */
+import { escapeHtml } from './escape-html';
+
 export const COOKIE_BANNER_SHELL_ID = 'cookie-banner-shell';
 
 /** The keys of the `cookies` catalogue the first view of the banner shows. */
 export type CookieBannerTexts = Record<'title' | 'description' | 'privacyLink' | 'close' | 'acceptAll' | 'declineAll' | 'customize', string>;
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 // The classes web/components/ui/button-variants.ts gives the banner's buttons.
 const buttonBase =

@@ -5,6 +5,7 @@ import { areaShells, type Area } from '@shared/area-shells';
 import { firstGiftsListing, giftsListingPath } from '@shared/contracts/catalog-options';
 import { SESSION_PATH } from '@shared/contracts/session-path';
 import { cookieBannerShell } from '@shared/cookie-banner-shell';
+import { escapeHtml } from '@shared/escape-html';
 import { SHELL_NAMESPACES } from '@shared/shell-catalogues';
 import enCookies from '@web/locales/en/cookies.json';
 import esCookies from '@web/locales/es/cookies.json';
@@ -173,10 +174,10 @@ export function createPagePreloads(
     );
     // `crossorigin` (anonymous) is what a same-origin `fetch` with credentials 'same-origin' matches.
     const fetchLinks = [...(page.fetches ?? []), ...(tabPage?.fetches ?? [])].map(
-      (address) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(address)}">`,
+      (address) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(address)}">`,
     );
     // Before the scripts: the picture is the page's largest paint and waits for nothing else.
-    const imageLinks = image ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image)}">`] : [];
+    const imageLinks = image ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image)}">`] : [];
     const links = [...imageLinks, ...fetchLinks, ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)].join('');
     // The sign-in methods this server offers (what /api/auth-options answers), so the auth form
     // renders in its final shape at once instead of moving when that answer arrives (ADR 044).
@@ -188,12 +189,10 @@ export function createPagePreloads(
     // Outside #root, which React empties on its first render, whether or not the banner is
     // ready; the banner removes it when it renders (ADR 050).
     if (cookieBanner) html = html.replace('</body>', `${cookieBannerShell(bannerTexts[language])}</body>`);
-    // Compressed once, as scripts/compress-assets.mjs does for the static documents; gzip for
-    // browsers that do not offer Brotli (over plain http, for one). Only the compressed copies
-    // are kept: with the stylesheet inside, the text is ≈ 60 KB, and a client that accepts
-    // neither encoding is rare enough to pay for unpacking it.
-    // Brotli at quality 6, not the default 11: on this 66 KB text 11 takes ≈ 50 ms of the event
-    // loop for 9.6 KB, 6 takes ≈ 1 ms for 10.5 KB (ADR 052).
+    // Compressed once per cache entry; gzip for browsers that do not offer Brotli (over plain
+    // http, for one). Brotli at quality 6, not the default 11: on this ≈ 66 KB text, 11 held the
+    // event loop ≈ 50 ms for 9.6 KB, 6 takes ≈ 1 ms for 10.5 KB. Only the compressed copies are
+    // kept; a client that accepts neither encoding is rare enough to pay for unpacking (ADR 052).
     const gzip = gzipSync(html);
     const document: PageDocument = {
       brotli: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } }),
@@ -224,10 +223,6 @@ function inlineStylesheets(html: string, root: string): string {
     if (/<\/style/i.test(css)) return link;
     return `<style>${css}</style>${link.replace('>', ' disabled>')}`;
   });
-}
-
-function escapeAttribute(value: string): string {
-  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
 /** The files of the given manifest chunks and of everything they import statically, in order. */

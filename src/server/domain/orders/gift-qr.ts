@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { escapeHtml } from '../../platform/mail/layout';
+import { escapeHtml } from '@shared/escape-html';
 
 /**
  * Drawing a QR takes 1.5–2.5 ms of the server's one thread, most of a gift page's own work,

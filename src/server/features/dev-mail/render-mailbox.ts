@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../platform/mail/layout';
+import { escapeHtml } from '@shared/escape-html';
 import type { DevMail } from './list-dev-mail';
 
 const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;

@@ -1,5 +1,5 @@
 import { formatDate } from '@shared/format';
-import { escapeHtml } from '../../platform/mail/layout';
+import { escapeHtml } from '@shared/escape-html';
 import { keyFromPublicUrl, publicFileUrl } from '../../platform/storage/public-files';
 import { THUMBNAIL_SIZE, variantKey } from '../../platform/storage/image-keys';
 import type { GiftPageView } from './get-gift-page';

@@ -1,4 +1,5 @@
 import { DEMO_OPERATOR, type Operator } from '@shared/contracts/operator';
+import { escapeHtml } from '@shared/escape-html';
 
 export type MailLocale = 'en' | 'es';
 
@@ -18,15 +19,6 @@ export interface MailContent {
   action?: { label: string; url: string };
   /** Small print under the button, e.g. how long the link works. */
   note?: string;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 const footer: Record<MailLocale, string> = {

@@ -86,12 +86,17 @@ export function linkIn(text: string, publicUrl: string): URL {
 
 /**
  * Follows the verification link of the newest verification mail. Returns the response (a
- * redirect to the app that signs the user in) and the session cookie it set.
+ * redirect to the app) and the session cookie it set: only when `browserCookie` carries the
+ * cookies of the sign-up's answer (the link signs in only the browser that signed up).
  */
-export async function verifyEmailFromOutbox(t: TestApp, email: string) {
+export async function verifyEmailFromOutbox(t: TestApp, email: string, browserCookie?: string) {
   const mail = await latestMailTo(t, email, 'verify-email');
   const link = linkIn(mail.text, t.config.publicUrl);
-  const res = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: link.pathname + link.search,
+    headers: browserCookie ? { cookie: browserCookie } : {},
+  });
   if (res.statusCode !== 302) throw new Error(`verification failed: ${res.statusCode} ${res.body}`);
   return { response: res, cookie: cookieFrom(res), link };
 }
@@ -115,8 +120,9 @@ export async function createSignedInUser(
 ): Promise<{ cookie: string; user: SessionUser; password: string }> {
   const password = overrides.password ?? TEST_PASSWORD;
   const email = (overrides.email ?? `user-${randomUUID().slice(0, 8)}@example.test`).toLowerCase();
-  await signUp(t, { name: 'Test User', ...overrides, email, password });
-  await verifyEmailFromOutbox(t, email);
+  const signedUp = await signUp(t, { name: 'Test User', ...overrides, email, password });
+  // Confirmed in the browser that signed up, as a person would (that signs it in too).
+  await verifyEmailFromOutbox(t, email, cookieFrom(signedUp));
   const { cookie, user } = await signIn(t, { email, password });
   return { cookie, user, password };
 }

@@ -4,6 +4,8 @@ import { authOptionsSchema } from '@shared/contracts/auth';
 import { AppError } from '../../platform/errors';
 import { clientKey, type RateLimitCheck, type RateLimitRule } from '../../platform/rate-limit';
 import { toFetchHeaders } from '../../platform/fetch-headers';
+import { createSessionCookie } from '../../platform/auth/create-session-cookie';
+import { accountConfirmedBy, isSignUpBrowser, signUpBrowserCookie } from '../../platform/auth/sign-up-browser';
 
 const MINUTE = 60_000;
 const PER_IP: RateLimitRule = { limit: 30, windowMs: MINUTE };
@@ -60,14 +62,14 @@ function withoutTokens(value: unknown): unknown {
  */
 const SIGN_UP_ACCEPTED = JSON.stringify({ status: 'verification_sent' });
 
-async function sendFetchResponse(reply: FastifyReply, response: Response, path: string) {
+async function sendFetchResponse(reply: FastifyReply, response: Response, path: string, extraCookies: string[] = []) {
   reply.status(response.status);
   response.headers.forEach((value, name) => {
     if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') return;
     reply.header(name, value);
   });
   // Several Set-Cookie headers (session + cache + state) must each survive.
-  const cookies = response.headers.getSetCookie();
+  const cookies = [...response.headers.getSetCookie(), ...extraCookies];
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
   if (path === '/api/auth/sign-up/email' && response.ok) {
@@ -121,8 +123,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         if (rule.email && email !== undefined) checks.push([`auth-email:${path}:${email}`, rule.email]);
         await app.limitRate(request, reply, checks);
       }
-      const response = await app.ctx.auth.handler(toFetchRequest(request, config.publicUrl));
-      return sendFetchResponse(reply, response, path);
+      const fetchRequest = toFetchRequest(request, config.publicUrl);
+      const response = await app.ctx.auth.handler(fetchRequest);
+      const extraCookies: string[] = [];
+      if (path === '/api/auth/sign-up/email' && response.ok) {
+        const email = emailOf(request.body);
+        if (email !== undefined) extraCookies.push(signUpBrowserCookie(config.authSecret, email, config.publicUrl.startsWith('https://')));
+      }
+      // A confirmation link signs in only the browser that signed up (login CSRF, issue 27).
+      const confirmed = accountConfirmedBy(fetchRequest);
+      if (confirmed && isSignUpBrowser(request, config.authSecret, confirmed.email)) {
+        extraCookies.push(
+          await createSessionCookie(app.ctx.auth, confirmed.id, { ipAddress: request.ip, userAgent: request.headers['user-agent'] }),
+        );
+      }
+      return sendFetchResponse(reply, response, path, extraCookies);
     },
   });
 };

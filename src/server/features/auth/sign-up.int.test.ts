@@ -36,7 +36,7 @@ describe('sign-up, verification, sign-in and sign-out', () => {
     expect(mail.transport).toBe('dev');
     expect(mail.html).toContain('lang="es"');
 
-    const { response, cookie } = await verifyEmailFromOutbox(t, email);
+    const { response, cookie } = await verifyEmailFromOutbox(t, email, cookieFrom(res));
     // Marked, so that the same link used again (no session then) can be explained on /auth.
     expect(response.headers.location).toBe('/app?verified=1');
     expect(cookie).toContain('better-auth.session_token=');
@@ -118,8 +118,9 @@ describe('sign-up, verification, sign-in and sign-out', () => {
   it('uses __Secure- cookies marked Secure when the public URL is https', async () => {
     const secure = await createTestApp({ env: { PUBLIC_URL: 'https://regalo.example' } });
     try {
-      await signUp(secure, { email: 'tls@example.test', password: 'horchata-con-fartons', name: 'Tls' });
-      const { response } = await verifyEmailFromOutbox(secure, 'tls@example.test');
+      const signedUp = await signUp(secure, { email: 'tls@example.test', password: 'horchata-con-fartons', name: 'Tls' });
+      expect(String(signedUp.headers['set-cookie'])).toMatch(/regalo\.sign-up=[^;]+;.*; Secure/);
+      const { response } = await verifyEmailFromOutbox(secure, 'tls@example.test', cookieFrom(signedUp));
       const setCookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
       const session = setCookie.find((c) => c.includes('session_token='))!;
       expect(session).toMatch(/^__Secure-better-auth\.session_token=/);
@@ -133,10 +134,11 @@ describe('sign-up, verification, sign-in and sign-out', () => {
 
   it('answers a repeated sign-up like a new one, and tells the owner of the address by mail', async () => {
     const first = { email: 'dup@example.test', password: 'horchata-con-fartons', name: 'Dup', locale: 'es' as const };
-    await signUp(t, first);
-    // Not confirmed yet: a second sign-up mails a fresh, working verification link.
+    // Not confirmed yet: the first password proves nothing, so a second sign-up replaces it
+    // (pre-registration takeover, issue 27) and mails a fresh, working verification link.
+    await signUp(t, { ...first, password: 'another-long-password', name: 'Impostor' });
     await t.database.db.delete(mailOutbox);
-    const again = await signUp(t, { ...first, password: 'another-long-password', name: 'Impostor' });
+    const again = await signUp(t, first);
     expect(again.json()).toEqual({ status: 'verification_sent' });
     expect((await latestMailTo(t, first.email)).template).toBe('verify-email');
     await verifyEmailFromOutbox(t, first.email);

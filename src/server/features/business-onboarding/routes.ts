@@ -18,7 +18,7 @@ import { requireUser } from '../../platform/auth/guard';
 import { clientKey, type RateLimitRule } from '../../platform/rate-limit';
 import { confirmInterest } from './confirm-interest';
 import { confirmSession } from './confirm-session';
-import { createSessionCookie } from './create-session-cookie';
+import { createSessionCookie } from '../../platform/auth/create-session-cookie';
 import { getRegistrationStatus } from './get-registration-status';
 import { registerBusiness } from './register-business';
 import { registerInterest } from './register-interest';

@@ -14,6 +14,8 @@ import { enqueueMail, toMailLocale } from '../mail/enqueue-mail';
 import type { MailLocale } from '../mail/layout';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './password';
+import { replaceUnconfirmedSignUp } from './replace-unconfirmed-sign-up';
+import { markConfirmed } from './sign-up-browser';
 import { clampSessionExpiry, SESSION_IDLE_SECONDS, SESSION_REFRESH_SECONDS } from './session-lifetime';
 
 const DAY = 24 * 60 * 60;
@@ -55,10 +57,11 @@ function localeForNewUser(data: Record<string, unknown>, headers: Headers | unde
 }
 
 /**
- * Where a verification link lands: the app, marked `verified=1`. The first click signs the
- * person in; a second click (the link reused, or opened in another browser) arrives with no
- * session, and the marker lets the sign-in page say "your email is confirmed, sign in"
- * instead of showing the form as if nothing had happened.
+ * Where a verification link lands: the app, marked `verified=1`. The first click in the
+ * browser that signed up signs the person in (features/auth/routes.ts, sign-up-browser.ts);
+ * a click anywhere else, or a second click, arrives with no session, and the marker lets the
+ * sign-in page say "your email is confirmed, sign in" instead of showing the form as if
+ * nothing had happened.
  */
 export const VERIFIED_CALLBACK = '/app?verified=1';
 
@@ -171,7 +174,8 @@ export function createAuth({ config, db }: AuthDeps) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_EXPIRES_IN,
       revokeSessionsOnPasswordReset: true,
       // Sign-up answers the same whether or not the address is taken (no account
-      // enumeration); the owner of the address learns what happened by mail instead.
+      // enumeration); the owner of the address learns what happened by mail instead. An
+      // unconfirmed account has by now taken the new sign-up's password (hooks.before).
       onExistingUserSignUp: async ({ user }, request) => {
         const locale = mailLocaleFor(request, user as { locale?: unknown });
         if (user.emailVerified) {
@@ -183,7 +187,7 @@ export function createAuth({ config, db }: AuthDeps) {
           });
           return;
         }
-        // An unconfirmed account: the person probably lost the first mail; send a fresh link.
+        // An unconfirmed account: a link for the password this sign-up has just set.
         const token = await createEmailVerificationToken(config.authSecret, user.email, undefined, VERIFY_TOKEN_EXPIRES_IN);
         await enqueueMail(db, {
           to: user.email,
@@ -203,7 +207,10 @@ export function createAuth({ config, db }: AuthDeps) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // Not Better Auth's: it signs in whichever browser opens the link (login CSRF). The
+      // route signs in only the browser that signed up (sign-up-browser.ts).
+      autoSignInAfterVerification: false,
+      afterEmailVerification: async (user, request) => markConfirmed(request, user),
       expiresIn: VERIFY_TOKEN_EXPIRES_IN,
       sendVerificationEmail: async ({ user, url }, request) => {
         await enqueueMail(db, {
@@ -270,7 +277,20 @@ export function createAuth({ config, db }: AuthDeps) {
         // The field rules run here too, before Better Auth looks the address up: in the
         // user-create hook alone they applied to new addresses only, so a bad phone number
         // was refused for a free address and accepted for a taken one (issue 13, finding 6).
-        if (ctx.path === '/sign-up/email') normaliseUserFields(body);
+        if (ctx.path === '/sign-up/email') {
+          const fields = normaliseUserFields(body);
+          // The address's owner may be the one signing up now: a password set by an earlier,
+          // unconfirmed sign-up must not be the one their confirmation activates (issue 27).
+          // Lengths first: Better Auth refuses a bad one only after this hook has run.
+          if (
+            typeof body.email === 'string' &&
+            typeof password === 'string' &&
+            password.length >= MIN_PASSWORD_LENGTH &&
+            password.length <= MAX_PASSWORD_LENGTH
+          ) {
+            await replaceUnconfirmedSignUp(db, body.email, password, fields);
+          }
+        }
       }),
     },
     databaseHooks: {

@@ -28,7 +28,7 @@ function sessionCacheFor(ctx: AppContext) {
  * The raw value of the session cookie: undefined when there is none, null when it appears
  * more than once (left to Better Auth to pick, and not cached).
  */
-function cookieValue(header: string, name: string): string | null | undefined {
+export function cookieValue(header: string, name: string): string | null | undefined {
   let found: string | undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');

@@ -1,5 +1,5 @@
 import { makeSignature } from 'better-auth/crypto';
-import type { Auth } from '../../platform/auth/auth';
+import type { Auth } from './auth';
 
 /**
  * Starts a Better Auth session for `userId` and returns the Set-Cookie value for it,

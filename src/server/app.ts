@@ -67,6 +67,20 @@ export interface BuildAppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
+/** Fastify's and Node's HTTP server options for `config.http`. */
+function httpTimeouts(http: Config['http']) {
+  return {
+    requestTimeout: http.requestTimeoutMs,
+    keepAliveTimeout: http.keepAliveTimeoutMs,
+    // Socket inactivity in any state, e.g. a client that no longer reads its answer.
+    connectionTimeout: http.requestTimeoutMs,
+    http: {
+      headersTimeout: http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(http.headersTimeoutMs / 4))),
+    },
+  };
+}
+
 /** Builds the whole server without listening; main.ts listens, tests call `inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -93,6 +107,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // Slow and idle clients (issue 27, finding 2): a client gets so long for its headers and
+    // for its whole request, then a 408 and a closed socket; an idle keep-alive connection, or
+    // one that has stopped reading its answer, is closed too. Node checks the first two every
+    // `connectionsCheckingInterval` (30 s by default, which would let a slow client keep its
+    // socket for half a minute past the limit).
+    ...httpTimeouts(config.http),
   }).withTypeProvider<ZodTypeProvider>();
 
   registerRouteList(app);

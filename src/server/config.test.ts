@@ -138,4 +138,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), REDIS_URL: 'redis://127.0.0.1:6379/2' }).redisUrl).toBe('redis://127.0.0.1:6379/2');
     expect(issuesOf({ REDIS_URL: 'http://cache' })[0]).toMatch(/^REDIS_URL:/);
   });
+
+  it('times out slow and idle clients by default, and refuses a headers timeout longer than the request timeout', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).http).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 10_000 });
+    expect(loadConfig({ DATA_DIR: dataDir(), HTTP_REQUEST_TIMEOUT_MS: '120000' }).http.requestTimeoutMs).toBe(120_000);
+    expect(issuesOf({ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '15000' })).toEqual([
+      'HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+    ]);
+    // 0 would mean "never" to Node: exactly the hole (issue 27, finding 2).
+    expect(issuesOf({ HTTP_REQUEST_TIMEOUT_MS: '0' })[0]).toMatch(/^HTTP_REQUEST_TIMEOUT_MS:/);
+  });
 });

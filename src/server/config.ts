@@ -133,6 +133,11 @@ const envSchema = z.object({
   // Load shedding (503 + Retry-After); 0 turns a signal off.
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   OVERLOAD_MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).default(512),
+  // How long a client may take to send its headers, its whole request (headers and body),
+  // and how long an idle keep-alive connection stays open (issue 27, finding 2).
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -182,6 +187,8 @@ export interface Config {
   devTools: boolean;
   /** When to answer 503 instead of queueing (platform/load-shedding.ts); 0 = that signal off. */
   overload: { maxEventLoopDelayMs: number; maxConcurrentRequests: number };
+  /** Slow and idle clients are cut off after these (ms); see buildApp. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -244,6 +251,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       issues.push('DEV_TOOLS=on needs a loopback HOST (127.0.0.1, ::1, localhost); use DEV_TOOLS=force to override');
     }
     if (isProduction) issues.push('DEV_TOOLS=on is refused with NODE_ENV=production; use DEV_TOOLS=force to override');
+  }
+  // The headers are part of the request: Node refuses a headers timeout longer than the whole.
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    issues.push('HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS');
   }
   if (issues.length > 0) throw new ConfigError(issues);
 
@@ -308,6 +319,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     overload: {
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
       maxConcurrentRequests: e.OVERLOAD_MAX_CONCURRENT_REQUESTS,
+    },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
   };
 }

@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -35,20 +36,28 @@ describe('load shedding', () => {
     t = undefined;
   });
 
-  it('answers 503 problem+json with Retry-After past the concurrency cap, never for /api/health, and recovers', async () => {
-    t = await createTestApp({ env: { OVERLOAD_MAX_CONCURRENT_REQUESTS: '2', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' } });
+  /** A test-only route whose answers wait until the test lets them go. */
+  function holdingRoute() {
+    const waiting: (() => void)[] = [];
+    return {
+      extend: (app: FastifyInstance) =>
+        app.post('/api/test/hold', async () => {
+          await new Promise<void>((resolve) => waiting.push(resolve));
+          return { ok: true };
+        }),
+      waiting: () => waiting.length,
+      releaseAll: () => waiting.splice(0).forEach((resolve) => resolve()),
+    };
+  }
+
+  it('answers 503 problem+json with Retry-After past the concurrency cap, never for /api/health (which reports it), and recovers', async () => {
+    const hold = holdingRoute();
+    t = await createTestApp({ env: { OVERLOAD_MAX_CONCURRENT_REQUESTS: '2', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' }, extend: hold.extend });
     const app = t.app;
-    // Two requests whose bodies have not finished arriving: in flight, holding their slots.
-    const bodies = [new PassThrough(), new PassThrough()];
-    const held = bodies.map((body) =>
-      authedInject(t!, null, {
-        method: 'POST',
-        url: '/api/contacts',
-        headers: { 'content-type': 'application/json' },
-        payload: body,
-      }),
-    );
-    await until(() => app.loadState().inFlight === 2);
+    // Two requests being worked on: in flight, holding their slots.
+    const held = [1, 2].map(() => authedInject(t!, null, { method: 'POST', url: '/api/test/hold', payload: {} }));
+    await until(() => hold.waiting() === 2);
+    expect(app.loadState()).toMatchObject({ inFlight: 2, shedding: true });
 
     const shed = await authedInject(t, null, { method: 'GET', url: '/api/contacts' });
     expect(shed.statusCode).toBe(503);
@@ -58,14 +67,48 @@ describe('load shedding', () => {
 
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
-    expect(health.json()).toEqual({ status: 'ok', database: testDatabaseKind() });
+    expect(health.json()).toEqual({
+      status: 'ok',
+      database: testDatabaseKind(),
+      overload: { shedding: true, inFlight: 2, eventLoopDelayMs: expect.any(Number) },
+    });
 
-    for (const body of bodies) body.end(JSON.stringify({ name: 'Ana' }));
-    // The held requests ran to the end (401: nobody is signed in), then the slots freed up.
-    expect((await Promise.all(held)).map((r) => r.statusCode)).toEqual([401, 401]);
-    expect(app.loadState().inFlight).toBe(0);
+    hold.releaseAll();
+    expect((await Promise.all(held)).map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(app.loadState()).toMatchObject({ inFlight: 0, shedding: false });
     const after = await authedInject(t, null, { method: 'GET', url: '/api/contacts' });
     expect(after.statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ overload: { shedding: false, inFlight: 0 } });
+  }, 90_000);
+
+  it('counts a request only once its body has arrived, and sheds it then if the cap was reached meanwhile', async () => {
+    const hold = holdingRoute();
+    t = await createTestApp({ env: { OVERLOAD_MAX_CONCURRENT_REQUESTS: '1', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' }, extend: hold.extend });
+    const app = t.app;
+    // A body still arriving holds no slot (issue 27, finding 2)…
+    const body = new PassThrough();
+    body.write('{"name":');
+    const slow = authedInject(t, null, {
+      method: 'POST',
+      url: '/api/contacts',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
+    const other = await authedInject(t, null, { method: 'GET', url: '/api/contacts' });
+    expect(other.statusCode).toBe(401);
+    expect(app.loadState().inFlight).toBe(0);
+
+    // …and while it is still arriving, a complete request takes the only slot.
+    const held = authedInject(t, null, { method: 'POST', url: '/api/test/hold', payload: {} });
+    await until(() => hold.waiting() === 1);
+    body.end('"Ana"}');
+    const late = await slow;
+    expect(late.statusCode).toBe(503);
+    expect(late.headers['retry-after']).toBe('2');
+    expect(hold.waiting()).toBe(1);
+    hold.releaseAll();
+    expect((await held).statusCode).toBe(200);
+    expect(app.loadState().inFlight).toBe(0);
   }, 90_000);
 
   it('sheds while the event loop is late, keeps /api/health answering, and stops shedding once it catches up', async () => {
@@ -121,7 +164,7 @@ describe('GET /api/health with the database unreachable', () => {
       const res = await app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
       expect(res.headers['content-type']).toContain('application/json');
-      expect(res.json()).toEqual({ status: 'degraded', database: testDatabaseKind() });
+      expect(res.json()).toMatchObject({ status: 'degraded', database: testDatabaseKind() });
     } finally {
       await app.close();
       await database.close().catch(() => undefined);

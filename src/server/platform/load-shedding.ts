@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
 /**
@@ -10,7 +10,13 @@ import { AppError } from './errors';
  * - requests in flight: a cap keeps memory and database-pool queues bounded when slow
  *   downstreams (database, SMTP) pile requests up without the loop itself being busy.
  * `/api/health` is never shed and never counted: the load balancer must keep seeing the
- * process (and whether its database answers) while it sheds.
+ * process (and whether its database answers) while it sheds; it reports the overload.
+ *
+ * A request counts as in flight only once its body has arrived (preValidation): a client
+ * still sending its body costs a socket, not a slot, so a few hundred slow senders can no
+ * longer fill the cap and shut everyone else out (issue 27, finding 2); the server's
+ * request timeout (buildApp) bounds how long they keep the socket. Multipart uploads are
+ * the exception: their file is read by the handler, after admission.
  */
 export interface LoadSheddingOptions {
   /** Shed while the event loop has been this late (ms) in the current or last window; 0 = off. */
@@ -32,6 +38,8 @@ type Counted = FastifyRequest & { [COUNTED]?: boolean };
 export interface LoadState {
   inFlight: number;
   eventLoopDelayMs: number;
+  /** New requests are being answered 503 right now. */
+  shedding: boolean;
 }
 
 declare module 'fastify' {
@@ -71,7 +79,10 @@ export function registerLoadShedding(app: FastifyInstance, options: LoadShedding
   let inFlight = 0;
   // The current and the last window: a spike sheds for at most two windows.
   const eventLoopDelayMs = () => Math.max(lastWindowMaxMs, windowMaxMs);
-  app.decorate('loadState', () => ({ inFlight, eventLoopDelayMs: eventLoopDelayMs() }));
+  const overloaded = () =>
+    (options.maxConcurrentRequests > 0 && inFlight >= options.maxConcurrentRequests) ||
+    (options.maxEventLoopDelayMs > 0 && eventLoopDelayMs() > options.maxEventLoopDelayMs);
+  app.decorate('loadState', () => ({ inFlight, eventLoopDelayMs: eventLoopDelayMs(), shedding: overloaded() }));
 
   const release = (request: Counted) => {
     if (!request[COUNTED]) return;
@@ -79,15 +90,19 @@ export function registerLoadShedding(app: FastifyInstance, options: LoadShedding
     inFlight--;
   };
 
-  app.addHook('onRequest', async (request: Counted, reply) => {
+  const shed = (reply: FastifyReply) => {
+    reply.header('retry-after', retryAfter);
+    return new AppError('service_unavailable', 503, 'The server is busy; please try again in a moment');
+  };
+  // Refused as soon as the headers are in, before any body is read, when already overloaded…
+  app.addHook('onRequest', async (request, reply) => {
     if (EXEMPT.has(request.url.split('?', 1)[0]!)) return;
-    const overloaded =
-      (options.maxConcurrentRequests > 0 && inFlight >= options.maxConcurrentRequests) ||
-      (options.maxEventLoopDelayMs > 0 && eventLoopDelayMs() > options.maxEventLoopDelayMs);
-    if (overloaded) {
-      reply.header('retry-after', retryAfter);
-      throw new AppError('service_unavailable', 503, 'The server is busy; please try again in a moment');
-    }
+    if (overloaded()) throw shed(reply);
+  });
+  // …and admitted (counted) once the body has arrived, if there is still room.
+  app.addHook('preValidation', async (request: Counted, reply) => {
+    if (EXEMPT.has(request.url.split('?', 1)[0]!)) return;
+    if (overloaded()) throw shed(reply);
     request[COUNTED] = true;
     inFlight++;
   });

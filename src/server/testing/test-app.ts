@@ -19,7 +19,13 @@ export interface TestApp {
  * listening: tests call `app.inject`. `env` overrides configuration as the environment would.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; now?: () => Date; webRoot?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    now?: () => Date;
+    webRoot?: string;
+    /** Adds test-only routes (e.g. one that holds its answer) before the app is ready. */
+    extend?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const database = await getTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'regalo-test-'));
@@ -39,6 +45,7 @@ export async function createTestApp(
     ...options.env,
   });
   const app = await buildApp({ config, database, webRoot: options.webRoot ?? false, now: options.now, logger: false });
+  options.extend?.(app);
   await app.ready();
   return { app, database, config, close: () => app.close() };
 }

@@ -9,10 +9,14 @@ describe('GET /api/health', () => {
   });
   afterAll(() => t.close());
 
-  it('reports ok and which database engine serves it', async () => {
+  it('reports ok, which database engine serves it, and that nothing is being shed', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: testDatabaseKind() });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: testDatabaseKind(),
+      overload: { shedding: false, inFlight: 0, eventLoopDelayMs: expect.any(Number) },
+    });
     expect(res.headers['x-request-id']).toMatch(/.{8,}/);
   });
 

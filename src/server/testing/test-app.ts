@@ -19,9 +19,10 @@ export interface TestApp {
  * listening: tests call `app.inject`. `env` overrides configuration as the environment would.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; now?: () => Date; webRoot?: string } = {},
+  options: { env?: Record<string, string>; now?: () => Date; webRoot?: string; database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
-  const database = await getTestDatabase();
+  // `database`: one the test opened itself (a fault test that breaks its connections).
+  const database = options.database ?? (await getTestDatabase());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'regalo-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -130,6 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mail: createMailService({ config, db: database.db, now: () => ctx.now(), log: app.log }),
   };
   app.decorate('ctx', ctx);
+  // A connection closed under the pool (a restart, a failover): logged, never fatal (issue 28).
+  database.onConnectionError((error) => app.log.warn({ err: error }, 'database connection lost; the pool opens a new one'));
   // Every email's footer names the operator from the configuration (issue 15.12).
   setMailOperator(config.operator);
   // The mail worker runs in a listening server only; tests (inject) deliver with flush().

@@ -46,7 +46,7 @@ describe('loadConfig', () => {
       GOOGLE_CLIENT_SECRET: 'secret',
       PUBLIC_URL: 'https://regalo.example/',
     });
-    expect(config.database).toEqual({ kind: 'postgresql', url: 'postgres://u@db:5432/regalo' });
+    expect(config.database).toEqual({ kind: 'postgresql', url: 'postgres://u@db:5432/regalo', connectTimeoutMs: 5000, statementTimeoutMs: 10_000 });
     expect(config.storage).toMatchObject({ driver: 's3', bucket: 'regalo', endpoint: 'http://127.0.0.1:9000' });
     expect(config.google).toMatchObject({ clientId: 'id', clientSecret: 'secret' });
     expect(config.publicUrl).toBe('https://regalo.example');

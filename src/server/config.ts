@@ -46,6 +46,13 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   return entries.length > 0 ? entries : false;
 }
 
+/**
+ * PostgreSQL's bounds (issue 28): a connection the server does not accept within 5 s, or a
+ * statement without an answer within 10 s (the slowest request measured is far below), means
+ * the database is away; the request gets 503 rather than waiting for as long as a stall lasts.
+ */
+export const DATABASE_TIMEOUTS = { connectMs: 5000, statementMs: 10_000 } as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -61,6 +68,10 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
+  // PostgreSQL only: how long to wait for a new connection and for one statement (ms) before
+  // the request gets 503 database_unavailable instead of hanging (issue 28).
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(DATABASE_TIMEOUTS.connectMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(DATABASE_TIMEOUTS.statementMs),
   SMTP_URL: optionalString.pipe(
     z
       .string()
@@ -149,7 +160,9 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
-  database: { kind: 'pglite'; dataDir: string; sharedBuffers?: string } | { kind: 'postgresql'; url: string };
+  database:
+    | { kind: 'pglite'; dataDir: string; sharedBuffers?: string }
+    | { kind: 'postgresql'; url: string; connectTimeoutMs?: number; statementTimeoutMs?: number };
   mail: { smtpUrl?: string; from: string };
   /** Who runs this Regalo (GET /api/operator, privacy page, email footers). */
   operator: Operator;
@@ -269,7 +282,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgresql', url: e.DATABASE_URL }
+      ? {
+          kind: 'postgresql',
+          url: e.DATABASE_URL,
+          connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+        }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite'), sharedBuffers: e.PGLITE_SHARED_BUFFERS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     operator: {

@@ -16,6 +16,7 @@ export const errorCodes = [
   'unsupported_media_type',
   'internal_error',
   'service_unavailable',
+  'database_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number] | (string & {});

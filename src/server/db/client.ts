@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
-import type { Config } from '../config';
+import { DATABASE_TIMEOUTS, type Config } from '../config';
 import { migrationsDir } from '../platform/paths';
 
 /**
@@ -28,6 +28,12 @@ export interface DatabaseHandle {
    * returns (before its caller resumes). PostgreSQL servers poll instead (ADR 043).
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<void>;
+  /**
+   * Where the errors of connections nobody is using go (PostgreSQL: a server restart, a
+   * failover, a pooler closing idle connections). Until a listener is set they go to stderr;
+   * either way they never end the process (issue 28).
+   */
+  onConnectionError(listener: (error: Error) => void): void;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -36,23 +42,58 @@ export async function openDatabase(
   config: Config['database'],
   options: { poolSize?: number } = {},
 ): Promise<DatabaseHandle> {
-  if (config.kind === 'postgresql') {
-    // The PostgreSQL driver is loaded only when configured (memory, ADR 043).
-    const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
-    const pool = new pg.Pool({ connectionString: config.url, max: options.poolSize ?? 10 });
-    // Fail at start-up, not on the first request, when the server cannot be reached.
-    const client = await pool.connect();
-    client.release();
-    const db = drizzleNodePg(pool) as unknown as Database;
-    return {
-      db,
-      kind: 'postgresql',
-      migrate: () => migrateWithLock(pool),
-      close: () => pool.end(),
-    };
-  }
+  if (config.kind === 'postgresql') return openPostgres(config, options.poolSize ?? 10);
   return wrapPglite(await openPglite(config.dataDir, config.sharedBuffers ?? PGLITE_SHARED_BUFFERS));
 }
+
+type PostgresConfig = Extract<Config['database'], { kind: 'postgresql' }>;
+
+async function openPostgres(config: PostgresConfig, poolSize: number): Promise<DatabaseHandle> {
+  // The PostgreSQL driver is loaded only when configured (memory, ADR 043).
+  const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+  const statementMs = config.statementTimeoutMs ?? DATABASE_TIMEOUTS.statementMs;
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: poolSize,
+    connectionTimeoutMillis: config.connectTimeoutMs ?? DATABASE_TIMEOUTS.connectMs,
+    // The server cancels a statement past the bound (a lock wait, a runaway plan) ...
+    statement_timeout: statementMs,
+    // ... and the client stops waiting a little later, for when no answer can come at all
+    // (a stalled network, a frozen server), which the server's own timer cannot help with.
+    query_timeout: statementMs + QUERY_TIMEOUT_MARGIN_MS,
+    // Dead peers are noticed by the kernel instead of by the next statement.
+    keepAlive: true,
+  });
+  let report = (error: Error) => console.error(`database connection error (the pool reconnects): ${error.message}`);
+  // An idle connection's error (pg_terminate_backend, a restart) is emitted on the pool; with
+  // no listener Node turns it into an uncaught exception and the process exits. pg-pool has
+  // already dropped that connection: the next request opens a new one.
+  pool.on('error', (error) => report(error));
+  // A connection handed back while its statement never answered (the client-side timeout
+  // fired inside a transaction) would make the next borrower wait behind that statement:
+  // it is closed instead, and the pool opens a fresh one.
+  pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => {
+    if ((client as unknown as { _getActiveQuery(): unknown })._getActiveQuery()) void client.end().catch(() => undefined);
+  });
+  // Fail at start-up, not on the first request, when the server cannot be reached.
+  const client = await pool.connect();
+  client.release();
+  const db = drizzleNodePg(pool) as unknown as Database;
+  return {
+    db,
+    kind: 'postgresql',
+    onConnectionError: (listener) => {
+      report = listener;
+    },
+    // Its own connection, without the pool's bounds: a migration may take long, and waiting
+    // for another server's migration lock is expected.
+    migrate: () => migrateWithLock(new pg.Client({ connectionString: config.url })),
+    close: () => pool.end(),
+  };
+}
+
+/** How much longer than the server's statement timeout the client waits for an answer. */
+const QUERY_TIMEOUT_MARGIN_MS = 1000;
 
 /**
  * PostgreSQL's buffer cache inside PGlite's WebAssembly memory. PGlite keeps PostgreSQL's
@@ -99,12 +140,12 @@ const MIGRATION_LOCK_ID = 7_301_402;
  * migrations and all but one would fail on "relation already exists". A session-level
  * advisory lock lets the first one migrate while the others wait, then find nothing to do.
  */
-async function migrateWithLock(pool: pg.Pool): Promise<void> {
+async function migrateWithLock(client: pg.Client): Promise<void> {
   const [{ drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const client = await pool.connect();
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     try {
@@ -113,7 +154,7 @@ async function migrateWithLock(pool: pg.Pool): Promise<void> {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }
 
@@ -128,6 +169,8 @@ export function wrapPglite(client: PGlite, options: { logger?: Logger } = {}): D
     listen: async (channel, onPayload) => {
       await client.listen(channel, onPayload);
     },
+    // In-process: there is no connection to lose.
+    onConnectionError: () => undefined,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir }),
     close: () => client.close(),
   };

@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, Problem } from '@shared/problem';
+import { isDatabaseUnavailable } from '../db/database-unavailable';
+
+/** Seconds a client is told to wait when the database is away (a reconnect takes about that). */
+export const DATABASE_RETRY_AFTER_S = 5;
 
 /**
  * The one error type use cases throw. Route handlers never build error responses
@@ -83,6 +87,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     let body: Problem;
     if (error instanceof AppError) {
       body = problem(error.status, error.code, error.message, error.fields);
+    } else if (isDatabaseUnavailable(error)) {
+      // The database is away or stalled (issue 28): "try again shortly", not a server bug.
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+      body = problem(503, 'database_unavailable', 'The database is not reachable right now; try again shortly');
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const v of error.validation) {

@@ -143,6 +143,7 @@ async function unreachableDatabase(): Promise<DatabaseHandle> {
   return {
     db: drizzleNodePg(pool) as unknown as Database,
     kind: 'postgresql',
+    onConnectionError: () => undefined,
     migrate: async () => {},
     close: () => pool.end(),
   };

@@ -25,9 +25,11 @@ export async function createTestApp(
     webRoot?: string;
     /** Adds test-only routes (e.g. one that holds its answer) before the app is ready. */
     extend?: (app: FastifyInstance) => void;
+    /** One the test opened itself (a fault test that breaks its connections). */
+    database?: DatabaseHandle;
   } = {},
 ): Promise<TestApp> {
-  const database = await getTestDatabase();
+  const database = options.database ?? (await getTestDatabase());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'regalo-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',

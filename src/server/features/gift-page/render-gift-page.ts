@@ -254,6 +254,16 @@ export function renderNotFoundPage(language: GiftLanguage, path: string): string
   return renderDocument({ language, title: t('meta.notFoundTitle'), body, path });
 }
 
+/** 503: the database (or another dependency) is away for a moment; the gift is not lost. */
+export function renderUnavailablePage(language: GiftLanguage, path: string): string {
+  const t = giftText(language);
+  const body = `<main id="main">
+<h1 style="margin-top:1rem">${e(t('unavailable.title'))}</h1>
+<section class="card"><p>${e(t('unavailable.body'))}</p></section>
+</main>`;
+  return renderDocument({ language, title: t('meta.unavailableTitle'), body, path });
+}
+
 export function renderRateLimitedPage(language: GiftLanguage, path: string): string {
   const t = giftText(language);
   const body = `<main id="main">

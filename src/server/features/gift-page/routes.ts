@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { formatDate } from '@shared/format';
-import { AppError } from '../../platform/errors';
+import { AppError, DATABASE_RETRY_AFTER_S } from '../../platform/errors';
 import { clientKey, type RateLimitRule } from '../../platform/rate-limit';
 import { buildGiftCalendar } from './build-gift-calendar';
 import { getGiftPage, type GiftPageView } from './get-gift-page';
@@ -14,7 +14,9 @@ import {
   renderOpenPage,
   renderPrintPage,
   renderRateLimitedPage,
+  renderUnavailablePage,
 } from './render-gift-page';
+import { isDatabaseUnavailable } from '../../db/database-unavailable';
 
 /**
  * Codes are 256 random bits, so guessing is hopeless; still, an address that keeps asking
@@ -49,6 +51,16 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
   const missKey = (request: FastifyRequest) => `gift-miss:${clientKey(request)}`;
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.status(status).type('text/html; charset=utf-8').send(body);
+
+  // A recipient holding a link gets a page, not problem+json, when the database is away
+  // (issue 28); every other error goes on to the app's handler (a throwing handler passes it up).
+  app.setErrorHandler(async (error, request, reply) => {
+    const unavailable = isDatabaseUnavailable(error) || (error instanceof AppError && error.status === 503);
+    if (!unavailable) throw error;
+    request.log.error({ err: error }, 'gift page unavailable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+    return html(reply, 503, renderUnavailablePage(visitorLanguage(request), request.url.split('?')[0]!));
+  });
 
   /** The gift behind `:code`, or the reply already sent (not found, too many misses). */
   async function findGift(request: FastifyRequest, reply: FastifyReply): Promise<GiftPageView | null> {

@@ -8,6 +8,7 @@ import { LOCALE_HEADER } from '@shared/contracts/locale-header';
 import { normalizePhone } from '@shared/contracts/profile';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import { accounts, sessions, users, verifications } from '../../db/schema/auth';
 import { profiles } from '../../db/schema/profiles';
 import { enqueueMail, toMailLocale } from '../mail/enqueue-mail';
@@ -153,7 +154,14 @@ export function createAuth({ config, db }: AuthDeps) {
     },
     verification: { modelName: 'verifications' },
     // OAuth failures land on the sign-in page with `?error=<code>` (see oauthErrorCodes).
-    onAPIError: { errorURL: '/auth' },
+    onAPIError: {
+      errorURL: '/auth',
+      // Better Auth answers any other failure 500 with no body; a database that is away is
+      // passed on to the app's error handler instead, which answers 503 database_unavailable.
+      onError: (error) => {
+        if (isDatabaseUnavailable(error)) throw error;
+      },
+    },
     // Regalo limits per IP and per email itself (platform/rate-limit.ts), before Better Auth.
     rateLimit: { enabled: false },
     advanced: {

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_COMMISSION_RATE } from '@shared/domain/business';
+import { DEFAULT_COMMISSION_VAT_RATE } from '@shared/domain/payouts';
 import { DEMO_OPERATOR, type Operator } from '@shared/contracts/operator';
 
 const optionalString = z
@@ -118,6 +119,14 @@ const envSchema = z.object({
       .pipe(z.number().max(100, 'must be at most 100'))
       .optional(),
   ),
+  // IVA on Regalo's commission (percent, up to 2 decimals), fixed on each order at payment (ADR 053).
+  COMMISSION_VAT_RATE: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a percentage with at most 2 decimals, e.g. 21 or 10.5')
+      .transform(Number)
+      .optional(),
+  ),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: optionalString.transform((v, ctx) => {
@@ -190,6 +199,8 @@ export interface Config {
   authSecret: string;
   /** Percent proposed when the platform team approves a business (DEFAULT_COMMISSION_RATE). */
   defaultCommissionRate: number;
+  /** IVA percent on Regalo's commission, stored on each order at payment (COMMISSION_VAT_RATE, default 21). */
+  commissionVatRate: number;
   logLevel: Env['LOG_LEVEL'];
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string[];
@@ -329,6 +340,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : { provider: 'test' },
     authSecret: e.AUTH_SECRET ?? loadOrCreateAuthSecret(dataDir),
     defaultCommissionRate: e.DEFAULT_COMMISSION_RATE ?? DEFAULT_COMMISSION_RATE,
+    commissionVatRate: e.COMMISSION_VAT_RATE ?? DEFAULT_COMMISSION_VAT_RATE,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT,

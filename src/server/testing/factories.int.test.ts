@@ -71,7 +71,8 @@ describe('factories', () => {
     const now = new Date('2026-03-28T10:00:00Z');
 
     const paid = await createOrder(d, { buyerId: buyer.id, giftId: gift.id, status: 'paid', now });
-    expect(paid).toMatchObject({ totalAmount: 3999, commissionAmount: 500, netAmount: 3499, currency: 'EUR' });
+    // 12,5 % of 39,99 € = 4,99875 → 5,00 €; 21 % IVA on it = 1,05 €; the business nets the rest.
+    expect(paid).toMatchObject({ totalAmount: 3999, commissionAmount: 500, vatRate: 21, commissionVatAmount: 105, netAmount: 3394, currency: 'EUR' });
     expect(paid.qrCode).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(paid.expiresAt.toISOString()).toBe(computeExpiresAt(paid.paidAt!, 90).toISOString());
     const [checkout] = await d.select().from(checkouts).where(eq(checkouts.id, paid.checkoutId!));

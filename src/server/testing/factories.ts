@@ -35,7 +35,11 @@ import { contacts } from '../db/schema/contacts';
 import { gifts } from '../db/schema/gifts';
 import { checkouts, orders, redemptions } from '../db/schema/orders';
 import { profiles } from '../db/schema/profiles';
+import { payoutAccounts } from '../db/schema/payouts';
+import { recordCheckoutPayment, recordOrderRefund } from '../domain/ledger/record-payment';
 import { priceOrder } from '../domain/orders/price-order';
+import { bringTransferForward, cancelPendingTransfer } from '../domain/payouts/transfer-schedule';
+import { DEFAULT_COMMISSION_VAT_RATE, type PayoutProvider } from '@shared/domain/payouts';
 import { hashPassword } from '../platform/auth/password';
 
 export const DEFAULT_TEST_PASSWORD = 'regalo-test-password';
@@ -183,6 +187,11 @@ export type CreateBusinessInput = {
   rejectionReason?: string | null;
   commissionRate?: number;
   createdAt?: Date;
+  /**
+   * Its payout account (ADR 053). Default: an approved business gets an active test-provider
+   * account (it can be paid, so it is sold); others get none. `null` = none; an object = that state.
+   */
+  payoutAccount?: CreatePayoutAccountInput | null;
 };
 
 /**
@@ -219,6 +228,44 @@ export async function createBusiness(db: Executor, input: CreateBusinessInput): 
       commissionRate: input.commissionRate ?? DEFAULT_COMMISSION_RATE,
       createdAt,
       updatedAt: createdAt,
+    })
+    .returning();
+  const account = input.payoutAccount === undefined ? (verificationStatus === 'approved' ? {} : null) : input.payoutAccount;
+  if (account) await createPayoutAccount(db, { ...account, businessId: row!.id, createdAt });
+  return row!;
+}
+
+export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
+export interface CreatePayoutAccountInput {
+  businessId?: string;
+  provider?: PayoutProvider;
+  providerAccountId?: string;
+  /** Default true: onboarding finished. */
+  detailsSubmitted?: boolean;
+  payoutsEnabled?: boolean;
+  transfersActive?: boolean;
+  requirementsDue?: string[];
+  disabledReason?: string | null;
+  createdAt?: Date;
+}
+
+/** A connected payout account; by default complete and able to receive transfers. */
+export async function createPayoutAccount(db: Executor, input: CreatePayoutAccountInput & { businessId: string }): Promise<PayoutAccountRow> {
+  const detailsSubmitted = input.detailsSubmitted ?? true;
+  const at = input.createdAt ?? new Date();
+  const [row] = await db
+    .insert(payoutAccounts)
+    .values({
+      businessId: input.businessId,
+      provider: input.provider ?? 'test',
+      providerAccountId: input.providerAccountId ?? `acct_test_${createAuthId()}`,
+      detailsSubmitted,
+      payoutsEnabled: input.payoutsEnabled ?? detailsSubmitted,
+      transfersActive: input.transfersActive ?? detailsSubmitted,
+      requirementsDue: input.requirementsDue ?? (detailsSubmitted ? [] : ['external_account', 'representative.id_number']),
+      disabledReason: input.disabledReason ?? (detailsSubmitted ? null : 'requirements.past_due'),
+      createdAt: at,
+      updatedAt: at,
     })
     .returning();
   return row!;
@@ -418,6 +465,8 @@ export interface CreateOrderInput {
   deliveredAt?: Date | null;
   /** The reference "now" for defaults (tests that move time pass theirs). */
   now?: Date;
+  /** IVA on the commission for a paid order; default DEFAULT_COMMISSION_VAT_RATE (21). */
+  vatRate?: number;
 }
 
 /**
@@ -443,7 +492,7 @@ export async function createOrder(db: Executor, input: CreateOrderInput): Promis
   const paidAt =
     input.paidAt !== undefined ? input.paidAt : wasPaid ? new Date(createdAt.getTime() + 60_000) : null;
   // Money, code and expiry come from the shared pricing rule, as a real order's do.
-  const priced = priceOrder(gift, business, { placedAt: createdAt, paidAt });
+  const priced = priceOrder(gift, business, { placedAt: createdAt, paidAt }, paidAt ? (input.vatRate ?? DEFAULT_COMMISSION_VAT_RATE) : null);
   const expiresAt = input.expiresAt ?? priced.expiresAt;
   const redeemedAt =
     input.redeemedAt !== undefined
@@ -497,6 +546,8 @@ export async function createOrder(db: Executor, input: CreateOrderInput): Promis
       currency: CURRENCY,
       commissionRate: priced.commissionRate,
       commissionAmount: priced.commissionAmount,
+      vatRate: priced.vatRate,
+      commissionVatAmount: priced.commissionVatAmount,
       netAmount: priced.netAmount,
       recipientName: input.recipientName ?? `Recipient ${n}`,
       recipientPhone: input.recipientPhone ?? null,
@@ -516,6 +567,26 @@ export async function createOrder(db: Executor, input: CreateOrderInput): Promis
       updatedAt: redeemedAt ?? cancelledAt ?? paidAt ?? createdAt,
     })
     .returning();
+
+  // The ledger and the transfer as the real payment, redemption and cancellation write them.
+  if (paidAt && checkoutId && order!.commissionAmount !== null) {
+    const money = {
+      id: order!.id,
+      businessId: order!.businessId,
+      totalAmount: total,
+      commissionAmount: order!.commissionAmount,
+      commissionVatAmount: order!.commissionVatAmount!,
+      netAmount: order!.netAmount!,
+    };
+    // The charge is the checkout's whole amount, recorded once per checkout (idempotent).
+    const [charge] = await db.select({ amount: checkouts.amountTotal, paymentRef: checkouts.paymentRef }).from(checkouts).where(eq(checkouts.id, checkoutId));
+    await recordCheckoutPayment(db, { checkoutId, chargeAmount: charge!.amount, paymentRef: charge!.paymentRef, paidAt, orders: [money] });
+    if (status === 'redeemed' && redeemedAt) await bringTransferForward(db, order!.id, redeemedAt);
+    if (status === 'cancelled') {
+      await cancelPendingTransfer(db, order!.id, cancelledAt ?? now);
+      await recordOrderRefund(db, { ...money, checkoutId }, { refundRef: null, at: cancelledAt ?? now });
+    }
+  }
 
   if (status === 'redeemed') {
     await db.insert(redemptions).values({

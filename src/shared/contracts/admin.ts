@@ -105,7 +105,8 @@ export type ApproveBody = z.input<typeof approveBodySchema>;
 
 // ---------------------------------------------------------------------------------------
 
-const money = z.object({ orders: z.number().int(), gross: z.number().int(), commission: z.number().int(), net: z.number().int() });
+/** Cents; gross = commission + commissionVat + net (ADR 053). */
+const money = z.object({ orders: z.number().int(), gross: z.number().int(), commission: z.number().int(), commissionVat: z.number().int(), net: z.number().int() });
 export const adminOverviewSchema = z.object({
   pendingApplications: z.number().int(),
   /** When the oldest open application was submitted (its age is now minus this). */
@@ -218,6 +219,8 @@ export const adminOrderSchema = z.object({
   totalAmount: z.number().int(),
   commissionRate: z.number().nullable(),
   commissionAmount: z.number().int().nullable(),
+  /** IVA on the commission (ADR 053); null until paid. commission + VAT + net = total. */
+  commissionVatAmount: z.number().int().nullable(),
   netAmount: z.number().int().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),

@@ -332,8 +332,10 @@ export const dashboardOrderSchema = z.object({
   qrCodeSuffix: z.string(),
   /** The platform's percentage for this order (e.g. 1.14), fixed when the price was. */
   commissionRate: z.number().nullable(),
-  /** Cents; null until paid. commissionAmount + netAmount = totalAmount. */
+  /** Cents; null until paid. commissionAmount + commissionVatAmount + netAmount = totalAmount. */
   commissionAmount: z.number().int().nullable(),
+  /** Cents: IVA on Regalo's commission (ADR 053); null until paid. */
+  commissionVatAmount: z.number().int().nullable(),
   /** Cents the business receives; null until paid. */
   netAmount: z.number().int().nullable(),
   createdAt: z.string(),
@@ -380,9 +382,10 @@ export const businessAnalyticsSchema = z.object({
   timeZone: z.literal('Europe/Madrid'),
   currency: z.string(),
   giftsSold: z.number().int(),
-  /** Cents: sum of total_amount, of commission_amount and of net_amount of the sales. */
+  /** Cents: sum of total_amount, of commission_amount, commission_vat_amount and net_amount of the sales. */
   revenue: z.number().int(),
   commission: z.number().int(),
+  commissionVat: z.number().int(),
   net: z.number().int(),
   redeemed: z.number().int(),
   /** redeemed / giftsSold between 0 and 1; null when nothing was sold. */

@@ -73,7 +73,31 @@ export function splitCommission(totalCents: number, ratePercent: number | string
   if (!Number.isSafeInteger(totalCents) || totalCents < 0) {
     throw new RangeError(`amount must be whole cents: ${totalCents}`);
   }
-  const scaled = totalCents * rateToBasisPoints(ratePercent) + 5_000;
-  const commission = (scaled - (scaled % 10_000)) / 10_000;
+  const commission = applyBasisPoints(totalCents, rateToBasisPoints(ratePercent));
   return { commissionCents: commission, netCents: totalCents - commission };
+}
+
+/** round_half_up(cents × bp / 10 000) in integers (both factors non-negative). */
+function applyBasisPoints(cents: number, bp: number): number {
+  const scaled = cents * bp + 5_000;
+  return (scaled - (scaled % 10_000)) / 10_000;
+}
+
+export interface OrderAmounts {
+  commissionCents: number;
+  commissionVatCents: number;
+  netCents: number;
+}
+
+/**
+ * THE rounding rule of an order's money (ADR 053), integers only:
+ * - commission = round_half_up(total × commission_bp / 10 000) — the rate is before VAT;
+ * - commission VAT = round_half_up(commission × vat_bp / 10 000), never more than what the
+ *   commission leaves of the total (only reachable with a rate above 100 / 1.21 ≈ 82,64 %);
+ * - business net = total − commission − commission VAT, so the three always add up to the total.
+ */
+export function splitOrderAmounts(totalCents: number, commissionRatePercent: number | string, vatRatePercent: number | string): OrderAmounts {
+  const { commissionCents } = splitCommission(totalCents, commissionRatePercent);
+  const vat = Math.min(applyBasisPoints(commissionCents, rateToBasisPoints(vatRatePercent)), totalCents - commissionCents);
+  return { commissionCents, commissionVatCents: vat, netCents: totalCents - commissionCents - vat };
 }

@@ -83,6 +83,9 @@ export const orders = pgTable(
     currency: text('currency').notNull().default(CURRENCY),
     commissionRate: numeric('commission_rate', { precision: 5, scale: 2, mode: 'number' }),
     commissionAmount: integer('commission_amount'),
+    /** IVA on the commission (ADR 053), from `vat_rate`; 0 for orders paid before it existed. */
+    vatRate: numeric('vat_rate', { precision: 5, scale: 2, mode: 'number' }),
+    commissionVatAmount: integer('commission_vat_amount'),
     netAmount: integer('net_amount'),
     recipientName: text('recipient_name').notNull(),
     recipientPhone: text('recipient_phone'),
@@ -126,7 +129,7 @@ export const orders = pgTable(
     // Each status carries its timestamp, and a paid order's money adds up exactly.
     check(
       'orders_paid_fields_check',
-      sql`${t.status} not in ('paid', 'redeemed', 'expired') or (${t.paidAt} is not null and ${t.commissionAmount} is not null and ${t.netAmount} is not null and ${t.commissionAmount} + ${t.netAmount} = ${t.totalAmount})`,
+      sql`${t.status} not in ('paid', 'redeemed', 'expired') or (${t.paidAt} is not null and ${t.commissionAmount} is not null and ${t.vatRate} is not null and ${t.commissionVatAmount} is not null and ${t.netAmount} is not null and ${t.commissionAmount} + ${t.commissionVatAmount} + ${t.netAmount} = ${t.totalAmount})`,
     ),
     check('orders_redeemed_at_check', sql`${t.status} <> 'redeemed' or ${t.redeemedAt} is not null`),
     check('orders_cancelled_at_check', sql`${t.status} <> 'cancelled' or ${t.cancelledAt} is not null`),

@@ -109,7 +109,7 @@ describe('demo seed', () => {
       // Paid demo orders were bought through checkout: a succeeded test checkout, exact money, a real code.
       if (order.status === 'paid' || order.status === 'redeemed' || order.status === 'expired') {
         expect(order.checkoutId).not.toBeNull();
-        expect(order.commissionAmount! + order.netAmount!).toBe(order.totalAmount);
+        expect(order.commissionAmount! + order.commissionVatAmount! + order.netAmount!).toBe(order.totalAmount);
         expect(order.qrCode).toMatch(/^[A-Za-z0-9_-]{43}$/);
         expect(order.senderName).toBe('Lucía');
       }

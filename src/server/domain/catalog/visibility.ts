@@ -4,8 +4,18 @@ import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 
 /**
+ * The business's payout account can receive Regalo's transfers (ADR 053). Spelled out with
+ * table names for the same reason as listedGiftCount below.
+ */
+export const canBePaid = sql`exists (
+  select 1 from payout_accounts pa where pa.business_id = "businesses"."id" and pa.transfers_active
+)`;
+
+/**
  * The consumer listing rule, as one SQL condition so it is enforced by the query and never
- * by the client: active, approved, in Valencia, with an owner, terms accepted.
+ * by the client: active, approved, in Valencia, with an owner, terms accepted, and a payout
+ * account that can receive transfers (a gift is never sold for a business Regalo cannot pay).
+ * The catalogue and checkout both use it.
  */
 export function isListedBusiness(): SQL {
   return and(
@@ -14,6 +24,7 @@ export function isListedBusiness(): SQL {
     eq(businesses.verificationStatus, 'approved'),
     isNotNull(businesses.ownerId),
     isNotNull(businesses.termsAcceptedAt),
+    canBePaid,
   )!;
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { splitCommission } from '@shared/domain/money';
+import { splitOrderAmounts } from '@shared/domain/money';
 import { CURRENCY } from '@shared/domain/order-status';
 import { computeExpiresAt } from '@shared/domain/validity';
 
@@ -22,7 +22,10 @@ export interface PricedOrder {
   currency: string;
   /** The business's rate when the price was fixed (ADR 030); amounts only once paid. */
   commissionRate: number;
+  /** The IVA rate on Regalo's commission (COMMISSION_VAT_RATE) when paid; null while unpaid (ADR 053). */
+  vatRate: number | null;
   commissionAmount: number | null;
+  commissionVatAmount: number | null;
   netAmount: number | null;
   qrCode: string;
   expiresAt: Date;
@@ -34,23 +37,38 @@ export interface PricedOrder {
  * test/demo factories all call it, so they cannot drift apart.
  *
  * `paidAt` null → an unpaid order: no commission amounts and no redemption code yet,
- * expiry counted from `placedAt`.
+ * expiry counted from `placedAt`. Paid → `vatRate` (the COMMISSION_VAT_RATE in force at
+ * payment) is required: commission, its VAT and the business's net follow ADR 053's one rule.
  */
 export function priceOrder(
   gift: { price: number; validityDays: number },
   business: { commissionRate: number | string },
   times: { placedAt: Date; paidAt: Date | null },
+  vatRate: number | null = null,
 ): PricedOrder {
   const rate = Number(business.commissionRate);
-  const { commissionCents, netCents } = splitCommission(gift.price, rate);
   const isPaid = times.paidAt !== null;
+  if (isPaid && vatRate === null) throw new Error('priceOrder: a paid order needs the commission VAT rate');
+  const amounts = isPaid ? payOrderAmounts(gift.price, rate, vatRate!) : null;
   return {
     totalAmount: gift.price,
     currency: CURRENCY,
     commissionRate: rate,
-    commissionAmount: isPaid ? commissionCents : null,
-    netAmount: isPaid ? netCents : null,
+    vatRate: isPaid ? vatRate : null,
+    commissionAmount: amounts?.commissionAmount ?? null,
+    commissionVatAmount: amounts?.commissionVatAmount ?? null,
+    netAmount: amounts?.netAmount ?? null,
     qrCode: isPaid ? createRedemptionCode() : createPendingCode(),
     expiresAt: computeExpiresAt(times.paidAt ?? times.placedAt, gift.validityDays),
   };
+}
+
+/**
+ * An order's money fixed at payment, from the commission rate stored at checkout and the VAT
+ * rate in force at payment: what completePayment writes and what the factories write, so a
+ * test order and a real one cannot differ.
+ */
+export function payOrderAmounts(totalAmount: number, commissionRate: number | string, vatRate: number | string) {
+  const { commissionCents, commissionVatCents, netCents } = splitOrderAmounts(totalAmount, commissionRate, vatRate);
+  return { commissionAmount: commissionCents, commissionVatAmount: commissionVatCents, netAmount: netCents, vatRate: Number(vatRate) };
 }

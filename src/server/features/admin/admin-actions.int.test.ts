@@ -5,7 +5,7 @@ import { users } from '../../db/schema/auth';
 import { businessApplications, businesses } from '../../db/schema/businesses';
 import { orders } from '../../db/schema/orders';
 import { authedInject, latestMailTo } from '../../testing/auth-helpers';
-import { createGift, createOrder, createUser } from '../../testing/factories';
+import { createGift, createOrder, createPayoutAccount, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { multipart, samplePdf } from '../../testing/upload-files';
 import { applicant, auditRows, signedIn } from './admin-test-world';
@@ -51,6 +51,9 @@ describe('admin actions', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().business).toMatchObject({ verificationStatus: 'approved', isActive: true, commissionRate: 12 });
     expect((await latestMailTo(t, owner.user.email)).subject).toContain('verificado');
+    // Approved but not yet payable (ADR 053): listed only once its payout account can receive transfers.
+    expect(await listedIds(consumer.cookie)).not.toContain(business.id);
+    await createPayoutAccount(t.database.db, { businessId: business.id });
     expect(await listedIds(consumer.cookie)).toContain(business.id);
     // Deciding twice is refused.
     expect((await adm('POST', `/api/admin/businesses/${business.id}/approve`, { commissionRate: 12 })).json().code).toBe('application_not_pending');
@@ -158,9 +161,9 @@ describe('admin actions', () => {
     const res = await as(admin.cookie)('PATCH', `/api/admin/businesses/${business.id}/commission`, { commissionRate: 15, reason: 'New agreement' });
     expect(res.json().business.commissionRate).toBe(15);
     const [pastAfter] = await t.database.db.select().from(orders).where(eq(orders.id, past.id));
-    expect(pastAfter).toMatchObject({ commissionRate: 10, commissionAmount: 300, netAmount: 2700 });
+    expect(pastAfter).toMatchObject({ commissionRate: 10, commissionAmount: 300, commissionVatAmount: 63, netAmount: 2637 });
     const future = await createOrder(t.database.db, { buyerId: buyer.id, giftId: gift.id });
-    expect(future).toMatchObject({ commissionRate: 15, commissionAmount: 450, netAmount: 2550 });
+    expect(future).toMatchObject({ commissionRate: 15, commissionAmount: 450, commissionVatAmount: 95, netAmount: 2455 });
     const [audit] = await auditRows(t, business.id);
     expect(audit).toMatchObject({ action: 'commission_changed', before: { commissionRate: 10 }, after: { commissionRate: 15 }, reason: 'New agreement' });
   });
@@ -248,7 +251,7 @@ describe('admin actions', () => {
       expect(before.thisMonth).toMatchObject({ month: '2026-03' });
       expect(before.lastMonth).toMatchObject({ month: '2026-02' });
       expect(before.thisMonth.orders).toBeGreaterThanOrEqual(1);
-      expect(before.thisMonth.gross).toBe(before.thisMonth.commission + before.thisMonth.net);
+      expect(before.thisMonth.gross).toBe(before.thisMonth.commission + before.thisMonth.commissionVat + before.thisMonth.net);
       expect(before.pendingApplications).toBeGreaterThanOrEqual(0);
       const pending = await applicant(t, { createdAt: new Date('2026-01-01T00:00:00Z') });
       const after = (await as(admin.cookie)('GET', '/api/admin/overview')).json();

@@ -146,6 +146,7 @@ export const orderColumns = {
   totalAmount: orders.totalAmount,
   commissionRate: orders.commissionRate,
   commissionAmount: orders.commissionAmount,
+  commissionVatAmount: orders.commissionVatAmount,
   netAmount: orders.netAmount,
   createdAt: orders.createdAt,
   paidAt: orders.paidAt,
@@ -168,6 +169,7 @@ type OrderRow = {
   totalAmount: number;
   commissionRate: number | string | null;
   commissionAmount: number | null;
+  commissionVatAmount: number | null;
   netAmount: number | null;
   createdAt: Date;
   paidAt: Date | null;
@@ -193,6 +195,7 @@ export function toAdminOrder(row: OrderRow, now: Date): AdminOrder {
     totalAmount: row.totalAmount,
     commissionRate: row.commissionRate === null ? null : Number(row.commissionRate),
     commissionAmount: row.commissionAmount,
+    commissionVatAmount: row.commissionVatAmount,
     netAmount: row.netAmount,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,

@@ -28,11 +28,12 @@ async function monthTotals(db: Executor, month: string) {
       orders: count(),
       gross: sql<number>`coalesce(sum(${orders.totalAmount}), 0)::int`,
       commission: sql<number>`coalesce(sum(${orders.commissionAmount}), 0)::int`,
+      commissionVat: sql<number>`coalesce(sum(${orders.commissionVatAmount}), 0)::int`,
       net: sql<number>`coalesce(sum(${orders.netAmount}), 0)::int`,
     })
     .from(orders)
     .where(and(inArray(orders.status, ['paid', 'redeemed', 'expired']), gte(orders.paidAt, start), lt(orders.paidAt, end)));
-  return { month, orders: row?.orders ?? 0, gross: Number(row?.gross ?? 0), commission: Number(row?.commission ?? 0), net: Number(row?.net ?? 0) };
+  return { month, orders: row?.orders ?? 0, gross: Number(row?.gross ?? 0), commission: Number(row?.commission ?? 0), commissionVat: Number(row?.commissionVat ?? 0), net: Number(row?.net ?? 0) };
 }
 
 export async function getAdminOverview(db: Executor, now: Date): Promise<AdminOverview> {

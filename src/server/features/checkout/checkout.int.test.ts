@@ -193,11 +193,13 @@ describe('checkout with the test provider', () => {
       paidAt: clock,
       commissionRate: 1.14,
       commissionAmount: 29, // 25,00 € at 1,14 % is 0,285 € → 0,29 €, never 0,28 €
-      netAmount: 2471,
+      vatRate: 21,
+      commissionVatAmount: 6, // 21 % IVA on 0,29 € is 0,0609 € → 0,06 € (ADR 053)
+      netAmount: 2465,
       expiresAt: new Date('2027-11-23T22:59:59.999Z'),
       deliveredAt: clock,
     });
-    expect(dinnerOrder).toMatchObject({ status: 'paid', commissionAmount: 46, netAmount: 3954, expiresAt: new Date('2026-12-23T22:59:59.999Z'), deliveredAt: null });
+    expect(dinnerOrder).toMatchObject({ status: 'paid', commissionAmount: 46, commissionVatAmount: 10, netAmount: 3944, expiresAt: new Date('2026-12-23T22:59:59.999Z'), deliveredAt: null });
     for (const row of rows) {
       expect(row.qrCode).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
       expect(placeholders).not.toContain(row.qrCode);
@@ -276,10 +278,10 @@ describe('checkout with the test provider', () => {
     await db().update(businesses).set({ commissionRate: 20 }).where(eq(businesses.id, tea.businessId));
     await as(t, buyer.cookie)({ method: 'POST', url: `/api/payments/test/${created.id}/succeed` });
     const [order] = await db().select().from(orders);
-    expect(order).toMatchObject({ totalAmount: 2500, commissionRate: 1.14, commissionAmount: 29, netAmount: 2471 });
+    expect(order).toMatchObject({ totalAmount: 2500, commissionRate: 1.14, commissionAmount: 29, commissionVatAmount: 6, netAmount: 2465 });
     // The business sees the same figures in its orders tab.
     const list = await as(t, owner.cookie)({ method: 'GET', url: '/api/business/orders' });
-    expect(list.json().items).toMatchObject([{ id: order!.id, status: 'paid', totalAmount: 2500, commissionRate: 1.14, commissionAmount: 29, netAmount: 2471 }]);
+    expect(list.json().items).toMatchObject([{ id: order!.id, status: 'paid', totalAmount: 2500, commissionRate: 1.14, commissionAmount: 29, netAmount: 2465 }]);
   });
 
   it('creates exactly one checkout when the same key races (truly concurrent on PostgreSQL)', async () => {

@@ -1,5 +1,4 @@
 import { and, asc, eq, lte, isNull, or } from 'drizzle-orm';
-import { splitCommission } from '@shared/domain/money';
 import { computeExpiresAt } from '@shared/domain/validity';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -11,7 +10,8 @@ import { enqueueMail } from '../../platform/mail/enqueue-mail';
 import type { MailLocale } from '../../platform/mail/layout';
 import { deliverOrder } from '../../domain/orders/deliver-order';
 import { ORDERS_PATH } from '../../domain/orders/gift-mail';
-import { createRedemptionCode } from '../../domain/orders/price-order';
+import { createRedemptionCode, payOrderAmounts } from '../../domain/orders/price-order';
+import { recordCheckoutPayment, type PaidOrderAmounts } from '../../domain/ledger/record-payment';
 
 /**
  * A successful payment, whoever reports it (the test page or a Stripe webhook). Run inside
@@ -19,9 +19,11 @@ import { createRedemptionCode } from '../../domain/orders/price-order';
  * a replayed or late event changes nothing:
  * - the checkout `succeeded`;
  * - each order `paid`, `paid_at`, `expires_at` (end of day in Madrid after the gift's
- *   validity, counted from payment), commission and net from the rate stored at checkout
- *   (exact integers), and a FRESH redemption code (256 bits) — the unpaid placeholder never
- *   worked as one;
+ *   validity, counted from payment), commission from the rate stored at checkout, its VAT
+ *   at the COMMISSION_VAT_RATE in force now, and the business's net (exact integers, ADR
+ *   053), and a FRESH redemption code (256 bits) — the unpaid placeholder never worked as one;
+ * - the ledger: the charge, and per order commission, VAT and share owed; each order's
+ *   transfer is scheduled (redemption or the end of the withdrawal period);
  * - the giver's receipt, and the gifts due now (no date, or a date already passed) are
  *   delivered in the same transaction; later ones wait for the delivery job.
  */
@@ -46,21 +48,24 @@ export async function completePayment(
     .where(and(eq(orders.checkoutId, checkout.id), eq(orders.status, 'unpaid')))
     .orderBy(asc(orders.createdAt), asc(orders.id));
 
+  const paid: PaidOrderAmounts[] = [];
   for (const { order, validityDays } of lines) {
-    const { commissionCents, netCents } = splitCommission(order.totalAmount, order.commissionRate ?? 0);
-    await tx
+    const amounts = payOrderAmounts(order.totalAmount, order.commissionRate ?? 0, ctx.config.commissionVatRate);
+    const updated = await tx
       .update(orders)
       .set({
         status: 'paid',
         paidAt: now,
         expiresAt: computeExpiresAt(now, validityDays),
-        commissionAmount: commissionCents,
-        netAmount: netCents,
+        ...amounts,
         qrCode: createRedemptionCode(),
         updatedAt: now,
       })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'unpaid')));
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'unpaid')))
+      .returning({ id: orders.id });
+    if (updated.length > 0) paid.push({ id: order.id, businessId: order.businessId, totalAmount: order.totalAmount, ...amounts });
   }
+  await recordCheckoutPayment(tx, { checkoutId: checkout.id, chargeAmount: checkout.amountTotal, paymentRef: checkout.paymentRef, paidAt: now, orders: paid });
 
   if (checkout.buyerId) {
     const [buyer] = await tx

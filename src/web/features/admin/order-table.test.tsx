@@ -21,6 +21,7 @@ const order = (id: string, overrides: Partial<AdminOrder>): AdminOrder => ({
   totalAmount: 4500,
   commissionRate: 10,
   commissionAmount: 450,
+  commissionVatAmount: 0,
   netAmount: 4050,
   createdAt: '2026-11-20T10:00:00.000Z',
   paidAt: '2026-11-20T10:01:00.000Z',

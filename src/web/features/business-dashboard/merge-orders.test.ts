@@ -16,6 +16,7 @@ function order(id: string, createdAt: string, status: DashboardOrder['status'] =
     qrCodeSuffix: 'ABCD1234',
     commissionRate: 10,
     commissionAmount: 450,
+    commissionVatAmount: 0,
     netAmount: 4050,
     createdAt,
     paidAt: createdAt,

@@ -22,6 +22,7 @@ const order = (id: string, overrides: Partial<DashboardOrder>): DashboardOrder =
   qrCodeSuffix: 'ABCD1234',
   commissionRate: 8,
   commissionAmount: 76,
+  commissionVatAmount: 0,
   netAmount: 874,
   createdAt: '2026-11-22T10:00:00.000Z',
   paidAt: '2026-11-22T10:00:00.000Z',

@@ -24,6 +24,7 @@ function order(id: string, at: string, status: DashboardOrder['status'] = 'paid'
     qrCodeSuffix: 'ABCD1234',
     commissionRate: 10,
     commissionAmount: 95,
+    commissionVatAmount: 0,
     netAmount: 855,
     createdAt: at,
     paidAt: at,

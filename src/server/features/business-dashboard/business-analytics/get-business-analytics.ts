@@ -44,6 +44,7 @@ export async function getBusinessAnalytics(
       giftsSold: count(),
       revenue: sum(orders.totalAmount),
       commission: sum(orders.commissionAmount),
+      commissionVat: sum(orders.commissionVatAmount),
       net: sum(orders.netAmount),
       redeemed: sql<number>`count(*) filter (where ${orders.status} = 'redeemed')`,
     })
@@ -77,6 +78,7 @@ export async function getBusinessAnalytics(
     giftsSold,
     revenue: toInt(totals?.revenue),
     commission: toInt(totals?.commission),
+    commissionVat: toInt(totals?.commissionVat),
     net: toInt(totals?.net),
     redeemed,
     redemptionRate: giftsSold === 0 ? null : redeemed / giftsSold,

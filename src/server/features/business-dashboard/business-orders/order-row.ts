@@ -24,6 +24,7 @@ const dashboardOrderColumns = {
   qrCodeSuffix: sql<string>`right(${orders.qrCode}, ${sql.raw(String(QR_SUFFIX_LENGTH))})`,
   commissionRate: orders.commissionRate,
   commissionAmount: orders.commissionAmount,
+  commissionVatAmount: orders.commissionVatAmount,
   netAmount: orders.netAmount,
   createdAt: orders.createdAt,
   paidAt: orders.paidAt,

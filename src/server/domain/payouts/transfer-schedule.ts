@@ -1,0 +1,70 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { WITHDRAWAL_PERIOD_DAYS } from '@shared/domain/payouts';
+import type { Executor } from '../../db/client';
+import { transfers } from '../../db/schema/payouts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When an unredeemed order's share goes out: the end of its withdrawal period (ADR 053). */
+export function withdrawalPeriodEnd(paidAt: Date): Date {
+  return new Date(paidAt.getTime() + WITHDRAWAL_PERIOD_DAYS * DAY_MS);
+}
+
+export interface PaidOrderMoney {
+  id: string;
+  businessId: string;
+  checkoutId: string | null;
+  netAmount: number;
+  paidAt: Date;
+}
+
+/**
+ * Gives each newly paid order its one transfer, `due` at the end of its withdrawal period
+ * (redemption brings it forward). unique(order_id) makes a second call a no-op.
+ */
+export async function scheduleOrderTransfers(tx: Executor, paid: readonly PaidOrderMoney[]): Promise<void> {
+  if (paid.length === 0) return;
+  await tx
+    .insert(transfers)
+    .values(
+      paid.map((o) => ({
+        orderId: o.id,
+        businessId: o.businessId,
+        checkoutId: o.checkoutId,
+        amount: o.netAmount,
+        state: 'due',
+        nextAttemptAt: withdrawalPeriodEnd(o.paidAt),
+        createdAt: o.paidAt,
+        updatedAt: o.paidAt,
+      })),
+    )
+    .onConflictDoNothing({ target: transfers.orderId });
+}
+
+/**
+ * A redeemed order's business is paid now rather than at the end of the withdrawal period:
+ * its transfer (still `due`) becomes due at the redemption, inside the redemption's transaction.
+ */
+export async function bringTransferForward(tx: Executor, orderId: string, redeemedAt: Date): Promise<void> {
+  await tx
+    .update(transfers)
+    .set({ nextAttemptAt: redeemedAt, updatedAt: redeemedAt })
+    .where(and(eq(transfers.orderId, orderId), eq(transfers.state, 'due'), gt(transfers.nextAttemptAt, redeemedAt)));
+}
+
+/**
+ * An order cancelled before its share left: the transfer never goes (no reversal needed).
+ * Returns the state the transfer had, so the caller knows whether a reversal is needed
+ * (`sent`) — null when the order has no transfer.
+ */
+export async function cancelPendingTransfer(tx: Executor, orderId: string, now: Date): Promise<string | null> {
+  const [row] = await tx.select({ state: transfers.state }).from(transfers).where(eq(transfers.orderId, orderId)).for('update');
+  if (!row) return null;
+  if (row.state === 'due' || row.state === 'failed') {
+    await tx
+      .update(transfers)
+      .set({ state: 'cancelled', nextAttemptAt: null, updatedAt: now })
+      .where(and(eq(transfers.orderId, orderId), sql`${transfers.state} in ('due', 'failed')`));
+  }
+  return row.state;
+}

@@ -1,0 +1,77 @@
+/**
+ * Money out (ADR 053): the words the ledger, the transfers and the payout accounts are
+ * written in, shared by the server (CHECK constraints, use cases) and the web app (labels).
+ */
+
+/** The days after payment in which a giver may withdraw; the business is paid at its end at the latest. */
+export const WITHDRAWAL_PERIOD_DAYS = 14;
+
+/** Regalo's commission carries Spanish IVA at this percentage unless COMMISSION_VAT_RATE says otherwise. */
+export const DEFAULT_COMMISSION_VAT_RATE = 21;
+
+/**
+ * Every kind of ledger row. Amounts are positive cents; each kind's sign in a balance is
+ * fixed (see `ledgerBalanceTerms`), so a row never needs a negative amount.
+ * - charge_received: one per checkout, the giver's whole payment (no business).
+ * - commission / commission_vat / share_owed: one each per order at payment; they add up to
+ *   the order's total.
+ * - refund_commission / refund_commission_vat / refund_share: one each per order refunded by
+ *   the platform team; together the refund given back to the giver.
+ * - transfer_sent / transfer_reversed: the business's share leaving for its payout account
+ *   and coming back (a platform cancellation after the transfer); one each per order, ever.
+ * - transfer_failed: an attempt the provider (or the local check) refused; moves no money,
+ *   counted in no balance, kept so the statement and the admin can show it.
+ * - payout_paid / payout_failed: the provider paid the business's balance to its bank (or
+ *   the bank returned it); one per provider payout id.
+ */
+export const ledgerKinds = [
+  'charge_received',
+  'commission',
+  'commission_vat',
+  'share_owed',
+  'refund_commission',
+  'refund_commission_vat',
+  'refund_share',
+  'transfer_sent',
+  'transfer_failed',
+  'transfer_reversed',
+  'payout_paid',
+  'payout_failed',
+] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+
+/**
+ * What each balance sums, kind by kind (+1 adds, −1 subtracts). The one definition the SQL
+ * sums and the property test both use.
+ * - owed: the business's share Regalo still holds for it;
+ * - inTransit: transferred to its payout account, not yet paid to its bank;
+ * - paidOut: paid to its bank;
+ * - commission / commissionVat: what Regalo earned (net of refunds) and the VAT it owes on it.
+ */
+export const ledgerBalanceTerms = {
+  owed: { share_owed: 1, refund_share: -1, transfer_sent: -1, transfer_reversed: 1 },
+  inTransit: { transfer_sent: 1, transfer_reversed: -1, payout_paid: -1, payout_failed: 1 },
+  paidOut: { payout_paid: 1, payout_failed: -1 },
+  commission: { commission: 1, refund_commission: -1 },
+  commissionVat: { commission_vat: 1, refund_commission_vat: -1 },
+} as const satisfies Record<string, Partial<Record<LedgerKind, 1 | -1>>>;
+export type LedgerBalanceName = keyof typeof ledgerBalanceTerms;
+
+/**
+ * An order's one transfer:
+ * - due: waiting for its moment (`next_attempt_at`: redemption, or the end of the withdrawal period);
+ * - sent: the provider accepted it;
+ * - failed: the last attempt was refused; retried at `next_attempt_at` (back-off) or as soon
+ *   as the payout account is fixed;
+ * - reversed: sent, then taken back because the platform team cancelled the order;
+ * - cancelled: the order was cancelled before it was sent, so it never goes.
+ */
+export const transferStates = ['due', 'sent', 'failed', 'reversed', 'cancelled'] as const;
+export type TransferState = (typeof transferStates)[number];
+
+export const payoutProviders = ['test', 'stripe'] as const;
+export type PayoutProvider = (typeof payoutProviders)[number];
+
+/** What a reconciliation found: a movement on one side only, or on both with different amounts. */
+export const reconciliationDifferenceKinds = ['missing_in_provider', 'missing_in_ledger', 'amount_mismatch'] as const;
+export type ReconciliationDifferenceKind = (typeof reconciliationDifferenceKinds)[number];

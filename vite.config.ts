@@ -242,7 +242,9 @@ export default defineConfig(({ command }) => ({
     // Inline assets would need `data:` in more CSP directives; keep them as files.
     assetsInlineLimit: 0,
     target: 'es2022',
-    sourcemap: true,
+    // No source maps: they would publish the whole web source, and nothing reports errors
+    // that would need them (issue 27). The server also refuses to serve any .map file.
+    sourcemap: false,
     // Every browser this build targets (es2022) supports modulepreload natively.
     modulePreload: { polyfill: false },
     // .vite/manifest.json: the server lists a route's page chunk and catalogues as

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authedInject, createSignedInUser } from '../testing/auth-helpers';
 import { createBusiness, createGift, createUser } from '../testing/factories';
@@ -19,6 +19,11 @@ function makeWebRoot() {
   writeFileSync(path.join(root, 'index.html.br'), brotliCompressSync(html));
   writeFileSync(path.join(root, 'assets', 'app-abc123.js'), js);
   writeFileSync(path.join(root, 'assets', 'app-abc123.js.br'), brotliCompressSync(js));
+  // What a build with source maps would add next to the asset.
+  const map = JSON.stringify({ version: 3, sources: ['src/web/secret-source.tsx'], sourcesContent: ['export const secret = 1;'] });
+  writeFileSync(path.join(root, 'assets', 'app-abc123.js.map'), map);
+  writeFileSync(path.join(root, 'assets', 'app-abc123.js.map.br'), brotliCompressSync(map));
+  writeFileSync(path.join(root, 'assets', 'app-abc123.js.map.gz'), gzipSync(map));
   return { root, html, landingHtml, js };
 }
 
@@ -52,6 +57,22 @@ describe('serving the built web app', () => {
     const head = await t.app.inject({ method: 'HEAD', url: '/' });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toContain('text/html');
+  });
+
+  it('never serves source maps, in any encoding (they hold the whole web source)', async () => {
+    for (const url of ['/assets/app-abc123.js.map', '/assets/app-abc123.js.map.br', '/assets/app-abc123.js.map.gz']) {
+      for (const encoding of [undefined, 'br', 'gzip']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+        expect(res.statusCode, `${url} ${encoding}`).toBe(404);
+        expect(res.body).not.toContain('secret');
+      }
+    }
+  });
+
+  it('is built without source maps', async () => {
+    const { default: viteConfig } = await import('../../../vite.config');
+    const config = typeof viteConfig === 'function' ? await viteConfig({ command: 'build', mode: 'production' }) : viteConfig;
+    expect(config.build?.sourcemap).toBe(false);
   });
 
   it('caches hashed assets for a year', async () => {

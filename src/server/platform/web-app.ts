@@ -36,6 +36,8 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
     index: false,
     // scripts/compress-assets.mjs writes .br/.gz next to each text file at build time.
     preCompressed: true,
+    // Source maps carry the whole web source: never served, even if a build writes them.
+    globIgnore: ['**/*.map', '**/*.map.br', '**/*.map.gz'],
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');

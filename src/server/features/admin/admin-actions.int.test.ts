@@ -186,6 +186,40 @@ describe('admin actions', () => {
     expect((await auditRows(t, business.id)).map((a) => a.action).sort()).toEqual(['business_deactivated', 'business_reactivated']);
   });
 
+  it('keeps a business the team deactivated switched off when it approves a later review (rename, then rejection and resubmission)', async () => {
+    const admin = await signedIn(t, { role: 'admin' });
+    const consumer = await signedIn(t);
+    const { owner, business } = await applicant(t, { name: 'Forn Vell' });
+    const adm = as(admin.cookie);
+    const own = as(owner.cookie);
+    const state = async () => (await adm('GET', `/api/admin/businesses/${business.id}`)).json().business;
+    // The first approval switches it on…
+    expect((await adm('POST', `/api/admin/businesses/${business.id}/approve`, { commissionRate: 10 })).json().business).toMatchObject({ isActive: true });
+    // …the team switches it off, and the owner renames it (back to review).
+    await adm('POST', `/api/admin/businesses/${business.id}/deactivate`, { reason: 'Complaints under review' });
+    expect((await own('PATCH', '/api/business/me', { name: 'Forn Nou' })).json()).toMatchObject({ verificationStatus: 'pending', isActive: false });
+
+    // Approving the rename keeps the team's deactivation (issue 27, finding 7).
+    const approved = await adm('POST', `/api/admin/businesses/${business.id}/approve`, { commissionRate: 10 });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().business).toMatchObject({ verificationStatus: 'approved', isActive: false });
+    expect(await listedIds(consumer.cookie)).not.toContain(business.id);
+    const approvals = (await auditRows(t, business.id)).filter((a) => a.action === 'application_approved');
+    expect(approvals.map((a) => (a.after as { isActive: boolean }).isActive).sort()).toEqual([false, true]);
+
+    // Another rename, rejected, corrected and resubmitted: approving it keeps it off too.
+    await own('PATCH', '/api/business/me', { name: 'Forn de la Plaça' });
+    await adm('POST', `/api/admin/businesses/${business.id}/reject`, { reason: 'Nombre no coincide' });
+    expect((await own('POST', '/api/business/application')).statusCode).toBe(201);
+    await adm('POST', `/api/admin/businesses/${business.id}/approve`, { commissionRate: 10 });
+    expect(await state()).toMatchObject({ verificationStatus: 'approved', isActive: false });
+
+    // Only the team switches it back on.
+    await adm('POST', `/api/admin/businesses/${business.id}/reactivate`, {});
+    expect(await state()).toMatchObject({ verificationStatus: 'approved', isActive: true });
+    expect(await listedIds(consumer.cookie)).toContain(business.id);
+  });
+
   it('extends an expired gift, mails the recipient in their language, refuses redeemed orders', async () => {
     const admin = await signedIn(t, { role: 'admin' });
     const { business } = await applicant(t, { verificationStatus: 'approved', isActive: true, name: 'Bar Pepe' });

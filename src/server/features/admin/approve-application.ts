@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, or } from 'drizzle-orm';
 import type { AdminBusinessDetail } from '@shared/contracts/admin';
-import { businesses } from '../../db/schema/businesses';
+import type { Executor } from '../../db/client';
+import { businessApplications, businesses } from '../../db/schema/businesses';
 import type { AppContext } from '../../platform/context';
 import { enqueueMail } from '../../platform/mail/enqueue-mail';
 import { closeOpenApplication, findBusinessForAdmin, findOwner } from './admin-rows';
@@ -9,10 +10,14 @@ import { getAdminBusiness } from './get-admin-business';
 import { recordAdminAction, type AdminActor } from './record-admin-action';
 
 /**
- * Approves the business's open application: the business becomes approved and active with
- * the given commission (for orders paid from now on), the owner is emailed in their
- * language, and the audit row is written — all in one transaction. The application row is
- * closed with a conditional update, so two admins deciding at once cannot both succeed.
+ * Approves the business's open application: the business becomes approved with the given
+ * commission (for orders paid from now on), the owner is emailed in their language, and the
+ * audit row is written — all in one transaction. The application row is closed with a
+ * conditional update, so two admins deciding at once cannot both succeed.
+ *
+ * A first approval makes the business active. Approving a later review (an identity change)
+ * leaves `is_active` as it is: a business the team switched off stays off until the team
+ * switches it on (issue 27, finding 7: a rename and an approval used to reactivate it).
  */
 export async function approveApplication(
   ctx: Pick<AppContext, 'db' | 'now' | 'config'>,
@@ -24,9 +29,10 @@ export async function approveApplication(
   await ctx.db.transaction(async (tx) => {
     const before = await findBusinessForAdmin(tx, businessId, true);
     const applicationId = await closeOpenApplication(tx, businessId, { status: 'approved', reviewerId: actor.id, notes: input.notes, now });
+    const isActive = before.isActive || !(await wasApprovedBefore(tx, businessId, applicationId));
     await tx
       .update(businesses)
-      .set({ verificationStatus: 'approved', isActive: true, commissionRate: input.commissionRate, rejectionReason: null, updatedAt: now })
+      .set({ verificationStatus: 'approved', isActive, commissionRate: input.commissionRate, rejectionReason: null, updatedAt: now })
       .where(eq(businesses.id, businessId));
     await recordAdminAction(
       tx,
@@ -36,7 +42,7 @@ export async function approveApplication(
         targetType: 'business',
         targetId: businessId,
         before: { verificationStatus: before.verificationStatus, isActive: before.isActive, commissionRate: Number(before.commissionRate) },
-        after: { verificationStatus: 'approved', isActive: true, commissionRate: input.commissionRate, applicationId },
+        after: { verificationStatus: 'approved', isActive, commissionRate: input.commissionRate, applicationId },
         reason: input.notes,
       },
       now,
@@ -58,4 +64,25 @@ export async function approveApplication(
     }
   });
   return getAdminBusiness(ctx.db, businessId, now);
+}
+
+/**
+ * Whether the business had been approved before this application: an identity-change review
+ * is only ever opened for an approved business, and any earlier approved application counts.
+ */
+async function wasApprovedBefore(tx: Executor, businessId: string, applicationId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: businessApplications.id })
+    .from(businessApplications)
+    .where(
+      and(
+        eq(businessApplications.businessId, businessId),
+        or(
+          and(eq(businessApplications.id, applicationId), eq(businessApplications.kind, 'identity_change')),
+          and(ne(businessApplications.id, applicationId), eq(businessApplications.applicationStatus, 'approved')),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

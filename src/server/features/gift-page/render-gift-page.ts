@@ -1,4 +1,4 @@
-import { formatDate } from '@shared/format';
+import { formatAddress, formatDate } from '@shared/format';
 import { escapeHtml } from '@shared/escape-html';
 import { keyFromPublicUrl, publicFileUrl } from '../../platform/storage/public-files';
 import { THUMBNAIL_SIZE, variantKey } from '../../platform/storage/image-keys';
@@ -110,7 +110,7 @@ function giftImageSrc(imageUrl: string | null): string | null {
 
 /** OpenStreetMap's search; the page's no-referrer policy keeps the gift's URL from it. */
 export function mapUrl(address: string, city: string): string {
-  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(`${address}, ${city}`)}`;
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(formatAddress(address, city))}`;
 }
 
 export interface GiftPageRender {
@@ -123,7 +123,7 @@ export interface GiftPageRender {
 export function renderGiftPage({ view, language, qrSvg }: GiftPageRender): string {
   const t = giftText(language);
   const path = `/g/${encodeURIComponent(view.code)}`;
-  const expiry = formatDate(view.expiresAt);
+  const expiry = formatDate(view.expiresAt, language);
   const isReady = view.status === 'paid';
   const statusKey = isReady ? 'ready' : view.status;
   const badge = `<p class="status status-${statusKey}" data-testid="gift-status" data-status="${statusKey}"><span class="sr">${e(t('status.label'))}: </span>${e(t(`status.${statusKey}`))}</p>`;
@@ -144,7 +144,7 @@ ${badge}
 ${badge}
 <p>${e(
         view.status === 'redeemed'
-          ? t('status.redeemedHint', { date: formatDate(view.redeemedAt ?? view.expiresAt) })
+          ? t('status.redeemedHint', { date: formatDate(view.redeemedAt ?? view.expiresAt, language) })
           : view.status === 'expired'
             ? t('status.expiredHint', { date: expiry })
             : t('status.cancelledHint'),
@@ -169,7 +169,7 @@ ${view.senderName ? `<p class="sign">— ${e(view.senderName)}</p>` : ''}
 
   const businessCard = `<section class="card" aria-labelledby="business-title">
 <h2 id="business-title">${e(t('business.title'))}</h2>
-<p><strong>${e(view.businessName)}</strong><br>${e(view.businessAddress)}, ${e(view.businessCity)}</p>
+<p><strong>${e(view.businessName)}</strong><br>${e(formatAddress(view.businessAddress, view.businessCity))}</p>
 <p><a href="${e(mapUrl(view.businessAddress, view.businessCity))}" target="_blank" rel="noopener noreferrer">${e(t('business.map'))}</a> <span class="muted">${e(t('business.mapNote'))}</span></p>
 </section>`;
 
@@ -219,13 +219,13 @@ const PRINT_CSS = `
 export function renderPrintPage({ view, language, qrSvg }: GiftPageRender): string {
   const t = giftText(language);
   const path = `/g/${encodeURIComponent(view.code)}`;
-  const expiry = formatDate(view.expiresAt);
+  const expiry = formatDate(view.expiresAt, language);
   const body = `<main id="main">
 <article class="print-card" aria-labelledby="print-title">
 <p class="eyebrow">${e(t('brand'))}</p>
 <h1 id="print-title">${e(t('print.heading', { name: view.recipientFirstName }))}</h1>
 <h2>${e(view.giftName)}</h2>
-<p>${e(view.businessName)} · ${e(view.businessAddress)}, ${e(view.businessCity)}</p>
+<p>${e(view.businessName)} · ${e(formatAddress(view.businessAddress, view.businessCity))}</p>
 <figure class="qr" data-testid="gift-qr">${qrSvg}</figure>
 <p class="label" id="typed-code-label">${e(t('qr.codeLabel'))}</p>
 <p class="code" aria-labelledby="typed-code-label">${e(typedCodeOf(view.code))}</p>

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { formatDate } from '@shared/format';
+import { formatAddress, formatDate } from '@shared/format';
 import { AppError } from '../../platform/errors';
 import { clientKey, type RateLimitRule } from '../../platform/rate-limit';
 import { buildGiftCalendar } from './build-gift-calendar';
@@ -118,7 +118,7 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     if (view.status !== 'paid') return backToGift(reply, view, requestedLanguage(request));
     const t = giftText(requestedLanguage(request) ?? view.recipientLocale);
     const url = giftPageUrl(config.publicUrl, view.code);
-    const date = formatDate(view.expiresAt);
+    const date = formatDate(view.expiresAt, requestedLanguage(request) ?? view.recipientLocale);
     const ics = buildGiftCalendar({
       orderId: view.orderId,
       host: uidHost,
@@ -126,7 +126,7 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
       summary: t('calendar.summary', { gift: view.giftName }),
       description: t('calendar.description', { gift: view.giftName, business: view.businessName, date, url }),
       alarm: t('calendar.alarm', { gift: view.giftName, date }),
-      location: `${view.businessName}, ${view.businessAddress}, ${view.businessCity}`,
+      location: `${view.businessName}, ${formatAddress(view.businessAddress, view.businessCity)}`,
       url,
       now: app.ctx.now(),
     });

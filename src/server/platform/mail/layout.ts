@@ -1,4 +1,5 @@
 import { DEMO_OPERATOR, type Operator } from '@shared/contracts/operator';
+import { formatCountryIn } from '@shared/format';
 import { escapeHtml } from '@shared/escape-html';
 
 export type MailLocale = 'en' | 'es';
@@ -37,7 +38,8 @@ export function setMailOperator(identity: Operator) {
 }
 
 function operatorLines(locale: MailLocale): string[] {
-  const { name, address, taxId, supportEmail } = operator;
+  const { name, taxId, supportEmail } = operator;
+  const address = formatCountryIn(operator.address, locale);
   return locale === 'es'
     ? [`${name} · ${address} · NIF ${taxId}`, `¿Necesitas ayuda? Escribe a ${supportEmail}.`]
     : [`${name} · ${address} · Tax ID ${taxId}`, `Need help? Write to ${supportEmail}.`];

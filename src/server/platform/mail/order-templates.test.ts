@@ -19,7 +19,8 @@ describe('order emails', () => {
     for (const locale of ['en', 'es'] as const) {
       const mail = templates['gift-received'](gift, locale);
       expect(mail.html).toContain(`<html lang="${locale}">`);
-      for (const part of ['Ana', 'Cata de tés', 'Tetería Russafa', 'Carrer de Sueca 12', gift.mapUrl, '¡Feliz cumpleaños!', '23 nov 2027', gift.giftUrl]) {
+      const expiry = locale === 'es' ? '23 nov 2027' : '23 Nov 2027';
+      for (const part of ['Ana', 'Cata de tés', 'Tetería Russafa', 'Carrer de Sueca 12', gift.mapUrl, '¡Feliz cumpleaños!', expiry, gift.giftUrl]) {
         expect(mail.text).toContain(part);
       }
       expect(mail.html).toContain(`href="${gift.giftUrl}"`);
@@ -42,9 +43,19 @@ describe('order emails', () => {
     };
     const en = templates['order-receipt'](data, 'en').text;
     expect(en).toContain(`Cata de tés (Tetería Russafa) for Lucía: ${formatPrice(3200)}, sent now`);
-    expect(en).toContain(`Paella (Casa Carmela) for Joan: ${formatPrice(4550)}, delivered on 24 dic 2026, 18:00`);
+    expect(en).toContain(`Paella (Casa Carmela) for Joan: ${formatPrice(4550)}, delivered on 24 Dec 2026, 18:00`);
     expect(en).toContain(`Total: ${formatPrice(7750)} (VAT included).`);
-    expect(templates['order-receipt'](data, 'es').text).toContain(`Total: ${formatPrice(7750)} (IVA incluido).`);
+    const es = templates['order-receipt'](data, 'es').text;
+    expect(es).toContain(`Total: ${formatPrice(7750)} (IVA incluido).`);
+    expect(es).toContain('se entrega el 24 dic 2026, 18:00');
+  });
+
+  it('ends a Spanish email with the operator address in Spanish, an English one in English', () => {
+    const es = templates['gift-received'](gift, 'es');
+    expect(es.text).toMatch(/46002 Valencia, España/);
+    expect(es.text).not.toContain('Spain');
+    expect(es.html).not.toContain('Spain');
+    expect(templates['gift-received'](gift, 'en').text).toMatch(/46002 Valencia, Spain/);
   });
 
   it('tells the giver a scheduled gift went out', () => {

@@ -247,6 +247,14 @@ describe('the recipient gift page /g/<code>', () => {
     expect(res.body).not.toContain('12,50');
   });
 
+  it('keeps the line breaks of the personal message on the page and the print card, escaped', async () => {
+    const { order } = await world();
+    const paid = await order('paid', { personalMessage: 'Feliz santo, mamá.\r\nTe quiero <3\n\nLucía' });
+    const lines = 'Feliz santo, mamá.<br>\nTe quiero &lt;3<br>\n<br>\nLucía';
+    expect((await get(`/g/${paid.qrCode}`)).body).toContain(`<blockquote><p>${lines}</p></blockquote>`);
+    expect((await get(`/g/${paid.qrCode}/print`)).body).toContain(`<blockquote><p>${lines}</p></blockquote>`);
+  });
+
   it('offers an RFC 5545 reminder: CRLF lines of at most 75 octets, escaped text, stable UID, the last valid day', async () => {
     const { db, shop, buyer } = await world();
     const gift = await createGift(db, { businessId: shop.id, name: 'Paella, vino; y postre \\ para dos', price: 6000 });

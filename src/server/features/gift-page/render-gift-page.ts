@@ -1,5 +1,5 @@
 import { formatAddress, formatDate } from '@shared/format';
-import { escapeHtml } from '@shared/escape-html';
+import { escapeHtml, escapeHtmlLines } from '@shared/escape-html';
 import { keyFromPublicUrl, publicFileUrl } from '../../platform/storage/public-files';
 import { THUMBNAIL_SIZE, variantKey } from '../../platform/storage/image-keys';
 import type { GiftPageView } from './get-gift-page';
@@ -162,7 +162,7 @@ ${view.giftDescription ? `<p>${e(view.giftDescription)}</p>` : ''}
   const messageCard = view.personalMessage
     ? `<section class="card" aria-labelledby="message-title">
 <h2 id="message-title">${e(t('page.message'))}</h2>
-<blockquote><p>${e(view.personalMessage)}</p></blockquote>
+<blockquote><p>${escapeHtmlLines(view.personalMessage)}</p></blockquote>
 ${view.senderName ? `<p class="sign">— ${e(view.senderName)}</p>` : ''}
 </section>`
     : '';
@@ -229,7 +229,7 @@ export function renderPrintPage({ view, language, qrSvg }: GiftPageRender): stri
 <figure class="qr" data-testid="gift-qr">${qrSvg}</figure>
 <p class="label" id="typed-code-label">${e(t('qr.codeLabel'))}</p>
 <p class="code" aria-labelledby="typed-code-label">${e(typedCodeOf(view.code))}</p>
-${view.personalMessage ? `<blockquote><p>${e(view.personalMessage)}</p></blockquote>${view.senderName ? `<p class="sign">— ${e(view.senderName)}</p>` : ''}` : ''}
+${view.personalMessage ? `<blockquote><p>${escapeHtmlLines(view.personalMessage)}</p></blockquote>${view.senderName ? `<p class="sign">— ${e(view.senderName)}</p>` : ''}` : ''}
 <p class="muted">${e(t('print.instructions', { business: view.businessName, date: expiry }))}</p>
 </article>
 <p class="screen-only muted">${e(t('print.printButton'))}</p>

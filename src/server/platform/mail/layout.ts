@@ -1,6 +1,6 @@
 import { DEMO_OPERATOR, type Operator } from '@shared/contracts/operator';
 import { formatCountryIn } from '@shared/format';
-import { escapeHtml } from '@shared/escape-html';
+import { escapeHtml, escapeHtmlLines } from '@shared/escape-html';
 
 export type MailLocale = 'en' | 'es';
 
@@ -63,7 +63,7 @@ export function renderMail(content: MailContent): RenderedMail {
   textParts.push('--', footer[locale], ...operatorLines(locale));
 
   const paragraphs = content.paragraphs
-    .map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937;">${escapeHtml(p)}</p>`)
+    .map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937;">${escapeHtmlLines(p)}</p>`)
     .join('\n');
   const button = action
     ? `<table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:8px 0 24px;">

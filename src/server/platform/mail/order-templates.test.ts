@@ -31,6 +31,12 @@ describe('order emails', () => {
     expect(templates['gift-received']({ ...gift, personalMessage: null }, 'en').text).not.toContain('Their message');
   });
 
+  it('keeps the line breaks of the personal message in the HTML part, as the text part does', () => {
+    const mail = templates['gift-received']({ ...gift, personalMessage: 'Feliz cumple.\nTe quiero <3\n\nAna' }, 'es');
+    expect(mail.html).toContain('Su mensaje: «Feliz cumple.<br>\nTe quiero &lt;3<br>\n<br>\nAna»');
+    expect(mail.text).toContain('Su mensaje: «Feliz cumple.\nTe quiero <3\n\nAna»');
+  });
+
   it('lists every line, the total and "VAT included" on the receipt', () => {
     const data = {
       name: 'Ana',

@@ -237,7 +237,19 @@ describe('the recipient gift page /g/<code>', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body).toContain('A gift for Carmen');
-    expect(res.body).toContain('@page{size:A6 portrait');
+    // A6 as lengths: `size: A6` is not valid CSS (only A5, A4, A3, B5, B4 and the US sizes are).
+    expect(res.body).toContain('@page{size:105mm 148mm;');
+    expect(res.body).not.toMatch(/size:\s*A6/);
+    // A Print button (phones have no Ctrl+P), from a same-origin script the CSP allows.
+    expect(res.body).toContain('<button type="button" class="button" data-print hidden>Print</button>');
+    expect(res.body).not.toContain('Ctrl+P');
+    expect(res.body).toContain('<script src="/g/print-card.js" defer></script>');
+    expect(res.body).not.toMatch(/<script(?![^>]*\ssrc=)/); // no inline script
+    const script = await get('/g/print-card.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.body).toContain('window.print()');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.body).toContain('@media print');
     expect(res.body).toContain('Horchata y fartons para dos');
     expect(res.body).toContain('Horchatería Santa Catalina · Plaza de Santa Catalina 6, Valencia');

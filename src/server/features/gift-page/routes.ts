@@ -9,6 +9,8 @@ import { giftPageUrl } from '../../domain/orders/gift-page-url';
 import { renderQrSvg } from '../../domain/orders/gift-qr';
 import { giftText, languageFromAcceptLanguage, toGiftLanguage, type GiftLanguage } from './gift-page-text';
 import {
+  PRINT_CARD_SCRIPT,
+  PRINT_CARD_SCRIPT_PATH,
   renderGiftPage,
   renderNotFoundPage,
   renderOpenPage,
@@ -29,7 +31,7 @@ type Query = { lang?: unknown; code?: unknown };
 /**
  * The recipient's pages (ADR 032): `/g` to open a gift by its link or code, `/g/<code>` the
  * gift itself, its printable card and its calendar reminder. Server-rendered HTML with no
- * script; never stored by shared caches, never indexed, and the code never leaves in a
+ * script but the print card's Print button (a same-origin file, as the CSP requires); never stored by shared caches, never indexed, and the code never leaves in a
  * Referer header (the page links to a map site).
  */
 export const giftPageRoutes: FastifyPluginAsync = async (app) => {
@@ -84,6 +86,10 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     const lang = requestedLanguage(request);
     return reply.redirect(`/g/${encodeURIComponent(parsed)}${lang ? `?lang=${lang}` : ''}`, 303);
   });
+
+  app.get(PRINT_CARD_SCRIPT_PATH, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(PRINT_CARD_SCRIPT),
+  );
 
   // A link cut right after `/g/` (or typed so) is someone looking for their gift.
   app.get('/g/', async (request, reply) => {

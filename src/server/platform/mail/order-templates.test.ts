@@ -37,6 +37,24 @@ describe('order emails', () => {
     expect(mail.text).toContain('Su mensaje: «Feliz cumple.\nTe quiero <3\n\nAna»');
   });
 
+  it('links the map with a short label in the HTML part, so nothing stretches a phone screen', () => {
+    const longMap = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('Tetería Russafa, Carrer de Sueca 12, Russafa, Valencia')}`;
+    for (const [locale, label] of [['es', 'Ver Tetería Russafa en el mapa'], ['en', 'See Tetería Russafa on the map']] as const) {
+      const mail = templates['gift-received']({ ...gift, mapUrl: longMap }, locale);
+      expect(mail.html).toContain(`<a href="${longMap.replaceAll('&', '&amp;')}" style="color:#b4235a;">${label}</a>`);
+      expect(mail.text).toContain(longMap);
+      // What a reader sees: no unbreakable run longer than a phone line, except the button's
+      // fallback address, which is set to break anywhere.
+      const visible = mail.html
+        .replace(/<p [^>]*word-break:break-all[^>]*>[\s\S]*?<\/p>/g, '')
+        .replace(/<div style="display:none[\s\S]*?<\/div>/, '')
+        .replace(/<[^>]+>/g, ' ')
+        .replaceAll('&amp;', '&');
+      const longest = Math.max(...visible.split(/\s+/).map((word) => word.length));
+      expect(longest).toBeLessThanOrEqual(30);
+    }
+  });
+
   it('lists every line, the total and "VAT included" on the receipt', () => {
     const data = {
       name: 'Ana',

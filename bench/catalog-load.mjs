@@ -13,18 +13,17 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { wrapPglite } from '../src/server/db/client.ts';
+import { createPglite, wrapPglite } from '../src/server/db/client.ts';
 import { BENCH_PASSWORD, benchServerEnv, BUSINESSES, GIFTS_PER_BUSINESS, seedBench } from './seed-bench.mjs';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const HIDDEN = 20;
 
-const database = wrapPglite(await PGlite.create());
+const database = wrapPglite(await createPglite());
 await database.migrate();
 
 const seedStart = performance.now();

@@ -17,14 +17,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { wrapPglite } from '../src/server/db/client.ts';
+import { createPglite, wrapPglite } from '../src/server/db/client.ts';
 import { giftPageUrl } from '../src/server/domain/orders/gift-page-url.ts';
 import { renderQrSvg } from '../src/server/domain/orders/gift-qr.ts';
 import { renderTemplate } from '../src/server/platform/mail/templates.ts';
@@ -45,7 +44,7 @@ if (pgUrl) {
   database = { db, kind: 'postgresql', migrate: async () => {}, close: () => pool.end() };
 } else {
   // The server's own adapter (named prepared statements, ADR 049), so the figures are the server's.
-  database = wrapPglite(await PGlite.create(), { logger });
+  database = wrapPglite(await createPglite(), { logger });
   await database.migrate();
 }
 const { db } = database;

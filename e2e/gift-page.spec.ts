@@ -84,9 +84,20 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'A gift for Carmen' })).toBeVisible();
     expect(await scanQr(page)).toBe(`${baseURL}/g/${code}`);
     await expectNoSeriousA11yViolations(page);
-    // One card: Chromium prints it on a single A6 page.
+    // One card: Chromium prints it on a single A6 page (105 × 148 mm = 297.6 × 419.5 pt);
+    // with `size: A6`, which is not CSS, it fell back to Letter.
     const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
     expect(pdf.match(/\/Type\s*\/Page\b(?!s)/g)).toHaveLength(1);
+    const [width, height] = /\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(pdf)!.slice(1).map(Number);
+    expect(Math.abs(width! - 297.6)).toBeLessThan(1.5);
+    expect(Math.abs(height! - 419.5)).toBeLessThan(1.5);
+    // A Print button instead of "Ctrl+P", which a phone does not have.
+    await page.evaluate(() => {
+      window.print = () => document.documentElement.setAttribute('data-printed', 'yes');
+    });
+    await page.getByRole('button', { name: 'Print' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-printed', 'yes');
+    await expect(page.getByText('Ctrl+P')).toHaveCount(0);
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('link', { name: 'Back to the gift page' })).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'A gift for Carmen' })).toBeVisible();
@@ -125,6 +136,10 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.getByTestId('typed-code')).toHaveText(/^[A-Za-z0-9_-]{8}$/);
     await page.getByRole('link', { name: 'Español' }).click();
     await expect(page.getByTestId('gift-status')).toHaveText('Estado: Listo para disfrutar');
+    // The print card without JavaScript: no dead button, the browser's menu named instead.
+    await page.getByRole('link', { name: 'Tarjeta para imprimir' }).click();
+    await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+    await expect(page.getByText('usa la opción Imprimir o Compartir de tu navegador')).toBeVisible();
   });
 });
 

@@ -4,8 +4,8 @@ import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createPglite } from './db/client';
 
 /** The real entry point in its own process: start, serve, and stop on SIGTERM. */
 function freePort(): Promise<number> {
@@ -88,7 +88,7 @@ describe('npm start (src/server/main.ts)', () => {
     expect(output.text).toMatch(/database closed/);
 
     // Closed cleanly: the embedded database opens again and has the migrated schema.
-    const reopened = await PGlite.create(path.join(dataDir, 'pglite'));
+    const reopened = await createPglite(path.join(dataDir, 'pglite'));
     const tables = await reopened.query<{ n: number }>(
       "select count(*)::int as n from pg_tables where schemaname = 'public' and tablename = 'users'",
     );

@@ -10,3 +10,11 @@ export function escapeHtml(value: string): string {
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
 }
+
+/**
+ * Text people wrote over several lines (a personal message) as HTML that keeps their line
+ * breaks: escaped, each line break a `<br>`. Not CSS `white-space`: mail clients drop styles.
+ */
+export function escapeHtmlLines(value: string): string {
+  return escapeHtml(value.trim()).replace(/\r\n|\r|\n/g, '<br>\n');
+}

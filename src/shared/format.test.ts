@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatPrice } from './format';
+import { formatAddress, formatCountryIn, formatDate, formatDateTime, formatPrice } from './format';
 
 // Intl puts a no-break space between amount and symbol; compare on normal spaces.
 const plain = (s: string) => s.replace(/\u00a0|\u202f/g, ' ');
 
-describe('Spanish-locale formatting', () => {
+describe('Spanish conventions in every language (ADR 058)', () => {
   it('formats cents as euros with a decimal comma', () => {
     expect(plain(formatPrice(2500))).toBe('25,00 €');
     expect(plain(formatPrice(1990))).toBe('19,90 €');
@@ -12,8 +12,40 @@ describe('Spanish-locale formatting', () => {
     expect(plain(formatPrice(1234567))).toBe('12.345,67 €');
   });
 
-  it('formats dates and times with day, short month, year, hour and minute in Madrid time', () => {
-    expect(plain(formatDateTime('2026-11-21T17:30:00Z'))).toBe('21 nov 2026, 18:30');
-    expect(plain(formatDate('2026-06-30T22:30:00Z'))).toBe('1 jul 2026');
+  it('writes the month in Spanish for Spanish readers, day first, 24-hour clock, Madrid time', () => {
+    expect(plain(formatDateTime('2026-11-21T17:30:00Z', 'es'))).toBe('21 nov 2026, 18:30');
+    expect(plain(formatDate('2026-06-30T22:30:00Z', 'es'))).toBe('1 jul 2026');
+    expect(plain(formatDate('2026-08-24T10:00:00Z', 'es'))).toBe('24 ago 2026');
+  });
+
+  it('writes the month in English for English readers, keeping day first, 24 hours and Madrid time', () => {
+    expect(plain(formatDate('2026-08-24T10:00:00Z', 'en'))).toBe('24 Aug 2026');
+    expect(plain(formatDate('2027-05-26T21:59:59Z', 'en'))).toBe('26 May 2027');
+    expect(plain(formatDateTime('2026-11-27T03:37:00Z', 'en'))).toBe('27 Nov 2026, 04:37');
+    expect(plain(formatDateTime('2026-11-21T17:30:00Z', 'en'))).toBe('21 Nov 2026, 18:30');
+    // Midnight is 00:xx, never 24:xx.
+    expect(plain(formatDateTime('2026-11-20T23:05:00Z', 'en'))).toBe('21 Nov 2026, 00:05');
+  });
+});
+
+describe('formatAddress', () => {
+  it('adds the city when the address does not name it', () => {
+    expect(formatAddress('Carrer de Sueca 27, Russafa', 'Valencia')).toBe('Carrer de Sueca 27, Russafa, Valencia');
+  });
+  it('does not repeat a city the owner already typed, with or without accents', () => {
+    expect(formatAddress('Carrer de la Pau 12, València', 'Valencia')).toBe('Carrer de la Pau 12, València');
+    expect(formatAddress('Carrer de la Pau, 12, 46002 Valencia', 'Valencia')).toBe('Carrer de la Pau, 12, 46002 Valencia');
+    expect(formatAddress('Carrer de la Pau 12, valencia', 'Valencia')).toBe('Carrer de la Pau 12, valencia');
+  });
+  it('does not mistake a longer word for the city', () => {
+    expect(formatAddress('Avinguda de Valenciana 3', 'Valencia')).toBe('Avinguda de Valenciana 3, Valencia');
+  });
+});
+
+describe('formatCountryIn', () => {
+  it('names the country in the reader language', () => {
+    expect(formatCountryIn('Carrer de la Pau 1, 46002 Valencia, Spain', 'es')).toBe('Carrer de la Pau 1, 46002 Valencia, España');
+    expect(formatCountryIn('Carrer de la Pau 1, 46002 Valencia, España', 'en')).toBe('Carrer de la Pau 1, 46002 Valencia, Spain');
+    expect(formatCountryIn('Carrer de la Pau 1, 46002 Valencia', 'es')).toBe('Carrer de la Pau 1, 46002 Valencia');
   });
 });

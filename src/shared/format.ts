@@ -1,33 +1,75 @@
 /**
- * Prices, dates and times are shown in the Spanish locale whatever the interface language,
- * as the specification requires (e.g. `25,00 €`, `21 nov 2026, 18:30`).
+ * Prices, dates and times follow the Spanish conventions in every interface language (ADR
+ * 058): euros after the amount with a decimal comma (`25,00 €`), the day before the month, a
+ * 24-hour clock, Europe/Madrid time. Only the words change with the reader's language: the
+ * month is written in that language ("24 Aug 2026" in English, "24 ago 2026" in Spanish).
+ * British English is the English that writes dates this way, so English uses `en-GB`.
  */
 const TIME_ZONE = 'Europe/Madrid';
 
+/** The languages dates are written in; the same codes as the interface languages. */
+export type FormatLanguage = 'en' | 'es';
+
+const dateLocales: Record<FormatLanguage, string> = { en: 'en-GB', es: 'es-ES' };
+
 const euro = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });
-const dateTime = new Intl.DateTimeFormat('es-ES', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: TIME_ZONE,
-});
-const dateOnly = new Intl.DateTimeFormat('es-ES', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: TIME_ZONE,
-});
+
+function formatters(options: Intl.DateTimeFormatOptions) {
+  const byLanguage = {} as Record<FormatLanguage, Intl.DateTimeFormat>;
+  for (const language of Object.keys(dateLocales) as FormatLanguage[]) {
+    byLanguage[language] = new Intl.DateTimeFormat(dateLocales[language], { ...options, timeZone: TIME_ZONE });
+  }
+  return byLanguage;
+}
+
+const dateTime = formatters({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dateOnly = formatters({ day: 'numeric', month: 'short', year: 'numeric' });
+
+/** An unknown language (an old stored value) reads as Spanish, the product's home locale. */
+function pick(byLanguage: Record<FormatLanguage, Intl.DateTimeFormat>, language: string) {
+  return byLanguage[language as FormatLanguage] ?? byLanguage.es;
+}
+
+const toDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
 
 export function formatPrice(cents: number): string {
   return euro.format(cents / 100);
 }
 
-export function formatDateTime(value: Date | string): string {
-  return dateTime.format(typeof value === 'string' ? new Date(value) : value);
+/** `24 Aug 2026, 04:37` / `24 ago 2026, 04:37`. */
+export function formatDateTime(value: Date | string, language: FormatLanguage | string): string {
+  return pick(dateTime, language).format(toDate(value));
 }
 
-export function formatDate(value: Date | string): string {
-  return dateOnly.format(typeof value === 'string' ? new Date(value) : value);
+/** `24 Aug 2026` / `24 ago 2026`. */
+export function formatDate(value: Date | string, language: FormatLanguage | string): string {
+  return pick(dateOnly, language).format(toDate(value));
+}
+
+const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+
+/**
+ * A business's street address followed by its city, unless the owner already typed the city
+ * (the form's own example ends in "Valencia"): "Carrer de la Pau 12, València" stays as it is
+ * instead of becoming "…, València, Valencia". Spellings with and without accents count as
+ * the same city.
+ */
+export function formatAddress(address: string, city: string): string {
+  const cityWord = fold(city.trim());
+  if (cityWord === '') return address;
+  const words = fold(address).split(/[^\p{L}\p{N}]+/u);
+  const cityWords = cityWord.split(/[^\p{L}\p{N}]+/u);
+  const mentionsCity = words.some((_, i) => cityWords.every((w, j) => words[i + j] === w));
+  return mentionsCity ? address : `${address}, ${city}`;
+}
+
+const countryNames: Record<FormatLanguage, string> = { en: 'Spain', es: 'España' };
+
+/**
+ * An address ending in its country, with the country named in the reader's language: the
+ * operator's one configured address ("…, 46002 Valencia, Spain") must not make every Spanish
+ * email and page end in English.
+ */
+export function formatCountryIn(address: string, language: FormatLanguage): string {
+  return address.replace(/,\s*(Spain|España|Espanya)\s*$/i, `, ${countryNames[language]}`);
 }

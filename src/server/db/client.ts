@@ -3,7 +3,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parse, PGlite, protocol, types, type Transaction } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, types, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql, type Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -105,6 +107,18 @@ const QUERY_TIMEOUT_MARGIN_MS = 1000;
 const PGLITE_SHARED_BUFFERS = '16MB';
 
 /**
+ * The PostgreSQL extensions the schema uses (search: `unaccent` and `pg_trgm`, migration
+ * 0006). A PostgreSQL server ships them as contrib modules; PGlite needs their code handed to
+ * every instance that opens a database with them, before `CREATE EXTENSION` or any query.
+ */
+export const pgliteExtensions = { unaccent, pg_trgm };
+
+/** A PGlite instance able to run Regalo's schema: every PGlite the code opens comes from here. */
+export function createPglite(dataDir?: string, options: PGliteOptions = {}): Promise<PGlite> {
+  return PGlite.create(dataDir, { ...options, extensions: { ...pgliteExtensions, ...options.extensions } });
+}
+
+/**
  * Opens PGlite the way the server runs it. The very first start of a data directory runs
  * initdb, and that instance keeps about 400 MB more for as long as it lives (measured in
  * ADR 038), so a new directory is created in a child process that then exits, and opened
@@ -114,10 +128,11 @@ const PGLITE_SHARED_BUFFERS = '16MB';
  */
 async function openPglite(dataDir: string, sharedBuffers: string = PGLITE_SHARED_BUFFERS): Promise<PGlite> {
   const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] };
-  if (dataDir === 'memory://') return PGlite.create(dataDir, options);
+  if (dataDir === 'memory://') return createPglite(dataDir, options);
   mkdirSync(dataDir, { recursive: true });
+  // initdb only: the extensions are created by the migrations, in this process.
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir, options);
-  return PGlite.create(dataDir, options);
+  return createPglite(dataDir, options);
 }
 
 function createDataDir(dataDir: string, options: { startParams: string[] }): Promise<void> {

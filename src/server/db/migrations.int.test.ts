@@ -1,4 +1,3 @@
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import {
 } from '../testing/factories';
 import { waitFor } from '../testing/server-process';
 import { getTestDatabase, testDatabaseKind } from '../testing/test-database';
-import { openDatabase, wrapPglite, type DatabaseHandle } from './client';
+import { createPglite, openDatabase, wrapPglite, type DatabaseHandle } from './client';
 import { businesses } from './schema/businesses';
 import { gifts } from './schema/gifts';
 import { checkouts, orders } from './schema/orders';
@@ -36,7 +35,7 @@ const expectedTables = [
 /** A brand-new, empty database of the kind under test, migrated from nothing. */
 async function withFreshDatabase(run: (handle: DatabaseHandle) => Promise<void>) {
   if (testDatabaseKind() === 'pglite') {
-    const handle = wrapPglite(await PGlite.create());
+    const handle = wrapPglite(await createPglite());
     try {
       await run(handle);
     } finally {

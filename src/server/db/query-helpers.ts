@@ -1,3 +1,5 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+
 /** Small helpers for building queries from user input, shared by every feature. */
 
 /** `ILIKE` pattern for a user's search text, with the wildcards in it taken literally. */
@@ -10,4 +12,28 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Malformed ids are simply "not found", never a database error. */
 export function isUuid(value: string): boolean {
   return UUID.test(value);
+}
+
+/** Below this many letters, trigrams match too much ("pan" would find "paella"). */
+const FUZZY_MIN_LENGTH = 4;
+/**
+ * How close the search text must come to some run of words in a column (pg_trgm's
+ * word_similarity, 0-1). 0.5 lets one wrong or missing letter through ("ceramca" → 0.63,
+ * "paela" → 0.67) and keeps unrelated words out ("vino" against "el vi de la casa" → 0.4).
+ */
+const FUZZY_THRESHOLD = 0.5;
+
+/**
+ * A person's search text against one or more columns, the way people type: accents, case, z/s,
+ * v/b and doubled letters ignored (`search_fold`, migration 0006), and small misspellings
+ * forgiven by trigram similarity. "ceramica" finds "Cerámica", "Ruzafa" finds "Russafa",
+ * "horchateria" finds "Horchatería". Null columns never match.
+ */
+export function matchesSearch(text: string, columns: AnyColumn[]): SQL {
+  const query = sql`search_fold(${text}::text)`;
+  const perColumn = columns.map((column) => {
+    const folded = sql`search_fold(${column})`;
+    return sql`(strpos(${folded}, ${query}) > 0 or (length(${query}) >= ${FUZZY_MIN_LENGTH} and word_similarity(${query}, ${folded}) >= ${FUZZY_THRESHOLD}))`;
+  });
+  return sql`(${sql.join(perColumn, sql` or `)})`;
 }

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, wrapPglite, type DatabaseHandle } from '../db/client';
+import { createPglite, openDatabase, wrapPglite, type DatabaseHandle } from '../db/client';
 
 /**
  * One migrated database per test worker, emptied between tests. On PGlite it lives in
@@ -21,7 +21,7 @@ export function getTestDatabase(): Promise<DatabaseHandle> {
 
 async function createTestDatabase(): Promise<DatabaseHandle> {
   if (testDatabaseKind() === 'pglite') {
-    const handle = wrapPglite(await PGlite.create());
+    const handle = wrapPglite(await createPglite());
     await handle.migrate();
     return handle;
   }
@@ -64,6 +64,6 @@ export async function resetDatabase(handle: DatabaseHandle): Promise<void> {
 export async function copyPgliteToFolder(handle: DatabaseHandle, dataDir: string): Promise<void> {
   if (handle.kind !== 'pglite') throw new Error('copyPgliteToFolder needs a PGlite database');
   const source = (handle.db as unknown as { $client: PGlite }).$client;
-  const copy = await PGlite.create(dataDir, { loadDataDir: await source.dumpDataDir('none') });
+  const copy = await createPglite(dataDir, { loadDataDir: await source.dumpDataDir('none') });
   await copy.close();
 }

@@ -48,7 +48,8 @@ import {
  *        newest first)
  * POST   /api/business/gifts                 body giftInputSchema → 201 dashboardGiftSchema
  *        400 validation_failed, fields: name → fillRequiredFields | tooLong;
- *        price → fillRequiredFields | invalidPrice | priceTooHigh; description → tooLong;
+ *        price → fillRequiredFields | invalidPrice | priceDecimals | priceTooHigh;
+ *        description → tooLong;
  *        validityDays → invalidValidityDays.
  * PATCH  /api/business/gifts/:id             body giftPatchSchema (any subset, e.g.
  *        `{isAvailable:false}` for the card's toggle) → 200 dashboardGiftSchema
@@ -97,6 +98,7 @@ export const profileFieldErrors = {
 export const giftFieldErrors = {
   fillRequiredFields: 'fillRequiredFields',
   invalidPrice: 'invalidPrice',
+  priceDecimals: 'priceDecimals',
   priceTooHigh: 'priceTooHigh',
   invalidValidityDays: 'invalidValidityDays',
   tooLong: 'tooLong',
@@ -220,8 +222,13 @@ export const priceInputSchema = z
   .transform((value, ctx) => {
     const parsed = parsePriceToCents(value);
     if (parsed.ok) return parsed.cents;
-    const message =
-      parsed.error === 'required' ? G.fillRequiredFields : parsed.error === 'tooHigh' ? G.priceTooHigh : G.invalidPrice;
+    const messages = {
+      required: G.fillRequiredFields,
+      invalid: G.invalidPrice,
+      tooManyDecimals: G.priceDecimals,
+      tooHigh: G.priceTooHigh,
+    } as const;
+    const message = messages[parsed.error];
     ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
   });

@@ -20,6 +20,13 @@ describe('business info (wizard step 1)', () => {
     expect(parsed).toMatchObject({ phone: null, website: null, description: null });
   });
 
+  it('accepts a tax id typed with the ES VAT prefix and stores it without, and K/L/M NIFs', () => {
+    expect(businessInfoSchema.parse({ ...valid, taxId: 'ESB58378431' }).taxId).toBe('B58378431');
+    expect(businessInfoSchema.parse({ ...valid, taxId: 'ES-x-2482300w', businessType: 'individual' }).taxId).toBe('X2482300W');
+    expect(businessInfoSchema.parse({ ...valid, taxId: 'M-1234567-L', businessType: 'individual' }).taxId).toBe('M1234567L');
+    expect(businessInfoSchema.parse({ ...valid, taxId: 'L1111111G', businessType: 'individual' }).taxId).toBe('L1111111G');
+  });
+
   it('marks empty required fields with fieldRequired', () => {
     const result = businessInfoSchema.safeParse({ businessName: '', category: '', address: ' ', taxId: '', businessType: '' });
     expect(fieldErrors(result)).toMatchObject({

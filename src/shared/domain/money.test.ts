@@ -9,8 +9,6 @@ describe('parsePriceToCents', () => {
     ['12', 1200],
     ['19,90', 1990],
     ['0,01', 1],
-    ['12.504', 1250],
-    ['12.505', 1251],
     [' 7,99 € ', 799],
     ['1.234,56', 123456],
     ['1,234.56', 123456],
@@ -20,7 +18,12 @@ describe('parsePriceToCents', () => {
     expect(parsePriceToCents(input)).toEqual({ ok: true, cents });
   });
 
-  it.each(['abc', '-1', '0', '0,00', '0.004', '1,2,3', '12..5', '1.23,4', '12,5a', 'e5', '1e3'])(
+  it.each(['12,555', '12.505', '12,504', '0,004', '1.234,567', '12,500'])(
+    'refuses %s: more than two decimals, never rounded',
+    (input) => expect(parsePriceToCents(input)).toEqual({ ok: false, error: 'tooManyDecimals' }),
+  );
+
+  it.each(['abc', '-1', '0', '0,00', '1,2,3', '12..5', '1.23,4', '12,5a', 'e5', '1e3'])(
     'refuses %s as invalid',
     (input) => expect(parsePriceToCents(input)).toEqual({ ok: false, error: 'invalid' }),
   );

@@ -1,13 +1,15 @@
 /**
  * Prices are typed in euros by people and stored as whole cents. The parser works on the
- * decimal string (never on floats, so 12.505 € cannot become 1250.4999… cents) and accepts
- * both the Spanish decimal comma and the point: `12,50`, `12.50`, `12,5`, `1.234,56`.
+ * decimal string (never on floats) and accepts both the Spanish decimal comma and the point:
+ * `12,50`, `12.50`, `12,5`, `1.234,56`. A third decimal is refused, never rounded: "12,555"
+ * is a typo (or "12.555" meant thousands), and publishing 12,56 € silently would sell the
+ * gift at a price nobody typed.
  */
 export const MAX_PRICE_CENTS = 1_000_000; // 10.000,00 € — far above any local gift
 
 export type PriceParseResult =
   | { ok: true; cents: number }
-  | { ok: false; error: 'required' | 'invalid' | 'tooHigh' };
+  | { ok: false; error: 'required' | 'invalid' | 'tooManyDecimals' | 'tooHigh' };
 
 export function parsePriceToCents(input: string | number | null | undefined): PriceParseResult {
   if (input === null || input === undefined) return { ok: false, error: 'required' };
@@ -18,10 +20,8 @@ export function parsePriceToCents(input: string | number | null | undefined): Pr
   if (normalized === null) return { ok: false, error: 'invalid' };
 
   const [whole = '0', fraction = ''] = normalized.split('.');
-  const padded = (fraction + '000').slice(0, 3);
-  let cents = Number(whole) * 100 + Number(padded.slice(0, 2));
-  // Round half up on the third decimal, as a cashier would.
-  if (Number(padded[2]) >= 5) cents += 1;
+  if (fraction.length > 2) return { ok: false, error: 'tooManyDecimals' };
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 
   if (!Number.isSafeInteger(cents) || cents <= 0) return { ok: false, error: 'invalid' };
   if (cents > MAX_PRICE_CENTS) return { ok: false, error: 'tooHigh' };

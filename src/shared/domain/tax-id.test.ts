@@ -9,6 +9,7 @@ import {
   normalizeTaxId,
   taxIdError,
 } from './tax-id';
+import { stdnumInvalid, stdnumValid } from './tax-id-stdnum-cases';
 
 describe('NIF', () => {
   it.each(['12345678Z', '00000000T', '99999999R', '87654321X', '12345678z', ' 12345678-Z '])(
@@ -139,5 +140,26 @@ describe('tax ids, property-based', () => {
         return taxIdError(mutate(id, index, shift), 'company') !== null;
       }),
     );
+  });
+});
+
+describe("python-stdnum's test data", () => {
+  it.each(stdnumValid)('accepts $input for an individual, stored as $compact', ({ input, compact }) => {
+    expect(taxIdError(input, 'individual')).toBeNull();
+    expect(normalizeTaxId(input)).toBe(compact);
+  });
+  it.each(stdnumInvalid)('refuses %s', (input) => {
+    expect(taxIdError(input, 'individual')).toBe('invalidTaxId');
+  });
+  it('treats K, L and M NIFs as people, like a DNI, and a CIF with the ES prefix as a company', () => {
+    expect(classifyTaxId('L1111111G', 'company')).toBe('nif');
+    expect(classifyTaxId('K1234567L', 'individual')).toBe('nif');
+    expect(classifyTaxId('ESB58378431', 'company')).toBe('cif');
+    expect(classifyTaxId('ES-x-2482300w', 'company')).toBeNull();
+    expect(taxIdError('ES-x-2482300w', 'company')).toBe('nieNeedsIndividual');
+  });
+  it('strips ES only as a prefix of a whole id', () => {
+    expect(normalizeTaxId('ES1234')).toBe('ES1234');
+    expect(normalizeTaxId('ESB5837843')).toBe('ESB5837843');
   });
 });

@@ -1,12 +1,17 @@
 /**
  * Spanish tax identifiers, checked by their real check characters (not only by shape):
  * - NIF (DNI): 8 digits + letter, letter = TRWAGMYFPDXBNJZSQVHLCKE[number mod 23].
+ * - NIF of a person without a DNI: K (Spaniards under 14), L (Spaniards living abroad) or
+ *   M (foreigners without a NIE) + 7 digits + the mod-23 letter of those 7 digits. They are
+ *   people's NIFs like a DNI's, and accepted where a DNI's is.
  * - NIE: X/Y/Z + 7 digits + letter; X/Y/Z stand for 0/1/2 and the same mod-23 letter applies.
  *   Accepted for individuals only: many Valencia business owners are foreign residents.
  * - CIF: entity letter + 7 digits + control. The control is a digit or a letter
  *   (JABCDEFGHI[digit]) by the official algorithm; which form is allowed depends on the
  *   entity letter. The specification's pattern (letter + 8 digits) is the digit form.
- * Input is case-insensitive; spaces and hyphens people type are ignored.
+ * Input is case-insensitive; spaces and hyphens people type are ignored, and so is the `ES`
+ * country prefix of the EU VAT form (`ESB58378431`), which people copy from their invoices.
+ * Checked against python-stdnum's test data (tax-id-stdnum-cases.ts).
  */
 const NIF_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 const CIF_ENTITY_LETTERS = 'ABCDEFGHJNPQRSUVW';
@@ -19,7 +24,10 @@ const CIF_DIGIT_CONTROL = 'ABEH';
 export type TaxIdKind = 'nif' | 'nie' | 'cif';
 
 export function normalizeTaxId(value: string): string {
-  return value.replace(/[\s-]/g, '').toUpperCase();
+  const compact = value.replace(/[\s-]/g, '').toUpperCase();
+  // No Spanish id starts with "ES" followed by 9 characters (E is a CIF entity letter, and a
+  // digit comes after it), so the 11-character form is always the VAT prefix.
+  return compact.length === 11 && compact.startsWith('ES') ? compact.slice(2) : compact;
 }
 
 function nifLetterFor(digits: string): string {
@@ -28,8 +36,8 @@ function nifLetterFor(digits: string): string {
 
 export function isValidNif(value: string): boolean {
   const v = normalizeTaxId(value);
-  const m = /^(\d{8})([A-Z])$/.exec(v);
-  return m !== null && nifLetterFor(m[1]!) === m[2];
+  const m = /^(\d{8}|[KLM]\d{7})([A-Z])$/.exec(v);
+  return m !== null && nifLetterFor(m[1]!.replace(/^[KLM]/, '')) === m[2];
 }
 
 export function isValidNie(value: string): boolean {

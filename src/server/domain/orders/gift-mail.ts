@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { formatAddress } from '@shared/format';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
@@ -10,7 +11,7 @@ import { giftPageUrl } from './gift-page-url';
 
 /** A maps search for the business, so the recipient finds it from their phone. */
 export function mapUrl(business: { name: string; address: string; city: string }): string {
-  const query = `${business.name}, ${business.address}, ${business.city}`;
+  const query = `${business.name}, ${formatAddress(business.address, business.city)}`;
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
 
@@ -47,7 +48,7 @@ export async function enqueueGiftReceived(tx: Executor, publicUrl: string, data:
       senderName: order.senderName ?? data.buyer?.name.split(/\s+/)[0] ?? 'Regalo',
       giftName: data.giftName,
       businessName: data.business.name,
-      businessAddress: `${data.business.address}, ${data.business.city}`,
+      businessAddress: formatAddress(data.business.address, data.business.city),
       mapUrl: mapUrl(data.business),
       personalMessage: order.personalMessage,
       expiresAt: order.expiresAt.toISOString(),

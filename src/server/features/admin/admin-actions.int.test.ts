@@ -267,6 +267,14 @@ describe('admin actions', () => {
     expect(await ids('business=pastelería única&to=2026-03-31')).toEqual([]);
     expect(await ids('business=pastelería única&status=redeemed')).toEqual([]);
     expect(await ids('recipient=100%25')).toEqual([]);
+    // Typed without accents, in capitals or with a letter missing, as people type.
+    expect(await ids('business=pasteleria unica')).toEqual([order.id]);
+    expect(await ids('business=PASTELERIA')).toEqual([order.id]);
+    expect(await ids('business=pasteleia unica')).toEqual([order.id]);
+    const businessIds = async (q: string) =>
+      ((await as(admin.cookie)('GET', `/api/admin/businesses?q=${encodeURIComponent(q)}`)).json().items as { id: string }[]).map((b) => b.id);
+    expect(await businessIds('pasteleria unica')).toEqual([business.id]);
+    expect(await businessIds('Pastelería Única')).toEqual([business.id]);
   });
 
   it('overview counts pending applications and this and last month in Madrid time', async () => {

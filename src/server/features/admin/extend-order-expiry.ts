@@ -76,7 +76,7 @@ export async function extendOrderExpiry(
           recipientName: before.recipientName,
           giftName: order.giftName,
           businessName: order.businessName,
-          expiresOn: formatDate(expiresAt),
+          expiresOn: formatDate(expiresAt, locale),
           giftUrl: giftPageUrl(ctx.config.publicUrl, before.qrCode),
         },
       });

@@ -5,17 +5,18 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
+import { matchesSearch } from '../../db/query-helpers';
 import { containsPattern } from './like-pattern';
 
 /**
- * Businesses by name, tax id or owner email, filtered by status (`inactive` = approved but
+ * Businesses by name (accents and small misspellings forgiven), tax id or owner email, filtered by status (`inactive` = approved but
  * switched off) and category, by name.
  */
 export async function listAdminBusinesses(db: Executor, query: z.output<typeof businessListQuerySchema>): Promise<AdminBusinessList> {
   const conditions: SQL[] = [];
   if (query.q) {
     const p = containsPattern(query.q);
-    conditions.push(or(ilike(businesses.name, p), ilike(businesses.taxId, p), ilike(users.email, p))!);
+    conditions.push(or(matchesSearch(query.q, [businesses.name]), ilike(businesses.taxId, p), ilike(users.email, p))!);
   }
   if (query.status === 'inactive') conditions.push(and(eq(businesses.verificationStatus, 'approved'), eq(businesses.isActive, false))!);
   else if (query.status) conditions.push(eq(businesses.verificationStatus, query.status));

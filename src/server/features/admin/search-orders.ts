@@ -7,6 +7,7 @@ import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
 import { selectAdminOrders, toAdminOrder } from './admin-rows';
+import { matchesSearch } from '../../db/query-helpers';
 import { containsPattern, endsWithPattern } from './like-pattern';
 
 /** The status filter by effective status: a paid order past its expiry counts as expired. */
@@ -25,12 +26,12 @@ export async function searchOrders(db: Executor, query: z.output<typeof orderSea
   if (query.code) conditions.push(sql`${orders.qrCode} like ${endsWithPattern(query.code)}`);
   if (query.recipient) {
     const p = containsPattern(query.recipient);
-    conditions.push(or(ilike(orders.recipientName, p), ilike(orders.recipientEmail, p))!);
+    conditions.push(or(matchesSearch(query.recipient, [orders.recipientName]), ilike(orders.recipientEmail, p))!);
   }
   if (query.buyer) {
     conditions.push(sql`exists (select 1 from users b where b.id = ${orders.buyerId} and b.email ilike ${containsPattern(query.buyer)})`);
   }
-  if (query.business) conditions.push(ilike(businesses.name, containsPattern(query.business)));
+  if (query.business) conditions.push(matchesSearch(query.business, [businesses.name]));
   if (query.status) conditions.push(statusCondition(query.status, now));
   if (query.from) conditions.push(gte(orders.createdAt, startOfLocalDay(query.from)));
   if (query.to) conditions.push(lt(orders.createdAt, startOfLocalDay(addDays(query.to, 1))));

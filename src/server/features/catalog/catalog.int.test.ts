@@ -139,6 +139,35 @@ describe('consumer gift listing rule', () => {
     expect(byBusiness.items.map((g) => g.id)).toEqual([massage.id]);
   });
 
+  it('searches the way people type: without accents, in any case, Ruzafa for Russafa, with a typo', async () => {
+    const executor = await db();
+    const pottery = await listedBusiness(executor, { name: 'Cerámica Nolla', category: 'artisan_workshop', address: 'Carrer de Quart 22, El Carme' });
+    const horchata = await listedBusiness(executor, { name: 'Horchatería Santa Catalina', category: 'traditional_drinks', address: 'Plaça de Santa Caterina 6' });
+    const tea = await listedBusiness(executor, { name: 'Tetería', category: 'coffee_bakery', address: 'Carrer de Sueca 27, Russafa' });
+    const bar = await listedBusiness(executor, { name: 'Bar Central', category: 'restaurant', description: 'El vi de la casa y paella' });
+    const potteryClass = await createGift(executor, { businessId: pottery.id, name: 'Taller de torno', price: 4500 });
+    const horchataGift = await createGift(executor, { businessId: horchata.id, name: 'Horchata y fartons', price: 700 });
+    const teaGift = await createGift(executor, { businessId: tea.id, name: 'Cata de tés', price: 3200 });
+    await createGift(executor, { businessId: bar.id, name: 'Paella para dos', price: 3000 });
+
+    const businessesFor = async (q: string) => (await listCatalogBusinesses(executor, businessesQuery({ q }))).items.map((b) => b.id);
+    const giftsFor = async (q: string) => (await listCatalogGifts(executor, giftsQuery({ q }))).items.map((g) => g.id);
+
+    expect(await businessesFor('ceramica')).toEqual([pottery.id]);
+    expect(await businessesFor('CERAMICA')).toEqual([pottery.id]);
+    expect(await businessesFor('horchateria')).toEqual([horchata.id]);
+    expect(await businessesFor('Ruzafa')).toEqual([tea.id]);
+    expect(await businessesFor('ceramca')).toEqual([pottery.id]); // one letter missing
+    expect(await businessesFor('orchateria')).toEqual([horchata.id]);
+    expect(await giftsFor('ceramica')).toEqual([potteryClass.id]);
+    expect(await giftsFor('horchateria')).toEqual([horchataGift.id]);
+    expect(await giftsFor('ruzafa')).toEqual([teaGift.id]);
+    // Forgiving, not loose: short words and unrelated ones find nothing.
+    expect(await giftsFor('pan')).toEqual([]);
+    expect(await businessesFor('vino')).toEqual([]);
+    expect(await businessesFor('%')).toEqual([]);
+  });
+
   it('pages without repeating or skipping gifts when prices tie', async () => {
     const executor = await db();
     const shop = await listedBusiness(executor);

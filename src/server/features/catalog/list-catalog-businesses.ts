@@ -1,9 +1,9 @@
-import { and, asc, count, ilike, or, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { CatalogBusinessPage, CatalogBusinessesQuery } from '@shared/contracts/catalog';
 import type { BusinessCategory } from '@shared/domain/business';
 import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
-import { containsPattern } from '../../db/query-helpers';
+import { matchesSearch } from '../../db/query-helpers';
 import { catalogBusinessColumns, isListedBusiness } from '../../domain/catalog/visibility';
 
 /** Businesses a consumer can buy from, by name, filtered by category and search text. */
@@ -14,14 +14,7 @@ export async function listCatalogBusinesses(
   const conditions: SQL[] = [isListedBusiness()];
   if (query.category) conditions.push(eq(businesses.category, query.category));
   if (query.q) {
-    const pattern = containsPattern(query.q);
-    conditions.push(
-      or(
-        ilike(businesses.name, pattern),
-        ilike(businesses.description, pattern),
-        ilike(businesses.address, pattern),
-      )!,
-    );
+    conditions.push(matchesSearch(query.q, [businesses.name, businesses.description, businesses.address]));
   }
   const where = and(...conditions);
 

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { CatalogGift, CatalogGiftPage, CatalogGiftsQuery } from '@shared/contracts/catalog';
 import type { BusinessCategory } from '@shared/domain/business';
 import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
-import { containsPattern } from '../../db/query-helpers';
+import { matchesSearch } from '../../db/query-helpers';
 import { isListedBusiness, isListedGift } from '../../domain/catalog/visibility';
 
 export const catalogGiftColumns = {
@@ -61,14 +61,7 @@ export async function listCatalogGifts(
   const conditions: SQL[] = [isListedGift(), isListedBusiness()];
   if (query.category) conditions.push(eq(businesses.category, query.category));
   if (query.q) {
-    const pattern = containsPattern(query.q);
-    conditions.push(
-      or(
-        ilike(gifts.name, pattern),
-        ilike(gifts.description, pattern),
-        ilike(businesses.name, pattern),
-      )!,
-    );
+    conditions.push(matchesSearch(query.q, [gifts.name, gifts.description, businesses.name, businesses.address]));
   }
   const where = and(...conditions);
   const byPrice = query.sort === 'price_desc' ? desc(gifts.price) : asc(gifts.price);

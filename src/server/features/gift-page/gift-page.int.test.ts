@@ -95,7 +95,7 @@ describe('the recipient gift page /g/<code>', () => {
     expect(html).toContain('Plaza de Santa Catalina 6, Valencia');
     expect(html).toContain('https://www.openstreetmap.org/search?query=Plaza%20de%20Santa%20Catalina%206%2C%20Valencia');
     expect(html).toContain('¡Feliz santo, mamá!');
-    expect(html).toContain(`Válido hasta el ${formatDate(paid.expiresAt)}`);
+    expect(html).toContain(`Válido hasta el ${formatDate(paid.expiresAt, 'es')}`);
     expect(html).toContain(`href="/g/${paid.qrCode}/print?lang=es"`);
     expect(html).toContain(`href="/g/${paid.qrCode}/calendar.ics?lang=es"`);
     expect(html).toContain('<meta name="robots" content="noindex,nofollow">');
@@ -150,7 +150,7 @@ describe('the recipient gift page /g/<code>', () => {
     expect(res.body).toContain('<html lang="en">');
     expect(res.body).toContain('Carmen, you have a gift');
     expect(res.body).toContain('Ready to enjoy');
-    expect(res.body).toContain(`Valid until ${formatDate(paid.expiresAt)}`);
+    expect(res.body).toContain(`Valid until ${formatDate(paid.expiresAt, 'en')}`);
     expect(res.body).toContain(`<a href="/g/${paid.qrCode}?lang=es" hreflang="es" lang="es">Español</a>`);
     expect(res.body).toContain(`<a href="/g/${paid.qrCode}?lang=en" hreflang="en" lang="en" aria-current="true">English</a>`);
     // An unknown language falls back to the recipient's.
@@ -164,7 +164,7 @@ describe('the recipient gift page /g/<code>', () => {
     const res = await get(`/g/${redeemed.qrCode}`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('data-status="redeemed"');
-    expect(res.body).toContain(`This gift was redeemed on ${formatDate(redeemedAt)}.`);
+    expect(res.body).toContain('This gift was redeemed on 8 Jun 2026.');
     expect(res.body).not.toContain('<svg');
     expect(res.body).not.toContain('/print');
     expect(res.body).not.toContain(redeemed.qrCode.slice(-8) + '<');
@@ -185,7 +185,7 @@ describe('the recipient gift page /g/<code>', () => {
     clock = new Date('2026-06-10T22:00:00.000Z');
     const res = await get(`/g/${paid.qrCode}`);
     expect(res.body).toContain('data-status="expired"');
-    expect(res.body).toContain(`This gift could be used until ${formatDate(expiresAt)}`);
+    expect(res.body).toContain('This gift could be used until 10 Jun 2026');
     expect(res.body).not.toContain('<svg');
 
     const stored = await order('expired', { recipientLocale: 'en' });
@@ -237,7 +237,19 @@ describe('the recipient gift page /g/<code>', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body).toContain('A gift for Carmen');
-    expect(res.body).toContain('@page{size:A6 portrait');
+    // A6 as lengths: `size: A6` is not valid CSS (only A5, A4, A3, B5, B4 and the US sizes are).
+    expect(res.body).toContain('@page{size:105mm 148mm;');
+    expect(res.body).not.toMatch(/size:\s*A6/);
+    // A Print button (phones have no Ctrl+P), from a same-origin script the CSP allows.
+    expect(res.body).toContain('<button type="button" class="button" data-print hidden>Print</button>');
+    expect(res.body).not.toContain('Ctrl+P');
+    expect(res.body).toContain('<script src="/g/print-card.js" defer></script>');
+    expect(res.body).not.toMatch(/<script(?![^>]*\ssrc=)/); // no inline script
+    const script = await get('/g/print-card.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.body).toContain('window.print()');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.body).toContain('@media print');
     expect(res.body).toContain('Horchata y fartons para dos');
     expect(res.body).toContain('Horchatería Santa Catalina · Plaza de Santa Catalina 6, Valencia');
@@ -245,6 +257,14 @@ describe('the recipient gift page /g/<code>', () => {
     expect(res.body).toContain(`>${paid.qrCode.slice(-8)}<`);
     expect(await decodeQr(res.body)).toBe(`${t.config.publicUrl}/g/${paid.qrCode}`);
     expect(res.body).not.toContain('12,50');
+  });
+
+  it('keeps the line breaks of the personal message on the page and the print card, escaped', async () => {
+    const { order } = await world();
+    const paid = await order('paid', { personalMessage: 'Feliz santo, mamá.\r\nTe quiero <3\n\nLucía' });
+    const lines = 'Feliz santo, mamá.<br>\nTe quiero &lt;3<br>\n<br>\nLucía';
+    expect((await get(`/g/${paid.qrCode}`)).body).toContain(`<blockquote><p>${lines}</p></blockquote>`);
+    expect((await get(`/g/${paid.qrCode}/print`)).body).toContain(`<blockquote><p>${lines}</p></blockquote>`);
   });
 
   it('offers an RFC 5545 reminder: CRLF lines of at most 75 octets, escaped text, stable UID, the last valid day', async () => {

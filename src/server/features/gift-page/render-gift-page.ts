@@ -1,5 +1,5 @@
-import { formatDate } from '@shared/format';
-import { escapeHtml } from '@shared/escape-html';
+import { formatAddress, formatDate } from '@shared/format';
+import { escapeHtml, escapeHtmlLines } from '@shared/escape-html';
 import { keyFromPublicUrl, publicFileUrl } from '../../platform/storage/public-files';
 import { THUMBNAIL_SIZE, variantKey } from '../../platform/storage/image-keys';
 import type { GiftPageView } from './get-gift-page';
@@ -66,7 +66,21 @@ interface Layout {
   path: string;
   extraCss?: string;
   skipTo?: boolean;
+  /** A same-origin script file (the CSP allows no inline script); only the print card has one. */
+  script?: string;
 }
+
+/**
+ * The print card's one script, served as a file from /g/print-card.js: it shows the Print
+ * button and prints on a click. A phone has no Ctrl+P, and `window.print()` needs a script;
+ * without JavaScript the button stays hidden and the <noscript> hint names the browser menu.
+ */
+export const PRINT_CARD_SCRIPT_PATH = '/g/print-card.js';
+export const PRINT_CARD_SCRIPT = `for (const button of document.querySelectorAll('[data-print]')) {
+  button.hidden = false;
+  button.addEventListener('click', () => window.print());
+}
+`;
 
 function languageSwitch(t: GiftText, language: GiftLanguage, path: string): string {
   const links = giftLanguages
@@ -78,7 +92,7 @@ function languageSwitch(t: GiftText, language: GiftLanguage, path: string): stri
   return `<nav aria-label="${e(t('language.label'))}"><ul class="langs">${links}</ul></nav>`;
 }
 
-export function renderDocument({ language, title, body, path, extraCss = '', skipTo = true }: Layout): string {
+export function renderDocument({ language, title, body, path, extraCss = '', skipTo = true, script }: Layout): string {
   const t = giftText(language);
   return `<!doctype html>
 <html lang="${language}">
@@ -90,7 +104,7 @@ export function renderDocument({ language, title, body, path, extraCss = '', ski
 <meta name="color-scheme" content="light">
 <title>${e(title)}</title>
 <style>${BASE_CSS}${extraCss}</style>
-</head>
+${script ? `<script src="${e(script)}" defer></script>\n` : ''}</head>
 <body>
 ${skipTo ? `<a class="skip" href="#main">${e(t('skip'))}</a>` : ''}
 <header class="bar"><a class="brand" href="/">${e(t('brand'))}</a>${languageSwitch(t, language, path)}</header>
@@ -110,7 +124,7 @@ function giftImageSrc(imageUrl: string | null): string | null {
 
 /** OpenStreetMap's search; the page's no-referrer policy keeps the gift's URL from it. */
 export function mapUrl(address: string, city: string): string {
-  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(`${address}, ${city}`)}`;
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(formatAddress(address, city))}`;
 }
 
 export interface GiftPageRender {
@@ -123,7 +137,7 @@ export interface GiftPageRender {
 export function renderGiftPage({ view, language, qrSvg }: GiftPageRender): string {
   const t = giftText(language);
   const path = `/g/${encodeURIComponent(view.code)}`;
-  const expiry = formatDate(view.expiresAt);
+  const expiry = formatDate(view.expiresAt, language);
   const isReady = view.status === 'paid';
   const statusKey = isReady ? 'ready' : view.status;
   const badge = `<p class="status status-${statusKey}" data-testid="gift-status" data-status="${statusKey}"><span class="sr">${e(t('status.label'))}: </span>${e(t(`status.${statusKey}`))}</p>`;
@@ -144,7 +158,7 @@ ${badge}
 ${badge}
 <p>${e(
         view.status === 'redeemed'
-          ? t('status.redeemedHint', { date: formatDate(view.redeemedAt ?? view.expiresAt) })
+          ? t('status.redeemedHint', { date: formatDate(view.redeemedAt ?? view.expiresAt, language) })
           : view.status === 'expired'
             ? t('status.expiredHint', { date: expiry })
             : t('status.cancelledHint'),
@@ -162,14 +176,14 @@ ${view.giftDescription ? `<p>${e(view.giftDescription)}</p>` : ''}
   const messageCard = view.personalMessage
     ? `<section class="card" aria-labelledby="message-title">
 <h2 id="message-title">${e(t('page.message'))}</h2>
-<blockquote><p>${e(view.personalMessage)}</p></blockquote>
+<blockquote><p>${escapeHtmlLines(view.personalMessage)}</p></blockquote>
 ${view.senderName ? `<p class="sign">— ${e(view.senderName)}</p>` : ''}
 </section>`
     : '';
 
   const businessCard = `<section class="card" aria-labelledby="business-title">
 <h2 id="business-title">${e(t('business.title'))}</h2>
-<p><strong>${e(view.businessName)}</strong><br>${e(view.businessAddress)}, ${e(view.businessCity)}</p>
+<p><strong>${e(view.businessName)}</strong><br>${e(formatAddress(view.businessAddress, view.businessCity))}</p>
 <p><a href="${e(mapUrl(view.businessAddress, view.businessCity))}" target="_blank" rel="noopener noreferrer">${e(t('business.map'))}</a> <span class="muted">${e(t('business.mapNote'))}</span></p>
 </section>`;
 
@@ -199,7 +213,7 @@ ${actions}
 }
 
 const PRINT_CSS = `
-@page{size:A6 portrait;margin:6mm}
+@page{size:105mm 148mm;margin:6mm}
 .print-card{max-width:26rem;margin:1rem auto;background:#fff;border:2px solid #9a3412;border-radius:1rem;padding:1rem;text-align:center}
 .print-card .qr{max-width:12rem;margin:.5rem auto}
 .print-card h1{font-size:1.5rem}
@@ -207,6 +221,8 @@ const PRINT_CSS = `
 .print-card blockquote{font-size:1rem;margin:.5rem 0}
 .print-card .code{font-size:1.25rem}
 .screen-only{text-align:center}
+.screen-only .button{margin:.75rem auto;max-width:26rem;width:100%;font:inherit;font-weight:700;color:#fff;background:#9a3412;cursor:pointer}
+.button[hidden]{display:none}
 @media print{
  body{background:#fff}
  .bar,footer,.screen-only,.skip{display:none}
@@ -219,20 +235,21 @@ const PRINT_CSS = `
 export function renderPrintPage({ view, language, qrSvg }: GiftPageRender): string {
   const t = giftText(language);
   const path = `/g/${encodeURIComponent(view.code)}`;
-  const expiry = formatDate(view.expiresAt);
+  const expiry = formatDate(view.expiresAt, language);
   const body = `<main id="main">
 <article class="print-card" aria-labelledby="print-title">
 <p class="eyebrow">${e(t('brand'))}</p>
 <h1 id="print-title">${e(t('print.heading', { name: view.recipientFirstName }))}</h1>
 <h2>${e(view.giftName)}</h2>
-<p>${e(view.businessName)} · ${e(view.businessAddress)}, ${e(view.businessCity)}</p>
+<p>${e(view.businessName)} · ${e(formatAddress(view.businessAddress, view.businessCity))}</p>
 <figure class="qr" data-testid="gift-qr">${qrSvg}</figure>
 <p class="label" id="typed-code-label">${e(t('qr.codeLabel'))}</p>
 <p class="code" aria-labelledby="typed-code-label">${e(typedCodeOf(view.code))}</p>
-${view.personalMessage ? `<blockquote><p>${e(view.personalMessage)}</p></blockquote>${view.senderName ? `<p class="sign">— ${e(view.senderName)}</p>` : ''}` : ''}
+${view.personalMessage ? `<blockquote><p>${escapeHtmlLines(view.personalMessage)}</p></blockquote>${view.senderName ? `<p class="sign">— ${e(view.senderName)}</p>` : ''}` : ''}
 <p class="muted">${e(t('print.instructions', { business: view.businessName, date: expiry }))}</p>
 </article>
-<p class="screen-only muted">${e(t('print.printButton'))}</p>
+<p class="screen-only"><button type="button" class="button" data-print hidden>${e(t('print.printButton'))}</button></p>
+<noscript><p class="screen-only muted">${e(t('print.printHint'))}</p></noscript>
 <p class="screen-only"><a href="${e(path)}?lang=${language}">${e(t('print.back'))}</a></p>
 </main>`;
   return renderDocument({
@@ -241,6 +258,7 @@ ${view.personalMessage ? `<blockquote><p>${e(view.personalMessage)}</p></blockqu
     body,
     path: `${path}/print`,
     extraCss: PRINT_CSS,
+    script: PRINT_CARD_SCRIPT_PATH,
   });
 }
 

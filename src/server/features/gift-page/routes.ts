@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { formatDate } from '@shared/format';
+import { formatAddress, formatDate } from '@shared/format';
 import { AppError, DATABASE_RETRY_AFTER_S } from '../../platform/errors';
 import { clientKey, type RateLimitRule } from '../../platform/rate-limit';
 import { buildGiftCalendar } from './build-gift-calendar';
@@ -9,6 +9,8 @@ import { giftPageUrl } from '../../domain/orders/gift-page-url';
 import { renderQrSvg } from '../../domain/orders/gift-qr';
 import { giftText, languageFromAcceptLanguage, toGiftLanguage, type GiftLanguage } from './gift-page-text';
 import {
+  PRINT_CARD_SCRIPT,
+  PRINT_CARD_SCRIPT_PATH,
   renderGiftPage,
   renderNotFoundPage,
   renderOpenPage,
@@ -31,7 +33,7 @@ type Query = { lang?: unknown; code?: unknown };
 /**
  * The recipient's pages (ADR 032): `/g` to open a gift by its link or code, `/g/<code>` the
  * gift itself, its printable card and its calendar reminder. Server-rendered HTML with no
- * script; never stored by shared caches, never indexed, and the code never leaves in a
+ * script but the print card's Print button (a same-origin file, as the CSP requires); never stored by shared caches, never indexed, and the code never leaves in a
  * Referer header (the page links to a map site).
  */
 export const giftPageRoutes: FastifyPluginAsync = async (app) => {
@@ -97,6 +99,10 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     return reply.redirect(`/g/${encodeURIComponent(parsed)}${lang ? `?lang=${lang}` : ''}`, 303);
   });
 
+  app.get(PRINT_CARD_SCRIPT_PATH, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(PRINT_CARD_SCRIPT),
+  );
+
   // A link cut right after `/g/` (or typed so) is someone looking for their gift.
   app.get('/g/', async (request, reply) => {
     const lang = requestedLanguage(request);
@@ -130,7 +136,7 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     if (view.status !== 'paid') return backToGift(reply, view, requestedLanguage(request));
     const t = giftText(requestedLanguage(request) ?? view.recipientLocale);
     const url = giftPageUrl(config.publicUrl, view.code);
-    const date = formatDate(view.expiresAt);
+    const date = formatDate(view.expiresAt, requestedLanguage(request) ?? view.recipientLocale);
     const ics = buildGiftCalendar({
       orderId: view.orderId,
       host: uidHost,
@@ -138,7 +144,7 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
       summary: t('calendar.summary', { gift: view.giftName }),
       description: t('calendar.description', { gift: view.giftName, business: view.businessName, date, url }),
       alarm: t('calendar.alarm', { gift: view.giftName, date }),
-      location: `${view.businessName}, ${view.businessAddress}, ${view.businessCity}`,
+      location: `${view.businessName}, ${formatAddress(view.businessAddress, view.businessCity)}`,
       url,
       now: app.ctx.now(),
     });

@@ -89,7 +89,7 @@ describe('order expiry and "a week left" reminders', () => {
       const mails = await outbox();
       const summary = mails.map((m) => `${m.to} ${m.template} ${m.locale} ${m.subject}`).sort();
       expect(summary).toEqual([
-        'carmen@example.test gift-expiry-reminder en Your gift expires on 2 abr 2026: Horchata para dos',
+        'carmen@example.test gift-expiry-reminder en Your gift expires on 2 Apr 2026: Horchata para dos',
         'lucia@example.test gift-expiry-reminder-giver es El regalo para Carmen Martínez caduca el 2 abr 2026',
         'lucia@example.test gift-expiry-reminder-giver es El regalo para Rosa Beltrán caduca el 2 abr 2026',
       ]);

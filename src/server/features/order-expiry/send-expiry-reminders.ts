@@ -68,35 +68,36 @@ export async function sendExpiryReminders(ctx: Pick<AppContext, 'db' | 'now' | '
       await tx.update(orders).set({ expiryReminderSentAt: now }).where(inArray(orders.id, ids));
 
       for (const row of rows) {
-        const expiryDate = formatDate(row.expiresAt);
         // A gift scheduled for later has not reached its recipient: no reminder of it yet.
         const isDelivered = row.deliveredAt !== null || row.deliverAt === null || row.deliverAt <= now;
         if (row.recipientEmail && isDelivered) {
+          const locale = toMailLocale(row.recipientLocale) ?? 'es';
           await enqueueMail(tx, {
             to: row.recipientEmail,
             template: 'gift-expiry-reminder',
-            locale: toMailLocale(row.recipientLocale) ?? 'es',
+            locale,
             data: {
               recipientName: firstName(row.recipientName),
               senderName: row.senderName?.trim() ? firstName(row.senderName) : null,
               giftName: row.giftName,
               businessName: row.businessName,
-              expiryDate,
+              expiryDate: formatDate(row.expiresAt, locale),
               giftUrl: giftPageUrl(ctx.config.publicUrl, row.code),
             },
           });
         }
         if (row.giverEmail) {
+          const locale = toMailLocale(row.giverLocale) ?? 'en';
           await enqueueMail(tx, {
             to: row.giverEmail,
             template: 'gift-expiry-reminder-giver',
-            locale: toMailLocale(row.giverLocale) ?? 'en',
+            locale,
             data: {
               giverName: firstName(row.giverName ?? ''),
               recipientName: row.recipientName,
               giftName: row.giftName,
               businessName: row.businessName,
-              expiryDate,
+              expiryDate: formatDate(row.expiresAt, locale),
               ordersUrl: `${ctx.config.publicUrl}/app?tab=orders`,
             },
           });

@@ -1,7 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wrapPglite, type DatabaseHandle } from '../../db/client';
+import { createPglite, wrapPglite, type DatabaseHandle } from '../../db/client';
 import { gifts } from '../../db/schema/gifts';
 import { createBusiness, createGift, createUser } from '../../testing/factories';
 import { testDatabaseKind } from '../../testing/test-database';
@@ -16,7 +15,7 @@ import { maintainPglite } from './maintain-pglite';
 describe.runIf(testDatabaseKind() === 'pglite')('PGlite maintenance (autovacuum stand-in)', () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
-    handle = wrapPglite(await PGlite.create());
+    handle = wrapPglite(await createPglite());
     await handle.migrate();
   }, 60_000);
   afterAll(() => handle.close());

@@ -1,5 +1,6 @@
 import { DEMO_OPERATOR, type Operator } from '@shared/contracts/operator';
-import { escapeHtml } from '@shared/escape-html';
+import { formatCountryIn } from '@shared/format';
+import { escapeHtml, escapeHtmlLines } from '@shared/escape-html';
 
 export type MailLocale = 'en' | 'es';
 
@@ -9,13 +10,21 @@ export interface RenderedMail {
   html: string;
 }
 
+/**
+ * A paragraph is text, or text that ends in a link. A link's address is long (a map search
+ * is ≈ 150 characters with no place to break) and would stretch the HTML email far past a
+ * phone's width, so the HTML part shows a short label as the link and the text part, where
+ * nothing is clickable otherwise, the address itself.
+ */
+export type MailParagraph = string | { lead: string; link: { label: string; url: string } };
+
 export interface MailContent {
   locale: MailLocale;
   subject: string;
   /** Shown in the inbox list before the mail is opened. */
   preheader: string;
   heading: string;
-  paragraphs: string[];
+  paragraphs: MailParagraph[];
   action?: { label: string; url: string };
   /** Small print under the button, e.g. how long the link works. */
   note?: string;
@@ -37,7 +46,8 @@ export function setMailOperator(identity: Operator) {
 }
 
 function operatorLines(locale: MailLocale): string[] {
-  const { name, address, taxId, supportEmail } = operator;
+  const { name, taxId, supportEmail } = operator;
+  const address = formatCountryIn(operator.address, locale);
   return locale === 'es'
     ? [`${name} · ${address} · NIF ${taxId}`, `¿Necesitas ayuda? Escribe a ${supportEmail}.`]
     : [`${name} · ${address} · Tax ID ${taxId}`, `Need help? Write to ${supportEmail}.`];
@@ -55,13 +65,18 @@ const linkHint: Record<MailLocale, string> = {
  */
 export function renderMail(content: MailContent): RenderedMail {
   const { locale, action } = content;
-  const textParts = [content.heading, '', ...content.paragraphs.flatMap((p) => [p, ''])];
+  const paragraphText = (p: MailParagraph) => (typeof p === 'string' ? p : `${p.lead} ${p.link.url}`);
+  const paragraphHtml = (p: MailParagraph) =>
+    typeof p === 'string'
+      ? escapeHtmlLines(p)
+      : `${escapeHtml(p.lead)} <a href="${escapeHtml(p.link.url)}" style="color:#b4235a;">${escapeHtml(p.link.label)}</a>`;
+  const textParts = [content.heading, '', ...content.paragraphs.flatMap((p) => [paragraphText(p), ''])];
   if (action) textParts.push(`${action.label}: ${action.url}`, '');
   if (content.note) textParts.push(content.note, '');
   textParts.push('--', footer[locale], ...operatorLines(locale));
 
   const paragraphs = content.paragraphs
-    .map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937;">${escapeHtml(p)}</p>`)
+    .map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937;">${paragraphHtml(p)}</p>`)
     .join('\n');
   const button = action
     ? `<table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:8px 0 24px;">

@@ -19,7 +19,8 @@ describe('order emails', () => {
     for (const locale of ['en', 'es'] as const) {
       const mail = templates['gift-received'](gift, locale);
       expect(mail.html).toContain(`<html lang="${locale}">`);
-      for (const part of ['Ana', 'Cata de tés', 'Tetería Russafa', 'Carrer de Sueca 12', gift.mapUrl, '¡Feliz cumpleaños!', '23 nov 2027', gift.giftUrl]) {
+      const expiry = locale === 'es' ? '23 nov 2027' : '23 Nov 2027';
+      for (const part of ['Ana', 'Cata de tés', 'Tetería Russafa', 'Carrer de Sueca 12', gift.mapUrl, '¡Feliz cumpleaños!', expiry, gift.giftUrl]) {
         expect(mail.text).toContain(part);
       }
       expect(mail.html).toContain(`href="${gift.giftUrl}"`);
@@ -28,6 +29,30 @@ describe('order emails', () => {
     expect(templates['gift-received'](gift, 'es').subject).toBe('Ana te ha enviado un regalo: Cata de tés');
     expect(templates['gift-received'](gift, 'en').subject).toBe('Ana sent you a gift: Cata de tés');
     expect(templates['gift-received']({ ...gift, personalMessage: null }, 'en').text).not.toContain('Their message');
+  });
+
+  it('keeps the line breaks of the personal message in the HTML part, as the text part does', () => {
+    const mail = templates['gift-received']({ ...gift, personalMessage: 'Feliz cumple.\nTe quiero <3\n\nAna' }, 'es');
+    expect(mail.html).toContain('Su mensaje: «Feliz cumple.<br>\nTe quiero &lt;3<br>\n<br>\nAna»');
+    expect(mail.text).toContain('Su mensaje: «Feliz cumple.\nTe quiero <3\n\nAna»');
+  });
+
+  it('links the map with a short label in the HTML part, so nothing stretches a phone screen', () => {
+    const longMap = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('Tetería Russafa, Carrer de Sueca 12, Russafa, Valencia')}`;
+    for (const [locale, label] of [['es', 'Ver Tetería Russafa en el mapa'], ['en', 'See Tetería Russafa on the map']] as const) {
+      const mail = templates['gift-received']({ ...gift, mapUrl: longMap }, locale);
+      expect(mail.html).toContain(`<a href="${longMap.replaceAll('&', '&amp;')}" style="color:#b4235a;">${label}</a>`);
+      expect(mail.text).toContain(longMap);
+      // What a reader sees: no unbreakable run longer than a phone line, except the button's
+      // fallback address, which is set to break anywhere.
+      const visible = mail.html
+        .replace(/<p [^>]*word-break:break-all[^>]*>[\s\S]*?<\/p>/g, '')
+        .replace(/<div style="display:none[\s\S]*?<\/div>/, '')
+        .replace(/<[^>]+>/g, ' ')
+        .replaceAll('&amp;', '&');
+      const longest = Math.max(...visible.split(/\s+/).map((word) => word.length));
+      expect(longest).toBeLessThanOrEqual(30);
+    }
   });
 
   it('lists every line, the total and "VAT included" on the receipt', () => {
@@ -42,9 +67,19 @@ describe('order emails', () => {
     };
     const en = templates['order-receipt'](data, 'en').text;
     expect(en).toContain(`Cata de tés (Tetería Russafa) for Lucía: ${formatPrice(3200)}, sent now`);
-    expect(en).toContain(`Paella (Casa Carmela) for Joan: ${formatPrice(4550)}, delivered on 24 dic 2026, 18:00`);
+    expect(en).toContain(`Paella (Casa Carmela) for Joan: ${formatPrice(4550)}, delivered on 24 Dec 2026, 18:00`);
     expect(en).toContain(`Total: ${formatPrice(7750)} (VAT included).`);
-    expect(templates['order-receipt'](data, 'es').text).toContain(`Total: ${formatPrice(7750)} (IVA incluido).`);
+    const es = templates['order-receipt'](data, 'es').text;
+    expect(es).toContain(`Total: ${formatPrice(7750)} (IVA incluido).`);
+    expect(es).toContain('se entrega el 24 dic 2026, 18:00');
+  });
+
+  it('ends a Spanish email with the operator address in Spanish, an English one in English', () => {
+    const es = templates['gift-received'](gift, 'es');
+    expect(es.text).toMatch(/46002 Valencia, España/);
+    expect(es.text).not.toContain('Spain');
+    expect(es.html).not.toContain('Spain');
+    expect(templates['gift-received'](gift, 'en').text).toMatch(/46002 Valencia, Spain/);
   });
 
   it('tells the giver a scheduled gift went out', () => {

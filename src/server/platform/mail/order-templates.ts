@@ -4,7 +4,7 @@ import { renderMail, type MailLocale, type RenderedMail } from './layout';
 /**
  * The emails of a purchase (issue 10): the recipient's gift, the giver's receipt, and the
  * giver's note when a scheduled gift went out. Prices and dates use the Spanish format
- * whatever the language (src/shared/format.ts), as everywhere in Regalo.
+ * in every language, with the month in the reader's (src/shared/format.ts, ADR 058).
  */
 export interface OrderMailTemplates {
   /** To the recipient, in THEIR language, at the delivery moment (and on "resend"). */
@@ -36,7 +36,7 @@ const hello = (locale: MailLocale, name: string) => (locale === 'es' ? `Hola, ${
 
 export const orderTemplates: Renderers = {
   'gift-received': (d, locale) => {
-    const expires = formatDate(d.expiresAt);
+    const expires = formatDate(d.expiresAt, locale);
     const place = `${d.businessName}, ${d.businessAddress}`;
     return locale === 'es'
       ? renderMail({
@@ -48,7 +48,7 @@ export const orderTemplates: Renderers = {
             hello(locale, d.recipientName),
             `${d.senderName} te regala «${d.giftName}» en ${place}.`,
             ...(d.personalMessage ? [`Su mensaje: «${d.personalMessage}»`] : []),
-            `Cómo llegar: ${d.mapUrl}`,
+            { lead: 'Cómo llegar:', link: { label: `Ver ${d.businessName} en el mapa`, url: d.mapUrl } },
             `Puedes canjearlo hasta el ${expires}. Abre tu regalo y enseña el código QR en el comercio.`,
           ],
           action: { label: 'Abrir mi regalo', url: d.giftUrl },
@@ -63,7 +63,7 @@ export const orderTemplates: Renderers = {
             hello(locale, d.recipientName),
             `${d.senderName} is treating you to "${d.giftName}" at ${place}.`,
             ...(d.personalMessage ? [`Their message: "${d.personalMessage}"`] : []),
-            `How to get there: ${d.mapUrl}`,
+            { lead: 'How to get there:', link: { label: `See ${d.businessName} on the map`, url: d.mapUrl } },
             `You can redeem it until ${expires}. Open your gift and show the QR code at the shop.`,
           ],
           action: { label: 'Open my gift', url: d.giftUrl },
@@ -74,8 +74,8 @@ export const orderTemplates: Renderers = {
     const lineText = (l: OrderMailTemplates['order-receipt']['lines'][number]) => {
       const when = l.deliverAt
         ? locale === 'es'
-          ? `se entrega el ${formatDateTime(l.deliverAt)}`
-          : `delivered on ${formatDateTime(l.deliverAt)}`
+          ? `se entrega el ${formatDateTime(l.deliverAt, locale)}`
+          : `delivered on ${formatDateTime(l.deliverAt, locale)}`
         : locale === 'es'
           ? 'enviado ahora'
           : 'sent now';

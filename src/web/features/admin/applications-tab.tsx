@@ -76,7 +76,7 @@ function ApplicationCard({
   defaultRate: number;
   onDeciding: () => void;
 }) {
-  const { t } = useText('admin');
+  const { t, language } = useText('admin');
   const { application, business, history } = item;
   return (
     <Card data-testid="application" data-business-id={business.id}>
@@ -85,7 +85,7 @@ function ApplicationCard({
           {business.name}
         </CardTitle>
         <CardDescription>
-          {t(`kinds.${application.kind}`)} · {t('applications.submitted', { date: formatDateTime(application.submittedAt) })}
+          {t(`kinds.${application.kind}`)} · {t('applications.submitted', { date: formatDateTime(application.submittedAt, language) })}
           {application.changedFields.length > 0
             ? ` · ${t('history.changed', { fields: application.changedFields.map((f) => t(`changedFields.${f}`, { defaultValue: f })).join(', ') })}`
             : ''}

@@ -25,7 +25,7 @@ function describeChange(before: Record<string, unknown> | null, after: Record<st
 }
 
 export function AuditTab() {
-  const { t } = useText('admin');
+  const { t, language } = useText('admin');
   const [form, setForm] = useState(empty);
   const [applied, setApplied] = useState(empty);
   const [page, setPage] = useState(1);
@@ -82,7 +82,7 @@ export function AuditTab() {
                 <li key={row.id} className="rounded-xl border border-line bg-white p-3 text-sm">
                   <p className="flex flex-wrap gap-2">
                     <span className="font-semibold">{t(`actions.${row.action}`)}</span>
-                    <span className="text-muted">{formatDateTime(row.createdAt)}</span>
+                    <span className="text-muted">{formatDateTime(row.createdAt, language)}</span>
                     <span>{t('audit.by', { who: row.actorEmail })}</span>
                   </p>
                   <p className="break-all text-muted">

@@ -2,13 +2,13 @@ import { CheckCircle2, Download, Eye, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useText } from '@web/lib/text';
 import type { AdminApplication, AdminBusiness } from '@shared/contracts/admin';
-import { formatDate, formatDateTime } from '@shared/format';
+import { formatAddress, formatDate, formatDateTime } from '@shared/format';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 
 /** What the team checks before deciding: details, tax id with its check result, owner, documents. */
 export function BusinessFacts({ business }: { business: AdminBusiness }) {
-  const { t } = useText('admin');
+  const { t, language } = useText('admin');
   const { t: common } = useText('common');
   const none = t('notProvided');
   return (
@@ -16,7 +16,7 @@ export function BusinessFacts({ business }: { business: AdminBusiness }) {
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
         <Fact label={t('fields.businessType')}>{t(`businessTypes.${business.businessType}`)}</Fact>
         <Fact label={t('fields.category')}>{common(`categories.${business.category}`)}</Fact>
-        <Fact label={t('fields.address')}>{`${business.address}, ${business.city}`}</Fact>
+        <Fact label={t('fields.address')}>{formatAddress(business.address, business.city)}</Fact>
         <Fact label={t('fields.taxId')}>
           <span className="flex flex-wrap items-center gap-2">
             {business.taxId}
@@ -37,7 +37,7 @@ export function BusinessFacts({ business }: { business: AdminBusiness }) {
         <Fact label={t('fields.phone')}>{business.phone ?? none}</Fact>
         <Fact label={t('fields.email')}>{business.email ?? none}</Fact>
         <Fact label={t('fields.website')}>{business.website ?? none}</Fact>
-        <Fact label={t('fields.termsAccepted')}>{business.termsAcceptedAt ? formatDateTime(business.termsAcceptedAt) : none}</Fact>
+        <Fact label={t('fields.termsAccepted')}>{business.termsAcceptedAt ? formatDateTime(business.termsAcceptedAt, language) : none}</Fact>
         <Fact label={t('fields.owner')}>{business.owner ? `${business.owner.name} · ${business.owner.email}` : t('noOwner')}</Fact>
         <Fact label={t('fields.commission')}>{`${business.commissionRate} %`}</Fact>
         <Fact label={t('fields.status')}>
@@ -64,7 +64,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * hostile PDF or image can do nothing) and downloadable.
  */
 function Documents({ business }: { business: AdminBusiness }) {
-  const { t } = useText('admin');
+  const { t, language } = useText('admin');
   const [open, setOpen] = useState<string | null>(null);
   if (business.documents.length === 0) return <p className="text-sm text-muted">{t('documents.none')}</p>;
   const shown = business.documents.find((d) => d.type === open);
@@ -77,7 +77,7 @@ function Documents({ business }: { business: AdminBusiness }) {
             <span className="flex min-w-0 flex-1 flex-col">
               <span className="font-semibold">{t(`documentTypes.${document.type}`)}</span>
               <span className="truncate text-sm text-muted">
-                {document.fileName} · {formatDate(document.uploadedAt)}
+                {document.fileName} · {formatDate(document.uploadedAt, language)}
               </span>
             </span>
             <Button
@@ -114,7 +114,7 @@ function Documents({ business }: { business: AdminBusiness }) {
 }
 
 export function ApplicationHistory({ applications }: { applications: AdminApplication[] }) {
-  const { t } = useText('admin');
+  const { t, language } = useText('admin');
   if (applications.length === 0) return null;
   return (
     <section aria-label={t('history.title')} className="flex flex-col gap-2">
@@ -125,13 +125,13 @@ export function ApplicationHistory({ applications }: { applications: AdminApplic
             <p className="flex flex-wrap items-center gap-2">
               <Badge variant={a.status === 'approved' ? 'success' : a.status === 'rejected' ? 'destructive' : 'neutral'}>{t(`applicationStatus.${a.status}`)}</Badge>
               <span className="font-semibold">{t(`kinds.${a.kind}`)}</span>
-              <span className="text-muted">{t('history.submitted', { date: formatDateTime(a.submittedAt) })}</span>
+              <span className="text-muted">{t('history.submitted', { date: formatDateTime(a.submittedAt, language) })}</span>
             </p>
             {a.changedFields.length > 0 ? (
               <p className="mt-1">{t('history.changed', { fields: a.changedFields.map((f) => t(`changedFields.${f}`, { defaultValue: f })).join(', ') })}</p>
             ) : null}
             {a.reviewedAt ? (
-              <p className="mt-1 text-muted">{t('history.reviewed', { date: formatDateTime(a.reviewedAt), who: a.reviewerEmail ?? t('history.unknownReviewer') })}</p>
+              <p className="mt-1 text-muted">{t('history.reviewed', { date: formatDateTime(a.reviewedAt, language), who: a.reviewerEmail ?? t('history.unknownReviewer') })}</p>
             ) : null}
             {a.reviewNotes ? <p className="mt-1 whitespace-pre-line">{a.reviewNotes}</p> : null}
           </li>

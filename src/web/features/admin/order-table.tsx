@@ -15,7 +15,7 @@ import { adminErrorMessage, adminFieldErrors } from './api-error';
 
 /** Orders as the team sees them; each row's actions live in `OrderActions`. */
 export function OrderTable({ orders }: { orders: AdminOrder[] }) {
-  const { t } = useText('admin');
+  const { t, language } = useText('admin');
   if (orders.length === 0) return <p className="text-muted">{t('orders.empty')}</p>;
   return (
     <ul className="flex flex-col gap-2" data-testid="order-list">
@@ -35,7 +35,7 @@ export function OrderTable({ orders }: { orders: AdminOrder[] }) {
             <p className="text-muted">
               {formatPrice(o.totalAmount)}
               {o.commissionAmount !== null ? ` · ${t('orders.commission', { rate: o.commissionRate, amount: formatPrice(o.commissionAmount) })}` : ''} ·{' '}
-              {t('orders.placed', { date: formatDateTime(o.createdAt) })} · {t('orders.expires', { date: formatDate(o.expiresAt) })}
+              {t('orders.placed', { date: formatDateTime(o.createdAt, language) })} · {t('orders.expires', { date: formatDate(o.expiresAt, language) })}
             </p>
             {o.cancelReason ? <p className="text-muted">{o.cancelReason}</p> : null}
           </div>
@@ -132,7 +132,7 @@ function CancelOrder({ order }: { order: AdminOrder }) {
 }
 
 function ExtendExpiry({ order }: { order: AdminOrder }) {
-  const { t } = useText('admin');
+  const { t, language } = useText('admin');
   const [open, setOpen] = useState(false);
   const [date, setDate] = useState('');
   const [reason, setReason] = useState('');
@@ -148,7 +148,7 @@ function ExtendExpiry({ order }: { order: AdminOrder }) {
       { expiresOn: date, reason: reason.trim() },
       {
         onSuccess: (updated) => {
-          toast.success(t('orders.extended', { date: formatDate(updated.expiresAt) }));
+          toast.success(t('orders.extended', { date: formatDate(updated.expiresAt, language) }));
           setOpen(false);
         },
         onError: (error) => setErrors(adminFieldErrors(error)),
@@ -163,7 +163,7 @@ function ExtendExpiry({ order }: { order: AdminOrder }) {
       </Button>
       <DialogContent
         title={t('orders.extendTitle')}
-        description={t('orders.extendLead', { date: formatDate(order.expiresAt) })}
+        description={t('orders.extendLead', { date: formatDate(order.expiresAt, language) })}
         closeLabel={t('close')}
       >
         <form

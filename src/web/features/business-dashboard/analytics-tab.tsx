@@ -85,8 +85,8 @@ export function AnalyticsTab() {
           {data ? (
             <p className="text-sm text-muted" data-testid="analytics-period">
               {t('analytics.periodShown', {
-                from: formatDate(`${data.from}T12:00:00Z`),
-                to: formatDate(`${data.to}T12:00:00Z`),
+                from: formatDate(`${data.from}T12:00:00Z`, language),
+                to: formatDate(`${data.to}T12:00:00Z`, language),
               })}
             </p>
           ) : null}

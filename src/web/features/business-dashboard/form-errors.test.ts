@@ -17,8 +17,14 @@ describe('fieldErrorsOf with the gift dialog rules', () => {
   });
 
   it('refuses prices that are not a positive amount of cents', () => {
-    for (const price of ['abc', '0', '-1', '0,004']) {
+    for (const price of ['abc', '0', '-1']) {
       expect(errorsOf(giftInputSchema, { name: 'Paella', price })).toEqual({ price: 'invalidPrice' });
+    }
+  });
+
+  it('refuses a third decimal instead of rounding it', () => {
+    for (const price of ['12,555', '12.505', '0,004']) {
+      expect(errorsOf(giftInputSchema, { name: 'Paella', price })).toEqual({ price: 'priceDecimals' });
     }
   });
 

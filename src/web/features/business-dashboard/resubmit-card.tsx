@@ -92,7 +92,7 @@ function DocumentRow({
   pending: boolean;
   onFile: (file: File) => void;
 }) {
-  const { t } = useText('dashboard');
+  const { t, language } = useText('dashboard');
   const inputId = useId();
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-xl border border-line p-3">
@@ -100,7 +100,7 @@ function DocumentRow({
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="font-semibold">{t(`documentTypes.${type}`)}</span>
         <span className="truncate text-sm text-muted">
-          {current ? `${current.fileName} · ${formatDate(current.uploadedAt)}` : t('resubmit.notUploaded')}
+          {current ? `${current.fileName} · ${formatDate(current.uploadedAt, language)}` : t('resubmit.notUploaded')}
         </span>
       </span>
       <label

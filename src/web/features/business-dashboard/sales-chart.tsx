@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { Language } from '@web/lib/language';
 import { useText } from '@web/lib/text';
 import type { BusinessAnalytics } from '@shared/contracts/business-dashboard';
 import { formatDate, formatPrice } from '@shared/format';
@@ -8,9 +9,9 @@ type Week = BusinessAnalytics['weeks'][number];
 const BAR_AREA_HEIGHT = 160;
 const LABEL_HEIGHT = 24;
 
-/** `2026-11-16` → `16 nov` (the Monday starting the week, Spanish locale like every date). */
-function weekLabel(weekStart: string) {
-  return formatDate(`${weekStart}T12:00:00Z`).replace(/\s\d{4}$/, '');
+/** `2026-11-16` → `16 nov` / `16 Nov` (the Monday starting the week, day first like every date). */
+function weekLabel(weekStart: string, language: Language) {
+  return formatDate(`${weekStart}T12:00:00Z`, language).replace(/\s\d{4}$/, '');
 }
 
 /**
@@ -18,7 +19,7 @@ function weekLabel(weekStart: string) {
  * small. The picture is one image for screen readers; the same figures are in the table.
  */
 export function SalesChart({ weeks }: { weeks: Week[] }) {
-  const { t } = useText('dashboard');
+  const { t, language } = useText('dashboard');
   const titleId = useId();
   const max = Math.max(1, ...weeks.map((week) => week.giftsSold));
   const barSlot = 40;
@@ -61,7 +62,7 @@ export function SalesChart({ weeks }: { weeks: Week[] }) {
                 ) : null}
                 {index % labelEvery === 0 ? (
                   <text x={x + (barSlot - 16) / 2} y={BAR_AREA_HEIGHT + 16} textAnchor="middle" className="fill-stone-600 text-[9px]">
-                    {weekLabel(week.weekStart)}
+                    {weekLabel(week.weekStart, language)}
                   </text>
                 ) : null}
               </g>
@@ -84,7 +85,7 @@ export function SalesChart({ weeks }: { weeks: Week[] }) {
             {weeks.map((week) => (
               <tr key={week.weekStart} className="border-b border-line/60">
                 <th scope="row" className="py-1.5 font-normal">
-                  {formatDate(`${week.weekStart}T12:00:00Z`)}
+                  {formatDate(`${week.weekStart}T12:00:00Z`, language)}
                 </th>
                 <td className="py-1.5 text-right">{week.giftsSold}</td>
                 <td className="py-1.5 text-right">{formatPrice(week.revenue)}</td>

@@ -98,7 +98,7 @@ export function VerificationTab({ business }: { business: DashboardBusiness }) {
               {business.businessRegistrationNumber || notProvided}
             </Detail>
             <Detail label={t('verification.details.termsAccepted')}>
-              {business.termsAcceptedAt ? formatDate(business.termsAcceptedAt) : notProvided}
+              {business.termsAcceptedAt ? formatDate(business.termsAcceptedAt, language) : notProvided}
             </Detail>
             <Detail label={t('verification.details.commissionRate')}>
               {formatPercent(business.commissionRate / 100, language)}
@@ -120,7 +120,7 @@ export function VerificationTab({ business }: { business: DashboardBusiness }) {
                     <span className="flex min-w-0 flex-1 flex-col">
                       <span className="font-semibold">{t(`documentTypes.${document.type}`)}</span>
                       <span className="truncate text-sm text-muted">
-                        {document.fileName} · {formatDate(document.uploadedAt)}
+                        {document.fileName} · {formatDate(document.uploadedAt, language)}
                       </span>
                     </span>
                     <Download aria-hidden="true" className="size-5 shrink-0" />

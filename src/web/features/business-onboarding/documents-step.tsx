@@ -78,7 +78,7 @@ function DocumentSlot({
   progress: number | undefined;
   onProgress: (value: number | null) => void;
 }) {
-  const { t } = useText('business');
+  const { t, language } = useText('business');
   const client = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
   const uploadRef = useRef<UploadHandle | null>(null);
@@ -169,7 +169,7 @@ function DocumentSlot({
           {document ? (
             <p className="mt-1 text-sm" data-testid={`document-${type}-name`}>
               <span className="font-medium break-all">{document.fileName}</span>{' '}
-              <span className="text-muted">· {t('signup.documents.uploaded', { date: formatDateTime(document.uploadedAt) })}</span>
+              <span className="text-muted">· {t('signup.documents.uploaded', { date: formatDateTime(document.uploadedAt, language) })}</span>
             </p>
           ) : (
             <p className="mt-1 text-sm text-muted">{t('signup.documents.notUploaded')}</p>

@@ -4,7 +4,7 @@ import { formatDate, formatDateTime, formatPrice } from '@shared/format';
 
 /** The gifts of a created checkout: who gets what, when, and until when it is valid. */
 export function CheckoutLinesList({ lines, showDelivery = false }: { lines: CheckoutLine[]; showDelivery?: boolean }) {
-  const { t } = useText('checkout');
+  const { t, language } = useText('checkout');
   return (
     <ul className="flex flex-col divide-y divide-line" data-testid="checkout-lines">
       {lines.map((line) => (
@@ -18,11 +18,11 @@ export function CheckoutLinesList({ lines, showDelivery = false }: { lines: Chec
           {showDelivery ? (
             <span className="text-sm" data-testid="delivery-when">
               {line.deliverAt
-                ? t('result.deliveredAt', { date: formatDateTime(line.deliverAt) })
+                ? t('result.deliveredAt', { date: formatDateTime(line.deliverAt, language) })
                 : t('result.deliveredNow')}
             </span>
           ) : null}
-          <span className="text-sm text-muted">{t('result.validUntil', { date: formatDate(line.expiresAt) })}</span>
+          <span className="text-sm text-muted">{t('result.validUntil', { date: formatDate(line.expiresAt, language) })}</span>
         </li>
       ))}
     </ul>

@@ -392,7 +392,7 @@ function Summary({
   formError: string | null;
   isSubmitting: boolean;
 }) {
-  const { t } = useText('checkout');
+  const { t, language } = useText('checkout');
   const isBlocked = unavailable.length > 0 || isQuoteLoading || quoteError !== null;
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5 lg:sticky lg:top-4">
@@ -428,7 +428,7 @@ function Summary({
                   <span className="font-semibold text-danger-700">{t('summary.unavailableOne')}</span>
                 ) : quote?.validityDays != null && quote.expiresAtIfPaidNow ? (
                   <span className="text-muted">
-                    {t('summary.validity', { count: quote.validityDays, date: formatDate(quote.expiresAtIfPaidNow) })}
+                    {t('summary.validity', { count: quote.validityDays, date: formatDate(quote.expiresAtIfPaidNow, language) })}
                   </span>
                 ) : null}
               </li>

@@ -162,7 +162,7 @@ describe('/checkout', () => {
     addGift('g2');
     await renderAt('/checkout');
     await waitForText('Gift 2 of 2');
-    await waitForText('Valid for 180 days: until 22 may 2027 if paid today');
+    await waitForText('Valid for 180 days: until 22 May 2027 if paid today');
     expect(dom.container.querySelector('[data-testid="checkout-total"]')?.textContent).toMatch(/^19,00\s€$/);
     expect(text()).toContain('Prices include VAT.');
 
@@ -345,7 +345,7 @@ describe('/checkout/:id (return page)', () => {
     // The wait grows with each pending answer (the first answer, then the second).
     expect([...new Set(delays)].sort()).toEqual([0, 1]);
     expect(text()).toContain('Delivered by email right now');
-    expect(text()).toMatch(/Delivered by email on 24 dic 2026, 10:00/);
+    expect(text()).toMatch(/Delivered by email on 24 Dec 2026, 10:00/);
     expect(cartStore.getSnapshot().lines).toHaveLength(0);
     // Settled: no more polling.
     await new Promise((resolve) => setTimeout(resolve, 30));

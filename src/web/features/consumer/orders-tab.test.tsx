@@ -87,8 +87,8 @@ describe('my orders', () => {
   it('shows the delivery state and offers actions on paid orders only', async () => {
     await renderOrders();
     const [delivered, scheduled, unpaid] = cards();
-    expect(delivered!.querySelector('[data-testid="delivery-state"]')?.textContent).toBe('Delivered 20 nov 2026, 11:01');
-    expect(scheduled!.querySelector('[data-testid="delivery-state"]')?.textContent).toBe('Will be delivered 1 dic 2026, 10:00');
+    expect(delivered!.querySelector('[data-testid="delivery-state"]')?.textContent).toBe('Delivered 20 Nov 2026, 11:01');
+    expect(scheduled!.querySelector('[data-testid="delivery-state"]')?.textContent).toBe('Will be delivered 1 Dec 2026, 10:00');
     expect(unpaid!.querySelector('[data-testid="delivery-state"]')).toBeNull();
     expect(inCard(unpaid!, 'Copy the gift link')).toBeUndefined();
     // Resending needs a delivered gift; changing the delivery, one not delivered yet.
@@ -189,6 +189,6 @@ describe('my orders', () => {
       delivery: { kind: 'scheduled', date: '2026-12-24', time: '10:00' },
     });
     await vi.waitFor(() => expect(document.activeElement).toBe(inCard(cards()[1]!, 'Change delivery for Pepe')));
-    expect(cards()[1]!.querySelector('[data-testid="delivery-state"]')?.textContent).toBe('Will be delivered 24 dic 2026, 10:00');
+    expect(cards()[1]!.querySelector('[data-testid="delivery-state"]')?.textContent).toBe('Will be delivered 24 Dec 2026, 10:00');
   });
 });

@@ -66,7 +66,7 @@ function shareText(t: (key: string, options: Record<string, string>) => string, 
 }
 
 function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppText: string | null }) {
-  const { t } = useText('app');
+  const { t, language } = useText('app');
   const { t: tc } = useText('orders');
   const resend = useResendOrderEmail();
   const isPaid = order.status === 'paid';
@@ -97,16 +97,16 @@ function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppText: stri
           <span className="sr-only">{t('orders.total')}: </span>
           {formatPrice(order.totalAmount)}
         </p>
-        <p>{t('orders.created', { date: formatDateTime(order.createdAt) })}</p>
-        <p>{t('orders.expires', { date: formatDate(order.expiresAt) })}</p>
+        <p>{t('orders.created', { date: formatDateTime(order.createdAt, language) })}</p>
+        <p>{t('orders.expires', { date: formatDate(order.expiresAt, language) })}</p>
       </div>
       {isPaid || order.deliveredAt ? (
         <p className="inline-flex items-center gap-1.5 text-sm font-semibold" data-testid="delivery-state">
           <CalendarClock aria-hidden="true" className="size-4 text-muted" />
           {order.deliveredAt
-            ? tc('delivered', { date: formatDateTime(order.deliveredAt) })
+            ? tc('delivered', { date: formatDateTime(order.deliveredAt, language) })
             : order.deliverAt
-              ? tc('scheduled', { date: formatDateTime(order.deliverAt) })
+              ? tc('scheduled', { date: formatDateTime(order.deliverAt, language) })
               : tc('delivering')}
         </p>
       ) : null}

@@ -1,4 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
+import { formatCountryIn } from '@shared/format';
 import { useText } from '../../lib/text';
 import { PublicHeader } from '../../components/public-header';
 import { SiteFooter } from '../../components/site-footer';
@@ -118,7 +119,7 @@ export default function PrivacyPage() {
                     .
                   </p>
                   <p className="mt-3 text-base text-muted" data-testid="privacy-controller">
-                    {t('operator.controller', { name: operator.name, address: operator.address, taxId: operator.taxId })}
+                    {t('operator.controller', { name: operator.name, address: formatCountryIn(operator.address, language), taxId: operator.taxId })}
                   </p>
                 </>
               ) : null}

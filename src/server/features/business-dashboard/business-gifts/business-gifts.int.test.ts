@@ -50,7 +50,6 @@ describe('business gifts', () => {
 
   it.each([
     ['12,5', 1250],
-    ['12.504', 1250],
     ['12,50', 1250],
     ['1.234,56', 123456],
     [19.9, 1990],
@@ -62,7 +61,9 @@ describe('business gifts', () => {
   });
 
   it.each([
-    ['0.004', 'invalidPrice'],
+    ['0.004', 'priceDecimals'],
+    ['12,555', 'priceDecimals'],
+    [12.555, 'priceDecimals'],
     ['-1', 'invalidPrice'],
     ['abc', 'invalidPrice'],
     ['0', 'invalidPrice'],
@@ -104,6 +105,12 @@ describe('business gifts', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ fields: { name: 'fillRequiredFields', price: 'invalidPrice' } });
     expect(await giftRow(gift.id)).toMatchObject({ name: 'Después', price: 1500 });
+
+    // A third decimal is a typo: refused, never rounded to 12,56 € and published.
+    const typo = await as(t, cookie)({ method: 'PATCH', url: `/api/business/gifts/${gift.id}`, payload: { price: '12,555' } });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json()).toMatchObject({ code: 'validation_failed', fields: { price: 'priceDecimals' } });
+    expect(await giftRow(gift.id)).toMatchObject({ price: 1500 });
   });
 
   it('never takes the business or the price in cents from the client', async () => {

@@ -112,7 +112,7 @@ describe('RedeemTab', () => {
     await render();
     await typeCode('Ab3_x9-Z');
     await waitForText('This gift was already redeemed on');
-    expect(dom.container.querySelector('[role="alert"]')?.textContent).toContain('23 nov 2026, 11:15');
+    expect(dom.container.querySelector('[role="alert"]')?.textContent).toContain('23 Nov 2026, 11:15');
     expect([...dom.container.querySelectorAll('button')].some((b) => b.textContent === 'Confirm redemption')).toBe(false);
   });
 

@@ -33,7 +33,7 @@ type Step =
   | { kind: 'done'; order: RedemptionOrder };
 
 export function RedeemTab() {
-  const { t } = useText('redeem');
+  const { t, language } = useText('redeem');
   const client = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: 'enter', error: null });
   const [typed, setTyped] = useState('');
@@ -81,7 +81,7 @@ export function RedeemTab() {
       // Refused: show the gift as it is now (e.g. redeemed a moment ago on another phone).
       try {
         const order = await lookUpGift(found.code);
-        setStep({ kind: 'found', found: { ...found, order }, error: statusRefusal(order, t) ? null : errorMessage(error, t) });
+        setStep({ kind: 'found', found: { ...found, order }, error: statusRefusal(order, t, language) ? null : errorMessage(error, t) });
       } catch {
         setStep({ kind: 'found', found, error: errorMessage(error, t) });
       }
@@ -151,7 +151,7 @@ export function RedeemTab() {
       {step.kind === 'found' || step.kind === 'redeeming' ? (
         <OrderCard order={step.found.order} headingRef={headingRef} title={t('card.title')}>
           {(() => {
-            const refusal = statusRefusal(step.found.order, t);
+            const refusal = statusRefusal(step.found.order, t, language);
             const error = step.kind === 'found' ? step.error : null;
             return (
               <>
@@ -188,7 +188,7 @@ export function RedeemTab() {
             {t('success.body', {
               gift: step.order.giftName,
               name: step.order.recipientName,
-              time: formatDateTime(step.order.redeemedAt ?? new Date()),
+              time: formatDateTime(step.order.redeemedAt ?? new Date(), language),
             })}
           </p>
           <Button onClick={startOver}>{t('success.another')}</Button>
@@ -209,7 +209,7 @@ function OrderCard({
   headingRef: RefObject<HTMLHeadingElement | null>;
   children: ReactNode;
 }) {
-  const { t } = useText('redeem');
+  const { t, language } = useText('redeem');
   return (
     <Card className="flex flex-col gap-4 p-4" data-testid="redeem-card">
       <h3 ref={headingRef} tabIndex={-1} className="font-display text-xl font-semibold outline-none">
@@ -225,7 +225,7 @@ function OrderCard({
           <Badge variant={orderStatusBadge(order.status)}>{t(`status.${order.status}`)}</Badge>
         </dd>
         <dt className="text-muted">{order.redeemedAt ? t('card.redeemedAt') : t('card.expires')}</dt>
-        <dd>{order.redeemedAt ? formatDateTime(order.redeemedAt) : formatDate(order.expiresAt)}</dd>
+        <dd>{order.redeemedAt ? formatDateTime(order.redeemedAt, language) : formatDate(order.expiresAt, language)}</dd>
         <dt className="text-muted">{t('card.code')}</dt>
         <dd className="font-mono">{order.codeSuffix}</dd>
       </dl>

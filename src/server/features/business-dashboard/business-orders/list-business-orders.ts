@@ -6,7 +6,7 @@ import type { Executor } from '../../../db/client';
 import { orders } from '../../../db/schema/orders';
 import { AppError } from '../../../platform/errors';
 import { requireOwnedBusiness } from '../../../domain/businesses/owned-business';
-import { decodeOrderCursor, encodeOrderCursor } from './order-cursor';
+import { decodeOrderCursor, encodeOrderCursor } from '../../../domain/orders/order-cursor';
 import { selectDashboardOrdersWithPosition, toDashboardOrder } from './order-row';
 
 /**

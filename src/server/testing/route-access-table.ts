@@ -159,6 +159,7 @@ export const routeTable: RouteRow[] = [
     expect: signedIn(409),
   },
   { route: 'GET /api/my/orders', request: () => ({ url: '/api/my/orders' }), expect: signedIn(200) },
+  { route: 'GET /api/my/pending-purchases', request: () => ({ url: '/api/my/pending-purchases' }), expect: signedIn(200) },
   { route: 'GET /api/catalog/businesses', request: () => ({ url: '/api/catalog/businesses' }), expect: signedIn(200) },
   { route: 'GET /api/catalog/businesses/:id', request: (w) => ({ url: `/api/catalog/businesses/${w.ownerX.business.id}` }), expect: signedIn(200) },
   { route: 'GET /api/catalog/gifts', request: () => ({ url: '/api/catalog/gifts' }), expect: signedIn(200) },
@@ -300,6 +301,12 @@ export const routeTable: RouteRow[] = [
       payload: { recipientEmail: 'new-address@example.test', recipientPhone: null, delivery: { kind: 'scheduled', ...instantToMadridLocal(new Date(Date.now() + 11 * DAY_MS)) } },
     }),
     expect: signedIn(404, { consumerA: 200 }),
+  },
+  {
+    // Consumer A's own pending checkout; anyone else's attempt is "not found" and closes nothing.
+    route: 'POST /api/my/pending-purchases/:id/discard',
+    request: async (w) => ({ url: `/api/my/pending-purchases/${await createPendingCheckout(w.t, w.consumerA.cookie, w.listedGift.id)}/discard` }),
+    expect: signedIn(404, { consumerA: 204 }),
   },
 
   // Redemption at the counter: owner X's active business, consumer A's order for its gift

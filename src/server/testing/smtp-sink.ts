@@ -9,23 +9,53 @@ export interface SmtpSink {
   messages: { to: string[]; raw: string }[];
   /** SMTP_URL for a server process. */
   url: string;
+  /**
+   * What the server does from now on: `accept` mail; `refuse` every recipient (a relay that
+   * is down for them); `down` answer every new connection with 421 and hang up (a server
+   * that is unavailable); `hang` accept connections and never greet (a hung server).
+   */
+  mode: SmtpSinkMode;
+  /** Connections made so far (greeted or not). */
+  connections: number;
   close(): Promise<void>;
 }
 
+export type SmtpSinkMode = 'accept' | 'refuse' | 'down' | 'hang';
+
 /**
  * A real SMTP server on a free port that keeps what it is sent (and how often), or with
- * `refuse` turns every recipient away, as a relay that is down for them would.
+ * `refuse` turns every recipient away, as a relay that is down for them would. `mode` can
+ * change while it runs (an outage and its end); `hangFirst` leaves that many of the first
+ * connections without a greeting while later ones work (one hung connection of a pool).
  */
-export async function startSmtpSink(options: { refuse?: boolean } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(options: { refuse?: boolean; mode?: SmtpSinkMode; hangFirst?: number } = {}): Promise<SmtpSink> {
   const received: string[] = [];
   const messages: SmtpSink['messages'] = [];
+  const sockets: { destroy(): void }[] = [];
+  let hangLeft = options.hangFirst ?? 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     disableReverseLookup: true,
+    // Hung connections are cut at close rather than waited for.
+    closeTimeout: 100,
+    onConnect(session, callback) {
+      sink.connections++;
+      if (sink.mode === 'hang' || hangLeft > 0) {
+        hangLeft--;
+        // Never calling back leaves the client waiting for the 220 greeting.
+        return;
+      }
+      if (sink.mode === 'down') {
+        const error = Object.assign(new Error('Service not available'), { responseCode: 421 });
+        callback(error);
+        return;
+      }
+      callback();
+    },
     onRcptTo(_address, _session, callback) {
-      callback(options.refuse ? new Error('mailbox unavailable') : undefined);
+      callback(sink.mode === 'refuse' ? new Error('mailbox unavailable') : undefined);
     },
     onData(stream, session, callback) {
       let raw = '';
@@ -41,8 +71,21 @@ export async function startSmtpSink(options: { refuse?: boolean } = {}): Promise
   });
   server.listen(0, '127.0.0.1');
   await once(server.server, 'listening');
+  server.server.on('connection', (socket) => sockets.push(socket));
   const { port } = server.server.address() as AddressInfo;
-  return { received, messages, url: `smtp://127.0.0.1:${port}/?ignoreTLS=true`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  const sink: SmtpSink = {
+    received,
+    messages,
+    url: `smtp://127.0.0.1:${port}/?ignoreTLS=true`,
+    mode: options.mode ?? (options.refuse ? 'refuse' : 'accept'),
+    connections: 0,
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+  return sink;
 }
 
 /** How many times each item occurs (emails per address, templates per recipient). */

@@ -34,7 +34,8 @@ export { CHECKOUT_LIMITS, recipientLocales, type RecipientLocale } from './check
  *
  * "My orders" actions (the buyer only; 404 `order_not_found` otherwise):
  * POST  /api/my/orders/:id/resend     → 204; re-sends the recipient's gift email (paid and
- *       delivered orders with a recipient email; 409 `order_not_resendable` otherwise).
+ *       delivered orders with a recipient email; 409 `order_not_resendable` otherwise, 409
+ *       `gift_mail_sending` while the last gift email still waits for the mail server).
  * PATCH /api/my/orders/:id/delivery   body updateDeliveryInputSchema → 200 myOrderSchema;
  *       only before delivery (409 `order_already_delivered`).
  */
@@ -61,6 +62,7 @@ export const checkoutErrorCodes = [
   'payment_provider_unavailable',
   'order_not_found',
   'order_not_resendable',
+  'gift_mail_sending',
   'order_already_delivered',
   /** PATCH delivery on an order that is not paid (unpaid, cancelled, redeemed, expired). */
   'order_not_changeable',

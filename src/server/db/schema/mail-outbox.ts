@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns';
 
 export const mailStatuses = ['pending', 'sent', 'failed'] as const;
@@ -26,9 +26,15 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     sentAt: timestamptz('sent_at'),
     createdAt: createdAt(),
+    /**
+     * This mail waits until that one has been sent (and is dropped if it failed for good): a
+     * recipient hears nothing about a gift (an extension, a reminder) before the gift itself.
+     */
+    afterMailId: uuid('after_mail_id').references((): AnyPgColumn => mailOutbox.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_after_idx').on(t.afterMailId).where(sql`${t.afterMailId} is not null`),
   ],
 );

@@ -18,6 +18,7 @@ import { businesses } from './businesses';
 import { createdAt, id, sqlList, timestamptz, updatedAt } from './columns';
 import { contacts } from './contacts';
 import { gifts } from './gifts';
+import { mailOutbox } from './mail-outbox';
 
 /** One payment for a cart's orders (DESIGN.md §5). */
 export const checkouts = pgTable(
@@ -97,7 +98,13 @@ export const orders = pgTable(
     senderName: text('sender_name'),
     /** When the recipient's email goes out; null = right after payment. */
     deliverAt: timestamptz('deliver_at'),
+    /** When the gift was released to the recipient (its email queued, or phone only). */
     deliveredAt: timestamptz('delivered_at'),
+    /**
+     * The latest gift email to the recipient: "My orders" says "sending" until the mail
+     * server has accepted it, and no resend is queued while it still waits (issue 28).
+     */
+    giftMailId: uuid('gift_mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
     /** The "a week left" reminder went out (sent once). */
     expiryReminderSentAt: timestamptz('expiry_reminder_sent_at'),
     cancelReason: text('cancel_reason'),
@@ -122,6 +129,7 @@ export const orders = pgTable(
     index('orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc()),
     index('orders_checkout_idx').on(t.checkoutId),
     index('orders_gift_idx').on(t.giftId),
+    index('orders_gift_mail_idx').on(t.giftMailId).where(sql`${t.giftMailId} is not null`),
     index('orders_paid_expiry_idx').on(t.status, t.expiresAt),
     // The delivery job's scan: paid gifts not yet sent.
     index('orders_delivery_due_idx').on(t.deliverAt).where(sql`${t.status} = 'paid' and ${t.deliveredAt} is null`),

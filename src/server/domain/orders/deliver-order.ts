@@ -6,14 +6,17 @@ import type { MailLocale } from '../../platform/mail/layout';
 import { enqueueGiftReceived, loadGiftMailData, ORDERS_PATH } from './gift-mail';
 
 /**
- * Sends one paid gift: marks it delivered with a conditional update and, only when that
- * update won, enqueues the recipient's email (in their language) in the same transaction.
+ * Sends one paid gift: marks it released (`delivered_at`) with a conditional update and,
+ * only when that update won, enqueues the recipient's email (in their language) in the
+ * same transaction. "Delivered" for the giver is the moment the mail server accepts that
+ * email (orders.gift_mail_id → mail_outbox.sent_at; issue 28).
  * Two servers racing for the same order therefore produce one email: the loser's update
  * matches no row. A recipient with only a phone gets no email but is still "delivered"
  * (the giver shares the link from "my orders").
  *
  * `notifyGiver`: a short note to the giver; skipped for "right after payment" gifts, which
- * the receipt already announces.
+ * the receipt already announces. It waits for the recipient's email (after_mail_id), so it
+ * never says "delivered" during a mail outage, and is dropped if that email fails for good.
  */
 export async function deliverOrder(
   tx: Executor,
@@ -27,9 +30,10 @@ export async function deliverOrder(
   if (!won) return false;
   const data = await loadGiftMailData(tx, options.orderId);
   if (!data) return false;
-  await enqueueGiftReceived(tx, options.publicUrl, data);
+  const giftMailId = await enqueueGiftReceived(tx, options.publicUrl, data);
   if (options.notifyGiver && data.buyer) {
     await enqueueMail(tx, {
+      afterMailId: giftMailId,
       to: data.buyer.email,
       template: 'gift-delivered',
       locale: data.buyer.locale as MailLocale,

@@ -35,11 +35,16 @@ export async function loadGiftMailData(db: Executor, orderId: string) {
 }
 export type GiftMailData = NonNullable<Awaited<ReturnType<typeof loadGiftMailData>>>;
 
-/** Enqueues the recipient's gift email (in the recipient's language); false without an email. */
-export async function enqueueGiftReceived(tx: Executor, publicUrl: string, data: GiftMailData): Promise<boolean> {
+/**
+ * Enqueues the recipient's gift email (in the recipient's language) and records it as the
+ * order's gift mail, whose progress "My orders" shows; false without an email. Run it in
+ * the transaction of the change that sends the gift. Returns the mail's id, null without an
+ * email.
+ */
+export async function enqueueGiftReceived(tx: Executor, publicUrl: string, data: GiftMailData): Promise<string | null> {
   const { order } = data;
-  if (!order.recipientEmail) return false;
-  await enqueueMail(tx, {
+  if (!order.recipientEmail) return null;
+  const mail = await enqueueMail(tx, {
     to: order.recipientEmail,
     template: 'gift-received',
     locale: order.recipientLocale as MailLocale,
@@ -55,5 +60,6 @@ export async function enqueueGiftReceived(tx: Executor, publicUrl: string, data:
       giftUrl: giftPageUrl(publicUrl, order.qrCode),
     },
   });
-  return true;
+  await tx.update(orders).set({ giftMailId: mail.id }).where(eq(orders.id, order.id));
+  return mail.id;
 }

@@ -113,6 +113,8 @@ export async function cancelOrder(
     // was never announced to them, and the cancellation must not spoil the surprise.
     if (before.recipientEmail && before.deliveredAt) {
       await enqueueMail(tx, {
+        // After the gift's own email if that still waits in the outbox.
+        afterMailId: before.giftMailId,
         to: before.recipientEmail,
         template: 'order-cancelled-recipient',
         locale: toMailLocale(before.recipientLocale) ?? 'es',

@@ -20,8 +20,10 @@ export function endOfLocalDay(date: string): Date {
 /**
  * Moves a paid gift's expiry to the end of a later day. A gift that has already expired
  * (status `expired`, or `paid` past its date) becomes `paid` again: the paid, unused value
- * is the recipient's. The recipient is emailed the new date when we have their address, and
- * the week-before reminder is re-armed for the new date.
+ * is the recipient's. The week-before reminder is re-armed for the new date. The recipient
+ * is emailed the new date when we have their address and the gift has reached them: a gift
+ * scheduled for later says nothing before its moment (its own email, rendered then, carries
+ * the new date), and one still in the outbox goes first (after_mail_id; issue 29).
  */
 export async function extendOrderExpiry(
   ctx: Pick<AppContext, 'db' | 'now' | 'config'>,
@@ -66,9 +68,10 @@ export async function extendOrderExpiry(
       },
       now,
     );
-    if (before.recipientEmail) {
+    if (before.recipientEmail && before.deliveredAt) {
       const locale = before.recipientLocale === 'en' ? 'en' : 'es';
       await enqueueMail(tx, {
+        afterMailId: before.giftMailId,
         to: before.recipientEmail,
         template: 'gift-expiry-extended',
         locale,

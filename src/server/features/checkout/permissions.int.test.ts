@@ -29,6 +29,8 @@ describe('checkout and my-orders permissions', () => {
     const pending = (await postCheckout(t, buyer.cookie, [line(tea.id)])).json();
     const paid = (await postCheckout(t, buyer.cookie, [line(tea.id), line(tea.id, { delivery: { kind: 'scheduled', ...inDays(10) } })])).json();
     await as(t, buyer.cookie)({ method: 'POST', url: `/api/payments/test/${paid.id}/succeed` });
+    // The gift email leaves, so the buyer may resend it.
+    await t.app.ctx.mail.flush();
     return {
       tea,
       actors: { anonymous: null, unverified: unverified.cookie, other: other.cookie, owner: owner.cookie, buyer: buyer.cookie },
@@ -60,6 +62,13 @@ describe('checkout and my-orders permissions', () => {
       }),
     },
     { name: 'GET /api/my/orders', byId: false, buyerStatus: 200, request: () => ({ method: 'GET', url: '/api/my/orders' }) },
+    { name: 'GET /api/my/pending-purchases', byId: false, buyerStatus: 200, request: () => ({ method: 'GET', url: '/api/my/pending-purchases' }) },
+    {
+      name: 'POST /api/my/pending-purchases/:id/discard',
+      byId: true,
+      buyerStatus: 204,
+      request: (w) => ({ method: 'POST', url: `/api/my/pending-purchases/${w.pendingId}/discard` }),
+    },
     { name: 'POST /api/checkouts/quote', byId: false, buyerStatus: 200, request: (w) => ({ method: 'POST', url: '/api/checkouts/quote', payload: { giftIds: [w.tea.id] } }) },
     {
       name: 'POST /api/checkouts',
@@ -91,7 +100,7 @@ describe('checkout and my-orders permissions', () => {
         if (status >= 400 || endpoint.name.startsWith('GET') || endpoint.name.endsWith('quote')) {
           expect(await paymentState(t), actor).toEqual(before);
         }
-        if (endpoint.name === 'GET /api/my/orders' && status === 200) expect(res.json().items).toEqual([]);
+        if (endpoint.name.startsWith('GET /api/my/') && status === 200) expect(res.json().items).toEqual([]);
       }
       const res = await as(t, w.actors.buyer)(endpoint.request(w));
       expect(res.statusCode, res.body).toBe(endpoint.buyerStatus);

@@ -4,6 +4,7 @@ import { mailOutbox } from '../../db/schema/mail-outbox';
 import { orders } from '../../db/schema/orders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { as, line, paymentState, postCheckout, shop, signedIn } from '../../testing/checkout-test-world';
+import { createMailService } from '../../platform/mail/mail-worker';
 import { RESEND_LIMITS } from './routes';
 
 const START = new Date('2026-11-23T10:00:00.000Z');
@@ -20,6 +21,8 @@ describe('my orders: the giver’s view and actions', () => {
   });
   afterAll(() => t.close());
   const db = () => t.database.db;
+  /** The mail worker's pass, on the real clock: the outbox stamps rows with the database's. */
+  const sendMail = () => createMailService({ config: t.config, db: db(), now: () => new Date() }).flush();
 
   async function bought(lines: ReturnType<typeof line>[], pay = true) {
     const { tea, dinner } = await shop(t);
@@ -36,20 +39,26 @@ describe('my orders: the giver’s view and actions', () => {
       line('tea', { recipientName: 'Lucía', recipientEmail: 'lucia@example.test', recipientLocale: 'en' }),
       line('dinner', { recipientName: 'Joan', delivery: tomorrow }),
     ]);
-    const [joan, lucia] = await list();
+    const [joan, sending] = await list();
     const [row] = await db().select().from(orders).where(eq(orders.recipientName, 'Lucía'));
-    expect(lucia).toMatchObject({
+    // Released at payment, but "delivered" only once the mail server has taken the email.
+    expect(sending).toMatchObject({
       status: 'paid',
       recipientLocale: 'en',
       senderName: 'Ana',
       deliverAt: null,
-      deliveredAt: START.toISOString(),
+      deliveryState: 'sending',
+      deliveredAt: null,
       giftUrl: `http://localhost:3000/g/${row!.qrCode}`,
       giftPagePath: `/g/${row!.qrCode}`,
       canChangeDelivery: false,
-      canResend: true,
+      canResend: false,
     });
-    expect(joan).toMatchObject({ deliverAt: '2026-11-24T08:30:00.000Z', deliveredAt: null, canChangeDelivery: true, canResend: false });
+    expect(joan).toMatchObject({ deliverAt: '2026-11-24T08:30:00.000Z', deliveryState: 'scheduled', deliveredAt: null, canChangeDelivery: true, canResend: false });
+    await sendMail();
+    const [, lucia] = await list();
+    const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, row!.giftMailId!));
+    expect(lucia).toMatchObject({ deliveryState: 'delivered', deliveredAt: mail!.sentAt!.toISOString(), canResend: true });
 
     // Past its expiry a paid order reads "expired" before any job wrote it.
     clock = new Date('2026-12-24T00:00:00.000Z');
@@ -65,9 +74,18 @@ describe('my orders: the giver’s view and actions', () => {
       line('tea', { delivery: tomorrow }),
     ]);
     const [, phoneOnly, delivered] = await list();
-    expect((await as(t, buyer.cookie)({ method: 'POST', url: `/api/my/orders/${delivered.id}/resend` })).statusCode).toBe(204);
+    const resend = () => as(t, buyer.cookie)({ method: 'POST', url: `/api/my/orders/${delivered.id}/resend` });
+    // Not while the first email still waits for the mail server: both would arrive.
+    const early = await resend();
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('gift_mail_sending');
+    await sendMail();
+    expect((await resend()).statusCode).toBe(204);
+    expect((await list()).find((o: { id: string }) => o.id === delivered.id)).toMatchObject({ deliveryState: 'sending', canResend: false });
+    expect((await resend()).json().code).toBe('gift_mail_sending');
     const sent = await db().select().from(mailOutbox).where(eq(mailOutbox.to, 'lucia@example.test'));
     expect(sent.map((m) => [m.template, m.locale])).toEqual([['gift-received', 'en'], ['gift-received', 'en']]);
+    await sendMail();
 
     const before = await paymentState(t);
     const [scheduled] = (await list()).filter((o: { deliverAt: string | null }) => o.deliverAt);
@@ -76,9 +94,11 @@ describe('my orders: the giver’s view and actions', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('order_not_resendable');
     }
+    // An unpaid order is not one of the giver's orders (it is a pending purchase).
     const unpaid = await bought([line('tea')], false);
-    const [order] = await unpaid.list();
-    expect((await as(t, unpaid.buyer.cookie)({ method: 'POST', url: `/api/my/orders/${order.id}/resend` })).json().code).toBe('order_not_resendable');
+    expect(await unpaid.list()).toEqual([]);
+    const [unpaidOrder] = await db().select().from(orders).where(eq(orders.checkoutId, unpaid.checkout.id));
+    expect((await as(t, unpaid.buyer.cookie)({ method: 'POST', url: `/api/my/orders/${unpaidOrder!.id}/resend` })).json().code).toBe('order_not_found');
     const after = await paymentState(t);
     expect(after.mail).toEqual(before.mail);
     expect(after.orders.filter((o) => o.buyerId === buyer.user.id)).toEqual(before.orders.filter((o) => o.buyerId === buyer.user.id));
@@ -104,7 +124,7 @@ describe('my orders: the giver’s view and actions', () => {
 
     const now = await patch({ recipientEmail: 'now@example.test', recipientPhone: null, delivery: { kind: 'now' } });
     expect(now.statusCode).toBe(200);
-    expect(now.json()).toMatchObject({ deliveredAt: START.toISOString(), canChangeDelivery: false, canResend: true });
+    expect(now.json()).toMatchObject({ deliveryState: 'sending', deliveredAt: null, canChangeDelivery: false, canResend: false });
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.template, 'gift-received'));
     expect(mails.map((m) => m.to)).toEqual(['now@example.test']);
 
@@ -114,16 +134,16 @@ describe('my orders: the giver’s view and actions', () => {
   });
 
   it('refuses to change an unpaid order’s delivery', async () => {
-    const { buyer, list } = await bought([line('tea', { delivery: tomorrow })], false);
-    const [order] = await list();
+    const { buyer, checkout } = await bought([line('tea', { delivery: tomorrow })], false);
+    const [order] = await db().select().from(orders).where(eq(orders.checkoutId, checkout.id));
     const before = await paymentState(t);
     const res = await as(t, buyer.cookie)({
       method: 'PATCH',
-      url: `/api/my/orders/${order.id}/delivery`,
+      url: `/api/my/orders/${order!.id}/delivery`,
       payload: { recipientEmail: 'x@example.test', delivery: { kind: 'now' } },
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('order_not_changeable');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('order_not_found');
     expect(await paymentState(t)).toEqual(before);
   });
 });
@@ -152,7 +172,13 @@ describe('resending a gift email: rate limits', () => {
     for (let i = 0; i < RESEND_LIMITS.perOrder.limit; i++) expect((await resend(stranger.cookie, a!.id)).statusCode).toBe(404);
     expect((await resend(stranger.cookie, a!.id)).statusCode).toBe(429);
 
-    for (let i = 0; i < RESEND_LIMITS.perOrder.limit; i++) expect((await resend(buyer.cookie, a!.id)).statusCode).toBe(204);
+    // Each resend waits for the one before it to leave (see "gift_mail_sending").
+    const sendMail = () => createMailService({ config: t.config, db: t.database.db, now: () => new Date() }).flush();
+    await sendMail();
+    for (let i = 0; i < RESEND_LIMITS.perOrder.limit; i++) {
+      expect((await resend(buyer.cookie, a!.id)).statusCode).toBe(204);
+      await sendMail();
+    }
     const refused = await resend(buyer.cookie, a!.id);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'rate_limited' });
@@ -164,6 +190,7 @@ describe('resending a gift email: rate limits', () => {
     for (const order of [b!, c!, d!]) {
       for (let i = 0; i < RESEND_LIMITS.perOrder.limit && sent < RESEND_LIMITS.perGiver.limit; i++, sent++) {
         expect((await resend(buyer.cookie, order.id)).statusCode).toBe(204);
+        await sendMail();
       }
     }
     expect(sent).toBe(RESEND_LIMITS.perGiver.limit);

@@ -46,7 +46,10 @@ describe('GET /api/my/orders', () => {
     const res = await myOrders(me.cookie);
     expect(res.statusCode).toBe(200);
     const items = res.json().items;
-    expect(items.map((o: { id: string }) => o.id)).toEqual([newer.id, older.id, unpaid.id]);
+    // An unpaid order is not listed: it belongs to a pending purchase until paid or gone.
+    expect(items.map((o: { id: string }) => o.id)).toEqual([newer.id, older.id]);
+    expect(res.json().nextCursor).toBeNull();
+    expect(res.body).not.toContain(unpaid.id);
     expect(items[0]).toEqual({
       id: newer.id,
       status: 'paid',
@@ -65,13 +68,12 @@ describe('GET /api/my/orders', () => {
       recipientLocale: 'es',
       senderName: null,
       deliverAt: null,
+      deliveryState: 'delivered',
       deliveredAt: newer.paidAt!.toISOString(),
       canChangeDelivery: false,
       canResend: false,
     });
     expect(items[1].giftPagePath).toBe(`/g/${older.qrCode}`);
-    // An unpaid order has no gift for anyone to open yet.
-    expect(items[2]).toMatchObject({ status: 'unpaid', giftPagePath: null, giftUrl: null, canChangeDelivery: false, canResend: false });
 
     const theirs = (await myOrders(other.cookie)).json().items;
     expect(theirs.map((o: { recipientName: string }) => o.recipientName)).toEqual(['Not mine']);
@@ -81,7 +83,52 @@ describe('GET /api/my/orders', () => {
     const { cookie } = await createSignedInUser(t);
     const res = await myOrders(cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ items: [] });
+    expect(res.json()).toEqual({ items: [], nextCursor: null });
+  });
+
+  it('pages with a cursor, newest first, without repeats or gaps, even when orders share a timestamp', async () => {
+    const me = await createSignedInUser(t);
+    const db = t.database.db;
+    const owner = await createUser(db, { userType: 'business' });
+    const shop = await createBusiness(db, { ownerId: owner.id });
+    const gift = await createGift(db, { businessId: shop.id });
+    const same = new Date('2026-09-01T10:00:00Z');
+    const made = [];
+    for (let i = 0; i < 7; i++) {
+      made.push(await createOrder(db, { buyerId: me.user.id, giftId: gift.id, status: 'paid', createdAt: i < 3 ? same : new Date(same.getTime() + i * 1000) }));
+    }
+    // Unpaid ones in between never take a place on a page.
+    await createOrder(db, { buyerId: me.user.id, giftId: gift.id, status: 'unpaid', createdAt: new Date(same.getTime() + 3500) });
+    const seen: string[] = [];
+    let cursor: string | null = '';
+    let pages = 0;
+    while (cursor !== null) {
+      const res = await authedInject(t, me.cookie, { method: 'GET', url: `/api/my/orders?limit=3${cursor ? `&cursor=${cursor}` : ''}` });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { items: { id: string }[]; nextCursor: string | null };
+      expect(body.items.length).toBeLessThanOrEqual(3);
+      seen.push(...body.items.map((o) => o.id));
+      cursor = body.nextCursor;
+      pages += 1;
+    }
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(7);
+    expect(seen.slice(0, 4)).toEqual([made[6]!.id, made[5]!.id, made[4]!.id, made[3]!.id]);
+    expect(new Set(seen)).toEqual(new Set(made.map((o) => o.id)));
+
+    const first = (await authedInject(t, me.cookie, { method: 'GET', url: '/api/my/orders' })).json();
+    expect(first.items).toHaveLength(7);
+    // Another giver's cursor position shows them only their own orders.
+    const other = await createSignedInUser(t);
+    const page1 = (await authedInject(t, me.cookie, { method: 'GET', url: '/api/my/orders?limit=2' })).json();
+    expect((await authedInject(t, other.cookie, { method: 'GET', url: `/api/my/orders?cursor=${page1.nextCursor}` })).json().items).toEqual([]);
+
+    for (const query of ['cursor=not-ours', 'limit=0', 'limit=101', 'limit=x']) {
+      const bad = await authedInject(t, me.cookie, { method: 'GET', url: `/api/my/orders?${query}` });
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json().code).toBe('validation_failed');
+    }
+    expect((await authedInject(t, me.cookie, { method: 'GET', url: '/api/my/orders?cursor=not-ours' })).json().fields).toEqual({ cursor: 'invalid' });
   });
 
   it('answers 401 when anonymous and 403 when the email is not confirmed', async () => {

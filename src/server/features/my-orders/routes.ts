@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { updateDeliveryInputSchema } from '@shared/contracts/checkout';
-import { myOrderListSchema, myOrderParamsSchema, myOrderSchema } from '@shared/contracts/my-orders';
+import { myOrderListSchema, myOrderParamsSchema, myOrderSchema, myOrdersQuerySchema, pendingPurchaseListSchema } from '@shared/contracts/my-orders';
 import { requireUser } from '../../platform/auth/guard';
 import type { RateLimitRule } from '../../platform/rate-limit';
+import { discardPendingPurchase } from './discard-pending-purchase';
 import { listMyOrders } from './list-my-orders';
+import { listPendingPurchases } from './list-pending-purchases';
 import { resendGiftEmail } from './resend-gift-email';
 import { updateOrderDelivery } from './update-order-delivery';
 
@@ -22,10 +24,29 @@ export const RESEND_LIMITS = {
 export const myOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/my/orders',
-    { schema: { response: { 200: myOrderListSchema } } },
+    { schema: { querystring: myOrdersQuerySchema, response: { 200: myOrderListSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      return { items: await listMyOrders(app.ctx.db, user.id, app.ctx.config.publicUrl, app.ctx.now()) };
+      return listMyOrders(app.ctx.db, user.id, request.query, app.ctx.config.publicUrl, app.ctx.now());
+    },
+  );
+
+  app.get(
+    '/api/my/pending-purchases',
+    { schema: { response: { 200: pendingPurchaseListSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return { items: await listPendingPurchases(app.ctx.db, user.id, app.ctx.now()) };
+    },
+  );
+
+  app.post(
+    '/api/my/pending-purchases/:id/discard',
+    { schema: { params: myOrderParamsSchema } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await discardPendingPurchase(app.ctx, user.id, request.params.id);
+      return reply.status(204).send();
     },
   );
 

@@ -27,7 +27,8 @@ export async function updateOrderDelivery(
   const now = ctx.now();
   const order = await getMyOrder(ctx.db, buyerId, orderId, ctx.config.publicUrl, now);
   if (!order) throw orderNotFound();
-  if (order.deliveredAt) throw new AppError('order_already_delivered', 409, 'This gift has already been sent');
+  // Released (sending, delivered or failed), not only accepted by the mail server.
+  if (order.deliveryState !== 'scheduled') throw new AppError('order_already_delivered', 409, 'This gift has already been sent');
   if (!order.canChangeDelivery) throw new AppError('order_not_changeable', 409, `A ${order.status} order's delivery cannot change`);
 
   const decision = resolveDelivery(input.delivery, now);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { expiryReminderBound } from '@shared/domain/expiry-reminder';
 import { formatDate } from '@shared/format';
 import { users } from '../../db/schema/auth';
@@ -19,7 +19,9 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
  * FOR UPDATE SKIP LOCKED, marks them reminded and enqueues the mail in one transaction: a
  * second server running at the same time skips the claimed rows, and a failure leaves the
  * orders unmarked and unsent for the next run. Redeemed, cancelled and expired orders are
- * not `paid` (or are past `expires_at`), so they never get one.
+ * not `paid` (or are past `expires_at`), so they never get one. A gift scheduled for later
+ * is not claimed before its moment: its reminders wait until it has been delivered, and the
+ * recipient's waits for the gift email itself if that is still in the outbox (issue 29).
  */
 export async function sendExpiryReminders(ctx: Pick<AppContext, 'db' | 'now' | 'config'>): Promise<number> {
   let reminded = 0;
@@ -33,6 +35,7 @@ export async function sendExpiryReminders(ctx: Pick<AppContext, 'db' | 'now' | '
           and(
             eq(orders.status, 'paid'),
             isNull(orders.expiryReminderSentAt),
+            isNotNull(orders.deliveredAt),
             gte(orders.expiresAt, now),
             lt(orders.expiresAt, expiryReminderBound(now)),
           ),
@@ -51,8 +54,7 @@ export async function sendExpiryReminders(ctx: Pick<AppContext, 'db' | 'now' | '
           recipientEmail: orders.recipientEmail,
           recipientLocale: orders.recipientLocale,
           senderName: orders.senderName,
-          deliverAt: orders.deliverAt,
-          deliveredAt: orders.deliveredAt,
+          giftMailId: orders.giftMailId,
           giftName: gifts.name,
           businessName: businesses.name,
           giverEmail: users.email,
@@ -68,11 +70,10 @@ export async function sendExpiryReminders(ctx: Pick<AppContext, 'db' | 'now' | '
       await tx.update(orders).set({ expiryReminderSentAt: now }).where(inArray(orders.id, ids));
 
       for (const row of rows) {
-        // A gift scheduled for later has not reached its recipient: no reminder of it yet.
-        const isDelivered = row.deliveredAt !== null || row.deliverAt === null || row.deliverAt <= now;
-        if (row.recipientEmail && isDelivered) {
+        if (row.recipientEmail) {
           const locale = toMailLocale(row.recipientLocale) ?? 'es';
           await enqueueMail(tx, {
+            afterMailId: row.giftMailId,
             to: row.recipientEmail,
             template: 'gift-expiry-reminder',
             locale,

@@ -8,6 +8,8 @@ export interface EnqueueMailInput<K extends MailTemplateName> {
   template: K;
   locale: MailLocale;
   data: MailTemplates[K];
+  /** Send only once this mail has been sent; drop it if that one fails for good. */
+  afterMailId?: string | null;
 }
 
 export function toMailLocale(value: unknown): MailLocale | undefined {
@@ -33,6 +35,7 @@ export async function enqueueMail<K extends MailTemplateName>(
       subject: rendered.subject,
       text: rendered.text,
       html: rendered.html,
+      afterMailId: input.afterMailId ?? null,
     })
     .returning({ id: mailOutbox.id });
   return row!;

@@ -6,11 +6,12 @@ import type { Executor } from '../../../db/client';
 import { orders } from '../../../db/schema/orders';
 import { AppError } from '../../../platform/errors';
 import { requireOwnedBusiness } from '../../../domain/businesses/owned-business';
-import { decodeOrderCursor, encodeOrderCursor } from './order-cursor';
+import { visibleToBusiness } from '../../../domain/orders/visible-to-business';
+import { decodeOrderCursor, encodeOrderCursor } from '../../../domain/orders/order-cursor';
 import { selectDashboardOrdersWithPosition, toDashboardOrder } from './order-row';
 
 /**
- * The business's orders, newest first, one page at a time. `from`/`to` are Madrid calendar
+ * The business's paid orders (never an unpaid one), newest first, one page at a time. `from`/`to` are Madrid calendar
  * days on created_at — the same rule as analytics, so both always agree.
  */
 export async function listBusinessOrders(
@@ -20,7 +21,7 @@ export async function listBusinessOrders(
   now: Date,
 ): Promise<DashboardOrderPage> {
   const business = await requireOwnedBusiness(db, userId, { mustBeActive: true });
-  const conditions: (SQL | undefined)[] = [eq(orders.businessId, business.id)];
+  const conditions: (SQL | undefined)[] = [eq(orders.businessId, business.id), visibleToBusiness()];
   if (query.status) conditions.push(effectiveStatusIs(query.status, now));
   if (query.from) conditions.push(gte(orders.createdAt, startOfLocalDay(query.from)));
   if (query.to) conditions.push(lt(orders.createdAt, startOfLocalDay(addDays(query.to, 1))));

@@ -3,6 +3,7 @@ import { ORDER_UPDATES_LIMIT, ORDER_UPDATES_OVERLAP_MS, type OrderUpdates } from
 import { orders } from '../../../db/schema/orders';
 import type { AppContext } from '../../../platform/context';
 import { requireOwnedBusiness } from '../../../domain/businesses/owned-business';
+import { visibleToBusiness } from '../../../domain/orders/visible-to-business';
 import { selectDashboardOrders, toDashboardOrder } from './order-row';
 
 /**
@@ -19,7 +20,7 @@ export async function listOrderUpdates(
   const business = await requireOwnedBusiness(ctx.db, userId, { mustBeActive: true });
   const serverTime = ctx.now();
   const rows = await selectDashboardOrders(ctx.db)
-    .where(and(eq(orders.businessId, business.id), gt(orders.updatedAt, since)))
+    .where(and(eq(orders.businessId, business.id), visibleToBusiness(), gt(orders.updatedAt, since)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDER_UPDATES_LIMIT);
   return {

@@ -42,6 +42,8 @@ describe('business profile (GET/PATCH /api/business/me)', () => {
     for (const status of ['paid', 'cancelled', 'unpaid'] as const) {
       await createOrder(t.database.db, { buyerId: buyer.id, giftId: status === 'paid' ? archived.id : g1.id, status });
     }
+    // Cancelled after payment (a refund) counts; never-paid orders are not the business's.
+    await createOrder(t.database.db, { buyerId: buyer.id, giftId: g1.id, status: 'cancelled', paidAt: new Date() });
 
     const res = await as(t, cookie)({ method: 'GET', url: '/api/business/me' });
     expect(res.statusCode).toBe(200);
@@ -75,7 +77,7 @@ describe('business profile (GET/PATCH /api/business/me)', () => {
         },
       ],
       // Two gifts not archived; three orders whatever their status.
-      totals: { gifts: 2, orders: 3 },
+      totals: { gifts: 2, orders: 2 },
       createdAt: business.createdAt.toISOString(),
     });
   });

@@ -10,6 +10,7 @@ import { publicFileUrl } from '../../../platform/storage/public-files';
 import { findOwnedBusiness } from '../../../domain/businesses/find-owned-business';
 import { imageKeysFor } from '../../../platform/storage/image-keys';
 import type { OwnedBusiness } from '../../../domain/businesses/owned-business';
+import { visibleToBusiness } from '../../../domain/orders/visible-to-business';
 
 /** The 480 px variant behind an image_url we issued (the second key imageKeysFor lists). */
 export function thumbnailUrlFor(imageUrl: string | null): string | null {
@@ -23,7 +24,7 @@ export async function toDashboardBusiness(db: Executor, business: OwnedBusiness)
       .select({ n: count() })
       .from(gifts)
       .where(and(eq(gifts.businessId, business.id), isNull(gifts.archivedAt))),
-    db.select({ n: count() }).from(orders).where(eq(orders.businessId, business.id)),
+    db.select({ n: count() }).from(orders).where(and(eq(orders.businessId, business.id), visibleToBusiness())),
   ]);
   return {
     id: business.id,

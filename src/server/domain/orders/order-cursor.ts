@@ -1,4 +1,5 @@
-import { isUuid } from '../../../db/query-helpers';
+import { sql, type AnyColumn } from 'drizzle-orm';
+import { isUuid } from '../../db/query-helpers';
 
 /**
  * Keyset pagination over (created_at desc, id desc): the cursor is the last row's position,
@@ -25,3 +26,11 @@ export function decodeOrderCursor(value: string): OrderCursor | null {
   if (Number.isNaN(Date.parse(at))) return null;
   return { createdAt: at, id };
 }
+
+/** A row's keyset position: the timestamp as UTC text to the microsecond, for the cursor. */
+export const exactTimestamp = (column: AnyColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Rows strictly after the cursor in (created_at desc, id desc) order; compared by the database to the microsecond. */
+export const afterOrderCursor = (createdAt: AnyColumn, id: AnyColumn, cursor: OrderCursor) =>
+  sql`(${createdAt}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { businessCategories } from '../src/shared/domain/business.ts';
 import { createBusiness, createGift, createOrder, createUser, DEFAULT_TEST_PASSWORD } from '../src/server/testing/factories.ts';
+import { productionOperatorEnv } from '../src/server/testing/operator-env.ts';
 
 export const BUSINESSES = 200;
 export const GIFTS_PER_BUSINESS = 10;
@@ -20,6 +21,8 @@ export const CATALOG_URL = '/api/catalog/gifts?sort=price_asc&page=1&pageSize=24
 /** The server settings the benchmarks share: production, test payments, limits and load shedding off. */
 export const benchServerEnv = {
   NODE_ENV: 'production',
+  // Production refuses the demo operator's identity.
+  ...productionOperatorEnv,
   PAYMENTS_PROVIDER: 'test',
   PAYMENTS_ALLOW_TEST: 'true',
   AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',

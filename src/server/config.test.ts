@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEMO_OPERATOR } from '@shared/contracts/operator';
 import { ConfigError, loadConfig } from './config';
+import { productionOperatorEnv } from './testing/operator-env';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'regalo-config-'));
 
@@ -67,7 +69,7 @@ describe('loadConfig', () => {
     expect(issuesOf({ PAYMENTS_PROVIDER: 'stripe' })).toEqual([
       'PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
     ]);
-    expect(issuesOf({ NODE_ENV: 'production' })).toEqual([
+    expect(issuesOf({ NODE_ENV: 'production', ...productionOperatorEnv })).toEqual([
       'PAYMENTS_PROVIDER must be set in production (test or stripe)',
     ]);
     expect(issuesOf({ AUTH_SECRET: 'short' })[0]).toMatch(/^AUTH_SECRET:/);
@@ -75,22 +77,54 @@ describe('loadConfig', () => {
 
   it('takes the test payment provider outside production and refuses it in production unless allowed', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'development' }).payments).toEqual({ provider: 'test' });
-    expect(issuesOf({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test' })).toEqual([
+    expect(issuesOf({ NODE_ENV: 'production', ...productionOperatorEnv, PAYMENTS_PROVIDER: 'test' })).toEqual([
       'PAYMENTS_PROVIDER=test takes no money: set PAYMENTS_ALLOW_TEST=true to run it in production',
     ]);
     expect(
-      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test', PAYMENTS_ALLOW_TEST: 'true' }).payments,
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', ...productionOperatorEnv, PAYMENTS_PROVIDER: 'test', PAYMENTS_ALLOW_TEST: 'true' }).payments,
     ).toEqual({ provider: 'test' });
     expect(
       loadConfig({
         DATA_DIR: dataDir(),
         NODE_ENV: 'production',
+        ...productionOperatorEnv,
         PAYMENTS_PROVIDER: 'stripe',
         STRIPE_SECRET_KEY: 'sk_test_1',
         STRIPE_WEBHOOK_SECRET: 'whsec_1',
         STRIPE_API_URL: 'http://127.0.0.1:12111',
       }).payments,
     ).toEqual({ provider: 'stripe', secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiUrl: 'http://127.0.0.1:12111' });
+  });
+
+  it('refuses the demo operator identity in production, naming each setting still on its demo value', () => {
+    const production = { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test', PAYMENTS_ALLOW_TEST: 'true' };
+    const demoNamed = (issues: string[]) => issues.map((issue) => issue.split(' ')[0]);
+    expect(demoNamed(issuesOf(production))).toEqual([
+      'OPERATOR_NAME',
+      'OPERATOR_ADDRESS',
+      'OPERATOR_TAX_ID',
+      'OPERATOR_REGISTRY',
+      'SUPPORT_EMAIL',
+      'PRIVACY_EMAIL',
+    ]);
+    // Each one on its own: the real values of the others do not hide it.
+    const { SUPPORT_EMAIL: _support, ...allButSupport } = productionOperatorEnv;
+    expect(issuesOf({ ...production, ...allButSupport })).toEqual([
+      `SUPPORT_EMAIL still has its demo value (${DEMO_OPERATOR.supportEmail}): set the operator's real one in production`,
+    ]);
+    expect(demoNamed(issuesOf({ ...production, ...productionOperatorEnv, OPERATOR_REGISTRY: DEMO_OPERATOR.registry }))).toEqual([
+      'OPERATOR_REGISTRY',
+    ]);
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production, ...productionOperatorEnv }).operator).toEqual({
+      name: productionOperatorEnv.OPERATOR_NAME,
+      address: productionOperatorEnv.OPERATOR_ADDRESS,
+      taxId: productionOperatorEnv.OPERATOR_TAX_ID,
+      registry: productionOperatorEnv.OPERATOR_REGISTRY,
+      supportEmail: productionOperatorEnv.SUPPORT_EMAIL,
+      privacyEmail: productionOperatorEnv.PRIVACY_EMAIL,
+    });
+    // Outside production the demo identity is the point (npm run demo, the tests).
+    expect(loadConfig({ DATA_DIR: dataDir() }).operator).toEqual(DEMO_OPERATOR);
   });
 
   it('binds to loopback and keeps the dev tools off by default (a plain npm start publishes nothing)', () => {
@@ -111,7 +145,7 @@ describe('loadConfig', () => {
     expect(issuesOf({ DEV_TOOLS: 'on', HOST: '0.0.0.0' })).toEqual([
       'DEV_TOOLS=on needs a loopback HOST (127.0.0.1, ::1, localhost); use DEV_TOOLS=force to override',
     ]);
-    expect(issuesOf({ DEV_TOOLS: 'on', NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test', PAYMENTS_ALLOW_TEST: 'true' })).toHaveLength(1);
+    expect(issuesOf({ DEV_TOOLS: 'on', NODE_ENV: 'production', ...productionOperatorEnv, PAYMENTS_PROVIDER: 'test', PAYMENTS_ALLOW_TEST: 'true' })).toHaveLength(1);
     expect(issuesOf({ DEV_TOOLS: 'yes' })[0]).toMatch(/^DEV_TOOLS:/);
     const forced = loadConfig({ DATA_DIR: dataDir(), DEV_TOOLS: 'force', PUBLIC_URL: 'https://staging.regalo.example', HOST: '0.0.0.0' });
     expect(forced.devTools).toBe(true);

@@ -84,6 +84,7 @@ const envSchema = z.object({
   OPERATOR_NAME: z.string().trim().min(1).default(DEMO_OPERATOR.name),
   OPERATOR_ADDRESS: z.string().trim().min(1).default(DEMO_OPERATOR.address),
   OPERATOR_TAX_ID: z.string().trim().min(1).default(DEMO_OPERATOR.taxId),
+  OPERATOR_REGISTRY: z.string().trim().min(1).default(DEMO_OPERATOR.registry),
   SUPPORT_EMAIL: z.email().default(DEMO_OPERATOR.supportEmail),
   PRIVACY_EMAIL: z.email().default(DEMO_OPERATOR.privacyEmail),
   S3_ENDPOINT: optionalUrl,
@@ -238,6 +239,18 @@ export function isLoopbackHost(host: string): boolean {
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
+/** The operator's identity settings with their demo defaults, which production refuses. */
+function demoIdentitySettings(e: Env): [string, string, string][] {
+  return [
+    ['OPERATOR_NAME', e.OPERATOR_NAME, DEMO_OPERATOR.name],
+    ['OPERATOR_ADDRESS', e.OPERATOR_ADDRESS, DEMO_OPERATOR.address],
+    ['OPERATOR_TAX_ID', e.OPERATOR_TAX_ID, DEMO_OPERATOR.taxId],
+    ['OPERATOR_REGISTRY', e.OPERATOR_REGISTRY, DEMO_OPERATOR.registry],
+    ['SUPPORT_EMAIL', e.SUPPORT_EMAIL, DEMO_OPERATOR.supportEmail],
+    ['PRIVACY_EMAIL', e.PRIVACY_EMAIL, DEMO_OPERATOR.privacyEmail],
+  ];
+}
+
 /** Turns the environment into a typed config; throws ConfigError listing every bad value. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -280,6 +293,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
     issues.push('HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS');
   }
+  // The legal notice, the terms and every email name the operator: a production server must
+  // never present the demo's fictitious company to real customers (issue 26.4).
+  if (isProduction) {
+    for (const [name, value, demo] of demoIdentitySettings(e)) {
+      if (value === demo) issues.push(`${name} still has its demo value (${demo}): set the operator's real one in production`);
+    }
+  }
   if (issues.length > 0) throw new ConfigError(issues);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -305,6 +325,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       name: e.OPERATOR_NAME,
       address: e.OPERATOR_ADDRESS,
       taxId: e.OPERATOR_TAX_ID,
+      registry: e.OPERATOR_REGISTRY,
       supportEmail: e.SUPPORT_EMAIL,
       privacyEmail: e.PRIVACY_EMAIL,
     },

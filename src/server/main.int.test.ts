@@ -5,7 +5,9 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_OPERATOR } from '@shared/contracts/operator';
 import { createPglite } from './db/client';
+import { productionOperatorEnv } from './testing/operator-env';
 
 /** The real entry point in its own process: start, serve, and stop on SIGTERM. */
 function freePort(): Promise<number> {
@@ -95,4 +97,31 @@ describe('npm start (src/server/main.ts)', () => {
     expect(tables.rows[0]!.n).toBe(1);
     await reopened.close();
   }, 90_000);
+
+  it('refuses to start in production with the demo operator identity: exit code 78, each setting named', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'regalo-main-'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      PAYMENTS_PROVIDER: 'test',
+      PAYMENTS_ALLOW_TEST: 'true',
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      // The real ones for all but two, so the message names exactly those.
+      ...productionOperatorEnv,
+      OPERATOR_NAME: DEMO_OPERATOR.name,
+      PRIVACY_EMAIL: DEMO_OPERATOR.privacyEmail,
+    };
+    delete env.DATABASE_URL;
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child!.once('exit', resolve));
+    expect(code).toBe(78);
+    expect(stderr).toContain('Regalo cannot start');
+    expect(stderr).toContain('OPERATOR_NAME still has its demo value');
+    expect(stderr).toContain('PRIVACY_EMAIL still has its demo value');
+    expect(stderr).not.toContain('OPERATOR_TAX_ID');
+    expect(stderr).not.toContain('SUPPORT_EMAIL');
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { instantToMadridLocal } from '@shared/domain/delivery-time';
+import { legalPages } from '@shared/domain/legal-versions';
 import { authedInject } from './auth-helpers';
 import {
   createBusiness,
@@ -327,6 +328,9 @@ export const routeTable: RouteRow[] = [
   { route: 'GET /g/:code', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}` }), expect: all(200) },
   { route: 'GET /g/:code/print', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}/print` }), expect: all(200) },
   { route: 'GET /g/:code/calendar.ics', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}/calendar.ics` }), expect: all(200) },
+
+  // The legal pages (issue 26.3): public, the same for everyone
+  ...legalPages.map((page) => ({ route: `GET /${page}`, request: () => ({ url: `/${page}` }), expect: all(200) })),
 
   // A rejected business asks for review again: every actor's business is approved or pending (409)
   {

@@ -170,6 +170,8 @@ export const dashboardBusinessSchema = z.object({
   /** Percentage, e.g. 10 for 10 %. */
   commissionRate: z.number(),
   termsAcceptedAt: z.string().nullable(),
+  /** The partner agreement's version accepted then (`/partner-terms`); null for an acceptance before versions. */
+  partnerTermsVersion: z.string().nullable(),
   documents: z.array(dashboardDocumentSchema),
   totals: z.object({
     /** Gifts not archived. */

@@ -10,10 +10,12 @@ export const adminAuditActions = [
   'order_refunded',
   'admin_granted',
   'admin_revoked',
+  'report_hidden',
+  'report_kept',
 ] as const;
 export type AdminAuditAction = (typeof adminAuditActions)[number];
 
-export const adminAuditTargets = ['business', 'order', 'user'] as const;
+export const adminAuditTargets = ['business', 'order', 'user', 'report'] as const;
 export type AdminAuditTarget = (typeof adminAuditTargets)[number];
 
 /** The actor recorded for changes made with `npm run admin:grant|admin:revoke`. */

@@ -1,6 +1,7 @@
 /**
- * SiteFooter — the public pages' footer: privacy policy, cookie settings (reopens the
- * cookie banner's choices), language menu.
+ * SiteFooter — the public pages' footer: the legal pages, privacy policy, cookie settings
+ * (reopens the cookie banner's choices), language menu. The legal pages are rendered by the
+ * server (ADR 059), so they are plain document links, in the interface's language.
  *   <SiteFooter />
  */
 import { openCookieSettings } from '../lib/consent';
@@ -10,7 +11,15 @@ import { BrandMark } from './brand-mark';
 import { LanguageMenu } from './language-menu';
 
 export function SiteFooter() {
-  const { t } = useText('common');
+  const { t, language } = useText('common');
+  const legalLinks = [
+    ['/terms', t('footer.terms')],
+    ['/legal', t('footer.legalNotice')],
+    ['/cookies', t('footer.cookies')],
+    ['/accessibility', t('footer.accessibility')],
+    ['/withdrawal-form', t('footer.withdrawalForm')],
+    ['/partner-terms', t('footer.partnerTerms')],
+  ];
   const linkClasses = 'rounded-md text-sand-200 underline-offset-4 hover:text-white hover:underline';
   return (
     <footer className="on-dark bg-sea-900 text-sand-100">
@@ -20,6 +29,11 @@ export function SiteFooter() {
           <p className="text-sm text-sand-200">{t('footer.tagline')}</p>
         </div>
         <nav aria-label={t('footer.navLabel')} className="flex flex-col gap-3 text-sm">
+          {legalLinks.map(([path, label]) => (
+            <a key={path} href={`${path}?lang=${language}`} className={linkClasses}>
+              {label}
+            </a>
+          ))}
           <AppLink to="/privacy" className={linkClasses}>
             {t('footer.privacy')}
           </AppLink>

@@ -49,7 +49,21 @@ export function openCookieSettings() {
   window.dispatchEvent(new Event(OPEN_SETTINGS_EVENT));
 }
 
+/**
+ * An address ending in `#cookie-settings` opens the settings too: the server-rendered pages
+ * (the cookie policy's "open the cookie settings", ADR 059) have no script to dispatch the event.
+ */
+export const COOKIE_SETTINGS_HASH = '#cookie-settings';
+
 export function onOpenCookieSettings(listener: () => void): () => void {
+  const fromAddress = () => {
+    if (window.location.hash === COOKIE_SETTINGS_HASH) listener();
+  };
   window.addEventListener(OPEN_SETTINGS_EVENT, listener);
-  return () => window.removeEventListener(OPEN_SETTINGS_EVENT, listener);
+  window.addEventListener('hashchange', fromAddress);
+  fromAddress();
+  return () => {
+    window.removeEventListener(OPEN_SETTINGS_EVENT, listener);
+    window.removeEventListener('hashchange', fromAddress);
+  };
 }

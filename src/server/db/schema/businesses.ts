@@ -47,6 +47,10 @@ export const businesses = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     termsAcceptedAt: timestamptz('terms_accepted_at'),
+    /** The partner agreement's version accepted at terms_accepted_at (null: before versions, ADR 059). */
+    partnerTermsVersion: text('partner_terms_version'),
+    /** Hidden from the catalogue by the platform team after a report (DSA art. 17). */
+    hiddenAt: timestamptz('hidden_at'),
     isActive: boolean('is_active').notNull().default(false),
     verificationStatus: text('verification_status').notNull().default('pending'),
     rejectionReason: text('rejection_reason'),

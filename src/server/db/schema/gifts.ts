@@ -26,6 +26,8 @@ export const gifts = pgTable(
     validityDays: integer('validity_days').notNull().default(DEFAULT_VALIDITY_DAYS),
     // A gift with orders is archived instead of deleted, so order history keeps its name.
     archivedAt: timestamptz('archived_at'),
+    /** Hidden from the catalogue by the platform team after a report (DSA art. 17); the owner cannot undo it. */
+    hiddenAt: timestamptz('hidden_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -38,6 +38,8 @@ export const checkouts = pgTable(
     amountTotal: integer('amount_total').notNull(),
     currency: text('currency').notNull().default(CURRENCY),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** The terms of sale the giver accepted by paying (LEGAL_VERSIONS.terms; null: before versions, ADR 059). */
+    termsVersion: text('terms_version'),
     completedAt: timestamptz('completed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -13,9 +13,10 @@ export const canBePaid = sql`exists (
 
 /**
  * The consumer listing rule, as one SQL condition so it is enforced by the query and never
- * by the client: active, approved, in Valencia, with an owner, terms accepted, and a payout
- * account that can receive transfers (a gift is never sold for a business Regalo cannot pay).
- * The catalogue and checkout both use it.
+ * by the client: active, approved, in Valencia, with an owner, terms accepted, not hidden
+ * by the platform team after a report (DSA art. 17, issue 26.5), and a payout account that
+ * can receive transfers (a gift is never sold for a business Regalo cannot pay). The
+ * catalogue and checkout both use it.
  */
 export function isListedBusiness(): SQL {
   return and(
@@ -25,19 +26,20 @@ export function isListedBusiness(): SQL {
     isNotNull(businesses.ownerId),
     isNotNull(businesses.termsAcceptedAt),
     canBePaid,
+    isNull(businesses.hiddenAt),
   )!;
 }
 
-/** A gift a consumer may buy: available and not archived (its business checked separately). */
+/** A gift a consumer may buy: available, not archived, not hidden after a report (its business checked separately). */
 export function isListedGift(): SQL {
-  return and(eq(gifts.isAvailable, true), isNull(gifts.archivedAt))!;
+  return and(eq(gifts.isAvailable, true), isNull(gifts.archivedAt), isNull(gifts.hiddenAt))!;
 }
 
 // Spelled out with table names: drizzle leaves columns unqualified inside a selected sql
 // fragment, which would make the correlation compare gifts.id with itself.
 export const listedGiftCount = sql<number>`(
   select count(*)::int from gifts g
-  where g.business_id = "businesses"."id" and g.is_available = true and g.archived_at is null
+  where g.business_id = "businesses"."id" and g.is_available = true and g.archived_at is null and g.hidden_at is null
 )`;
 
 /** What a consumer sees of a listed business, in the list and on its page alike. */

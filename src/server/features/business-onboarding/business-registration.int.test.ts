@@ -7,6 +7,7 @@ import { createBusiness, createUser, createValidCif } from '../../testing/factor
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { multipart, samplePdf, samplePng } from '../../testing/upload-files';
 import { tempDocumentsPrefix } from '../../domain/documents/document-files';
+import { PARTNER_TERMS_VERSION } from '@shared/domain/legal-versions';
 
 const companyBody = (overrides: Record<string, unknown> = {}) => ({
   businessName: 'Horno San Nicolás',
@@ -81,6 +82,10 @@ describe('POST /api/business/registration', () => {
       commissionRate: 10,
     });
     expect(business!.termsAcceptedAt).toBeInstanceOf(Date);
+    // Which partner agreement and when (issue 26.3), shown on the dashboard's verification tab.
+    expect(business!.partnerTermsVersion).toBe(PARTNER_TERMS_VERSION);
+    const me = await authedInject(t, cookie, { method: 'GET', url: '/api/business/me' });
+    expect(me.json()).toMatchObject({ partnerTermsVersion: PARTNER_TERMS_VERSION, termsAcceptedAt: business!.termsAcceptedAt!.toISOString() });
     const [application] = await t.database.db.select().from(businessApplications).where(eq(businessApplications.businessId, business!.id));
     expect(application).toMatchObject({ applicationStatus: 'pending' });
     expect(application!.submittedAt).toBeInstanceOf(Date);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { RegistrationResult, RegistrationValues } from '@shared/contracts/business-onboarding';
+import { PARTNER_TERMS_VERSION } from '@shared/domain/legal-versions';
 import { DEFAULT_COMMISSION_RATE, LISTING_CITY, type VerificationDocument } from '@shared/domain/business';
 import { missingDocuments, requiredDocuments } from '@shared/domain/documents';
 import { users } from '../../db/schema/auth';
@@ -90,6 +91,8 @@ export async function registerBusiness(
         description: input.description,
         verificationDocuments: adopted.map((a) => a.document),
         termsAcceptedAt: now,
+        // The agreement the wizard's third step links to, as it reads today (ADR 059).
+        partnerTermsVersion: PARTNER_TERMS_VERSION,
         isActive: false,
         verificationStatus: 'pending',
         commissionRate: DEFAULT_COMMISSION_RATE,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { productionOperatorEnv } from '../../testing/operator-env';
 
 describe('dev mailbox', () => {
   let t: TestApp;
@@ -36,7 +37,7 @@ describe('dev mailbox', () => {
 
   it.each([
     ['in development without DEV_TOOLS', { NODE_ENV: 'development', DEV_TOOLS: 'off' }],
-    ['in production', { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test', PAYMENTS_ALLOW_TEST: 'true', DEV_TOOLS: 'off' }],
+    ['in production', { NODE_ENV: 'production', ...productionOperatorEnv, PAYMENTS_PROVIDER: 'test', PAYMENTS_ALLOW_TEST: 'true', DEV_TOOLS: 'off' }],
   ])('does not exist %s (dev tools are an explicit opt-in)', async (_label, env) => {
     const app = await createTestApp({ env });
     try {

@@ -55,7 +55,7 @@ blockquote{margin:0;font-size:1.1rem;font-style:italic}
 .button{display:flex;align-items:center;justify-content:center;min-height:48px;padding:.6rem 1rem;border-radius:.8rem;border:2px solid #9a3412;font-weight:700;text-decoration:none;text-align:center}
 .primary{background:#9a3412;color:#fff}
 footer{max-width:34rem;margin:0 auto;padding:1rem 1rem 2rem;color:#57534e;font-size:.9rem;border-top:1px solid #e7dccb}
-footer a{margin-right:1rem}
+footer a{display:inline-block;margin-right:1rem;padding:.25rem 0}
 `;
 
 interface Layout {
@@ -109,7 +109,7 @@ ${script ? `<script src="${e(script)}" defer></script>\n` : ''}</head>
 ${skipTo ? `<a class="skip" href="#main">${e(t('skip'))}</a>` : ''}
 <header class="bar"><a class="brand" href="/">${e(t('brand'))}</a>${languageSwitch(t, language, path)}</header>
 ${body}
-<footer><p><a href="/">${e(t('footer.home'))}</a><a href="/privacy">${e(t('footer.privacy'))}</a></p></footer>
+<footer><p><a href="/">${e(t('footer.home'))}</a><a href="/privacy">${e(t('footer.privacy'))}</a>${['terms', 'legal', 'cookies', 'accessibility'].map((page) => `<a href="/${page}?lang=${language}">${e(t(`footer.${page}`))}</a>`).join('')}</p></footer>
 </body>
 </html>
 `;

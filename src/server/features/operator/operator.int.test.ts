@@ -16,6 +16,7 @@ const operator = {
   OPERATOR_NAME: 'Regalos Valencianos S.L.',
   OPERATOR_ADDRESS: 'Plaça de la Reina 3, 46001 València',
   OPERATOR_TAX_ID: 'B98765432',
+  OPERATOR_REGISTRY: 'Registro Mercantil de Valencia, tomo 10234, folio 12, hoja V-175321',
   SUPPORT_EMAIL: 'ayuda@regalos.example',
   PRIVACY_EMAIL: 'dpd@regalos.example',
 };
@@ -40,6 +41,7 @@ describe('GET /api/operator', () => {
         name: operator.OPERATOR_NAME,
         address: operator.OPERATOR_ADDRESS,
         taxId: operator.OPERATOR_TAX_ID,
+        registry: operator.OPERATOR_REGISTRY,
         supportEmail: operator.SUPPORT_EMAIL,
         privacyEmail: operator.PRIVACY_EMAIL,
       });

@@ -69,6 +69,7 @@ function business(overrides: Partial<DashboardBusiness> = {}): DashboardBusiness
     isActive: false,
     commissionRate: 12.5,
     termsAcceptedAt: '2026-11-20T10:00:00.000Z',
+    partnerTermsVersion: '2026-11-27',
     documents: [
       {
         type: 'business_license',

@@ -19,7 +19,7 @@ const business = {
   address: 'Plaça de Santa Caterina 6', city: 'Valencia', phone: null, email: null, website: null,
   businessType: 'cooperative', taxId: 'F12345674', businessRegistrationNumber: null, imageUrl: null,
   thumbnailUrl: null, verificationStatus: 'approved', rejectionReason: null, isActive: true, commissionRate: 12.5,
-  termsAcceptedAt: '2026-11-20T10:00:00.000Z', documents: [], totals: { gifts: 1, orders: 0 }, createdAt: '2026-11-20T10:00:00.000Z',
+  termsAcceptedAt: '2026-11-20T10:00:00.000Z', partnerTermsVersion: '2026-11-27', documents: [], totals: { gifts: 1, orders: 0 }, createdAt: '2026-11-20T10:00:00.000Z',
 } satisfies DashboardBusiness;
 const gift: DashboardGift = {
   id: 'g1', name: 'Horchata for two', description: null, price: 950, currency: 'EUR', imageUrl: null,

@@ -100,6 +100,14 @@ export function VerificationTab({ business }: { business: DashboardBusiness }) {
             <Detail label={t('verification.details.termsAccepted')}>
               {business.termsAcceptedAt ? formatDate(business.termsAcceptedAt, language) : notProvided}
             </Detail>
+            <Detail label={t('verification.details.partnerTerms')}>
+              {/* The server-rendered agreement (ADR 059): a document link, not a route of the app. */}
+              <a href={`/partner-terms?lang=${language}`} className="underline underline-offset-4" data-testid="partner-terms-version">
+                {business.partnerTermsVersion
+                  ? t('verification.details.partnerTermsVersion', { date: formatDate(`${business.partnerTermsVersion}T12:00:00Z`) })
+                  : t('verification.details.partnerTermsUnversioned')}
+              </a>
+            </Detail>
             <Detail label={t('verification.details.commissionRate')}>
               {formatPercent(business.commissionRate / 100, language)}
             </Detail>

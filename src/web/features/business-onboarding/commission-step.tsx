@@ -36,6 +36,10 @@ export function CommissionStep({
           {t('signup.commission.accept', { rate: shownRate })}
         </Label>
       </div>
+      {/* A document link: the agreement is server-rendered (ADR 059), and the wizard keeps its draft. */}
+      <a href={`/partner-terms?lang=${language}`} target="_blank" rel="noopener" className="text-sm font-semibold text-brand-700 underline underline-offset-4">
+        {t('signup.commission.readTerms')}
+      </a>
     </div>
   );
 }

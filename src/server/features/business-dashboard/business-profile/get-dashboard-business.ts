@@ -46,6 +46,7 @@ export async function toDashboardBusiness(db: Executor, business: OwnedBusiness)
     isActive: business.isActive,
     commissionRate: Number(business.commissionRate),
     termsAcceptedAt: business.termsAcceptedAt?.toISOString() ?? null,
+    partnerTermsVersion: business.partnerTermsVersion,
     documents: business.verificationDocuments.map((d) => ({
       type: d.type,
       fileName: d.fileName,

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { legalPages, type LegalPage } from '@shared/domain/legal-versions';
+import { MAX_VALIDITY_DAYS, MIN_VALIDITY_DAYS } from '@shared/domain/order-status';
+import { languageFromAcceptLanguage, toPageLanguage, type PageLanguage } from '../../platform/page-language';
+import { cookieTable, operatorDetails, withdrawalFormBlanks } from './legal-page-extras';
+import { renderLegalPage } from './render-legal-page';
+
+/**
+ * The legal pages (issue 26.3, ADR 059): `/terms`, `/legal`, `/cookies`, `/accessibility`,
+ * `/partner-terms` and `/withdrawal-form`, server-rendered in the visitor's language from the
+ * operator's settings, with no script. Public and indexable; they vary with the language the
+ * browser asks for.
+ */
+export const legalPageRoutes: FastifyPluginAsync = async (app) => {
+  const { config } = app.ctx;
+  const { operator } = config;
+  const isSecure = config.publicUrl.startsWith('https://');
+  const values = {
+    operatorName: operator.name,
+    operatorAddress: operator.address,
+    operatorTaxId: operator.taxId,
+    operatorRegistry: operator.registry,
+    supportEmail: operator.supportEmail,
+    privacyEmail: operator.privacyEmail,
+    site: new URL(config.publicUrl).host,
+    commissionRate: String(config.defaultCommissionRate).replace('.', ','),
+    minValidity: String(MIN_VALIDITY_DAYS),
+    maxValidity: String(MAX_VALIDITY_DAYS),
+  };
+
+  const extrasFor = (page: LegalPage, language: PageLanguage): Record<string, string> => {
+    if (page === 'legal') return { top: operatorDetails(language, operator) };
+    if (page === 'cookies') return { list: cookieTable(language, isSecure) };
+    if (page === 'withdrawal-form') return { top: withdrawalFormBlanks(language, operator) };
+    return {};
+  };
+
+  const languageOf = (request: FastifyRequest): PageLanguage =>
+    toPageLanguage((request.query as { lang?: unknown }).lang) ?? languageFromAcceptLanguage(request.headers['accept-language']) ?? 'en';
+
+  for (const page of legalPages) {
+    app.get(`/${page}`, async (request, reply) => {
+      const language = languageOf(request);
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Language')
+        .type('text/html; charset=utf-8')
+        .send(renderLegalPage({ page, language, values, extras: extrasFor(page, language) }));
+    });
+  }
+};

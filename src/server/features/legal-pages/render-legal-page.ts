@@ -126,8 +126,8 @@ export function pageKey(page: LegalPage): string {
 }
 
 /** The date a version names, as the page shows it (`27 nov 2026`). */
-export function versionDate(version: string): string {
-  return formatDate(new Date(`${version}T12:00:00Z`));
+export function versionDate(version: string, language: PageLanguage): string {
+  return formatDate(new Date(`${version}T12:00:00Z`), language);
 }
 
 export interface LegalPageRender {
@@ -160,7 +160,7 @@ export function renderLegalPage({ page, language, values, extras = {} }: LegalPa
 <header class="bar"><a class="brand" href="/">Regalo</a>${languageSwitch(language, path)}</header>
 <main id="main">
 <h1>${e(t(`${key}.title`))}</h1>
-<p class="version" data-testid="legal-version" data-version="${e(version)}">${e(t('common.version', { date: versionDate(version) }))}</p>
+<p class="version" data-testid="legal-version" data-version="${e(version)}">${e(t('common.version', { date: versionDate(version, language) }))}</p>
 ${intro}
 ${extras.top ?? ''}
 ${sections}

@@ -104,7 +104,7 @@ export function VerificationTab({ business }: { business: DashboardBusiness }) {
               {/* The server-rendered agreement (ADR 059): a document link, not a route of the app. */}
               <a href={`/partner-terms?lang=${language}`} className="underline underline-offset-4" data-testid="partner-terms-version">
                 {business.partnerTermsVersion
-                  ? t('verification.details.partnerTermsVersion', { date: formatDate(`${business.partnerTermsVersion}T12:00:00Z`) })
+                  ? t('verification.details.partnerTermsVersion', { date: formatDate(`${business.partnerTermsVersion}T12:00:00Z`, language) })
                   : t('verification.details.partnerTermsUnversioned')}
               </a>
             </Detail>

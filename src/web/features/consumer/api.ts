@@ -185,7 +185,7 @@ export function useUpdateDelivery() {
     meta: { inlineError: true },
     onSuccess: (updated) => {
       client.setQueryData<MyOrderList>(queryKeys.myOrders, (old) =>
-        old ? { items: old.items.map((order) => (order.id === updated.id ? updated : order)) } : old,
+        old ? { ...old, items: old.items.map((order) => (order.id === updated.id ? updated : order)) } : old,
       );
     },
   });

@@ -21,9 +21,93 @@ export type RateLimitCheck = [key: string, rule: RateLimitRule];
 /** Applies checks in order; the first exceeded one throws 429 rate_limited with Retry-After. */
 export type RateLimit = (request: FastifyRequest, reply: FastifyReply, checks: RateLimitCheck[]) => Promise<void>;
 
+/**
+ * What a route does that an attacker gains by repeating (ADR 054): mail to an address, a
+ * password check, a checkout (a call to the payment provider), a lookup by a guessable code.
+ */
+export type Abuse = 'sends-mail' | 'checks-password' | 'creates-checkout' | 'looks-up-code';
+
+/**
+ * One counter a route declares. `name` names the counter, not the route: two routes that
+ * declare the same name share one count (every mail to an unproven address counts together).
+ * `key` returns the canonical value counted — a normalised email, a user id, the id the
+ * database returned — or undefined when the request has none (that counter is skipped; the
+ * route refuses such a request itself).
+ */
+export interface DeclaredLimit {
+  name: string;
+  rule: RateLimitRule;
+  key: (request: FastifyRequest) => string | undefined | Promise<string | undefined>;
+  /**
+   * 'misses': counted only when the route finds nothing (app.limitMisses), so a visitor
+   * opening real gifts is never refused; 'requests' (the default): every request, by the hook.
+   */
+  counts?: 'requests' | 'misses';
+}
+
+/**
+ * A route's declaration: what it does, and the limits that bound it — or, when something
+ * else already bounds it, which (`boundedBy`, e.g. "platform team only", "one mail per
+ * payment; checkouts are limited"), said where a reviewer reads the route.
+ */
+export interface RouteAbuse {
+  does: Abuse[];
+  limits: DeclaredLimit[];
+  boundedBy?: string;
+}
+
+/**
+ * Better Auth's one catch-all route serves many endpoints: it declares each endpoint's path
+ * (null: nothing to bound). A path missing from the table is refused at runtime (404), so a
+ * Better Auth upgrade cannot add an unbounded endpoint unnoticed.
+ */
+export interface PathAbuse {
+  byPath: Record<string, RouteAbuse | null>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     limitRate: RateLimit;
+    /** Counts a miss against the route's declared 'misses' limits; 429 once over. */
+    limitMisses: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyContextConfig {
+    /** Read by one hook (registerRateLimits); ADR 054. */
+    abuse?: RouteAbuse | PathAbuse;
+  }
+}
+
+export function isPathAbuse(abuse: RouteAbuse | PathAbuse): abuse is PathAbuse {
+  return 'byPath' in abuse;
+}
+
+/** The declaration that applies to this request, if any. */
+export function declaredAbuse(request: FastifyRequest): RouteAbuse | null {
+  const abuse = (request.routeOptions.config as { abuse?: RouteAbuse | PathAbuse }).abuse;
+  if (!abuse) return null;
+  if (!isPathAbuse(abuse)) return abuse;
+  const path = request.url.split('?')[0] ?? '';
+  const entry = Object.entries(abuse.byPath).find(([pattern]) => pathMatches(pattern, path));
+  if (!entry) throw AppError.notFound();
+  return entry[1];
+}
+
+/** `/api/auth/callback/:id` matches `/api/auth/callback/google`: one segment per parameter. */
+export function pathMatches(pattern: string, path: string): boolean {
+  if (!pattern.includes(':')) return pattern === path;
+  const want = pattern.split('/');
+  const got = path.split('/');
+  return want.length === got.length && want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]));
+}
+
+/** A declaration that says what a route does must bound it: checked as each route registers. */
+function checkDeclaration(method: string, url: string, abuse: RouteAbuse | PathAbuse | undefined) {
+  if (!abuse) return;
+  const entries = isPathAbuse(abuse) ? Object.entries(abuse.byPath) : [[url, abuse] as const];
+  for (const [path, declared] of entries) {
+    if (declared && declared.does.length > 0 && declared.limits.length === 0 && !declared.boundedBy) {
+      throw new Error(`${method} ${path} declares ${declared.does.join(', ')} but no limit (ADR 054)`);
+    }
   }
 }
 
@@ -78,7 +162,7 @@ export async function registerRateLimits(app: FastifyInstance, options: { enable
     return limiter;
   };
 
-  app.decorate('limitRate', async (request: FastifyRequest, reply: FastifyReply, checks: RateLimitCheck[]) => {
+  const limitRate: RateLimit = async (request, reply, checks) => {
     if (!options.enabled) return;
     for (const [key, rule] of checks) {
       (request as unknown as Record<symbol, string>)[CURRENT_KEY] = `${rule.limit}/${rule.windowMs}:${key}`;
@@ -95,5 +179,23 @@ export async function registerRateLimits(app: FastifyInstance, options: { enable
         throw new AppError('rate_limited', 429, 'Too many attempts; try again later');
       }
     }
-  });
+  };
+  app.decorate('limitRate', limitRate);
+
+  // Routes declare their limits in their own definition (config.abuse); this one hook applies
+  // them, after the body is parsed and validated so keys come from checked values (ADR 054).
+  app.addHook('onRoute', (route) => checkDeclaration(String(route.method), route.url, route.config?.abuse));
+  const applyDeclared = async (request: FastifyRequest, reply: FastifyReply, counts: 'requests' | 'misses') => {
+    const declared = declaredAbuse(request);
+    if (!declared) return;
+    const checks: RateLimitCheck[] = [];
+    for (const limit of declared.limits) {
+      if ((limit.counts ?? 'requests') !== counts) continue;
+      const key = await limit.key(request);
+      if (key !== undefined) checks.push([`${limit.name}:${key}`, limit.rule]);
+    }
+    await limitRate(request, reply, checks);
+  };
+  app.addHook('preHandler', (request, reply) => applyDeclared(request, reply, 'requests'));
+  app.decorate('limitMisses', (request: FastifyRequest, reply: FastifyReply) => applyDeclared(request, reply, 'misses'));
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteAccountSchema } from '@shared/contracts/account';
 import { requireUser } from '../../platform/auth/guard';
+import { passwordLimits } from '../../platform/route-limits';
 import { AppError } from '../../platform/errors';
 import { toFetchHeaders } from '../../platform/fetch-headers';
 import { deleteAccount } from './delete-account';
@@ -25,6 +26,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: async (request) => {
         await requireUser(request);
       },
+      // Checks the password: guesses count per account and per IP with every other check.
+      config: { abuse: { does: ['checks-password'], limits: passwordLimits(async (request) => `user:${(await requireUser(request)).id}`) } },
       schema: { body: deleteAccountSchema },
     },
     async (request, reply) => {

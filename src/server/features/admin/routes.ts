@@ -35,6 +35,9 @@ import { rejectApplication } from './reject-application';
 import { searchOrders } from './search-orders';
 import { viewDocument } from './view-document';
 
+/** Their mails go out on a platform-team member's action only. */
+const teamMail = { abuse: { does: ['sends-mail' as const], limits: [], boundedBy: 'the platform team only (requireAdmin)' } };
+
 const noStore = { 'cache-control': 'no-store' };
 
 /** The platform team's back-office API (contract and guards: shared/contracts/admin.ts). */
@@ -62,13 +65,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/businesses/:id/approve',
-    { schema: { params: idParamsSchema, body: approveBodySchema, response: { 200: adminBusinessDetailSchema } } },
+    { config: teamMail, schema: { params: idParamsSchema, body: approveBodySchema, response: { 200: adminBusinessDetailSchema } } },
     async (request) => approveApplication(app.ctx, await actorOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/api/admin/businesses/:id/reject',
-    { schema: { params: idParamsSchema, body: rejectBodySchema, response: { 200: adminBusinessDetailSchema } } },
+    { config: teamMail, schema: { params: idParamsSchema, body: rejectBodySchema, response: { 200: adminBusinessDetailSchema } } },
     async (request) => rejectApplication(app.ctx, await actorOf(request), request.params.id, request.body),
   );
 
@@ -139,13 +142,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/orders/:id/extend-expiry',
-    { schema: { params: idParamsSchema, body: extendExpiryBodySchema, response: { 200: adminOrderSchema } } },
+    { config: teamMail, schema: { params: idParamsSchema, body: extendExpiryBodySchema, response: { 200: adminOrderSchema } } },
     async (request) => extendOrderExpiry(app.ctx, await actorOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/api/admin/orders/:id/cancel',
-    { schema: { params: idParamsSchema, body: cancelOrderBodySchema, response: { 200: adminOrderSchema } } },
+    { config: teamMail, schema: { params: idParamsSchema, body: cancelOrderBodySchema, response: { 200: adminOrderSchema } } },
     async (request) => cancelOrder(app.ctx, await actorOf(request), request.params.id, request.body),
   );
 

@@ -2,22 +2,83 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOptionsSchema } from '@shared/contracts/auth';
 import { AppError } from '../../platform/errors';
-import { clientKey, type RateLimitCheck, type RateLimitRule } from '../../platform/rate-limit';
+import { getSessionUser } from '../../platform/auth/guard';
+import { clientKey, type PathAbuse, type RateLimitRule, type RouteAbuse } from '../../platform/rate-limit';
+import { passwordLimits, unprovenMailLimits } from '../../platform/route-limits';
 import { toFetchHeaders } from '../../platform/fetch-headers';
 import { createSessionCookie } from '../../platform/auth/create-session-cookie';
 import { accountConfirmedBy, isSignUpBrowser, signUpBrowserCookie } from '../../platform/auth/sign-up-browser';
 
 const MINUTE = 60_000;
-const PER_IP: RateLimitRule = { limit: 30, windowMs: MINUTE };
-const PER_EMAIL: RateLimitRule = { limit: 5, windowMs: MINUTE };
-const MAIL_PER_EMAIL: RateLimitRule = { limit: 5, windowMs: 15 * MINUTE };
+/** Tokens in links are long and random; this only keeps one address from hammering them. */
+const LINK_TOKENS_PER_IP: RateLimitRule = { limit: 30, windowMs: MINUTE };
 
-/** Which limits apply to which Better Auth endpoint. */
-const limits: Record<string, { ip?: RateLimitRule; email?: RateLimitRule }> = {
-  '/api/auth/sign-in/email': { ip: PER_IP, email: PER_EMAIL },
-  '/api/auth/sign-up/email': { ip: PER_IP, email: PER_EMAIL },
-  '/api/auth/request-password-reset': { ip: PER_IP, email: MAIL_PER_EMAIL },
-  '/api/auth/send-verification-email': { ip: PER_IP, email: MAIL_PER_EMAIL },
+/** The signed-in account a Better Auth request guesses a password for (Better Auth refuses the anonymous). */
+async function signedInAccount(request: FastifyRequest): Promise<string | undefined> {
+  const user = await getSessionUser(request);
+  return user ? `user:${user.id}` : undefined;
+}
+
+/** The account a sign-in names: its address as Better Auth looks it up. */
+function signInAccount(request: FastifyRequest): string | undefined {
+  const email = emailOf(request.body);
+  return email === undefined ? undefined : `email:${email.trim().toLowerCase()}`;
+}
+
+function field(name: string) {
+  return (request: FastifyRequest): string | undefined => {
+    const value = (request.body as Record<string, unknown> | undefined)?.[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+}
+
+const linkTokens = (): RouteAbuse => ({
+  does: ['looks-up-code'],
+  limits: [{ name: 'link-token-ip', rule: LINK_TOKENS_PER_IP, key: clientKey }],
+});
+
+/**
+ * Every Better Auth endpoint, with what it does and its limits (ADR 054). The catch-all
+ * route below declares this table; the one rate-limit hook reads the entry for the path
+ * asked, and a path that is not here answers 404 before Better Auth sees it. A test lists
+ * Better Auth's own endpoints and fails for any missing here (abuse/declared-limits test).
+ */
+export const BETTER_AUTH_ABUSE: PathAbuse['byPath'] = {
+  '/api/auth/sign-in/email': { does: ['checks-password'], limits: passwordLimits(signInAccount) },
+  '/api/auth/verify-password': { does: ['checks-password'], limits: passwordLimits(signedInAccount) },
+  '/api/auth/change-password': { does: ['checks-password'], limits: passwordLimits(signedInAccount) },
+  '/api/auth/delete-user': { does: ['checks-password'], limits: passwordLimits(signedInAccount) },
+  // Mail to an address nobody has proven yet: one shared count per address and per IP.
+  '/api/auth/sign-up/email': { does: ['sends-mail'], limits: unprovenMailLimits((request) => emailOf(request.body)) },
+  '/api/auth/request-password-reset': { does: ['sends-mail'], limits: unprovenMailLimits((request) => emailOf(request.body)) },
+  '/api/auth/send-verification-email': { does: ['sends-mail'], limits: unprovenMailLimits((request) => emailOf(request.body)) },
+  '/api/auth/change-email': { does: ['sends-mail'], limits: unprovenMailLimits(field('newEmail')) },
+  '/api/auth/reset-password': linkTokens(),
+  '/api/auth/reset-password/:token': linkTokens(),
+  '/api/auth/verify-email': linkTokens(),
+  '/api/auth/delete-user/callback': linkTokens(),
+  // Nothing to bound: session reads and changes by their owner, OAuth round trips.
+  '/api/auth/sign-in/social': null,
+  '/api/auth/callback/:id': null,
+  '/api/auth/get-session': null,
+  '/api/auth/sign-out': null,
+  '/api/auth/update-session': null,
+  '/api/auth/update-user': null,
+  '/api/auth/list-sessions': null,
+  '/api/auth/revoke-session': null,
+  '/api/auth/revoke-sessions': null,
+  '/api/auth/revoke-other-sessions': null,
+  '/api/auth/link-social': null,
+  '/api/auth/list-accounts': null,
+  '/api/auth/unlink-account': null,
+  '/api/auth/refresh-token': null,
+  '/api/auth/get-access-token': null,
+  '/api/auth/account-info': null,
+  '/api/auth/ok': null,
+  '/api/auth/error': null,
+  '/api/auth/sign-in/oauth2': null,
+  '/api/auth/oauth2/callback/:providerId': null,
+  '/api/auth/oauth2/link': null,
 };
 
 /** Headers we set ourselves for Better Auth; a client must not be able to forge them. */
@@ -112,17 +173,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
+    // The path is canonical (platform/canonical-path.ts), so it is what Better Auth routes.
+    config: { abuse: { byPath: BETTER_AUTH_ABUSE } },
     handler: async (request, reply) => {
-      // The path is canonical (platform/canonical-path.ts), so it is what Better Auth routes.
       const path = request.url.split('?')[0] ?? '';
-      const rule = limits[path];
-      if (rule) {
-        const email = emailOf(request.body)?.trim().toLowerCase();
-        const checks: RateLimitCheck[] = [];
-        if (rule.ip) checks.push([`auth-ip:${path}:${clientKey(request)}`, rule.ip]);
-        if (rule.email && email !== undefined) checks.push([`auth-email:${path}:${email}`, rule.email]);
-        await app.limitRate(request, reply, checks);
-      }
       const fetchRequest = toFetchRequest(request, config.publicUrl);
       const response = await app.ctx.auth.handler(fetchRequest);
       const extraCookies: string[] = [];

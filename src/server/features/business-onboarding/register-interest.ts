@@ -104,7 +104,7 @@ export async function registerInterest(
           to: email,
           template: 'business-confirmation',
           locale: input.locale,
-          data: { name: input.businessName, url: confirmationUrl(ctx.config.publicUrl, token) },
+          data: { url: confirmationUrl(ctx.config.publicUrl, token) },
         });
       } catch {
         // The detail is shown to the user ('Registration failed: {message}'): no internals.

@@ -12,6 +12,24 @@ import {
 } from './confirmation-token';
 
 /**
+ * The address a resend would mail, for its rate limit: the one typed, or the one stored for
+ * the old link (the token typed is never a key: each spelling would count apart). Undefined
+ * when the link is unknown — then nothing is sent either.
+ */
+export async function resendAddress(
+  db: AppContext['db'],
+  input: { token?: string; email?: string },
+): Promise<string | undefined> {
+  const token = input.token?.trim();
+  if (!token) return input.email;
+  const [interest] = await db
+    .select({ email: businessInterests.email })
+    .from(businessInterests)
+    .where(eq(businessInterests.confirmationToken, hashConfirmationToken(token)));
+  return interest?.email;
+}
+
+/**
  * A fresh link for an unconfirmed interest, found by the old (usually expired) token or by
  * the address. The old token stops working. Unknown or already confirmed → nothing is
  * sent, and the caller answers the same either way so addresses cannot be probed.
@@ -51,7 +69,7 @@ export async function resendConfirmation(
       to: interest.interest.email,
       template: 'business-confirmation',
       locale: input.locale ?? toMailLocale(interest.locale) ?? 'en',
-      data: { name: interest.interest.businessName, url: confirmationUrl(ctx.config.publicUrl, fresh) },
+      data: { url: confirmationUrl(ctx.config.publicUrl, fresh) },
     });
     return { sent: true };
   });

@@ -16,6 +16,8 @@ import {
 } from '@shared/contracts/business-onboarding';
 import { requireUser } from '../../platform/auth/guard';
 import { clientKey, type RateLimitRule } from '../../platform/rate-limit';
+import { unprovenMailLimits } from '../../platform/route-limits';
+import { resendAddress } from './resend-confirmation';
 import { confirmInterest } from './confirm-interest';
 import { confirmSession } from './confirm-session';
 import { createSessionCookie } from '../../platform/auth/create-session-cookie';
@@ -26,15 +28,9 @@ import { resendConfirmation } from './resend-confirmation';
 import { hasPassword, setPassword } from './set-password';
 import { toFetchHeaders } from '../../platform/fetch-headers';
 
-const HOUR = 60 * 60 * 1000;
-/** Enough for a person retrying; too few to spam an inbox or create accounts in bulk. */
-const limits = {
-  interestIp: { limit: 10, windowMs: HOUR },
-  interestEmail: { limit: 3, windowMs: HOUR },
-  resendIp: { limit: 10, windowMs: HOUR },
-  resendTarget: { limit: 3, windowMs: HOUR },
-  confirmIp: { limit: 30, windowMs: 10 * 60 * 1000 },
-} satisfies Record<string, RateLimitRule>;
+const REGISTRATIONS_PER_ACCOUNT: RateLimitRule = { limit: 10, windowMs: 60 * 60 * 1000 };
+/** Confirmation tokens are long and random; this only keeps one address from hammering them. */
+const CONFIRM_PER_IP: RateLimitRule = { limit: 30, windowMs: 10 * 60 * 1000 };
 
 // Runs before body validation, so an anonymous submit is 401 (loginRequired), never 400.
 async function signedIn(request: FastifyRequest) {
@@ -44,12 +40,12 @@ async function signedIn(request: FastifyRequest) {
 export const businessOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/business/interest',
-    { schema: { body: interestInputSchema, response: { 201: interestResultSchema } } },
+    {
+      // Mails an address nobody has proven: the one count every such route shares (ADR 054).
+      config: { abuse: { does: ['sends-mail'], limits: unprovenMailLimits((request) => (request.body as { email: string }).email) } },
+      schema: { body: interestInputSchema, response: { 201: interestResultSchema } },
+    },
     async (request, reply) => {
-      await app.limitRate(request, reply, [
-        [`interest-ip:${clientKey(request)}`, limits.interestIp],
-        [`interest-email:${request.body.email}`, limits.interestEmail],
-      ]);
       const result = await registerInterest(app.ctx, request.body);
       return reply.status(201).send(result);
     },
@@ -57,9 +53,11 @@ export const businessOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/business/interest/confirm',
-    { schema: { body: confirmTokenInputSchema, response: { 200: confirmTokenResultSchema } } },
+    {
+      config: { abuse: { does: ['looks-up-code'], limits: [{ name: 'interest-confirm-ip', rule: CONFIRM_PER_IP, key: clientKey }] } },
+      schema: { body: confirmTokenInputSchema, response: { 200: confirmTokenResultSchema } },
+    },
     async (request, reply) => {
-      await app.limitRate(request, reply, [[`confirm-ip:${clientKey(request)}`, limits.confirmIp]]);
       const { userId, ...result } = await confirmInterest(app.ctx, request.body);
       if (userId) {
         const cookie = await createSessionCookie(app.ctx.auth, userId, {
@@ -74,13 +72,18 @@ export const businessOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/business/interest/resend',
-    { schema: { body: resendInputSchema, response: { 202: resendResultSchema } } },
+    {
+      // Counted against the address the mail goes to: the one typed, or the one the old
+      // link's record holds (the database's value, not the token typed).
+      config: {
+        abuse: {
+          does: ['sends-mail', 'looks-up-code'],
+          limits: unprovenMailLimits((request) => resendAddress(app.ctx.db, request.body as { token?: string; email?: string })),
+        },
+      },
+      schema: { body: resendInputSchema, response: { 202: resendResultSchema } },
+    },
     async (request, reply) => {
-      const target = request.body.token?.trim() || request.body.email?.trim().toLowerCase() || '';
-      await app.limitRate(request, reply, [
-        [`resend-ip:${clientKey(request)}`, limits.resendIp],
-        [`resend-target:${target}`, limits.resendTarget],
-      ]);
       await resendConfirmation(app.ctx, request.body);
       return reply.status(202).send({ status: 'sent' as const });
     },
@@ -121,7 +124,12 @@ export const businessOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/business/registration',
-    { onRequest: signedIn, schema: { body: registrationInputSchema, response: { 201: registrationResultSchema } } },
+    {
+      onRequest: signedIn,
+      // Mails the owner (a proven address) that the application arrived.
+      config: { abuse: { does: ['sends-mail'], limits: [{ name: 'registration-account', rule: REGISTRATIONS_PER_ACCOUNT, key: async (request) => (await requireUser(request)).id }] } },
+      schema: { body: registrationInputSchema, response: { 201: registrationResultSchema } },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       const result = await registerBusiness(app.ctx, user.id, request.body);

@@ -7,7 +7,8 @@ import {
   checkoutSchema,
   createCheckoutInputSchema,
 } from '@shared/contracts/checkout';
-import { requireUser } from '../../platform/auth/guard';
+import { getSessionUser, requireUser } from '../../platform/auth/guard';
+import { clientKey, type RateLimitRule, type RouteAbuse } from '../../platform/rate-limit';
 import { AppError } from '../../platform/errors';
 import { PaymentSignatureError } from '../../platform/payments/payment-provider';
 import { createCheckout } from './create-checkout';
@@ -15,6 +16,15 @@ import { getCheckout } from './get-checkout';
 import { handlePaymentEvent } from './handle-payment-event';
 import { payTestCheckout } from './pay-test-checkout';
 import { quoteCheckout } from './quote-checkout';
+
+/** A giver pays a cart a few times an hour at most; a script making checkouts in bulk does not (issue 27). */
+export const CHECKOUT_LIMITS = {
+  perAccount: { limit: 10, windowMs: 60_000 },
+  perIp: { limit: 30, windowMs: 60_000 },
+} satisfies Record<string, RateLimitRule>;
+
+/** A paid checkout mails its recipients once; how many checkouts there are is what is limited. */
+const paymentMail: RouteAbuse = { does: ['sends-mail'], limits: [], boundedBy: 'one mail per order paid; POST /api/checkouts is limited' };
 
 /** Checkout and the test provider's buttons (contract: src/shared/contracts/checkout.ts). */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +39,19 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/checkouts',
-    { schema: { body: createCheckoutInputSchema, response: { 200: checkoutSchema, 201: checkoutSchema } } },
+    {
+      // Each new checkout is a call to the payment provider, whose rate limit every giver shares.
+      config: {
+        abuse: {
+          does: ['creates-checkout'],
+          limits: [
+            { name: 'checkout-ip', rule: CHECKOUT_LIMITS.perIp, key: clientKey },
+            { name: 'checkout-account', rule: CHECKOUT_LIMITS.perAccount, key: async (request) => (await getSessionUser(request))?.id },
+          ],
+        },
+      },
+      schema: { body: createCheckoutInputSchema, response: { 200: checkoutSchema, 201: checkoutSchema } },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       const { checkout, created } = await createCheckout(app.ctx, user, request.body);
@@ -50,7 +72,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const testParams = z.object({ checkoutId: z.string().max(64), outcome: z.enum(['succeed', 'fail', 'cancel']) });
   app.post(
     '/api/payments/test/:checkoutId/:outcome',
-    { schema: { params: testParams, response: { 200: checkoutSchema } } },
+    { config: { abuse: paymentMail }, schema: { params: testParams, response: { 200: checkoutSchema } } },
     async (request) => {
       // The test provider's page only exists when it is the configured provider.
       if (app.ctx.payments.name !== 'test') throw AppError.notFound();
@@ -68,7 +90,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
 
-  app.post('/api/payments/stripe/webhook', async (request, reply) => {
+  app.post('/api/payments/stripe/webhook', { config: { abuse: paymentMail } }, async (request, reply) => {
     if (app.ctx.payments.name !== 'stripe') throw AppError.notFound();
     const signature = request.headers['stripe-signature'];
     let event;

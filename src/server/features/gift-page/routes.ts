@@ -50,7 +50,10 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
   const requestedLanguage = (request: FastifyRequest) => toGiftLanguage((request.query as Query).lang);
   const visitorLanguage = (request: FastifyRequest): GiftLanguage =>
     requestedLanguage(request) ?? languageFromAcceptLanguage(request.headers['accept-language']) ?? 'en';
-  const missKey = (request: FastifyRequest) => `gift-miss:${clientKey(request)}`;
+  /** Each route that opens a gift by its code declares this: misses count, found gifts do not. */
+  const lookUpGift = {
+    abuse: { does: ['looks-up-code' as const], limits: [{ name: 'gift-miss', rule: MISSES_PER_IP, key: clientKey, counts: 'misses' as const }] },
+  };
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.status(status).type('text/html; charset=utf-8').send(body);
 
@@ -72,7 +75,7 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     const view = isGiftCodeShape(code) ? await getGiftPage(app.ctx.db, code, app.ctx.now()) : null;
     if (!view) {
       try {
-        await app.limitRate(request, reply, [[missKey(request), MISSES_PER_IP]]);
+        await app.limitMisses(request, reply);
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== 'rate_limited') throw error;
         await html(reply, 429, renderRateLimitedPage(visitorLanguage(request), path));
@@ -109,7 +112,7 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     return reply.redirect(`/g${lang ? `?lang=${lang}` : ''}`, 303);
   });
 
-  app.get('/g/:code', async (request, reply) => {
+  app.get('/g/:code', { config: lookUpGift }, async (request, reply) => {
     const view = await findGift(request, reply);
     if (!view) return reply;
     const language = requestedLanguage(request) ?? view.recipientLocale;
@@ -122,7 +125,7 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
   const backToGift = (reply: FastifyReply, view: GiftPageView, language: GiftLanguage | undefined) =>
     reply.redirect(`/g/${encodeURIComponent(view.code)}${language ? `?lang=${language}` : ''}`, 303);
 
-  app.get('/g/:code/print', async (request, reply) => {
+  app.get('/g/:code/print', { config: lookUpGift }, async (request, reply) => {
     const view = await findGift(request, reply);
     if (!view) return reply;
     if (view.status !== 'paid') return backToGift(reply, view, requestedLanguage(request));
@@ -130,7 +133,7 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     return html(reply, 200, renderPrintPage({ view, language, qrSvg: await qrFor(view, language) }));
   });
 
-  app.get('/g/:code/calendar.ics', async (request, reply) => {
+  app.get('/g/:code/calendar.ics', { config: lookUpGift }, async (request, reply) => {
     const view = await findGift(request, reply);
     if (!view) return reply;
     if (view.status !== 'paid') return backToGift(reply, view, requestedLanguage(request));

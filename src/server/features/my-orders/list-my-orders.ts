@@ -115,6 +115,19 @@ export async function listMyOrders(
   };
 }
 
+/**
+ * The id of the buyer's order as the database stores it, or null: rate-limit keys use it,
+ * never the id as typed (other letter cases of one id counted apart, issue 27).
+ */
+export async function findMyOrderId(db: Executor, userId: string, orderId: string): Promise<string | null> {
+  if (!isUuid(orderId)) return null;
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.buyerId, userId)));
+  return row?.id ?? null;
+}
+
 /** One of the user's own paid orders, or null (another buyer's order is "not found"). */
 export async function getMyOrder(db: Executor, userId: string, orderId: string, publicUrl: string, now: Date): Promise<MyOrder | null> {
   if (!isUuid(orderId)) return null;

@@ -169,7 +169,7 @@ describe('resending a gift email: rate limits', () => {
     // Someone else trying the giver's order id gets 404s, then is limited on their own counter,
     // which leaves the giver's allowance alone.
     const stranger = await signedIn(t, { name: 'Pep Extraño' });
-    for (let i = 0; i < RESEND_LIMITS.perOrder.limit; i++) expect((await resend(stranger.cookie, a!.id)).statusCode).toBe(404);
+    for (let i = 0; i < RESEND_LIMITS.perGiver.limit; i++) expect((await resend(stranger.cookie, a!.id)).statusCode).toBe(404);
     expect((await resend(stranger.cookie, a!.id)).statusCode).toBe(429);
 
     // Each resend waits for the one before it to leave (see "gift_mail_sending").
@@ -183,6 +183,11 @@ describe('resending a gift email: rate limits', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'rate_limited' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another spelling of the same id is the same order: the count is the database's id's
+    // (issue 27, finding 8: upper-case spellings each had their own 3).
+    for (const spelling of [a!.id.toUpperCase(), a!.id.replace(/[a-f]/g, (x) => x.toUpperCase()).replace(/^[0-9A-F]/, (x) => x.toLowerCase())]) {
+      expect((await resend(buyer.cookie, spelling)).statusCode, spelling).toBe(429);
+    }
     expect(await mailsTo(a!.recipientEmail)).toBe(1 + RESEND_LIMITS.perOrder.limit);
 
     // Other orders still go, up to the giver's total for the hour.

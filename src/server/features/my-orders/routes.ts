@@ -1,10 +1,12 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { updateDeliveryInputSchema } from '@shared/contracts/checkout';
 import { myOrderListSchema, myOrderParamsSchema, myOrderSchema, myOrdersQuerySchema, pendingPurchaseListSchema } from '@shared/contracts/my-orders';
 import { requireUser } from '../../platform/auth/guard';
 import type { RateLimitRule } from '../../platform/rate-limit';
+import { unprovenMailLimits } from '../../platform/route-limits';
 import { discardPendingPurchase } from './discard-pending-purchase';
-import { listMyOrders } from './list-my-orders';
+import { findMyOrderId, listMyOrders } from './list-my-orders';
 import { listPendingPurchases } from './list-pending-purchases';
 import { resendGiftEmail } from './resend-gift-email';
 import { updateOrderDelivery } from './update-order-delivery';
@@ -50,15 +52,30 @@ export const myOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** The giver and the order as the database found them (keys never use the id as typed). */
+  const orderKey = async (request: FastifyRequest) => {
+    const user = await requireUser(request);
+    const id = await findMyOrderId(app.ctx.db, user.id, (request.params as { id: string }).id);
+    return id === null ? undefined : `${user.id}:${id}`;
+  };
+  const giverKey = async (request: FastifyRequest) => (await requireUser(request)).id;
+
   app.post(
     '/api/my/orders/:id/resend',
-    { schema: { params: myOrderParamsSchema } },
+    {
+      config: {
+        abuse: {
+          does: ['sends-mail'],
+          limits: [
+            { name: 'gift-resend-order', rule: RESEND_LIMITS.perOrder, key: orderKey },
+            { name: 'gift-resend-giver', rule: RESEND_LIMITS.perGiver, key: giverKey },
+          ],
+        },
+      },
+      schema: { params: myOrderParamsSchema },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
-      await app.limitRate(request, reply, [
-        [`gift-resend-order:${user.id}:${request.params.id}`, RESEND_LIMITS.perOrder],
-        [`gift-resend-giver:${user.id}`, RESEND_LIMITS.perGiver],
-      ]);
       await resendGiftEmail(app.ctx, user.id, request.params.id);
       return reply.status(204).send();
     },
@@ -66,7 +83,19 @@ export const myOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/my/orders/:id/delivery',
-    { schema: { params: myOrderParamsSchema, body: updateDeliveryInputSchema, response: { 200: myOrderSchema } } },
+    {
+      // A new recipient address is mailed the gift: an address nobody has proven yet.
+      config: {
+        abuse: {
+          does: ['sends-mail'],
+          limits: [
+            { name: 'gift-resend-giver', rule: RESEND_LIMITS.perGiver, key: giverKey },
+            ...unprovenMailLimits((request) => (request.body as { recipientEmail?: string | null }).recipientEmail ?? undefined),
+          ],
+        },
+      },
+      schema: { params: myOrderParamsSchema, body: updateDeliveryInputSchema, response: { 200: myOrderSchema } },
+    },
     async (request) => {
       const user = await requireUser(request);
       return updateOrderDelivery(app.ctx, user.id, request.params.id, request.body);

@@ -52,19 +52,28 @@ async function ownerOfActiveBusiness(request: FastifyRequest) {
   await requireRedeemingBusiness(request);
 }
 
+/** A suffix lookup counts against the business (its id as the database has it); a full code does not. */
+async function suffixLookupKey(request: FastifyRequest): Promise<string | undefined> {
+  const input = parseRedemptionInput((request.body as { code: string }).code);
+  return input.kind === 'suffix' ? (await requireRedeemingBusiness(request)).id : undefined;
+}
+
 /** Redemption at the counter (contract: src/shared/contracts/redemption.ts). */
 export const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/business/redemptions/lookup',
-    { preValidation: ownerOfActiveBusiness, schema: { body: redemptionLookupInputSchema, response: { 200: redemptionOrderSchema } } },
+    {
+      preValidation: ownerOfActiveBusiness,
+      // Typed suffixes are few per business and hour at a real counter; guessing is not.
+      config: { abuse: { does: ['looks-up-code'], limits: [{ name: 'redeem-suffix', rule: SUFFIX_LOOKUP_LIMIT, key: suffixLookupKey }] } },
+      schema: { body: redemptionLookupInputSchema, response: { 200: redemptionOrderSchema } },
+    },
     async (request, reply) => {
       const business = await requireRedeemingBusiness(request);
       const input = parseRedemptionInput(request.body.code);
       if (input.kind === 'invalid') {
         throw new AppError('redemption_code_invalid', 400, 'Type the whole code or its last 8 characters');
       }
-      // Typed suffixes are few per business and hour at a real counter; guessing is not.
-      if (input.kind === 'suffix') await app.limitRate(request, reply, [[`redeem-suffix:${business.id}`, SUFFIX_LOOKUP_LIMIT]]);
       const order = await findRedemptionOrder(app.ctx.db, business.id, input, app.ctx.now());
       return reply.headers(noStore).send(order);
     },
@@ -72,7 +81,11 @@ export const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/business/redemptions',
-    { preValidation: ownerOfActiveBusiness, schema: { body: redeemInputSchema, response: { 200: redemptionOrderSchema } } },
+    {
+      preValidation: ownerOfActiveBusiness,
+      config: { abuse: { does: ['sends-mail'], limits: [], boundedBy: 'one "gift enjoyed" mail per order: an order redeems once' } },
+      schema: { body: redeemInputSchema, response: { 200: redemptionOrderSchema } },
+    },
     async (request, reply) => {
       const business = await requireRedeemingBusiness(request);
       const user = await requireUser(request);

@@ -201,7 +201,7 @@ export function createAuth({ config, db }: AuthDeps) {
           to: user.email,
           template: 'verify-email',
           locale,
-          data: { name: user.name, url: `${config.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(VERIFIED_CALLBACK)}` },
+          data: { url: `${config.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(VERIFIED_CALLBACK)}` },
         });
       },
       sendResetPassword: async ({ user, url }, request) => {
@@ -209,7 +209,7 @@ export function createAuth({ config, db }: AuthDeps) {
           to: user.email,
           template: 'reset-password',
           locale: mailLocaleFor(request, user as { locale?: unknown }),
-          data: { name: user.name, url },
+          data: { url },
         });
       },
     },
@@ -225,7 +225,7 @@ export function createAuth({ config, db }: AuthDeps) {
           to: user.email,
           template: 'verify-email',
           locale: mailLocaleFor(request, user as { locale?: unknown }),
-          data: { name: user.name, url: withAppCallback(url) },
+          data: { url: withAppCallback(url) },
         });
       },
     },

@@ -28,7 +28,7 @@ describe('mail bodies after delivery', () => {
   it('are blanked once sent through SMTP; the recipient got them whole, the metadata stays', async () => {
     const { db } = await getTestDatabase();
     const mail = createMailService({ config: configFor({ SMTP_URL: smtp.url }), db, now: () => new Date() });
-    const { id } = await enqueueMail(db, { to: 'redact@example.test', template: 'reset-password', locale: 'en', data: { name: 'R', url: LINK } });
+    const { id } = await enqueueMail(db, { to: 'redact@example.test', template: 'reset-password', locale: 'en', data: { url: LINK } });
     await mail.flush();
     await mail.stop();
     // Quoted-printable folds long lines with a soft break (=CRLF).
@@ -43,7 +43,7 @@ describe('mail bodies after delivery', () => {
     const refusing = await startSmtpSink({ refuse: true });
     try {
       const { db } = await getTestDatabase();
-      const { id } = await enqueueMail(db, { to: 'gone@example.test', template: 'reset-password', locale: 'en', data: { name: 'G', url: LINK } });
+      const { id } = await enqueueMail(db, { to: 'gone@example.test', template: 'reset-password', locale: 'en', data: { url: LINK } });
       await db.update(mailOutbox).set({ attempts: MAX_MAIL_ATTEMPTS - 1 }).where(eq(mailOutbox.id, id));
       const mail = createMailService({ config: configFor({ SMTP_URL: refusing.url }), db, now: () => new Date() });
       await mail.flush();
@@ -58,13 +58,13 @@ describe('mail bodies after delivery', () => {
   it('stay readable in the dev mailbox (DEV_TOOLS on), and are blanked when no one can read them', async () => {
     const { db } = await getTestDatabase();
     const withTools = createMailService({ config: configFor({ DEV_TOOLS: 'on' }), db, now: () => new Date() });
-    const kept = await enqueueMail(db, { to: 'dev-kept@example.test', template: 'reset-password', locale: 'en', data: { name: 'K', url: LINK } });
+    const kept = await enqueueMail(db, { to: 'dev-kept@example.test', template: 'reset-password', locale: 'en', data: { url: LINK } });
     await withTools.flush();
     const [keptRow] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, kept.id));
     expect(keptRow!.text).toContain(LINK);
 
     const withoutTools = createMailService({ config: configFor({}), db, now: () => new Date() });
-    const dropped = await enqueueMail(db, { to: 'dev-dropped@example.test', template: 'reset-password', locale: 'en', data: { name: 'D', url: LINK } });
+    const dropped = await enqueueMail(db, { to: 'dev-dropped@example.test', template: 'reset-password', locale: 'en', data: { url: LINK } });
     await withoutTools.flush();
     const [droppedRow] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, dropped.id));
     expect(droppedRow).toMatchObject({ status: 'sent', text: '', html: '' });

@@ -40,8 +40,8 @@ describe('mail outbox delivery', () => {
   it('delivers through SMTP with the subject in the recipient’s language', async () => {
     const { db } = await getTestDatabase();
     const mail = createMailService({ config: configFor(smtp.url), db, now: () => new Date() });
-    await enqueueMail(db, { to: 'ana@example.test', template: 'verify-email', locale: 'es', data: { name: 'Ana', url: 'http://localhost:3000/api/auth/verify-email?token=abc' } });
-    await enqueueMail(db, { to: 'bob@example.test', template: 'reset-password', locale: 'en', data: { name: 'Bob', url: 'http://localhost:3000/api/auth/reset-password/xyz' } });
+    await enqueueMail(db, { to: 'ana@example.test', template: 'verify-email', locale: 'es', data: { url: 'http://localhost:3000/api/auth/verify-email?token=abc' } });
+    await enqueueMail(db, { to: 'bob@example.test', template: 'reset-password', locale: 'en', data: { url: 'http://localhost:3000/api/auth/reset-password/xyz' } });
     expect(await mail.flush()).toEqual({ sent: 2, failed: 0 });
     await mail.stop();
 
@@ -63,7 +63,7 @@ describe('mail outbox delivery', () => {
       const { db } = await getTestDatabase();
       let now = new Date('2026-05-01T10:00:00Z');
       const mail = createMailService({ config: configFor(refusing.url), db, now: () => now });
-      const { id } = await enqueueMail(db, { to: 'x@example.test', template: 'verify-email', locale: 'en', data: { name: 'X', url: 'http://localhost:3000/x' } });
+      const { id } = await enqueueMail(db, { to: 'x@example.test', template: 'verify-email', locale: 'en', data: { url: 'http://localhost:3000/x' } });
       // The row is due "now" by the database clock; make it due by the injected one.
       await db.update(mailOutbox).set({ nextAttemptAt: now }).where(eq(mailOutbox.id, id));
 
@@ -97,7 +97,7 @@ describe('mail outbox delivery', () => {
     const { db } = await getTestDatabase();
     const mail = createMailService({ config: configFor(), db, now: () => new Date() });
     expect(mail.transport).toBe('dev');
-    await enqueueMail(db, { to: 'dev@example.test', template: 'verify-email', locale: 'en', data: { name: 'D', url: 'http://localhost:3000/d' } });
+    await enqueueMail(db, { to: 'dev@example.test', template: 'verify-email', locale: 'en', data: { url: 'http://localhost:3000/d' } });
     expect(await mail.flush()).toEqual({ sent: 1, failed: 0 });
     const [row] = await db.select().from(mailOutbox);
     expect(row).toMatchObject({ status: 'sent', transport: 'dev' });
@@ -107,7 +107,7 @@ describe('mail outbox delivery', () => {
     const { db } = await getTestDatabase();
     const passAt = new Date('2026-03-29T00:59:59.123Z');
     const mail = createMailService({ config: configFor(), db, now: () => passAt });
-    const { id } = await enqueueMail(db, { to: 'same-ms@example.test', template: 'verify-email', locale: 'en', data: { name: 'S', url: 'http://localhost:3000/s' } });
+    const { id } = await enqueueMail(db, { to: 'same-ms@example.test', template: 'verify-email', locale: 'en', data: { url: 'http://localhost:3000/s' } });
     // As the database's now() would have written it, 0.9 ms after the pass's Date.
     await db.execute(sql`update mail_outbox set next_attempt_at = '2026-03-29T00:59:59.123900Z' where id = ${id}`);
     expect(await mail.flush()).toEqual({ sent: 1, failed: 0 });
@@ -117,7 +117,7 @@ describe('mail outbox delivery', () => {
     const { db } = await getTestDatabase();
     await expect(
       db.transaction(async (tx) => {
-        await enqueueMail(tx, { to: 'r@example.test', template: 'verify-email', locale: 'en', data: { name: 'R', url: 'http://localhost:3000/r' } });
+        await enqueueMail(tx, { to: 'r@example.test', template: 'verify-email', locale: 'en', data: { url: 'http://localhost:3000/r' } });
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
@@ -127,7 +127,7 @@ describe('mail outbox delivery', () => {
   it('claims due rows with FOR UPDATE SKIP LOCKED so two workers never send one mail twice', async () => {
     const { db } = await getTestDatabase();
     for (let i = 0; i < 6; i++) {
-      await enqueueMail(db, { to: `p${i}@example.test`, template: 'verify-email', locale: 'en', data: { name: 'P', url: 'http://localhost:3000/p' } });
+      await enqueueMail(db, { to: `p${i}@example.test`, template: 'verify-email', locale: 'en', data: { url: 'http://localhost:3000/p' } });
     }
     const before = smtp.messages.length;
     const a = createMailService({ config: configFor(smtp.url), db, now: () => new Date() });
@@ -142,7 +142,7 @@ describe('mail outbox delivery', () => {
     const t = await createTestApp();
     try {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const { id } = await enqueueMail(t.database.db, { to: 'bg@example.test', template: 'verify-email', locale: 'en', data: { name: 'B', url: 'http://localhost:3000/b' } });
+      const { id } = await enqueueMail(t.database.db, { to: 'bg@example.test', template: 'verify-email', locale: 'en', data: { url: 'http://localhost:3000/b' } });
       await vi.waitFor(
         async () => {
           const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));

@@ -42,8 +42,20 @@ describe('mail templates', () => {
   }
 
   it('speaks the recipient’s language', () => {
-    expect(templates['verify-email']({ name: 'A', url: 'x' }, 'es').text).toContain('Hola, A:');
-    expect(templates['verify-email']({ name: 'A', url: 'x' }, 'en').text).toContain('Hi A,');
+    expect(templates['verify-email']({ url: 'x' }, 'es').text).toContain('Hola:');
+    expect(templates['verify-email']({ url: 'x' }, 'en').text).toContain('Hello,');
+    expect(templates['account-exists']({ name: 'A', signInUrl: 'x' }, 'es').text).toContain('Hola, A:');
+  });
+
+  // Issue 27: these go to addresses nobody has proven; a requester's text must not reach them.
+  it('repeats nothing the requester typed in mails to an unproven address', () => {
+    for (const name of ['verify-email', 'reset-password', 'business-confirmation'] as const) {
+      for (const locale of ['en', 'es'] as const) {
+        const mail = templates[name]({ ...sample, url: 'https://regalo.example/x' } as never, locale);
+        expect(mail.text, name).not.toContain('Ana');
+        expect(mail.html, name).not.toContain('Ana');
+      }
+    }
   });
 });
 

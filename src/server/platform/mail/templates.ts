@@ -9,12 +9,17 @@ import { registrationTemplates, type RegistrationMailTemplates } from './registr
  * renderer to `templates`; `enqueueMail` then accepts it with type-checked data.
  */
 export interface MailTemplates extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates, RegistrationMailTemplates {
-  'verify-email': { name: string; url: string };
-  'reset-password': { name: string; url: string };
+  /*
+   * The three below go to an address that has not proven itself: whoever asked typed it, and
+   * may not own it. They carry no text the requester typed (no name: it was a link an attacker
+   * chose, issue 27), only our own words and the link.
+   */
+  'verify-email': { url: string };
+  'reset-password': { url: string };
   /** Someone signed up with an address that already has a confirmed account. */
   'account-exists': { name: string; signInUrl: string };
-  /** A business registered interest (`name` is the business name): the link confirms and opens the wizard. */
-  'business-confirmation': { name: string; url: string };
+  /** A business registered interest: the link confirms and opens the wizard. */
+  'business-confirmation': { url: string };
   /** The giver's gift was redeemed at the business (`url`: the giver's orders). */
   'gift-enjoyed': { name: string; giftName: string; businessName: string; recipientName: string; url: string };
 }
@@ -24,10 +29,12 @@ type Renderer<T> = (data: T, locale: MailLocale) => RenderedMail;
 
 const greeting = (locale: MailLocale, name: string) =>
   locale === 'es' ? `Hola, ${name}:` : `Hi ${name},`;
+/** For a mail to an address that has not proven itself: no name (see MailTemplates). */
+const plainGreeting = (locale: MailLocale) => (locale === 'es' ? 'Hola:' : 'Hello,');
 
 export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } = {
   ...orderTemplates,
-  'verify-email': ({ name, url }, locale) =>
+  'verify-email': ({ url }, locale) =>
     locale === 'es'
       ? renderMail({
           locale,
@@ -35,7 +42,7 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
           preheader: 'Un clic y tu cuenta de Regalo estará lista.',
           heading: 'Confirma tu correo electrónico',
           paragraphs: [
-            greeting(locale, name),
+            plainGreeting(locale),
             'Gracias por unirte a Regalo. Confirma que esta dirección es tuya para empezar a enviar regalos de comercios de Valencia.',
           ],
           action: { label: 'Confirmar mi correo', url },
@@ -47,13 +54,13 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
           preheader: 'One click and your Regalo account is ready.',
           heading: 'Confirm your email address',
           paragraphs: [
-            greeting(locale, name),
+            plainGreeting(locale),
             'Thanks for joining Regalo. Confirm that this address is yours to start sending gifts from local Valencia businesses.',
           ],
           action: { label: 'Confirm my email', url },
           note: 'The link expires in 24 hours. If you did not create a Regalo account, ignore this email.',
         }),
-  'reset-password': ({ name, url }, locale) =>
+  'reset-password': ({ url }, locale) =>
     locale === 'es'
       ? renderMail({
           locale,
@@ -61,7 +68,7 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
           preheader: 'Elige una contraseña nueva para tu cuenta.',
           heading: 'Restablece tu contraseña',
           paragraphs: [
-            greeting(locale, name),
+            plainGreeting(locale),
             'Hemos recibido una solicitud para cambiar la contraseña de tu cuenta de Regalo. Al guardar la nueva, se cerrarán las sesiones abiertas en otros dispositivos.',
           ],
           action: { label: 'Elegir una contraseña nueva', url },
@@ -73,7 +80,7 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
           preheader: 'Choose a new password for your account.',
           heading: 'Reset your password',
           paragraphs: [
-            greeting(locale, name),
+            plainGreeting(locale),
             'We received a request to change the password of your Regalo account. Saving a new one signs you out on your other devices.',
           ],
           action: { label: 'Choose a new password', url },
@@ -105,7 +112,7 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
           action: { label: 'Sign in', url: signInUrl },
           note: 'If this was not you, there is nothing to do: your account is unchanged.',
         }),
-  'business-confirmation': ({ name, url }, locale) =>
+  'business-confirmation': ({ url }, locale) =>
     locale === 'es'
       ? renderMail({
           locale,
@@ -113,7 +120,7 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
           preheader: 'Un paso más para que tu negocio venda regalos en Valencia.',
           heading: 'Confirma tu correo',
           paragraphs: [
-            greeting(locale, name),
+            plainGreeting(locale),
             'Gracias por tu interés en ser socio de Regalo. Confirma que esta dirección es tuya y continúa con el registro de tu negocio: datos básicos, documentos de verificación y el acuerdo de comisión.',
           ],
           action: { label: 'Confirmar y continuar', url },
@@ -125,7 +132,7 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
           preheader: 'One more step to sell gifts to Valencia.',
           heading: 'Confirm your email',
           paragraphs: [
-            greeting(locale, name),
+            plainGreeting(locale),
             'Thanks for your interest in becoming a Regalo partner. Confirm that this address is yours and continue with your business registration: basic details, verification documents and the commission agreement.',
           ],
           action: { label: 'Confirm and continue', url },

@@ -1,0 +1,63 @@
+import type { FastifyRequest } from 'fastify';
+import { clientKey, type DeclaredLimit, type RateLimitRule } from './rate-limit';
+
+/**
+ * The limits routes share (ADR 054). A counter's name is shared by every route that
+ * declares it, so an attacker cannot spread attempts over several routes that do the same
+ * thing: every mail to an address that has not proven itself counts in one place.
+ */
+
+const MINUTE = 60_000;
+
+export const UNPROVEN_MAIL_LIMITS = {
+  /** Enough for "it did not arrive, send it again" a few times; too few to flood anyone. */
+  perAddress: { limit: 5, windowMs: 15 * MINUTE },
+  perIp: { limit: 20, windowMs: 15 * MINUTE },
+} satisfies Record<string, RateLimitRule>;
+
+export const PASSWORD_LIMITS = {
+  perAccount: { limit: 5, windowMs: MINUTE },
+  perIp: { limit: 30, windowMs: MINUTE },
+} satisfies Record<string, RateLimitRule>;
+
+/**
+ * An address as a counter key: case folded and the `+tag` dropped, since every tagged form
+ * reaches the same inbox (issue 27: `+tag` variants stepped around the per-address limit).
+ */
+export function mailboxKey(email: string): string {
+  const folded = email.trim().toLowerCase();
+  const at = folded.lastIndexOf('@');
+  if (at <= 0) return folded;
+  const local = folded.slice(0, at).split('+')[0] || folded.slice(0, at);
+  return `${local}@${folded.slice(at + 1)}`;
+}
+
+/** Mail to an address that has not proven itself (`addressOf` reads it from the request). */
+export function unprovenMailLimits(
+  addressOf: (request: FastifyRequest) => string | undefined | Promise<string | undefined>,
+): DeclaredLimit[] {
+  return [
+    { name: 'unproven-mail-ip', rule: UNPROVEN_MAIL_LIMITS.perIp, key: clientKey },
+    {
+      name: 'unproven-mail-address',
+      rule: UNPROVEN_MAIL_LIMITS.perAddress,
+      key: async (request) => {
+        const address = await addressOf(request);
+        return address === undefined ? undefined : mailboxKey(address);
+      },
+    },
+  ];
+}
+
+/**
+ * A password check. `accountOf` names the account guessed at: the signed-in user's id, or
+ * the address typed at sign-in (case folded, as the account is looked up).
+ */
+export function passwordLimits(
+  accountOf: (request: FastifyRequest) => string | undefined | Promise<string | undefined>,
+): DeclaredLimit[] {
+  return [
+    { name: 'password-ip', rule: PASSWORD_LIMITS.perIp, key: clientKey },
+    { name: 'password-account', rule: PASSWORD_LIMITS.perAccount, key: accountOf },
+  ];
+}

@@ -11,7 +11,7 @@ import { enqueueMail } from '../../platform/mail/enqueue-mail';
 import type { MailLocale } from '../../platform/mail/layout';
 import { deliverOrder } from '../../domain/orders/deliver-order';
 import { ORDERS_PATH } from '../../domain/orders/gift-mail';
-import { createRedemptionCode } from '../../domain/orders/price-order';
+import { createRedemptionCode, createTypedCode } from '../../domain/orders/price-order';
 
 /**
  * A successful payment, whoever reports it (the test page or a Stripe webhook). Run inside
@@ -20,8 +20,8 @@ import { createRedemptionCode } from '../../domain/orders/price-order';
  * - the checkout `succeeded`;
  * - each order `paid`, `paid_at`, `expires_at` (end of day in Madrid after the gift's
  *   validity, counted from payment), commission and net from the rate stored at checkout
- *   (exact integers), and a FRESH redemption code (256 bits) — the unpaid placeholder never
- *   worked as one;
+ *   (exact integers), a FRESH redemption code (256 bits) — the unpaid placeholder never
+ *   worked as one — and the code to type at the counter;
  * - the giver's receipt, and the gifts due now (no date, or a date already passed) are
  *   delivered in the same transaction; later ones wait for the delivery job.
  */
@@ -57,6 +57,7 @@ export async function completePayment(
         commissionAmount: commissionCents,
         netAmount: netCents,
         qrCode: createRedemptionCode(),
+        typedCode: createTypedCode(),
         updatedAt: now,
       })
       .where(and(eq(orders.id, order.id), eq(orders.status, 'unpaid')));

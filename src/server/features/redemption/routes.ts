@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   redeemInputSchema,
@@ -11,15 +11,15 @@ import { AppError } from '../../platform/errors';
 import type { RateLimitRule } from '../../platform/rate-limit';
 import { canRedeem } from '@shared/domain/business';
 import { requireOwnedBusiness, type OwnedBusiness } from '../../domain/businesses/owned-business';
-import { findRedemptionOrder } from './find-redemption-order';
+import { findRedemptionOrder, type RecipientCode } from './find-redemption-order';
 import { redeemOrder } from './redeem-order';
 
 /**
- * Typing 8 characters is the one way to reach an order without holding its whole code, so
- * those lookups are counted per business: plenty for a busy counter, far too few to walk
- * through the 2^48 possible suffixes.
+ * A typed code is 40 bits and works only among the caller's gifts, so typing one (to look a
+ * gift up or to redeem it) is counted per business: plenty for a counter where the scan
+ * failed (a lookup and a redemption per gift), far too few to guess one of 2^40.
  */
-export const SUFFIX_LOOKUP_LIMIT: RateLimitRule = { limit: 30, windowMs: 10 * 60 * 1000 };
+export const TYPED_CODE_LIMIT: RateLimitRule = { limit: 60, windowMs: 10 * 60 * 1000 };
 
 const noStore = { 'cache-control': 'no-store' };
 
@@ -52,6 +52,20 @@ async function ownerOfActiveBusiness(request: FastifyRequest) {
   await requireRedeemingBusiness(request);
 }
 
+/**
+ * What the recipient showed, from the body's `code`; typed codes count against the
+ * business's limit (typed at a real counter: few an hour; guessing: many).
+ */
+async function recipientCode(request: FastifyRequest, reply: FastifyReply, business: OwnedBusiness): Promise<RecipientCode> {
+  // Both routes' bodies have a `code` (checked by their contract before the handler).
+  const input = parseRedemptionInput((request.body as { code: string }).code);
+  if (input.kind === 'invalid') {
+    throw new AppError('redemption_code_invalid', 400, 'Scan the QR code, or type the whole code or the 8-character code under it');
+  }
+  if (input.kind === 'typed') await request.server.limitRate(request, reply, [[`redeem-typed:${business.id}`, TYPED_CODE_LIMIT]]);
+  return input;
+}
+
 /** Redemption at the counter (contract: src/shared/contracts/redemption.ts). */
 export const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -59,13 +73,8 @@ export const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
     { preValidation: ownerOfActiveBusiness, schema: { body: redemptionLookupInputSchema, response: { 200: redemptionOrderSchema } } },
     async (request, reply) => {
       const business = await requireRedeemingBusiness(request);
-      const input = parseRedemptionInput(request.body.code);
-      if (input.kind === 'invalid') {
-        throw new AppError('redemption_code_invalid', 400, 'Type the whole code or its last 8 characters');
-      }
-      // Typed suffixes are few per business and hour at a real counter; guessing is not.
-      if (input.kind === 'suffix') await app.limitRate(request, reply, [[`redeem-suffix:${business.id}`, SUFFIX_LOOKUP_LIMIT]]);
-      const order = await findRedemptionOrder(app.ctx.db, business.id, input, app.ctx.now());
+      const code = await recipientCode(request, reply, business);
+      const order = await findRedemptionOrder(app.ctx.db, business.id, code, app.ctx.now());
       return reply.headers(noStore).send(order);
     },
   );
@@ -76,12 +85,8 @@ export const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const business = await requireRedeemingBusiness(request);
       const user = await requireUser(request);
-      const order = await redeemOrder(app.ctx, {
-        business: { id: business.id, name: business.name },
-        userId: user.id,
-        orderId: request.body.orderId,
-        method: request.body.method,
-      });
+      const code = await recipientCode(request, reply, business);
+      const order = await redeemOrder(app.ctx, { business: { id: business.id, name: business.name }, userId: user.id, code });
       return reply.headers(noStore).send(order);
     },
   );

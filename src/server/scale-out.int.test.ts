@@ -332,8 +332,8 @@ describe.runIf(testDatabaseKind() === 'postgresql')('two server processes on one
     const order = await createOrder(db.db, { buyerId: buyer.id, giftId });
     const [cookieA, cookieB] = [await signIn(a, owner), await signIn(b, owner)];
     const responses = await Promise.all([
-      call(a, '/api/business/redemptions', { method: 'POST', cookie: cookieA, body: { orderId: order.id, method: 'manual' } }),
-      call(b, '/api/business/redemptions', { method: 'POST', cookie: cookieB, body: { orderId: order.id, method: 'manual' } }),
+      call(a, '/api/business/redemptions', { method: 'POST', cookie: cookieA, body: { code: order.qrCode } }),
+      call(b, '/api/business/redemptions', { method: 'POST', cookie: cookieB, body: { code: order.typedCode } }),
     ]);
     expect(responses.map((r) => r.status).sort()).toEqual([200, 409]);
     const loser = responses.find((r) => r.status === 409)!;

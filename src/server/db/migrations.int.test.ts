@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -110,6 +112,53 @@ describe('migrations', { timeout: 120_000 }, () => {
       for (const table of expectedTables) expect(tables, table).toContain(table);
       await handle.migrate();
       expect(await tableNames(handle)).toEqual(tables);
+    });
+  });
+
+  it('give every order ever paid a typed code, unique among each business’s paid gifts (the typed-redemption-code migration)', async () => {
+    await withFreshDatabase(async (handle) => {
+      await handle.migrate();
+      const { db } = handle;
+      const owner = await createUser(db, { userType: 'business' });
+      const business = await createBusiness(db, { ownerId: owner.id });
+      const gift = await createGift(db, { businessId: business.id });
+      const statuses = ['paid', 'paid', 'paid', 'redeemed', 'expired', 'unpaid', 'cancelled'] as const;
+      for (const status of statuses) await createOrder(db, { buyerId: null, giftId: gift.id, status });
+      // The state before the migration: no column values, no index, no checks.
+      const undo = [
+        'DROP INDEX "orders_business_typed_code_unique"',
+        'ALTER TABLE "orders" DROP CONSTRAINT "orders_typed_code_check"',
+        'ALTER TABLE "orders" DROP CONSTRAINT "orders_typed_code_paid_check"',
+      ];
+      // Found by name: its number depends on the migrations merged before it.
+      const migrationsDir = new URL('./migrations/', import.meta.url);
+      const file = readdirSync(migrationsDir).find((name) => name.endsWith('_typed-redemption-code.sql'));
+      const migration = readFileSync(new URL(file!, migrationsDir), 'utf8')
+        .split('--> statement-breakpoint')
+        .map((statement) => statement.trim());
+      // Every statement but the first (ADD COLUMN), as written.
+      const backfill = migration.slice(1);
+      const rows = async () =>
+        ((await db.execute(sql`select status, paid_at is not null as "wasPaid", typed_code as "typedCode" from orders`)) as unknown as {
+          rows: { status: string; wasPaid: boolean; typedCode: string | null }[];
+        }).rows;
+
+      for (const statement of undo) await db.execute(sql.raw(statement));
+      await db.execute(sql`update orders set typed_code = null`);
+      for (const statement of backfill) await db.execute(sql.raw(statement));
+      const after = await rows();
+      for (const row of after) {
+        if (row.wasPaid) expect(row.typedCode, row.status).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
+        else expect(row.typedCode, row.status).toBeNull();
+      }
+      expect(new Set(after.map((r) => r.typedCode)).size).toBe(after.length - 1);
+
+      // Drawn twice the same (forced here): the paid ones draw again until they differ.
+      for (const statement of undo) await db.execute(sql.raw(statement));
+      await db.execute(sql`update orders set typed_code = 'AAAAAAAA' where paid_at is not null`);
+      for (const statement of backfill.slice(1)) await db.execute(sql.raw(statement));
+      const paid = (await rows()).filter((r) => r.status === 'paid').map((r) => r.typedCode);
+      expect(new Set(paid).size).toBe(3);
     });
   });
 

@@ -445,6 +445,8 @@ export interface CreateOrderInput {
   senderName?: string | null;
   contactId?: string | null;
   qrCode?: string;
+  /** The code to type at the counter (stored form, e.g. `K7QDM2XA`); default: a fresh one once paid. */
+  typedCode?: string | null;
   /**
    * When the order was placed. Default: now, except for `expired` orders, which default to
    * just over their validity ago so that `expiresAt` lies in the past.
@@ -559,6 +561,7 @@ export async function createOrder(db: Executor, input: CreateOrderInput): Promis
       deliverAt,
       deliveredAt,
       qrCode: input.qrCode ?? priced.qrCode,
+      typedCode: input.typedCode !== undefined ? input.typedCode : priced.typedCode,
       expiresAt,
       paidAt,
       redeemedAt,

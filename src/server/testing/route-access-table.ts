@@ -318,7 +318,7 @@ export const routeTable: RouteRow[] = [
   },
   {
     route: 'POST /api/business/redemptions',
-    request: async (w) => ({ url: '/api/business/redemptions', payload: { orderId: (await freshOrder(w)).id, method: 'scan' } }),
+    request: async (w) => ({ url: '/api/business/redemptions', payload: { code: (await freshOrder(w)).qrCode } }),
     expect: redeemerX(200),
   },
 

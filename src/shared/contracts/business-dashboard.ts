@@ -132,8 +132,6 @@ export const ORDERS_PAGE_SIZE = 20;
 export const ORDERS_MAX_PAGE_SIZE = 100;
 export const ORDER_UPDATES_LIMIT = 100;
 export const ORDER_UPDATES_OVERLAP_MS = 5_000;
-/** Characters of the redemption code the business sees (the whole code is the secret). */
-export const QR_SUFFIX_LENGTH = 8;
 
 // ---------------------------------------------------------------------------------------
 // Business profile
@@ -337,8 +335,6 @@ export const dashboardOrderSchema = z.object({
   recipientName: z.string(),
   recipientPhone: z.string().nullable(),
   personalMessage: z.string().nullable(),
-  /** The LAST 8 characters of the redemption code; the full code never leaves the server here. */
-  qrCodeSuffix: z.string(),
   /** The platform's percentage for this order (e.g. 1.14), fixed when the price was. */
   commissionRate: z.number().nullable(),
   /** Cents; null until paid. commissionAmount + commissionVatAmount + netAmount = totalAmount. */

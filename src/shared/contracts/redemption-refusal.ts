@@ -5,7 +5,6 @@ import type { orderStatuses } from '../domain/order-status';
 /** Problem codes of these endpoints besides the guards' and validation_failed. */
 export const redemptionErrorCodes = [
   'redemption_code_invalid',
-  'redemption_code_ambiguous',
   'order_not_found',
   'order_other_business',
   'order_already_redeemed',

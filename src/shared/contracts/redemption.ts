@@ -4,22 +4,25 @@ import { orderStatuses } from '../domain/order-status';
 export { redemptionErrorCodes, refusalForStatus, type RedemptionErrorCode } from './redemption-refusal';
 
 /**
- * Redemption at the counter (DESIGN.md §5), for the owner of an ACTIVE business only
- * (401 `unauthenticated`, 403 `no_business`, 403 `business_inactive`).
+ * Redemption at the counter (DESIGN.md §5, ADR 055), for the owner of an ACTIVE business only
+ * (401 `unauthenticated`, 403 `no_business`, 403 `business_inactive`). Both calls take what
+ * only the recipient holds — the whole code, the gift page URL a QR scan yields, or the
+ * gift's typed code ("K7QD-M2XA", any case, dash optional) — and nothing else: a business
+ * cannot redeem a gift without the person who received it (issue 27, finding 4).
  *
  * POST /api/business/redemptions/lookup  body redemptionLookupInputSchema → 200 redemptionOrderSchema
- *      `code` is the whole code, the gift page URL a QR scan yields, or the code's last 8
- *      characters. The last 8 are matched ONLY among the caller's orders and are rate-limited
- *      per business (429 `rate_limited`, Retry-After). Any status is returned (the screen
- *      explains why a redeemed, expired, cancelled or unpaid gift cannot be redeemed).
- *      400 `redemption_code_invalid` (neither shape), 404 `order_not_found`,
- *      403 `order_other_business` (a whole code of another business's order),
- *      409 `redemption_code_ambiguous` (two of the caller's orders end the same way).
+ *      A typed code is matched ONLY among the caller's orders, and typed codes are
+ *      rate-limited per business (429 `rate_limited`, Retry-After). Any status is returned
+ *      (the screen explains why a redeemed, expired, cancelled or unpaid gift cannot be
+ *      redeemed). 400 `redemption_code_invalid` (none of the shapes), 404 `order_not_found`,
+ *      403 `order_other_business` (a whole code of another business's order).
  * POST /api/business/redemptions         body redeemInputSchema → 200 redemptionOrderSchema
- *      One conditional update (paid, not expired, the caller's business) plus the redemption
- *      record and the giver's "your gift was enjoyed" email, in one transaction. Refusals:
- *      409 `order_already_redeemed` | `order_expired` | `order_cancelled` | `order_not_paid`,
- *      403 `order_other_business`, 404 `order_not_found`. A refusal changes nothing.
+ *      The same code again. One conditional update (this code, paid, not expired, the
+ *      caller's business) plus the redemption record and the giver's "your gift was enjoyed"
+ *      email, in one transaction. Refusals: 409 `order_already_redeemed` | `order_expired` |
+ *      `order_cancelled` | `order_not_paid`, 403 `order_other_business`, 404
+ *      `order_not_found`, 400 `redemption_code_invalid`, 429 `rate_limited` (typed codes).
+ *      A refusal changes nothing.
  */
 
 export const redemptionMethods = ['scan', 'manual'] as const;
@@ -31,9 +34,9 @@ export const redemptionLookupInputSchema = z.object({
 });
 export type RedemptionLookupInput = z.infer<typeof redemptionLookupInputSchema>;
 
+/** The recipient's code, as for the lookup; how it was given (scan or typed) follows from it. */
 export const redeemInputSchema = z.object({
-  orderId: z.uuid(),
-  method: z.enum(redemptionMethods),
+  code: z.string().max(512),
 });
 export type RedeemInput = z.infer<typeof redeemInputSchema>;
 
@@ -46,8 +49,6 @@ export const redemptionOrderSchema = z.object({
   status: z.enum(orderStatuses),
   expiresAt: z.string(),
   redeemedAt: z.string().nullable(),
-  /** The code's last 8 characters, as printed on the gift page. */
-  codeSuffix: z.string(),
 });
 export type RedemptionOrder = z.infer<typeof redemptionOrderSchema>;
 

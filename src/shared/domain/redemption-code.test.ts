@@ -13,8 +13,16 @@ describe('parseRedemptionInput', () => {
     expect(parseRedemptionInput(`http://localhost:3000/g/${code}/`)).toEqual({ kind: 'code', code });
   });
 
-  it('takes the last 8 characters', () => {
-    expect(parseRedemptionInput('9abcdE_-')).toEqual({ kind: 'suffix', suffix: '9abcdE_-' });
+  it('takes a typed code however it is typed: any case, with or without its dash or spaces, O for 0, I or L for 1', () => {
+    for (const typed of ['K7QD-M2XA', 'k7qd-m2xa', 'K7QDM2XA', ' k7qd m2xa ', 'k7qd—m2xa'.replace('—', '-')]) {
+      expect(parseRedemptionInput(typed), typed).toEqual({ kind: 'typed', typedCode: 'K7QDM2XA' });
+    }
+    expect(parseRedemptionInput('OIL0-1234')).toEqual({ kind: 'typed', typedCode: '01101234' });
+  });
+
+  it('no longer takes the last 8 characters of a whole code (they proved nothing: the dashboard showed them)', () => {
+    expect(parseRedemptionInput('9abcdE_-')).toEqual({ kind: 'invalid' });
+    expect(parseRedemptionInput('F_odPpnE')).toEqual({ kind: 'invalid' });
   });
 
   it.each([
@@ -22,7 +30,9 @@ describe('parseRedemptionInput', () => {
     'short',
     '1234567',
     '123456789',
-    'abc def gh',
+    'K7QD-M2XU',
+    'K7QD-M2X',
+    'abc def g',
     'https://regalo.example/other/' + code,
     'https://regalo.example/g/short',
     'https://',

@@ -1,16 +1,19 @@
+import { normalizeTypedCode } from './typed-code';
+
 /**
- * What a business may type or scan to find a gift (DESIGN.md §5): the whole redemption code,
- * the gift page's URL that the QR encodes (`…/g/<code>`), or the code's last 8 characters.
- * Codes are base64url; the shortest allowed code carries 128 bits (22 characters).
+ * What a business may type or scan to redeem a gift (DESIGN.md §5, ADR 055): the whole
+ * redemption code, the gift page's URL that the QR encodes (`…/g/<code>`), or the gift's
+ * typed code ("K7QD-M2XA", see typed-code.ts). Whole codes are base64url; the shortest
+ * allowed code carries 128 bits (22 characters). Nothing else reaches a gift: redeeming
+ * needs what only the recipient holds.
  */
-export const REDEMPTION_SUFFIX_LENGTH = 8;
 const MIN_CODE_LENGTH = 22;
 const MAX_CODE_LENGTH = 128;
 const CODE = /^[A-Za-z0-9_-]+$/;
 
 export type RedemptionCodeInput =
   | { kind: 'code'; code: string }
-  | { kind: 'suffix'; suffix: string }
+  | { kind: 'typed'; typedCode: string }
   | { kind: 'invalid' };
 
 /** Classifies what was typed or scanned; never throws. */
@@ -29,8 +32,8 @@ export function parseRedemptionInput(raw: string): RedemptionCodeInput {
     return isFullCode(code) ? { kind: 'code', code } : { kind: 'invalid' };
   }
   if (isFullCode(value)) return { kind: 'code', code: value };
-  if (value.length === REDEMPTION_SUFFIX_LENGTH && CODE.test(value)) return { kind: 'suffix', suffix: value };
-  return { kind: 'invalid' };
+  const typedCode = normalizeTypedCode(value);
+  return typedCode ? { kind: 'typed', typedCode } : { kind: 'invalid' };
 }
 
 function isFullCode(value: string): boolean {

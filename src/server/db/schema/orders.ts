@@ -114,6 +114,11 @@ export const orders = pgTable(
     contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     /** The redemption code: ≥128 random bits, URL-safe. */
     qrCode: text('qr_code').notNull().unique(),
+    /**
+     * The code to type at the counter (ADR 055): 8 Crockford base32 characters, set at
+     * payment; unique among the business's redeemable (paid) gifts.
+     */
+    typedCode: text('typed_code'),
     expiresAt: timestamptz('expires_at').notNull(),
     paidAt: timestamptz('paid_at'),
     redeemedAt: timestamptz('redeemed_at'),
@@ -142,6 +147,11 @@ export const orders = pgTable(
       sql`${t.status} not in ('paid', 'redeemed', 'expired') or (${t.paidAt} is not null and ${t.commissionAmount} is not null and ${t.vatRate} is not null and ${t.commissionVatAmount} is not null and ${t.netAmount} is not null and ${t.commissionAmount} + ${t.commissionVatAmount} + ${t.netAmount} = ${t.totalAmount})`,
     ),
     check('orders_redeemed_at_check', sql`${t.status} <> 'redeemed' or ${t.redeemedAt} is not null`),
+    // Every paid gift has a typed code, stored in its one canonical form.
+    check('orders_typed_code_check', sql`${t.typedCode} is null or ${t.typedCode} ~ '^[0-9A-HJKMNP-TV-Z]{8}$'`),
+    check('orders_typed_code_paid_check', sql`${t.status} not in ('paid', 'redeemed', 'expired') or ${t.typedCode} is not null`),
+    // A typed code finds one gift among those the business can still redeem.
+    uniqueIndex('orders_business_typed_code_unique').on(t.businessId, t.typedCode).where(sql`${t.status} = 'paid'`),
     check('orders_cancelled_at_check', sql`${t.status} <> 'cancelled' or ${t.cancelledAt} is not null`),
     // An order's business is its gift's business.
     foreignKey({

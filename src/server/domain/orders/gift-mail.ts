@@ -7,6 +7,7 @@ import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
 import { enqueueMail } from '../../platform/mail/enqueue-mail';
 import type { MailLocale } from '../../platform/mail/layout';
+import { formatTypedCode } from '@shared/domain/typed-code';
 import { giftPageUrl } from './gift-page-url';
 
 /** A maps search for the business, so the recipient finds it from their phone. */
@@ -58,6 +59,7 @@ export async function enqueueGiftReceived(tx: Executor, publicUrl: string, data:
       personalMessage: order.personalMessage,
       expiresAt: order.expiresAt.toISOString(),
       giftUrl: giftPageUrl(publicUrl, order.qrCode),
+      typedCode: order.typedCode ? formatTypedCode(order.typedCode) : null,
     },
   });
   await tx.update(orders).set({ giftMailId: mail.id }).where(eq(orders.id, order.id));

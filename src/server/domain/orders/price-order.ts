@@ -1,11 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { splitOrderAmounts } from '@shared/domain/money';
 import { CURRENCY } from '@shared/domain/order-status';
+import { typedCodeFromBytes } from '@shared/domain/typed-code';
 import { computeExpiresAt } from '@shared/domain/validity';
 
 /** A redemption code: 32 random bytes, base64url (256 bits; DESIGN.md §5 asks ≥ 128). */
 export function createRedemptionCode(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/** The gift's code to type at the counter (ADR 055): 40 random bits, Crockford base32. */
+export function createTypedCode(): string {
+  return typedCodeFromBytes(randomBytes(5));
 }
 
 /**
@@ -28,6 +34,8 @@ export interface PricedOrder {
   commissionVatAmount: number | null;
   netAmount: number | null;
   qrCode: string;
+  /** Null until paid, like the redemption code it goes with. */
+  typedCode: string | null;
   expiresAt: Date;
 }
 
@@ -59,6 +67,7 @@ export function priceOrder(
     commissionVatAmount: amounts?.commissionVatAmount ?? null,
     netAmount: amounts?.netAmount ?? null,
     qrCode: isPaid ? createRedemptionCode() : createPendingCode(),
+    typedCode: isPaid ? createTypedCode() : null,
     expiresAt: computeExpiresAt(times.paidAt ?? times.placedAt, gift.validityDays),
   };
 }

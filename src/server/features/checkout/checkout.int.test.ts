@@ -179,6 +179,8 @@ describe('checkout with the test provider', () => {
       ])
     ).json();
     const placeholders = (await db().select().from(orders)).map((o) => o.qrCode);
+    // Nothing to type at a counter before payment.
+    expect((await db().select().from(orders)).map((o) => o.typedCode)).toEqual([null, null]);
 
     clock = new Date('2026-11-23T22:30:00.000Z'); // 23:30 in Madrid, still the 23rd
     const paid = await as(t, buyer.cookie)({ method: 'POST', url: `/api/payments/test/${created.id}/succeed` });
@@ -203,6 +205,8 @@ describe('checkout with the test provider', () => {
     for (const row of rows) {
       expect(row.qrCode).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
       expect(placeholders).not.toContain(row.qrCode);
+      // The code to type at the counter, given at payment (ADR 055).
+      expect(row.typedCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
     }
     const [checkout] = await db().select().from(checkouts);
     expect(checkout).toMatchObject({ status: 'succeeded', completedAt: clock, paymentRef: `test_payment_${created.id}` });
@@ -216,6 +220,7 @@ describe('checkout with the test provider', () => {
     );
     const gift = mails.find((m) => m.template === 'gift-received')!;
     expect(gift.text).toContain(`http://localhost:3000/g/${teaOrder!.qrCode}`);
+    expect(gift.text).toContain(`${teaOrder!.typedCode!.slice(0, 4)}-${teaOrder!.typedCode!.slice(4)}`);
     expect(gift.subject).toBe('Ana te ha enviado un regalo: Cata de tés');
     expect(gift.text).toContain('Carrer de Sueca 12');
     expect(gift.text).toContain('23 nov 2027');

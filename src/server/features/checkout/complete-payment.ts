@@ -10,7 +10,7 @@ import { enqueueMail } from '../../platform/mail/enqueue-mail';
 import type { MailLocale } from '../../platform/mail/layout';
 import { deliverOrder } from '../../domain/orders/deliver-order';
 import { ORDERS_PATH } from '../../domain/orders/gift-mail';
-import { createRedemptionCode, payOrderAmounts } from '../../domain/orders/price-order';
+import { createRedemptionCode, createTypedCode, payOrderAmounts } from '../../domain/orders/price-order';
 import { recordCheckoutPayment, type PaidOrderAmounts } from '../../domain/ledger/record-payment';
 
 /**
@@ -21,7 +21,8 @@ import { recordCheckoutPayment, type PaidOrderAmounts } from '../../domain/ledge
  * - each order `paid`, `paid_at`, `expires_at` (end of day in Madrid after the gift's
  *   validity, counted from payment), commission from the rate stored at checkout, its VAT
  *   at the COMMISSION_VAT_RATE in force now, and the business's net (exact integers, ADR
- *   053), and a FRESH redemption code (256 bits) — the unpaid placeholder never worked as one;
+ *   053), a FRESH redemption code (256 bits) — the unpaid placeholder never worked as one — and
+ *   the code to type at the counter;
  * - the ledger: the charge, and per order commission, VAT and share owed; each order's
  *   transfer is scheduled (redemption or the end of the withdrawal period);
  * - the giver's receipt, and the gifts due now (no date, or a date already passed) are
@@ -59,6 +60,7 @@ export async function completePayment(
         expiresAt: computeExpiresAt(now, validityDays),
         ...amounts,
         qrCode: createRedemptionCode(),
+        typedCode: createTypedCode(),
         updatedAt: now,
       })
       .where(and(eq(orders.id, order.id), eq(orders.status, 'unpaid')))

@@ -29,6 +29,8 @@ export interface GiftPageView {
   businessCity: string;
   expiresAt: Date;
   redeemedAt: Date | null;
+  /** What the business types when the QR cannot be scanned (stored form; null if never paid). */
+  typedCode: string | null;
 }
 
 /**
@@ -41,6 +43,7 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
     .select({
       orderId: orders.id,
       code: orders.qrCode,
+      typedCode: orders.typedCode,
       status: orders.status,
       recipientName: orders.recipientName,
       recipientLocale: orders.recipientLocale,

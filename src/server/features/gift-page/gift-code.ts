@@ -1,5 +1,3 @@
-import { QR_SUFFIX_LENGTH } from '@shared/contracts/business-dashboard';
-
 /**
  * A redemption code is ≥128 random bits in base64url (DESIGN.md §5; today 43 characters).
  * Anything else cannot be a code, so it is answered as unknown without touching the database.
@@ -8,11 +6,6 @@ const CODE_SHAPE = /^[A-Za-z0-9_-]{22,86}$/;
 
 export function isGiftCodeShape(value: string): boolean {
   return CODE_SHAPE.test(value);
-}
-
-/** The characters a business can type when the scan fails (the same suffix its dashboard shows). */
-export function typedCodeOf(code: string): string {
-  return code.slice(-QR_SUFFIX_LENGTH);
 }
 
 /**

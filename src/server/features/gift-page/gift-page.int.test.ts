@@ -9,6 +9,7 @@ import { orders } from '../../db/schema/orders';
 import { authedInject, signIn } from '../../testing/auth-helpers';
 import { createBusiness, createGift, createOrder, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { formatTypedCode } from '@shared/domain/typed-code';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -87,7 +88,10 @@ describe('the recipient gift page /g/<code>', () => {
     expect(html).toContain('De parte de Lucía');
     expect(html).toContain('data-status="ready"');
     expect(html).toContain('Listo para disfrutar');
-    expect(html).toContain(`>${paid.qrCode.slice(-8)}<`);
+    // The typed code, grouped for reading aloud (ADR 055); no part of the whole code.
+    expect(html).toContain(`>${formatTypedCode(paid.typedCode!)}<`);
+    expect(formatTypedCode(paid.typedCode!)).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    expect(html).not.toContain(`>${paid.qrCode.slice(-8)}<`);
     expect(html).toContain('Horchata y fartons para dos');
     expect(html).toContain('Dos horchatas con fartons recién hechos.');
     expect(html).toContain('/api/files/public/gifts/0b6f1d2e-4c1a-4b8e-9f00-1234567890ab/main-w480.abcdef123456.webp');
@@ -104,7 +108,7 @@ describe('the recipient gift page /g/<code>', () => {
     // Nothing else: no price, no contact details, no giver account, no other order, no business contacts.
     for (const secret of [
       '12,50', '1250', '€', 'carmen.private@example.test', '600 123 456', 'Martínez', 'lucia.giver@example.test',
-      'Pérez', 'Giver', other.qrCode, other.qrCode.slice(-8), 'Otra Persona', 'other.recipient@example.test',
+      'Pérez', 'Giver', other.qrCode, formatTypedCode(other.typedCode!), 'Otra Persona', 'other.recipient@example.test',
       'Mensaje secreto', '963 000 999', 'hola@horchateria.test', 'owner@horchateria.test', paid.id,
     ]) {
       expect(html, secret).not.toContain(secret);
@@ -167,7 +171,7 @@ describe('the recipient gift page /g/<code>', () => {
     expect(res.body).toContain('This gift was redeemed on 8 Jun 2026.');
     expect(res.body).not.toContain('<svg');
     expect(res.body).not.toContain('/print');
-    expect(res.body).not.toContain(redeemed.qrCode.slice(-8) + '<');
+    expect(res.body).not.toContain(formatTypedCode(redeemed.typedCode!));
 
     const print = await get(`/g/${redeemed.qrCode}/print?lang=es`);
     expect(print.statusCode).toBe(303);
@@ -254,7 +258,7 @@ describe('the recipient gift page /g/<code>', () => {
     expect(res.body).toContain('Horchata y fartons para dos');
     expect(res.body).toContain('Horchatería Santa Catalina · Plaza de Santa Catalina 6, Valencia');
     expect(res.body).toContain('¡Feliz santo, mamá!');
-    expect(res.body).toContain(`>${paid.qrCode.slice(-8)}<`);
+    expect(res.body).toContain(`>${formatTypedCode(paid.typedCode!)}<`);
     expect(await decodeQr(res.body)).toBe(`${t.config.publicUrl}/g/${paid.qrCode}`);
     expect(res.body).not.toContain('12,50');
   });

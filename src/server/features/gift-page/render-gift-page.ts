@@ -3,7 +3,7 @@ import { escapeHtml, escapeHtmlLines } from '@shared/escape-html';
 import { keyFromPublicUrl, publicFileUrl } from '../../platform/storage/public-files';
 import { THUMBNAIL_SIZE, variantKey } from '../../platform/storage/image-keys';
 import type { GiftPageView } from './get-gift-page';
-import { typedCodeOf } from './gift-code';
+import { formatTypedCode } from '@shared/domain/typed-code';
 import { giftLanguages, giftText, type GiftLanguage, type GiftText } from './gift-page-text';
 
 /*
@@ -149,7 +149,7 @@ ${badge}
 <p>${e(t('status.readyHint', { business: view.businessName }))}</p>
 <figure class="qr" data-testid="gift-qr">${qrSvg}</figure>
 <p class="label" id="typed-code-label">${e(t('qr.codeLabel'))}</p>
-<p class="code" aria-labelledby="typed-code-label" data-testid="typed-code">${e(typedCodeOf(view.code))}</p>
+<p class="code" aria-labelledby="typed-code-label" data-testid="typed-code">${e(view.typedCode ? formatTypedCode(view.typedCode) : '')}</p>
 <p class="hint">${e(t('qr.codeHint'))}</p>
 <p class="valid">${e(t('page.validUntil', { date: expiry }))}</p>
 </section>`
@@ -244,7 +244,7 @@ export function renderPrintPage({ view, language, qrSvg }: GiftPageRender): stri
 <p>${e(view.businessName)} · ${e(formatAddress(view.businessAddress, view.businessCity))}</p>
 <figure class="qr" data-testid="gift-qr">${qrSvg}</figure>
 <p class="label" id="typed-code-label">${e(t('qr.codeLabel'))}</p>
-<p class="code" aria-labelledby="typed-code-label">${e(typedCodeOf(view.code))}</p>
+<p class="code" aria-labelledby="typed-code-label">${e(view.typedCode ? formatTypedCode(view.typedCode) : '')}</p>
 ${view.personalMessage ? `<blockquote><p>${escapeHtmlLines(view.personalMessage)}</p></blockquote>${view.senderName ? `<p class="sign">— ${e(view.senderName)}</p>` : ''}` : ''}
 <p class="muted">${e(t('print.instructions', { business: view.businessName, date: expiry }))}</p>
 </article>

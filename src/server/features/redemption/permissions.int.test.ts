@@ -14,18 +14,19 @@ describe('redemption permissions', () => {
   });
   afterAll(() => t.close());
 
+  type Target = { id: string; qrCode: string; typedCode: string | null };
   const endpoints = [
     {
       name: 'POST /api/business/redemptions/lookup (whole code)',
-      request: (o: { id: string; qrCode: string }) => ({ method: 'POST' as const, url: '/api/business/redemptions/lookup', payload: { code: o.qrCode } }),
+      request: (o: Target) => ({ method: 'POST' as const, url: '/api/business/redemptions/lookup', payload: { code: o.qrCode } }),
     },
     {
-      name: 'POST /api/business/redemptions/lookup (last 8)',
-      request: (o: { id: string; qrCode: string }) => ({ method: 'POST' as const, url: '/api/business/redemptions/lookup', payload: { code: o.qrCode.slice(-8) } }),
+      name: 'POST /api/business/redemptions/lookup (typed code)',
+      request: (o: Target) => ({ method: 'POST' as const, url: '/api/business/redemptions/lookup', payload: { code: o.typedCode } }),
     },
     {
       name: 'POST /api/business/redemptions',
-      request: (o: { id: string; qrCode: string }) => ({ method: 'POST' as const, url: '/api/business/redemptions', payload: { orderId: o.id, method: 'scan' } }),
+      request: (o: Target) => ({ method: 'POST' as const, url: '/api/business/redemptions', payload: { code: o.qrCode } }),
     },
   ];
 
@@ -48,7 +49,7 @@ describe('redemption permissions', () => {
       expect(res.statusCode, endpoint.name).toBe(401);
       expect(res.json()).toMatchObject({ code: 'unauthenticated' });
     }
-    const malformed = await as(t, null)({ method: 'POST', url: '/api/business/redemptions', payload: { orderId: 1 } });
+    const malformed = await as(t, null)({ method: 'POST', url: '/api/business/redemptions', payload: { code: 1 } });
     expect(malformed.statusCode).toBe(401);
     expect(await redemptionState(t, order.id)).toEqual(before);
   });
@@ -95,16 +96,16 @@ describe('redemption permissions', () => {
   it('another owner cannot see or redeem the first business’s order', async () => {
     const { order, before } = await world();
     const other = await counter(t);
-    const [byCode, bySuffix, redeem] = await Promise.all(endpoints.map((e) => as(t, other.cookie)(e.request(order))));
+    const [byCode, byTyped, redeem] = await Promise.all(endpoints.map((e) => as(t, other.cookie)(e.request(order))));
     expect(byCode!.statusCode).toBe(403);
     expect(byCode!.json()).toMatchObject({ code: 'order_other_business' });
-    expect(bySuffix!.statusCode).toBe(404);
-    expect(bySuffix!.json()).toMatchObject({ code: 'order_not_found' });
+    expect(byTyped!.statusCode).toBe(404);
+    expect(byTyped!.json()).toMatchObject({ code: 'order_not_found' });
     expect(redeem!.statusCode).toBe(403);
     expect(redeem!.json()).toMatchObject({ code: 'order_other_business' });
-    for (const res of [byCode!, bySuffix!, redeem!]) {
+    for (const res of [byCode!, byTyped!, redeem!]) {
       expect(res.body).not.toContain(order.recipientName);
-      expect(res.body).not.toContain(order.qrCode.slice(-8));
+      expect(res.body).not.toContain(order.typedCode);
     }
     expect(await redemptionState(t, order.id)).toEqual(before);
   });

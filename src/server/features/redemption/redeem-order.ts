@@ -8,7 +8,8 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { bringTransferForward } from '../../domain/payouts/transfer-schedule';
-import { redemptionOrderColumns, selectRedemptionRows, toRedemptionOrder } from './redemption-order';
+import { findRedemptionRow, type RecipientCode } from './find-redemption-order';
+import { redemptionOrderColumns, toRedemptionOrder } from './redemption-order';
 
 /**
  * A column of the row being updated, named with its table: drizzle writes an UPDATE's columns
@@ -20,12 +21,13 @@ export interface RedeemOrderInput {
   business: { id: string; name: string };
   /** Who is at the counter (the owner's user id). */
   userId: string;
-  orderId: string;
-  method: RedemptionMethod;
+  /** What the recipient showed: their whole code (a scan) or the gift's typed code. */
+  code: RecipientCode;
 }
 
 /**
- * Redeems an order exactly once. The single conditional UPDATE is the whole decision: of any
+ * Redeems an order exactly once, and only with the code its recipient holds (issue 27,
+ * finding 4: an order id was enough). The single conditional UPDATE is the whole decision: of any
  * number of simultaneous attempts (two phones scanning one QR, several servers) the database
  * lets exactly one change the row from `paid`; the others match no row. The redemption record
  * and the giver's email are written in the same transaction, so they exist if and only if the
@@ -48,7 +50,7 @@ export async function redeemOrder(
       .set({ status: 'redeemed', redeemedAt: now, updatedAt: now })
       .where(
         and(
-          eq(orders.id, input.orderId),
+          input.code.kind === 'code' ? eq(orders.qrCode, input.code.code) : eq(orders.typedCode, input.code.typedCode),
           eq(orders.businessId, input.business.id),
           eq(orders.status, 'paid'),
           // Expiry is the end of the day it names (effectiveOrderStatus uses the same bound).
@@ -64,13 +66,13 @@ export async function redeemOrder(
       });
     if (!row) return null;
     await tx.insert(redemptions).values({
-      orderId: input.orderId,
+      orderId: row.orderId,
       businessId: input.business.id,
       redeemedBy: input.userId,
-      method: input.method,
+      method: methodOf(input.code),
       createdAt: now,
     });
-    await bringTransferForward(tx, input.orderId, now);
+    await bringTransferForward(tx, row.orderId, now);
     if (row.buyerName !== null && row.buyerEmail !== null) {
       await enqueueMail(tx, {
         to: row.buyerEmail,
@@ -88,12 +90,9 @@ export async function redeemOrder(
     return row;
   });
   if (redeemed) return toRedemptionOrder(redeemed, now);
-  // Refused: the row is read again to say why.
-  const [current] = await selectRedemptionRows(ctx.db).where(eq(orders.id, input.orderId));
-  if (!current) throw new AppError('order_not_found', 404, 'No such gift');
-  if (current.businessId !== input.business.id) {
-    throw new AppError('order_other_business', 403, 'This gift belongs to another business');
-  }
+  // Refused: the code's order is read again to say why (not found, another business's, or
+  // its status).
+  const current = await findRedemptionRow(ctx.db, input.business.id, input.code);
   const order = toRedemptionOrder(current, now);
   const refusal = refusalForStatus(order.status);
   // Still paid and in date yet unchanged: only a change between the update and this read.
@@ -107,3 +106,8 @@ const refusalDetail: Partial<Record<string, string>> = {
   order_cancelled: 'This gift was cancelled',
   order_not_paid: 'This gift has not been paid',
 };
+
+/** A whole code comes from the QR (or its link); a typed code was typed at the counter. */
+function methodOf(code: RecipientCode): RedemptionMethod {
+  return code.kind === 'code' ? 'scan' : 'manual';
+}

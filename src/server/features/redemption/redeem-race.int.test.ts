@@ -52,8 +52,8 @@ describe.runIf(testDatabaseKind() === 'postgresql')('redemption race (PostgreSQL
           redeemOrder(ctx, {
             business: { id: business.id, name: business.name },
             userId: owner.id,
-            orderId: order.id,
-            method: i % 2 === 0 ? 'scan' : 'manual',
+            // Half scan the QR, half type the code under it.
+            code: i % 2 === 0 ? { kind: 'code', code: order.qrCode } : { kind: 'typed', typedCode: order.typedCode! },
           }),
         ),
       );

@@ -1,19 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { RedemptionOrder } from '@shared/contracts/redemption';
-import { REDEMPTION_SUFFIX_LENGTH } from '@shared/domain/redemption-code';
 import { effectiveOrderStatus, type OrderStatus } from '@shared/domain/order-status';
 import type { Executor } from '../../db/client';
 import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
 
-/** The order's columns the counter needs (redeemOrder has its update return them). */
+/**
+ * The order's columns the counter needs (redeemOrder has its update return them). Never a
+ * code: the person at the counter holds it, and the dashboard must not (ADR 055).
+ */
 export const redemptionOrderColumns = {
   orderId: orders.id,
   businessId: orders.businessId,
   status: orders.status,
   expiresAt: orders.expiresAt,
   redeemedAt: orders.redeemedAt,
-  qrCode: orders.qrCode,
   recipientName: orders.recipientName,
 };
 
@@ -26,7 +27,6 @@ export type RedemptionRow = {
   status: string;
   expiresAt: Date;
   redeemedAt: Date | null;
-  qrCode: string;
   recipientName: string;
   giftName: string;
 };
@@ -43,6 +43,5 @@ export function toRedemptionOrder(row: RedemptionRow, now: Date): RedemptionOrde
     status: effectiveOrderStatus(row.status as OrderStatus, row.expiresAt, now),
     expiresAt: row.expiresAt.toISOString(),
     redeemedAt: row.redeemedAt?.toISOString() ?? null,
-    codeSuffix: row.qrCode.slice(-REDEMPTION_SUFFIX_LENGTH),
   };
 }

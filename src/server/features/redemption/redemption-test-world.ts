@@ -21,12 +21,12 @@ export async function counter(t: TestApp, business: Parameters<typeof signedInOw
       return { buyer, order };
     },
     lookup: (code: string) => request({ method: 'POST', url: '/api/business/redemptions/lookup', payload: { code } }),
-    redeem: (orderId: string, method: 'scan' | 'manual' = 'manual') =>
-      request({ method: 'POST', url: '/api/business/redemptions', payload: { orderId, method } }),
+    /** Redeems with what the recipient shows: the whole code, the gift URL or the typed code. */
+    redeem: (code: string) => request({ method: 'POST', url: '/api/business/redemptions', payload: { code } }),
   };
 }
 
-/** A code ending in `suffix` (codes are otherwise random). */
+/** A whole code ending in `suffix` (codes are otherwise random). */
 export function codeEndingIn(suffix: string): string {
   return createRedemptionCode().slice(0, -suffix.length) + suffix;
 }

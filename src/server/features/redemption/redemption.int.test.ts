@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail-outbox';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { formatTypedCode } from '@shared/domain/typed-code';
 import { codeEndingIn, counter, redemptionState } from './redemption-test-world';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -14,7 +15,7 @@ describe('redemption at the counter', () => {
   afterAll(() => t.close());
 
   describe('lookup', () => {
-    it('finds an order by its whole code, showing gift, recipient, status and expiry only', async () => {
+    it('finds an order by its whole code, showing gift, recipient, status and expiry only (no code)', async () => {
       const shop = await counter(t);
       const { order } = await shop.order();
       const res = await shop.lookup(order.qrCode);
@@ -27,10 +28,11 @@ describe('redemption at the counter', () => {
         status: 'paid',
         expiresAt: order.expiresAt.toISOString(),
         redeemedAt: null,
-        codeSuffix: order.qrCode.slice(-8),
       });
-      // The whole code is the recipient's secret; the counter never gets it back.
+      // The codes are the recipient's; the counter never gets them back.
       expect(res.body).not.toContain(order.qrCode);
+      expect(res.body).not.toContain(order.qrCode.slice(-8));
+      expect(res.body).not.toContain(order.typedCode);
     });
 
     it('finds an order by the gift page URL a QR scan yields', async () => {
@@ -41,32 +43,60 @@ describe('redemption at the counter', () => {
       expect(res.json()).toMatchObject({ orderId: order.id, status: 'paid' });
     });
 
-    it('finds an order by its last 8 characters among this business’s orders only', async () => {
+    it('finds an order by its typed code however it is typed, among this business’s orders only', async () => {
       const mine = await counter(t);
       const theirs = await counter(t);
-      const suffix = 'Sh4r3d-8';
-      const { order: theirOrder } = await theirs.order({ qrCode: codeEndingIn(suffix) });
-      const { order: myOrder } = await mine.order({ qrCode: codeEndingIn(suffix) });
-      const res = await mine.lookup(suffix);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ orderId: myOrder.id });
-      const other = await theirs.lookup(suffix);
-      expect(other.json()).toMatchObject({ orderId: theirOrder.id });
-      // A suffix only another business has is unknown here, never "another business's".
+      // One code, drawn by two businesses: each finds its own.
+      const { order: theirOrder } = await theirs.order({ typedCode: 'K7QDM2XA' });
+      const { order: myOrder } = await mine.order({ typedCode: 'K7QDM2XA' });
+      for (const typed of ['K7QD-M2XA', 'k7qd-m2xa', 'K7QDM2XA', 'k7qd m2xa']) {
+        const res = await mine.lookup(typed);
+        expect(res.statusCode, typed).toBe(200);
+        expect(res.json()).toMatchObject({ orderId: myOrder.id });
+      }
+      expect((await theirs.lookup('k7qd-m2xa')).json()).toMatchObject({ orderId: theirOrder.id });
+      // Look-alikes are read as what they look like: O as 0, I and L as 1.
+      const { order: lookAlike } = await mine.order({ typedCode: '10Q0M2XA' });
+      expect((await mine.lookup('lOQO-M2XA')).json()).toMatchObject({ orderId: lookAlike.id });
+      // A typed code only another business has is unknown here, never "another business's".
       const { order: onlyTheirs } = await theirs.order();
-      const miss = await mine.lookup(onlyTheirs.qrCode.slice(-8));
+      const miss = await mine.lookup(formatTypedCode(onlyTheirs.typedCode!));
       expect(miss.statusCode).toBe(404);
       expect(miss.json()).toMatchObject({ code: 'order_not_found' });
     });
 
-    it('asks for the whole code when two of this business’s orders end alike', async () => {
+    it('no longer finds an order by the last 8 characters of its whole code (issue 27, finding 4)', async () => {
       const shop = await counter(t);
-      const suffix = 'tw1nS-_x';
-      await shop.order({ qrCode: codeEndingIn(suffix) });
-      await shop.order({ qrCode: codeEndingIn(suffix) });
-      const res = await shop.lookup(suffix);
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'redemption_code_ambiguous' });
+      const { order: withUnderscore } = await shop.order({ qrCode: codeEndingIn('F_odPpnE') });
+      const { order: lettersOnly } = await shop.order({ qrCode: codeEndingIn('abcdEFGH') });
+      expect((await shop.lookup('F_odPpnE')).json()).toMatchObject({ code: 'redemption_code_invalid' });
+      // Eight base32-looking characters are read as a typed code, which this gift does not have.
+      const res = await shop.lookup('abcdEFGH');
+      expect(res.statusCode).toBe(404);
+      for (const order of [withUnderscore, lettersOnly]) expect((await redemptionState(t, order.id)).order).toMatchObject({ status: 'paid' });
+    });
+
+    it('names the paid gift when a redeemed one of the same business had drawn the same typed code', async () => {
+      const shop = await counter(t);
+      await shop.order({ status: 'redeemed', typedCode: 'AAAA2222' });
+      const { order: paid } = await shop.order({ typedCode: 'AAAA2222' });
+      expect((await shop.lookup('AAAA-2222')).json()).toMatchObject({ orderId: paid.id, status: 'paid' });
+    });
+
+    it('keeps a typed code unique among a business’s redeemable gifts, in the database', async () => {
+      const shop = await counter(t);
+      const other = await counter(t);
+      await shop.order({ typedCode: 'BBBB3333' });
+      await expect(shop.order({ typedCode: 'BBBB3333' })).rejects.toMatchObject({
+        cause: expect.objectContaining({ constraint: 'orders_business_typed_code_unique' }),
+      });
+      // Not paid any more, or another business's: free to draw again.
+      await expect(shop.order({ typedCode: 'BBBB3333', status: 'expired' })).resolves.toBeDefined();
+      await expect(other.order({ typedCode: 'BBBB3333' })).resolves.toBeDefined();
+      // Stored in one form only (the database refuses a lower-case or dashed code).
+      await expect(shop.order({ typedCode: 'bbbb-3333' })).rejects.toMatchObject({
+        cause: expect.objectContaining({ constraint: 'orders_typed_code_check' }),
+      });
     });
 
     it('names another business’s whole code, and an unknown one, differently', async () => {
@@ -107,10 +137,10 @@ describe('redemption at the counter', () => {
   });
 
   describe('redeem', () => {
-    it('redeems once: the order, the record (who, when, how) and the giver’s email in their language', async () => {
+    it('redeems once with the scanned code: the order, the record (who, when, how) and the giver’s email in their language', async () => {
       const shop = await counter(t);
       const { order, buyer } = await shop.order({ buyerLocale: 'es' });
-      const res = await shop.redeem(order.id, 'scan');
+      const res = await shop.redeem(`${t.config.publicUrl}/g/${order.qrCode}`);
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
       expect(body).toMatchObject({ orderId: order.id, status: 'redeemed' });
@@ -133,32 +163,59 @@ describe('redemption at the counter', () => {
       expect(list.json().items).toContainEqual(expect.objectContaining({ id: order.id, status: 'redeemed' }));
     });
 
-    it('writes the giver’s email in English when that is their language, and records manual entry', async () => {
+    it('redeems with the typed code (recorded as manual entry), writing the giver’s email in English when that is their language', async () => {
       const shop = await counter(t);
       const { order, buyer } = await shop.order({ buyerLocale: 'en' });
-      expect((await shop.redeem(order.id, 'manual')).statusCode).toBe(200);
+      expect((await shop.redeem(formatTypedCode(order.typedCode!).toLowerCase())).statusCode).toBe(200);
       const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
       expect(mail).toMatchObject({ locale: 'en', subject: 'Marta has enjoyed your gift' });
       expect((await redemptionState(t, order.id)).records[0]).toMatchObject({ method: 'manual' });
     });
 
+    it('redeems nothing without the recipient’s code: an order id, its last 8 characters or anything else is refused (issue 27, finding 4)', async () => {
+      const shop = await counter(t);
+      const { order } = await shop.order();
+      const before = await redemptionState(t, order.id);
+      const post = (payload: object) =>
+        t.app.inject({ method: 'POST', url: '/api/business/redemptions', headers: { cookie: shop.cookie, origin: t.config.publicUrl }, payload });
+      // What the dashboard knows of an order: its id (in every list) and, before, the last 8.
+      const attempts = [
+        [{ orderId: order.id, method: 'manual' }, 400, 'validation_failed'],
+        [{ code: order.id }, 404, 'order_not_found'],
+        [{ code: order.qrCode.slice(-8) }, null, null],
+        [{ code: order.id, orderId: order.id, method: 'scan' }, 404, 'order_not_found'],
+      ] as const;
+      for (const [payload, status, code] of attempts) {
+        const res = await post(payload);
+        if (status !== null) {
+          expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+          expect(res.json()).toMatchObject({ code });
+        } else {
+          expect([400, 404], JSON.stringify(payload)).toContain(res.statusCode);
+        }
+      }
+      expect(await redemptionState(t, order.id)).toEqual(before);
+    });
+
     it('redeems an order whose giver deleted their account, without an email', async () => {
       const shop = await counter(t);
       const { order } = await shop.order({ buyerId: null });
-      expect((await shop.redeem(order.id)).statusCode).toBe(200);
+      expect((await shop.redeem(order.qrCode)).statusCode).toBe(200);
       const state = await redemptionState(t, order.id);
       expect(state.records).toHaveLength(1);
       expect(state.enjoyedMails).toBe(0);
     });
 
-    it('a second attempt is refused as already redeemed, and nothing changes', async () => {
+    it('a second attempt, by either code, is refused as already redeemed, and nothing changes', async () => {
       const shop = await counter(t);
       const { order } = await shop.order();
-      expect((await shop.redeem(order.id)).statusCode).toBe(200);
+      expect((await shop.redeem(order.typedCode!)).statusCode).toBe(200);
       const before = await redemptionState(t, order.id);
-      const again = await shop.redeem(order.id, 'scan');
-      expect(again.statusCode).toBe(409);
-      expect(again.json()).toMatchObject({ code: 'order_already_redeemed' });
+      for (const code of [order.qrCode, formatTypedCode(order.typedCode!)]) {
+        const again = await shop.redeem(code);
+        expect(again.statusCode).toBe(409);
+        expect(again.json()).toMatchObject({ code: 'order_already_redeemed', status: 409 });
+      }
       expect(await redemptionState(t, order.id)).toEqual(before);
       // The lookup then tells the date it was redeemed.
       expect((await shop.lookup(order.qrCode)).json()).toMatchObject({
@@ -176,29 +233,33 @@ describe('redemption at the counter', () => {
       const shop = await counter(t);
       const { order } = await shop.order(input);
       const before = await redemptionState(t, order.id);
-      const res = await shop.redeem(order.id);
+      const res = await shop.redeem(order.qrCode);
       expect(res.statusCode).toBe(status);
       expect(res.json()).toMatchObject({ code });
+      if (order.typedCode) expect((await shop.redeem(order.typedCode)).json()).toMatchObject({ code });
       expect(await redemptionState(t, order.id)).toEqual(before);
     });
 
     it('redeems on the last day of validity, up to its final moment', async () => {
       const shop = await counter(t);
       const { order } = await shop.order({ expiresAt: new Date(Date.now() + DAY) });
-      expect((await shop.redeem(order.id)).statusCode).toBe(200);
+      expect((await shop.redeem(order.qrCode)).statusCode).toBe(200);
     });
 
-    it('refuses another business’s order and an unknown order, and nothing changes', async () => {
+    it('refuses another business’s order (whole code: named; typed code: unknown here) and an unknown code, and nothing changes', async () => {
       const mine = await counter(t);
       const theirs = await counter(t);
       const { order } = await theirs.order();
       const before = await redemptionState(t, order.id);
-      const res = await mine.redeem(order.id);
+      const res = await mine.redeem(order.qrCode);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 'order_other_business' });
+      const typed = await mine.redeem(order.typedCode!);
+      expect(typed.statusCode).toBe(404);
+      expect(typed.json()).toMatchObject({ code: 'order_not_found' });
       expect(await redemptionState(t, order.id)).toEqual(before);
 
-      const unknown = await mine.redeem('00000000-0000-4000-8000-000000000000');
+      const unknown = await mine.redeem(codeEndingIn('zzzzzzzz'));
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toMatchObject({ code: 'order_not_found' });
     });
@@ -207,7 +268,7 @@ describe('redemption at the counter', () => {
       const shop = await counter(t);
       const { order } = await shop.order();
       const before = await redemptionState(t, order.id);
-      for (const payload of [{ orderId: 'nope', method: 'scan' }, { orderId: order.id, method: 'telepathy' }, {}]) {
+      for (const payload of [{ code: 5 }, { code: 'telepathy' }, { code: 'a'.repeat(513) }, {}]) {
         const res = await t.app.inject({
           method: 'POST',
           url: '/api/business/redemptions',
@@ -215,31 +276,37 @@ describe('redemption at the counter', () => {
           payload,
         });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toMatchObject({ code: 'validation_failed' });
+        expect(['validation_failed', 'redemption_code_invalid']).toContain(res.json().code);
       }
       expect(await redemptionState(t, order.id)).toEqual(before);
     });
   });
 });
 
-describe('manual entry rate limit', () => {
+describe('typed code rate limit', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMIT: 'on' } });
   });
   afterAll(() => t.close());
 
-  it('limits typed suffixes per business with a 429 and Retry-After, not whole codes or other businesses', async () => {
+  it('limits typed codes per business, lookups and redemptions together, with a 429 and Retry-After; not whole codes or other businesses', async () => {
     const shop = await counter(t);
     const other = await counter(t);
     const { order } = await shop.order();
-    for (let i = 0; i < 30; i++) expect((await shop.lookup(order.qrCode.slice(-8))).statusCode).toBe(200);
-    const limited = await shop.lookup(order.qrCode.slice(-8));
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ code: 'rate_limited' });
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const { order: toRedeem } = await shop.order();
+    const typed = formatTypedCode(order.typedCode!);
+    for (let i = 0; i < 59; i++) expect((await shop.lookup(typed)).statusCode).toBe(200);
+    expect((await shop.redeem(toRedeem.typedCode!)).statusCode).toBe(200);
+    for (const limited of [await shop.lookup(typed), await shop.redeem(typed)]) {
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ code: 'rate_limited' });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect((await redemptionState(t, order.id)).order).toMatchObject({ status: 'paid' });
     // A scan (whole code) still works at this counter, and the shop next door is not affected.
     expect((await shop.lookup(order.qrCode)).statusCode).toBe(200);
-    expect((await other.lookup('abcdefgh')).statusCode).toBe(404);
+    expect((await shop.redeem(order.qrCode)).statusCode).toBe(200);
+    expect((await other.lookup('ABCD-EFGH')).statusCode).toBe(404);
   });
 });

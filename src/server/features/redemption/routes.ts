@@ -11,15 +11,15 @@ import { AppError } from '../../platform/errors';
 import type { RateLimitRule } from '../../platform/rate-limit';
 import { canRedeem } from '@shared/domain/business';
 import { requireOwnedBusiness, type OwnedBusiness } from '../../domain/businesses/owned-business';
-import { findRedemptionOrder } from './find-redemption-order';
+import { findRedemptionOrder, type RecipientCode } from './find-redemption-order';
 import { redeemOrder } from './redeem-order';
 
 /**
- * Typing 8 characters is the one way to reach an order without holding its whole code, so
- * those lookups are counted per business: plenty for a busy counter, far too few to walk
- * through the 2^48 possible suffixes.
+ * A typed code is 40 bits and works only among the caller's gifts, so typing one (to look a
+ * gift up or to redeem it) is counted per business: plenty for a counter where the scan
+ * failed (a lookup and a redemption per gift), far too few to guess one of 2^40.
  */
-export const SUFFIX_LOOKUP_LIMIT: RateLimitRule = { limit: 30, windowMs: 10 * 60 * 1000 };
+export const TYPED_CODE_LIMIT: RateLimitRule = { limit: 60, windowMs: 10 * 60 * 1000 };
 
 const noStore = { 'cache-control': 'no-store' };
 
@@ -52,10 +52,22 @@ async function ownerOfActiveBusiness(request: FastifyRequest) {
   await requireRedeemingBusiness(request);
 }
 
-/** A suffix lookup counts against the business (its id as the database has it); a full code does not. */
-async function suffixLookupKey(request: FastifyRequest): Promise<string | undefined> {
+/** A typed code counts against the business (its id as the database has it); a scanned or whole code does not. */
+async function typedCodeKey(request: FastifyRequest): Promise<string | undefined> {
   const input = parseRedemptionInput((request.body as { code: string }).code);
-  return input.kind === 'suffix' ? (await requireRedeemingBusiness(request)).id : undefined;
+  return input.kind === 'typed' ? (await requireRedeemingBusiness(request)).id : undefined;
+}
+
+/** One counter for both routes: typing a code to look a gift up and to redeem it. */
+const typedCodeLimits = [{ name: 'redeem-typed', rule: TYPED_CODE_LIMIT, key: typedCodeKey }];
+
+/** What the recipient showed, from the body's `code` (checked by both contracts before the handler). */
+function recipientCode(code: string): RecipientCode {
+  const input = parseRedemptionInput(code);
+  if (input.kind === 'invalid') {
+    throw new AppError('redemption_code_invalid', 400, 'Scan the QR code, or type the whole code or the 8-character code under it');
+  }
+  return input;
 }
 
 /** Redemption at the counter (contract: src/shared/contracts/redemption.ts). */
@@ -64,17 +76,13 @@ export const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/business/redemptions/lookup',
     {
       preValidation: ownerOfActiveBusiness,
-      // Typed suffixes are few per business and hour at a real counter; guessing is not.
-      config: { abuse: { does: ['looks-up-code'], limits: [{ name: 'redeem-suffix', rule: SUFFIX_LOOKUP_LIMIT, key: suffixLookupKey }] } },
+      config: { abuse: { does: ['looks-up-code'], limits: typedCodeLimits } },
       schema: { body: redemptionLookupInputSchema, response: { 200: redemptionOrderSchema } },
     },
     async (request, reply) => {
       const business = await requireRedeemingBusiness(request);
-      const input = parseRedemptionInput(request.body.code);
-      if (input.kind === 'invalid') {
-        throw new AppError('redemption_code_invalid', 400, 'Type the whole code or its last 8 characters');
-      }
-      const order = await findRedemptionOrder(app.ctx.db, business.id, input, app.ctx.now());
+      const code = recipientCode(request.body.code);
+      const order = await findRedemptionOrder(app.ctx.db, business.id, code, app.ctx.now());
       return reply.headers(noStore).send(order);
     },
   );
@@ -83,18 +91,15 @@ export const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/business/redemptions',
     {
       preValidation: ownerOfActiveBusiness,
-      config: { abuse: { does: ['sends-mail'], limits: [], boundedBy: 'one "gift enjoyed" mail per order: an order redeems once' } },
+      // One "gift enjoyed" mail per order (an order redeems once); the code is looked up too.
+      config: { abuse: { does: ['sends-mail', 'looks-up-code'], limits: typedCodeLimits } },
       schema: { body: redeemInputSchema, response: { 200: redemptionOrderSchema } },
     },
     async (request, reply) => {
       const business = await requireRedeemingBusiness(request);
       const user = await requireUser(request);
-      const order = await redeemOrder(app.ctx, {
-        business: { id: business.id, name: business.name },
-        userId: user.id,
-        orderId: request.body.orderId,
-        method: request.body.method,
-      });
+      const code = recipientCode(request.body.code);
+      const order = await redeemOrder(app.ctx, { business: { id: business.id, name: business.name }, userId: user.id, code });
       return reply.headers(noStore).send(order);
     },
   );

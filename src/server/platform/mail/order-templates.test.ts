@@ -12,6 +12,7 @@ const gift = {
   personalMessage: '¡Feliz cumpleaños!',
   expiresAt: '2027-11-23T22:59:59.999Z',
   giftUrl: 'https://regalo.example/g/abc_DEF-123',
+  typedCode: 'K7QD-M2XA',
 };
 
 describe('order emails', () => {
@@ -29,6 +30,9 @@ describe('order emails', () => {
     expect(templates['gift-received'](gift, 'es').subject).toBe('Ana te ha enviado un regalo: Cata de tés');
     expect(templates['gift-received'](gift, 'en').subject).toBe('Ana sent you a gift: Cata de tés');
     expect(templates['gift-received']({ ...gift, personalMessage: null }, 'en').text).not.toContain('Their message');
+    // The code to read out at the counter when the QR cannot be scanned (ADR 055).
+    expect(templates['gift-received'](gift, 'en').text).toContain('If they cannot scan the QR, read them this code: K7QD-M2XA');
+    expect(templates['gift-received'](gift, 'es').html).toContain('Si no pueden escanear el QR, díctales este código: K7QD-M2XA');
   });
 
   it('keeps the line breaks of the personal message in the HTML part, as the text part does', () => {

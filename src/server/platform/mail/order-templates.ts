@@ -18,6 +18,8 @@ export interface OrderMailTemplates {
     personalMessage: string | null;
     expiresAt: string;
     giftUrl: string;
+    /** The code to read out when the QR cannot be scanned, grouped ("K7QD-M2XA"; ADR 055). */
+    typedCode: string | null;
   };
   /** To the giver when the payment succeeded. */
   'order-receipt': {
@@ -50,6 +52,7 @@ export const orderTemplates: Renderers = {
             ...(d.personalMessage ? [`Su mensaje: «${d.personalMessage}»`] : []),
             { lead: 'Cómo llegar:', link: { label: `Ver ${d.businessName} en el mapa`, url: d.mapUrl } },
             `Puedes canjearlo hasta el ${expires}. Abre tu regalo y enseña el código QR en el comercio.`,
+            ...(d.typedCode ? [`Si no pueden escanear el QR, díctales este código: ${d.typedCode}`] : []),
           ],
           action: { label: 'Abrir mi regalo', url: d.giftUrl },
           note: 'No necesitas una cuenta. Guarda este correo: el enlace es tu regalo.',
@@ -65,6 +68,7 @@ export const orderTemplates: Renderers = {
             ...(d.personalMessage ? [`Their message: "${d.personalMessage}"`] : []),
             { lead: 'How to get there:', link: { label: `See ${d.businessName} on the map`, url: d.mapUrl } },
             `You can redeem it until ${expires}. Open your gift and show the QR code at the shop.`,
+            ...(d.typedCode ? [`If they cannot scan the QR, read them this code: ${d.typedCode}`] : []),
           ],
           action: { label: 'Open my gift', url: d.giftUrl },
           note: 'No account needed. Keep this email: the link is your gift.',

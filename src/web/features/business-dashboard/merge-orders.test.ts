@@ -13,7 +13,6 @@ function order(id: string, createdAt: string, status: DashboardOrder['status'] =
     recipientName: 'Lucía',
     recipientPhone: null,
     personalMessage: null,
-    qrCodeSuffix: 'ABCD1234',
     commissionRate: 10,
     commissionAmount: 450,
     commissionVatAmount: 0,

@@ -19,7 +19,6 @@ const order = (id: string, overrides: Partial<DashboardOrder>): DashboardOrder =
   recipientName: `Recipient ${id}`,
   recipientPhone: null,
   personalMessage: null,
-  qrCodeSuffix: 'ABCD1234',
   commissionRate: 8,
   commissionAmount: 76,
   commissionVatAmount: 0,

@@ -140,9 +140,6 @@ function OrderCard({ order }: { order: DashboardOrder }) {
         <OrderDetail label={t('orders.created')}>{formatDateTime(order.createdAt, language)}</OrderDetail>
         <OrderDetail label={t('orders.recipient')}>{order.recipientName}</OrderDetail>
         {order.recipientPhone ? <OrderDetail label={t('orders.phone')}>{order.recipientPhone}</OrderDetail> : null}
-        <OrderDetail label={t('orders.code')}>
-          <span className="font-mono">{order.qrCodeSuffix.slice(-8)}</span>
-        </OrderDetail>
         <OrderDetail label={t('orders.expires')}>{formatDate(order.expiresAt, language)}</OrderDetail>
       </dl>
       {order.personalMessage ? (

@@ -21,7 +21,6 @@ function order(id: string, at: string, status: DashboardOrder['status'] = 'paid'
     recipientName: 'Lucía',
     recipientPhone: null,
     personalMessage: null,
-    qrCodeSuffix: 'ABCD1234',
     commissionRate: 10,
     commissionAmount: 95,
     commissionVatAmount: 0,

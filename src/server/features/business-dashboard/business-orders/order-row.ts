@@ -1,14 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DashboardOrder } from '@shared/contracts/business-dashboard';
-import { QR_SUFFIX_LENGTH } from '@shared/contracts/business-dashboard';
 import { effectiveOrderStatus, type OrderStatus } from '@shared/domain/order-status';
 import type { Executor } from '../../../db/client';
 import { gifts } from '../../../db/schema/gifts';
 import { orders } from '../../../db/schema/orders';
 
 /**
- * What the business sees of an order. The redemption code is cut to its last characters in
- * SQL, so the full code (the secret that redeems the gift) never even reaches this process.
+ * What the business sees of an order: no part of its codes (the whole code or the typed
+ * one), which only the recipient holds and which alone redeem it (issue 27, finding 4).
  */
 const dashboardOrderColumns = {
   id: orders.id,
@@ -21,7 +20,6 @@ const dashboardOrderColumns = {
   recipientName: orders.recipientName,
   recipientPhone: orders.recipientPhone,
   personalMessage: orders.personalMessage,
-  qrCodeSuffix: sql<string>`right(${orders.qrCode}, ${sql.raw(String(QR_SUFFIX_LENGTH))})`,
   commissionRate: orders.commissionRate,
   commissionAmount: orders.commissionAmount,
   commissionVatAmount: orders.commissionVatAmount,

@@ -15,7 +15,6 @@ const paid: RedemptionOrder = {
   status: 'paid',
   expiresAt: '2027-11-23T22:59:59.999Z',
   redeemedAt: null,
-  codeSuffix: 'Ab3_x9-Z',
 };
 const redeemed: RedemptionOrder = { ...paid, status: 'redeemed', redeemedAt: '2026-11-23T10:15:00.000Z' };
 
@@ -86,22 +85,23 @@ const LOOKUP = '/api/business/redemptions/lookup';
 const REDEEM = '/api/business/redemptions';
 
 describe('RedeemTab', () => {
-  it('finds a gift by its last 8 characters, confirms it and says so; the orders are refreshed', async () => {
+  it('finds a gift by its typed code, redeems it with that same code and says so; the orders are refreshed', async () => {
     replies = { [LOOKUP]: [{ status: 200, body: paid }], [REDEEM]: [{ status: 200, body: redeemed }] };
     await render();
     const invalidate = vi.spyOn(client, 'invalidateQueries');
-    await typeCode('Ab3_x9-Z');
+    await typeCode('k7qd-m2xa');
     await waitForText('Check the gift');
     expect(dom.container.textContent).toContain('Orxata i fartons');
     expect(dom.container.textContent).toContain('Marta');
     expect(dom.container.textContent).toContain('Ready to redeem');
     // The heading takes focus once the answer is shown (its contract check is awaited first in tests).
     await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Check the gift'), { timeout: 3000 });
-    expect(calls[0]).toEqual({ url: LOOKUP, body: { code: 'Ab3_x9-Z' } });
+    expect(calls[0]).toEqual({ url: LOOKUP, body: { code: 'k7qd-m2xa' } });
 
     await click('Confirm redemption');
     await waitForText('Gift redeemed');
-    expect(calls[1]).toEqual({ url: REDEEM, body: { orderId: paid.orderId, method: 'manual' } });
+    // Redeeming proves the recipient is here: the code again, never the order's id.
+    expect(calls[1]).toEqual({ url: REDEEM, body: { code: 'k7qd-m2xa' } });
     // The heading takes focus once the answer is shown (its contract check is awaited first in tests).
     await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Gift redeemed'), { timeout: 3000 });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['dashboard', 'orders'] });
@@ -110,7 +110,7 @@ describe('RedeemTab', () => {
   it('shows an already redeemed gift with its date and no way to confirm', async () => {
     replies = { [LOOKUP]: [{ status: 200, body: redeemed }] };
     await render();
-    await typeCode('Ab3_x9-Z');
+    await typeCode('K7QD-M2XA');
     await waitForText('This gift was already redeemed on');
     expect(dom.container.querySelector('[role="alert"]')?.textContent).toContain('23 Nov 2026, 11:15');
     expect([...dom.container.querySelectorAll('button')].some((b) => b.textContent === 'Confirm redemption')).toBe(false);
@@ -119,7 +119,7 @@ describe('RedeemTab', () => {
   it('a lost connection while redeeming marks nothing, says so, and retries the same call', async () => {
     replies = { [LOOKUP]: [{ status: 200, body: paid }], [REDEEM]: ['offline', { status: 200, body: redeemed }] };
     await render();
-    await typeCode('Ab3_x9-Z');
+    await typeCode('K7QD-M2XA');
     await waitForText('Check the gift');
     await click('Confirm redemption');
     await waitForText('No connection. Nothing has been redeemed.');
@@ -136,7 +136,7 @@ describe('RedeemTab', () => {
       [REDEEM]: [problem(409, 'order_already_redeemed')],
     };
     await render();
-    await typeCode('Ab3_x9-Z');
+    await typeCode('K7QD-M2XA');
     await waitForText('Check the gift');
     await click('Confirm redemption');
     await waitForText('This gift was already redeemed on');
@@ -146,12 +146,11 @@ describe('RedeemTab', () => {
   it.each([
     ['order_not_found', 404, 'No gift of yours has this code'],
     ['order_other_business', 403, 'This gift belongs to another business'],
-    ['redemption_code_ambiguous', 409, 'Two of your gifts end with these 8 characters'],
     ['rate_limited', 429, 'Too many codes typed'],
   ])('explains %s and returns focus to the field', async (code, status, text) => {
     replies = { [LOOKUP]: [problem(status, code)] };
     await render();
-    await typeCode('Ab3_x9-Z');
+    await typeCode('K7QD-M2XA');
     await waitForText(text);
     expect(document.activeElement?.tagName).toBe('INPUT');
   });
@@ -160,7 +159,10 @@ describe('RedeemTab', () => {
     replies = {};
     await render();
     await typeCode('abc');
-    await waitForText('Type the whole code or exactly its last 8 characters.');
+    await waitForText('Type the 8-character code under the QR (like K7QD-M2XA), or scan the QR.');
+    // Nor the last 8 characters of a whole code, which used to work (and proved nothing).
+    await typeCode('Ab3_x9-Z');
+    await waitForText('Type the 8-character code under the QR');
     expect(calls).toHaveLength(0);
   });
 });

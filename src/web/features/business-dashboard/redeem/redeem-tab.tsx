@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, QrCode, WifiOff, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useText } from '@web/lib/text';
-import type { RedemptionMethod, RedemptionOrder } from '@shared/contracts/redemption';
+import type { RedemptionOrder } from '@shared/contracts/redemption';
 import { parseRedemptionInput } from '@shared/domain/redemption-code';
 import { formatDate, formatDateTime } from '@shared/format';
 import { Badge } from '@web/components/ui/badge';
@@ -17,7 +17,8 @@ import { QrScanner } from './qr-scanner';
 import { lookUpGift, redeemGift } from './redeem-api';
 import { errorMessage, isNetworkError, statusRefusal } from './refusal-message';
 
-type Found = { order: RedemptionOrder; code: string; method: RedemptionMethod };
+/** The gift, and the code the recipient showed: redeeming sends that code again (ADR 055). */
+type Found = { order: RedemptionOrder; code: string };
 
 /**
  * One screen, a few steps: find the gift (scan or type), check it, confirm, done. Nothing is
@@ -51,16 +52,16 @@ export function RedeemTab() {
     else if (step.kind === 'found' || step.kind === 'done') headingRef.current?.focus();
   }, [step.kind]);
 
-  async function lookUp(code: string, method: RedemptionMethod) {
+  async function lookUp(code: string) {
     setStep({ kind: 'looking-up' });
     try {
       const order = await lookUpGift(code);
-      setStep({ kind: 'found', found: { order, code, method }, error: null });
+      setStep({ kind: 'found', found: { order, code }, error: null });
     } catch (error) {
       setStep({
         kind: 'enter',
         error: errorMessage(error, t),
-        retry: isNetworkError(error) ? () => void lookUp(code, method) : undefined,
+        retry: isNetworkError(error) ? () => void lookUp(code) : undefined,
       });
     }
   }
@@ -68,7 +69,7 @@ export function RedeemTab() {
   async function redeem(found: Found) {
     setStep({ kind: 'redeeming', found });
     try {
-      const order = await redeemGift({ orderId: found.order.orderId, method: found.method });
+      const order = await redeemGift({ code: found.code });
       setStep({ kind: 'done', order });
       setTyped('');
       void client.invalidateQueries({ queryKey: dashboardKeys.allOrders });
@@ -94,12 +95,12 @@ export function RedeemTab() {
       setStep({ kind: 'enter', error: t('errors.redemption_code_invalid') });
       return;
     }
-    void lookUp(typed.trim(), 'manual');
+    void lookUp(typed.trim());
   }
 
   function scanned(text: string): boolean {
     if (parseRedemptionInput(text).kind !== 'code') return false;
-    void lookUp(text, 'scan');
+    void lookUp(text);
     return true;
   }
 
@@ -130,7 +131,7 @@ export function RedeemTab() {
                 value={typed}
                 onChange={(event) => setTyped(event.target.value)}
                 autoComplete="off"
-                autoCapitalize="off"
+                autoCapitalize="characters"
                 autoCorrect="off"
                 spellCheck={false}
                 enterKeyHint="search"
@@ -226,8 +227,6 @@ function OrderCard({
         </dd>
         <dt className="text-muted">{order.redeemedAt ? t('card.redeemedAt') : t('card.expires')}</dt>
         <dd>{order.redeemedAt ? formatDateTime(order.redeemedAt, language) : formatDate(order.expiresAt, language)}</dd>
-        <dt className="text-muted">{t('card.code')}</dt>
-        <dd className="font-mono">{order.codeSuffix}</dd>
       </dl>
       {children}
     </Card>

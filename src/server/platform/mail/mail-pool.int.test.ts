@@ -27,6 +27,7 @@ const giftMail = (i: number) => ({
   personalMessage: '¡Feliz cumpleaños!',
   expiresAt: '2027-11-23T22:59:59.999Z',
   giftUrl: `https://regalo.example/g/code-${i}`,
+  typedCode: 'K7QDM2XA',
 });
 
 describe('mail worker: a pool of SMTP connections (issue 28, finding 7)', () => {
@@ -112,7 +113,7 @@ describe('mail worker: a pool of SMTP connections (issue 28, finding 7)', () => 
     const { db } = await getTestDatabase();
     const smtp = await sink({ mode: 'hang' });
     for (let i = 0; i < 40; i++) {
-      await enqueueMail(db, { to: `g${i}@example.test`, template: 'verify-email', locale: 'en', data: { name: 'G', url: 'http://localhost:3000/g' } });
+      await enqueueMail(db, { to: `g${i}@example.test`, template: 'verify-email', locale: 'en', data: { url: 'http://localhost:3000/g' } });
     }
     const mail = createMailService({ config: configFor(smtp.url), db, now: () => new Date(), timeouts: { greetingMs: 500 } });
     const started = performance.now();
@@ -133,7 +134,7 @@ describe('mail worker: a pool of SMTP connections (issue 28, finding 7)', () => 
       to: 'lucia@example.test',
       template: 'verify-email',
       locale: 'es',
-      data: { name: 'L', url: 'http://localhost:3000/l' },
+      data: { url: 'http://localhost:3000/l' },
       afterMailId: gift.id,
     });
     const mail = createMailService({ config: configFor(smtp.url), db, now: () => new Date() });
@@ -151,7 +152,7 @@ describe('mail worker: a pool of SMTP connections (issue 28, finding 7)', () => 
     // A follower of a mail that failed for good is dropped, never sent.
     const lost = await enqueueMail(db, { to: 'x@example.test', template: 'gift-received', locale: 'es', data: giftMail(2) });
     await db.update(mailOutbox).set({ status: 'failed' }).where(eq(mailOutbox.id, lost.id));
-    const orphan = await enqueueMail(db, { to: 'x@example.test', template: 'verify-email', locale: 'es', data: { name: 'X', url: 'http://localhost:3000/x' }, afterMailId: lost.id });
+    const orphan = await enqueueMail(db, { to: 'x@example.test', template: 'verify-email', locale: 'es', data: { url: 'http://localhost:3000/x' }, afterMailId: lost.id });
     expect(await mail.flush()).toEqual({ sent: 0, failed: 0 });
     const [dropped] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, orphan.id));
     expect(dropped).toMatchObject({ status: 'failed', text: '', html: '' });

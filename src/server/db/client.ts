@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse, PGlite, protocol, types, type Transaction } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { sql, type Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import { DATABASE_TIMEOUTS, type Config } from '../config';
 import { migrationsDir } from '../platform/paths';
+import { DurableNodeFS } from './durable-node-fs';
 
 /**
  * Both drivers produce a PgDatabase; the rest of the server only sees this type, so every
@@ -43,7 +45,7 @@ export async function openDatabase(
   options: { poolSize?: number } = {},
 ): Promise<DatabaseHandle> {
   if (config.kind === 'postgresql') return openPostgres(config, options.poolSize ?? 10);
-  return wrapPglite(await openPglite(config.dataDir, config.sharedBuffers ?? PGLITE_SHARED_BUFFERS));
+  return wrapPglite(await openPglite(config.dataDir, config.sharedBuffers ?? PGLITE_SHARED_BUFFERS, config.fsync ?? true));
 }
 
 type PostgresConfig = Extract<Config['database'], { kind: 'postgresql' }>;
@@ -112,12 +114,22 @@ const PGLITE_SHARED_BUFFERS = '16MB';
  * instance's ≈ 450 MB of WebAssembly memory stayed resident until a major collection, which
  * a server allocating little may not run for a long time (ADR 049).
  */
-async function openPglite(dataDir: string, sharedBuffers: string = PGLITE_SHARED_BUFFERS): Promise<PGlite> {
-  const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] };
+async function openPglite(dataDir: string, sharedBuffers: string = PGLITE_SHARED_BUFFERS, fsync = true): Promise<PGlite> {
+  const options = { startParams: pgliteStartParams(sharedBuffers, fsync) };
   if (dataDir === 'memory://') return PGlite.create(dataDir, options);
   mkdirSync(dataDir, { recursive: true });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir, options);
-  return PGlite.create(dataDir, options);
+  return PGlite.create({ ...options, fs: fsync ? new DurableNodeFS(dataDir) : new NodeFS(dataDir) });
+}
+
+/**
+ * PGlite's defaults start PostgreSQL with `-F` (fsync off). With fsync on, PostgreSQL syncs
+ * its WAL at each commit with fsync(), the one call DurableNodeFS carries to the disk
+ * (Emscripten's fdatasync, PostgreSQL's default on Linux, does nothing). ADR 056.
+ */
+export function pgliteStartParams(sharedBuffers: string = PGLITE_SHARED_BUFFERS, fsync = true): string[] {
+  const defaults = fsync ? PGlite.defaultStartParams.filter((param) => param !== '-F') : PGlite.defaultStartParams;
+  return [...defaults, '-c', `shared_buffers=${sharedBuffers}`, ...(fsync ? ['-c', 'wal_sync_method=fsync'] : [])];
 }
 
 function createDataDir(dataDir: string, options: { startParams: string[] }): Promise<void> {

@@ -58,7 +58,7 @@ describe('load shedding', () => {
 
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
-    expect(health.json()).toEqual({ status: 'ok', database: testDatabaseKind() });
+    expect(health.json()).toMatchObject({ status: 'ok', database: testDatabaseKind() });
 
     for (const body of bodies) body.end(JSON.stringify({ name: 'Ana' }));
     // The held requests ran to the end (401: nobody is signed in), then the slots freed up.
@@ -122,7 +122,7 @@ describe('GET /api/health with the database unreachable', () => {
       const res = await app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
       expect(res.headers['content-type']).toContain('application/json');
-      expect(res.json()).toEqual({ status: 'degraded', database: testDatabaseKind() });
+      expect(res.json()).toMatchObject({ status: 'degraded', database: testDatabaseKind(), checks: { database: { status: 'degraded' } } });
     } finally {
       await app.close();
       await database.close().catch(() => undefined);

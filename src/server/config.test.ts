@@ -24,7 +24,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: dir });
     expect(config.port).toBe(3000);
     expect(config.publicUrl).toBe('http://localhost:3000');
-    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.join(dir, 'pglite') });
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.join(dir, 'pglite'), fsync: true });
     expect(config.storage).toEqual({ driver: 'local', dir: path.join(dir, 'files') });
     expect(config.payments).toEqual({ provider: 'test' });
     expect(config.google).toBeUndefined();
@@ -73,6 +73,17 @@ describe('loadConfig', () => {
       'PAYMENTS_PROVIDER must be set in production (test or stripe)',
     ]);
     expect(issuesOf({ AUTH_SECRET: 'short' })[0]).toMatch(/^AUTH_SECRET:/);
+  });
+
+  it('runs the embedded database with fsync unless told otherwise, and refuses real payments without it in production', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).database).toMatchObject({ kind: 'pglite', fsync: true });
+    expect(loadConfig({ DATA_DIR: dataDir(), PGLITE_FSYNC: 'off' }).database).toMatchObject({ kind: 'pglite', fsync: false });
+    const stripe = { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(issuesOf({ ...stripe, PGLITE_FSYNC: 'off' })).toEqual([
+      'PGLITE_FSYNC=off loses confirmed payments when the machine crashes: refused with PAYMENTS_PROVIDER=stripe in production',
+    ]);
+    expect(issuesOf(stripe)).toEqual([]);
+    expect(issuesOf({ ...stripe, PGLITE_FSYNC: 'off', DATABASE_URL: 'postgres://u@db:5432/regalo' })).toEqual([]);
   });
 
   it('takes the test payment provider outside production and refuses it in production unless allowed', () => {

@@ -62,6 +62,8 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
   // PostgreSQL's buffer cache inside embedded PGlite (default in db/client.ts, ADR 038).
+  // Durable commits on the embedded database (db/durable-node-fs.ts); off only for throw-away data.
+  PGLITE_FSYNC: z.enum(['on', 'off']).default('on'),
   PGLITE_SHARED_BUFFERS: optionalString.pipe(z.string().regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 16MB').optional()),
   DATABASE_URL: optionalString.pipe(
     z
@@ -173,7 +175,7 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   database:
-    | { kind: 'pglite'; dataDir: string; sharedBuffers?: string }
+    | { kind: 'pglite'; dataDir: string; sharedBuffers?: string; fsync?: boolean }
     | { kind: 'postgresql'; url: string; connectTimeoutMs?: number; statementTimeoutMs?: number };
   mail: { smtpUrl?: string; from: string };
   /** Who runs this Regalo (GET /api/operator, privacy page, email footers). */
@@ -280,6 +282,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (paymentsProvider === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     issues.push('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
+  // A payment confirmed to a giver must survive a crash of the machine (issue 28).
+  if (paymentsProvider === 'stripe' && isProduction && !e.DATABASE_URL && e.PGLITE_FSYNC === 'off') {
+    issues.push('PGLITE_FSYNC=off loses confirmed payments when the machine crashes: refused with PAYMENTS_PROVIDER=stripe in production');
+  }
   // The dev tools read anyone's mail (reset links included): never on a reachable server
   // by accident. DEV_TOOLS=force is the explicit, logged-in-the-config escape hatch.
   if (e.DEV_TOOLS === 'on') {
@@ -321,7 +327,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
           statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
         }
-      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite'), sharedBuffers: e.PGLITE_SHARED_BUFFERS },
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite'), sharedBuffers: e.PGLITE_SHARED_BUFFERS, fsync: e.PGLITE_FSYNC === 'on' },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     operator: {
       name: e.OPERATOR_NAME,

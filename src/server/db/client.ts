@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { parse, PGlite, protocol, types, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { sql, type Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -13,6 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import { DATABASE_TIMEOUTS, type Config } from '../config';
 import { migrationsDir } from '../platform/paths';
+import { DurableNodeFS } from './durable-node-fs';
 
 /**
  * Both drivers produce a PgDatabase; the rest of the server only sees this type, so every
@@ -45,7 +47,7 @@ export async function openDatabase(
   options: { poolSize?: number } = {},
 ): Promise<DatabaseHandle> {
   if (config.kind === 'postgresql') return openPostgres(config, options.poolSize ?? 10);
-  return wrapPglite(await openPglite(config.dataDir, config.sharedBuffers ?? PGLITE_SHARED_BUFFERS));
+  return wrapPglite(await openPglite(config.dataDir, config.sharedBuffers ?? PGLITE_SHARED_BUFFERS, config.fsync ?? true));
 }
 
 type PostgresConfig = Extract<Config['database'], { kind: 'postgresql' }>;
@@ -126,13 +128,23 @@ export function createPglite(dataDir?: string, options: PGliteOptions = {}): Pro
  * instance's ≈ 450 MB of WebAssembly memory stayed resident until a major collection, which
  * a server allocating little may not run for a long time (ADR 049).
  */
-async function openPglite(dataDir: string, sharedBuffers: string = PGLITE_SHARED_BUFFERS): Promise<PGlite> {
-  const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] };
+async function openPglite(dataDir: string, sharedBuffers: string = PGLITE_SHARED_BUFFERS, fsync = true): Promise<PGlite> {
+  const options = { startParams: pgliteStartParams(sharedBuffers, fsync) };
   if (dataDir === 'memory://') return createPglite(dataDir, options);
   mkdirSync(dataDir, { recursive: true });
   // initdb only: the extensions are created by the migrations, in this process.
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir, options);
-  return createPglite(dataDir, options);
+  return PGlite.create({ ...options, extensions: pgliteExtensions, fs: fsync ? new DurableNodeFS(dataDir) : new NodeFS(dataDir) });
+}
+
+/**
+ * PGlite's defaults start PostgreSQL with `-F` (fsync off). With fsync on, PostgreSQL syncs
+ * its WAL at each commit with fsync(), the one call DurableNodeFS carries to the disk
+ * (Emscripten's fdatasync, PostgreSQL's default on Linux, does nothing). ADR 056.
+ */
+export function pgliteStartParams(sharedBuffers: string = PGLITE_SHARED_BUFFERS, fsync = true): string[] {
+  const defaults = fsync ? PGlite.defaultStartParams.filter((param) => param !== '-F') : PGlite.defaultStartParams;
+  return [...defaults, '-c', `shared_buffers=${sharedBuffers}`, ...(fsync ? ['-c', 'wal_sync_method=fsync'] : [])];
 }
 
 function createDataDir(dataDir: string, options: { startParams: string[] }): Promise<void> {
@@ -325,13 +337,4 @@ function concatBytes(parts: Uint8Array[]): Uint8Array {
     at += part.length;
   }
   return out;
-}
-
-export async function pingDatabase(db: Database): Promise<boolean> {
-  try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -71,6 +71,7 @@ describe('load shedding', () => {
       status: 'ok',
       database: testDatabaseKind(),
       overload: { shedding: true, inFlight: 2, eventLoopDelayMs: expect.any(Number) },
+      checks: expect.any(Object),
     });
 
     hold.releaseAll();
@@ -165,7 +166,7 @@ describe('GET /api/health with the database unreachable', () => {
       const res = await app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
       expect(res.headers['content-type']).toContain('application/json');
-      expect(res.json()).toMatchObject({ status: 'degraded', database: testDatabaseKind() });
+      expect(res.json()).toMatchObject({ status: 'degraded', database: testDatabaseKind(), checks: { database: { status: 'degraded' } } });
     } finally {
       await app.close();
       await database.close().catch(() => undefined);

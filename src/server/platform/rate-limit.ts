@@ -1,12 +1,13 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
 import { AppError } from './errors';
+import { createFallbackStore, type FallbackStore, type RateLimitStoreStatus } from './rate-limit-store';
 
 /**
  * Rate limits on top of @fastify/rate-limit (issue 13 replaced a hand-written counter).
  * Counters live in Redis when REDIS_URL is set, so every server behind a load balancer
- * counts together; in process memory otherwise (correct for one server). Windows are
+ * counts together; in process memory otherwise (correct for one server), and while Redis
+ * does not answer (rate-limit-store.ts). Windows are
  * fixed: a window starts with its first attempt and lasts `windowMs`.
  */
 export interface RateLimitRule {
@@ -70,6 +71,8 @@ declare module 'fastify' {
     limitRate: RateLimit;
     /** Counts a miss against the route's declared 'misses' limits; 429 once over. */
     limitMisses: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Where the counters are kept now (health reports it). */
+    rateLimitStatus(): RateLimitStoreStatus;
   }
   interface FastifyContextConfig {
     /** Read by one hook (registerRateLimits); ADR 054. */
@@ -125,23 +128,23 @@ export function clientKey(request: FastifyRequest): string {
  * `app.limitRate`. With `enabled` false (RATE_LIMIT=off, the tests) every check passes.
  */
 export async function registerRateLimits(app: FastifyInstance, options: { enabled: boolean; redisUrl?: string }) {
-  let redis: Redis | undefined;
+  let store: FallbackStore | undefined;
   if (options.enabled && options.redisUrl) {
-    // Fail fast instead of queueing: a sign-in should not hang while Redis reconnects.
     // ioredis is loaded only when Redis is configured (memory, ADR 043).
     const { Redis } = await import('ioredis');
+    // A check waits for Redis at most REDIS_ANSWER_MS, then counts in memory
+    // (platform/rate-limit-store.ts); ioredis meanwhile keeps reconnecting.
     const client = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
-    // Logged, not thrown: a request meanwhile gets 503 (below) and ioredis keeps reconnecting.
-    client.on('error', (error: Error) => app.log.warn({ err: error }, 'rate limit store (Redis) error'));
     app.addHook('onClose', async () => {
       if (client.status === 'ready') await client.quit();
       else client.disconnect();
     });
-    redis = client;
+    store = createFallbackStore(client, 'regalo:rate-limit:', app.log);
   }
+  app.decorate('rateLimitStatus', (): RateLimitStoreStatus => store?.status() ?? { store: 'memory', degraded: false });
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'regalo:rate-limit:' } : {}),
+    ...(store ? { store: store.Store } : {}),
   });
 
   type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
@@ -170,7 +173,7 @@ export async function registerRateLimits(app: FastifyInstance, options: { enable
       try {
         result = await limiterFor(rule)(request);
       } catch (error) {
-        // Fail closed: without its counters the server cannot tell a guesser from a user.
+        // Not expected (the store falls back to memory); fail closed rather than let guesses through.
         request.log.error({ err: error }, 'rate limit store unavailable');
         throw new AppError('service_unavailable', 503, 'Please try again in a moment');
       }

@@ -194,7 +194,32 @@ test('a failed test payment keeps the cart, and trying again starts a new paymen
   expect(page.url()).not.toBe(failedUrl);
   await expect(page.getByRole('button', { name: /^Pagar 9,50\s€ \(prueba\)$/ })).toBeVisible();
 
+  // Cancelling says so (not "expired"), and the cart stays.
+  await page.getByRole('button', { name: 'Cancelar el pago (prueba)' }).click();
+  await expect(page.getByRole('heading', { name: 'Has cancelado el pago' })).toBeVisible();
+  await expect(page.getByText('Este pago ha caducado')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Volver a intentarlo' }).click();
+  await page.getByRole('button', { name: /^Ir al pago/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/[^/]+\/pay$/);
+  const openUrl = new URL(page.url()).pathname;
+
   // Leaving without paying keeps the cart too.
   await page.goto('/app?tab=gifts');
   await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  // "My orders" holds no ghost of the failed and cancelled tries: one purchase waiting for
+  // payment, the open one, to pay or to discard (issue 29).
+  await page.goto('/app?tab=orders');
+  const pending = page.getByTestId('pending-purchase');
+  await expect(pending).toHaveCount(1);
+  await expect(pending).toContainText(`para Amparo ${run}`);
+  await expect(page.getByTestId('my-order')).toHaveCount(0);
+  await expect(page.getByText('Sin pagar', { exact: true })).toHaveCount(1);
+  expect(new URL((await pending.getByRole('link', { name: 'Pagar ahora' }).getAttribute('href'))!).pathname).toBe(openUrl);
+  await expectNoSeriousA11yViolations(page);
+  await pending.getByRole('button', { name: /^Descartar la compra iniciada el / }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Compra descartada. No se ha cobrado nada.')).toBeVisible();
+  await expect(pending).toHaveCount(0);
+  await expect(page.getByText('Aún no tienes pedidos')).toBeVisible();
 });

@@ -7,6 +7,7 @@ import {
   DEFAULT_VALIDITY_DAYS,
   MAX_VALIDITY_DAYS,
   MIN_VALIDITY_DAYS,
+  businessOrderStatuses,
   orderStatuses,
 } from '../domain/order-status';
 import { normalizeTaxId, taxIdError } from '../domain/tax-id';
@@ -311,7 +312,7 @@ const calendarDate = z
 const emptyAsAbsent = (v: unknown) => (v === '' ? undefined : v);
 
 export const ordersQuerySchema = z.object({
-  status: z.preprocess(emptyAsAbsent, z.enum(orderStatuses, { error: 'invalid' }).optional()),
+  status: z.preprocess(emptyAsAbsent, z.enum(businessOrderStatuses, { error: 'invalid' }).optional()),
   from: z.preprocess(emptyAsAbsent, calendarDate.optional()),
   to: z.preprocess(emptyAsAbsent, calendarDate.optional()),
   cursor: z.preprocess(emptyAsAbsent, z.string().max(200, { error: 'invalid' }).optional()),

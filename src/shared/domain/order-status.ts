@@ -4,6 +4,9 @@
 export const orderStatuses = ['unpaid', 'paid', 'redeemed', 'expired', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
+/** The statuses a business sees: an order nobody paid for is never the business's (issue 29). */
+export const businessOrderStatuses = ['paid', 'redeemed', 'expired', 'cancelled'] as const satisfies readonly OrderStatus[];
+
 export const checkoutStatuses = ['pending', 'succeeded', 'failed', 'expired'] as const;
 export type CheckoutStatus = (typeof checkoutStatuses)[number];
 

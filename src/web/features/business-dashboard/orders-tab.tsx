@@ -2,7 +2,7 @@ import { Package } from 'lucide-react';
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useText } from '@web/lib/text';
 import type { DashboardOrder } from '@shared/contracts/business-dashboard';
-import { orderStatuses, type OrderStatus } from '@shared/domain/order-status';
+import { businessOrderStatuses, type OrderStatus } from '@shared/domain/order-status';
 import { formatDate, formatDateTime, formatPrice } from '@shared/format';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -58,7 +58,7 @@ export function OrdersTab() {
             className={cn(controlClasses, 'min-h-11 min-w-44 cursor-pointer py-2')}
           >
             <option value="all">{t('orders.filterAll')}</option>
-            {orderStatuses.map((status) => (
+            {businessOrderStatuses.map((status) => (
               <option key={status} value={status}>
                 {t(`orderStatus.${status}`)}
               </option>

@@ -330,6 +330,28 @@ describe('/checkout/:id/pay (test provider)', () => {
     expect(cartStore.getSnapshot().lines).toHaveLength(1);
     expect(calls('POST', '/api/payments/test/ck1/fail')).toHaveLength(1);
   });
+
+  it('says "cancelled", not "expired", after the payer cancels on the test page (issue 29)', async () => {
+    let status: Checkout['status'] = 'pending';
+    stubApi((url, init) => {
+      if (url === '/api/checkouts/ck1') return json(200, checkout({ status, paymentUrl: status === 'pending' ? '/checkout/ck1/pay' : null }));
+      if (url === '/api/payments/test/ck1/cancel' && init?.method === 'POST') {
+        // The test provider closes a cancelled checkout as `expired`.
+        status = 'expired';
+        return json(200, checkout({ status, paymentUrl: null }));
+      }
+      return undefined;
+    });
+    addGift('g1');
+    await renderAt('/checkout/ck1/pay');
+    await waitForText('Amount');
+    await click('Cancel the payment (test)');
+    await vi.waitFor(() => expect(where()).toBe('/checkout/ck1'));
+    await waitForText('You cancelled the payment');
+    expect(text()).not.toContain('This payment has expired');
+    expect(text()).toContain('Nothing was charged. Your cart is kept');
+    expect(cartStore.getSnapshot().lines).toHaveLength(1);
+  });
 });
 
 describe('/checkout/:id (return page)', () => {

@@ -33,12 +33,14 @@ export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (
   const { t } = useText('checkout');
   const errorText = useErrorText();
   const id = useParams().id ?? '';
-  // Stripe sends a payer who cancelled back here while its session is still open (pending).
-  const isCancelled = useSearchParams()[0].get('payment') === 'cancelled';
-  const query = useCheckout(id, { poll: !isCancelled, pollDelay });
+  // Stripe sends a payer who cancelled back here while its session is still open (pending);
+  // the test page's "cancel" closes its checkout (expired) and comes here the same way.
+  const cameCancelled = useSearchParams()[0].get('payment') === 'cancelled';
+  const query = useCheckout(id, { poll: !cameCancelled, pollDelay });
   const { clearIfPaid } = useCart();
   const checkout = query.data;
   const status = checkout?.status;
+  const isCancelled = cameCancelled && (status === 'pending' || status === 'expired');
 
   useEffect(() => {
     if (status === 'succeeded') clearIfPaid(id);
@@ -50,13 +52,15 @@ export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (
 
   const title = !checkout
     ? t('title')
-    : checkout.status === 'pending'
-      ? t('result.pendingTitle')
-      : checkout.status === 'succeeded'
-        ? t('result.succeededTitle')
-        : checkout.status === 'expired'
-          ? t('result.expiredTitle')
-          : t('result.failedTitle');
+    : isCancelled
+      ? t('result.cancelledTitle')
+      : checkout.status === 'pending'
+        ? t('result.pendingTitle')
+        : checkout.status === 'succeeded'
+          ? t('result.succeededTitle')
+          : checkout.status === 'expired'
+            ? t('result.expiredTitle')
+            : t('result.failedTitle');
   const pageTitle = <PageTitle parts={checkout ? [title, t('title')] : [title]} />;
 
   if (!checkout) {
@@ -77,7 +81,7 @@ export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (
   return (
     <div className="mx-auto flex w-full max-w-lg flex-col gap-4">
       {pageTitle}
-      {checkout.status === 'pending' && isCancelled ? (
+      {isCancelled ? (
         <Card className="flex flex-col items-center gap-3 p-6 text-center" role="status" data-testid="checkout-not-paid">
           <XCircle aria-hidden="true" className="size-12 text-danger-600" />
           <h1 className="font-display text-2xl font-semibold">{t('result.cancelledTitle')}</h1>

@@ -35,7 +35,8 @@ function TestPayment() {
 
   const act = (action: TestPaymentAction) => {
     if (payment.isPending) return;
-    payment.mutate(action, { onSuccess: () => navigate(resultPath) });
+    // A cancel lands where Stripe's cancel_url lands, so the page says "cancelled", not "expired".
+    payment.mutate(action, { onSuccess: () => navigate(action === 'cancel' ? `${resultPath}?payment=cancelled` : resultPath) });
   };
 
   return (

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { GiftSort } from '@shared/contracts/catalog';
 import { giftsListingPath } from '@shared/contracts/catalog-options';
 import type { Contact, ContactInput, ContactList } from '@shared/contracts/contacts';
@@ -23,6 +23,7 @@ export const queryKeys = {
   contacts: (q: string) => ['contacts', q] as const,
   allContacts: ['contacts'] as const,
   myOrders: ['my-orders'] as const,
+  pendingPurchases: ['my-orders', 'pending'] as const,
   profile: ['profile'] as const,
   passwordStatus: ['account', 'password'] as const,
 };
@@ -156,19 +157,50 @@ export function useDeleteContact() {
   });
 }
 
+/** While a gift email waits for the mail server, the list is asked again this often. */
+const SENDING_POLL_MS = 10_000;
+
+/** The giver's paid orders, a page at a time ("Load more"), newest first. */
 export function useMyOrders() {
+  return useInfiniteQuery({
+    queryKey: [...queryKeys.myOrders, 'list'],
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(`/api/my/orders${toQueryString({ cursor: pageParam })}`, { contract: () => myOrdersContract().then((m) => m.myOrderListSchema), signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    // "Sending" turns into "delivered" by itself once the mail server has taken the email.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.items.some((order) => order.deliveryState === 'sending')) ? SENDING_POLL_MS : false,
+  });
+}
+
+/** Checkouts the giver can still pay (one per checkout), with their payment link. */
+export function usePendingPurchases() {
   return useQuery({
-    queryKey: queryKeys.myOrders,
-    queryFn: ({ signal }) => apiRequest('/api/my/orders', { contract: () => myOrdersContract().then((m) => m.myOrderListSchema), signal }),
+    queryKey: queryKeys.pendingPurchases,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/my/pending-purchases', { contract: () => myOrdersContract().then((m) => m.pendingPurchaseListSchema), signal }),
+  });
+}
+
+export function useDiscardPendingPurchase() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (checkoutId: string) =>
+      apiRequest(`/api/my/pending-purchases/${encodeURIComponent(checkoutId)}/discard`, { method: 'POST', body: {} }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.pendingPurchases }),
   });
 }
 
 /** Sends the recipient's gift email again. Hitting the resend limit has its own words, on the card. */
 export function useResendOrderEmail() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (orderId: string) =>
       apiRequest(`/api/my/orders/${encodeURIComponent(orderId)}/resend`, { method: 'POST', body: {} }),
     meta: { ownMessageFor: ['rate_limited'] },
+    // The card now says "sending" (and offers no second resend) until the email has left.
+    onSuccess: () => client.invalidateQueries({ queryKey: [...queryKeys.myOrders, 'list'] }),
   });
 }
 
@@ -184,8 +216,10 @@ export function useUpdateDelivery() {
       }),
     meta: { inlineError: true },
     onSuccess: (updated) => {
-      client.setQueryData<MyOrderList>(queryKeys.myOrders, (old) =>
-        old ? { ...old, items: old.items.map((order) => (order.id === updated.id ? updated : order)) } : old,
+      client.setQueryData<InfiniteData<MyOrderList>>([...queryKeys.myOrders, 'list'], (old) =>
+        old
+          ? { ...old, pages: old.pages.map((page) => ({ ...page, items: page.items.map((order) => (order.id === updated.id ? updated : order)) })) }
+          : old,
       );
     },
   });

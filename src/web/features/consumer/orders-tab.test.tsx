@@ -35,6 +35,7 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   expiresAt: '2027-05-19T21:59:59.999Z',
   giftPagePath: '/g/abc',
   deliverAt: null,
+  deliveryState: 'delivered',
   deliveredAt: '2026-11-20T10:01:00.000Z',
   recipientLocale: 'es',
   senderName: 'Lucía',
@@ -46,10 +47,24 @@ const order = (overrides: Record<string, unknown> = {}) => ({
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let patchAnswer: Response;
+let pendingPurchases: unknown[];
+const pendingPurchase = {
+  id: 'ck9',
+  totalAmount: 6500,
+  currency: 'EUR',
+  createdAt: '2026-11-20T09:00:00.000Z',
+  expiresAt: '2026-11-20T09:30:00.000Z',
+  paymentUrl: 'http://127.0.0.1:3000/checkout/ck9/pay',
+  lines: [
+    { giftName: 'Cata de tés', businessName: 'Tetería Russafa', recipientName: 'Lucía', totalAmount: 2500 },
+    { giftName: 'Cena para dos', businessName: 'Tetería Russafa', recipientName: 'Joan', totalAmount: 4000 },
+  ],
+};
 
 beforeEach(() => {
   localStorage.setItem('i18nextLng', 'en');
-  patchAnswer = json(200, order({ id: 'o2', deliveredAt: null, deliverAt: '2026-12-24T09:00:00.000Z', canChangeDelivery: true }));
+  patchAnswer = json(200, order({ id: 'o2', deliveryState: 'scheduled', deliveredAt: null, deliverAt: '2026-12-24T09:00:00.000Z', canChangeDelivery: true }));
+  pendingPurchases = [];
   fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.includes('/api/auth/get-session')) return json(200, null);
@@ -57,10 +72,20 @@ beforeEach(() => {
       return json(200, {
         items: [
           order(),
-          order({ id: 'o2', recipientName: 'Pepe', recipientLocale: 'en', recipientPhone: null, deliveredAt: null, deliverAt: '2026-12-01T09:00:00.000Z', canChangeDelivery: true, canResend: false, giftUrl: 'http://127.0.0.1:3000/g/def' }),
-          order({ id: 'o3', status: 'unpaid', recipientName: 'Nadie', giftPagePath: null, giftUrl: null, deliveredAt: null, canResend: false }),
+          order({ id: 'o2', recipientName: 'Pepe', recipientLocale: 'en', recipientPhone: null, deliveryState: 'scheduled', deliveredAt: null, deliverAt: '2026-12-01T09:00:00.000Z', canChangeDelivery: true, canResend: false, giftUrl: 'http://127.0.0.1:3000/g/def' }),
+          order({ id: 'o3', recipientName: 'Rosa', deliveryState: 'sending', deliveredAt: null, canResend: false }),
+          order({ id: 'o4', recipientName: 'Pau', deliveryState: 'failed', deliveredAt: null, canResend: true }),
         ],
+        nextCursor: 'page-2',
       });
+    }
+    if (url === '/api/my/orders?cursor=page-2') {
+      return json(200, { items: [order({ id: 'o5', recipientName: 'Older', createdAt: '2026-01-01T10:00:00.000Z' })], nextCursor: null });
+    }
+    if (url === '/api/my/pending-purchases') return json(200, { items: pendingPurchases });
+    if (url === '/api/my/pending-purchases/ck9/discard' && init?.method === 'POST') {
+      pendingPurchases = [];
+      return json(204, null);
     }
     if (url === '/api/my/orders/o1/resend' && init?.method === 'POST') return json(204, null);
     if (url === '/api/my/orders/o2/delivery' && init?.method === 'PATCH') return patchAnswer;
@@ -84,18 +109,52 @@ async function renderOrders() {
 }
 
 describe('my orders', () => {
-  it('shows the delivery state and offers actions on paid orders only', async () => {
+  it('shows the delivery state and offers the actions each state allows', async () => {
     await renderOrders();
-    const [delivered, scheduled, unpaid] = cards();
-    expect(delivered!.querySelector('[data-testid="delivery-state"]')?.textContent).toBe('Delivered 20 Nov 2026, 11:01');
-    expect(scheduled!.querySelector('[data-testid="delivery-state"]')?.textContent).toBe('Will be delivered 1 Dec 2026, 10:00');
-    expect(unpaid!.querySelector('[data-testid="delivery-state"]')).toBeNull();
-    expect(inCard(unpaid!, 'Copy the gift link')).toBeUndefined();
+    const [delivered, scheduled, sending, failed] = cards();
+    const state = (card: HTMLElement) => card.querySelector('[data-testid="delivery-state"]')?.textContent;
+    expect(state(delivered!)).toBe('Delivered 20 Nov 2026, 11:01');
+    expect(state(scheduled!)).toBe('Will be delivered 1 Dec 2026, 10:00');
+    // Queued but not yet taken by the mail server (an outage): not "delivered", no resend.
+    expect(state(sending!)).toBe('Sending: waiting for the mail server to accept the email');
+    expect(inCard(sending!, 'Send the email again')).toBeUndefined();
+    expect(state(failed!)).toBe('The email could not be delivered. Check the address or share the link.');
+    expect(inCard(failed!, 'Send the email again')).toBeDefined();
     // Resending needs a delivered gift; changing the delivery, one not delivered yet.
     expect(inCard(delivered!, 'Send the email again')).toBeDefined();
     expect(inCard(delivered!, 'Change delivery')).toBeUndefined();
     expect(inCard(scheduled!, 'Send the email again')).toBeUndefined();
     expect(inCard(scheduled!, 'Change delivery for Pepe')).toBeDefined();
+  });
+
+  it('loads older orders with a "Load more" button, then has no more to load', async () => {
+    await renderOrders();
+    expect(cards()).toHaveLength(4);
+    const more = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Load more orders')!;
+    expect(more).toBeDefined();
+    await act(async () => more.click());
+    await waitForText('For Older');
+    expect(cards()).toHaveLength(5);
+    expect([...document.querySelectorAll('button')].some((b) => b.textContent === 'Load more orders')).toBe(false);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/my/orders?cursor=page-2')).toHaveLength(1);
+  });
+
+  it('shows one pending purchase per unpaid checkout, to pay now or discard', async () => {
+    pendingPurchases = [pendingPurchase];
+    await renderOrders();
+    await waitForText('Waiting for payment');
+    const card = document.querySelector<HTMLElement>('[data-testid="pending-purchase"]')!;
+    expect(card.textContent).toContain('Cata de tés at Tetería Russafa, for Lucía');
+    expect(card.textContent).toContain('Cena para dos at Tetería Russafa, for Joan');
+    expect(card.textContent).toMatch(/65,00\s€/);
+    expect(card.textContent).toContain('pay before 20 nov 2026, 10:30');
+    expect(inCard(card, 'Pay now')!.getAttribute('href')).toBe('http://127.0.0.1:3000/checkout/ck9/pay');
+    const discard = inCard(card, 'Discard the purchase started 20 nov 2026, 10:00')!;
+    expect(discard.tagName).toBe('BUTTON');
+    await act(async () => discard.click());
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="pending-purchase"]')).toBeNull());
+    expect(text()).not.toContain('Waiting for payment');
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/my/pending-purchases/ck9/discard')).toHaveLength(1);
   });
 
   it("prefills the WhatsApp message in the recipient's language, to their phone when known", async () => {
@@ -135,7 +194,7 @@ describe('my orders', () => {
         });
       }
       if (url.includes('/api/auth/get-session')) return json(200, null);
-      return json(200, { items: [order()] });
+      return json(200, url === '/api/my/orders' ? { items: [order()], nextCursor: null } : { items: [] });
     });
     await renderOrders();
     toastError.mockClear();
@@ -179,7 +238,7 @@ describe('my orders', () => {
     await waitForText('This gift has already been delivered');
     expect(document.querySelector('[role="dialog"]')).not.toBeNull();
 
-    patchAnswer = json(200, order({ id: 'o2', recipientName: 'Pepe', deliveredAt: null, deliverAt: '2026-12-24T09:00:00.000Z', canChangeDelivery: true }));
+    patchAnswer = json(200, order({ id: 'o2', recipientName: 'Pepe', deliveryState: 'scheduled', deliveredAt: null, deliverAt: '2026-12-24T09:00:00.000Z', canChangeDelivery: true }));
     await act(async () => dialog.querySelector<HTMLButtonElement>('button[type="submit"]')!.click());
     await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
     const patches = fetchMock.mock.calls.filter(([url]) => String(url) === '/api/my/orders/o2/delivery');

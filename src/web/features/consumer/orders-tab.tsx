@@ -1,4 +1,4 @@
-import { CalendarClock, ExternalLink, Gift, Link2, Mail, MessageCircle } from 'lucide-react';
+import { CalendarClock, CreditCard, ExternalLink, Gift, Link2, Mail, MessageCircle, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { getLanguage } from '@web/lib/language';
 import { loadText, useText } from '@web/lib/text';
@@ -11,8 +11,9 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
 import { orderStatusBadge } from '@web/lib/order-status-style';
-import type { MyOrder } from '@shared/contracts/my-orders';
-import { useMyOrders, useResendOrderEmail } from './api';
+import type { MyOrder, PendingPurchase } from '@shared/contracts/my-orders';
+import { useDiscardPendingPurchase, useMyOrders, usePendingPurchases, useResendOrderEmail } from './api';
+import { apiErrorMessage } from './api-error-message';
 import { QueryState } from './query-state';
 import { useRecipientTexts } from './use-recipient-texts';
 import { whatsAppUrl } from './whatsapp';
@@ -20,37 +21,135 @@ import { whatsAppUrl } from './whatsapp';
 export function OrdersTab() {
   const { t } = useText('app');
   const query = useMyOrders();
+  const pending = usePendingPurchases();
   const recipientTexts = useRecipientTexts();
+  const purchases = pending.data?.items ?? [];
 
   return (
     <section aria-labelledby="orders-title" className="flex flex-col gap-4">
       <h2 id="orders-title" className="font-display text-2xl font-semibold">
         {t('orders.title')}
       </h2>
+      {purchases.length > 0 ? (
+        <section aria-labelledby="pending-purchases-title" className="flex flex-col gap-3">
+          <h3 id="pending-purchases-title" className="text-lg font-semibold">
+            {t('orders.pending.title')}
+          </h3>
+          <ul className="flex flex-col gap-3">
+            {purchases.map((purchase) => (
+              <li key={purchase.id}>
+                <PendingPurchaseCard purchase={purchase} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <QueryState query={query}>
-        {(data) =>
-          data.items.length === 0 ? (
-            <Card className="flex flex-col items-center gap-3 p-8 text-center">
-              <Gift aria-hidden="true" className="size-10 text-brand-400" />
-              <p className="text-lg font-semibold">{t('orders.empty')}</p>
-              <p className="text-muted">{t('orders.emptyHint')}</p>
-              <Button asChild>
-                <Link to="/app?tab=gifts">{t('orders.browseGifts')}</Link>
-              </Button>
-            </Card>
+        {(data) => {
+          const items = data.pages.flatMap((page) => page.items);
+          return items.length === 0 ? (
+            purchases.length > 0 ? null : (
+              <Card className="flex flex-col items-center gap-3 p-8 text-center">
+                <Gift aria-hidden="true" className="size-10 text-brand-400" />
+                <p className="text-lg font-semibold">{t('orders.empty')}</p>
+                <p className="text-muted">{t('orders.emptyHint')}</p>
+                <Button asChild>
+                  <Link to="/app?tab=gifts">{t('orders.browseGifts')}</Link>
+                </Button>
+              </Card>
+            )
           ) : (
-            <ul className="flex flex-col gap-3">
-              {data.items.map((order) => (
-                <li key={order.id}>
-                  <OrderCard order={order} whatsAppText={recipientTexts ? shareText(recipientTexts(order.recipientLocale), order) : null} />
-                </li>
-              ))}
-            </ul>
-          )
-        }
+            <>
+              <ul className="flex flex-col gap-3" data-testid="my-orders-list">
+                {items.map((order) => (
+                  <li key={order.id}>
+                    <OrderCard order={order} whatsAppText={recipientTexts ? shareText(recipientTexts(order.recipientLocale), order) : null} />
+                  </li>
+                ))}
+              </ul>
+              {query.hasNextPage ? (
+                <Button
+                  variant="outline"
+                  className="self-center"
+                  aria-disabled={query.isFetchingNextPage || undefined}
+                  onClick={() => {
+                    if (!query.isFetchingNextPage) void query.fetchNextPage();
+                  }}
+                >
+                  {query.isFetchingNextPage ? <Spinner decorative /> : null}
+                  {t('orders.loadMore')}
+                </Button>
+              ) : null}
+              {query.isFetchNextPageError ? (
+                <p role="alert" className="text-center text-sm font-medium text-danger-700">
+                  {apiErrorMessage(t, query.error)}
+                </p>
+              ) : null}
+            </>
+          );
+        }}
       </QueryState>
     </section>
   );
+}
+
+/**
+ * A checkout the giver started and has not paid: one card for all its gifts, to pay now
+ * (its payment page) or to discard. It disappears once paid, discarded or past its time.
+ */
+function PendingPurchaseCard({ purchase }: { purchase: PendingPurchase }) {
+  const { t, language } = useText('app');
+  const discard = useDiscardPendingPurchase();
+  const started = formatDateTime(purchase.createdAt, language);
+  return (
+    <Card className="flex flex-col gap-2 border-saffron-800/40 p-4" data-testid="pending-purchase">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="font-semibold">{t('orders.pending.started', { date: started })}</p>
+        <Badge variant={orderStatusBadge('unpaid')}>{t('orders.status.unpaid')}</Badge>
+      </div>
+      <ul className="flex flex-col gap-1 text-sm">
+        {purchase.lines.map((line, index) => (
+          <li key={index}>
+            {t('orders.pending.line', { gift: line.giftName, business: line.businessName, name: line.recipientName })}
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm">
+        <span className="font-bold">{formatPrice(purchase.totalAmount)}</span>
+        {' · '}
+        {t('orders.pending.payBefore', { date: formatDateTime(purchase.expiresAt, language) })}
+      </p>
+      <div className="flex flex-wrap gap-2 border-t border-line pt-3">
+        <Button size="sm" asChild>
+          <a href={purchase.paymentUrl}>
+            <CreditCard aria-hidden="true" />
+            {t('orders.pending.payNow')}
+          </a>
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={t('orders.pending.discardNamed', { date: started })}
+          aria-disabled={discard.isPending || undefined}
+          onClick={() => {
+            if (discard.isPending) return;
+            discard.mutate(purchase.id, { onSuccess: () => toast.success(t('orders.pending.discarded')) });
+          }}
+        >
+          {discard.isPending ? <Spinner decorative /> : <Trash2 aria-hidden="true" />}
+          {t('orders.pending.discard')}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** Scheduled, sending (the mail server has not taken it yet), delivered or failed. */
+function deliveryText(tc: (key: string, options?: Record<string, string>) => string, order: MyOrder, language: string) {
+  if (order.deliveredAt) return tc('delivered', { date: formatDateTime(order.deliveredAt, language) });
+  if (order.deliveryState === 'sending') return tc('sending');
+  if (order.deliveryState === 'failed') return tc('failed');
+  return order.deliverAt ? tc('scheduled', { date: formatDateTime(order.deliverAt, language) }) : tc('delivering');
 }
 
 function shareText(t: (key: string, options: Record<string, string>) => string, order: MyOrder) {
@@ -103,11 +202,7 @@ function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppText: stri
       {isPaid || order.deliveredAt ? (
         <p className="inline-flex items-center gap-1.5 text-sm font-semibold" data-testid="delivery-state">
           <CalendarClock aria-hidden="true" className="size-4 text-muted" />
-          {order.deliveredAt
-            ? tc('delivered', { date: formatDateTime(order.deliveredAt, language) })
-            : order.deliverAt
-              ? tc('scheduled', { date: formatDateTime(order.deliverAt, language) })
-              : tc('delivering')}
+          {deliveryText(tc, order, language)}
         </p>
       ) : null}
       {order.giftPagePath ? (

@@ -83,6 +83,16 @@ test.describe('with JavaScript', () => {
     await expect(page).toHaveURL(`${path}/print?lang=en`);
     await expect(page.getByRole('heading', { level: 1, name: 'A gift for Carmen' })).toBeVisible();
     expect(await scanQr(page)).toBe(`${baseURL}/g/${code}`);
+    // The whole card, shown at 35 %: the QR's 4-module quiet zone keeps the border and the
+    // text around it from spoiling the scan (with 2 modules it stopped decoding here).
+    await page.evaluate(() => {
+      document.documentElement.style.zoom = '0.35';
+    });
+    const card = PNG.sync.read(await page.locator('.print-card').screenshot());
+    expect(jsQR(new Uint8ClampedArray(card.data), card.width, card.height)?.data).toBe(`${baseURL}/g/${code}`);
+    await page.evaluate(() => {
+      document.documentElement.style.zoom = '';
+    });
     await expectNoSeriousA11yViolations(page);
     // One card: Chromium prints it on a single A6 page (105 × 148 mm = 297.6 × 419.5 pt);
     // with `size: A6`, which is not CSS, it fell back to Letter.

@@ -257,6 +257,10 @@ describe('the recipient gift page /g/<code>', () => {
     expect(res.body).toContain(`>${paid.qrCode.slice(-8)}<`);
     expect(await decodeQr(res.body)).toBe(`${t.config.publicUrl}/g/${paid.qrCode}`);
     expect(res.body).not.toContain('12,50');
+    // A paragraph cannot be named (ARIA: naming prohibited on role=paragraph/generic).
+    for (const body of [res.body, (await get(`/g/${paid.qrCode}`)).body]) {
+      expect(body).not.toMatch(/<p\b[^>]*aria-label(ledby)?=/);
+    }
   });
 
   it('keeps the line breaks of the personal message on the page and the print card, escaped', async () => {

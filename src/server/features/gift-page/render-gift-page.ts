@@ -148,8 +148,8 @@ export function renderGiftPage({ view, language, qrSvg }: GiftPageRender): strin
 ${badge}
 <p>${e(t('status.readyHint', { business: view.businessName }))}</p>
 <figure class="qr" data-testid="gift-qr">${qrSvg}</figure>
-<p class="label" id="typed-code-label">${e(t('qr.codeLabel'))}</p>
-<p class="code" aria-labelledby="typed-code-label" data-testid="typed-code">${e(typedCodeOf(view.code))}</p>
+<p class="label">${e(t('qr.codeLabel'))}</p>
+<p class="code" data-testid="typed-code">${e(typedCodeOf(view.code))}</p>
 <p class="hint">${e(t('qr.codeHint'))}</p>
 <p class="valid">${e(t('page.validUntil', { date: expiry }))}</p>
 </section>`
@@ -243,8 +243,8 @@ export function renderPrintPage({ view, language, qrSvg }: GiftPageRender): stri
 <h2>${e(view.giftName)}</h2>
 <p>${e(view.businessName)} · ${e(formatAddress(view.businessAddress, view.businessCity))}</p>
 <figure class="qr" data-testid="gift-qr">${qrSvg}</figure>
-<p class="label" id="typed-code-label">${e(t('qr.codeLabel'))}</p>
-<p class="code" aria-labelledby="typed-code-label">${e(typedCodeOf(view.code))}</p>
+<p class="label">${e(t('qr.codeLabel'))}</p>
+<p class="code">${e(typedCodeOf(view.code))}</p>
 ${view.personalMessage ? `<blockquote><p>${escapeHtmlLines(view.personalMessage)}</p></blockquote>${view.senderName ? `<p class="sign">— ${e(view.senderName)}</p>` : ''}` : ''}
 <p class="muted">${e(t('print.instructions', { business: view.businessName, date: expiry }))}</p>
 </article>

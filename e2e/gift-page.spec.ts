@@ -108,6 +108,7 @@ test.describe('with JavaScript', () => {
     await page.getByRole('button', { name: 'Print' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-printed', 'yes');
     await expect(page.getByText('Ctrl+P')).toHaveCount(0);
+    await expect(page.getByText("use your browser's Print or Share menu")).toBeHidden();
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('link', { name: 'Back to the gift page' })).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'A gift for Carmen' })).toBeVisible();
@@ -115,6 +116,10 @@ test.describe('with JavaScript', () => {
     await page.getByRole('link', { name: 'Español' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Un regalo para Carmen' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    // The language picked here follows the person to the web app (the browser here is English).
+    await page.goto('/privacy');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { level: 1, name: 'Política de privacidad' })).toBeVisible();
 
     await page.goto(redeemedPath);
     await expect(page.getByTestId('gift-status')).toHaveText('Estado: Ya disfrutado');

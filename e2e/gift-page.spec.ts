@@ -83,6 +83,16 @@ test.describe('with JavaScript', () => {
     await expect(page).toHaveURL(`${path}/print?lang=en`);
     await expect(page.getByRole('heading', { level: 1, name: 'A gift for Carmen' })).toBeVisible();
     expect(await scanQr(page)).toBe(`${baseURL}/g/${code}`);
+    // The whole card, shown at 35 %: the QR's 4-module quiet zone keeps the border and the
+    // text around it from spoiling the scan (with 2 modules it stopped decoding here).
+    await page.evaluate(() => {
+      document.documentElement.style.zoom = '0.35';
+    });
+    const card = PNG.sync.read(await page.locator('.print-card').screenshot());
+    expect(jsQR(new Uint8ClampedArray(card.data), card.width, card.height)?.data).toBe(`${baseURL}/g/${code}`);
+    await page.evaluate(() => {
+      document.documentElement.style.zoom = '';
+    });
     await expectNoSeriousA11yViolations(page);
     // One card: Chromium prints it on a single A6 page (105 × 148 mm = 297.6 × 419.5 pt);
     // with `size: A6`, which is not CSS, it fell back to Letter.
@@ -98,6 +108,7 @@ test.describe('with JavaScript', () => {
     await page.getByRole('button', { name: 'Print' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-printed', 'yes');
     await expect(page.getByText('Ctrl+P')).toHaveCount(0);
+    await expect(page.getByText("use your browser's Print or Share menu")).toBeHidden();
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('link', { name: 'Back to the gift page' })).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'A gift for Carmen' })).toBeVisible();
@@ -105,6 +116,10 @@ test.describe('with JavaScript', () => {
     await page.getByRole('link', { name: 'Español' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Un regalo para Carmen' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    // The language picked here follows the person to the web app (the browser here is English).
+    await page.goto('/privacy');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { level: 1, name: 'Política de privacidad' })).toBeVisible();
 
     await page.goto(redeemedPath);
     await expect(page.getByTestId('gift-status')).toHaveText('Estado: Ya disfrutado');

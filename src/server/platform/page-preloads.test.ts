@@ -60,6 +60,14 @@ describe('modulepreload hints for a page of the single-page app', () => {
     expect(hrefs(documentFor('/auth/')!.html)).toContain('/assets/auth-en.js');
   });
 
+  it('follows the language the person chose (the language cookie) over the browser\'s', () => {
+    const documentFor = createPagePreloads(makeRoot())!;
+    const page = documentFor('/auth', { acceptLanguage: 'en-GB,en', chosenLanguage: 'es' })!;
+    expect(page.html).toContain('<html lang="es">');
+    expect(hrefs(page.html)).toContain('/assets/auth-es.js');
+    expect(documentFor('/auth', { acceptLanguage: 'en-GB,en', chosenLanguage: null })!.html).toContain('<html lang="en">');
+  });
+
   it('says which sign-in methods the server offers, so the auth form does not move once it knows', () => {
     expect(createPagePreloads(makeRoot())!('/auth', { acceptLanguage: 'en' })!.html).toContain('<meta name="regalo-sign-in" content="password">');
     expect(createPagePreloads(makeRoot(), { google: true })!('/auth', { acceptLanguage: 'en' })!.html).toContain(

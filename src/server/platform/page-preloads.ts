@@ -14,9 +14,14 @@ import esCookies from '@web/locales/es/cookies.json';
 type ManifestChunk = { file: string; name?: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 export type PageDocument = { readonly html: string; brotli: Buffer; gzip: Buffer };
+const languages = ['en', 'es'] as const;
+type Language = (typeof languages)[number];
+
 /** What a document depends on besides its address; each is part of the document cache's key. */
 export type DocumentRequest = {
   acceptLanguage?: string;
+  /** The language cookie (a choice the person made), which wins over Accept-Language. */
+  chosenLanguage?: Language | null;
   /** `?tab=`, for pages with tabs. */
   tab?: string | null;
   /**
@@ -105,8 +110,6 @@ export function pageImage(urlPath: string, tabParameter?: string | null): PageIm
   const { page, tabPage } = resolvePage(urlPath, tabParameter);
   return tabPage?.image ?? page?.image;
 }
-const languages = ['en', 'es'] as const;
-type Language = (typeof languages)[number];
 
 /**
  * The language the browser app will pick on a first visit: the first of the browser's
@@ -156,11 +159,11 @@ export function createPagePreloads(
   };
   const cache = new Map<string, PageDocument>();
 
-  return function documentFor(urlPath: string, { acceptLanguage, tab: tabParameter, image, cookieBanner = false }: DocumentRequest = {}): PageDocument | null {
+  return function documentFor(urlPath: string, { acceptLanguage, chosenLanguage, tab: tabParameter, image, cookieBanner = false }: DocumentRequest = {}): PageDocument | null {
     const { page, tab, tabPage } = resolvePage(urlPath, tabParameter);
     const base = page?.page === 'landing.html' ? documents['landing.html'] : documents['index.html'];
     if (!page || !manifest[page.page] || !base) return null;
-    const language = firstSupportedLanguage(acceptLanguage);
+    const language = chosenLanguage ?? firstSupportedLanguage(acceptLanguage);
     const key = `${urlPath}|${tab ?? ''}|${language}|${image ?? ''}|${cookieBanner}`;
     const cached = cache.get(key);
     if (cached) return cached;

@@ -181,6 +181,12 @@ describe('serving a page of the single-page app with modulepreload hints', () =>
     expect(landing.body).toContain('A few cookies, your choice');
   });
 
+  it('speaks the language the person chose (the language cookie) rather than the browser\'s', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/auth', headers: { accept: 'text/html', 'accept-language': 'en-GB,en', cookie: 'regalo-language=es' } });
+    expect(page.body).toContain('href="/assets/auth-es.js"');
+    expect(page.body).toContain('Unas pocas cookies, tú decides');
+  });
+
   it('names the gifts tab\'s first picture for a signed-in visitor only, and follows the catalogue', async () => {
     const owner = await createUser(t.database.db, { userType: 'business' });
     const shop = await createBusiness(t.database.db, { ownerId: owner.id });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readConsent } from '@shared/contracts/consent-cookies';
+import { readLanguageCookie } from '@shared/contracts/language-cookie';
 import { problem } from './errors';
 import { createPagePreloads, pageImage, type PageDocument, type PageImage } from './page-preloads';
 import { webDistDir } from './paths';
@@ -86,7 +87,11 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
 
 /** What a document depends on besides its address (page-preloads.ts `DocumentRequest`). */
 function visitorOf(request: FastifyRequest) {
-  return { acceptLanguage: request.headers['accept-language'], cookieBanner: readConsent(request.headers.cookie ?? '') === null };
+  return {
+    acceptLanguage: request.headers['accept-language'],
+    chosenLanguage: readLanguageCookie(request.headers.cookie),
+    cookieBanner: readConsent(request.headers.cookie ?? '') === null,
+  };
 }
 
 function sendDocument(document: PageDocument, acceptEncoding: string | undefined, reply: FastifyReply) {

@@ -6,6 +6,12 @@ describe('languageCandidates', () => {
     expect(languageCandidates({ storedLanguage: 'en', browserLanguages: ['es-ES', 'es'], htmlLanguage: 'es' })).toEqual(['en', 'es', 'es', 'es']);
   });
 
+  it('puts the language cookie first: a choice made on a server-rendered page is the newest', () => {
+    expect(languageCandidates({ cookieLanguage: 'es', storedLanguage: 'en', browserLanguages: ['en-GB'] })).toEqual(['es', 'en', 'en']);
+    expect(detectLanguage({ cookieLanguage: 'es', storedLanguage: 'en', browserLanguages: ['en-GB'] })).toBe('es');
+    expect(detectLanguage({ cookieLanguage: null, storedLanguage: 'en', browserLanguages: ['es-ES'] })).toBe('en');
+  });
+
   it('uses the browser languages in order when nothing is stored', () => {
     expect(languageCandidates({ storedLanguage: null, browserLanguages: ['fr-FR', 'es-ES'], htmlLanguage: 'en' })).toEqual(['fr', 'es', 'en']);
   });

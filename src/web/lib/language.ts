@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { languageCookieValue, readLanguageCookie } from '@shared/contracts/language-cookie';
 
 /**
  * The interface language: detected once, changed by the language menu, remembered in
@@ -19,6 +20,8 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 export const isLanguage = (value: unknown): value is Language => languages.includes(value as Language);
 
 interface DetectionSources {
+  /** The language cookie: set by this app and by the server's gift pages (issue 29.15). */
+  cookieLanguage?: string | null;
   storedLanguage?: string | null;
   browserLanguages?: readonly string[];
   htmlLanguage?: string;
@@ -26,10 +29,12 @@ interface DetectionSources {
 
 /**
  * The candidates in the specification's order — local storage, then the browser's
- * languages, then <html lang> — reduced to the language part ("es-ES" → "es").
+ * languages, then <html lang> — reduced to the language part ("es-ES" → "es"). The language
+ * cookie comes first: it holds the same choice as local storage, unless the person chose a
+ * language later on a page the server renders (the gift page), and that choice is newer.
  */
-export function languageCandidates({ storedLanguage, browserLanguages = [], htmlLanguage }: DetectionSources): string[] {
-  return [storedLanguage, ...browserLanguages, htmlLanguage]
+export function languageCandidates({ cookieLanguage, storedLanguage, browserLanguages = [], htmlLanguage }: DetectionSources): string[] {
+  return [cookieLanguage, storedLanguage, ...browserLanguages, htmlLanguage]
     .filter((candidate): candidate is string => Boolean(candidate))
     .map((candidate) => candidate.split('-')[0]!.toLowerCase());
 }
@@ -97,14 +102,18 @@ const inBrowser = typeof window !== 'undefined' && typeof document !== 'undefine
 const store = createLanguageStore({
   initial: inBrowser
     ? detectLanguage({
+        cookieLanguage: readLanguageCookie(document.cookie),
         storedLanguage: readStoredLanguage(),
         browserLanguages: [...(navigator.languages ?? []), navigator.language],
         htmlLanguage: document.documentElement.lang,
       })
     : 'en',
   persist(language) {
+    if (!inBrowser) return;
+    // The cookie, so pages the server renders (the gift pages) speak the same language.
+    document.cookie = languageCookieValue(language, window.location.protocol === 'https:');
     try {
-      if (inBrowser) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
     } catch {
       // Not persisting is acceptable: the choice still applies to this page view.
     }

@@ -12,8 +12,12 @@ const drawn = new Map<string, Promise<string>>();
 
 /**
  * The QR as inline SVG (≈2.5 KB, one path, no request of its own), labelled for screen
- * readers. Error correction M survives a scratched screen or a creased print.
+ * readers. Error correction M survives a scratched screen or a creased print. The quiet zone
+ * is the 4 modules ISO/IEC 18004 asks for: with 2, the print card's QR next to its border
+ * and text stopped scanning once printed or shown small (issue 29.17).
  */
+export const QR_QUIET_ZONE = 4;
+
 export function renderQrSvg(url: string, label: string): Promise<string> {
   const key = `${label}\n${url}`;
   let svg = drawn.get(key);
@@ -30,6 +34,6 @@ export function renderQrSvg(url: string, label: string): Promise<string> {
 }
 
 async function drawQrSvg(url: string, label: string): Promise<string> {
-  const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: QR_QUIET_ZONE });
   return svg.trim().replace('<svg ', `<svg role="img" aria-label="${escapeHtml(label)}" focusable="false" `);
 }

@@ -161,6 +161,27 @@ describe('the recipient gift page /g/<code>', () => {
     expect((await get(`/g/${paid.qrCode}?lang=fr`)).body).toContain('<html lang="es">');
   });
 
+  it('follows the language the person chose: ?lang sets the cookie, and the cookie wins over the recipient\'s and the browser\'s', async () => {
+    const { order } = await world();
+    const paid = await order('paid'); // the giver chose Spanish for the recipient
+    const picked = await get(`/g/${paid.qrCode}?lang=en`);
+    expect(picked.headers['set-cookie']).toBe('regalo-language=en; Path=/; Max-Age=31536000; SameSite=Lax');
+    const cookie = { cookie: 'regalo-language=en', 'accept-language': 'es-ES,es' };
+    expect((await get(`/g/${paid.qrCode}`, cookie)).body).toContain('<html lang="en">');
+    expect((await get(`/g/${paid.qrCode}/print`, cookie)).body).toContain('<html lang="en">');
+    expect((await get(`/g/${paid.qrCode}/calendar.ics`, cookie)).body).toContain('Last day to use your gift');
+    // Already chosen: no cookie written again.
+    expect((await get(`/g/${paid.qrCode}?lang=en`, cookie)).headers['set-cookie']).toBeUndefined();
+    // Spanish chosen in the web app: /g and its error pages in Spanish whatever the browser says.
+    const spanish = { cookie: 'cookie-consent=all; regalo-language=es', 'accept-language': 'en-GB,en' };
+    expect((await get('/g', spanish)).body).toContain('<html lang="es">');
+    const unknown = await get(`/g/${'z'.repeat(43)}`, spanish);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('No encontramos este regalo');
+    // No choice: the recipient's language, as before.
+    expect((await get(`/g/${paid.qrCode}`, { 'accept-language': 'en' })).body).toContain('<html lang="es">');
+  });
+
   it('shows a redeemed gift with its date, without the QR, print card or reminder', async () => {
     const { order } = await world();
     const redeemedAt = new Date('2026-06-08T17:30:00Z');
@@ -261,6 +282,10 @@ describe('the recipient gift page /g/<code>', () => {
     expect(res.body).toContain(`>${formatTypedCode(paid.typedCode!)}<`);
     expect(await decodeQr(res.body)).toBe(`${t.config.publicUrl}/g/${paid.qrCode}`);
     expect(res.body).not.toContain('12,50');
+    // A paragraph cannot be named (ARIA: naming prohibited on role=paragraph/generic).
+    for (const body of [res.body, (await get(`/g/${paid.qrCode}`)).body]) {
+      expect(body).not.toMatch(/<p\b[^>]*aria-label(ledby)?=/);
+    }
   });
 
   it('keeps the line breaks of the personal message on the page and the print card, escaped', async () => {

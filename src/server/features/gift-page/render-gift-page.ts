@@ -72,14 +72,16 @@ interface Layout {
 
 /**
  * The print card's one script, served as a file from /g/print-card.js: it shows the Print
- * button and prints on a click. A phone has no Ctrl+P, and `window.print()` needs a script;
- * without JavaScript the button stays hidden and the <noscript> hint names the browser menu.
+ * button, prints on a click, and hides the hint that names the browser's menu. A phone has
+ * no Ctrl+P, and `window.print()` needs a script; without JavaScript the button stays
+ * hidden and the hint shows (a hint, not <noscript>: a blocked script still shows it).
  */
 export const PRINT_CARD_SCRIPT_PATH = '/g/print-card.js';
 export const PRINT_CARD_SCRIPT = `for (const button of document.querySelectorAll('[data-print]')) {
   button.hidden = false;
   button.addEventListener('click', () => window.print());
 }
+for (const hint of document.querySelectorAll('[data-print-hint]')) hint.hidden = true;
 `;
 
 function languageSwitch(t: GiftText, language: GiftLanguage, path: string): string {
@@ -148,8 +150,8 @@ export function renderGiftPage({ view, language, qrSvg }: GiftPageRender): strin
 ${badge}
 <p>${e(t('status.readyHint', { business: view.businessName }))}</p>
 <figure class="qr" data-testid="gift-qr">${qrSvg}</figure>
-<p class="label" id="typed-code-label">${e(t('qr.codeLabel'))}</p>
-<p class="code" aria-labelledby="typed-code-label" data-testid="typed-code">${e(view.typedCode ? formatTypedCode(view.typedCode) : '')}</p>
+<p class="label">${e(t('qr.codeLabel'))}</p>
+<p class="code" data-testid="typed-code">${e(view.typedCode ? formatTypedCode(view.typedCode) : '')}</p>
 <p class="hint">${e(t('qr.codeHint'))}</p>
 <p class="valid">${e(t('page.validUntil', { date: expiry }))}</p>
 </section>`
@@ -227,7 +229,14 @@ const PRINT_CSS = `
  body{background:#fff}
  .bar,footer,.screen-only,.skip{display:none}
  main{padding:0}
- .print-card{border:1px solid #000;margin:0 auto;max-width:none;break-inside:avoid}
+ .print-card{border:1px solid #000;margin:0 auto;max-width:none;break-inside:avoid;padding:3mm;border-radius:3mm}
+ /* A6 leaves 93 × 136 mm inside the margins: everything smaller than on screen. */
+ html{font-size:9pt}
+ .print-card .qr{max-width:38mm;margin:1mm auto}
+ .print-card h1{font-size:14pt}
+ .print-card h2{font-size:11pt;margin:1mm 0}
+ .print-card p,.print-card blockquote{margin:0 0 1mm}
+ .print-card .code{font-size:11pt}
 }
 `;
 
@@ -243,13 +252,13 @@ export function renderPrintPage({ view, language, qrSvg }: GiftPageRender): stri
 <h2>${e(view.giftName)}</h2>
 <p>${e(view.businessName)} · ${e(formatAddress(view.businessAddress, view.businessCity))}</p>
 <figure class="qr" data-testid="gift-qr">${qrSvg}</figure>
-<p class="label" id="typed-code-label">${e(t('qr.codeLabel'))}</p>
-<p class="code" aria-labelledby="typed-code-label">${e(view.typedCode ? formatTypedCode(view.typedCode) : '')}</p>
+<p class="label">${e(t('qr.codeLabel'))}</p>
+<p class="code">${e(view.typedCode ? formatTypedCode(view.typedCode) : '')}</p>
 ${view.personalMessage ? `<blockquote><p>${escapeHtmlLines(view.personalMessage)}</p></blockquote>${view.senderName ? `<p class="sign">— ${e(view.senderName)}</p>` : ''}` : ''}
 <p class="muted">${e(t('print.instructions', { business: view.businessName, date: expiry }))}</p>
 </article>
 <p class="screen-only"><button type="button" class="button" data-print hidden>${e(t('print.printButton'))}</button></p>
-<noscript><p class="screen-only muted">${e(t('print.printHint'))}</p></noscript>
+<p class="screen-only muted" data-print-hint>${e(t('print.printHint'))}</p>
 <p class="screen-only"><a href="${e(path)}?lang=${language}">${e(t('print.back'))}</a></p>
 </main>`;
   return renderDocument({

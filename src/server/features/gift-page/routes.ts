@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { languageCookieValue, readLanguageCookie } from '@shared/contracts/language-cookie';
 import { formatAddress, formatDate } from '@shared/format';
 import { AppError, DATABASE_RETRY_AFTER_S } from '../../platform/errors';
 import { clientKey, type RateLimitRule } from '../../platform/rate-limit';
@@ -40,16 +41,24 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app.ctx;
   const uidHost = new URL(config.publicUrl).host;
 
+  const secureCookies = config.publicUrl.startsWith('https:');
+  const requestedLanguage = (request: FastifyRequest) => toGiftLanguage((request.query as Query).lang);
+  /** A language the person chose: in the address (the page's links), else in the cookie. */
+  const chosenLanguage = (request: FastifyRequest) => requestedLanguage(request) ?? readLanguageCookie(request.headers.cookie) ?? undefined;
+  const visitorLanguage = (request: FastifyRequest): GiftLanguage =>
+    chosenLanguage(request) ?? languageFromAcceptLanguage(request.headers['accept-language']) ?? 'en';
+
   // Scoped to this plugin's routes (no fastify-plugin), after helmet's defaults.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     reply.header('x-robots-tag', 'noindex, nofollow');
     reply.header('referrer-policy', 'no-referrer');
+    // A language picked here follows the person to every other page (issue 29.15).
+    const picked = requestedLanguage(request);
+    if (picked && picked !== readLanguageCookie(request.headers.cookie)) {
+      reply.header('set-cookie', languageCookieValue(picked, secureCookies));
+    }
   });
-
-  const requestedLanguage = (request: FastifyRequest) => toGiftLanguage((request.query as Query).lang);
-  const visitorLanguage = (request: FastifyRequest): GiftLanguage =>
-    requestedLanguage(request) ?? languageFromAcceptLanguage(request.headers['accept-language']) ?? 'en';
   /** Each route that opens a gift by its code declares this: misses count, found gifts do not. */
   const lookUpGift = {
     abuse: { does: ['looks-up-code' as const], limits: [{ name: 'gift-miss', rule: MISSES_PER_IP, key: clientKey, counts: 'misses' as const }] },
@@ -115,7 +124,8 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
   app.get('/g/:code', { config: lookUpGift }, async (request, reply) => {
     const view = await findGift(request, reply);
     if (!view) return reply;
-    const language = requestedLanguage(request) ?? view.recipientLocale;
+    // The person's own choice first; otherwise the language the giver chose for them.
+    const language = chosenLanguage(request) ?? view.recipientLocale;
     // Only a gift that can still be redeemed shows its QR.
     const qrSvg = view.status === 'paid' ? await qrFor(view, language) : '';
     return html(reply, 200, renderGiftPage({ view, language, qrSvg }));
@@ -129,7 +139,7 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     const view = await findGift(request, reply);
     if (!view) return reply;
     if (view.status !== 'paid') return backToGift(reply, view, requestedLanguage(request));
-    const language = requestedLanguage(request) ?? view.recipientLocale;
+    const language = chosenLanguage(request) ?? view.recipientLocale;
     return html(reply, 200, renderPrintPage({ view, language, qrSvg: await qrFor(view, language) }));
   });
 
@@ -137,9 +147,10 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     const view = await findGift(request, reply);
     if (!view) return reply;
     if (view.status !== 'paid') return backToGift(reply, view, requestedLanguage(request));
-    const t = giftText(requestedLanguage(request) ?? view.recipientLocale);
+    const language = chosenLanguage(request) ?? view.recipientLocale;
+    const t = giftText(language);
     const url = giftPageUrl(config.publicUrl, view.code);
-    const date = formatDate(view.expiresAt, requestedLanguage(request) ?? view.recipientLocale);
+    const date = formatDate(view.expiresAt, language);
     const ics = buildGiftCalendar({
       orderId: view.orderId,
       host: uidHost,

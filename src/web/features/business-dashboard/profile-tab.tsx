@@ -216,7 +216,7 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
             <Textarea rows={4} {...text('description')} />
           </Field>
           <Field label={t('profile.fields.address')} required error={errorText('address')} className="sm:col-span-2">
-            <Input autoComplete="street-address" {...text('address')} />
+            <Input autoComplete="address-line1" {...text('address')} />
           </Field>
           <Field label={t('profile.fields.phone')} error={errorText('phone')}>
             <Input type="tel" autoComplete="tel" placeholder="+34 XXX XXX XXX" {...text('phone')} />

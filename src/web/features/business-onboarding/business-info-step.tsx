@@ -90,7 +90,7 @@ export function BusinessInfoStep({ form, onSubmit, photoUrl, onPhotoChange }: Bu
       />
 
       <Field label={t('signup.fields.address')} required error={errorText(errors.address?.message)}>
-        <Input id="signup-address" autoComplete="street-address" placeholder={t('signup.fields.addressPlaceholder')} {...text('address')} />
+        <Input id="signup-address" autoComplete="address-line1" placeholder={t('signup.fields.addressPlaceholder')} {...text('address')} />
       </Field>
 
       <fieldset className="flex flex-col gap-2">

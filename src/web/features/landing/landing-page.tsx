@@ -6,6 +6,7 @@ import { PublicHeader } from '../../components/public-header';
 import { SiteFooter } from '../../components/site-footer';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { useText } from '../../lib/text';
+import { DocumentTitle } from '../../components/page-title';
 import { formatCount } from './format-count';
 import { HeroIllustration } from './hero-illustration';
 import { HowItWorks } from './how-it-works';
@@ -18,7 +19,7 @@ export default function LandingPage() {
   const { t } = useText('landing');
   return (
     <>
-      <title>{t('meta.title')}</title>
+      <DocumentTitle title={t('meta.title')} />
       <BusinessRedirect />
       <PublicHeader overlay />
       <main id="main" tabIndex={-1} className="focus:outline-none">

@@ -1,6 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { formatCountryIn } from '@shared/format';
 import { useText } from '../../lib/text';
+import { DocumentTitle } from '../../components/page-title';
 import { PublicHeader } from '../../components/public-header';
 import { SiteFooter } from '../../components/site-footer';
 import { useOperator } from '../../lib/use-operator';
@@ -26,7 +27,7 @@ export default function PrivacyPage() {
 
   return (
     <>
-      <title>{t('meta.title')}</title>
+      <DocumentTitle title={t('meta.title')} />
       <PublicHeader />
       <main id="main" tabIndex={-1} className="focus:outline-none">
         <div className="bg-tiles border-b border-line">

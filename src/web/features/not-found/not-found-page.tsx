@@ -1,5 +1,6 @@
 import { Home } from 'lucide-react';
 import { useText } from '../../lib/text';
+import { DocumentTitle } from '../../components/page-title';
 import { PublicHeader } from '../../components/public-header';
 import { buttonVariants } from '../../components/ui/button-variants';
 
@@ -7,7 +8,7 @@ export default function NotFoundPage() {
   const { t } = useText('common');
   return (
     <>
-      <title>{t('notFound.metaTitle')}</title>
+      <DocumentTitle title={t('notFound.metaTitle')} />
       <PublicHeader />
       <main id="main" tabIndex={-1} className="bg-tiles flex min-h-[calc(100dvh-4.5rem)] items-center justify-center px-5 py-16 focus:outline-none">
         <div className="flex max-w-lg flex-col items-center gap-5 rounded-[2rem] border border-line bg-white px-6 py-12 text-center shadow-lift sm:px-12">

@@ -17,6 +17,7 @@ import {
 } from './factories';
 import type { TestApp } from './test-app';
 import { multipart, samplePdf, samplePng } from './upload-files';
+import { TERMS_VERSION } from '@shared/domain/legal-versions';
 
 /**
  * THE ROUTE × ACTOR TABLE (issue 13). One row per registered route (method + URL pattern,
@@ -88,7 +89,7 @@ const freshOrder = (w: World, deliverAt?: Date) =>
   });
 /** A pending checkout of consumer A's, made through the API as the web app does. */
 export async function createPendingCheckout(t: TestApp, cookie: string, giftId: string): Promise<string> {
-  const res = await authedInject(t, cookie, { method: 'POST', url: '/api/checkouts', payload: { idempotencyKey: `key_${randomUUID().replaceAll('-', '')}`, lines: [checkoutLine(giftId)] } });
+  const res = await authedInject(t, cookie, { method: 'POST', url: '/api/checkouts', payload: { idempotencyKey: `key_${randomUUID().replaceAll('-', '')}`, acceptedTermsVersion: TERMS_VERSION, lines: [checkoutLine(giftId)] } });
   if (res.statusCode !== 201) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { id: string }).id;
 }
@@ -271,7 +272,7 @@ export const routeTable: RouteRow[] = [
   },
   {
     route: 'POST /api/checkouts',
-    request: (w) => ({ url: '/api/checkouts', payload: { idempotencyKey: `key_${randomUUID().replaceAll('-', '')}`, lines: [checkoutLine(w.listedGift.id)] } }),
+    request: (w) => ({ url: '/api/checkouts', payload: { idempotencyKey: `key_${randomUUID().replaceAll('-', '')}`, acceptedTermsVersion: TERMS_VERSION, lines: [checkoutLine(w.listedGift.id)] } }),
     expect: signedIn(201),
   },
   { route: 'GET /api/checkouts/:id', request: (w) => ({ url: `/api/checkouts/${w.consumerA.checkoutId}` }), expect: signedIn(404, { consumerA: 200 }) },

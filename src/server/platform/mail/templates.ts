@@ -3,12 +3,14 @@ import { adminTemplates, type AdminMailTemplates } from './admin-templates';
 import { renderMail, type MailLocale, type RenderedMail } from './layout';
 import { orderTemplates, type OrderMailTemplates } from './order-templates';
 import { registrationTemplates, type RegistrationMailTemplates } from './registration-templates';
+import { reportTemplates, type ReportMailTemplates } from './report-templates';
 
 /**
  * The registry of emails Regalo sends. To add one: add its data type to MailTemplates and its
  * renderer to `templates`; `enqueueMail` then accepts it with type-checked data.
  */
-export interface MailTemplates extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates, RegistrationMailTemplates {
+export interface MailTemplates
+  extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates, RegistrationMailTemplates, ReportMailTemplates {
   'verify-email': { name: string; url: string };
   'reset-password': { name: string; url: string };
   /** Someone signed up with an address that already has a confirmed account. */
@@ -158,6 +160,7 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
   ...expiryReminderTemplates,
   ...adminTemplates,
   ...registrationTemplates,
+  ...reportTemplates,
 };
 
 export function renderTemplate<K extends MailTemplateName>(

@@ -28,6 +28,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fork } from 'node:child_process';
 import { sql } from 'drizzle-orm';
+import { TERMS_VERSION } from '../src/shared/domain/legal-versions.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
@@ -160,6 +161,7 @@ if (rows.length > 0) console.info(`catalogue / health throughput: ${(catalogRati
 const checkoutBodies = Array.from({ length: perPath }, () =>
   JSON.stringify({
     idempotencyKey: `bench_${randomUUID().replaceAll('-', '')}`,
+    acceptedTermsVersion: TERMS_VERSION,
     lines: [{ giftId: firstGift.id, recipientName: 'Lucía', recipientEmail: 'lucia@example.test', recipientPhone: null, personalMessage: null, recipientLocale: 'es', delivery: { kind: 'now' } }],
   }),
 );

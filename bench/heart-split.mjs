@@ -18,6 +18,7 @@ import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { TERMS_VERSION } from '../src/shared/domain/legal-versions.ts';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -69,6 +70,7 @@ const ownerCookie = await signIn(shopOwner.email);
 
 const checkoutBody = () => ({
   idempotencyKey: `split_${randomUUID().replaceAll('-', '')}`,
+  acceptedTermsVersion: TERMS_VERSION,
   lines: [{ giftId: firstGift.id, recipientName: 'Lucía', recipientEmail: 'lucia@example.test', recipientPhone: null, personalMessage: null, recipientLocale: 'es', delivery: { kind: 'now' } }],
 });
 let redeemed = 0;

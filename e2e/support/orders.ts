@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
+import { TERMS_VERSION } from '../../src/shared/domain/legal-versions';
 import { linkIn, waitForMail } from './mailbox';
 
 /**
@@ -80,6 +81,7 @@ export async function buyGift(
     headers: { origin: ORIGIN },
     data: {
       idempotencyKey: `e2e_${Date.now().toString(36)}_${process.pid}_${counter}`,
+      acceptedTermsVersion: TERMS_VERSION,
       lines: [
         {
           giftId: input.giftId,

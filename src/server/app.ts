@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/client';
 import { filesRoutes } from './features/files/routes';
 import { giftPageRoutes } from './features/gift-page/routes';
 import { legalPageRoutes } from './features/legal-pages/routes';
+import { listingReportRoutes } from './features/listing-reports/routes';
 import { healthRoutes } from './features/health/routes';
 import { operatorRoutes } from './features/operator/routes';
 import { setMailOperator } from './platform/mail/layout';
@@ -246,6 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Server-rendered recipient pages; before the web app so /g/* never falls back to the SPA.
   await app.register(giftPageRoutes);
   await app.register(legalPageRoutes);
+  await app.register(listingReportRoutes);
   await app.register(adminRoutes);
   await app.register(businessApplicationRoutes);
 

@@ -11,6 +11,7 @@ import { createScratchDatabase, processClient, startServerProcess, waitFor, type
 import { countBy, startSmtpSink } from './testing/smtp-sink';
 import { checkoutSessionEvent, signStripePayload, STRIPE_TEST_WEBHOOK_SECRET, StripeStandIn } from './testing/stripe-stand-in';
 import { copyPgliteToFolder, getTestDatabase, testDatabaseKind } from './testing/test-database';
+import { TERMS_VERSION } from '@shared/domain/legal-versions';
 
 /**
  * Issue 14: SIGKILL the server at random moments while checkouts are created and paid and
@@ -162,7 +163,7 @@ describe('SIGKILL during checkouts, payment webhooks and redemptions', () => {
         attempt(
           (async () => {
             const lines = [line(giftIds[0]!), ...(i % 2 === 0 ? [line(giftIds[1]!)] : [])];
-            const res = await call(running, '/api/checkouts', { cookie: buyerCookie, body: { idempotencyKey: newKey(), lines } });
+            const res = await call(running, '/api/checkouts', { cookie: buyerCookie, body: { idempotencyKey: newKey(), acceptedTermsVersion: TERMS_VERSION, lines } });
             if (res.status !== 201) throw new Error(`checkout answered ${res.status}: ${await res.text()}`);
             const { id } = (await res.json()) as { id: string };
             await pay(id, lines.length);

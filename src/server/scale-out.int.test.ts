@@ -22,6 +22,7 @@ import { createScratchDatabase, processClient, startServerProcess, waitFor, type
 import { countBy, startSmtpSink, type SmtpSink } from './testing/smtp-sink';
 import { testDatabaseKind } from './testing/test-database';
 import { multipart, samplePdf, samplePng } from './testing/upload-files';
+import { TERMS_VERSION } from '@shared/domain/legal-versions';
 
 /**
  * Issue 14: two server processes that share no memory, on one PostgreSQL database, one
@@ -304,7 +305,7 @@ describe.runIf(testDatabaseKind() === 'postgresql')('two server processes on one
 
   it('creates one checkout when the same idempotency key reaches both servers at once, and pays it once', async () => {
     const [cookieA, cookieB] = [await signIn(a, buyer), await signIn(b, buyer)];
-    const body = { idempotencyKey: newKey(), lines: [line(giftId), line(giftId)] };
+    const body = { idempotencyKey: newKey(), acceptedTermsVersion: TERMS_VERSION, lines: [line(giftId), line(giftId)] };
     const responses = await Promise.all([
       call(a, '/api/checkouts', { method: 'POST', cookie: cookieA, body }),
       call(b, '/api/checkouts', { method: 'POST', cookie: cookieB, body }),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { asc } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import type { CheckoutLineInput } from '@shared/contracts/checkout';
+import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { mailOutbox } from '../db/schema/mail-outbox';
 import { checkouts, orders, paymentEvents } from '../db/schema/orders';
 import { authedInject, signIn } from './auth-helpers';
@@ -51,7 +52,7 @@ export function as(t: TestApp, cookie: string | null) {
 }
 
 export function postCheckout(t: TestApp, cookie: string | null, lines: CheckoutLineInput[], idempotencyKey = newKey()) {
-  return as(t, cookie)({ method: 'POST', url: '/api/checkouts', payload: { idempotencyKey, lines } });
+  return as(t, cookie)({ method: 'POST', url: '/api/checkouts', payload: { idempotencyKey, acceptedTermsVersion: TERMS_VERSION, lines } });
 }
 
 /** Everything checkout and payment may write, to prove a refused request wrote nothing. */

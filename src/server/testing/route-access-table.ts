@@ -16,7 +16,9 @@ import {
   type OrderRow,
 } from './factories';
 import type { TestApp } from './test-app';
+import { listingReports } from '../db/schema/listing-reports';
 import { multipart, samplePdf, samplePng } from './upload-files';
+import { TERMS_VERSION } from '@shared/domain/legal-versions';
 
 /**
  * THE ROUTE × ACTOR TABLE (issue 13). One row per registered route (method + URL pattern,
@@ -76,6 +78,13 @@ const upload = async (name: string, contentType: string, data: Buffer, fields: R
 };
 const freshContact = (w: World) => createContact(w.t.database.db, { userId: w.consumerA.id, name: `Fresh ${randomUUID().slice(0, 6)}` });
 const freshGift = (w: World) => createGift(w.t.database.db, { businessId: w.ownerX.business.id });
+const freshReport = async (w: World) => {
+  const [report] = await w.t.database.db
+    .insert(listingReports)
+    .values({ targetType: 'gift', giftId: w.listedGift.id, businessId: w.listedGift.businessId, category: 'other', explanation: 'Route matrix' })
+    .returning();
+  return report!;
+};
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Consumer A's paid order for owner X's gift (delivered now unless `deliverAt` is later). */
 const freshOrder = (w: World, deliverAt?: Date) =>
@@ -88,7 +97,7 @@ const freshOrder = (w: World, deliverAt?: Date) =>
   });
 /** A pending checkout of consumer A's, made through the API as the web app does. */
 export async function createPendingCheckout(t: TestApp, cookie: string, giftId: string): Promise<string> {
-  const res = await authedInject(t, cookie, { method: 'POST', url: '/api/checkouts', payload: { idempotencyKey: `key_${randomUUID().replaceAll('-', '')}`, lines: [checkoutLine(giftId)] } });
+  const res = await authedInject(t, cookie, { method: 'POST', url: '/api/checkouts', payload: { idempotencyKey: `key_${randomUUID().replaceAll('-', '')}`, acceptedTermsVersion: TERMS_VERSION, lines: [checkoutLine(giftId)] } });
   if (res.statusCode !== 201) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { id: string }).id;
 }
@@ -272,7 +281,7 @@ export const routeTable: RouteRow[] = [
   },
   {
     route: 'POST /api/checkouts',
-    request: (w) => ({ url: '/api/checkouts', payload: { idempotencyKey: `key_${randomUUID().replaceAll('-', '')}`, lines: [checkoutLine(w.listedGift.id)] } }),
+    request: (w) => ({ url: '/api/checkouts', payload: { idempotencyKey: `key_${randomUUID().replaceAll('-', '')}`, acceptedTermsVersion: TERMS_VERSION, lines: [checkoutLine(w.listedGift.id)] } }),
     expect: signedIn(201),
   },
   { route: 'GET /api/checkouts/:id', request: (w) => ({ url: `/api/checkouts/${w.consumerA.checkoutId}` }), expect: signedIn(404, { consumerA: 200 }) },
@@ -340,6 +349,19 @@ export const routeTable: RouteRow[] = [
   },
 
   // The platform team's back office (decisions get a fresh business or order each)
+  // Reports of listings (issue 26.5): anyone may report what the catalogue shows; only the team decides
+  {
+    route: 'POST /api/reports',
+    request: (w) => ({ url: '/api/reports', payload: { targetType: 'gift', targetId: w.listedGift.id, category: 'misleading', explanation: 'Route matrix' } }),
+    expect: all(201),
+  },
+  { route: 'GET /api/admin/reports', request: () => ({ url: '/api/admin/reports' }), expect: adminOnly(200) },
+  {
+    route: 'POST /api/admin/reports/:id/decision',
+    // "keep": hiding would take the listed gift off sale for the rows after this one.
+    request: async (w) => ({ url: `/api/admin/reports/${(await freshReport(w)).id}/decision`, payload: { decision: 'keep', reason: 'Nothing unlawful' } }),
+    expect: adminOnly(200),
+  },
   { route: 'GET /api/admin/overview', request: () => ({ url: '/api/admin/overview' }), expect: adminOnly(200) },
   { route: 'GET /api/admin/applications', request: () => ({ url: '/api/admin/applications' }), expect: adminOnly(200) },
   {

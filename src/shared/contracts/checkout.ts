@@ -22,7 +22,8 @@ export { CHECKOUT_LIMITS, recipientLocales, type RecipientLocale } from './check
  *      400 validation_failed, `fields` keyed `lines.<i>.<field>` → checkoutFieldErrors.
  *      409 `gift_unavailable`, `fields` {`lines.<i>.giftId`: 'gift_unavailable'} for every
  *      line whose gift is unavailable, archived or whose business is no longer listed;
- *      nothing is created.
+ *      nothing is created. 409 `terms_not_accepted` when `acceptedTermsVersion` is not the
+ *      current terms of sale; nothing is created.
  * GET  /api/checkouts/:id          → 200 checkoutSchema (the buyer's return page polls it)
  *
  * Test provider (PAYMENTS_PROVIDER=test; 404 otherwise):
@@ -57,6 +58,8 @@ export const checkoutFieldErrors = {
 /** Problem codes of these endpoints besides the guards' and validation_failed. */
 export const checkoutErrorCodes = [
   'gift_unavailable',
+  /** POST /api/checkouts without acceptance of the current terms of sale. */
+  'terms_not_accepted',
   'checkout_not_found',
   'checkout_not_pending',
   'payment_provider_unavailable',
@@ -135,6 +138,12 @@ export type CheckoutLineInput = z.input<typeof checkoutLineInputSchema>;
 export const createCheckoutInputSchema = z.object({
   /** Chosen by the client once per checkout attempt; the same key returns the same checkout. */
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'invalid'),
+  /**
+   * The terms of sale the giver accepts by paying (`TERMS_VERSION`, shown with its link before
+   * the button). Any other value, or none, is refused with 409 `terms_not_accepted`: the
+   * page was showing an older version (ADR 059).
+   */
+  acceptedTermsVersion: z.string().max(20).optional(),
   lines: z.array(checkoutLineInputSchema).min(1, checkoutFieldErrors.required).max(CHECKOUT_LIMITS.lines, checkoutFieldErrors.tooLong),
 });
 export type CreateCheckoutInput = z.input<typeof createCheckoutInputSchema>;

@@ -9,6 +9,7 @@ import type { Executor } from '../client';
 import { businesses } from '../schema/businesses';
 import { orders, redemptions } from '../schema/orders';
 import type { DemoOrder } from './demo-data';
+import { TERMS_VERSION } from '@shared/domain/legal-versions';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -60,6 +61,8 @@ export async function placeDemoOrder(
     user,
     {
       idempotencyKey: input.key,
+      // The demo's giver paid under today's terms of sale, as a real one would have accepted them.
+      acceptedTermsVersion: TERMS_VERSION,
       lines: [
         {
           giftId: input.giftId,

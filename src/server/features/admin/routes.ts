@@ -19,17 +19,26 @@ import {
   reasonBodySchema,
   rejectBodySchema,
 } from '@shared/contracts/admin';
+import {
+  adminReportListSchema,
+  adminReportQuerySchema,
+  adminReportSchema,
+  decideReportInputSchema,
+  reportParamsSchema,
+} from '@shared/contracts/listing-reports';
 import { requireAdmin } from '../../platform/auth/guard';
 import { approveApplication } from './approve-application';
 import { cancelOrder } from './cancel-order';
 import { changeCommissionRate } from './change-commission-rate';
 import { deactivateBusiness } from './deactivate-business';
+import { decideReport } from './decide-report';
 import { extendOrderExpiry } from './extend-order-expiry';
 import { getAdminBusiness } from './get-admin-business';
 import { getAdminOverview } from './get-admin-overview';
 import { listAdminBusinesses } from './list-admin-businesses';
 import { listAuditLog } from './list-audit-log';
 import { listPendingApplications } from './list-pending-applications';
+import { listReports } from './list-reports';
 import { reactivateBusiness } from './reactivate-business';
 import { rejectApplication } from './reject-application';
 import { searchOrders } from './search-orders';
@@ -97,6 +106,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/businesses/:id/commission',
     { schema: { params: idParamsSchema, body: commissionBodySchema, response: { 200: adminBusinessDetailSchema } } },
     async (request) => changeCommissionRate(app.ctx, await actorOf(request), request.params.id, request.body),
+  );
+
+  // Reports of listings (DSA arts. 16-17; contract: shared/contracts/listing-reports.ts)
+  app.get(
+    '/api/admin/reports',
+    { schema: { querystring: adminReportQuerySchema, response: { 200: adminReportListSchema } } },
+    async (request, reply) => reply.headers(noStore).send({ items: await listReports(app.ctx.db, request.query.status) }),
+  );
+
+  app.post(
+    '/api/admin/reports/:id/decision',
+    { schema: { params: reportParamsSchema, body: decideReportInputSchema, response: { 200: adminReportSchema } } },
+    async (request) => decideReport(app.ctx, await actorOf(request), request.params.id, request.body),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import type { Checkout, createCheckoutInputSchema } from '@shared/contracts/chec
 import { checkoutFieldErrors } from '@shared/contracts/checkout';
 import type { SessionUser } from '@shared/contracts/session';
 import { resolveDelivery } from '@shared/domain/delivery-time';
+import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { CURRENCY } from '@shared/domain/order-status';
 import { computeExpiresAt } from '@shared/domain/validity';
 import type { Executor } from '../../db/client';
@@ -49,6 +50,10 @@ export async function createCheckout(
   buyer: SessionUser,
   input: CreateCheckoutInput,
 ): Promise<{ checkout: Checkout; created: boolean }> {
+  // Paying means accepting the terms of sale shown on the page: the version is stored below.
+  if (input.acceptedTermsVersion !== TERMS_VERSION) {
+    throw new AppError('terms_not_accepted', 409, `Accept the current terms of sale (version ${TERMS_VERSION}) to pay`);
+  }
   const existing = await findByKey(ctx.db, buyer.id, input.idempotencyKey);
   if (existing) return { checkout: await withPayment(ctx, buyer, existing), created: false };
 
@@ -115,6 +120,7 @@ export async function createCheckout(
           amountTotal: total,
           currency: CURRENCY,
           idempotencyKey: input.idempotencyKey,
+          termsVersion: TERMS_VERSION,
           // Replaced by the provider's own lifetime once the payment exists.
           expiresAt: new Date(now.getTime() + TEST_CHECKOUT_LIFETIME_MS),
           createdAt: now,

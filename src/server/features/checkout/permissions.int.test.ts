@@ -4,6 +4,7 @@ import { users } from '../../db/schema/auth';
 import { instantToMadridLocal } from '@shared/domain/delivery-time';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { as, line, newKey, paymentState, postCheckout, shop, signedIn } from '../../testing/checkout-test-world';
+import { TERMS_VERSION } from '@shared/domain/legal-versions';
 
 /**
  * Every checkout, payment and "my orders" endpoint × every kind of caller: anonymous, an
@@ -74,7 +75,7 @@ describe('checkout and my-orders permissions', () => {
       name: 'POST /api/checkouts',
       byId: false,
       buyerStatus: 201,
-      request: (w) => ({ method: 'POST', url: '/api/checkouts', payload: { idempotencyKey: newKey(), lines: [line(w.tea.id)] } }),
+      request: (w) => ({ method: 'POST', url: '/api/checkouts', payload: { idempotencyKey: newKey(), acceptedTermsVersion: TERMS_VERSION, lines: [line(w.tea.id)] } }),
     },
   ];
 

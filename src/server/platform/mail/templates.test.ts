@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderTemplates } from './order-templates';
+import { reportTemplates } from './report-templates';
 import { templates, type MailTemplateName } from './templates';
 
 const url = 'https://regalo.example/api/auth/verify-email?token=a&callbackURL=%2Fapp';
@@ -24,8 +25,8 @@ const sample = {
 };
 
 describe('mail templates', () => {
-  // Order emails take other data; order-templates.test.ts covers them.
-  const accountMails = (Object.keys(templates) as MailTemplateName[]).filter((n) => !(n in orderTemplates));
+  // Order and report emails take other data; order-templates.test.ts and report-templates.test.ts cover them.
+  const accountMails = (Object.keys(templates) as MailTemplateName[]).filter((n) => !(n in orderTemplates) && !(n in reportTemplates));
   for (const name of accountMails) {
     for (const locale of ['en', 'es'] as const) {
       it(`${name} (${locale}) has a subject, the link in text and html, and escapes data`, () => {

@@ -3,12 +3,14 @@ import { adminTemplates, type AdminMailTemplates } from './admin-templates';
 import { renderMail, type MailLocale, type RenderedMail } from './layout';
 import { orderTemplates, type OrderMailTemplates } from './order-templates';
 import { registrationTemplates, type RegistrationMailTemplates } from './registration-templates';
+import { reportTemplates, type ReportMailTemplates } from './report-templates';
 
 /**
  * The registry of emails Regalo sends. To add one: add its data type to MailTemplates and its
  * renderer to `templates`; `enqueueMail` then accepts it with type-checked data.
  */
-export interface MailTemplates extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates, RegistrationMailTemplates {
+export interface MailTemplates
+  extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates, RegistrationMailTemplates, ReportMailTemplates {
   /*
    * The three below go to an address that has not proven itself: whoever asked typed it, and
    * may not own it. They carry no text the requester typed (no name: it was a link an attacker
@@ -165,6 +167,7 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
   ...expiryReminderTemplates,
   ...adminTemplates,
   ...registrationTemplates,
+  ...reportTemplates,
 };
 
 export function renderTemplate<K extends MailTemplateName>(

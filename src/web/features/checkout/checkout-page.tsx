@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Checkout, QuotedGift } from '@shared/contracts/checkout';
 import { CHECKOUT_LIMITS, recipientLocales } from '@shared/contracts/checkout-limits';
 import type { Contact } from '@shared/contracts/contacts';
+import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { formatDate, formatPrice } from '@shared/format';
 import { DeliveryPicker } from '@web/components/delivery-picker';
 import { PageTitle } from '@web/components/page-title';
@@ -125,7 +126,7 @@ function CheckoutForm() {
     setSubmitting(true);
     setFormError(null);
     try {
-      const checkout = await createCheckout({ idempotencyKey, lines });
+      const checkout = await createCheckout({ idempotencyKey, acceptedTermsVersion: TERMS_VERSION, lines });
       keys.finish();
       markCheckout(checkout.id);
       goToPayment(checkout);
@@ -215,6 +216,39 @@ function CheckoutForm() {
         />
       </div>
     </form>
+  );
+}
+
+/**
+ * What the law asks a buyer to see before paying (issue 26.2): who sells and through whom,
+ * the total with VAT, validity, the 14-day withdrawal right with the model form, and the
+ * terms of sale that paying accepts (their version goes with the request). The legal pages
+ * are server-rendered (ADR 059): plain links, opened in a new tab so the cart stays.
+ */
+function PreContractInformation({ total }: { total: number }) {
+  const { t, language } = useText('checkout');
+  const legalLink = (path: string, label: string) => (
+    <a href={`${path}?lang=${language}`} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline underline-offset-4">
+      {label}
+    </a>
+  );
+  return (
+    <section aria-labelledby="precontract-title" className="flex flex-col gap-2 rounded-xl bg-sand-100 p-3 text-sm" data-testid="precontract">
+      <h3 id="precontract-title" className="font-semibold">
+        {t('precontract.title')}
+      </h3>
+      <p>
+        {t('precontract.seller')} {legalLink('/legal', t('precontract.legal'))}
+      </p>
+      <p>{t('precontract.total', { total: formatPrice(total) })}</p>
+      <p>{t('precontract.validity')}</p>
+      <p>
+        {t('precontract.withdrawal')} {legalLink('/withdrawal-form', t('precontract.withdrawalForm'))}
+      </p>
+      <p className="font-semibold">
+        {t('precontract.accept', { date: formatDate(`${TERMS_VERSION}T12:00:00Z`, language) })} {legalLink('/terms', t('precontract.terms'))}
+      </p>
+    </section>
   );
 }
 
@@ -419,6 +453,9 @@ function Summary({
                     <span className="block font-normal text-muted">
                       {line.recipient.name.trim() ? t('cart.for', { name: line.recipient.name.trim() }) : t('line.position', { index: index + 1, count: lines.length })}
                     </span>
+                    <span className="block font-normal text-muted" data-testid="summary-seller">
+                      {t('precontract.soldBy', { business: quote?.businessName ?? line.business.name })}
+                    </span>
                   </span>
                   <span className="font-semibold" data-testid="summary-price">
                     {quote?.price != null ? formatPrice(quote.price) : isQuoteLoading ? '…' : formatPrice(line.gift.price)}
@@ -450,6 +487,7 @@ function Summary({
             {formError}
           </p>
         ) : null}
+        <PreContractInformation total={total} />
         <Button type="submit" size="lg" disabled={isBlocked} aria-disabled={isSubmitting || undefined}>
           {isSubmitting ? <Spinner decorative /> : null}
           {isSubmitting ? t('submitting') : t('submit', { total: formatPrice(total) })}

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Checkout } from '@shared/contracts/checkout';
 import { createCartStore } from '@web/lib/cart';
 import { cartStore } from '@web/lib/use-cart';
+import { TERMS_VERSION } from '@shared/domain/legal-versions';
 
 const dom = mountReactRootPerTest();
 // The first render loads the page's chunks and catalogues: slow on a busy machine.
@@ -165,6 +166,18 @@ describe('/checkout', () => {
     await waitForText('Valid for 180 days: until 22 May 2027 if paid today');
     expect(dom.container.querySelector('[data-testid="checkout-total"]')?.textContent).toMatch(/^19,00\s€$/);
     expect(text()).toContain('Prices include VAT.');
+    // The pre-contract information (issue 26.2): seller, total with VAT, withdrawal, terms.
+    const precontract = dom.container.querySelector('[data-testid="precontract"]')!;
+    expect(precontract.textContent).toMatch(/Total to pay, VAT included: 19,00\s€/);
+    expect(precontract.textContent).toContain('Regalo sells it in the business\'s name, as an intermediary');
+    expect(precontract.textContent).toContain('withdraw within 14 days');
+    expect(precontract.textContent).toContain('By paying you accept the terms of sale (version of 27 nov 2026).');
+    expect([...precontract.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/legal?lang=en',
+      '/withdrawal-form?lang=en',
+      '/terms?lang=en',
+    ]);
+    expect(dom.container.querySelector('[data-testid="summary-seller"]')?.textContent).toMatch(/^Sold by .+ through Regalo$/);
 
     await click(/^Go to payment/);
     await waitForText('Some gifts need more details.');
@@ -228,6 +241,7 @@ describe('/checkout', () => {
     const [first, second] = posts.map(bodyOf);
     expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
     expect(String(first!.idempotencyKey)).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
+    expect(first!.acceptedTermsVersion).toBe(TERMS_VERSION);
     expect(first!.lines).toEqual([
       { giftId: 'g1', recipientName: 'Carmen', recipientEmail: 'carmen@example.test', recipientPhone: '', personalMessage: '', recipientLocale: 'en', contactId: null, delivery: { kind: 'now' } },
     ]);

@@ -78,7 +78,7 @@ describe('loadConfig', () => {
   it('runs the embedded database with fsync unless told otherwise, and refuses real payments without it in production', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).database).toMatchObject({ kind: 'pglite', fsync: true });
     expect(loadConfig({ DATA_DIR: dataDir(), PGLITE_FSYNC: 'off' }).database).toMatchObject({ kind: 'pglite', fsync: false });
-    const stripe = { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    const stripe = { NODE_ENV: 'production', ...productionOperatorEnv, PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
     expect(issuesOf({ ...stripe, PGLITE_FSYNC: 'off' })).toEqual([
       'PGLITE_FSYNC=off loses confirmed payments when the machine crashes: refused with PAYMENTS_PROVIDER=stripe in production',
     ]);

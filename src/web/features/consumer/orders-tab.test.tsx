@@ -147,9 +147,9 @@ describe('my orders', () => {
     expect(card.textContent).toContain('Cata de tés at Tetería Russafa, for Lucía');
     expect(card.textContent).toContain('Cena para dos at Tetería Russafa, for Joan');
     expect(card.textContent).toMatch(/65,00\s€/);
-    expect(card.textContent).toContain('pay before 20 nov 2026, 10:30');
+    expect(card.textContent).toContain('pay before 20 Nov 2026, 10:30');
     expect(inCard(card, 'Pay now')!.getAttribute('href')).toBe('http://127.0.0.1:3000/checkout/ck9/pay');
-    const discard = inCard(card, 'Discard the purchase started 20 nov 2026, 10:00')!;
+    const discard = inCard(card, 'Discard the purchase started 20 Nov 2026, 10:00')!;
     expect(discard.tagName).toBe('BUTTON');
     await act(async () => discard.click());
     await vi.waitFor(() => expect(document.querySelector('[data-testid="pending-purchase"]')).toBeNull());

@@ -6,6 +6,7 @@ import { mailOutbox } from '../../db/schema/mail-outbox';
 import { profiles } from '../../db/schema/profiles';
 import { authedInject, cookieFrom, latestMailTo, linkIn } from '../../testing/auth-helpers';
 import { createBusinessInterest, createUser } from '../../testing/factories';
+import { UNPROVEN_MAIL_LIMITS } from '../../platform/route-limits';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { CONFIRMATION_TTL_MS, hashConfirmationToken } from './confirmation-token';
 
@@ -225,9 +226,10 @@ describe('rate limit on interest', () => {
   });
   afterAll(() => t.close());
 
-  it('refuses the fourth submit for one address within the hour', async () => {
+  // The count every mail to an unproven address shares (ADR 054).
+  it(`refuses submit ${UNPROVEN_MAIL_LIMITS.perAddress.limit + 1} for one address within the window`, async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i <= UNPROVEN_MAIL_LIMITS.perAddress.limit; i++) {
       const res = await authedInject(t, null, {
         method: 'POST',
         url: '/api/business/interest',
@@ -239,6 +241,6 @@ describe('rate limit on interest', () => {
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       }
     }
-    expect(codes).toEqual([201, 201, 201, 429]);
+    expect(codes).toEqual([...Array<number>(UNPROVEN_MAIL_LIMITS.perAddress.limit).fill(201), 429]);
   });
 });

@@ -109,6 +109,9 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
       }
       return toPaymentEvent(event);
     },
+    async closePayment(providerRef) {
+      await stripe.checkout.sessions.expire(providerRef);
+    },
     async refund(paymentRef, amount, idempotencyKey) {
       const refund = await stripe.refunds.create(
         { payment_intent: paymentRef, amount },

@@ -140,11 +140,27 @@ describe('business interest and token confirmation', () => {
       expect(user!.emailVerified).toBe(false);
     });
 
-    it('a fresh link confirms, verifies the address and signs the user in', async () => {
-      await submitInterest({ businessName: 'Fresca', email: 'fresh@example.test', locale: 'es' });
+    it('a fresh link opened in another browser confirms the address without signing that browser in', async () => {
+      // Login CSRF (issue 27): the attacker registers their own address and sends the link on.
+      const attacker = await submitInterest({ businessName: 'Trampa', email: 'attacker-shop@example.test', locale: 'es' });
+      const token = await tokenFromMail('attacker-shop@example.test');
+      const elsewhere = await confirm({ token });
+      expect(elsewhere.statusCode).toBe(200);
+      expect(elsewhere.json()).toEqual({ status: 'confirmed', alreadyConfirmed: false, type: 'business', signedIn: false });
+      expect(cookieFrom(elsewhere)).not.toMatch(/session_token=/);
+      const [user] = await t.database.db.select().from(users).where(eq(users.email, 'attacker-shop@example.test'));
+      expect(user!.emailVerified).toBe(true);
+      // Nor does a browser that registered another address.
+      await submitInterest({ businessName: 'Otra', email: 'other-shop@example.test', locale: 'es' });
+      const other = await confirm({ token: await tokenFromMail('other-shop@example.test') }, cookieFrom(attacker));
+      expect(other.json()).toMatchObject({ signedIn: false });
+    });
+
+    it('a fresh link confirms, verifies the address and signs in the browser that registered', async () => {
+      const registered = await submitInterest({ businessName: 'Fresca', email: 'fresh@example.test', locale: 'es' });
       const token = await tokenFromMail('fresh@example.test');
       now = new Date(now.getTime() + 47 * HOUR);
-      const res = await confirm({ token });
+      const res = await confirm({ token }, cookieFrom(registered));
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'confirmed', alreadyConfirmed: false, type: 'business', signedIn: true });
       const cookie = cookieFrom(res);

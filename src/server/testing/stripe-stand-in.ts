@@ -12,8 +12,8 @@ export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_regalo_test_secret';
 export const STRIPE_SESSION_EXPIRES = Math.floor(Date.now() / 1000) + 24 * 60 * 60;
 
 /**
- * A tiny stand-in for the two Stripe endpoints the driver calls (Checkout Sessions and
- * refunds), on a free port: STRIPE_API_URL points the driver at it.
+ * A tiny stand-in for the Stripe endpoints the driver calls (Checkout Sessions, their
+ * expiry, and refunds), on a free port: STRIPE_API_URL points the driver at it.
  */
 export class StripeStandIn {
   requests: { path: string; idempotencyKey: string | undefined; auth: string | undefined; form: URLSearchParams }[] = [];
@@ -49,6 +49,11 @@ export class StripeStandIn {
       const reference = form.get('client_reference_id');
       if (reference) this.sessionOf.set(reference, id);
       res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, expires_at: STRIPE_SESSION_EXPIRES, client_reference_id: reference }));
+      return;
+    }
+    const expire = req.method === 'POST' ? /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(req.url ?? '') : null;
+    if (expire) {
+      res.end(JSON.stringify({ id: expire[1], object: 'checkout.session', status: 'expired', url: null }));
       return;
     }
     if (req.method === 'POST' && req.url === '/v1/refunds') {

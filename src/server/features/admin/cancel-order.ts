@@ -53,7 +53,7 @@ export async function cancelOrder(
         order: orders,
         giftName: gifts.name,
         businessName: businesses.name,
-        checkout: { provider: checkouts.provider, paymentRef: checkouts.paymentRef },
+        checkout: { id: checkouts.id, status: checkouts.status, provider: checkouts.provider, providerRef: checkouts.providerRef, paymentRef: checkouts.paymentRef },
         buyer: { name: users.name, email: users.email, locale: users.locale },
       })
       .from(orders)
@@ -80,6 +80,24 @@ export async function cancelOrder(
         ({ refundRef } = await ctx.payments.refund(paymentRef, before.totalAmount, orderRefundKey(orderId)));
       } catch (error) {
         throw new AppError('refund_failed', 502, `The payment provider refused the refund: ${(error as Error).message}`);
+      }
+    }
+
+    // An unpaid gift whose checkout is still open: its price is in the amount the buyer is
+    // about to pay (issue 27, finding 3). The checkout closes, at the provider too, and the
+    // buyer's page says it expired and the cart is kept; a payment that arrives anyway is
+    // given back whole (features/checkout/handle-payment-event.ts).
+    if (before.status === 'unpaid' && row.checkout?.id && row.checkout.status === 'pending') {
+      await tx
+        .update(checkouts)
+        .set({ status: 'expired', paymentUrl: null, updatedAt: now })
+        .where(and(eq(checkouts.id, row.checkout.id), eq(checkouts.status, 'pending')));
+      if (row.checkout.providerRef && row.checkout.provider === ctx.payments.name) {
+        try {
+          await ctx.payments.closePayment(row.checkout.providerRef);
+        } catch {
+          // Already paid or closed at the provider: the late payment is refunded on arrival.
+        }
       }
     }
 

@@ -41,7 +41,7 @@ const linkTokens = (): RouteAbuse => ({
  * Every Better Auth endpoint, with what it does and its limits (ADR 054). The catch-all
  * route below declares this table; the one rate-limit hook reads the entry for the path
  * asked, and a path that is not here answers 404 before Better Auth sees it. A test lists
- * Better Auth's own endpoints and fails for any missing here (abuse/declared-limits test).
+ * Better Auth's own endpoints and fails for any missing here (src/server/declared-limits.int.test.ts).
  */
 export const BETTER_AUTH_ABUSE: PathAbuse['byPath'] = {
   '/api/auth/sign-in/email': { does: ['checks-password'], limits: passwordLimits(signInAccount) },

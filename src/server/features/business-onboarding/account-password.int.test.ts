@@ -10,10 +10,11 @@ describe('/api/account/password for owners created by the interest flow', () => 
   afterAll(() => t.close());
 
   async function confirmedOwner(email: string) {
-    await authedInject(t, null, { method: 'POST', url: '/api/business/interest', payload: { businessName: 'Taller', email, locale: 'en' } });
+    const registered = await authedInject(t, null, { method: 'POST', url: '/api/business/interest', payload: { businessName: 'Taller', email, locale: 'en' } });
     const mail = await latestMailTo(t, email, 'business-confirmation');
     const token = linkIn(mail.text, t.config.publicUrl).searchParams.get('token');
-    const res = await authedInject(t, null, { method: 'POST', url: '/api/business/interest/confirm', payload: { token, type: 'business' } });
+    // Confirmed in the browser that registered (only that one is signed in).
+    const res = await authedInject(t, cookieFrom(registered), { method: 'POST', url: '/api/business/interest/confirm', payload: { token, type: 'business' } });
     return cookieFrom(res);
   }
 

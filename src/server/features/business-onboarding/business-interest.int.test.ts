@@ -6,6 +6,7 @@ import { mailOutbox } from '../../db/schema/mail-outbox';
 import { profiles } from '../../db/schema/profiles';
 import { authedInject, cookieFrom, latestMailTo, linkIn } from '../../testing/auth-helpers';
 import { createBusinessInterest, createUser } from '../../testing/factories';
+import { UNPROVEN_MAIL_LIMITS } from '../../platform/route-limits';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { CONFIRMATION_TTL_MS, hashConfirmationToken } from './confirmation-token';
 
@@ -139,11 +140,27 @@ describe('business interest and token confirmation', () => {
       expect(user!.emailVerified).toBe(false);
     });
 
-    it('a fresh link confirms, verifies the address and signs the user in', async () => {
-      await submitInterest({ businessName: 'Fresca', email: 'fresh@example.test', locale: 'es' });
+    it('a fresh link opened in another browser confirms the address without signing that browser in', async () => {
+      // Login CSRF (issue 27): the attacker registers their own address and sends the link on.
+      const attacker = await submitInterest({ businessName: 'Trampa', email: 'attacker-shop@example.test', locale: 'es' });
+      const token = await tokenFromMail('attacker-shop@example.test');
+      const elsewhere = await confirm({ token });
+      expect(elsewhere.statusCode).toBe(200);
+      expect(elsewhere.json()).toEqual({ status: 'confirmed', alreadyConfirmed: false, type: 'business', signedIn: false });
+      expect(cookieFrom(elsewhere)).not.toMatch(/session_token=/);
+      const [user] = await t.database.db.select().from(users).where(eq(users.email, 'attacker-shop@example.test'));
+      expect(user!.emailVerified).toBe(true);
+      // Nor does a browser that registered another address.
+      await submitInterest({ businessName: 'Otra', email: 'other-shop@example.test', locale: 'es' });
+      const other = await confirm({ token: await tokenFromMail('other-shop@example.test') }, cookieFrom(attacker));
+      expect(other.json()).toMatchObject({ signedIn: false });
+    });
+
+    it('a fresh link confirms, verifies the address and signs in the browser that registered', async () => {
+      const registered = await submitInterest({ businessName: 'Fresca', email: 'fresh@example.test', locale: 'es' });
       const token = await tokenFromMail('fresh@example.test');
       now = new Date(now.getTime() + 47 * HOUR);
-      const res = await confirm({ token });
+      const res = await confirm({ token }, cookieFrom(registered));
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'confirmed', alreadyConfirmed: false, type: 'business', signedIn: true });
       const cookie = cookieFrom(res);
@@ -225,9 +242,10 @@ describe('rate limit on interest', () => {
   });
   afterAll(() => t.close());
 
-  it('refuses the fourth submit for one address within the hour', async () => {
+  // The count every mail to an unproven address shares (ADR 054).
+  it(`refuses submit ${UNPROVEN_MAIL_LIMITS.perAddress.limit + 1} for one address within the window`, async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i <= UNPROVEN_MAIL_LIMITS.perAddress.limit; i++) {
       const res = await authedInject(t, null, {
         method: 'POST',
         url: '/api/business/interest',
@@ -239,6 +257,6 @@ describe('rate limit on interest', () => {
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       }
     }
-    expect(codes).toEqual([201, 201, 201, 429]);
+    expect(codes).toEqual([...Array<number>(UNPROVEN_MAIL_LIMITS.perAddress.limit).fill(201), 429]);
   });
 });

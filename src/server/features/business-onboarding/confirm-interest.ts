@@ -6,7 +6,8 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { hashConfirmationToken } from './confirmation-token';
 
-export type ConfirmInterestResult = ConfirmTokenResult & { userId: string | null };
+/** `userId` and `email`: the account confirmed now, for the route to sign in (only the browser that asked). */
+export type ConfirmInterestResult = ConfirmTokenResult & { userId: string | null; email: string | null };
 
 /**
  * The /confirm page's states. An already confirmed link answers success before the expiry
@@ -30,7 +31,7 @@ export async function confirmInterest(
       .for('update');
     if (!interest) throw new AppError('token_invalid', 404, 'Unknown confirmation link');
     if (interest.isConfirmed) {
-      return { status: 'confirmed', alreadyConfirmed: true, type: input.type, signedIn: false, userId: null };
+      return { status: 'confirmed', alreadyConfirmed: true, type: input.type, signedIn: false, userId: null, email: null };
     }
     if (!interest.expiresAt || interest.expiresAt.getTime() <= now.getTime()) {
       throw new AppError('token_expired', 410, 'The confirmation link has expired');
@@ -42,6 +43,6 @@ export async function confirmInterest(
     if (interest.userId) {
       await tx.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.id, interest.userId));
     }
-    return { status: 'confirmed', alreadyConfirmed: false, type: input.type, signedIn: interest.userId !== null, userId: interest.userId };
+    return { status: 'confirmed', alreadyConfirmed: false, type: input.type, signedIn: interest.userId !== null, userId: interest.userId, email: interest.email };
   });
 }

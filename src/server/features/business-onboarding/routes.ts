@@ -21,6 +21,7 @@ import { resendAddress } from './resend-confirmation';
 import { confirmInterest } from './confirm-interest';
 import { confirmSession } from './confirm-session';
 import { createSessionCookie } from '../../platform/auth/create-session-cookie';
+import { isSignUpBrowser, signUpBrowserCookie } from '../../platform/auth/sign-up-browser';
 import { getRegistrationStatus } from './get-registration-status';
 import { registerBusiness } from './register-business';
 import { registerInterest } from './register-interest';
@@ -47,6 +48,8 @@ export const businessOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await registerInterest(app.ctx, request.body);
+      // The browser that asked is the one the confirmation link may sign in (login CSRF).
+      reply.header('set-cookie', signUpBrowserCookie(app.ctx.config.authSecret, result.email, app.ctx.config.publicUrl.startsWith('https://')));
       return reply.status(201).send(result);
     },
   );
@@ -58,8 +61,12 @@ export const businessOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: confirmTokenInputSchema, response: { 200: confirmTokenResultSchema } },
     },
     async (request, reply) => {
-      const { userId, ...result } = await confirmInterest(app.ctx, request.body);
-      if (userId) {
+      const { userId, email, ...confirmed } = await confirmInterest(app.ctx, request.body);
+      // Only in the browser that registered the interest: a link opened anywhere else (an
+      // attacker's own link sent to a victim, issue 27) confirms without signing in.
+      const signIn = userId !== null && email !== null && isSignUpBrowser(request, app.ctx.config.authSecret, email);
+      const result = { ...confirmed, signedIn: signIn };
+      if (signIn && userId !== null) {
         const cookie = await createSessionCookie(app.ctx.auth, userId, {
           ipAddress: request.ip,
           userAgent: request.headers['user-agent'],

@@ -6,15 +6,18 @@ import { isPayoutEvent, type PaymentEvent } from '../../platform/payments/paymen
 import { closeCheckout } from './close-checkout';
 import { completePayment } from './complete-payment';
 
-export type PaymentEventResult = 'applied' | 'duplicate' | 'ignored' | 'unknown_checkout' | 'no_change' | 'unknown';
+/** The key a closed checkout's late payment is refunded by: one refund, however often the event comes. */
+export const checkoutRefundKey = (checkoutId: string) => `regalo-refund-checkout-${checkoutId}`;
+
+export type PaymentEventResult = 'applied' | 'refunded' | 'duplicate' | 'ignored' | 'unknown_checkout' | 'no_change' | 'unknown';
 
 /**
  * Applies one verified provider event, exactly once: the event id is recorded in the same
  * transaction as its effect, so a replay (Stripe resends until it gets a 2xx, sometimes
  * more) finds it and changes nothing. Out-of-order events are safe because every effect is
  * conditional on the checkout still being pending: an `expired` or `failed` arriving after
- * `completed` is recorded and ignored, and a late `completed` after a local expiry is
- * logged for the platform team to refund (it cannot reopen cancelled orders).
+ * `completed` is recorded and ignored, and a late `completed` after the checkout was closed
+ * (expired, or a gift of it cancelled) is refunded whole (it cannot reopen cancelled orders).
  */
 export async function handlePaymentEvent(
   ctx: Pick<AppContext, 'db' | 'now' | 'config' | 'payments'>,
@@ -54,7 +57,16 @@ export async function handlePaymentEvent(
     if (event.kind === 'succeeded') {
       const changed = await completePayment(tx, ctx, { checkoutId: checkout.id, paymentRef: event.paymentRef });
       if (!changed && checkout.status !== 'succeeded') {
-        log.error({ checkoutId: checkout.id, status: checkout.status, paymentRef: event.paymentRef }, 'payment succeeded for a closed checkout: refund it');
+        // Paid after we closed it (a gift cancelled before payment, or past its lifetime):
+        // nothing was delivered, so all of it goes back. Inside the transaction: if the
+        // provider fails, the event is not recorded and its retry refunds, once (the key).
+        if (!event.paymentRef) {
+          log.error({ checkoutId: checkout.id, status: checkout.status }, 'payment succeeded for a closed checkout, without a payment to refund');
+          return 'no_change';
+        }
+        await ctx.payments.refund(event.paymentRef, checkout.amountTotal, checkoutRefundKey(checkout.id));
+        log.warn({ checkoutId: checkout.id, status: checkout.status }, 'payment succeeded for a closed checkout: refunded');
+        return 'refunded';
       }
       return changed ? 'applied' : 'no_change';
     }

@@ -151,8 +151,9 @@ describe('the Stripe driver', () => {
 
     const two = await pendingCheckout();
     expect((await webhook(sessionEvent('checkout.session.async_payment_failed', two.session))).json().result).toBe('applied');
-    // A success reported after the failure cannot resurrect it.
-    expect((await webhook(sessionEvent('checkout.session.async_payment_succeeded', two.session))).json().result).toBe('no_change');
+    // A success reported after the failure cannot resurrect it: the money goes back, whole.
+    expect((await webhook(sessionEvent('checkout.session.async_payment_succeeded', two.session))).json().result).toBe('refunded');
+    expect(stripe.requests.at(-1)).toMatchObject({ path: '/v1/refunds', idempotencyKey: `regalo-refund-checkout-${two.checkout.id}` });
     const [row] = await db().select().from(checkouts).where(eq(checkouts.id, two.checkout.id));
     expect(row!.status).toBe('failed');
     expect((await db().select().from(orders).where(eq(orders.checkoutId, two.checkout.id))).every((o) => o.status === 'unpaid')).toBe(true);
@@ -162,7 +163,10 @@ describe('the Stripe driver', () => {
     const { session, checkout } = await pendingCheckout();
     expect((await webhook(sessionEvent('checkout.session.expired', session))).json().result).toBe('applied');
     expect((await db().select().from(checkouts).where(eq(checkouts.id, checkout.id)))[0]!.status).toBe('expired');
-    expect((await webhook(sessionEvent('checkout.session.completed', session))).json().result).toBe('no_change');
+    // Paid after it expired: refunded whole, the orders stay unpaid.
+    expect((await webhook(sessionEvent('checkout.session.completed', session))).json().result).toBe('refunded');
+    const [closed] = await db().select().from(checkouts).where(eq(checkouts.id, checkout.id));
+    expect(Object.fromEntries(stripe.requests.at(-1)!.form)).toEqual({ payment_intent: 'pi_test_1', amount: String(closed!.amountTotal) });
     expect((await db().select().from(orders).where(eq(orders.checkoutId, checkout.id))).every((o) => o.status === 'unpaid')).toBe(true);
 
     expect((await webhook(sessionEvent('checkout.session.completed', { id: 'cs_unknown', checkoutId: checkout.id }))).json().result).toBe('unknown_checkout');

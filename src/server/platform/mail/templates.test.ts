@@ -24,6 +24,8 @@ const sample = {
   ordersUrl: url,
 };
 
+const UNPROVEN = new Set<MailTemplateName>(['verify-email', 'reset-password', 'business-confirmation']);
+
 describe('mail templates', () => {
   // Order and report emails take other data; order-templates.test.ts and report-templates.test.ts cover them.
   const accountMails = (Object.keys(templates) as MailTemplateName[]).filter((n) => !(n in orderTemplates) && !(n in reportTemplates));
@@ -37,7 +39,8 @@ describe('mail templates', () => {
         expect(mail.text).toContain(link);
         expect(mail.html).toContain(`href="${link.replaceAll('&', '&amp;')}"`);
         expect(mail.html).not.toContain('<script>');
-        expect(mail.html).toContain('Ana &lt;script&gt;');
+        // Mails to an unproven address carry no requester text at all (the test below).
+        if (!UNPROVEN.has(name)) expect(mail.html).toContain('Ana &lt;script&gt;');
       });
     }
   }

@@ -116,6 +116,12 @@ export interface PaymentProvider {
    * returns the first refund instead of giving the money back twice.
    */
   refund(paymentRef: string, amount: number, idempotencyKey?: string): Promise<{ refundRef: string }>;
+  /**
+   * Closes a payment attempt that must no longer be paid (a gift of it was cancelled), so the
+   * payer's open page cannot charge them. A payment that gets through anyway is given back
+   * (handle-payment-event.ts).
+   */
+  closePayment(providerRef: string): Promise<void>;
 
   // Stripe Connect (ADR 053): separate charges and transfers.
   /** A connected account for a business (Stripe: Express, Spain, transfers capability requested). */

@@ -166,6 +166,9 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
       }
       throw new PaymentSignatureError();
     },
+    async closePayment(providerRef) {
+      await stripe.checkout.sessions.expire(providerRef);
+    },
     async refund(paymentRef, amount, idempotencyKey) {
       const refund = await stripe.refunds.create(
         { payment_intent: paymentRef, amount },

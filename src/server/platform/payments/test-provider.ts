@@ -77,6 +77,8 @@ export function createTestPaymentProvider(publicUrl: string, now: () => Date = (
     parseWebhook() {
       throw new PaymentSignatureError('The test provider sends no webhooks');
     },
+    // The test payment page pays only a pending checkout: closing ours is enough.
+    async closePayment() {},
     async refund(paymentRef, amount, idempotencyKey) {
       const earlier = idempotencyKey ? refunds.find((r) => r.idempotencyKey === idempotencyKey) : undefined;
       if (earlier) return { refundRef: earlier.refundRef };

@@ -90,6 +90,20 @@ describe('/confirm', () => {
     expect(link('Sign in to continue')).toBe('/auth');
   });
 
+  it('tells someone who opened a fresh link in another browser that it confirmed but did not sign in', async () => {
+    stubApi({
+      '/api/business/interest/confirm': {
+        status: 200,
+        body: { status: 'confirmed', alreadyConfirmed: false, type: 'business', signedIn: false },
+      },
+    });
+    await renderAt('/confirm?token=fresh&type=business');
+    await waitForText('Your email is confirmed');
+    expect(dom.container.textContent).toContain('signs in only the browser where you registered');
+    expect(dom.container.textContent).not.toContain('Continue registration');
+    expect(link('Sign in to continue')).toBe('/auth');
+  });
+
   it('lets the same browser, still signed in, continue after reusing its link', async () => {
     stubApi({
       '/api/business/interest/confirm': {

@@ -18,7 +18,7 @@ import { OnboardingShell, StatusPanel } from './onboarding-shell';
  * click in another browser, or after signing out). The email IS confirmed; the person only
  * needs to sign in to carry on, so saying "Email confirmed! Continue" would bounce them.
  */
-type ConfirmState = 'loading' | 'success' | 'alreadyUsed' | 'error' | 'expired';
+type ConfirmState = 'loading' | 'success' | 'alreadyUsed' | 'confirmedElsewhere' | 'error' | 'expired';
 
 /**
  * One request per token for the life of the page: React's StrictMode runs effects twice and
@@ -46,7 +46,7 @@ export default function ConfirmPage() {
   const token = params.get('token') ?? '';
   const type = parseType(params.get('type'));
   // No token: nothing to ask the server, the link is broken.
-  const [result, setResult] = useState<'pending' | 'confirmed' | 'confirmedBefore' | 'error' | 'expired'>(token ? 'pending' : 'error');
+  const [result, setResult] = useState<'pending' | 'confirmed' | 'confirmedBefore' | 'confirmedElsewhere' | 'error' | 'expired'>(token ? 'pending' : 'error');
   const session = useSession();
 
   useEffect(() => {
@@ -55,7 +55,9 @@ export default function ConfirmPage() {
     confirmOnce(token, type).then(
       async (confirmed) => {
         await refreshSession();
-        if (isCurrent) setResult(confirmed.alreadyConfirmed ? 'confirmedBefore' : 'confirmed');
+        if (!isCurrent) return;
+        // A link signs in only the browser that registered (issue 27): elsewhere it confirms only.
+        setResult(confirmed.alreadyConfirmed ? 'confirmedBefore' : confirmed.signedIn ? 'confirmed' : 'confirmedElsewhere');
       },
       (error: unknown) => {
         if (!isCurrent) return;
@@ -118,6 +120,20 @@ export default function ConfirmPage() {
           }
         >
           <p>{isBusiness ? t('confirm.alreadyUsedBusiness') : t('confirm.alreadyUsedBody')}</p>
+        </StatusPanel>
+      ) : null}
+      {state === 'confirmedElsewhere' ? (
+        <StatusPanel
+          icon={<CheckCircle2 className="size-7" aria-hidden="true" />}
+          title={t('confirm.elsewhereTitle')}
+          actions={
+            <Link to="/auth" className={buttonVariants({ size: 'lg' })}>
+              <LogIn aria-hidden="true" />
+              {t('confirm.signInToContinue')}
+            </Link>
+          }
+        >
+          <p>{isBusiness ? t('confirm.elsewhereBusiness') : t('confirm.elsewhereBody')}</p>
         </StatusPanel>
       ) : null}
       {state === 'error' ? (

@@ -53,12 +53,11 @@ async function ownerOfActiveBusiness(request: FastifyRequest) {
 }
 
 /**
- * What the recipient showed, from the body's `code`; typed codes count against the
- * business's limit (typed at a real counter: few an hour; guessing: many).
+ * What the recipient showed (the body's `code`); typed codes count against the business's
+ * limit (typed at a real counter: few an hour; guessing: many).
  */
-async function recipientCode(request: FastifyRequest, reply: FastifyReply, business: OwnedBusiness): Promise<RecipientCode> {
-  // Both routes' bodies have a `code` (checked by their contract before the handler).
-  const input = parseRedemptionInput((request.body as { code: string }).code);
+async function recipientCode(raw: string, request: FastifyRequest, reply: FastifyReply, business: OwnedBusiness): Promise<RecipientCode> {
+  const input = parseRedemptionInput(raw);
   if (input.kind === 'invalid') {
     throw new AppError('redemption_code_invalid', 400, 'Scan the QR code, or type the whole code or the 8-character code under it');
   }
@@ -73,7 +72,7 @@ export const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
     { preValidation: ownerOfActiveBusiness, schema: { body: redemptionLookupInputSchema, response: { 200: redemptionOrderSchema } } },
     async (request, reply) => {
       const business = await requireRedeemingBusiness(request);
-      const code = await recipientCode(request, reply, business);
+      const code = await recipientCode(request.body.code, request, reply, business);
       const order = await findRedemptionOrder(app.ctx.db, business.id, code, app.ctx.now());
       return reply.headers(noStore).send(order);
     },
@@ -85,7 +84,7 @@ export const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const business = await requireRedeemingBusiness(request);
       const user = await requireUser(request);
-      const code = await recipientCode(request, reply, business);
+      const code = await recipientCode(request.body.code, request, reply, business);
       const order = await redeemOrder(app.ctx, { business: { id: business.id, name: business.name }, userId: user.id, code });
       return reply.headers(noStore).send(order);
     },

@@ -59,7 +59,9 @@ test.describe('with JavaScript', () => {
     await expect(page.getByText('De parte de Lucía')).toBeVisible();
     await expect(page.getByTestId('gift-status')).toHaveText('Estado: Listo para disfrutar');
     await expect(page.getByRole('img', { name: 'Código QR de este regalo, para que lo escanee el comercio' })).toBeVisible();
-    await expect(page.getByTestId('typed-code')).toHaveText(code.slice(-8));
+    // The code to read out at the counter: 8 Crockford base32 characters in two groups, not part of the link.
+    await expect(page.getByTestId('typed-code')).toHaveText(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    await expect(page.getByTestId('typed-code')).not.toHaveText(code.slice(-8));
     await expect(page.getByRole('heading', { level: 2, name: 'Merienda de horchata y fartons para dos' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ver en el mapa' })).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\/search\?query=/);
     expect(await scanQr(page)).toBe(`${baseURL}/g/${code}`);
@@ -148,7 +150,7 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('img', { name: 'QR code of this gift, for the business to scan' })).toBeVisible();
     await expect(page.getByTestId('gift-status')).toHaveText('Status: Ready to enjoy');
-    await expect(page.getByTestId('typed-code')).toHaveText(/^[A-Za-z0-9_-]{8}$/);
+    await expect(page.getByTestId('typed-code')).toHaveText(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
     await page.getByRole('link', { name: 'Español' }).click();
     await expect(page.getByTestId('gift-status')).toHaveText('Estado: Listo para disfrutar');
     // The print card without JavaScript: no dead button, the browser's menu named instead.

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { applyAsNewBusiness, uniqueCif } from './support/business-application';
 import { hideCookieBanner } from './support/consent';
 import { expectFocusedElementVisible, tabUntilFocused } from './support/focus';
-import { createConsumer } from './support/orders';
+import { createConsumer, typedCodeOn } from './support/orders';
 
 /**
  * The main tasks done with the keyboard alone (issue 16): no click, no fill(), no focus()
@@ -226,9 +226,9 @@ test('the admin approves an application, a giver buys its gift and the owner red
   await test.step('the owner redeems it on the Redeem tab (Spanish)', async () => {
     await page.goto('/business/dashboard?tab=redeem');
     await expect(page.getByRole('tab', { name: 'Canjear' })).toHaveAttribute('aria-selected', 'true');
-    const field = page.getByLabel('Código del regalo o sus 8 últimos caracteres');
+    const field = page.getByLabel('Código bajo el QR (por ejemplo K7QD-M2XA)');
     await tabUntilFocused(page, field, { limit: 60 });
-    await page.keyboard.type(code.slice(-8));
+    await page.keyboard.type(await typedCodeOn(request, `/g/${encodeURIComponent(code)}`));
     await page.keyboard.press('Enter');
     const check = page.getByTestId('redeem-card');
     await expect(check.getByRole('heading', { name: 'Comprueba el regalo' })).toBeFocused();

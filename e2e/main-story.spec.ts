@@ -43,10 +43,12 @@ test('a giver pays, the recipient opens the gift from the email, the business re
   await recipient.goto(new URL(link).pathname);
   await expect(recipient.getByText('Listo para disfrutar')).toBeVisible();
   await expect(recipient.getByText('¡Feliz cumpleaños, Marta!')).toBeVisible();
-  await expect(recipient.getByText(bought.code.slice(-8))).toBeVisible();
+  // The code to read out at the counter, on the page and in the email.
+  await expect(recipient.getByTestId('typed-code')).toHaveText(bought.typedCode);
+  expect(mail.text).toContain(bought.typedCode);
   await expect(recipient.locator('svg').first()).toBeVisible();
 
-  // 3. At the counter the owner types the last 8 characters and confirms.
+  // 3. At the counter the owner types the code read out to them and confirms.
   const ownerContext = await browser.newContext();
   await hideCookieBanner(ownerContext, baseURL!);
   const owner = await ownerContext.newPage();
@@ -54,8 +56,8 @@ test('a giver pays, the recipient opens the gift from the email, the business re
   const signIn = await owner.request.post('/api/auth/sign-in/email', { data: { email: OWNER_EMAIL, password: PASSWORD }, headers: { origin } });
   expect(signIn.ok()).toBe(true);
   await owner.goto('/business/dashboard?tab=redeem');
-  const field = owner.getByLabel('Código del regalo o sus 8 últimos caracteres');
-  await field.fill(bought.code.slice(-8));
+  const field = owner.getByLabel('Código bajo el QR (por ejemplo K7QD-M2XA)');
+  await field.fill(bought.typedCode.toLowerCase());
   await field.press('Enter');
   const card = owner.getByTestId('redeem-card');
   await expect(card).toContainText('Marta Soler');
@@ -66,7 +68,7 @@ test('a giver pays, the recipient opens the gift from the email, the business re
   await recipient.reload();
   await expect(recipient.getByText('Ya disfrutado')).toBeVisible();
   await expect(recipient.getByText('Listo para disfrutar')).toHaveCount(0);
-  const again = await owner.request.post('/api/business/redemptions', { data: { orderId: bought.orderId, method: 'manual' }, headers: { origin } });
+  const again = await owner.request.post('/api/business/redemptions', { data: { code: bought.typedCode }, headers: { origin } });
   expect(again.status()).toBe(409);
   expect((await again.json()).code).toBe('order_already_redeemed');
 

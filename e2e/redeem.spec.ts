@@ -35,13 +35,13 @@ async function signUpGiver(request: APIRequestContext, baseURL: string) {
 }
 
 /** A fresh paid gift at the demo owner's business, bought through checkout by a new giver. */
-async function freshGift(request: APIRequestContext, baseURL: string) {
+async function freshGift(request: APIRequestContext, baseURL: string, recipientName = 'Marta Soler') {
   await signUpGiver(request, baseURL);
   const catalogue = await request.get(`/api/catalog/gifts?q=${encodeURIComponent('Merienda de horchata')}`);
   const { items } = (await catalogue.json()) as { items: { id: string; business: { name: string } }[] };
   const gift = items.find((item) => item.business.name === BUSINESS_NAME);
   expect(gift, `a gift of ${BUSINESS_NAME} in the catalogue`).toBeDefined();
-  return buyGift(request, { giftId: gift!.id, recipientName: 'Marta Soler' });
+  return buyGift(request, { giftId: gift!.id, recipientName });
 }
 
 // Toasts come and go mid-scan and belong to the shared toaster, not to this screen.
@@ -63,25 +63,29 @@ async function openRedeemAsOwner(page: Page, context: BrowserContext, baseURL: s
   await expect(page.getByRole('heading', { name: 'Canjear un regalo' })).toBeVisible();
 }
 
-test('the owner types the last 8 characters, redeems the gift once, and a second try is refused', async ({ page, context, baseURL, request }) => {
+test('the owner types the code under the QR, redeems the gift once, and a second try is refused', async ({ page, context, baseURL, request }) => {
   test.setTimeout(120_000);
-  const gift = await freshGift(request, baseURL!);
-  const suffix = gift.code.slice(-8);
+  // A name of its own, to find this order among the demo business's others.
+  const recipient = `Marta Soler ${Date.now().toString(36)}`;
+  const gift = await freshGift(request, baseURL!, recipient);
+  // As a person types what is read out to them: small letters, no dash.
+  const typed = gift.typedCode.toLowerCase().replace('-', '');
   await openRedeemAsOwner(page, context, baseURL!);
   // The dashboard links the business app's manifest.
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
   await expectNoSeriousA11yViolations(page);
 
   // Keyboard only: type, Enter, and focus lands on the card; Tab reaches the confirmation.
-  const field = page.getByLabel('Código del regalo o sus 8 últimos caracteres');
-  await field.fill(suffix);
+  const field = page.getByLabel('Código bajo el QR (por ejemplo K7QD-M2XA)');
+  await field.fill(typed);
   await field.press('Enter');
   const card = page.getByTestId('redeem-card');
   await expect(card.getByRole('heading', { name: 'Comprueba el regalo' })).toBeFocused();
   await expect(card).toContainText('Listo para canjear');
   await expect(card).toContainText('Merienda de horchata y fartons para dos');
-  await expect(card).toContainText('Marta Soler');
-  await expect(card).toContainText(suffix);
+  await expect(card).toContainText(recipient);
+  // The counter is not shown any code back: it is the recipient's.
+  await expect(card).not.toContainText(gift.typedCode);
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Tab');
   await expect(card.getByRole('button', { name: 'Confirmar el canje' })).toBeFocused();
@@ -101,7 +105,7 @@ test('the owner types the last 8 characters, redeems the gift once, and a second
   // The same code again: refused with the date it was redeemed, and no way to confirm.
   await success.getByRole('button', { name: 'Canjear otro regalo' }).click();
   await expect(field).toBeFocused();
-  await field.fill(suffix);
+  await field.fill(gift.typedCode);
   await page.getByRole('button', { name: 'Buscar regalo' }).click();
   await expect(card.getByRole('alert')).toContainText(/Este regalo ya se canjeó el \d{1,2} \S+ \d{4}, \d{2}:\d{2}/);
   await expect(card).toContainText('Ya canjeado');
@@ -109,7 +113,7 @@ test('the owner types the last 8 characters, redeems the gift once, and a second
   await expectNoSeriousA11yViolations(page);
   // And the server refuses a second redemption outright.
   const again = await page.request.post('/api/business/redemptions', {
-    data: { orderId: gift.orderId, method: 'manual' },
+    data: { code: gift.code },
     headers: { origin: new URL(baseURL!).origin },
   });
   expect(again.status()).toBe(409);
@@ -117,9 +121,12 @@ test('the owner types the last 8 characters, redeems the gift once, and a second
 
   // The orders tab shows it redeemed.
   await page.getByRole('tab', { name: 'Pedidos' }).click();
-  const orderCard = page.getByTestId('order-card').filter({ hasText: suffix });
+  const orderCard = page.getByTestId('order-card').filter({ hasText: recipient });
   await expect(orderCard).toHaveCount(1);
   await expect(orderCard).toContainText('Canjeado');
+  // The owner's lists show nothing that would redeem a gift (issue 27, finding 4).
+  await expect(orderCard).not.toContainText(gift.typedCode);
+  await expect(orderCard).not.toContainText(gift.code.slice(-8));
 
   // The dashboard installed the business app's service worker, and its shell opens offline.
   await expect
@@ -168,9 +175,8 @@ test('the owner scans the gift’s QR code with the phone camera', async ({ base
       .poll(() => page.evaluate(() => (window as unknown as { focusedButtons: string[] }).focusedButtons))
       .toContain('Detener la cámara');
     const card = page.getByTestId('redeem-card');
-    const suffix = gift.code.slice(-8);
-    await expect(card).toContainText(suffix, { timeout: 20_000 });
-    await expect(card).toContainText('Listo para canjear');
+    await expect(card).toContainText('Listo para canjear', { timeout: 20_000 });
+    await expect(card).toContainText('Marta Soler');
     await card.getByRole('button', { name: 'Confirmar el canje' }).click();
     await expect(page.getByRole('heading', { name: 'Regalo canjeado' })).toBeVisible();
     // The scanned gift URL now finds it redeemed.

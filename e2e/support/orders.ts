@@ -58,6 +58,8 @@ export interface BoughtGift {
   code: string;
   /** `${PUBLIC_URL}/g/<code>`, the recipient's gift page. */
   giftUrl: string;
+  /** The code to type at the counter, as the gift page shows it ("K7QD-M2XA"). */
+  typedCode: string;
 }
 
 /**
@@ -104,5 +106,13 @@ export async function buyGift(
   const giftUrl = list.items.find((o) => o.id === orderId)?.giftUrl;
   expect(giftUrl, 'the paid order has a gift link').toBeTruthy();
   const code = decodeURIComponent(new URL(giftUrl!).pathname.split('/').pop()!);
-  return { checkoutId: checkout.id, orderId, code, giftUrl: giftUrl! };
+  return { checkoutId: checkout.id, orderId, code, giftUrl: giftUrl!, typedCode: await typedCodeOn(request, new URL(giftUrl!).pathname) };
+}
+
+/** The code to type at the counter, read from the recipient's gift page as a person would. */
+export async function typedCodeOn(request: APIRequestContext, giftPath: string): Promise<string> {
+  const page = await (await request.get(giftPath)).text();
+  const typedCode = /data-testid="typed-code">([^<]+)</.exec(page)?.[1];
+  expect(typedCode, 'the gift page shows a code to type').toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+  return typedCode!;
 }

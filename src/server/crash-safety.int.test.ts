@@ -70,7 +70,11 @@ describe('SIGKILL during checkouts, payment webhooks and redemptions', () => {
         (await createGift(db.db, { businessId: business.id, price: 2500 })).id,
         (await createGift(db.db, { businessId: business.id, price: 4000 })).id,
       ];
-      for (let i = 0; i < ROUNDS * 3; i++) toRedeem.push((await createOrder(db.db, { buyerId: buyer.id, giftId: giftIds[i % 2]! })).id);
+      // What the recipient shows at the counter: the QR's code, or the typed code for every other one.
+      for (let i = 0; i < ROUNDS * 3; i++) {
+        const order = await createOrder(db.db, { buyerId: buyer.id, giftId: giftIds[i % 2]! });
+        toRedeem.push(i % 2 === 0 ? order.qrCode : order.typedCode!);
+      }
     };
     if (kind === 'postgresql') {
       const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'regalo_crash');
@@ -170,8 +174,8 @@ describe('SIGKILL during checkouts, payment webhooks and redemptions', () => {
           })(),
         );
       }
-      for (const orderId of toRedeem.splice(0, 3)) {
-        attempt(call(running, '/api/business/redemptions', { cookie: ownerCookie, body: { orderId, method: 'manual' } }));
+      for (const code of toRedeem.splice(0, 3)) {
+        attempt(call(running, '/api/business/redemptions', { cookie: ownerCookie, body: { code } }));
       }
       // Once armed, at a random moment while the rest is in flight (on a busy machine a
       // purely random moment often falls before any write).

@@ -51,7 +51,8 @@ describe('business orders', () => {
       qrCodeSuffix: older.qrCode.slice(-8),
       commissionRate: 10,
       commissionAmount: 300,
-      netAmount: 2700,
+      commissionVatAmount: 63,
+      netAmount: 2637,
       createdAt: '2026-10-01T09:00:00.000Z',
       paidAt: older.paidAt!.toISOString(),
       redeemedAt: older.redeemedAt!.toISOString(),
@@ -59,7 +60,7 @@ describe('business orders', () => {
       updatedAt: older.updatedAt.toISOString(),
     });
     expect(body.items[1].qrCodeSuffix).toHaveLength(8);
-    expect(body.items[0]).toMatchObject({ commissionRate: 10, commissionAmount: 300, netAmount: 2700 });
+    expect(body.items[0]).toMatchObject({ commissionRate: 10, commissionAmount: 300, commissionVatAmount: 63, netAmount: 2637 });
     for (const o of [older, newer]) {
       expect(res.body).not.toContain(o.qrCode);
       expect(res.body).not.toContain(o.qrCode.slice(0, 16));

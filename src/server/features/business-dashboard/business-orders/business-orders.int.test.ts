@@ -50,14 +50,15 @@ describe('business orders', () => {
       personalMessage: '¡Feliz cumpleaños!',
       commissionRate: 10,
       commissionAmount: 300,
-      netAmount: 2700,
+      commissionVatAmount: 63,
+      netAmount: 2637,
       createdAt: '2026-10-01T09:00:00.000Z',
       paidAt: older.paidAt!.toISOString(),
       redeemedAt: older.redeemedAt!.toISOString(),
       expiresAt: older.expiresAt.toISOString(),
       updatedAt: older.updatedAt.toISOString(),
     });
-    expect(body.items[0]).toMatchObject({ commissionRate: 10, commissionAmount: 300, netAmount: 2700 });
+    expect(body.items[0]).toMatchObject({ commissionRate: 10, commissionAmount: 300, commissionVatAmount: 63, netAmount: 2637 });
     for (const o of [older, newer]) {
       expect(res.body).not.toContain(o.qrCode);
       expect(res.body).not.toContain(o.qrCode.slice(0, 16));

@@ -137,7 +137,10 @@ test('a new business applies, the admin checks its documents and approves it at 
   await admin.getByLabel('Action').selectOption('application_approved');
   await admin.getByRole('button', { name: 'Search' }).click();
   // The other admin journey may approve another business at the same time: find this one.
-  await expect(admin.getByTestId('audit-list').locator('li').filter({ hasText: 'commissionRate: 10 → 12' }).first()).toBeVisible();
+  // Named and in words: the business, not its id; "Commission: 10 % → 12 %", not "commissionRate: 10 → 12".
+  const approval = admin.getByTestId('audit-list').locator('li').filter({ hasText: businessName });
+  await expect(approval.filter({ hasText: 'Commission: 10 % → 12 %' })).toHaveCount(1);
+  await expect(approval.getByText('Review: Waiting → Approved')).toBeVisible();
   await expectNoSeriousA11yViolations(admin);
   await admin.context().close();
 });

@@ -43,6 +43,20 @@ test('the footer menu switches other pages too', async ({ page, context, baseURL
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Política de privacidad' })).toBeVisible();
 });
 
+test('the server-rendered gift pages follow the language chosen in the app', async ({ page, context, baseURL }) => {
+  await hideCookieBanner(context, baseURL!);
+  await page.goto('/privacy');
+  await page.getByRole('contentinfo').getByRole('combobox', { name: 'Language' }).selectOption('es');
+  await expect(page.getByRole('heading', { level: 1, name: 'Política de privacidad' })).toBeVisible();
+  // /g is rendered by the server with no script: only the cookie can tell it (the browser is English).
+  await page.goto('/g');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('heading', { level: 1, name: 'Abre tu regalo' })).toBeVisible();
+  const missing = await page.goto('/g/this-is-not-a-real-gift-code-at-all-000000');
+  expect(missing!.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'No encontramos este regalo' })).toBeVisible();
+});
+
 test('the choice travels between the landing page and the rest of the app', async ({ page, context, baseURL }) => {
   // The landing page is its own light document (ADR 015): links into the app load another one.
   await hideCookieBanner(context, baseURL!);
@@ -77,11 +91,17 @@ test.describe('with a Spanish browser', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Give a little piece of Valencia' })).toBeVisible();
 
-    await page.evaluate(() => localStorage.removeItem('i18nextLng'));
+    // The stored choice is in local storage and in the language cookie (for the server's pages).
+    expect(await page.evaluate(() => document.cookie)).toContain('regalo-language=en');
+    await page.evaluate(() => {
+      localStorage.removeItem('i18nextLng');
+      document.cookie = 'regalo-language=; Path=/; Max-Age=0';
+    });
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Regala un trocito de Valencia' })).toBeVisible();
     // The detected language is cached for the next visit.
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('es');
+    expect(await page.evaluate(() => document.cookie)).toContain('regalo-language=es');
   });
 });
 

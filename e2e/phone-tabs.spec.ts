@@ -49,5 +49,51 @@ for (const language of ['es', 'en'] as const) {
       expect(count).toBeGreaterThanOrEqual(5);
       await expectEveryTabOnScreen(page, count);
     });
+
+    test('the catalogue\'s category and sort choices are not cut', async ({ page, context, baseURL }) => {
+      await page.addInitScript((lang) => localStorage.setItem('i18nextLng', lang), language);
+      await hideCookieBanner(context, baseURL!);
+      await signIn(page, baseURL!, 'consumer@demo.regalo.test');
+      await page.goto('/app?tab=gifts');
+      const selects = page.locator('section[aria-labelledby="gifts-title"] select');
+      await expect(selects).toHaveCount(2);
+      // The chosen option's text, in the select's own font, fits inside it (arrow and padding aside).
+      const fits = await selects.evaluateAll((all) =>
+        all.map((select) => {
+          const s = select as HTMLSelectElement;
+          const style = getComputedStyle(s);
+          const context = document.createElement('canvas').getContext('2d')!;
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const text = context.measureText(s.options[s.selectedIndex]!.text).width;
+          const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return { text: s.options[s.selectedIndex]!.text, fits: text <= room };
+        }),
+      );
+      for (const select of fits) expect(select, select.text).toMatchObject({ fits: true });
+    });
+
+    test('the admin overview\'s sales can be read whole, without scrolling sideways', async ({ page, context, baseURL }) => {
+      await page.addInitScript((lang) => localStorage.setItem('i18nextLng', lang), language);
+      await hideCookieBanner(context, baseURL!);
+      await signIn(page, baseURL!, 'admin@demo.regalo.test');
+      await page.goto('/admin');
+      await expect(page.getByRole('heading', { level: 2, name: language === 'es' ? 'Ventas' : 'Sales' })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // Every figure that shows is inside the screen and inside whatever holds it (the net was cut off).
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll('#main th, #main td, #main dd, #main dt')]
+          .filter((el) => el.getClientRects().length > 0)
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            let parent = el.parentElement;
+            while (parent && getComputedStyle(parent).overflowX === 'visible') parent = parent.parentElement;
+            const clip = parent?.getBoundingClientRect();
+            return box.right > 390 + 0.5 || (clip !== undefined && box.right > clip.right + 0.5);
+          })
+          .map((el) => el.textContent),
+      );
+      expect(cut).toEqual([]);
+      await expect(page.getByTestId('sales-month')).toHaveCount(2);
+    });
   });
 }

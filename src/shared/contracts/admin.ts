@@ -275,6 +275,8 @@ export const adminAuditEntrySchema = z.object({
   action: z.enum(adminAuditActions),
   targetType: z.enum(adminAuditTargets),
   targetId: z.string(),
+  /** The target in words (a business's name; an order's gift, recipient and business; a person's name and email); null when it is gone. */
+  targetLabel: z.string().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   reason: z.string().nullable(),

@@ -110,6 +110,8 @@ describe('admin actions', () => {
     const listed = (await adm('GET', `/api/admin/audit?action=application_rejected&targetId=${business.id}`)).json();
     expect(listed.items).toHaveLength(1);
     expect(listed.items[0]).toMatchObject({ reason: 'La licencia no es legible', before: { verificationStatus: 'pending' }, after: { verificationStatus: 'rejected' } });
+    // Named, not a bare id.
+    expect(listed.items[0].targetLabel).toBe('Horchatería Sol');
   });
 
   it('a business that is not rejected cannot resubmit, and a rejected one needs its documents', async () => {
@@ -250,6 +252,8 @@ describe('admin actions', () => {
     const [audit] = await auditRows(t, expired.id);
     expect(audit).toMatchObject({ action: 'order_expiry_extended', before: { status: 'expired' }, after: { status: 'paid' }, reason: 'Recipient was abroad' });
     expect(await auditRows(t, redeemed.id)).toEqual([]);
+    const listed = (await adm('GET', `/api/admin/audit?targetId=${expired.id}`)).json();
+    expect(listed.items[0].targetLabel).toBe(`Paella para dos · ${expired.recipientName} · Bar Pepe`);
   });
 
   it('searches orders by recipient, buyer, business, status and Madrid dates', async () => {

@@ -8,21 +8,10 @@ import { Field } from '@web/components/ui/field';
 import { Input, controlClasses } from '@web/components/ui/input';
 import { useAudit } from './api';
 import { adminErrorMessage } from './api-error';
+import { describeAuditChange } from './describe-audit-change';
 import { Pager } from './pager';
 
 const empty = { action: '', targetType: '', targetId: '', actor: '' };
-
-/** Shows a before/after object compactly: `commissionRate: 10 → 12`. */
-function describeChange(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  return keys
-    .map((key) => {
-      const from = before?.[key];
-      const to = after?.[key];
-      return from === undefined ? `${key}: ${String(to)}` : `${key}: ${String(from)} → ${String(to)}`;
-    })
-    .join('; ');
-}
 
 export function AuditTab() {
   const { t, language } = useText('admin');
@@ -85,10 +74,18 @@ export function AuditTab() {
                     <span className="text-muted">{formatDateTime(row.createdAt, language)}</span>
                     <span>{t('audit.by', { who: row.actorEmail })}</span>
                   </p>
-                  <p className="break-all text-muted">
-                    {t(`targets.${row.targetType}`)} {row.targetId}
+                  <p className="break-words">
+                    {t(`targets.${row.targetType}`)}: <span className="font-medium">{row.targetLabel ?? t('audit.unknownTarget')}</span>{' '}
+                    {/* The id stays for searching by it, small: the name is what people read. */}
+                    <span className="break-all text-xs text-muted">{row.targetId}</span>
                   </p>
-                  <p className="break-words">{describeChange(row.before, row.after)}</p>
+                  <ul className="mt-1 flex flex-col gap-0.5" data-testid="audit-change">
+                    {describeAuditChange(row.before, row.after, t, language).map((line) => (
+                      <li key={line.field} className="break-words">
+                        <span className="text-muted">{line.field}:</span> {line.from === null ? line.to : `${line.from} → ${line.to ?? '—'}`}
+                      </li>
+                    ))}
+                  </ul>
                   {row.reason ? <p className="whitespace-pre-line">{t('audit.reason', { reason: row.reason })}</p> : null}
                 </li>
               ))}

@@ -53,8 +53,26 @@ export function OverviewTab({ onOpen }: { onOpen: (tab: 'applications' | 'busine
         <CardHeader>
           <CardTitle as="h2">{t('overview.sales')}</CardTitle>
         </CardHeader>
-        {/* Focusable so the table can be scrolled sideways with the keyboard on a phone. */}
-        <CardContent className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('overview.salesCaption')}>
+        {/* On a phone five columns do not fit (the net was cut off): each month is a short list. */}
+        <CardContent className="sm:hidden">
+          {([['thisMonth', data.thisMonth], ['lastMonth', data.lastMonth]] as const).map(([key, m]: readonly [string, AdminOverview['thisMonth']]) => (
+            <section key={key} aria-label={`${t(`overview.${key}`)} (${m.month})`} className="border-b border-line py-2 text-sm last:border-0" data-testid="sales-month">
+              <p className="font-semibold">
+                {t(`overview.${key}`)} <span className="font-normal text-muted">({m.month})</span>
+              </p>
+              <dl className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1">
+                {([['orders', String(m.orders)], ['gross', formatPrice(m.gross)], ['commission', formatPrice(m.commission)], ['net', formatPrice(m.net)]] as const).map(([label, value]) => (
+                  <div key={label} className="flex justify-between gap-2">
+                    <dt className="text-muted">{t(`overview.${label}`)}</dt>
+                    <dd className="tabular-nums">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ))}
+        </CardContent>
+        {/* Focusable so the table can be scrolled sideways with the keyboard if it ever must. */}
+        <CardContent className="hidden overflow-x-auto sm:block" tabIndex={0} role="region" aria-label={t('overview.salesCaption')}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t('overview.salesCaption')}</caption>
             <thead>

@@ -27,7 +27,7 @@ export function GiftsTab() {
       <h2 id="gifts-title" className="font-display text-2xl font-semibold">
         {t('gifts.title')}
       </h2>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 [&>*:first-child]:col-span-2 sm:[&>*:first-child]:col-span-1">
+      <div className="grid gap-3 sm:grid-cols-3">
         <SearchInput
           label={t('gifts.searchLabel')}
           placeholder={t('gifts.searchPlaceholder')}

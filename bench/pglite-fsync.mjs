@@ -51,7 +51,8 @@ async function run(fsync) {
   }
 }
 
-console.log(`${N} transactions (insert + update) on ${parent}, ${os.cpus().length} CPUs, node ${process.version}, ${new Date().toISOString()}`);
+console.info(`${N} transactions (insert + update) on ${parent}, ${os.cpus().length} CPUs, node ${process.version}, ${new Date().toISOString()}`);
 const results = [];
 for (const fsync of [false, true, false, true]) results.push(await run(fsync));
-console.table(results);
+console.info(['fsync', 'commits/s', 'median ms', 'p95 ms', 'fsync calls'].join('\t'));
+for (const r of results) console.info([r.fsync, r.commitsPerSecond, r.medianMs, r.p95Ms, r.fsyncCalls].join('\t'));

@@ -19,7 +19,7 @@ async function main() {
   const app = await buildApp({ config, database });
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
@@ -33,12 +33,18 @@ async function main() {
       await app.close();
       await database.close();
       app.log.info('database closed; bye');
-      process.exit(0);
+      process.exit(exitCode);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');
       process.exit(1);
     }
   };
+  // PGlite after a PANIC (its disk failed) cannot go on: health answers 503 meanwhile, and
+  // the process exits (1) so its manager restarts it, once the disk is back (issue 28).
+  database.onLost((error) => {
+    app.log.fatal({ err: error, dataDir: config.database.kind === 'pglite' ? config.database.dataDir : undefined }, 'the database stopped after a disk failure; exiting');
+    void shutdown('database-lost', 1);
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 

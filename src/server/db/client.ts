@@ -15,6 +15,7 @@ import type pg from 'pg';
 import { DATABASE_TIMEOUTS, type Config } from '../config';
 import { migrationsDir } from '../platform/paths';
 import { DurableNodeFS } from './durable-node-fs';
+import { claimPgliteDataDir } from './pglite-data-dir';
 
 /**
  * Both drivers produce a PgDatabase; the rest of the server only sees this type, so every
@@ -38,6 +39,11 @@ export interface DatabaseHandle {
    * either way they never end the process (issue 28).
    */
   onConnectionError(listener: (error: Error) => void): void;
+  /**
+   * Called once if the database cannot go on in this process: PGlite after a PANIC (its
+   * disk failed); every later statement fails at once with a database-unavailable error.
+   */
+  onLost(listener: (error: Error) => void): void;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -47,7 +53,13 @@ export async function openDatabase(
   options: { poolSize?: number } = {},
 ): Promise<DatabaseHandle> {
   if (config.kind === 'postgresql') return openPostgres(config, options.poolSize ?? 10);
-  return wrapPglite(await openPglite(config.dataDir, config.sharedBuffers ?? PGLITE_SHARED_BUFFERS, config.fsync ?? true));
+  const release = config.dataDir === 'memory://' ? () => undefined : claimPgliteDataDir(config.dataDir);
+  try {
+    return wrapPglite(await openPglite(config.dataDir, config.sharedBuffers ?? PGLITE_SHARED_BUFFERS, config.fsync ?? true), { release });
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 type PostgresConfig = Extract<Config['database'], { kind: 'postgresql' }>;
@@ -89,6 +101,8 @@ async function openPostgres(config: PostgresConfig, poolSize: number): Promise<D
     onConnectionError: (listener) => {
       report = listener;
     },
+    // A server that restarts comes back by itself: the pool reconnects.
+    onLost: () => undefined,
     // Its own connection, without the pool's bounds: a migration may take long, and waiting
     // for another server's migration lock is expected.
     migrate: () => migrateWithLock(new pg.Client({ connectionString: config.url })),
@@ -185,9 +199,13 @@ async function migrateWithLock(client: pg.Client): Promise<void> {
   }
 }
 
-/** `logger`: drizzle's, for a benchmark that counts the statements each request runs. */
-export function wrapPglite(client: PGlite, options: { logger?: Logger } = {}): DatabaseHandle {
-  const db = drizzlePglite(withSharedParsers(client), options) as unknown as Database;
+/**
+ * `logger`: drizzle's, for a benchmark that counts the statements each request runs.
+ * `release`: called after the instance is closed (the data directory's lock).
+ */
+export function wrapPglite(client: PGlite, options: { logger?: Logger; release?: () => void } = {}): DatabaseHandle {
+  const lost = stopAfterPanic(client);
+  const db = drizzlePglite(withSharedParsers(client), { logger: options.logger }) as unknown as Database;
   // What callers reach through `$client` (dumps, the benchmark's memory figures) is PGlite itself.
   (db as unknown as { $client: PGlite }).$client = client;
   return {
@@ -198,8 +216,55 @@ export function wrapPglite(client: PGlite, options: { logger?: Logger } = {}): D
     },
     // In-process: there is no connection to lose.
     onConnectionError: () => undefined,
+    onLost: lost.onLost,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir }),
-    close: () => client.close(),
+    close: async () => {
+      // A stopped instance is not called again (see stopAfterPanic): nothing to close.
+      if (!lost.error()) await client.close();
+      options.release?.();
+    },
+  };
+}
+
+/**
+ * When a write fails at the disk (read-only, failing, full), PostgreSQL PANICs. Inside PGlite
+ * the statement returns that error, and the next call into its WebAssembly never returned:
+ * the main thread spun at 100 % CPU, so health stopped answering and SIGTERM's handler never
+ * ran (issue 28, finding 3). So after a PANIC (or FATAL) the instance is never entered again:
+ * every call into it throws at once, a database-unavailable error (503), and `onLost`
+ * listeners hear it once, so the server can log it and exit to be restarted.
+ */
+function stopAfterPanic(client: PGlite) {
+  let lostWith: Error | undefined;
+  const listeners: ((error: Error) => void)[] = [];
+  const stopped = () =>
+    Object.assign(new Error(`the embedded database stopped after a failure: ${lostWith!.message}`), { code: '58030', severity: 'FATAL', cause: lostWith });
+  const watch = <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        const severity = (error as { severity?: string }).severity;
+        if (!lostWith && (severity === 'PANIC' || severity === 'FATAL')) {
+          lostWith = error as Error;
+          for (const listener of listeners) listener(lostWith);
+        }
+        throw error;
+      }
+    };
+  // Every statement, PGlite's own included (BEGIN, ROLLBACK, LISTEN), goes through these.
+  const raw = client.execProtocolRawSync.bind(client);
+  client.execProtocolRawSync = (message: Uint8Array) => {
+    if (lostWith) throw stopped();
+    return raw(message);
+  };
+  client.execProtocol = watch(client.execProtocol.bind(client));
+  client.execProtocolStream = watch(client.execProtocolStream.bind(client));
+  return {
+    error: () => lostWith,
+    onLost: (listener: (error: Error) => void) => {
+      listeners.push(listener);
+    },
   };
 }
 

@@ -145,6 +145,7 @@ async function unreachableDatabase(): Promise<DatabaseHandle> {
     db: drizzleNodePg(pool) as unknown as Database,
     kind: 'postgresql',
     onConnectionError: () => undefined,
+    onLost: () => undefined,
     migrate: async () => {},
     close: () => pool.end(),
   };

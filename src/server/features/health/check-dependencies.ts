@@ -34,14 +34,16 @@ export async function checkDependencies(ctx: AppContext, redis: RateLimitStoreSt
 }
 
 /**
- * A transaction that takes a transaction id and commits: PostgreSQL writes and flushes a
- * commit record to its WAL (fsync'ed on PGlite too, ADR 056), which fails on a read-only
- * or failing disk and on a read-only standby. No table, no row left behind.
+ * A transaction that writes a tiny WAL record (a transactional logical message, which any
+ * role may emit) and commits, so PostgreSQL flushes its WAL to disk (fsync'ed on PGlite too,
+ * ADR 056): that fails on a read-only or failing disk and on a read-only standby. No table,
+ * no row left behind. (A transaction id alone is not enough: a commit that wrote no WAL
+ * before its commit record is not flushed.)
  */
 async function canWrite(ctx: AppContext): Promise<boolean> {
   try {
     await ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_current_xact_id()`);
+      await tx.execute(sql`select pg_logical_emit_message(true, 'regalo-health', '')`);
     });
     return true;
   } catch {

@@ -4,13 +4,14 @@ import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { checkouts, orders } from '../../db/schema/orders';
+import { payableUntil } from '../../platform/payments/payment-provider';
 
 /** More open checkouts than this at once is not a person paying; the newest are shown. */
 const MAX_PENDING = 20;
 
 /**
- * The giver's purchases that can still be paid: one per pending checkout before its expiry,
- * with its payment link and its gifts. A failed, cancelled, discarded or expired checkout is
+ * The giver's purchases that can still be paid: one per pending checkout while its payment
+ * page is open, with its payment link and its gifts. A failed, cancelled, discarded or expired checkout is
  * not listed (its orders are never shown to anyone: issue 29, ghost unpaid orders).
  */
 export async function listPendingPurchases(db: Executor, userId: string, now: Date): Promise<PendingPurchase[]> {
@@ -22,12 +23,15 @@ export async function listPendingPurchases(db: Executor, userId: string, now: Da
       createdAt: checkouts.createdAt,
       expiresAt: checkouts.expiresAt,
       paymentUrl: checkouts.paymentUrl,
+      provider: checkouts.provider,
     })
     .from(checkouts)
     .where(and(eq(checkouts.buyerId, userId), eq(checkouts.status, 'pending'), gt(checkouts.expiresAt, now), isNotNull(checkouts.paymentUrl)))
     .orderBy(desc(checkouts.createdAt), desc(checkouts.id))
     .limit(MAX_PENDING);
-  if (open.length === 0) return [];
+  // A Stripe checkout outlives its payment page by a grace period for late webhooks.
+  const payable = open.map((c) => ({ ...c, expiresAt: payableUntil(c) })).filter((c) => c.expiresAt > now);
+  if (payable.length === 0) return [];
   const lines = await db
     .select({
       checkoutId: orders.checkoutId,
@@ -39,9 +43,9 @@ export async function listPendingPurchases(db: Executor, userId: string, now: Da
     .from(orders)
     .innerJoin(gifts, eq(gifts.id, orders.giftId))
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
-    .where(and(inArray(orders.checkoutId, open.map((c) => c.id)), eq(orders.status, 'unpaid')))
+    .where(and(inArray(orders.checkoutId, payable.map((c) => c.id)), eq(orders.status, 'unpaid')))
     .orderBy(asc(orders.createdAt), asc(orders.id));
-  return open.map(({ createdAt, expiresAt, paymentUrl, ...checkout }) => ({
+  return payable.map(({ createdAt, expiresAt, paymentUrl, provider: _provider, ...checkout }) => ({
     ...checkout,
     createdAt: createdAt.toISOString(),
     expiresAt: expiresAt.toISOString(),

@@ -94,6 +94,21 @@ describe('pending purchases instead of ghost unpaid orders', () => {
     expect((await w.ownerGet('/api/business/orders')).items).toEqual([]);
   });
 
+  it('a Stripe checkout is payable until its session closes, not through the grace period kept for late webhooks', async () => {
+    const w = await started();
+    const open = await w.checkout();
+    const setExpiry = (minutes: number) =>
+      t.database.db.update(checkouts).set({ provider: 'stripe', expiresAt: new Date(START.getTime() + minutes * 60_000) }).where(eq(checkouts.id, open.id));
+    // Session open 30 more minutes (its row keeps an hour of grace on top).
+    await setExpiry(90);
+    expect((await w.giverGet('/api/my/pending-purchases')).items.map((p: { expiresAt: string }) => p.expiresAt)).toEqual([
+      new Date(START.getTime() + 30 * 60_000).toISOString(),
+    ]);
+    // Session closed 30 minutes ago, the row still pending for a late webhook: nothing to pay.
+    await setExpiry(30);
+    expect((await w.giverGet('/api/my/pending-purchases')).items).toEqual([]);
+  });
+
   it('discarding closes the checkout and cancels its orders at once; only while it is pending', async () => {
     const w = await started();
     const open = await w.checkout();

@@ -133,7 +133,7 @@ export function createMailService({ config, db, now, log, timeouts }: Options): 
           .set({ nextAttemptAt: new Date(now().getTime() + CLAIM_LEASE_MS) })
           .where(inArray(mailOutbox.id, claimed.map((r) => r.id)));
       }
-      return { claimed, dropped: due.length };
+      return { claimed, found: due.length };
     });
   }
 
@@ -215,8 +215,8 @@ export function createMailService({ config, db, now, log, timeouts }: Options): 
     let sent = 0;
     let failed = 0;
     for (;;) {
-      const { claimed, dropped } = await claimDue();
-      if (dropped === 0) break;
+      const { claimed, found } = await claimDue();
+      if (found === 0) break;
       const result = await sendBatch(claimed);
       sent += result.sent;
       failed += result.failed;

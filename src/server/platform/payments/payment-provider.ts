@@ -6,6 +6,19 @@
  */
 export type PaymentProviderName = 'test' | 'stripe';
 
+/**
+ * Stripe's hosted Checkout Session closes after its `expires_at`; the webhook may arrive a
+ * little later (retries, queues), so the local expiry job waits this much longer before it
+ * gives up on a checkout that Stripe may still report as paid. A checkout's `expires_at`
+ * includes it: the payer's page closed this long before.
+ */
+export const STRIPE_EXPIRY_GRACE_MS = 60 * 60 * 1000;
+
+/** Until when the payer can still pay a pending checkout on the provider's page. */
+export function payableUntil(checkout: { provider: string; expiresAt: Date }): Date {
+  return checkout.provider === 'stripe' ? new Date(checkout.expiresAt.getTime() - STRIPE_EXPIRY_GRACE_MS) : checkout.expiresAt;
+}
+
 export interface PaymentLine {
   /** What the payer sees on the provider's page, e.g. "Cata de tés — Tetería Russafa". */
   name: string;

@@ -1,13 +1,9 @@
 import Stripe from 'stripe';
 import type { BalanceTransaction, ConnectedAccountState, PaymentEvent, PaymentProvider } from './payment-provider';
-import { PaymentProviderError, PaymentSignatureError } from './payment-provider';
+import { PaymentProviderError, PaymentSignatureError, STRIPE_EXPIRY_GRACE_MS } from './payment-provider';
 
-/**
- * Stripe's hosted Checkout Session closes after its `expires_at`; the webhook may arrive a
- * little later (retries, queues), so the local expiry job waits this much longer before it
- * gives up on a checkout that Stripe may still report as paid.
- */
-export const STRIPE_EXPIRY_GRACE_MS = 60 * 60 * 1000;
+// Defined with the interface so readers of checkouts need not load the Stripe SDK.
+export { STRIPE_EXPIRY_GRACE_MS } from './payment-provider';
 
 export interface StripeSettings {
   secretKey: string;

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@shared/domain/order-status';
 import type { DashboardOrderPage, OrdersQuery } from '@shared/contracts/business-dashboard';
 import { addDays, startOfLocalDay } from '@shared/domain/analytics';
@@ -7,7 +7,7 @@ import { orders } from '../../../db/schema/orders';
 import { AppError } from '../../../platform/errors';
 import { requireOwnedBusiness } from '../../../domain/businesses/owned-business';
 import { visibleToBusiness } from '../../../domain/orders/visible-to-business';
-import { decodeOrderCursor, encodeOrderCursor } from '../../../domain/orders/order-cursor';
+import { afterOrderCursor, decodeOrderCursor, encodeOrderCursor } from '../../../domain/orders/order-cursor';
 import { selectDashboardOrdersWithPosition, toDashboardOrder } from './order-row';
 
 /**
@@ -28,8 +28,7 @@ export async function listBusinessOrders(
   if (query.cursor !== undefined) {
     const cursor = decodeOrderCursor(query.cursor);
     if (!cursor) throw AppError.validation({ cursor: 'invalid' });
-    // The cursor's text is cast by the database, so the comparison is to the microsecond.
-    conditions.push(sql`(${orders.createdAt}, ${orders.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
+    conditions.push(afterOrderCursor(orders.createdAt, orders.id, cursor));
   }
   // One extra row tells whether another page exists without counting.
   const rows = await selectDashboardOrdersWithPosition(db)

@@ -4,6 +4,7 @@ import { effectiveOrderStatus, type OrderStatus } from '@shared/domain/order-sta
 import type { Executor } from '../../../db/client';
 import { gifts } from '../../../db/schema/gifts';
 import { orders } from '../../../db/schema/orders';
+import { exactTimestamp } from '../../../domain/orders/order-cursor';
 
 /**
  * What the business sees of an order: no part of its codes (the whole code or the typed
@@ -38,13 +39,13 @@ export function selectDashboardOrders(db: Executor) {
 
 /**
  * The same rows with their keyset position: created_at as UTC text to the microsecond, so a
- * cursor built from it compares exactly (see order-cursor.ts).
+ * cursor built from it compares exactly (see domain/orders/order-cursor.ts).
  */
 export function selectDashboardOrdersWithPosition(db: Executor) {
   return db
     .select({
       ...dashboardOrderColumns,
-      position: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      position: exactTimestamp(orders.createdAt),
     })
     .from(orders)
     .innerJoin(gifts, eq(gifts.id, orders.giftId));

@@ -126,7 +126,7 @@ for (const language of ['en', 'es'] as const) {
       const found: string[] = [];
       await hideCookieBanner(context, baseURL!);
       await signIn(page, baseURL!, 'admin@demo.regalo.test');
-      await sweepTabs(page, '/admin', ['overview', 'applications', 'businesses', 'orders', 'audit'], found);
+      await sweepTabs(page, '/admin', ['overview', 'applications', 'businesses', 'orders', 'reports', 'audit'], found);
       expect(found).toEqual([]);
     });
   });

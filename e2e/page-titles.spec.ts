@@ -92,7 +92,7 @@ for (const language of ['en', 'es'] as const) {
     await signInAs(page, baseURL!, 'admin@demo.regalo.test');
     await page.goto('/admin');
     await expect(page.getByRole('tablist')).toBeVisible();
-    titles.push(...(await tabTitles(page, l.admin.tabs, l.common.titles.admin, ['applications', 'businesses', 'orders', 'audit', 'overview'])));
+    titles.push(...(await tabTitles(page, l.admin.tabs, l.common.titles.admin, ['applications', 'businesses', 'orders', 'reports', 'audit', 'overview'])));
 
     expect(new Set(titles).size, titles.join('\n')).toBe(titles.length);
   });

@@ -37,6 +37,7 @@ import {
 import { demoPdf } from './demo-documents';
 import { renderBusinessImage, renderGiftImage, renderThumbnail } from './demo-images';
 import { placeDemoOrder } from './place-demo-order';
+import { PARTNER_TERMS_VERSION } from '@shared/domain/legal-versions';
 
 export interface SeedContext {
   db: Database;
@@ -178,6 +179,7 @@ export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
         imageUrl: files.imageUrl,
         verificationDocuments: files.documents,
         termsAcceptedAt: daysAgo(business.joinedDaysAgo + 3),
+        partnerTermsVersion: PARTNER_TERMS_VERSION,
         verificationStatus: 'approved',
         isActive: true,
         commissionRate: business.commissionRate,
@@ -296,6 +298,7 @@ async function addApplicant(
     description: applicant.description,
     verificationDocuments: files.documents,
     termsAcceptedAt: applied,
+    partnerTermsVersion: PARTNER_TERMS_VERSION,
     verificationStatus: applicant.status,
     rejectionReason: rejected ? (applicant.rejectionReason ?? null) : null,
     isActive: false,

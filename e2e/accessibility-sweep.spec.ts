@@ -65,7 +65,7 @@ async function sweepTabs(page: Page, path: string, tabs: readonly string[], foun
   }
 }
 
-const publicPaths = ['/privacy', '/auth', '/auth/forgot-password', '/auth/reset-password', '/business/interest', '/confirm', '/g', '/no-such-page'];
+const publicPaths = ['/privacy', '/report?type=gift&id=00000000-0000-4000-8000-000000000000&name=Horchata', '/auth', '/auth/forgot-password', '/auth/reset-password', '/business/interest', '/confirm', '/g', '/no-such-page'];
 
 for (const language of ['en', 'es'] as const) {
   test.describe(`${language} at 390 and 1280 px`, () => {
@@ -126,7 +126,7 @@ for (const language of ['en', 'es'] as const) {
       const found: string[] = [];
       await hideCookieBanner(context, baseURL!);
       await signIn(page, baseURL!, 'admin@demo.regalo.test');
-      await sweepTabs(page, '/admin', ['overview', 'applications', 'businesses', 'orders', 'audit'], found);
+      await sweepTabs(page, '/admin', ['overview', 'applications', 'businesses', 'orders', 'reports', 'audit'], found);
       expect(found).toEqual([]);
     });
   });

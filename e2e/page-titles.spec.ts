@@ -7,6 +7,7 @@ import enAuth from '../src/web/locales/en/auth.json' with { type: 'json' };
 import enBusiness from '../src/web/locales/en/business.json' with { type: 'json' };
 import enLanding from '../src/web/locales/en/landing.json' with { type: 'json' };
 import enPrivacy from '../src/web/locales/en/privacy.json' with { type: 'json' };
+import enReport from '../src/web/locales/en/report.json' with { type: 'json' };
 import esAdmin from '../src/web/locales/es/admin.json' with { type: 'json' };
 import esApp from '../src/web/locales/es/app.json' with { type: 'json' };
 import esCommon from '../src/web/locales/es/common.json' with { type: 'json' };
@@ -15,6 +16,7 @@ import esAuth from '../src/web/locales/es/auth.json' with { type: 'json' };
 import esBusiness from '../src/web/locales/es/business.json' with { type: 'json' };
 import esLanding from '../src/web/locales/es/landing.json' with { type: 'json' };
 import esPrivacy from '../src/web/locales/es/privacy.json' with { type: 'json' };
+import esReport from '../src/web/locales/es/report.json' with { type: 'json' };
 import { hideCookieBanner } from './support/consent';
 
 /**
@@ -23,8 +25,8 @@ import { hideCookieBanner } from './support/consent';
  */
 const PASSWORD = 'regalo-demo-2026';
 const locales = {
-  en: { app: enApp, dashboard: enDashboard, admin: enAdmin, common: enCommon, auth: enAuth, business: enBusiness, landing: enLanding, privacy: enPrivacy },
-  es: { app: esApp, dashboard: esDashboard, admin: esAdmin, common: esCommon, auth: esAuth, business: esBusiness, landing: esLanding, privacy: esPrivacy },
+  en: { app: enApp, dashboard: enDashboard, admin: enAdmin, common: enCommon, auth: enAuth, business: enBusiness, landing: enLanding, privacy: enPrivacy, report: enReport },
+  es: { app: esApp, dashboard: esDashboard, admin: esAdmin, common: esCommon, auth: esAuth, business: esBusiness, landing: esLanding, privacy: esPrivacy, report: esReport },
 };
 
 /** The public screens and the title each must have, from the language's own texts. */
@@ -35,6 +37,7 @@ function publicTitles(l: (typeof locales)['en']): [string, string][] {
     ['/auth', `${l.auth.meta.title} · Regalo`],
     ['/auth/forgot-password', `${l.auth.forgot.title} · Regalo`],
     ['/business/interest', `${l.business.interest.metaTitle} · Regalo`],
+    ['/report', `${l.report.metaTitle} · Regalo`],
     ['/no-such-page', l.common.notFound.metaTitle],
   ];
 }
@@ -92,7 +95,7 @@ for (const language of ['en', 'es'] as const) {
     await signInAs(page, baseURL!, 'admin@demo.regalo.test');
     await page.goto('/admin');
     await expect(page.getByRole('tablist')).toBeVisible();
-    titles.push(...(await tabTitles(page, l.admin.tabs, l.common.titles.admin, ['applications', 'businesses', 'orders', 'audit', 'overview'])));
+    titles.push(...(await tabTitles(page, l.admin.tabs, l.common.titles.admin, ['applications', 'businesses', 'orders', 'reports', 'audit', 'overview'])));
 
     expect(new Set(titles).size, titles.join('\n')).toBe(titles.length);
   });

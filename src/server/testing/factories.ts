@@ -182,6 +182,8 @@ export type CreateBusinessInput = {
   imageUrl?: string | null;
   verificationDocuments?: VerificationDocument[];
   termsAcceptedAt?: Date | null;
+  /** The partner agreement's version accepted then (null by default: an acceptance before versions). */
+  partnerTermsVersion?: string | null;
   isActive?: boolean;
   verificationStatus?: VerificationStatus;
   rejectionReason?: string | null;
@@ -222,6 +224,7 @@ export async function createBusiness(db: Executor, input: CreateBusinessInput): 
       imageUrl: input.imageUrl ?? null,
       verificationDocuments: input.verificationDocuments ?? [],
       termsAcceptedAt: input.termsAcceptedAt === undefined ? createdAt : input.termsAcceptedAt,
+      partnerTermsVersion: input.partnerTermsVersion ?? null,
       isActive: input.isActive ?? verificationStatus === 'approved',
       verificationStatus,
       rejectionReason: input.rejectionReason ?? null,

@@ -25,6 +25,7 @@ function withTexts<Page>(load: () => Promise<{ default: Page }>, namespaces: rea
  * The landing page `/` is not one of them: it is its own entry, landing.html (ADR 015).
  */
 const PrivacyPage = lazy(withTexts(() => import('../features/legal/privacy-page'), ['privacy']));
+const ReportPage = lazy(withTexts(() => import('../features/report/report-page'), ['report']));
 const NotFoundPage = lazy(withTexts(() => import('../features/not-found/not-found-page'), []));
 const ConsumerPage = lazy(withTexts(() => import('../features/consumer/consumer-page'), ['app']));
 const AuthPage = lazy(withTexts(() => import('../features/auth/auth-page'), ['auth']));
@@ -47,6 +48,7 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route index element={<LoadLandingDocument />} />
         <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="report" element={<ReportPage />} />
         <Route
           path="auth"
           element={

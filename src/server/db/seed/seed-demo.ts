@@ -40,6 +40,7 @@ import { placeDemoOrder } from './place-demo-order';
 import { transfers } from '../schema/payouts';
 import { sendDueTransfers } from '../../features/payouts/send-due-transfers';
 import { createTestPaymentProvider } from '../../platform/payments/test-provider';
+import { PARTNER_TERMS_VERSION } from '@shared/domain/legal-versions';
 
 export interface SeedContext {
   db: Database;
@@ -181,6 +182,7 @@ export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
         imageUrl: files.imageUrl,
         verificationDocuments: files.documents,
         termsAcceptedAt: daysAgo(business.joinedDaysAgo + 3),
+        partnerTermsVersion: PARTNER_TERMS_VERSION,
         verificationStatus: 'approved',
         isActive: true,
         commissionRate: business.commissionRate,
@@ -303,6 +305,7 @@ async function addApplicant(
     description: applicant.description,
     verificationDocuments: files.documents,
     termsAcceptedAt: applied,
+    partnerTermsVersion: PARTNER_TERMS_VERSION,
     verificationStatus: applicant.status,
     rejectionReason: rejected ? (applicant.rejectionReason ?? null) : null,
     isActive: false,

@@ -98,3 +98,22 @@ export function useCancelOrder(orderId: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
+
+// Reports of listings (DSA arts. 16-17, issue 26.5)
+const reportContract = () => import('@shared/contracts/listing-reports');
+export const reportKeys = { list: (status: string) => ['admin', 'reports', status] as const };
+
+export const useReports = (status: string) =>
+  useQuery({
+    queryKey: reportKeys.list(status),
+    queryFn: ({ signal }) => apiRequest(`/api/admin/reports?status=${status}`, { contract: () => reportContract().then((m) => m.adminReportListSchema), signal }),
+  });
+
+export function useDecideReport(reportId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { decision: 'hide' | 'keep'; reason: string; facts: string }) =>
+      apiRequest(`/api/admin/reports/${reportId}/decision`, { method: 'POST', body, contract: () => reportContract().then((m) => m.adminReportSchema) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

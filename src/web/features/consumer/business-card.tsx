@@ -4,6 +4,7 @@ import type { CatalogBusiness } from '@shared/contracts/catalog';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { ReportLink } from './report-link';
 
 export function BusinessImage({ business, className }: { business: CatalogBusiness; className?: string }) {
   return business.imageUrl ? (
@@ -33,6 +34,7 @@ export function BusinessCard({ business, onOpen }: { business: CatalogBusiness; 
           {business.address}
         </p>
         {business.description ? <p className="line-clamp-3 text-sm">{business.description}</p> : null}
+        <ReportLink type="business" id={business.id} name={business.name} />
         <Button
           variant="outline"
           size="sm"

@@ -7,6 +7,7 @@ import { useCatalogBusiness, useCatalogBusinesses } from './api';
 import { BusinessCard, BusinessImage } from './business-card';
 import { CategorySelect } from './category-select';
 import { GiftCard } from './gift-card';
+import { ReportLink } from './report-link';
 import { Pager } from './pager';
 import { QueryState } from './query-state';
 import { ResultsStatus } from './results-status';
@@ -120,6 +121,7 @@ function BusinessPanel({ id, onBack }: { id: string; onBack: () => void }) {
                   {business.address}
                 </p>
                 {business.description ? <p>{business.description}</p> : null}
+                <ReportLink type="business" id={business.id} name={business.name} />
               </div>
             </div>
             <h3 className="font-display text-xl font-semibold">{t('businesses.availableGifts')}</h3>

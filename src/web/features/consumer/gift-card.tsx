@@ -4,6 +4,7 @@ import type { CatalogGift } from '@shared/contracts/catalog';
 import { formatPrice } from '@shared/format';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { ReportLink } from './report-link';
 
 interface GiftCardProps {
   gift: CatalogGift;
@@ -43,6 +44,7 @@ export function GiftCard({ gift, onAdd, showBusiness = true, isFirst = false }: 
         ) : null}
         {gift.description ? <p className="line-clamp-3 text-sm">{gift.description}</p> : null}
         <p className="text-sm text-muted">{t('gifts.validFor', { count: gift.validityDays })}</p>
+        <ReportLink type="gift" id={gift.id} name={`${gift.name} · ${gift.business.name}`} />
         <div className="mt-auto flex items-center justify-between gap-3 pt-3">
           <p className="text-xl font-bold text-brand-800" data-testid="gift-price">
             {formatPrice(gift.price)}

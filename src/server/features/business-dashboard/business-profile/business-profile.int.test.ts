@@ -68,6 +68,7 @@ describe('business profile (GET/PATCH /api/business/me)', () => {
       isActive: false,
       commissionRate: 12.5,
       termsAcceptedAt: terms.toISOString(),
+      partnerTermsVersion: null,
       documents: [
         {
           type: 'business_license',

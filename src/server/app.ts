@@ -35,6 +35,7 @@ import { businessOnboardingRoutes } from './features/business-onboarding/routes'
 import { redemptionRoutes } from './features/redemption/routes';
 import { adminRoutes } from './features/admin/routes';
 import { businessApplicationRoutes } from './features/business-applications/routes';
+import { adminStatementRoutes, businessStatementRoutes } from './features/business-statements/routes';
 import multipart from '@fastify/multipart';
 import { maintainPglite } from './platform/jobs/maintain-pglite';
 import { createPeriodicJob } from './platform/jobs/periodic-job';
@@ -202,6 +203,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(giftPageRoutes);
   await app.register(adminRoutes);
   await app.register(businessApplicationRoutes);
+  await app.register(businessStatementRoutes);
+  await app.register(adminStatementRoutes);
 
   // The gifts tab's document names its first picture (ADR 048).
   await registerWebApp(app, options.webRoot === false ? null : options.webRoot, { 'first-gift': firstGiftImage });

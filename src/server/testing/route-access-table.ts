@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { instantToMadridLocal } from '@shared/domain/delivery-time';
+import { madridMonthOf } from '@shared/domain/statement-month';
 import { authedInject } from './auth-helpers';
 import {
   createBusiness,
@@ -327,6 +328,32 @@ export const routeTable: RouteRow[] = [
     request: () => ({ url: '/api/business/application' }),
     expect: signedIn(403, { ownerX: 409, ownerY: 409, pendingOwner: 409 }),
   },
+
+  // Statements (issue 24): each owner reads their own business's, whatever its review state;
+  // the month is the current one, which every business has
+  { route: 'GET /api/business/statements', request: () => ({ url: '/api/business/statements' }), expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }) },
+  {
+    route: 'GET /api/business/statements/:month',
+    request: () => ({ url: `/api/business/statements/${madridMonthOf(new Date())}` }),
+    expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }),
+  },
+  {
+    route: 'GET /api/business/statements/:month/csv',
+    request: () => ({ url: `/api/business/statements/${madridMonthOf(new Date())}/csv` }),
+    expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }),
+  },
+  { route: 'GET /api/admin/businesses/:id/statements', request: (w) => ({ url: `/api/admin/businesses/${w.ownerX.business.id}/statements` }), expect: adminOnly(200) },
+  {
+    route: 'GET /api/admin/businesses/:id/statements/:month',
+    request: (w) => ({ url: `/api/admin/businesses/${w.ownerX.business.id}/statements/${madridMonthOf(new Date())}` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/admin/businesses/:id/statements/:month/csv',
+    request: (w) => ({ url: `/api/admin/businesses/${w.ownerX.business.id}/statements/${madridMonthOf(new Date())}/csv` }),
+    expect: adminOnly(200),
+  },
+  { route: 'GET /api/admin/statements/:month', request: () => ({ url: `/api/admin/statements/${madridMonthOf(new Date())}` }), expect: adminOnly(200) },
 
   // The platform team's back office (decisions get a fresh business or order each)
   { route: 'GET /api/admin/overview', request: () => ({ url: '/api/admin/overview' }), expect: adminOnly(200) },

@@ -33,12 +33,15 @@ import { businessImageRoutes } from './features/business-image/routes';
 import { businessDashboardRoutes } from './features/business-dashboard/routes';
 import { businessOnboardingRoutes } from './features/business-onboarding/routes';
 import { redemptionRoutes } from './features/redemption/routes';
+import { payoutAccountRoutes } from './features/payout-accounts/routes';
 import { adminRoutes } from './features/admin/routes';
 import { businessApplicationRoutes } from './features/business-applications/routes';
 import { adminStatementRoutes, businessStatementRoutes } from './features/business-statements/routes';
 import multipart from '@fastify/multipart';
 import { maintainPglite } from './platform/jobs/maintain-pglite';
 import { createPeriodicJob } from './platform/jobs/periodic-job';
+import { sendDueTransfers } from './features/payouts/send-due-transfers';
+import { runDailyReconciliation } from './features/payouts/run-daily-reconciliation';
 import { runExclusively } from './platform/jobs/run-exclusively';
 import { createAuth } from './platform/auth/auth';
 import { registerCanonicalPaths } from './platform/canonical-path';
@@ -107,7 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: await createStorage(config.storage),
     now: options.now ?? (() => new Date()),
     auth: createAuth({ config, db: database.db }),
-    payments: await createPaymentProvider(config),
+    payments: await createPaymentProvider(config, () => ctx.now()),
     mail: createMailService({ config, db: database.db, now: () => ctx.now(), log: app.log }),
   };
   app.decorate('ctx', ctx);
@@ -152,6 +155,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await checkoutExpiry.stop();
     await giftDelivery.stop();
+  });
+
+  // Money out (ADR 053): due transfers every minute; the ledger against the provider daily.
+  const transferSending = createPeriodicJob('transfers', 60 * 1000, async () => {
+    const run = await sendDueTransfers(ctx);
+    if (run.sent + run.failed + run.cancelled > 0) app.log.info({ job: 'transfers', ...run }, 'transfers processed');
+  }, app.log);
+  const reconciliation = createPeriodicJob('ledger-reconciliation', 60 * 60 * 1000, async () => {
+    const result = await runDailyReconciliation(ctx);
+    if (result) app.log.info({ job: 'ledger-reconciliation', compared: result.compared, differences: result.differences.length }, 'ledger reconciled');
+  }, app.log);
+  app.addHook('onListen', async () => {
+    transferSending.start();
+    reconciliation.start();
+  });
+  app.addHook('onClose', async () => {
+    await transferSending.stop();
+    await reconciliation.stop();
   });
 
   // PGlite has no autovacuum process: the server does its work, at autovacuum's pace.
@@ -199,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(businessImageRoutes);
   await app.register(businessDashboardRoutes);
   await app.register(redemptionRoutes);
+  await app.register(payoutAccountRoutes);
   // Server-rendered recipient pages; before the web app so /g/* never falls back to the SPA.
   await app.register(giftPageRoutes);
   await app.register(adminRoutes);

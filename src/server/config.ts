@@ -93,6 +93,8 @@ const envSchema = z.object({
   PAYMENTS_PROVIDER: z.enum(['test', 'stripe']).optional(),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  // The Connect endpoint's signing secret (connected accounts' events); the same one when unset.
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalUrl,
   // The test provider takes no money; production refuses it unless this says otherwise.
   PAYMENTS_ALLOW_TEST: z
@@ -177,7 +179,7 @@ export interface Config {
   };
   payments:
     | { provider: 'test' }
-    | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl?: string };
+    | { provider: 'stripe'; secretKey: string; webhookSecret: string; connectWebhookSecret?: string; apiUrl?: string };
   authSecret: string;
   /** Percent proposed when the platform team approves a business (DEFAULT_COMMISSION_RATE). */
   defaultCommissionRate: number;
@@ -306,6 +308,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             provider: 'stripe',
             secretKey: e.STRIPE_SECRET_KEY!,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+            connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
             apiUrl: e.STRIPE_API_URL,
           }
         : { provider: 'test' },

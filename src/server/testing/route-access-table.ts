@@ -178,6 +178,23 @@ export const routeTable: RouteRow[] = [
     expect: signedIn(404, { consumerA: 204 }),
   },
 
+  // Payouts (ADR 053): the caller's own business only, no ids. Before the document rows, which
+  // send X and Y back to review. Approved X and Y have test accounts already; the pending
+  // owner may look but not connect (409) and has no account to complete (404).
+  { route: 'GET /api/business/payout-account', request: () => ({ url: '/api/business/payout-account' }), expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }) },
+  {
+    route: 'POST /api/business/payout-account/onboarding',
+    request: () => ({ url: '/api/business/payout-account/onboarding' }),
+    expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 409 }),
+  },
+  { route: 'GET /api/business/payouts', request: () => ({ url: '/api/business/payouts' }), expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }) },
+  {
+    route: 'POST /api/payouts/test/onboarding/:outcome',
+    // `complete`: X's and Y's gifts must stay on sale for the rows after this one.
+    request: () => ({ url: '/api/payouts/test/onboarding/complete' }),
+    expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 404 }),
+  },
+
   // Business onboarding
   { route: 'POST /api/business/confirm-session', request: () => ({ url: '/api/business/confirm-session' }), expect: signedIn(200) },
   // 404 until the caller has a business.

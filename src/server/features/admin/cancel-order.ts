@@ -12,14 +12,26 @@ import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { selectAdminOrders, toAdminOrder } from './admin-rows';
 import { recordAdminAction, type AdminActor } from './record-admin-action';
 import { giftPageUrl } from '../../domain/orders/gift-page-url';
+import type { Executor } from '../../db/client';
+import { transfers } from '../../db/schema/payouts';
+import { recordLedgerEntries } from '../../domain/ledger/record-ledger-entries';
+import { recordOrderRefund } from '../../domain/ledger/record-payment';
+import { cancelPendingTransfer } from '../../domain/payouts/transfer-schedule';
 
 /** The key the provider deduplicates an order's refund by (ADR 034: a retry never pays twice). */
 export const orderRefundKey = (orderId: string) => `regalo-refund-order-${orderId}`;
+/** Likewise for taking back the order's transfer (ADR 053). */
+export const orderTransferReversalKey = (orderId: string) => `regalo-transfer-reversal-${orderId}`;
 
 /**
  * Cancels an order that has not been redeemed. A paid (or expired) one is refunded in full
  * through the payment provider first; an unpaid one is only cancelled. The giver, and the
  * recipient when the gift reached them by email, are told in their languages.
+ *
+ * Money out (ADR 053): a transfer not yet sent is cancelled (the business never gets it); a
+ * transfer already sent (the withdrawal period was over) is reversed through the provider
+ * before the refund, in the same transaction. The ledger records the reversal and the refund
+ * (commission, VAT and share coming back out).
  *
  * Consistency (ADR 034): the order row stays locked (FOR UPDATE) from the check until the
  * commit, and the provider is called inside that transaction, so a redemption cannot slip in
@@ -63,6 +75,7 @@ export async function cancelOrder(
       if (!paymentRef || row.checkout?.provider !== ctx.payments.name) {
         throw AppError.conflict('order_not_refundable', 'This order has no payment the current provider can refund');
       }
+      await takeBackTransfer(tx, ctx, orderId, now);
       try {
         ({ refundRef } = await ctx.payments.refund(paymentRef, before.totalAmount, orderRefundKey(orderId)));
       } catch (error) {
@@ -71,6 +84,21 @@ export async function cancelOrder(
     }
 
     const refunded = refundRef !== null;
+    if (refunded && before.commissionAmount !== null) {
+      await recordOrderRefund(
+        tx,
+        {
+          id: orderId,
+          businessId: before.businessId,
+          checkoutId: before.checkoutId,
+          totalAmount: before.totalAmount,
+          commissionAmount: before.commissionAmount,
+          commissionVatAmount: before.commissionVatAmount ?? 0,
+          netAmount: before.netAmount ?? 0,
+        },
+        { refundRef, at: now },
+      );
+    }
     const updated = await tx
       .update(orders)
       .set({ status: 'cancelled', cancelledAt: now, cancelReason: input.reason, refundedAt: refunded ? now : null, updatedAt: now })
@@ -127,4 +155,40 @@ export async function cancelOrder(
   });
   const [result] = await selectAdminOrders(ctx.db).where(eq(orders.id, orderId));
   return toAdminOrder(result!, now);
+}
+
+/**
+ * The order's share must not reach (or stay with) the business: a transfer still due or
+ * failed is cancelled; a sent one is reversed through the provider (keyed by the order, so a
+ * retry after a failed commit reverses once) and the reversal enters the ledger.
+ */
+async function takeBackTransfer(tx: Executor, ctx: Pick<AppContext, 'payments'>, orderId: string, now: Date) {
+  const state = await cancelPendingTransfer(tx, orderId, now);
+  if (state !== 'sent') return;
+  const [transfer] = await tx.select().from(transfers).where(eq(transfers.orderId, orderId));
+  let reversalId: string;
+  try {
+    ({ reversalId } = await ctx.payments.reverseTransfer({
+      transferId: transfer!.providerTransferId!,
+      amount: transfer!.amount,
+      idempotencyKey: orderTransferReversalKey(orderId),
+    }));
+  } catch (error) {
+    throw new AppError('refund_failed', 502, `The payment provider refused to reverse the transfer: ${(error as Error).message}`);
+  }
+  await tx
+    .update(transfers)
+    .set({ state: 'reversed', providerReversalId: reversalId, reversedAt: now, updatedAt: now })
+    .where(and(eq(transfers.id, transfer!.id), eq(transfers.state, 'sent')));
+  await recordLedgerEntries(tx, [
+    {
+      kind: 'transfer_reversed',
+      amount: transfer!.amount,
+      businessId: transfer!.businessId,
+      orderId,
+      checkoutId: transfer!.checkoutId,
+      providerRef: reversalId,
+      at: now,
+    },
+  ]);
 }

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { checkouts, paymentEvents } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
-import type { PaymentEvent } from '../../platform/payments/payment-provider';
+import { applyPayoutEvent } from '../../domain/payouts/apply-payout-event';
+import { isPayoutEvent, type PaymentEvent } from '../../platform/payments/payment-provider';
 import { closeCheckout } from './close-checkout';
 import { completePayment } from './complete-payment';
 
-export type PaymentEventResult = 'applied' | 'duplicate' | 'ignored' | 'unknown_checkout' | 'no_change';
+export type PaymentEventResult = 'applied' | 'duplicate' | 'ignored' | 'unknown_checkout' | 'no_change' | 'unknown';
 
 /**
  * Applies one verified provider event, exactly once: the event id is recorded in the same
@@ -23,7 +24,7 @@ export async function handlePaymentEvent(
   const provider = ctx.payments.name;
   return ctx.db.transaction(async (tx) => {
     const checkout =
-      event.kind === 'ignored'
+      event.kind === 'ignored' || isPayoutEvent(event)
         ? null
         : ((
             await tx
@@ -44,6 +45,8 @@ export async function handlePaymentEvent(
       .returning({ eventId: paymentEvents.eventId });
     if (!recorded) return 'duplicate';
     if (event.kind === 'ignored') return 'ignored';
+    // Money out (ADR 053): accounts, transfers and payouts, once per event like the rest.
+    if (isPayoutEvent(event)) return applyPayoutEvent(tx, provider, event, ctx.now());
     if (!checkout) {
       log.warn({ eventId: event.eventId, providerRef: event.providerRef }, 'payment event for an unknown checkout');
       return 'unknown_checkout';

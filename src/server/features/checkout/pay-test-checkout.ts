@@ -2,6 +2,7 @@ import type { Checkout } from '@shared/contracts/checkout';
 import type { SessionUser } from '@shared/contracts/session';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { TestPaymentProvider } from '../../platform/payments/test-provider';
 import { closeCheckout } from './close-checkout';
 import { completePayment } from './complete-payment';
 import { checkoutNotFound, findBuyerCheckout, toCheckoutView } from './get-checkout';
@@ -14,7 +15,7 @@ export type TestPaymentOutcome = 'succeed' | 'fail' | 'cancel';
  * pending — except that succeeding twice answers 200 with nothing changed (a double click).
  */
 export async function payTestCheckout(
-  ctx: Pick<AppContext, 'db' | 'now' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'now' | 'config' | 'payments'>,
   buyer: SessionUser,
   checkoutId: string,
   outcome: TestPaymentOutcome,
@@ -27,6 +28,10 @@ export async function payTestCheckout(
       : closeCheckout(tx, { checkoutId: checkout.id, status: outcome === 'fail' ? 'failed' : 'expired', now: ctx.now() }),
   );
   const now = await findBuyerCheckout(ctx.db, buyer.id, checkoutId);
+  // The test provider's own balance gets the charge, as Stripe's would (for the reconciliation).
+  if (changed && outcome === 'succeed' && ctx.payments.name === 'test' && now.paymentRef) {
+    (ctx.payments as TestPaymentProvider).recordCharge(now.paymentRef, now.amountTotal, ctx.now());
+  }
   if (!changed && !(outcome === 'succeed' && now.status === 'succeeded')) {
     throw new AppError('checkout_not_pending', 409, `This checkout is ${now.status}`);
   }

@@ -7,6 +7,7 @@ import { orders, redemptions } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { bringTransferForward } from '../../domain/payouts/transfer-schedule';
 import { redemptionOrderColumns, selectRedemptionRows, toRedemptionOrder } from './redemption-order';
 
 /**
@@ -30,8 +31,9 @@ export interface RedeemOrderInput {
  * and the giver's email are written in the same transaction, so they exist if and only if the
  * order was redeemed. Only after a miss is the row read again, to say why.
  *
- * Three statements in the transaction (the update returns the gift's name and the giver's
- * address, the redemption record, the email): every statement on the embedded database runs
+ * Four statements in the transaction (the update returns the gift's name and the giver's
+ * address, the redemption record, the transfer brought forward — the business is paid at
+ * redemption, ADR 053 — and the email): every statement on the embedded database runs
  * on the server's one thread, and a transaction there holds the only connection.
  */
 export async function redeemOrder(
@@ -68,6 +70,7 @@ export async function redeemOrder(
       method: input.method,
       createdAt: now,
     });
+    await bringTransferForward(tx, input.orderId, now);
     if (row.buyerName !== null && row.buyerEmail !== null) {
       await enqueueMail(tx, {
         to: row.buyerEmail,

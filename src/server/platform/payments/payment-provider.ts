@@ -32,12 +32,71 @@ export interface CreatedPayment {
   expiresAt: Date;
 }
 
-/** A provider event reduced to what checkout acts on. */
+/** A connected account's state as the provider reports it (Stripe: the Account object). */
+export interface ConnectedAccountState {
+  accountId: string;
+  detailsSubmitted: boolean;
+  payoutsEnabled: boolean;
+  /** The `transfers` capability is active: Regalo's transfers can land in it. */
+  transfersActive: boolean;
+  requirementsDue: string[];
+  disabledReason: string | null;
+}
+
+/** A provider event reduced to what checkout and the payouts act on. */
 export type PaymentEvent =
   | { kind: 'succeeded'; eventId: string; checkoutId: string | null; providerRef: string; paymentRef: string | null }
   | { kind: 'failed' | 'expired'; eventId: string; checkoutId: string | null; providerRef: string }
   /** Signed and genuine, but nothing to do (another event type, or paid later by bank transfer). */
-  | { kind: 'ignored'; eventId: string; type: string };
+  | { kind: 'ignored'; eventId: string; type: string }
+  | PayoutEvent;
+
+/** Money-out events (ADR 053): a connected account changed, a transfer moved, a payout to a bank. */
+export type PayoutEvent =
+  | { kind: 'account_updated'; eventId: string; account: ConnectedAccountState }
+  | { kind: 'transfer_created'; eventId: string; transferId: string; amount: number; orderId: string | null }
+  | { kind: 'transfer_reversed'; eventId: string; transferId: string; amountReversed: number; orderId: string | null }
+  | { kind: 'payout_paid' | 'payout_failed'; eventId: string; payoutId: string; accountId: string; amount: number };
+
+export const payoutEventKinds = ['account_updated', 'transfer_created', 'transfer_reversed', 'payout_paid', 'payout_failed'] as const;
+export function isPayoutEvent(event: PaymentEvent): event is PayoutEvent {
+  return (payoutEventKinds as readonly string[]).includes(event.kind);
+}
+
+export interface CreateTransferInput {
+  /** The order's business share, cents. */
+  amount: number;
+  currency: string;
+  /** The business's connected account. */
+  destination: string;
+  /** The checkout id: every transfer of one payment is grouped under it. */
+  transferGroup: string;
+  /** The checkout's charge (Stripe: PaymentIntent id; the driver finds its charge), or null. */
+  sourcePayment: string | null;
+  /** Derived from the order: a retry returns the first transfer, never a second one. */
+  idempotencyKey: string;
+  orderId: string;
+}
+
+/** One movement on the platform's provider balance, as the reconciliation compares it. */
+export interface BalanceTransaction {
+  id: string;
+  /** charge, refund, transfer, transfer_reversal (Stripe's `type`, payment counted as charge). */
+  type: string;
+  /** Cents, signed as the provider reports it (a transfer is negative). */
+  amount: number;
+  /** The charge, refund, transfer or reversal it comes from (Stripe's `source`). */
+  sourceId: string;
+  created: Date;
+}
+
+/** The provider refused or could not be reached; `message` is shown to the owner and the admin. */
+export class PaymentProviderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}
 
 export class PaymentSignatureError extends Error {
   constructor(message = 'Invalid payment provider signature') {
@@ -57,4 +116,18 @@ export interface PaymentProvider {
    * returns the first refund instead of giving the money back twice.
    */
   refund(paymentRef: string, amount: number, idempotencyKey?: string): Promise<{ refundRef: string }>;
+
+  // Stripe Connect (ADR 053): separate charges and transfers.
+  /** A connected account for a business (Stripe: Express, Spain, transfers capability requested). */
+  createConnectedAccount(input: { businessId: string; email: string | null }): Promise<ConnectedAccountState>;
+  /** Where the owner finishes (or fixes) onboarding; both URLs lead back to the dashboard's tab. */
+  createOnboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
+  /** The account's state now (the webhook is the usual source; this is for a manual refresh). */
+  getConnectedAccount(accountId: string): Promise<ConnectedAccountState>;
+  /** One order's share to its business; throws PaymentProviderError when refused. */
+  createTransfer(input: CreateTransferInput): Promise<{ transferId: string }>;
+  /** Takes a sent transfer back (the platform team cancelled its order after it left). */
+  reverseTransfer(input: { transferId: string; amount: number; idempotencyKey: string }): Promise<{ reversalId: string }>;
+  /** The platform balance's movements created in [from, to), for the daily reconciliation. */
+  listBalanceTransactions(input: { from: Date; to: Date }): Promise<BalanceTransaction[]>;
 }

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import type { PaymentEvent, PaymentProvider } from './payment-provider';
-import { PaymentSignatureError } from './payment-provider';
+import type { BalanceTransaction, ConnectedAccountState, PaymentEvent, PaymentProvider } from './payment-provider';
+import { PaymentProviderError, PaymentSignatureError } from './payment-provider';
 
 /**
  * Stripe's hosted Checkout Session closes after its `expires_at`; the webhook may arrive a
@@ -12,6 +12,8 @@ export const STRIPE_EXPIRY_GRACE_MS = 60 * 60 * 1000;
 export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
+  /** The Connect endpoint's secret (connected accounts' events); webhookSecret when absent. */
+  connectWebhookSecret?: string;
   /** A stand-in for api.stripe.com (tests): protocol, host and port are taken from it. */
   apiUrl?: string;
   publicUrl: string;
@@ -46,8 +48,60 @@ function paymentRefOf(session: SessionLike): string | null {
   return typeof intent === 'string' ? intent : intent.id;
 }
 
-/** The four Checkout Session events that change a checkout; everything else is ignored. */
-export function toPaymentEvent(event: { id: string; type: string; data: { object: unknown } }): PaymentEvent {
+type AccountLike = {
+  id: string;
+  details_submitted?: boolean;
+  payouts_enabled?: boolean;
+  capabilities?: { transfers?: string } | null;
+  requirements?: { currently_due?: string[] | null; past_due?: string[] | null; disabled_reason?: string | null } | null;
+};
+
+/** The stored state of a connected account, from Stripe's Account object. */
+export function toAccountState(account: AccountLike): ConnectedAccountState {
+  const due = [...(account.requirements?.past_due ?? []), ...(account.requirements?.currently_due ?? [])];
+  return {
+    accountId: account.id,
+    detailsSubmitted: account.details_submitted ?? false,
+    payoutsEnabled: account.payouts_enabled ?? false,
+    transfersActive: account.capabilities?.transfers === 'active',
+    requirementsDue: [...new Set(due)],
+    disabledReason: account.requirements?.disabled_reason ?? null,
+  };
+}
+
+type TransferLike = { id: string; amount: number; amount_reversed?: number; metadata?: Record<string, string> | null };
+type PayoutLike = { id: string; amount: number; destination?: unknown };
+
+/** The Connect events the payouts act on (ADR 053); null for any other type. */
+function toPayoutEvent(event: { id: string; type: string; account?: string | null; data: { object: unknown } }): PaymentEvent | null {
+  const object = event.data.object;
+  switch (event.type) {
+    case 'account.updated':
+      return { kind: 'account_updated', eventId: event.id, account: toAccountState(object as AccountLike) };
+    case 'transfer.created': {
+      const transfer = object as TransferLike;
+      return { kind: 'transfer_created', eventId: event.id, transferId: transfer.id, amount: transfer.amount, orderId: transfer.metadata?.orderId ?? null };
+    }
+    case 'transfer.reversed': {
+      const transfer = object as TransferLike;
+      return { kind: 'transfer_reversed', eventId: event.id, transferId: transfer.id, amountReversed: transfer.amount_reversed ?? 0, orderId: transfer.metadata?.orderId ?? null };
+    }
+    case 'payout.paid':
+    case 'payout.failed': {
+      const payout = object as PayoutLike;
+      // A connected account's payout arrives through the Connect endpoint, naming the account.
+      if (!event.account) return { kind: 'ignored', eventId: event.id, type: `${event.type}:platform` };
+      return { kind: event.type === 'payout.paid' ? 'payout_paid' : 'payout_failed', eventId: event.id, payoutId: payout.id, accountId: event.account, amount: payout.amount };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The four Checkout Session events that change a checkout, and the Connect events; everything else is ignored. */
+export function toPaymentEvent(event: { id: string; type: string; account?: string | null; data: { object: unknown } }): PaymentEvent {
+  const payout = toPayoutEvent(event);
+  if (payout) return payout;
   const session = event.data.object as SessionLike;
   const base = { eventId: event.id, checkoutId: checkoutIdOf(session), providerRef: session.id };
   switch (event.type) {
@@ -101,13 +155,16 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
     },
     parseWebhook(rawBody, signature) {
       if (!signature) throw new PaymentSignatureError('Missing Stripe-Signature header');
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
-      } catch {
-        throw new PaymentSignatureError();
+      // The platform's endpoint and the Connect endpoint may be one URL with two secrets.
+      const secrets = [...new Set([settings.webhookSecret, settings.connectWebhookSecret ?? settings.webhookSecret])];
+      for (const secret of secrets) {
+        try {
+          return toPaymentEvent(stripe.webhooks.constructEvent(rawBody, signature, secret));
+        } catch {
+          // Try the next secret; none matching is a bad signature.
+        }
       }
-      return toPaymentEvent(event);
+      throw new PaymentSignatureError();
     },
     async refund(paymentRef, amount, idempotencyKey) {
       const refund = await stripe.refunds.create(
@@ -117,5 +174,91 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
       );
       return { refundRef: refund.id };
     },
+    async createConnectedAccount({ businessId, email }) {
+      const account = await call(() =>
+        stripe.accounts.create(
+          {
+            type: 'express',
+            country: 'ES',
+            ...(email ? { email } : {}),
+            capabilities: { transfers: { requested: true } },
+            metadata: { businessId },
+          },
+          // One account per business even if the owner clicks twice before the first answer.
+          { idempotencyKey: `regalo-account-${businessId}` },
+        ),
+      );
+      return toAccountState(account);
+    },
+    async createOnboardingLink({ accountId, returnUrl, refreshUrl }) {
+      const link = await call(() => stripe.accountLinks.create({ account: accountId, type: 'account_onboarding', return_url: returnUrl, refresh_url: refreshUrl }));
+      return { url: link.url };
+    },
+    async getConnectedAccount(accountId) {
+      return toAccountState(await call(() => stripe.accounts.retrieve(accountId)));
+    },
+    async createTransfer(input) {
+      const transfer = await call(async () => {
+        // source_transaction takes the charge; checkouts store the PaymentIntent.
+        const sourceTransaction = input.sourcePayment ? await chargeOf(input.sourcePayment) : null;
+        return stripe.transfers.create(
+          {
+            amount: input.amount,
+            currency: input.currency.toLowerCase(),
+            destination: input.destination,
+            transfer_group: input.transferGroup,
+            ...(sourceTransaction ? { source_transaction: sourceTransaction } : {}),
+            metadata: { orderId: input.orderId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+      });
+      return { transferId: transfer.id };
+    },
+    async reverseTransfer({ transferId, amount, idempotencyKey }) {
+      const reversal = await call(() => stripe.transfers.createReversal(transferId, { amount }, { idempotencyKey }));
+      return { reversalId: reversal.id };
+    },
+    async listBalanceTransactions({ from, to }) {
+      const result: BalanceTransaction[] = [];
+      const list = stripe.balanceTransactions.list({
+        created: { gte: Math.floor(from.getTime() / 1000), lt: Math.floor(to.getTime() / 1000) },
+        limit: 100,
+        expand: ['data.source'],
+      });
+      for await (const txn of list) result.push(toBalanceTransaction(txn));
+      return result;
+    },
   };
+
+  async function chargeOf(paymentRef: string): Promise<string | null> {
+    if (paymentRef.startsWith('ch_') || paymentRef.startsWith('py_')) return paymentRef;
+    const intent = await stripe.paymentIntents.retrieve(paymentRef);
+    const charge = intent.latest_charge;
+    return charge ? (typeof charge === 'string' ? charge : charge.id) : null;
+  }
+}
+
+/** Stripe's answer as a PaymentProviderError (its message is what the owner and admin read). */
+async function call<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) throw new PaymentProviderError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * A balance transaction as the reconciliation compares it: a charge is matched by its
+ * PaymentIntent (what the ledger stores for a checkout), everything else by its own id.
+ */
+function toBalanceTransaction(txn: Stripe.BalanceTransaction): BalanceTransaction {
+  const source = txn.source;
+  let sourceId = typeof source === 'string' ? source : (source?.id ?? '');
+  if (source && typeof source !== 'string' && source.object === 'charge') {
+    const intent = source.payment_intent;
+    if (intent) sourceId = typeof intent === 'string' ? intent : intent.id;
+  }
+  return { id: txn.id, type: txn.type === 'payment' ? 'charge' : txn.type, amount: txn.amount, sourceId, created: new Date(txn.created * 1000) };
 }

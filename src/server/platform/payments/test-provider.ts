@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { PaymentProvider } from './payment-provider';
-import { PaymentSignatureError } from './payment-provider';
+import type { BalanceTransaction, ConnectedAccountState, PaymentProvider } from './payment-provider';
+import { PaymentProviderError, PaymentSignatureError } from './payment-provider';
 
 /** How long a test checkout can be paid before the expiry job closes it. */
 export const TEST_CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
@@ -9,6 +9,11 @@ export const TEST_CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
  * Takes no money. The payer lands on Regalo's own, clearly labelled test payment page
  * (`/checkout/<id>/pay`), whose buttons call POST /api/payments/test/:id/succeed|fail|cancel.
  * There are no webhooks: those endpoints run the same use cases a Stripe event does.
+ *
+ * Connect (ADR 053): onboarding is Regalo's own labelled test page
+ * (`/business/payouts/test-onboarding`), whose buttons set the stored account state through
+ * the same use case `account.updated` runs. Transfers, reversals and refunds are recorded
+ * here, in memory, as the provider's balance for the reconciliation of this process.
  */
 export interface RecordedRefund {
   paymentRef: string;
@@ -17,21 +22,56 @@ export interface RecordedRefund {
   refundRef: string;
 }
 
+export interface RecordedTransfer {
+  transferId: string;
+  amount: number;
+  destination: string;
+  transferGroup: string;
+  sourcePayment: string | null;
+  idempotencyKey: string;
+  orderId: string;
+  reversalId: string | null;
+}
+
 export interface TestPaymentProvider extends PaymentProvider {
   /** Every refund asked for, oldest first (a repeated idempotency key is recorded once). */
   readonly refunds: RecordedRefund[];
+  /** Every transfer made (a repeated idempotency key is recorded once). */
+  readonly transfers: RecordedTransfer[];
+  /** Transfers to these accounts are refused, as Stripe refuses a restricted account. */
+  readonly refusingAccounts: Set<string>;
+  /** The test payment page's success: the charge enters this provider's balance. */
+  recordCharge(paymentRef: string, amount: number, at: Date): void;
 }
 
-export function createTestPaymentProvider(publicUrl: string): TestPaymentProvider {
+export function createTestPaymentProvider(publicUrl: string, now: () => Date = () => new Date()): TestPaymentProvider {
   const refunds: RecordedRefund[] = [];
+  const transfers: RecordedTransfer[] = [];
+  const refusingAccounts = new Set<string>();
+  const balance: BalanceTransaction[] = [];
+  const move = (type: string, amount: number, sourceId: string) =>
+    balance.push({ id: `txn_test_${randomUUID()}`, type, amount, sourceId, created: now() });
+  const incompleteAccount = (accountId: string): ConnectedAccountState => ({
+    accountId,
+    detailsSubmitted: false,
+    payoutsEnabled: false,
+    transfersActive: false,
+    requirementsDue: ['external_account', 'representative.id_number'],
+    disabledReason: 'requirements.past_due',
+  });
   return {
     name: 'test',
     refunds,
-    async createPayment({ checkoutId, now }) {
+    transfers,
+    refusingAccounts,
+    recordCharge(paymentRef, amount) {
+      if (!balance.some((t) => t.type === 'charge' && t.sourceId === paymentRef)) move('charge', amount, paymentRef);
+    },
+    async createPayment({ checkoutId, now: at }) {
       return {
         providerRef: `test_${checkoutId}`,
         paymentUrl: `${publicUrl}/checkout/${checkoutId}/pay`,
-        expiresAt: new Date(now.getTime() + TEST_CHECKOUT_LIFETIME_MS),
+        expiresAt: new Date(at.getTime() + TEST_CHECKOUT_LIFETIME_MS),
       };
     },
     parseWebhook() {
@@ -42,7 +82,41 @@ export function createTestPaymentProvider(publicUrl: string): TestPaymentProvide
       if (earlier) return { refundRef: earlier.refundRef };
       const refundRef = `test_refund_${randomUUID()}`;
       refunds.push({ paymentRef, amount, idempotencyKey: idempotencyKey ?? null, refundRef });
+      move('refund', -amount, refundRef);
       return { refundRef };
+    },
+    async createConnectedAccount() {
+      return incompleteAccount(`acct_test_${randomUUID().replaceAll('-', '')}`);
+    },
+    async createOnboardingLink({ accountId }) {
+      return { url: `${publicUrl}/business/payouts/test-onboarding?account=${encodeURIComponent(accountId)}` };
+    },
+    async getConnectedAccount(accountId) {
+      // The stored state is the truth for test accounts (the test page writes it).
+      return incompleteAccount(accountId);
+    },
+    async createTransfer(input) {
+      const earlier = transfers.find((t) => t.idempotencyKey === input.idempotencyKey);
+      if (earlier) return { transferId: earlier.transferId };
+      if (refusingAccounts.has(input.destination)) {
+        throw new PaymentProviderError(`The destination account ${input.destination} cannot receive transfers (test provider)`);
+      }
+      const transferId = `tr_test_${randomUUID().replaceAll('-', '')}`;
+      transfers.push({ ...input, transferId, reversalId: null });
+      move('transfer', -input.amount, transferId);
+      return { transferId };
+    },
+    async reverseTransfer({ transferId, amount }) {
+      const transfer = transfers.find((t) => t.transferId === transferId);
+      if (!transfer) throw new PaymentProviderError(`No such transfer: ${transferId}`);
+      if (!transfer.reversalId) {
+        transfer.reversalId = `trr_test_${randomUUID().replaceAll('-', '')}`;
+        move('transfer_reversal', amount, transfer.reversalId);
+      }
+      return { reversalId: transfer.reversalId };
+    },
+    async listBalanceTransactions({ from, to }) {
+      return balance.filter((t) => t.created >= from && t.created < to);
     },
   };
 }

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { businessPayoutsSchema, onboardingLinkSchema, payoutAccountSchema, testOnboardingParamsSchema } from '@shared/contracts/payouts';
+import { requireOwnedBusiness } from '../../domain/businesses/owned-business';
+import { getPayoutAccount } from '../../domain/payouts/payout-account-view';
+import { requireUser } from '../../platform/auth/guard';
+import { AppError } from '../../platform/errors';
+import { completeTestOnboarding } from './complete-test-onboarding';
+import { getBusinessPayouts } from './get-business-payouts';
+import { startPayoutOnboarding } from './start-payout-onboarding';
+
+const noStore = { 'cache-control': 'no-store' };
+
+/** The owner's payout account and payouts (contract: src/shared/contracts/payouts.ts). */
+export const payoutAccountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/business/payout-account', { schema: { response: { 200: payoutAccountSchema } } }, async (request, reply) => {
+    const user = await requireUser(request);
+    const business = await requireOwnedBusiness(app.ctx.db, user.id);
+    return reply.headers(noStore).send(await getPayoutAccount(app.ctx.db, business.id));
+  });
+
+  app.post('/api/business/payout-account/onboarding', { schema: { response: { 200: onboardingLinkSchema } } }, async (request) => {
+    const user = await requireUser(request);
+    return startPayoutOnboarding(app.ctx, user.id);
+  });
+
+  app.get('/api/business/payouts', { schema: { response: { 200: businessPayoutsSchema } } }, async (request, reply) => {
+    const user = await requireUser(request);
+    return reply.headers(noStore).send(await getBusinessPayouts(app.ctx.db, user.id));
+  });
+
+  app.post(
+    '/api/payouts/test/onboarding/:outcome',
+    { schema: { params: testOnboardingParamsSchema, response: { 200: payoutAccountSchema } } },
+    async (request) => {
+      // The test provider's onboarding page only exists when it is the configured provider.
+      if (app.ctx.payments.name !== 'test') throw AppError.notFound();
+      const user = await requireUser(request);
+      return completeTestOnboarding(app.ctx, user.id, request.params.outcome);
+    },
+  );
+};

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import { transfers } from '../db/schema/payouts';
 import { instantToMadridLocal } from '@shared/domain/delivery-time';
 import { madridMonthOf } from '@shared/domain/statement-month';
 import { authedInject } from './auth-helpers';
@@ -415,6 +417,17 @@ export const routeTable: RouteRow[] = [
       payload: { expiresOn: new Date(Date.now() + 3 * 365 * DAY_MS).toISOString().slice(0, 10), reason: 'Shop closed for works' },
     }),
     expect: adminOnly(200),
+  },
+  { route: 'GET /api/admin/payouts', request: () => ({ url: '/api/admin/payouts?state=due' }), expect: adminOnly(200) },
+  {
+    // A fresh paid order's transfer is due: "retry now" brings it forward (204)
+    route: 'POST /api/admin/transfers/:id/retry',
+    request: async (w) => {
+      const order = await freshOrder(w);
+      const [transfer] = await w.t.database.db.select({ id: transfers.id }).from(transfers).where(eq(transfers.orderId, order.id));
+      return { url: `/api/admin/transfers/${transfer!.id}/retry` };
+    },
+    expect: adminOnly(204),
   },
   { route: 'GET /api/admin/audit', request: () => ({ url: '/api/admin/audit' }), expect: adminOnly(200) },
   {

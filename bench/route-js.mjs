@@ -56,6 +56,7 @@ const routes = [
   { path: '/admin?tab=applications', as: 'admin' },
   { path: '/admin?tab=businesses', as: 'admin' },
   { path: '/admin?tab=orders', as: 'admin' },
+  { path: '/admin?tab=payouts', as: 'admin' },
   { path: '/admin?tab=audit', as: 'admin' },
 ];
 

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ClipboardList, History, LayoutDashboard, Package, Store } from 'lucide-react';
+import { ClipboardList, History, Landmark, LayoutDashboard, Package, Store } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useText } from '@web/lib/text';
 import { useSearchParams } from 'react-router';
@@ -17,9 +17,9 @@ import { refreshSession } from '@web/lib/session';
 import { getText } from '@web/lib/text';
 import { adminErrorMessage } from './api-error';
 
-export const adminTabs = ['overview', 'applications', 'businesses', 'orders', 'audit'] as const;
+export const adminTabs = ['overview', 'applications', 'businesses', 'orders', 'payouts', 'audit'] as const;
 export type AdminTab = (typeof adminTabs)[number];
-const icons = { overview: LayoutDashboard, applications: ClipboardList, businesses: Store, orders: Package, audit: History } as const;
+const icons = { overview: LayoutDashboard, applications: ClipboardList, businesses: Store, orders: Package, payouts: Landmark, audit: History } as const;
 
 const parseTab = (requested: string | null): AdminTab =>
   (adminTabs as readonly string[]).includes(requested ?? '') ? (requested as AdminTab) : 'overview';
@@ -31,6 +31,7 @@ const tabModules = {
   applications: () => import('./applications-tab'),
   businesses: () => import('./businesses-tab'),
   orders: () => import('./orders-tab'),
+  payouts: () => import('./payouts-tab'),
   audit: () => import('./audit-tab'),
 } as const;
 const OverviewTab = lazy(() => tabModules.overview().then((m) => ({ default: m.OverviewTab })));
@@ -38,6 +39,7 @@ const ApplicationsTab = lazy(() => tabModules.applications().then((m) => ({ defa
 const BusinessesTab = lazy(() => tabModules.businesses().then((m) => ({ default: m.BusinessesTab })));
 const OrdersTab = lazy(() => tabModules.orders().then((m) => ({ default: m.OrdersTab })));
 const AuditTab = lazy(() => tabModules.audit().then((m) => ({ default: m.AuditTab })));
+const PayoutsTab = lazy(() => tabModules.payouts().then((m) => ({ default: m.PayoutsTab })));
 // The tab the address opens starts downloading with this chunk, alongside the texts, rather
 // than after the page's first render.
 if (typeof window !== 'undefined') void tabModules[parseTab(new URLSearchParams(window.location.search).get('tab'))]();
@@ -127,6 +129,11 @@ function Admin() {
           <TabsContent value="orders">
             <TabLoading>
               <OrdersTab initialBusiness={params.get('business') ?? ''} />
+            </TabLoading>
+          </TabsContent>
+          <TabsContent value="payouts">
+            <TabLoading>
+              <PayoutsTab />
             </TabLoading>
           </TabsContent>
           <TabsContent value="audit">

@@ -3,12 +3,13 @@ import { adminTemplates, type AdminMailTemplates } from './admin-templates';
 import { renderMail, type MailLocale, type RenderedMail } from './layout';
 import { orderTemplates, type OrderMailTemplates } from './order-templates';
 import { registrationTemplates, type RegistrationMailTemplates } from './registration-templates';
+import { statementTemplates, type StatementMailTemplates } from './statement-templates';
 
 /**
  * The registry of emails Regalo sends. To add one: add its data type to MailTemplates and its
  * renderer to `templates`; `enqueueMail` then accepts it with type-checked data.
  */
-export interface MailTemplates extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates, RegistrationMailTemplates {
+export interface MailTemplates extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates, RegistrationMailTemplates, StatementMailTemplates {
   'verify-email': { name: string; url: string };
   'reset-password': { name: string; url: string };
   /** Someone signed up with an address that already has a confirmed account. */
@@ -157,6 +158,7 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
         }),
   ...expiryReminderTemplates,
   ...adminTemplates,
+  ...statementTemplates,
   ...registrationTemplates,
 };
 

@@ -11,17 +11,55 @@ export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_regalo_test_secret';
  */
 export const STRIPE_SESSION_EXPIRES = Math.floor(Date.now() / 1000) + 24 * 60 * 60;
 
+/** A connected account as Stripe's API returns it (the fields the driver reads). */
+export interface StandInAccount {
+  id: string;
+  object: 'account';
+  type: 'express';
+  country: 'ES';
+  email: string | null;
+  details_submitted: boolean;
+  payouts_enabled: boolean;
+  charges_enabled: boolean;
+  capabilities: { transfers: 'active' | 'inactive' | 'pending' };
+  requirements: { currently_due: string[]; past_due: string[]; eventually_due: string[]; disabled_reason: string | null };
+  metadata: Record<string, string>;
+}
+
 /**
- * A tiny stand-in for the two Stripe endpoints the driver calls (Checkout Sessions and
- * refunds), on a free port: STRIPE_API_URL points the driver at it.
+ * A tiny stand-in for the Stripe endpoints the driver calls (Checkout Sessions, refunds, and
+ * Connect: accounts, account links, transfers, reversals, balance transactions), on a free
+ * port: STRIPE_API_URL points the driver at it. Responses follow Stripe's documented object
+ * shapes; idempotency keys are honoured for the creations the driver keys, as Stripe does.
  */
 export class StripeStandIn {
-  requests: { path: string; idempotencyKey: string | undefined; auth: string | undefined; form: URLSearchParams }[] = [];
+  requests: { method: string; path: string; idempotencyKey: string | undefined; auth: string | undefined; form: URLSearchParams }[] = [];
   failNext = false;
   /** The session created for each checkout (client_reference_id → session id). */
   readonly sessionOf = new Map<string, string>();
+  readonly accounts = new Map<string, StandInAccount>();
+  /** Transfers, by id, as Stripe keeps them. */
+  readonly transfers = new Map<string, { id: string; object: 'transfer'; amount: number; amount_reversed: number; currency: string; destination: string; transfer_group: string | null; source_transaction: string | null; reversed: boolean; metadata: Record<string, string>; reversals: { object: 'list'; data: { id: string; object: 'transfer_reversal'; amount: number; transfer: string }[] } }>();
+  /** The platform balance's movements, oldest first (what /v1/balance_transactions lists). */
+  readonly balance: { id: string; object: 'balance_transaction'; amount: number; currency: string; type: string; created: number; source: string | { id: string; object: 'charge'; payment_intent: string } }[] = [];
+  /** Transfers to these accounts are refused with Stripe's error for a restricted destination. */
+  readonly refusingAccounts = new Set<string>();
+  /** Idempotency key → the id of what it created (accounts, transfers, reversals). */
+  readonly keys = new Map<string, string>();
   private server: Server = createServer((req, res) => void this.handle(req, res));
   private sessions = 0;
+  private counter = 0;
+
+  nextId(): number {
+    return ++this.counter;
+  }
+
+  /** The charge a PaymentIntent made (`ch_` for `pi_`), entered in the balance as Stripe would. */
+  charge(paymentIntent: string, amount: number, createdAt = new Date()) {
+    const chargeId = `ch_${paymentIntent.replace(/^pi_/, '')}`;
+    this.balance.push({ id: `txn_${this.nextId()}`, object: 'balance_transaction', amount, currency: 'eur', type: 'charge', created: Math.floor(createdAt.getTime() / 1000), source: { id: chargeId, object: 'charge', payment_intent: paymentIntent } });
+    return chargeId;
+  }
 
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -35,7 +73,8 @@ export class StripeStandIn {
     let body = '';
     for await (const chunk of req) body += chunk;
     const form = new URLSearchParams(body);
-    this.requests.push({ path: req.url ?? '', idempotencyKey: req.headers['idempotency-key'] as string | undefined, auth: req.headers.authorization, form });
+    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    this.requests.push({ method: req.method ?? '', path: req.url ?? '', idempotencyKey, auth: req.headers.authorization, form });
     res.setHeader('content-type', 'application/json');
     if (this.failNext) {
       this.failNext = false;
@@ -52,12 +91,147 @@ export class StripeStandIn {
       return;
     }
     if (req.method === 'POST' && req.url === '/v1/refunds') {
-      res.end(JSON.stringify({ id: 're_test_1', object: 'refund', amount: Number(form.get('amount')), payment_intent: form.get('payment_intent') }));
+      const earlier = idempotencyKey ? this.keys.get(idempotencyKey) : undefined;
+      const id = earlier ?? `re_test_${this.nextId()}`;
+      const amount = Number(form.get('amount'));
+      if (!earlier) {
+        if (idempotencyKey) this.keys.set(idempotencyKey, id);
+        this.balance.push({ id: `txn_${this.nextId()}`, object: 'balance_transaction', amount: -amount, currency: 'eur', type: 'refund', created: Math.floor(Date.now() / 1000), source: id });
+      }
+      res.end(JSON.stringify({ id, object: 'refund', amount, payment_intent: form.get('payment_intent') }));
+      return;
+    }
+    const connect = serveConnect(this, req.method ?? '', new URL(req.url ?? '/', 'http://stand-in'), form, idempotencyKey);
+    if (connect) {
+      res.statusCode = connect.status;
+      res.end(JSON.stringify(connect.body));
       return;
     }
     res.statusCode = 404;
     res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'unknown' } }));
   }
+}
+
+/** Stripe's Connect endpoints, answering `{status, body}`; null for a path it does not serve. */
+function serveConnect(
+  stripe: StripeStandIn,
+  method: string,
+  url: URL,
+  form: URLSearchParams,
+  idempotencyKey: string | undefined,
+): { status: number; body: unknown } | null {
+  const self = stripe.keys;
+  const next = (prefix: string) => `${prefix}_${stripe.nextId()}`;
+  const invalid = (message: string, code?: string) => ({ status: 400, body: { error: { type: 'invalid_request_error', message, ...(code ? { code } : {}) } } });
+  const path = url.pathname;
+  if (method === 'POST' && path === '/v1/accounts') {
+    const earlier = idempotencyKey && self.get(idempotencyKey);
+    if (earlier) return { status: 200, body: stripe.accounts.get(earlier) };
+    const account: StandInAccount = {
+      id: next('acct_1Standin'),
+      object: 'account',
+      type: 'express',
+      country: 'ES',
+      email: form.get('email'),
+      details_submitted: false,
+      payouts_enabled: false,
+      charges_enabled: false,
+      // Requested at creation; active only once onboarding is done (setStandInAccount).
+      capabilities: { transfers: 'inactive' },
+      requirements: { currently_due: ['external_account', 'individual.id_number', 'tos_acceptance.date'], past_due: [], eventually_due: [], disabled_reason: 'requirements.past_due' },
+      metadata: Object.fromEntries([...form.entries()].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v])),
+    };
+    stripe.accounts.set(account.id, account);
+    if (idempotencyKey) self.set(idempotencyKey, account.id);
+    return { status: 200, body: account };
+  }
+  const accountMatch = /^\/v1\/accounts\/([^/]+)$/.exec(path);
+  if (method === 'GET' && accountMatch) {
+    const account = stripe.accounts.get(accountMatch[1]!);
+    return account ? { status: 200, body: account } : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such account' } } };
+  }
+  if (method === 'POST' && path === '/v1/account_links') {
+    const account = form.get('account') ?? '';
+    if (!stripe.accounts.has(account)) return invalid('No such account');
+    return {
+      status: 200,
+      body: { object: 'account_link', created: Math.floor(Date.now() / 1000), expires_at: Math.floor(Date.now() / 1000) + 300, url: `https://connect.stripe.test/setup/e/${account}/${next('link')}`, return_url: form.get('return_url'), refresh_url: form.get('refresh_url') },
+    };
+  }
+  const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+  if (method === 'GET' && intentMatch) {
+    const pi = intentMatch[1]!;
+    return { status: 200, body: { id: pi, object: 'payment_intent', status: 'succeeded', latest_charge: `ch_${pi.replace(/^pi_/, '')}` } };
+  }
+  if (method === 'POST' && path === '/v1/transfers') {
+    const earlier = idempotencyKey && self.get(idempotencyKey);
+    if (earlier) return { status: 200, body: stripe.transfers.get(earlier) };
+    const destination = form.get('destination') ?? '';
+    const account = stripe.accounts.get(destination);
+    if (!account) return invalid(`No such destination: '${destination}'`);
+    if (stripe.refusingAccounts.has(destination) || account.capabilities.transfers !== 'active') {
+      return invalid("Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments", 'insufficient_capabilities_for_transfer');
+    }
+    const amount = Number(form.get('amount'));
+    const transfer = {
+      id: next('tr_1Standin'),
+      object: 'transfer' as const,
+      amount,
+      amount_reversed: 0,
+      currency: form.get('currency') ?? 'eur',
+      destination,
+      transfer_group: form.get('transfer_group'),
+      source_transaction: form.get('source_transaction'),
+      reversed: false,
+      metadata: Object.fromEntries([...form.entries()].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v])),
+      reversals: { object: 'list' as const, data: [] as { id: string; object: 'transfer_reversal'; amount: number; transfer: string }[] },
+    };
+    stripe.transfers.set(transfer.id, transfer);
+    if (idempotencyKey) self.set(idempotencyKey, transfer.id);
+    stripe.balance.push({ id: next('txn'), object: 'balance_transaction', amount: -amount, currency: transfer.currency, type: 'transfer', created: Math.floor(Date.now() / 1000), source: transfer.id });
+    return { status: 200, body: transfer };
+  }
+  const reversalMatch = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path);
+  if (method === 'POST' && reversalMatch) {
+    const earlier = idempotencyKey && self.get(idempotencyKey);
+    const transfer = stripe.transfers.get(reversalMatch[1]!);
+    if (!transfer) return invalid('No such transfer');
+    if (earlier) return { status: 200, body: transfer.reversals.data.find((r) => r.id === earlier) };
+    const amount = Number(form.get('amount') ?? transfer.amount);
+    const reversal = { id: next('trr_1Standin'), object: 'transfer_reversal' as const, amount, transfer: transfer.id };
+    transfer.reversals.data.push(reversal);
+    transfer.amount_reversed += amount;
+    transfer.reversed = transfer.amount_reversed >= transfer.amount;
+    if (idempotencyKey) self.set(idempotencyKey, reversal.id);
+    stripe.balance.push({ id: next('txn'), object: 'balance_transaction', amount, currency: transfer.currency, type: 'transfer_reversal', created: Math.floor(Date.now() / 1000), source: reversal.id });
+    return { status: 200, body: reversal };
+  }
+  if (method === 'GET' && path === '/v1/balance_transactions') {
+    const gte = Number(url.searchParams.get('created[gte]') ?? 0);
+    const lt = Number(url.searchParams.get('created[lt]') ?? Number.MAX_SAFE_INTEGER);
+    const data = stripe.balance.filter((b) => b.created >= gte && b.created < lt);
+    // One page: Stripe lists newest first; has_more false ends the SDK's auto-pagination.
+    return { status: 200, body: { object: 'list', url: '/v1/balance_transactions', has_more: false, data: [...data].reverse() } };
+  }
+  return null;
+}
+
+/** Completes (or restricts) a stand-in account as Stripe would after onboarding; returns the Account object. */
+export function setStandInAccount(stripe: StripeStandIn, accountId: string, ready: boolean): StandInAccount {
+  const account = stripe.accounts.get(accountId)!;
+  account.details_submitted = ready || account.details_submitted;
+  account.payouts_enabled = ready;
+  account.charges_enabled = ready;
+  account.capabilities.transfers = ready ? 'active' : 'inactive';
+  account.requirements = ready
+    ? { currently_due: [], past_due: [], eventually_due: [], disabled_reason: null }
+    : { currently_due: ['external_account'], past_due: ['external_account'], eventually_due: [], disabled_reason: 'requirements.past_due' };
+  return account;
+}
+
+/** The JSON body of any Stripe event (`account` set for a connected account's event). */
+export function stripeEvent(type: string, object: unknown, eventId: string, account?: string): string {
+  return JSON.stringify({ id: eventId, object: 'event', api_version: '2025-01-27.acacia', type, ...(account ? { account } : {}), data: { object } });
 }
 
 const signer = new Stripe('sk_test_signer');

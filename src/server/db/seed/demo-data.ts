@@ -39,6 +39,11 @@ export interface DemoBusiness {
   /** Days before the seed ran that the business joined. */
   joinedDaysAgo: number;
   gifts: DemoGift[];
+  /**
+   * Left its payout onboarding unfinished (ADR 053): approved, but not sold until it
+   * finishes, so the demo shows the dashboard's "connect payouts" state.
+   */
+  payoutOnboardingIncomplete?: boolean;
 }
 
 export const demoOwnerBusiness: DemoBusiness = {
@@ -132,6 +137,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
   {
     ownerEmail: 'ceramica@demo.regalo.test',
     ownerName: 'Inmaculada Bosch',
+    payoutOnboardingIncomplete: true,
     name: 'Taller Blau de Manises',
     category: 'artisan_workshop',
     businessType: 'individual',

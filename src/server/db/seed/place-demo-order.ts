@@ -9,6 +9,7 @@ import type { Executor } from '../client';
 import { businesses } from '../schema/businesses';
 import { orders, redemptions } from '../schema/orders';
 import type { DemoOrder } from './demo-data';
+import { bringTransferForward } from '../../domain/payouts/transfer-schedule';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -84,6 +85,7 @@ export async function placeDemoOrder(
     await tx.update(orders).set({ status: 'redeemed', redeemedAt, updatedAt: redeemedAt }).where(and(eq(orders.id, paid.id), eq(orders.status, 'paid')));
     const [business] = await tx.select({ ownerId: businesses.ownerId }).from(businesses).where(eq(businesses.id, paid.businessId));
     await tx.insert(redemptions).values({ orderId: paid.id, businessId: paid.businessId, redeemedBy: business?.ownerId ?? null, method: 'scan', createdAt: redeemedAt });
+    await bringTransferForward(tx, paid.id, redeemedAt);
   } else if (order.status === 'expired') {
     if (paid.expiresAt.getTime() >= now.getTime()) throw new Error(`demo order for ${order.giftName} is not old enough to have expired`);
     await tx.update(orders).set({ status: 'expired', updatedAt: paid.expiresAt }).where(eq(orders.id, paid.id));

@@ -18,6 +18,7 @@ import { getTestDatabase } from '../../testing/test-database';
 import { accounts, users } from '../schema/auth';
 import { businessApplications, businesses } from '../schema/businesses';
 import { contacts } from '../schema/contacts';
+import { ledgerEntries, payoutAccounts, transfers } from '../schema/payouts';
 import { gifts } from '../schema/gifts';
 import { orders } from '../schema/orders';
 import { DEMO_PASSWORD } from './demo-data';
@@ -114,6 +115,28 @@ describe('demo seed', () => {
         expect(order.senderName).toBe('Lucía');
       }
     }
+
+    // Money out (ADR 053): each paid order's ledger adds up, its transfer went when it fell due.
+    const [palmeraAccount] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.businessId, business!.id));
+    expect(palmeraAccount).toMatchObject({ provider: 'test', transfersActive: true });
+    for (const order of ownerOrders) {
+      const kinds = (await db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order.id))).map((e) => `${e.kind}:${e.amount}`);
+      const [transfer] = await db.select().from(transfers).where(eq(transfers.orderId, order.id));
+      if (order.paidAt === null) {
+        expect(kinds).toEqual([]);
+        continue;
+      }
+      expect(kinds.slice(0, 3)).toEqual([`commission:${order.commissionAmount}`, `commission_vat:${order.commissionVatAmount}`, `share_owed:${order.netAmount}`]);
+      const dueAt = Math.min(order.redeemedAt?.getTime() ?? Infinity, order.paidAt.getTime() + 14 * 24 * 3600 * 1000);
+      if (order.status === 'cancelled') expect(transfer).toMatchObject({ state: 'cancelled' });
+      else if (dueAt <= now) expect(transfer, order.status).toMatchObject({ state: 'sent', sentAt: new Date(dueAt) });
+      else expect(transfer).toMatchObject({ state: 'due', nextAttemptAt: new Date(dueAt) });
+    }
+
+    // One demo business left its payout onboarding unfinished: approved, but not sold yet.
+    const [taller] = await db.select().from(businesses).where(eq(businesses.name, 'Taller Blau de Manises'));
+    const [tallerAccount] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.businessId, taller!.id));
+    expect(tallerAccount).toMatchObject({ detailsSubmitted: false, transfersActive: false });
   });
 
   it('gives every paid, redeemed, expired and cancelled demo order a working gift page (unpaid ones have none)', async () => {

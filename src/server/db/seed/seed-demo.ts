@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { DocumentType, VerificationDocument } from '@shared/domain/business';
 import type { Config } from '../../config';
 import { THUMBNAIL_SIZE, variantKey } from '../../platform/storage/image-keys';
@@ -37,6 +37,9 @@ import {
 import { demoPdf } from './demo-documents';
 import { renderBusinessImage, renderGiftImage, renderThumbnail } from './demo-images';
 import { placeDemoOrder } from './place-demo-order';
+import { transfers } from '../schema/payouts';
+import { sendDueTransfers } from '../../features/payouts/send-due-transfers';
+import { createTestPaymentProvider } from '../../platform/payments/test-provider';
 
 export interface SeedContext {
   db: Database;
@@ -182,6 +185,8 @@ export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
         isActive: true,
         commissionRate: business.commissionRate,
         createdAt: daysAgo(business.joinedDaysAgo + 3),
+        // Connected with the test provider when it joined; one left its onboarding unfinished.
+        payoutAccount: { detailsSubmitted: !business.payoutOnboardingIncomplete, createdAt: joined },
       });
       summary.businesses += 1;
       await createBusinessApplication(tx, {
@@ -243,6 +248,8 @@ export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
         });
         summary.orders += 1;
       }
+      // The transfers job as it would have run: each share sent when it fell due.
+      await sendTransfersAsTheyFellDue(tx, now);
     }
   });
 
@@ -324,4 +331,19 @@ async function findDemoGift(tx: Executor, ownerEmail: string, giftName: string) 
   // demo database seeded before the texts were in Spanish (README: start from an empty one).
   if (!row) throw new Error(`demo gift "${giftName}" of ${ownerEmail} is missing; reseed an empty demo database`);
   return row;
+}
+
+/**
+ * Runs the transfers job at each moment a demo transfer fell due (redemption, or 14 days
+ * after payment) up to now, so each sent transfer carries its real date and the ledger
+ * matches the orders' history. Transfers still in their withdrawal period stay due.
+ */
+async function sendTransfersAsTheyFellDue(tx: Executor, now: Date) {
+  const due = await tx
+    .selectDistinct({ at: transfers.nextAttemptAt })
+    .from(transfers)
+    .where(and(eq(transfers.state, 'due'), lte(transfers.nextAttemptAt, now)))
+    .orderBy(asc(transfers.nextAttemptAt));
+  const payments = createTestPaymentProvider('http://demo.invalid');
+  for (const { at } of due) await sendDueTransfers({ db: tx as Database, now: () => at!, payments });
 }

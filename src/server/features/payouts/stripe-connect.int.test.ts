@@ -1,0 +1,147 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkouts, paymentEvents } from '../../db/schema/orders';
+import { ledgerEntries, payoutAccounts } from '../../db/schema/payouts';
+import { getBusinessBalances } from '../../domain/ledger/ledger-balances';
+import { as, signedIn } from '../../testing/checkout-test-world';
+import { createBusiness, createGift, createOrder, createUser } from '../../testing/factories';
+import { setStandInAccount, signStripePayload, STRIPE_TEST_WEBHOOK_SECRET, stripeEvent, StripeStandIn } from '../../testing/stripe-stand-in';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { DAY_MS, ledgerOf, transferOf } from './payouts-test-world';
+import { reconcileLedger } from './reconcile-ledger';
+import { orderTransferKey, sendDueTransfers } from './send-due-transfers';
+
+let eventCount = 0;
+const eventId = () => `evt_connect_${++eventCount}`;
+
+/** The Stripe Connect driver against the local stand-in, webhooks signed as Stripe signs them. */
+describe('Stripe Connect payouts', () => {
+  const stripe = new StripeStandIn();
+  let t: TestApp;
+  beforeAll(async () => {
+    const apiUrl = await stripe.start();
+    t = await createTestApp({
+      env: { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_regalo', STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET, STRIPE_API_URL: apiUrl },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.stop();
+  });
+  const db = () => t.database.db;
+
+  function webhook(payload: string) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signStripePayload(payload) },
+      payload,
+    });
+  }
+
+  /** An owner who connected through Stripe's hosted onboarding and finished it. */
+  async function connectedBusiness() {
+    const owner = await signedIn(t, { userType: 'business' });
+    const business = await createBusiness(t.database.db, { ownerId: owner.user.id, commissionRate: 10, email: 'caja@horno.test', payoutAccount: null });
+    const link = await as(t, owner.cookie)({ method: 'POST', url: '/api/business/payout-account/onboarding' });
+    expect(link.statusCode, link.body).toBe(200);
+    const [account] = await db().select().from(payoutAccounts).where(eq(payoutAccounts.businessId, business.id));
+    const ready = setStandInAccount(stripe, account!.providerAccountId, true);
+    const update = stripeEvent('account.updated', ready, eventId());
+    expect((await webhook(update)).json()).toMatchObject({ result: 'applied' });
+    return { owner, business, accountId: account!.providerAccountId, link: link.json().url as string, update };
+  }
+
+  /** A Stripe-paid order (PaymentIntent pi_…) whose withdrawal period ended a day ago. */
+  async function paidOrder(businessId: string) {
+    const gift = await createGift(db(), { businessId, price: 2500 });
+    const buyer = await createUser(db());
+    const paidAt = new Date(Date.now() - 15 * DAY_MS);
+    const pi = `pi_${crypto.randomUUID().replaceAll('-', '').slice(0, 20)}`;
+    const [checkout] = await db()
+      .insert(checkouts)
+      .values({ buyerId: buyer.id, status: 'succeeded', provider: 'stripe', providerRef: `cs_${pi}`, paymentRef: pi, amountTotal: 2500, idempotencyKey: pi, completedAt: paidAt, createdAt: paidAt })
+      .returning();
+    stripe.charge(pi, 2500, paidAt);
+    const order = await createOrder(db(), { buyerId: buyer.id, giftId: gift.id, status: 'paid', checkoutId: checkout!.id, createdAt: paidAt, paidAt, now: paidAt });
+    return { order, pi, paidAt };
+  }
+
+  it('onboards through an Express account and Account Links back to the Payouts tab; account.updated keeps its state, once', async () => {
+    const { business, accountId, link, update } = await connectedBusiness();
+    const created = stripe.requests.find((r) => r.path === '/v1/accounts' && r.method === 'POST' && r.form.get('metadata[businessId]') === business.id)!;
+    expect(created.idempotencyKey).toBe(`regalo-account-${business.id}`);
+    expect(Object.fromEntries(created.form)).toMatchObject({ type: 'express', country: 'ES', email: 'caja@horno.test', 'capabilities[transfers][requested]': 'true' });
+    const linkRequest = stripe.requests.find((r) => r.path === '/v1/account_links' && r.form.get('account') === accountId)!;
+    const back = `${t.app.ctx.config.publicUrl}/business/dashboard?tab=payouts`;
+    expect(Object.fromEntries(linkRequest.form)).toEqual({ account: accountId, type: 'account_onboarding', return_url: back, refresh_url: `${back}&onboarding=refresh` });
+    expect(link).toMatch(/^https:\/\/connect\.stripe\.test\/setup\//);
+
+    const [stored] = await db().select().from(payoutAccounts).where(eq(payoutAccounts.businessId, business.id));
+    expect(stored).toMatchObject({ provider: 'stripe', detailsSubmitted: true, payoutsEnabled: true, transfersActive: true, requirementsDue: [], disabledReason: null });
+    // A replay is recorded once and changes nothing, even after a newer state arrived.
+    const restricted = setStandInAccount(stripe, accountId, false);
+    expect((await webhook(stripeEvent('account.updated', restricted, eventId()))).json().result).toBe('applied');
+    expect((await webhook(update)).json().result).toBe('duplicate');
+    const [after] = await db().select().from(payoutAccounts).where(eq(payoutAccounts.businessId, business.id));
+    expect(after).toMatchObject({ transfersActive: false, requirementsDue: ['external_account'], disabledReason: 'requirements.past_due' });
+  });
+
+  it('transfers with transfer_group, source_transaction and the order key; refused → retried after account.updated; reversed on cancellation; webhooks replayed change nothing; reconciled', async () => {
+    const { business, accountId } = await connectedBusiness();
+    const { order, pi, paidAt } = await paidOrder(business.id);
+
+    // Refused by Stripe (the account lost its transfers capability without us hearing yet).
+    stripe.refusingAccounts.add(accountId);
+    expect(await sendDueTransfers(t.app.ctx)).toMatchObject({ sent: 0, failed: 1 });
+    expect((await transferOf(t, order.id)).lastError).toContain('capabilities');
+    // account.updated says it is fixed: due at once.
+    stripe.refusingAccounts.delete(accountId);
+    expect((await webhook(stripeEvent('account.updated', setStandInAccount(stripe, accountId, true), eventId()))).json().result).toBe('applied');
+    expect(await sendDueTransfers(t.app.ctx)).toMatchObject({ sent: 1, failed: 0 });
+
+    const transfer = await transferOf(t, order.id);
+    const sent = stripe.transfers.get(transfer.providerTransferId!)!;
+    expect(sent).toMatchObject({ amount: 2197, currency: 'eur', destination: accountId, transfer_group: order.checkoutId, source_transaction: `ch_${pi.slice(3)}`, metadata: { orderId: order.id } });
+    const creates = stripe.requests.filter((r) => r.path === '/v1/transfers');
+    expect(creates.map((r) => r.idempotencyKey)).toEqual([orderTransferKey(order.id), orderTransferKey(order.id)]);
+
+    // transfer.created confirms what the job wrote: applied once, a replay is a duplicate, the ledger unchanged.
+    const created = stripeEvent('transfer.created', sent, eventId());
+    const ledgerBefore = await ledgerOf(t, order.id);
+    expect((await webhook(created)).json().result).toBe('no_change');
+    expect((await webhook(created)).json().result).toBe('duplicate');
+    expect(await ledgerOf(t, order.id)).toEqual(ledgerBefore);
+
+    // The connected account's payout to its bank (Connect event, naming the account).
+    const payout = stripeEvent('payout.paid', { id: 'po_1Standin', object: 'payout', amount: 2197, currency: 'eur', status: 'paid' }, eventId(), accountId);
+    expect((await webhook(payout)).json().result).toBe('applied');
+    expect((await webhook(payout)).json().result).toBe('duplicate');
+    expect(await getBusinessBalances(db(), business.id)).toMatchObject({ owed: 0, inTransit: 0, paidOut: 2197 });
+
+    // The team cancels after the transfer: reversed at Stripe with the order's key, then refunded.
+    const admin = await signedIn(t, { role: 'admin' });
+    const cancel = await as(t, admin.cookie)({ method: 'POST', url: `/api/admin/orders/${order.id}/cancel`, payload: { reason: 'Closed' } });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const reversal = stripe.requests.find((r) => r.path === `/v1/transfers/${sent.id}/reversals`)!;
+    expect(reversal.idempotencyKey).toBe(`regalo-transfer-reversal-${order.id}`);
+    expect(reversal.form.get('amount')).toBe('2197');
+    expect(await transferOf(t, order.id)).toMatchObject({ state: 'reversed', providerReversalId: sent.reversals.data[0]!.id });
+    const reversed = stripeEvent('transfer.reversed', sent, eventId());
+    expect((await webhook(reversed)).json().result).toBe('no_change');
+    expect((await webhook(reversed)).json().result).toBe('duplicate');
+    expect((await ledgerOf(t, order.id)).filter((k) => k.startsWith('transfer_reversed'))).toEqual(['transfer_reversed:2197']);
+    expect((await db().select().from(paymentEvents).where(eq(paymentEvents.eventId, JSON.parse(reversed).id)))).toHaveLength(1);
+
+    // The ledger and Stripe's balance transactions agree over the whole story…
+    const window = { from: new Date(paidAt.getTime() - 60_000), to: new Date(Date.now() + 60_000) };
+    const clean = await reconcileLedger(t.app.ctx, window);
+    const mine = (refs: string[]) => clean.differences.filter((d) => refs.includes(d.providerRef));
+    const refs = (await db().select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order.id))).map((r) => r.providerRef!).filter(Boolean);
+    expect(mine([pi, ...refs])).toEqual([]);
+    // …and a movement Stripe has that the ledger lacks is reported and stored.
+    stripe.balance.push({ id: 'txn_stray', object: 'balance_transaction', amount: -500, currency: 'eur', type: 'transfer', created: Math.floor(Date.now() / 1000), source: 'tr_stray' });
+    const found = await reconcileLedger(t.app.ctx, window);
+    expect(found.differences).toContainEqual({ kind: 'missing_in_ledger', providerRef: 'tr_stray', ledgerAmount: null, providerAmount: -500, businessId: null });
+  });
+});

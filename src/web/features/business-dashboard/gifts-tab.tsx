@@ -12,7 +12,7 @@ import { cn } from '@web/lib/cn';
 import { useDeleteGift, useGifts, useToggleGift } from './api';
 import { apiErrorMessage } from './api-error';
 import { QueryFallback } from '@web/components/query-fallback';
-import { NotOnSaleNotice } from './payouts/payout-account-card';
+import { NotOnSaleNotice } from './payouts/not-on-sale-notice';
 
 type DialogState = { gift: DashboardGift | null } | null;
 

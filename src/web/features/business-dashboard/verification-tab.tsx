@@ -8,7 +8,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatPercent } from './format-percent';
 import { verificationBadge, verificationView, type VerificationView } from './verification-status';
-import { NotOnSaleNotice } from './payouts/payout-account-card';
+import { NotOnSaleNotice } from './payouts/not-on-sale-notice';
 
 // Only a rejected business sees the resubmission form (its uploads and mutation): its own chunk.
 const ResubmitCard = lazy(() => import('./resubmit-card').then((m) => ({ default: m.ResubmitCard })));

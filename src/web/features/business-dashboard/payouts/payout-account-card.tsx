@@ -1,11 +1,10 @@
 import { Landmark } from 'lucide-react';
-import { Suspense } from 'react';
 import type { PayoutAccount } from '@shared/contracts/payouts';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useText } from '@web/lib/text';
 import { apiErrorMessage } from '../api-error';
-import { usePayoutAccount, useStartOnboarding } from './payouts-api';
+import { useStartOnboarding } from './payouts-api';
 
 /** The provider's requirement names the owner is most likely to meet, in plain words. */
 const knownRequirements = ['external_account', 'individual.id_number', 'individual.verification.document', 'tos_acceptance.date', 'business_profile.url'];
@@ -56,23 +55,4 @@ export function PayoutAccountCard({ account, compact = false }: { account: Payou
       </CardContent>
     </Card>
   );
-}
-
-/**
- * What the other tabs show until the business can be paid: its gifts are not on sale. It
- * waits for its texts on its own, so the tab around it never does.
- */
-export function NotOnSaleNotice() {
-  return (
-    <Suspense fallback={null}>
-      <AccountNotice />
-    </Suspense>
-  );
-}
-
-function AccountNotice() {
-  const query = usePayoutAccount();
-  const account = query.data;
-  if (!account || account.status === 'active') return null;
-  return <PayoutAccountCard account={account} compact />;
 }

@@ -38,6 +38,7 @@ const BusinessDashboardPage = lazy(withTexts(() => import('../features/business-
 const CheckoutPage = lazy(withTexts(() => import('../features/checkout/checkout-page'), ['checkout']));
 const TestPaymentPage = lazy(withTexts(() => import('../features/checkout/test-payment-page'), ['checkout']));
 const CheckoutReturnPage = lazy(withTexts(() => import('../features/checkout/checkout-return-page'), ['checkout']));
+const TestOnboardingPage = lazy(withTexts(() => import('../features/payouts/test-onboarding-page'), ['dashboard']));
 const AdminPage = lazy(withTexts(() => import('../features/admin/admin-page'), ['admin']));
 
 export function AppRoutes() {
@@ -105,6 +106,14 @@ export function AppRoutes() {
           element={
             <RequireSession redirectTo="/business/interest">
               <BusinessSignupPage />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="business/payouts/test-onboarding"
+          element={
+            <RequireSession>
+              <TestOnboardingPage />
             </RequireSession>
           }
         />

@@ -90,7 +90,7 @@ describe('payouts keep their invariants under random histories', () => {
             clock.set(new Date(clock.now().getTime() + c.days * DAY_MS));
           } else if (c.kind === 'job') {
             await sendDueTransfers(t.app.ctx);
-          } else {
+          } else if ('business' in c) {
             const shop = shops[c.business]!;
             if (c.kind === 'refuse') testProvider(t).refusingAccounts.add(shop.account);
             else {

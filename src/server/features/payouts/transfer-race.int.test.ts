@@ -12,8 +12,8 @@ import { createClock, DAY_MS, testProvider } from './payouts-test-world';
 import { sendDueTransfers } from './send-due-transfers';
 
 const WORKERS = 2;
-const ORDERS = 30;
-const ROUNDS = 5;
+const ORDERS = 20;
+const ROUNDS = 4;
 
 /**
  * Two servers running the transfers job at once must send each order's share once: the claim
@@ -74,5 +74,6 @@ describe.runIf(testDatabaseKind() === 'postgresql')('transfers job race (Postgre
     // The race was real: in some round both workers sent transfers side by side.
     expect(splits.some((split) => split.every((sent) => sent > 0)), JSON.stringify(splits)).toBe(true);
     expect(await t.database.db.select().from(transfers).where(eq(transfers.businessId, business.id))).toHaveLength(ORDERS * ROUNDS);
-  });
+    // Building the orders dominates on a busy machine; the race itself takes well under a second a round.
+  }, 120_000);
 });

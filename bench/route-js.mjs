@@ -51,10 +51,12 @@ const routes = [
   { path: '/business/dashboard?tab=redeem', as: 'owner' },
   { path: '/business/dashboard?tab=analytics', as: 'owner' },
   { path: '/business/dashboard?tab=profile', as: 'owner' },
+  { path: '/business/dashboard?tab=payouts', as: 'owner' },
   { path: '/admin', as: 'admin' },
   { path: '/admin?tab=applications', as: 'admin' },
   { path: '/admin?tab=businesses', as: 'admin' },
   { path: '/admin?tab=orders', as: 'admin' },
+  { path: '/admin?tab=payouts', as: 'admin' },
   { path: '/admin?tab=audit', as: 'admin' },
 ];
 

@@ -118,7 +118,7 @@ for (const language of ['en', 'es'] as const) {
       const found: string[] = [];
       await hideCookieBanner(context, baseURL!);
       await signIn(page, baseURL!, 'owner@demo.regalo.test');
-      await sweepTabs(page, '/business/dashboard', ['verification', 'profile', 'gifts', 'orders', 'redeem', 'analytics'], found);
+      await sweepTabs(page, '/business/dashboard', ['verification', 'profile', 'gifts', 'orders', 'redeem', 'analytics', 'payouts'], found);
       expect(found).toEqual([]);
     });
 
@@ -126,7 +126,7 @@ for (const language of ['en', 'es'] as const) {
       const found: string[] = [];
       await hideCookieBanner(context, baseURL!);
       await signIn(page, baseURL!, 'admin@demo.regalo.test');
-      await sweepTabs(page, '/admin', ['overview', 'applications', 'businesses', 'orders', 'reports', 'audit'], found);
+      await sweepTabs(page, '/admin', ['overview', 'applications', 'businesses', 'orders', 'payouts', 'reports', 'audit'], found);
       expect(found).toEqual([]);
     });
   });

@@ -38,6 +38,8 @@ import { redemptionRoutes } from './features/redemption/routes';
 import { payoutAccountRoutes } from './features/payout-accounts/routes';
 import { adminRoutes } from './features/admin/routes';
 import { businessApplicationRoutes } from './features/business-applications/routes';
+import { adminStatementRoutes, businessStatementRoutes } from './features/business-statements/routes';
+import { sendStatementEmails } from './features/business-statements/send-statement-emails';
 import multipart from '@fastify/multipart';
 import { maintainPglite } from './platform/jobs/maintain-pglite';
 import { createPeriodicJob } from './platform/jobs/periodic-job';
@@ -189,13 +191,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const result = await runDailyReconciliation(ctx);
     if (result) app.log.info({ job: 'ledger-reconciliation', compared: result.compared, differences: result.differences.length }, 'ledger reconciled');
   }, app.log);
+  // Last month's statement to each owner, from the first of the month (hourly: a server that
+  // was down on the 1st catches up the next run; the claim row keeps it to one email).
+  const statementEmailJob = createPeriodicJob('statement-emails', 60 * 60 * 1000, async () => {
+    const sent = await sendStatementEmails(ctx);
+    if (sent > 0) app.log.info({ job: 'statement-emails', sent }, 'monthly statements mailed');
+  }, app.log);
   app.addHook('onListen', async () => {
     transferSending.start();
     reconciliation.start();
+    statementEmailJob.start();
   });
   app.addHook('onClose', async () => {
     await transferSending.stop();
     await reconciliation.stop();
+    await statementEmailJob.stop();
   });
 
   // PGlite has no autovacuum process: the server does its work, at autovacuum's pace.
@@ -250,6 +260,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(listingReportRoutes);
   await app.register(adminRoutes);
   await app.register(businessApplicationRoutes);
+  await app.register(businessStatementRoutes);
+  await app.register(adminStatementRoutes);
 
   // The gifts tab's document names its first picture (ADR 048).
   await registerWebApp(app, options.webRoot === false ? null : options.webRoot, { 'first-gift': firstGiftImage });

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import { transfers } from '../db/schema/payouts';
 import { instantToMadridLocal } from '@shared/domain/delivery-time';
 import { legalPages } from '@shared/domain/legal-versions';
+import { madridMonthOf } from '@shared/domain/statement-month';
 import { authedInject } from './auth-helpers';
 import {
   createBusiness,
@@ -365,6 +368,32 @@ export const routeTable: RouteRow[] = [
     expect: signedIn(403, { ownerX: 409, ownerY: 409, pendingOwner: 409 }),
   },
 
+  // Statements (issue 24): each owner reads their own business's, whatever its review state;
+  // the month is the current one, which every business has
+  { route: 'GET /api/business/statements', request: () => ({ url: '/api/business/statements' }), expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }) },
+  {
+    route: 'GET /api/business/statements/:month',
+    request: () => ({ url: `/api/business/statements/${madridMonthOf(new Date())}` }),
+    expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }),
+  },
+  {
+    route: 'GET /api/business/statements/:month/csv',
+    request: () => ({ url: `/api/business/statements/${madridMonthOf(new Date())}/csv` }),
+    expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }),
+  },
+  { route: 'GET /api/admin/businesses/:id/statements', request: (w) => ({ url: `/api/admin/businesses/${w.ownerX.business.id}/statements` }), expect: adminOnly(200) },
+  {
+    route: 'GET /api/admin/businesses/:id/statements/:month',
+    request: (w) => ({ url: `/api/admin/businesses/${w.ownerX.business.id}/statements/${madridMonthOf(new Date())}` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/admin/businesses/:id/statements/:month/csv',
+    request: (w) => ({ url: `/api/admin/businesses/${w.ownerX.business.id}/statements/${madridMonthOf(new Date())}/csv` }),
+    expect: adminOnly(200),
+  },
+  { route: 'GET /api/admin/statements/:month', request: () => ({ url: `/api/admin/statements/${madridMonthOf(new Date())}` }), expect: adminOnly(200) },
+
   // The platform team's back office (decisions get a fresh business or order each)
   // Reports of listings (issue 26.5): anyone may report what the catalogue shows; only the team decides
   {
@@ -421,6 +450,17 @@ export const routeTable: RouteRow[] = [
       payload: { expiresOn: new Date(Date.now() + 3 * 365 * DAY_MS).toISOString().slice(0, 10), reason: 'Shop closed for works' },
     }),
     expect: adminOnly(200),
+  },
+  { route: 'GET /api/admin/payouts', request: () => ({ url: '/api/admin/payouts?state=due' }), expect: adminOnly(200) },
+  {
+    // A fresh paid order's transfer is due: "retry now" brings it forward (204)
+    route: 'POST /api/admin/transfers/:id/retry',
+    request: async (w) => {
+      const order = await freshOrder(w);
+      const [transfer] = await w.t.database.db.select({ id: transfers.id }).from(transfers).where(eq(transfers.orderId, order.id));
+      return { url: `/api/admin/transfers/${transfer!.id}/retry` };
+    },
+    expect: adminOnly(204),
   },
   { route: 'GET /api/admin/audit', request: () => ({ url: '/api/admin/audit' }), expect: adminOnly(200) },
   {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { transferStates } from '../domain/payouts';
 import { adminAuditActions, adminAuditTargets } from '../domain/admin-audit';
 import { isCalendarDate } from '../domain/analytics';
 import {
@@ -222,6 +223,8 @@ export const adminOrderSchema = z.object({
   /** IVA on the commission (ADR 053); null until paid. commission + VAT + net = total. */
   commissionVatAmount: z.number().int().nullable(),
   netAmount: z.number().int().nullable(),
+  /** The state of the order's one transfer to the business (ADR 053); null before payment. */
+  transferState: z.enum(transferStates).nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   redeemedAt: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { transferStates } from '../domain/payouts';
 import { isCalendarDate } from '../domain/analytics';
 import { isoTimestamp } from './timestamp';
 import { businessCategories, businessTypes, documentTypes, verificationStatuses } from '../domain/business';
@@ -344,6 +345,8 @@ export const dashboardOrderSchema = z.object({
   commissionVatAmount: z.number().int().nullable(),
   /** Cents the business receives; null until paid. */
   netAmount: z.number().int().nullable(),
+  /** The state of the order's one transfer to the business (ADR 053); null before payment. */
+  transferState: z.enum(transferStates).nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   redeemedAt: z.string().nullable(),

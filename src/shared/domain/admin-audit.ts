@@ -8,6 +8,7 @@ export const adminAuditActions = [
   'order_expiry_extended',
   'order_cancelled',
   'order_refunded',
+  'transfer_retried',
   'admin_granted',
   'admin_revoked',
   'report_hidden',

@@ -3,6 +3,8 @@ import { adminDocumentViewUrl, type AdminApplication, type AdminBusiness, type A
 import { documentDownloadUrl } from '@shared/contracts/business-documents';
 import type { ApplicationKind, ApplicationStatus, BusinessCategory, BusinessType, VerificationStatus } from '@shared/domain/business';
 import { effectiveOrderStatus, type OrderStatus } from '@shared/domain/order-status';
+import type { TransferState } from '@shared/domain/payouts';
+import { orderTransferState } from '../../domain/payouts/order-transfer-state';
 import { classifyTaxId } from '@shared/domain/tax-id';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -148,6 +150,7 @@ export const orderColumns = {
   commissionAmount: orders.commissionAmount,
   commissionVatAmount: orders.commissionVatAmount,
   netAmount: orders.netAmount,
+  transferState: orderTransferState,
   createdAt: orders.createdAt,
   paidAt: orders.paidAt,
   redeemedAt: orders.redeemedAt,
@@ -171,6 +174,7 @@ type OrderRow = {
   commissionAmount: number | null;
   commissionVatAmount: number | null;
   netAmount: number | null;
+  transferState: string | null;
   createdAt: Date;
   paidAt: Date | null;
   redeemedAt: Date | null;
@@ -197,6 +201,7 @@ export function toAdminOrder(row: OrderRow, now: Date): AdminOrder {
     commissionAmount: row.commissionAmount,
     commissionVatAmount: row.commissionVatAmount,
     netAmount: row.netAmount,
+    transferState: row.transferState as TransferState | null,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     redeemedAt: row.redeemedAt?.toISOString() ?? null,

@@ -19,6 +19,7 @@ import {
   reasonBodySchema,
   rejectBodySchema,
 } from '@shared/contracts/admin';
+import { adminPayoutsQuerySchema, adminPayoutsSchema } from '@shared/contracts/admin-payouts';
 import {
   adminReportListSchema,
   adminReportQuerySchema,
@@ -36,11 +37,13 @@ import { extendOrderExpiry } from './extend-order-expiry';
 import { getAdminBusiness } from './get-admin-business';
 import { getAdminOverview } from './get-admin-overview';
 import { listAdminBusinesses } from './list-admin-businesses';
+import { listAdminPayouts } from './list-admin-payouts';
 import { listAuditLog } from './list-audit-log';
 import { listPendingApplications } from './list-pending-applications';
 import { listReports } from './list-reports';
 import { reactivateBusiness } from './reactivate-business';
 import { rejectApplication } from './reject-application';
+import { retryTransfer } from './retry-transfer';
 import { searchOrders } from './search-orders';
 import { viewDocument } from './view-document';
 
@@ -182,4 +185,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.headers(noStore).send(await listAuditLog(app.ctx.db, request.query));
     },
   );
+
+  app.get('/api/admin/payouts', { schema: { querystring: adminPayoutsQuerySchema, response: { 200: adminPayoutsSchema } } }, async (request, reply) =>
+    reply.headers(noStore).send(await listAdminPayouts(app.ctx.db, request.query.state)),
+  );
+
+  app.post('/api/admin/transfers/:id/retry', { schema: { params: idParamsSchema } }, async (request, reply) => {
+    await retryTransfer(app.ctx, await actorOf(request), request.params.id);
+    return reply.status(204).send();
+  });
 };

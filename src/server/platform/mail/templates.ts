@@ -4,13 +4,15 @@ import { renderMail, type MailLocale, type RenderedMail } from './layout';
 import { orderTemplates, type OrderMailTemplates } from './order-templates';
 import { registrationTemplates, type RegistrationMailTemplates } from './registration-templates';
 import { reportTemplates, type ReportMailTemplates } from './report-templates';
+import { statementTemplates, type StatementMailTemplates } from './statement-templates';
 
 /**
  * The registry of emails Regalo sends. To add one: add its data type to MailTemplates and its
  * renderer to `templates`; `enqueueMail` then accepts it with type-checked data.
  */
 export interface MailTemplates
-  extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates, RegistrationMailTemplates, ReportMailTemplates {
+  extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates, RegistrationMailTemplates, ReportMailTemplates,
+    StatementMailTemplates {
   /*
    * The three below go to an address that has not proven itself: whoever asked typed it, and
    * may not own it. They carry no text the requester typed (no name: it was a link an attacker
@@ -166,6 +168,7 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
         }),
   ...expiryReminderTemplates,
   ...adminTemplates,
+  ...statementTemplates,
   ...registrationTemplates,
   ...reportTemplates,
 };

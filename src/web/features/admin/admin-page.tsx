@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ClipboardList, Flag, History, LayoutDashboard, Package, Store } from 'lucide-react';
+import { ClipboardList, Flag, History, Landmark, LayoutDashboard, Package, Store } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useText } from '@web/lib/text';
 import { useSearchParams } from 'react-router';
@@ -17,9 +17,17 @@ import { refreshSession } from '@web/lib/session';
 import { getText } from '@web/lib/text';
 import { adminErrorMessage } from './api-error';
 
-export const adminTabs = ['overview', 'applications', 'businesses', 'orders', 'reports', 'audit'] as const;
+export const adminTabs = ['overview', 'applications', 'businesses', 'orders', 'payouts', 'reports', 'audit'] as const;
 export type AdminTab = (typeof adminTabs)[number];
-const icons = { overview: LayoutDashboard, applications: ClipboardList, businesses: Store, orders: Package, reports: Flag, audit: History } as const;
+const icons = {
+  overview: LayoutDashboard,
+  applications: ClipboardList,
+  businesses: Store,
+  orders: Package,
+  payouts: Landmark,
+  reports: Flag,
+  audit: History,
+} as const;
 
 const parseTab = (requested: string | null): AdminTab =>
   (adminTabs as readonly string[]).includes(requested ?? '') ? (requested as AdminTab) : 'overview';
@@ -31,6 +39,7 @@ const tabModules = {
   applications: () => import('./applications-tab'),
   businesses: () => import('./businesses-tab'),
   orders: () => import('./orders-tab'),
+  payouts: () => import('./payouts-tab'),
   reports: () => import('./reports-tab'),
   audit: () => import('./audit-tab'),
 } as const;
@@ -40,6 +49,7 @@ const BusinessesTab = lazy(() => tabModules.businesses().then((m) => ({ default:
 const OrdersTab = lazy(() => tabModules.orders().then((m) => ({ default: m.OrdersTab })));
 const ReportsTab = lazy(() => tabModules.reports().then((m) => ({ default: m.ReportsTab })));
 const AuditTab = lazy(() => tabModules.audit().then((m) => ({ default: m.AuditTab })));
+const PayoutsTab = lazy(() => tabModules.payouts().then((m) => ({ default: m.PayoutsTab })));
 // The tab the address opens starts downloading with this chunk, alongside the texts, rather
 // than after the page's first render.
 if (typeof window !== 'undefined') void tabModules[parseTab(new URLSearchParams(window.location.search).get('tab'))]();
@@ -129,6 +139,11 @@ function Admin() {
           <TabsContent value="orders">
             <TabLoading>
               <OrdersTab initialBusiness={params.get('business') ?? ''} />
+            </TabLoading>
+          </TabsContent>
+          <TabsContent value="payouts">
+            <TabLoading>
+              <PayoutsTab />
             </TabLoading>
           </TabsContent>
           <TabsContent value="reports">

@@ -22,6 +22,7 @@ const order = (id: string, overrides: Partial<AdminOrder>): AdminOrder => ({
   commissionRate: 10,
   commissionAmount: 450,
   commissionVatAmount: 0,
+  transferState: null,
   netAmount: 4050,
   createdAt: '2026-11-20T10:00:00.000Z',
   paidAt: '2026-11-20T10:01:00.000Z',
@@ -71,6 +72,15 @@ async function typeReason(value: string) {
   });
 }
 const submitDialog = () => act(async () => document.querySelector<HTMLFormElement>('[role="dialog"] form')!.requestSubmit());
+
+describe('admin order list: money', () => {
+  it("shows each order's commission VAT, the business's share and its transfer's state", async () => {
+    await changeLanguage('es');
+    await renderTable([order('a', { commissionVatAmount: 95, netAmount: 3955, transferState: 'failed' }), order('b', { status: 'unpaid', paidAt: null, commissionAmount: null, commissionVatAmount: null, netAmount: null })]);
+    await vi.waitFor(() => expect(document.querySelectorAll('[data-testid="order-money"]')).toHaveLength(1), { timeout: 5000 });
+    expect(document.querySelector('[data-testid="order-money"]')!.textContent).toMatch(/^IVA 0,95\s€ · parte del negocio 39,55\s€ · transferencia: fallida$/);
+  });
+});
 
 describe('admin order actions: cancel and refund', () => {
   it('offers it only for orders not redeemed or cancelled, and requires a reason before calling the server', async () => {

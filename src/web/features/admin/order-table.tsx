@@ -37,6 +37,15 @@ export function OrderTable({ orders }: { orders: AdminOrder[] }) {
               {o.commissionAmount !== null ? ` · ${t('orders.commission', { rate: o.commissionRate, amount: formatPrice(o.commissionAmount) })}` : ''} ·{' '}
               {t('orders.placed', { date: formatDateTime(o.createdAt, language) })} · {t('orders.expires', { date: formatDate(o.expiresAt, language) })}
             </p>
+            {o.commissionVatAmount !== null && o.netAmount !== null ? (
+              <p className="text-muted" data-testid="order-money">
+                {t('orders.money', {
+                  vat: formatPrice(o.commissionVatAmount),
+                  net: formatPrice(o.netAmount),
+                  state: o.transferState ? t(`orders.transferStates.${o.transferState}`) : t('orders.noTransfer'),
+                })}
+              </p>
+            ) : null}
             {o.cancelReason ? <p className="text-muted">{o.cancelReason}</p> : null}
           </div>
           <OrderActions order={o} />

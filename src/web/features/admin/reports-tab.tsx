@@ -53,7 +53,7 @@ export function ReportsTab() {
 }
 
 function ReportCard({ report }: { report: AdminReport }) {
-  const { t } = useText('admin');
+  const { t, language } = useText('admin');
   const decide = useDecideReport(report.id);
   const [reason, setReason] = useState('');
   const [facts, setFacts] = useState('');
@@ -71,7 +71,7 @@ function ReportCard({ report }: { report: AdminReport }) {
           ? t('reports.gift', { gift: report.giftName ?? '', business: report.businessName })
           : t('reports.business', { business: report.businessName })}
       </h3>
-      <p className="text-sm text-muted">{t('reports.received', { date: formatDateTime(report.createdAt) })}</p>
+      <p className="text-sm text-muted">{t('reports.received', { date: formatDateTime(report.createdAt, language) })}</p>
       <p className="text-sm font-semibold">{t('reports.category', { category: t(`reports.categories.${report.category}`) })}</p>
       <p className="whitespace-pre-line rounded-xl bg-sand-100 p-3 text-sm">{report.explanation}</p>
       <p className="text-sm text-muted">{report.hasReporterEmail ? t('reports.withEmail') : t('reports.anonymous')}</p>
@@ -104,7 +104,7 @@ function ReportCard({ report }: { report: AdminReport }) {
           </div>
         </form>
       ) : (
-        <p className="text-sm">{t('reports.decided', { date: formatDateTime(report.decidedAt ?? report.createdAt), reason: report.decisionReason ?? '' })}</p>
+        <p className="text-sm">{t('reports.decided', { date: formatDateTime(report.decidedAt ?? report.createdAt, language), reason: report.decisionReason ?? '' })}</p>
       )}
     </article>
   );

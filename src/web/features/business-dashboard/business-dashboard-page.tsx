@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BarChart3, Gift, Info, Package, ScanLine, ShieldCheck, Store } from 'lucide-react';
+import { BarChart3, Gift, Info, Landmark, Package, ScanLine, ShieldCheck, Store } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { getLanguage } from '@web/lib/language';
 import { loadText, useText } from '@web/lib/text';
@@ -37,6 +37,7 @@ const tabIcons = {
   orders: Package,
   redeem: ScanLine,
   analytics: BarChart3,
+  payouts: Landmark,
 } as const;
 
 // One chunk per tab: a visit downloads the open tab's code (its dialogs, forms, the QR
@@ -48,6 +49,7 @@ const tabModules = {
   orders: () => import('./orders-tab'),
   redeem: () => import('./redeem/redeem-tab'),
   analytics: () => import('./analytics-tab'),
+  payouts: () => import('./payouts/payouts-tab'),
 } as const;
 const VerificationTab = lazy(() => tabModules.verification().then((m) => ({ default: m.VerificationTab })));
 const ProfileTab = lazy(() => tabModules.profile().then((m) => ({ default: m.ProfileTab })));
@@ -55,6 +57,7 @@ const GiftsTab = lazy(() => tabModules.gifts().then((m) => ({ default: m.GiftsTa
 const OrdersTab = lazy(() => tabModules.orders().then((m) => ({ default: m.OrdersTab })));
 const RedeemTab = lazy(() => tabModules.redeem().then((m) => ({ default: m.RedeemTab })));
 const AnalyticsTab = lazy(() => tabModules.analytics().then((m) => ({ default: m.AnalyticsTab })));
+const PayoutsTab = lazy(() => tabModules.payouts().then((m) => ({ default: m.PayoutsTab })));
 // The tab the address names starts downloading with this chunk, alongside the texts, rather
 // than after the business has loaded (a tab this business may not open yet costs one request).
 if (typeof window !== 'undefined') {
@@ -62,6 +65,7 @@ if (typeof window !== 'undefined') {
   const tab = dashboardTabs.includes(requested as DashboardTab) ? (requested as DashboardTab) : 'verification';
   void tabModules[tab]();
   if (tab === 'redeem') void loadText(getLanguage(), ['redeem']).catch(() => undefined);
+  if (tab === 'payouts') void loadText(getLanguage(), ['payouts']).catch(() => undefined);
 }
 
 /** The spinner the tabs show while their data loads, while the tab's own code loads. */
@@ -217,6 +221,11 @@ function BusinessArea({ business }: { business: DashboardBusiness }) {
         <TabsContent value="analytics">
           <TabLoading>
             <AnalyticsTab />
+          </TabLoading>
+        </TabsContent>
+        <TabsContent value="payouts">
+          <TabLoading>
+            <PayoutsTab />
           </TabLoading>
         </TabsContent>
       </Tabs>

@@ -12,6 +12,7 @@ import { cn } from '@web/lib/cn';
 import { useDeleteGift, useGifts, useToggleGift } from './api';
 import { apiErrorMessage } from './api-error';
 import { QueryFallback } from '@web/components/query-fallback';
+import { NotOnSaleNotice } from './payouts/not-on-sale-notice';
 
 type DialogState = { gift: DashboardGift | null } | null;
 
@@ -31,6 +32,7 @@ export function GiftsTab() {
 
   return (
     <section aria-labelledby="gifts-title" className="flex flex-col gap-4">
+      <NotOnSaleNotice />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="gifts-title" className="font-display text-2xl font-semibold">
           {t('gifts.title')}

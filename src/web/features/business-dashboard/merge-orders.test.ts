@@ -16,6 +16,7 @@ function order(id: string, createdAt: string, status: DashboardOrder['status'] =
     commissionRate: 10,
     commissionAmount: 450,
     commissionVatAmount: 0,
+    transferState: null,
     netAmount: 4050,
     createdAt,
     paidAt: createdAt,

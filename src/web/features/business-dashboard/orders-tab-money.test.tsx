@@ -22,6 +22,7 @@ const order = (id: string, overrides: Partial<DashboardOrder>): DashboardOrder =
   commissionRate: 8,
   commissionAmount: 76,
   commissionVatAmount: 0,
+  transferState: null,
   netAmount: 874,
   createdAt: '2026-11-22T10:00:00.000Z',
   paidAt: '2026-11-22T10:00:00.000Z',
@@ -41,7 +42,7 @@ beforeEach(() => {
         ? { items: [], serverTime: '2026-11-22T10:00:00.000Z', nextSince: '2026-11-22T10:00:00.000Z' }
         : {
             items: [
-              order('o1', {}),
+              order('o1', { commissionVatAmount: 16, netAmount: 858, transferState: 'due' }),
               order('o2', { commissionRate: 1.14, totalAmount: 2500, commissionAmount: 29, netAmount: 2471 }),
               order('o3', { status: 'unpaid', paidAt: null, commissionAmount: null, netAmount: null }),
             ],
@@ -71,7 +72,9 @@ describe('business orders tab', () => {
     const [paid, small, unpaid] = [...dom.container.querySelectorAll('[data-testid="order-card"]')];
     expect(paid!.textContent).toContain('Comisión:');
     expect(paid!.querySelector('[data-testid="order-commission"]')?.textContent).toMatch(/^0,76\s€ \(8\s%\)$/);
-    expect(paid!.querySelector('[data-testid="order-net"]')?.textContent).toMatch(/^8,74\s€$/);
+    expect(paid!.querySelector('[data-testid="order-commission-vat"]')?.textContent).toMatch(/^0,16\s€$/);
+    expect(paid!.querySelector('[data-testid="order-net"]')?.textContent).toMatch(/^8,58\s€$/);
+    expect(paid!.querySelector('[data-testid="order-transfer"]')?.textContent).toBe('aún no enviada');
     expect(paid!.textContent).toContain('Recibes:');
     expect(small!.querySelector('[data-testid="order-commission"]')?.textContent).toMatch(/^0,29\s€ \(1,14\s%\)$/);
     expect(small!.querySelector('[data-testid="order-net"]')?.textContent).toMatch(/^24,71\s€$/);

@@ -130,11 +130,21 @@ function OrderCard({ order }: { order: DashboardOrder }) {
                 {order.commissionRate !== null ? ` (${formatPercent(order.commissionRate / 100, language, 2)})` : null}
               </span>
             </OrderDetail>
+            {order.commissionVatAmount !== null ? (
+              <OrderDetail label={t('orders.commissionVat')}>
+                <span data-testid="order-commission-vat">{formatPrice(order.commissionVatAmount)}</span>
+              </OrderDetail>
+            ) : null}
             <OrderDetail label={t('orders.net')}>
               <span data-testid="order-net" className="font-semibold">
                 {formatPrice(order.netAmount)}
               </span>
             </OrderDetail>
+            {order.transferState ? (
+              <OrderDetail label={t('orders.transfer')}>
+                <span data-testid="order-transfer">{t(`orders.transferStates.${order.transferState}`)}</span>
+              </OrderDetail>
+            ) : null}
           </>
         ) : null}
         <OrderDetail label={t('orders.created')}>{formatDateTime(order.createdAt, language)}</OrderDetail>

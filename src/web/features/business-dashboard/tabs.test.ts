@@ -10,6 +10,8 @@ describe('parseTab', () => {
     expect(parseTab('profile', applicant)).toBe('profile');
     expect(parseTab('orders', active)).toBe('orders');
     expect(parseTab('analytics', applicant)).toBe('analytics');
+    // A deactivated business still sees the money it is owed and its statements.
+    expect(parseTab('payouts', deactivated)).toBe('payouts');
   });
 
   it('falls back to verification for a missing or unknown tab', () => {

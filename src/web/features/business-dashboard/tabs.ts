@@ -1,6 +1,6 @@
 import { canRedeem } from '@shared/domain/business';
 
-export const dashboardTabs = ['verification', 'profile', 'gifts', 'orders', 'redeem', 'analytics'] as const;
+export const dashboardTabs = ['verification', 'profile', 'gifts', 'orders', 'redeem', 'analytics', 'payouts'] as const;
 export type DashboardTab = (typeof dashboardTabs)[number];
 
 /** Gifts and orders belong to businesses the platform team has activated (spec §4). */

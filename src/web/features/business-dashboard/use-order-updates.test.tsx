@@ -24,6 +24,7 @@ function order(id: string, at: string, status: DashboardOrder['status'] = 'paid'
     commissionRate: 10,
     commissionAmount: 95,
     commissionVatAmount: 0,
+    transferState: null,
     netAmount: 855,
     createdAt: at,
     paidAt: at,

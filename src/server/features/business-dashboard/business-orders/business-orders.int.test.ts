@@ -50,15 +50,18 @@ describe('business orders', () => {
       personalMessage: '¡Feliz cumpleaños!',
       commissionRate: 10,
       commissionAmount: 300,
+      // 21 % IVA on the 3,00 € commission (ADR 053); the share is what is left.
       commissionVatAmount: 63,
       netAmount: 2637,
+      // Redeemed: its transfer is due now, and the transfers job sends it.
+      transferState: 'due',
       createdAt: '2026-10-01T09:00:00.000Z',
       paidAt: older.paidAt!.toISOString(),
       redeemedAt: older.redeemedAt!.toISOString(),
       expiresAt: older.expiresAt.toISOString(),
       updatedAt: older.updatedAt.toISOString(),
     });
-    expect(body.items[0]).toMatchObject({ commissionRate: 10, commissionAmount: 300, commissionVatAmount: 63, netAmount: 2637 });
+    expect(body.items[0]).toMatchObject({ commissionRate: 10, commissionAmount: 300, commissionVatAmount: 63, netAmount: 2637, transferState: 'due' });
     for (const o of [older, newer]) {
       expect(res.body).not.toContain(o.qrCode);
       expect(res.body).not.toContain(o.qrCode.slice(0, 16));

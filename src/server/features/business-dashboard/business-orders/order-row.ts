@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DashboardOrder } from '@shared/contracts/business-dashboard';
 import { effectiveOrderStatus, type OrderStatus } from '@shared/domain/order-status';
+import type { TransferState } from '@shared/domain/payouts';
+import { orderTransferState } from '../../../domain/payouts/order-transfer-state';
 import type { Executor } from '../../../db/client';
 import { gifts } from '../../../db/schema/gifts';
 import { orders } from '../../../db/schema/orders';
@@ -25,6 +27,7 @@ const dashboardOrderColumns = {
   commissionAmount: orders.commissionAmount,
   commissionVatAmount: orders.commissionVatAmount,
   netAmount: orders.netAmount,
+  transferState: orderTransferState,
   createdAt: orders.createdAt,
   paidAt: orders.paidAt,
   redeemedAt: orders.redeemedAt,
@@ -59,6 +62,7 @@ export function toDashboardOrder(row: OrderRow, now: Date): DashboardOrder {
     ...row,
     status: effectiveOrderStatus(row.status as OrderStatus, row.expiresAt, now),
     commissionRate: row.commissionRate === null ? null : Number(row.commissionRate),
+    transferState: row.transferState as TransferState | null,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     redeemedAt: row.redeemedAt?.toISOString() ?? null,

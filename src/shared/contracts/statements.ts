@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { STATEMENT_MONTH_PATTERN } from '../domain/statement-month';
+
+/**
+ * A business's monthly statement (issue 24): one calendar month in Europe/Madrid, every
+ * amount in integer cents and taken from the ledger (ADR 053).
+ *
+ * The balance is what Regalo holds for the business (the ledger's `owed`): the shares of its
+ * paid orders, less refunds, less what was transferred, plus what was reversed. So
+ * closing = opening + Σ balanceChange over the lines.
+ *
+ * Owner (the business the signed-in user owns; 401 anonymous, 403 `no_business`):
+ * GET /api/business/statements                    → statementMonthsSchema
+ * GET /api/business/statements/:month             → statementSchema
+ * GET /api/business/statements/:month/csv         → text/csv for the accountant (?lang=en|es)
+ * Admin (403 for everyone else):
+ * GET /api/admin/businesses/:id/statements        → statementMonthsSchema
+ * GET /api/admin/businesses/:id/statements/:month → statementSchema
+ * GET /api/admin/businesses/:id/statements/:month/csv
+ * GET /api/admin/statements/:month                → monthTotalsSchema (every business)
+ * A month before the business existed, or after the current one, is 404 `statement_not_found`.
+ */
+
+export const statementMonthSchema = z.string().regex(STATEMENT_MONTH_PATTERN);
+export const statementMonthParamsSchema = z.object({ month: statementMonthSchema });
+export const adminStatementParamsSchema = z.object({ id: z.string().uuid(), month: statementMonthSchema });
+export const csvQuerySchema = z.object({ lang: z.enum(['en', 'es']).optional() });
+
+export const statementMonthsSchema = z.object({
+  /** Newest first: the current month back to the business's first. */
+  months: z.array(statementMonthSchema),
+});
+export type StatementMonths = z.infer<typeof statementMonthsSchema>;
+
+/**
+ * What a line records:
+ * - order_paid: the order's gross, Regalo's commission, its VAT and the business's share (owed);
+ * - order_redeemed / order_expired: the same amounts, for the record (the balance does not move);
+ * - order_cancelled: the refund, as negative amounts (the share leaves the balance);
+ * - transfer_sent / transfer_reversed: the share leaving for the payout account, or coming back.
+ */
+export const statementLineKinds = [
+  'order_paid',
+  'order_redeemed',
+  'order_expired',
+  'order_cancelled',
+  'transfer_sent',
+  'transfer_reversed',
+] as const;
+export type StatementLineKind = (typeof statementLineKinds)[number];
+
+export const statementLineSchema = z.object({
+  at: z.string(),
+  kind: z.enum(statementLineKinds),
+  orderId: z.string(),
+  giftName: z.string(),
+  gross: z.number().int(),
+  commission: z.number().int(),
+  commissionVat: z.number().int(),
+  share: z.number().int(),
+  /** What the line does to the balance Regalo holds for the business. */
+  balanceChange: z.number().int(),
+  /** The balance after the line. */
+  balance: z.number().int(),
+  /** The provider's transfer id (transfer lines). */
+  providerRef: z.string().nullable(),
+});
+export type StatementLine = z.infer<typeof statementLineSchema>;
+
+export const statementTotalsSchema = z.object({
+  /** Orders paid in the month. */
+  gross: z.number().int(),
+  commission: z.number().int(),
+  commissionVat: z.number().int(),
+  share: z.number().int(),
+  /** The business's share of orders refunded in the month. */
+  refunded: z.number().int(),
+  transferred: z.number().int(),
+  reversed: z.number().int(),
+});
+export type StatementTotals = z.infer<typeof statementTotalsSchema>;
+
+export const statementSchema = z.object({
+  month: statementMonthSchema,
+  businessId: z.string(),
+  businessName: z.string(),
+  /** The month's bounds as instants (Madrid midnight on the 1st, exclusive end). */
+  from: z.string(),
+  to: z.string(),
+  openingBalance: z.number().int(),
+  closingBalance: z.number().int(),
+  totals: statementTotalsSchema,
+  /** In time order. */
+  lines: z.array(statementLineSchema),
+});
+export type Statement = z.infer<typeof statementSchema>;
+
+export const monthTotalsRowSchema = statementTotalsSchema.extend({
+  businessId: z.string(),
+  businessName: z.string(),
+  openingBalance: z.number().int(),
+  closingBalance: z.number().int(),
+});
+export const monthTotalsSchema = z.object({
+  month: statementMonthSchema,
+  /** Businesses with a balance or a movement in the month, by name. */
+  businesses: z.array(monthTotalsRowSchema),
+  totals: monthTotalsRowSchema.omit({ businessId: true, businessName: true }),
+});
+export type MonthTotals = z.infer<typeof monthTotalsSchema>;
+
+export const statementErrorCodes = ['statement_not_found'] as const;

@@ -1,0 +1,58 @@
+import { Landmark } from 'lucide-react';
+import type { PayoutAccount } from '@shared/contracts/payouts';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { useText } from '@web/lib/text';
+import { apiErrorMessage } from '../api-error';
+import { useStartOnboarding } from './payouts-api';
+
+/** The provider's requirement names the owner is most likely to meet, in plain words. */
+const knownRequirements = ['external_account', 'individual.id_number', 'individual.verification.document', 'tos_acceptance.date', 'business_profile.url'];
+
+/**
+ * The payout account in plain words, with the one button that fixes it (connect, or continue
+ * the provider's onboarding). `compact`: the notice the other tabs show while the business
+ * cannot be paid, and so is not on sale.
+ */
+export function PayoutAccountCard({ account, compact = false }: { account: PayoutAccount; compact?: boolean }) {
+  const { t } = useText('payouts');
+  const start = useStartOnboarding();
+  const isActive = account.status === 'active';
+  const requirements = account.requirementsDue.map((r) => (knownRequirements.includes(r) ? t(`account.requirements.${r.replace(/\./g, '_')}`) : r));
+  return (
+    <Card role={compact ? 'status' : undefined} className={isActive ? undefined : 'border-saffron-300 bg-saffron-100/40'}>
+      <CardHeader>
+        <CardTitle as={compact ? 'h3' : 'h2'} className="flex items-center gap-2">
+          <Landmark aria-hidden="true" className="size-5 text-brand-600" />
+          {t(`account.title.${account.status}`)}
+        </CardTitle>
+        <CardDescription>{t(`account.description.${account.status}`)}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col items-start gap-3">
+        {account.status === 'restricted' && requirements.length > 0 ? (
+          <div>
+            <p className="text-sm font-semibold">{t('account.requirementsIntro')}</p>
+            <ul className="list-disc pl-5 text-sm">
+              {requirements.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {account.status === 'restricted' && account.disabledReason ? (
+          <p className="text-sm">{t('account.disabledReason', { reason: account.disabledReason })}</p>
+        ) : null}
+        {isActive ? null : (
+          <Button onClick={() => start.mutate()} disabled={start.isPending}>
+            {t(`account.action.${account.status}`)}
+          </Button>
+        )}
+        {start.isError ? (
+          <p role="alert" className="text-sm text-danger-700">
+            {apiErrorMessage(start.error)}
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api-client';
+
+// Response contracts, loaded only where answers are checked: development and tests (ADR 039).
+const payoutsContract = () => import('@shared/contracts/payouts');
+const statementsContract = () => import('@shared/contracts/statements');
+
+export const payoutKeys = {
+  account: ['dashboard', 'payout-account'] as const,
+  payouts: ['dashboard', 'payouts'] as const,
+  months: ['dashboard', 'statements'] as const,
+  statement: (month: string) => ['dashboard', 'statements', month] as const,
+};
+
+/** The payout account's state: whether the business can be paid, hence sold. */
+export function usePayoutAccount() {
+  return useQuery({
+    queryKey: payoutKeys.account,
+    queryFn: ({ signal }) => apiRequest('/api/business/payout-account', { contract: () => payoutsContract().then((m) => m.payoutAccountSchema), signal }),
+  });
+}
+
+/** The account, the balances (ledger sums) and the transfers, newest first. */
+export function useBusinessPayouts() {
+  return useQuery({
+    queryKey: payoutKeys.payouts,
+    queryFn: ({ signal }) => apiRequest('/api/business/payouts', { contract: () => payoutsContract().then((m) => m.businessPayoutsSchema), signal }),
+  });
+}
+
+/** Asks for the onboarding link (creating the connected account the first time) and goes there. */
+export function useStartOnboarding() {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest('/api/business/payout-account/onboarding', { method: 'POST', contract: () => payoutsContract().then((m) => m.onboardingLinkSchema) }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+export function useStatementMonths() {
+  return useQuery({
+    queryKey: payoutKeys.months,
+    queryFn: ({ signal }) => apiRequest('/api/business/statements', { contract: () => statementsContract().then((m) => m.statementMonthsSchema), signal }),
+  });
+}
+
+export function useStatement(month: string | null) {
+  return useQuery({
+    queryKey: payoutKeys.statement(month ?? ''),
+    enabled: month !== null,
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/business/statements/${encodeURIComponent(month!)}`, { contract: () => statementsContract().then((m) => m.statementSchema), signal }),
+  });
+}
+
+export const statementCsvUrl = (month: string, language: string) => `/api/business/statements/${encodeURIComponent(month)}/csv?lang=${language === 'es' ? 'es' : 'en'}`;

@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FlaskConical } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '@web/components/page-title';
@@ -6,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { apiRequest } from '@web/lib/api-client';
+import { createAppQueryClient } from '@web/lib/query-client';
 import { useText } from '@web/lib/text';
 
 const payoutsContract = () => import('@shared/contracts/payouts');
@@ -20,6 +22,16 @@ type Outcome = 'complete' | 'incomplete';
  * Stripe's return URL does.
  */
 export default function TestOnboardingPage() {
+  // A page of its own outside the signed-in areas: it brings its query client, as they do.
+  const [queryClient] = useState(() => createAppQueryClient());
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TestOnboarding />
+    </QueryClientProvider>
+  );
+}
+
+function TestOnboarding() {
   const { t } = useText('dashboard');
   const navigate = useNavigate();
   const account = useSearchParams()[0].get('account') ?? '';

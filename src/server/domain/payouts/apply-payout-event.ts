@@ -40,7 +40,7 @@ export async function applyPayoutEvent(tx: Executor, provider: PaymentProviderNa
       if (!known) return 'unknown';
       const [reversed] = await tx
         .update(transfers)
-        .set({ state: 'reversed', reversedAt: now, updatedAt: now })
+        .set({ state: 'reversed', providerReversalId: event.reversalId, reversedAt: now, updatedAt: now })
         .where(and(eq(transfers.id, known.id), eq(transfers.state, 'sent')))
         .returning({ id: transfers.id });
       const added = await recordLedgerEntries(tx, [
@@ -50,7 +50,8 @@ export async function applyPayoutEvent(tx: Executor, provider: PaymentProviderNa
           businessId: known.businessId,
           orderId: known.orderId,
           checkoutId: known.checkoutId,
-          providerRef: known.providerReversalId ?? event.transferId,
+          // The reversal's own id, as the provider's balance names it (reconciliation).
+          providerRef: known.providerReversalId ?? event.reversalId ?? event.transferId,
           at: now,
         },
       ]);

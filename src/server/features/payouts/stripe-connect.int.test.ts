@@ -144,4 +144,20 @@ describe('Stripe Connect payouts', () => {
     const found = await reconcileLedger(t.app.ctx, window);
     expect(found.differences).toContainEqual({ kind: 'missing_in_ledger', providerRef: 'tr_stray', ledgerAmount: null, providerAmount: -500, businessId: null });
   });
+
+  it('a transfer Stripe made but the job never committed (a crash) is recorded from transfer.created, and never sent twice', async () => {
+    const { business, accountId } = await connectedBusiness();
+    const { order } = await paidOrder(business.id);
+    // The job's provider call succeeded, then the process died before its commit.
+    const { transferId } = await t.app.ctx.payments.createTransfer({
+      amount: 2197, currency: 'EUR', destination: accountId, transferGroup: order.checkoutId!, sourcePayment: null, idempotencyKey: orderTransferKey(order.id), orderId: order.id,
+    });
+    expect(await transferOf(t, order.id)).toMatchObject({ state: 'due' });
+    const created = stripeEvent('transfer.created', stripe.transfers.get(transferId), eventId());
+    expect((await webhook(created)).json().result).toBe('applied');
+    expect(await transferOf(t, order.id)).toMatchObject({ state: 'sent', providerTransferId: transferId });
+    expect((await ledgerOf(t, order.id)).filter((k) => k.startsWith('transfer_'))).toEqual(['transfer_sent:2197']);
+    expect(await sendDueTransfers(t.app.ctx)).toMatchObject({ sent: 0 });
+    expect([...stripe.transfers.values()].filter((x) => x.metadata.orderId === order.id)).toHaveLength(1);
+  });
 });

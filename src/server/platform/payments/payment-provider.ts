@@ -55,7 +55,7 @@ export type PaymentEvent =
 export type PayoutEvent =
   | { kind: 'account_updated'; eventId: string; account: ConnectedAccountState }
   | { kind: 'transfer_created'; eventId: string; transferId: string; amount: number; orderId: string | null }
-  | { kind: 'transfer_reversed'; eventId: string; transferId: string; amountReversed: number; orderId: string | null }
+  | { kind: 'transfer_reversed'; eventId: string; transferId: string; reversalId: string | null; amountReversed: number; orderId: string | null }
   | { kind: 'payout_paid' | 'payout_failed'; eventId: string; payoutId: string; accountId: string; amount: number };
 
 export const payoutEventKinds = ['account_updated', 'transfer_created', 'transfer_reversed', 'payout_paid', 'payout_failed'] as const;

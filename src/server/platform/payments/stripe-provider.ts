@@ -69,7 +69,7 @@ export function toAccountState(account: AccountLike): ConnectedAccountState {
   };
 }
 
-type TransferLike = { id: string; amount: number; amount_reversed?: number; metadata?: Record<string, string> | null };
+type TransferLike = { id: string; amount: number; amount_reversed?: number; metadata?: Record<string, string> | null; reversals?: { data?: { id: string }[] } | null };
 type PayoutLike = { id: string; amount: number; destination?: unknown };
 
 /** The Connect events the payouts act on (ADR 053); null for any other type. */
@@ -84,7 +84,14 @@ function toPayoutEvent(event: { id: string; type: string; account?: string | nul
     }
     case 'transfer.reversed': {
       const transfer = object as TransferLike;
-      return { kind: 'transfer_reversed', eventId: event.id, transferId: transfer.id, amountReversed: transfer.amount_reversed ?? 0, orderId: transfer.metadata?.orderId ?? null };
+      return {
+        kind: 'transfer_reversed',
+        eventId: event.id,
+        transferId: transfer.id,
+        reversalId: transfer.reversals?.data?.at(-1)?.id ?? null,
+        amountReversed: transfer.amount_reversed ?? 0,
+        orderId: transfer.metadata?.orderId ?? null,
+      };
     }
     case 'payout.paid':
     case 'payout.failed': {

@@ -22,7 +22,6 @@ type Outcome = 'complete' | 'incomplete';
  * Stripe's return URL does.
  */
 export default function TestOnboardingPage() {
-  // A page of its own outside the signed-in areas: it brings its query client, as they do.
   const [queryClient] = useState(() => createAppQueryClient());
   return (
     <QueryClientProvider client={queryClient}>

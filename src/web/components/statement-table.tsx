@@ -31,7 +31,8 @@ export function StatementTable({ statement }: { statement: Statement }) {
           </div>
         ))}
       </dl>
-      <div className="overflow-x-auto">
+      {/* A phone scrolls the table sideways: the region takes keyboard focus so it can too. */}
+      <div className="overflow-x-auto" role="region" tabIndex={0} aria-label={t('statement.caption', { month: statement.month })}>
         <table className="w-full min-w-[44rem] border-collapse text-sm">
           <caption className="sr-only">{t('statement.caption', { month: statement.month })}</caption>
           <thead>

@@ -187,7 +187,7 @@ function StatementsCard() {
           </select>
         </div>
         {totals.data ? (
-          <div className="overflow-x-auto print:hidden">
+          <div className="overflow-x-auto print:hidden" role="region" tabIndex={0} aria-label={t('payouts.statements.caption', { month: monthName(month) })}>
             <table className="w-full min-w-[40rem] border-collapse text-sm">
               <caption className="sr-only">{t('payouts.statements.caption', { month: monthName(month) })}</caption>
               <thead>

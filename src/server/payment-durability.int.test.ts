@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { DurableNodeFS } from './db/durable-node-fs';
 import { line, newKey } from './testing/checkout-test-world';
@@ -77,7 +78,7 @@ describe('SIGKILL right after a payment is confirmed', () => {
       if (round === 0) cookie = await signIn(running, buyer);
       const checkoutIds: string[] = [];
       for (let i = 0; i < 3; i++) {
-        const res = await call(running, '/api/checkouts', { cookie, body: { idempotencyKey: newKey(), lines: [line(giftId)] } });
+        const res = await call(running, '/api/checkouts', { cookie, body: { idempotencyKey: newKey(), lines: [line(giftId)], acceptedTermsVersion: TERMS_VERSION } });
         expect(res.status).toBe(201);
         checkoutIds.push(((await res.json()) as { id: string }).id);
       }

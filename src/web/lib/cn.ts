@@ -36,6 +36,7 @@ const kinds: [RegExp, string][] = [
   ],
   [/^(z|opacity|duration|ease|delay|tracking|leading|grid-cols|col-span|aspect|self|items|justify|place-items|cursor|select|pointer-events|appearance|whitespace|animate|accent|fill|scroll-mt|scroll-py|underline-offset|outline-offset|line-clamp|rotate|translate-x|translate-y|from|via|to|list)-/, '$1'],
   [/^order-(\d+|first|last|none|\[.+\])$/, 'order'],
+  [/^align-(baseline|top|middle|bottom|text-top|text-bottom|sub|super)$/, 'vertical-align'],
   [/^flex-(row|col|row-reverse|col-reverse)$/, 'flex-direction'],
   [/^flex-(wrap|wrap-reverse|nowrap)$/, 'flex-wrap'],
   [/^flex-(\d+(\/\d+)?|auto|initial|none|\[.+\])$/, 'flex'],
@@ -50,6 +51,8 @@ const kinds: [RegExp, string][] = [
   [/^border(-\d+|-\[\d[^\]]*\])?$/, 'border-w'],
   [/^border-(x|y|t|r|b|l|s|e)(-\d+)?$/, 'border-w-$1'],
   [/^border-(solid|dashed|dotted|double|hidden|none)$/, 'border-style'],
+  // Table layout, not a border: it must not swallow (or be swallowed by) a border colour.
+  [/^border-(collapse|separate)$/, 'border-collapse'],
   [/^border-(x|y|t|r|b|l|s|e)-/, 'border-color-$1'],
   [/^border-/, 'border-color'],
   [/^divide-(x|y)(-\d+)?$/, 'divide-$1'],

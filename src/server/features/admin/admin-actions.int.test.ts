@@ -195,6 +195,8 @@ describe('admin actions', () => {
     const adm = as(admin.cookie);
     const own = as(owner.cookie);
     const state = async () => (await adm('GET', `/api/admin/businesses/${business.id}`)).json().business;
+    // Payable from the start, so only the team's switch decides whether it is listed (ADR 053).
+    await createPayoutAccount(t.database.db, { businessId: business.id });
     // The first approval switches it on…
     expect((await adm('POST', `/api/admin/businesses/${business.id}/approve`, { commissionRate: 10 })).json().business).toMatchObject({ isActive: true });
     // …the team switches it off, and the owner renames it (back to review).

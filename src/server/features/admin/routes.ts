@@ -120,7 +120,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/reports/:id/decision',
-    { schema: { params: reportParamsSchema, body: decideReportInputSchema, response: { 200: adminReportSchema } } },
+    { config: teamMail, schema: { params: reportParamsSchema, body: decideReportInputSchema, response: { 200: adminReportSchema } } },
     async (request) => decideReport(app.ctx, await actorOf(request), request.params.id, request.body),
   );
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../db/schema/mail-outbox';
 import { signUp } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { productionOperatorEnv } from '../../testing/operator-env';
@@ -24,7 +25,9 @@ describe('dev mailbox', () => {
   });
 
   it('shows an HTML page with the mails and clickable links, without scripts', async () => {
-    await signUp(t, { email: 'page@example.test', password: 'una-clave-bastante-larga', name: '<b>Page</b>' });
+    await signUp(t, { email: 'page@example.test', password: 'una-clave-bastante-larga', name: 'Page' });
+    // Sign-up mail carries no typed text any more (issue 27); a subject with markup stands in.
+    await t.database.db.insert(mailOutbox).values({ to: 'page@example.test', subject: '<b>Page</b>', text: 'Page', html: '<p>Page</p>', template: 'order-receipt' });
     const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');

@@ -30,7 +30,8 @@ describe('the legal pages', () => {
         // Every placeholder filled from the settings; no markup of the catalogues left raw.
         expect(html.slice(html.indexOf('<body>'))).not.toMatch(/\{\{|\}\}|\]\(/);
         expect(html).toMatch(new RegExp(`data-version="${LEGAL_VERSIONS[page]}"`));
-        expect(html).toContain('27 nov 2026');
+        // Day first, the month in the page's language (ADR 058).
+        expect(html).toContain(language === 'en' ? '27 Nov 2026' : '27 nov 2026');
         // Back into the app, and every other legal page plus the privacy policy in the footer.
         expect(html).toContain('<a class="back" href="/">');
         expect(html).toContain('href="/app"');

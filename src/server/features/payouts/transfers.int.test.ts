@@ -37,7 +37,7 @@ describe('transfers', () => {
     expect((await job()).sent).toBe(0);
 
     clock.at(paidAt, 3);
-    const redeemed = await authedInject(t, owner.cookie, { method: 'POST', url: '/api/business/redemptions', payload: { orderId: order.id, method: 'scan' } });
+    const redeemed = await authedInject(t, owner.cookie, { method: 'POST', url: '/api/business/redemptions', payload: { code: order.qrCode } });
     expect(redeemed.statusCode, redeemed.body).toBe(200);
     expect(await job()).toEqual({ sent: 1, failed: 0, cancelled: 0 });
     const transfer = await transferOf(t, order.id);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderTemplates } from './order-templates';
 import { reportTemplates } from './report-templates';
+import { statementTemplates } from './statement-templates';
 import { templates, type MailTemplateName } from './templates';
 
 const url = 'https://regalo.example/api/auth/verify-email?token=a&callbackURL=%2Fapp';
@@ -27,8 +28,10 @@ const sample = {
 const UNPROVEN = new Set<MailTemplateName>(['verify-email', 'reset-password', 'business-confirmation']);
 
 describe('mail templates', () => {
-  // Order and report emails take other data; order-templates.test.ts and report-templates.test.ts cover them.
-  const accountMails = (Object.keys(templates) as MailTemplateName[]).filter((n) => !(n in orderTemplates) && !(n in reportTemplates));
+  // Order, report and statement emails take other data; their own tests cover them.
+  const accountMails = (Object.keys(templates) as MailTemplateName[]).filter(
+    (n) => !(n in orderTemplates) && !(n in reportTemplates) && !(n in statementTemplates),
+  );
   for (const name of accountMails) {
     for (const locale of ['en', 'es'] as const) {
       it(`${name} (${locale}) has a subject, the link in text and html, and escapes data`, () => {

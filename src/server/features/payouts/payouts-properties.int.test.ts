@@ -80,8 +80,8 @@ describe('payouts keep their invariants under random histories', () => {
             if (!target) continue;
             if (c.kind === 'redeem') {
               // The counter redeems with the recipient's code (ADR 055), read as the QR would give it.
-              const [{ code }] = await t.database.db.select({ code: orders.qrCode }).from(orders).where(eq(orders.id, target.id));
-              const res = await as(t, target.shop.owner.cookie)({ method: 'POST', url: '/api/business/redemptions', payload: { code } });
+              const [row] = await t.database.db.select({ code: orders.qrCode }).from(orders).where(eq(orders.id, target.id));
+              const res = await as(t, target.shop.owner.cookie)({ method: 'POST', url: '/api/business/redemptions', payload: { code: row!.code } });
               if (res.statusCode === 200) stats.redeemed++;
             } else if (c.kind === 'cancel') {
               await as(t, admin.cookie)({ method: 'POST', url: `/api/admin/orders/${target.id}/cancel`, payload: { reason: 'Property test' } });

@@ -99,9 +99,14 @@ test('a new business applies, the admin checks its documents and approves it at 
   await dialog.getByLabel('Precio en euros').fill('8,50');
   await dialog.getByRole('button', { name: 'Crear regalo' }).click();
   await expect(page.getByText('Regalo creado.')).toBeVisible();
+  // Not on sale until the owner connects a payout account (ADR 053): the test provider's page.
+  await page.getByRole('button', { name: 'Conectar cobros' }).first().click();
+  await expect(page).toHaveURL(/\/business\/payouts\/test-onboarding/);
+  await page.getByRole('button', { name: 'Completar el alta' }).click();
+  await expect(page.getByRole('heading', { name: 'Tu cuenta de cobros está lista' })).toBeVisible();
 
   // A consumer (new, of this run) buys it; the order carries the 12 % agreed at approval:
-  // 1,02 € of 8,50 €, 7,48 € for the business.
+  // 1,02 € of 8,50 €, its 21 % IVA 0,21 €, 7,27 € for the business.
   const giver = await playwright.request.newContext({ baseURL });
   await createConsumer(giver, { name: 'Pau Ribes', locale: 'es' });
   const found = await giver.get(`/api/catalog/gifts?q=${encodeURIComponent('Horchata y fartons para dos')}`);
@@ -113,7 +118,7 @@ test('a new business applies, the admin checks its documents and approves it at 
   await page.getByRole('tab', { name: 'Pedidos' }).click();
   const sold = page.getByTestId('order-card').filter({ hasText: 'Neus Ferrer' });
   await expect(sold.getByTestId('order-commission')).toHaveText(/^1,02\s€ \(12\s%\)$/);
-  await expect(sold.getByTestId('order-net')).toHaveText(/^7,48\s€$/);
+  await expect(sold.getByTestId('order-net')).toHaveText(/^7,27\s€$/);
 
   // The admin finds the business, its gift, its history; the audit log has the approval.
   await openTab(admin, 'Businesses');

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { applyAsNewBusiness, uniqueCif } from './support/business-application';
+import { applyAsNewBusiness, connectTestPayouts, uniqueCif } from './support/business-application';
 import { hideCookieBanner } from './support/consent';
 import { expectFocusedElementVisible, tabUntilFocused } from './support/focus';
 import { createConsumer, typedCodeOn } from './support/orders';
@@ -161,7 +161,9 @@ test('the admin approves an application, a giver buys its gift and the owner red
     await admin.context().close();
   });
 
-  // The owner's gift, through the dashboard API (the keyboard gift dialogs have their own test).
+  // Payable (ADR 053), then the owner's gift, through the dashboard API (the keyboard gift
+  // dialogs and the payouts page have their own tests).
+  await connectTestPayouts(page);
   const created = await page.request.post('/api/business/gifts', {
     data: { name: giftName, price: '9,50' },
     headers: { origin: new URL(baseURL!).origin },

@@ -51,7 +51,7 @@ test('a new owner connects payouts, sells, redeems, and sees the transfer and th
   await expect(transfer).toContainText(/21,97\s€/);
 
   // The owner redeems it at the counter…
-  const redeemed = await page.request.post('/api/business/redemptions', { headers: { origin }, data: { orderId: bought.orderId, method: 'manual' } });
+  const redeemed = await page.request.post('/api/business/redemptions', { headers: { origin }, data: { code: bought.code } });
   expect(redeemed.status(), await redeemed.text()).toBe(200);
 
   // …and the next run of the transfers job sends the share.

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { createApprovedBusiness } from './support/business-application';
+import { connectTestPayouts, createApprovedBusiness } from './support/business-application';
 import { hideCookieBanner } from './support/consent';
 import { waitForMail } from './support/mailbox';
 import { createConsumer } from './support/orders';
@@ -17,6 +17,7 @@ test('a giver reports a gift and the admin hides it', async ({ page, browser, re
   // The real onboarding and an approval first, on a busy shared machine.
   test.setTimeout(240_000);
   const { businessName, email: ownerEmail } = await createApprovedBusiness(page, request, 'Forn de la Denúncia');
+  await connectTestPayouts(page);
   const giftName = `Coca de llanda ${Date.now().toString(36)}`;
   const origin = new URL(baseURL).origin;
   const created = await page.request.post('/api/business/gifts', { data: { name: giftName, price: '12' }, headers: { origin } });

@@ -94,3 +94,17 @@ export async function createApprovedBusiness(page: Page, admin: APIRequestContex
   expect(approved.status(), `approval answered ${approved.status()}: ${await approved.text()}`).toBe(200);
   return { businessName, email };
 }
+
+/**
+ * Connects the signed-in owner's payout account on the test provider, as its onboarding page
+ * would (ADR 053: a business is sold only once it can be paid). For journeys about something
+ * else; `e2e/payouts.spec.ts` walks the page itself.
+ */
+export async function connectTestPayouts(page: Page) {
+  const origin = new URL(baseURL).origin;
+  const started = await page.request.post('/api/business/payout-account/onboarding', { headers: { origin } });
+  expect(started.status(), `onboarding answered ${started.status()}: ${await started.text()}`).toBe(200);
+  const completed = await page.request.post('/api/payouts/test/onboarding/complete', { headers: { origin } });
+  expect(completed.status(), `test onboarding answered ${completed.status()}: ${await completed.text()}`).toBe(200);
+  expect(((await completed.json()) as { status: string }).status).toBe('active');
+}

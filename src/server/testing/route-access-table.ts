@@ -354,6 +354,8 @@ export const routeTable: RouteRow[] = [
   // The recipient's pages: whoever holds the code (256 random bits) sees the gift, signed in or not
   { route: 'GET /g', request: () => ({ url: '/g' }), expect: all(200) },
   { route: 'GET /g/', request: () => ({ url: '/g/' }), expect: all(303) },
+  // The print card's Print button (a same-origin script, as the CSP requires): public, like the card.
+  { route: 'GET /g/print-card.js', request: () => ({ url: '/g/print-card.js' }), expect: all(200) },
   { route: 'GET /g/:code', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}` }), expect: all(200) },
   { route: 'GET /g/:code/print', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}/print` }), expect: all(200) },
   { route: 'GET /g/:code/calendar.ics', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}/calendar.ics` }), expect: all(200) },

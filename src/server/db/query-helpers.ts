@@ -28,12 +28,22 @@ const FUZZY_THRESHOLD = 0.5;
  * v/b and doubled letters ignored (`search_fold`, migration 0006), and small misspellings
  * forgiven by trigram similarity. "ceramica" finds "Cerámica", "Ruzafa" finds "Russafa",
  * "horchateria" finds "Horchatería". Null columns never match.
+ *
+ * Word by word: every word typed must be found (as typed, or nearly) in one of the columns.
+ * Compared as one phrase, a long search that differs from a long name in one word only (the
+ * one that tells them apart: "Coca de llanda de Ana" against "Coca de llanda de Pep") came
+ * out similar enough to match; word by word, "Pep" is not near "Ana". It also lets a search
+ * name the gift and the business at once ("paella russafa").
  */
 export function matchesSearch(text: string, columns: AnyColumn[]): SQL {
-  const query = sql`search_fold(${text}::text)`;
-  const perColumn = columns.map((column) => {
-    const folded = sql`search_fold(${column})`;
-    return sql`(strpos(${folded}, ${query}) > 0 or (length(${query}) >= ${FUZZY_MIN_LENGTH} and word_similarity(${query}, ${folded}) >= ${FUZZY_THRESHOLD}))`;
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  const perWord = (words.length > 0 ? words : [text]).map((word) => {
+    const query = sql`search_fold(${word}::text)`;
+    const perColumn = columns.map((column) => {
+      const folded = sql`search_fold(${column})`;
+      return sql`(strpos(${folded}, ${query}) > 0 or (length(${query}) >= ${FUZZY_MIN_LENGTH} and word_similarity(${query}, ${folded}) >= ${FUZZY_THRESHOLD}))`;
+    });
+    return sql`(${sql.join(perColumn, sql` or `)})`;
   });
-  return sql`(${sql.join(perColumn, sql` or `)})`;
+  return sql`(${sql.join(perWord, sql` and `)})`;
 }

@@ -168,6 +168,21 @@ describe('consumer gift listing rule', () => {
     expect(await businessesFor('%')).toEqual([]);
   });
 
+  it('matches word by word: every word typed must be found, in the gift or its business', async () => {
+    const executor = await db();
+    const oven = await listedBusiness(executor, { name: 'Forn de Russafa', category: 'coffee_bakery' });
+    const ana = await createGift(executor, { businessId: oven.id, name: 'Coca de llanda de Ana', price: 900 });
+    const pep = await createGift(executor, { businessId: oven.id, name: 'Coca de llanda de Pep', price: 900 });
+    const giftsFor = async (q: string) => (await listCatalogGifts(executor, giftsQuery({ q }))).items.map((g) => g.id).sort();
+
+    // As one phrase the two names are near enough to match each other; word by word they are not.
+    expect(await giftsFor('coca de llanda de pep')).toEqual([pep.id]);
+    expect(await giftsFor('Coca de llanda')).toEqual([ana.id, pep.id].sort());
+    // A word of the gift and a word (misspelt) of its business.
+    expect(await giftsFor('coca ruzafa')).toEqual([ana.id, pep.id].sort());
+    expect(await giftsFor('coca madrid')).toEqual([]);
+  });
+
   it('pages without repeating or skipping gifts when prices tie', async () => {
     const executor = await db();
     const shop = await listedBusiness(executor);

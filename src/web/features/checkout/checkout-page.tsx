@@ -223,12 +223,13 @@ function CheckoutForm() {
  * What the law asks a buyer to see before paying (issue 26.2): who sells and through whom,
  * the total with VAT, validity, the 14-day withdrawal right with the model form, and the
  * terms of sale that paying accepts (their version goes with the request). The legal pages
- * are server-rendered (ADR 059): plain links, opened in a new tab so the cart stays.
+ * are server-rendered (ADR 059): plain links, opened in a new tab so the cart stays; each
+ * kept on one line (inline-block), so a focused link is never split around other text.
  */
 function PreContractInformation({ total }: { total: number }) {
   const { t, language } = useText('checkout');
   const legalLink = (path: string, label: string) => (
-    <a href={`${path}?lang=${language}`} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline underline-offset-4">
+    <a href={`${path}?lang=${language}`} target="_blank" rel="noopener" className="inline-block font-semibold text-brand-700 underline underline-offset-4">
       {label}
     </a>
   );

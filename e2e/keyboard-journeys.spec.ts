@@ -198,6 +198,9 @@ test('the admin approves an application, a giver buys its gift and the owner red
     await expect(cart.getByText(giftName)).toBeVisible();
     await shop.keyboard.press('Escape');
     await expect(cart).toBeHidden();
+    // The "added to the cart" notice lies over the header for a few seconds; the walk below
+    // checks that each focused element is uncovered, so it starts once the notice is gone.
+    await expect(shop.getByText(`${giftName} se ha añadido al carrito`)).toBeHidden();
     await expect(show).toBeFocused();
     await tabUntilFocused(shop, bar.getByRole('link', { name: 'Finalizar compra' }));
     await shop.keyboard.press('Enter');

@@ -92,7 +92,14 @@ export function describeInvoice(document: InvoiceDocument, language: InvoiceLang
       { label: label('vat', { rate }), value: formatPrice(document.vatCents) },
       { label: label('total'), value: formatPrice(document.totalCents), grand: true },
     ],
-    ...(document.cancelledAt ? { cancelled: label('cancelled', { date: formatDate(document.cancelledAt, 'es') }) } : {}),
+    ...(document.cancelledAt
+      ? {
+          cancelled: {
+            es: es('cancelled', { date: formatDate(document.cancelledAt, 'es') }),
+            ...(en ? { en: en('cancelled', { date: formatDate(document.cancelledAt, 'en') }) } : {}),
+          },
+        }
+      : {}),
     qrLabel: label('qrLabel'),
     qr: invoiceQr(url),
     // The two phrases the law allows under the QR of a VERI*FACTU invoice; we print both.

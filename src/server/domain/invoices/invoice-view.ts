@@ -36,6 +36,7 @@ export interface InvoiceView {
   legend: [string, string];
   /** The first phrase in English, for an English reader. */
   legendTranslation?: string;
+  downloadPdf: Label;
 }
 
 /** A calendar date `yyyy-mm-dd` the Spanish way (`1 feb 2027`): noon UTC is that day in Madrid. */
@@ -105,5 +106,6 @@ export function describeInvoice(document: InvoiceDocument, language: InvoiceLang
     // The two phrases the law allows under the QR of a VERI*FACTU invoice; we print both.
     legend: [es('verifiable'), 'VERI*FACTU'],
     ...(en ? { legendTranslation: en('verifiable') } : {}),
+    downloadPdf: label('downloadPdf'),
   };
 }

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,11 @@ describe('renderInvoiceHtml', () => {
     expect(html).toContain('@page{size:A4');
     expect(html).toContain('@media print');
     expect(html).not.toMatch(/<script|<link|<img|<iframe|\ssrc=|\shref=|url\(/i);
+  });
+
+  it('links to the PDF only when the caller serves one', () => {
+    const html = renderInvoiceHtml(sampleInvoice(), 'en', { verifactuDriver: 'aeat' }, { pdfUrl: '/api/business/invoices/7d0c5b7e/pdf?lang=en&x="' });
+    expect(html).toContain('<a href="/api/business/invoices/7d0c5b7e/pdf?lang=en&amp;x=&quot;" download data-testid="invoice-pdf-link">Descargar PDF<span class="en" lang="en"> · Download PDF</span></a>');
   });
 
   it('escapes the parties’ and lines’ text', () => {
@@ -42,7 +48,8 @@ describe('renderInvoiceHtml in Chromium', () => {
   });
 
   async function open(html: string) {
-    const page = await browser.newPage({ viewport: { width: 900, height: 1200 } });
+    // axe needs a page of its own context.
+    const page = await (await browser.newContext({ viewport: { width: 900, height: 1200 } })).newPage();
     // Nothing may be fetched: the page is self-contained.
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
@@ -78,7 +85,7 @@ describe('renderInvoiceHtml in Chromium', () => {
     expect(qr.text).toBe(PRODUCTION_URL);
     expect(qr.quietZoneClear).toBe(true);
     expect(requests.filter((url) => !url.startsWith('about:'))).toEqual([]);
-    await page.close();
+    await page.context().close();
   });
 
   it('prints on one A4 page with the QR 30–40 mm wide and its quiet zone clear', async () => {
@@ -96,7 +103,7 @@ describe('renderInvoiceHtml in Chromium', () => {
     expect(qr.symbolMm).toBeGreaterThanOrEqual(30);
     expect((qr.symbolMm * (qr.modules + 2 * QR_QUIET_ZONE_MODULES)) / qr.modules).toBeLessThanOrEqual(40);
     expect(qr.quietZoneClear).toBe(true);
-    await page.close();
+    await page.context().close();
   });
 
   it('gives an English reader the Spanish invoice with English headings, the correction and the cancellation', async () => {
@@ -117,9 +124,12 @@ describe('renderInvoiceHtml in Chromium', () => {
       expect(text).toContain(expected);
     }
     expect(await page.locator('[lang="en"]').count()).toBeGreaterThan(10);
+    await page.setContent(renderInvoiceHtml(invoice, 'en', { verifactuDriver: 'aeat-test' }, { pdfUrl: '/invoice.pdf' }));
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     const png = PNG.sync.read(await page.screenshot({ fullPage: true }));
     const qr = decodeQr({ width: png.width, height: png.height, data: new Uint8ClampedArray(png.data), pixelsPerMm: 96 / 25.4 });
     expect(qr.text).toBe('https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B98765432&numserie=R2027-000031&fecha=01-03-2027&importe=-26.14');
-    await page.close();
+    await page.context().close();
   });
 });

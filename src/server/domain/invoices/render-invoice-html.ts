@@ -25,6 +25,9 @@ body{margin:0;font-family:'Helvetica Neue',Helvetica,Arial,ui-sans-serif,system-
 .qr-label{font-weight:700}
 .qr svg{display:block}
 .legend{font-weight:700}
+.actions{margin:0 0 6mm;text-align:right}
+.actions a{display:inline-flex;align-items:center;min-height:44px;padding:0 4mm;border:2px solid #111;border-radius:2mm;color:#111;font-weight:700;text-decoration:none}
+.actions a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 .heading{flex:1 1 70mm}
 h1{font-size:20pt;line-height:1.15;margin:0 0 4mm}
 h1 .en{display:block;font-size:12pt}
@@ -47,7 +50,7 @@ th{border-bottom:2px solid #111}
 .totals th{border-bottom:1px solid #d6d3d1;font-weight:400}
 .totals .grand th,.totals .grand td{font-weight:700;font-size:12pt;border-top:2px solid #111;border-bottom:none}
 @media (max-width:40rem){.sheet{padding:5mm}.parties{grid-template-columns:1fr}}
-@media print{body{background:#fff}.sheet{max-width:none;margin:0;padding:0}.top,.parties,tr,.totals{break-inside:avoid}}
+@media print{body{background:#fff}.actions{display:none}.sheet{max-width:none;margin:0;padding:0}.top,.parties,tr,.totals{break-inside:avoid}}
 `;
 
 /** A Spanish heading with its English translation beside it, for an English reader. */
@@ -63,11 +66,21 @@ function qrSvg(qr: InvoiceQr, title: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" width="${mm}mm" height="${mm}mm" shape-rendering="crispEdges" role="img" aria-label="${e(title)}" data-testid="invoice-qr" data-url="${e(qr.text)}"><rect width="${side}" height="${side}" fill="#fff"/><path fill="#000" d="${path}"/></svg>`;
 }
 
+export interface InvoiceHtmlOptions {
+  /** Where the same invoice's PDF is served: the page then links to it (hidden in print). */
+  pdfUrl?: string;
+}
+
 /**
  * The invoice as a complete HTML document, Spanish being its legal language (`<html lang="es">`);
  * for an English reader every heading also carries its English translation (ADR 063).
  */
-export function renderInvoiceHtml(document: InvoiceDocument, language: InvoiceLanguage, settings: InvoiceRenderSettings): string {
+export function renderInvoiceHtml(
+  document: InvoiceDocument,
+  language: InvoiceLanguage,
+  settings: InvoiceRenderSettings,
+  options: InvoiceHtmlOptions = {},
+): string {
   const view = describeInvoice(document, language, settings);
   const party = (id: 'issuer' | 'recipient') => `<section aria-labelledby="${id}">
 <h2 id="${id}">${label(view[id].label)}</h2>
@@ -96,6 +109,7 @@ export function renderInvoiceHtml(document: InvoiceDocument, language: InvoiceLa
 </head>
 <body>
 <main class="sheet" data-testid="invoice-document" data-invoice-number="${e(document.fullNumber)}">
+${options.pdfUrl ? `<p class="actions"><a href="${e(options.pdfUrl)}" download data-testid="invoice-pdf-link">${label(view.downloadPdf)}</a></p>` : ''}
 <div class="top">
 <figure class="qr">
 <p class="qr-label">${label(view.qrLabel, ' ')}</p>

@@ -55,6 +55,11 @@ export function describeInvoice(document: InvoiceDocument, language: InvoiceLang
   const en = language === 'en' ? invoiceText('en') : undefined;
   const label = (key: string, values?: Record<string, string>): Label => ({ es: es(key, values), ...(en ? { en: en(key, values) } : {}) });
   const rate = percent(document.vatRateBasisPoints);
+  // A legal document that does not add up is never printed: the issuer's bug must surface.
+  const linesBase = document.lines.reduce((sum, line) => sum + line.baseCents, 0);
+  if (document.lines.length === 0 || linesBase !== document.baseCents || document.baseCents + document.vatCents !== document.totalCents) {
+    throw new Error(`Invoice ${document.fullNumber} does not add up: lines ${linesBase}, base ${document.baseCents}, VAT ${document.vatCents}, total ${document.totalCents}`);
+  }
 
   const fields: InvoiceView['fields'] = [
     { label: label('number'), value: document.fullNumber },

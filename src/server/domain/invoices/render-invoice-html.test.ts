@@ -33,6 +33,13 @@ describe('renderInvoiceHtml', () => {
     expect(html).toContain('Bar &lt;script&gt;alert(1)&lt;/script&gt; &amp; Co');
     expect(html).toContain('C/ &quot;Pau&quot; 1');
   });
+
+  it('refuses an invoice that does not add up, and a rectifying invoice that names no invoice', () => {
+    const invoice = sampleInvoice();
+    expect(() => renderInvoiceHtml({ ...invoice, vatCents: invoice.vatCents + 1 }, 'es', { verifactuDriver: 'aeat' })).toThrow(/does not add up/);
+    const { corrects: _corrects, ...uncorrected } = sampleRectifyingInvoice();
+    expect(() => renderInvoiceHtml(uncorrected, 'es', { verifactuDriver: 'aeat' })).toThrow(/names no corrected invoice/);
+  });
 });
 
 describe('renderInvoiceHtml in Chromium', () => {
@@ -95,7 +102,7 @@ describe('renderInvoiceHtml in Chromium', () => {
     const { pages, text } = await pdfText(printed);
     expect(pages).toBe(1);
     expect(squash(text)).toContain('Total factura 28,31 €');
-    const raster = await rasterisePdfPage(printed, 1, 200);
+    const raster = await rasterisePdfPage(printed, 1, 150);
     expect(raster.width / raster.pixelsPerMm).toBeCloseTo(210, 0);
     expect(raster.height / raster.pixelsPerMm).toBeCloseTo(297, 0);
     const qr = decodeQr(raster);

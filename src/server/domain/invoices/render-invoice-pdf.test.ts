@@ -4,7 +4,7 @@ import { sampleInvoice, sampleRectifyingInvoice } from '../../testing/invoice-do
 import { pdfText, rasterisePdfPage } from '../../testing/read-pdf';
 import { buildVerifactuQrUrl } from './build-verifactu-qr-url';
 import { QR_QUIET_ZONE_MODULES } from './invoice-qr';
-import { pdfSafe, renderInvoicePdf } from './render-invoice-pdf';
+import { invoicePdfFileName, pdfSafe, renderInvoicePdf } from './render-invoice-pdf';
 
 /** Intl writes a no-break space before `€`; PDF.js gives items split by spaces. */
 const squash = (text: string) => text.replace(/\s+/g, ' ');
@@ -48,7 +48,7 @@ describe('renderInvoicePdf', () => {
   it('draws a QR code that decodes to the AEAT check URL, 30–40 mm on paper with a 4-module quiet zone', async () => {
     const invoice = sampleInvoice();
     const pdf = await renderInvoicePdf(invoice, 'es', { verifactuDriver: 'aeat' });
-    const qr = decodeQr(await rasterisePdfPage(pdf, 1, 200));
+    const qr = decodeQr(await rasterisePdfPage(pdf, 1, 150));
     expect(qr.text).toBe('https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B98765432&numserie=R2027-000012&fecha=01-02-2027&importe=28.31');
     expect(qr.symbolMm).toBeGreaterThanOrEqual(30);
     expect(qr.symbolMm).toBeLessThanOrEqual(40);
@@ -115,5 +115,22 @@ describe('pdfSafe', () => {
     expect(pdfSafe('Plaça de l’Àngel, 3 – «Niñería» 12,00 €')).toBe('Plaça de l’Àngel, 3 – «Niñería» 12,00 €');
     expect(pdfSafe('Łódź Ćmielów ș 漢字')).toBe('?ódz Cmielów s ??');
     expect(pdfSafe('line\nbreak\ttab')).toBe('line break tab');
+  });
+});
+
+describe('invoicePdfFileName', () => {
+  it('names the file after the invoice, safe for a Content-Disposition header', () => {
+    expect(invoicePdfFileName(sampleInvoice())).toBe('Factura-R2027-000012.pdf');
+    expect(invoicePdfFileName(sampleRectifyingInvoice())).toBe('Factura-rectificativa-R2027-000031.pdf');
+    expect(invoicePdfFileName({ type: 'F1', fullNumber: 'A/2027 "1"' })).toBe('Factura-A-2027-1-.pdf');
+  });
+});
+
+describe('an invoice that does not add up', () => {
+  it('is never printed', async () => {
+    const invoice = sampleInvoice();
+    await expect(renderInvoicePdf({ ...invoice, totalCents: invoice.totalCents + 1 }, 'es', { verifactuDriver: 'aeat' })).rejects.toThrow(/does not add up/);
+    await expect(renderInvoicePdf({ ...invoice, baseCents: invoice.baseCents + 1, totalCents: invoice.totalCents + 1 }, 'es', { verifactuDriver: 'aeat' })).rejects.toThrow(/does not add up/);
+    await expect(renderInvoicePdf({ ...invoice, lines: [], baseCents: 0, vatCents: 0, totalCents: 0 }, 'es', { verifactuDriver: 'aeat' })).rejects.toThrow(/does not add up/);
   });
 });

@@ -87,6 +87,12 @@ function room(doc: Doc, y: number, needed: number): number {
   return MARGIN;
 }
 
+/** The PDF's file name for a download: `Factura-R2027-000012.pdf`, `Factura-rectificativa-R2027-000031.pdf`. */
+export function invoicePdfFileName(document: Pick<InvoiceDocument, 'type' | 'fullNumber'>): string {
+  const kind = document.type === 'R1' ? 'Factura-rectificativa' : 'Factura';
+  return `${kind}-${document.fullNumber.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
+}
+
 /**
  * The invoice as an A4 PDF (a Buffer), Spanish being its legal language; for an English
  * reader every heading also carries its English translation (ADR 063).

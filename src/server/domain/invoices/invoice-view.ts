@@ -1,4 +1,4 @@
-import { formatDate, formatPrice } from '@shared/format';
+import { formatCountryIn, formatDate, formatPrice } from '@shared/format';
 import { buildVerifactuQrUrl, verifactuQrEnvironment, type VerifactuDriver } from './build-verifactu-qr-url';
 import type { InvoiceDocument, InvoiceParty } from './invoice-document';
 import { invoiceQr, type InvoiceQr } from './invoice-qr';
@@ -83,8 +83,9 @@ export function describeInvoice(document: InvoiceDocument, language: InvoiceLang
     title: label(`title.${document.type}`),
     ...(en ? { readerNote: en('readerNote') } : {}),
     fields,
-    issuer: { label: label('issuer'), party: document.issuer },
-    recipient: { label: label('recipient'), party: document.recipient },
+    // The document is Spanish: the operator's configured "…, Spain" reads "…, España".
+    issuer: { label: label('issuer'), party: { ...document.issuer, address: formatCountryIn(document.issuer.address, 'es') } },
+    recipient: { label: label('recipient'), party: { ...document.recipient, address: formatCountryIn(document.recipient.address, 'es') } },
     partyLabels: { taxId: label('taxId'), address: label('address') },
     linesLabel: label('lines'),
     lineHeadings: { description: label('description'), order: label('order'), amount: label('amount') },

@@ -26,6 +26,13 @@ describe('renderInvoiceHtml', () => {
     expect(html).toContain('<a href="/api/business/invoices/7d0c5b7e/pdf?lang=en&amp;x=&quot;" download data-testid="invoice-pdf-link">Descargar PDF<span class="en" lang="en"> · Download PDF</span></a>');
   });
 
+  it('names the country in Spanish in the parties’ addresses', () => {
+    const invoice = sampleInvoice({ issuer: { name: 'Regalo Demo S.L.', taxId: 'B00000000', address: 'Carrer de la Pau 1, 46002 Valencia, Spain' } });
+    const html = renderInvoiceHtml(invoice, 'en', { verifactuDriver: 'off' });
+    expect(html).toContain('Carrer de la Pau 1, 46002 Valencia, España');
+    expect(html).not.toContain('Spain');
+  });
+
   it('escapes the parties’ and lines’ text', () => {
     const invoice = sampleInvoice({ recipient: { name: 'Bar <script>alert(1)</script> & Co', taxId: 'B46123456', address: 'C/ "Pau" 1' } });
     const html = renderInvoiceHtml(invoice, 'es', { verifactuDriver: 'aeat' });

@@ -144,7 +144,6 @@ export async function renderInvoicePdf(document: InvoiceDocument, language: Invo
   if (view.cancelled) {
     const top = y;
     const pad = 8;
-    doc.fontSize(10).font('Helvetica-Bold');
     let bottom = writeText(doc, view.cancelled.es, MARGIN + pad, top + pad, { width: WIDTH - 2 * pad, size: 10, bold: true, color: RED });
     if (view.cancelled.en) bottom = writeText(doc, view.cancelled.en, MARGIN + pad, bottom, { width: WIDTH - 2 * pad, size: 9, color: RED });
     doc.save().lineWidth(1.5).strokeColor('#b91c1c').rect(MARGIN, top, WIDTH, bottom - top + pad).stroke().restore();
@@ -176,7 +175,6 @@ export async function renderInvoicePdf(document: InvoiceDocument, language: Invo
     at = writeLabel(doc, { es: view.linesLabel.es.toUpperCase(), ...(view.linesLabel.en ? { en: view.linesLabel.en.toUpperCase() } : {}) }, MARGIN, at, WIDTH, 10) + 6;
     const bottoms = [writeLabel(doc, view.lineHeadings.description, columns.description, at, descriptionWidth, 9)];
     if (withOrders) bottoms.push(writeLabel(doc, view.lineHeadings.order, columns.order, at, orderWidth, 9));
-    doc.fontSize(9).font('Helvetica-Bold');
     bottoms.push(writeText(doc, view.lineHeadings.amount.en ? `${view.lineHeadings.amount.es} · ${view.lineHeadings.amount.en}` : view.lineHeadings.amount.es, columns.amount, at, { width: amountWidth, size: 9, bold: true, align: 'right' }));
     const bottom = Math.max(...bottoms) + 3;
     doc.save().lineWidth(1.2).strokeColor(INK).moveTo(MARGIN, bottom).lineTo(PAGE.width - MARGIN, bottom).stroke().restore();

@@ -32,7 +32,9 @@ export type StandInScenario =
   | { kind: 'http-error'; status: number }
   | { kind: 'fault'; side: 'Client' | 'Server'; code: string; message: string }
   /** Reads the request and never answers (the client's timeout is what ends it). */
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** Registers the records as an answer would, then the answer is lost (HTTP 502 from a proxy). */
+  | { kind: 'answer-lost' };
 
 export interface StandInRequest {
   path: string;
@@ -66,7 +68,7 @@ const AMOUNT = /^(\+|-)?\d{1,12}(\.\d{0,2})?$/;
 const FECHA = /^\d{2}-\d{2}-\d{4}$/;
 
 /** What is wrong with a record for the schema, or undefined (the service answers 4102 for these). */
-function schemaProblem(element: XmlElement): string | undefined {
+export function recordSchemaProblem(element: XmlElement): string | undefined {
   const sequence = element.name === 'RegistroAlta' ? ALTA_SEQUENCE : ANULACION_SEQUENCE;
   let position = -1;
   for (const child of element.children) {
@@ -89,7 +91,7 @@ function schemaProblem(element: XmlElement): string | undefined {
 }
 
 /** The Huella the service recomputes from the record's own fields (issue 25.3's algorithm). */
-function expectedFingerprint(element: XmlElement): string {
+export function fingerprintOfRecordXml(element: XmlElement): string {
   const previous = textAt(element, 'Encadenamiento', 'RegistroAnterior', 'Huella') ?? '';
   const fields =
     element.name === 'RegistroAlta'
@@ -201,7 +203,7 @@ export class AeatStandIn {
         };
       });
       const problem = request.records
-        .map((r) => (r.xml && ['RegistroAlta', 'RegistroAnulacion'].includes(r.xml.name) ? schemaProblem(r.xml) : 'RegistroFactura vacío'))
+        .map((r) => (r.xml && ['RegistroAlta', 'RegistroAnulacion'].includes(r.xml.name) ? recordSchemaProblem(r.xml) : 'RegistroFactura vacío'))
         .find((p) => p !== undefined);
       if (!request.issuerTaxId) scenario = clientFault('4102', 'El XML no cumple el esquema. Falta Cabecera/ObligadoEmision/NIF.');
       else if (request.records.length === 0 || request.records.length > 1000) {
@@ -221,6 +223,11 @@ export class AeatStandIn {
           `<faultcode>env:${scenario.side}</faultcode><faultstring>${escapeXml(`Codigo[${scenario.code}].${scenario.message}`)}</faultstring>` +
           '</env:Fault></env:Body></env:Envelope>',
       );
+      return;
+    }
+    if (scenario.kind === 'answer-lost') {
+      this.answer(request, undefined, this.waitSeconds);
+      res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>Bad gateway</body></html>');
       return;
     }
     res.end(this.answer(request, scenario.line, scenario.waitSeconds ?? this.waitSeconds));
@@ -243,7 +250,7 @@ export class AeatStandIn {
       } else {
         outcome =
           decide?.(record, index) ??
-          (textAt(record.xml, 'Huella') === expectedFingerprint(record.xml)
+          (textAt(record.xml, 'Huella') === fingerprintOfRecordXml(record.xml)
             ? { state: 'Correcto' }
             : { state: 'AceptadoConErrores', code: '2000', description: 'El cálculo de la huella suministrada es incorrecta.' });
         if (outcome.state !== 'Incorrecto') {

@@ -151,6 +151,14 @@ export class AeatStandIn {
     return `https://127.0.0.1:${(this.server.address() as AddressInfo).port}${AEAT_STAND_IN_PATH}`;
   }
 
+  /** Forgets requests, queued scenarios and registered records (between tests). */
+  reset(): void {
+    this.requests.length = 0;
+    this.scenarios.length = 0;
+    this.registered.clear();
+    this.waitSeconds = 60;
+  }
+
   stop(): Promise<void> {
     return new Promise((resolve) => {
       this.server.close(() => resolve());

@@ -38,14 +38,14 @@ export interface AeatVerifactuSender extends VerifactuSender {
   close(): void;
 }
 
-function post(agent: Agent, url: URL, body: string, timeoutMs: number): Promise<{ status: number; body: string }> {
+function post(agent: Agent, url: URL, body: string, signal: AbortSignal): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
       {
         method: 'POST',
         agent,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal,
         headers: {
           'content-type': 'text/xml; charset=utf-8',
           // SOAP 1.1 wants the header; the WSDL's operation declares an empty action.
@@ -97,10 +97,11 @@ export function createAeatVerifactuSender(options: AeatSenderOptions): AeatVerif
       if (batch.length > MAX_RECORDS_PER_REQUEST) throw new RangeError(`At most ${MAX_RECORDS_PER_REQUEST} records per request`);
       const body = buildRegFactuRequest(batch, options.system);
       let answer: { status: number; body: string };
+      const signal = AbortSignal.timeout(timeoutMs);
       try {
-        answer = await post(agent, url, body, timeoutMs);
+        answer = await post(agent, url, body, signal);
       } catch (error) {
-        const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (error as Error).message;
+        const reason = signal.aborted ? `no answer within ${timeoutMs} ms` : (error as Error).message;
         throw new VerifactuUnavailableError(`The AEAT's service could not be reached: ${reason}`, { cause: error });
       }
       const looksLikeSoap = /<([\w-]+:)?Envelope[\s>]/.test(answer.body);

@@ -24,6 +24,7 @@ export class XmlParseError extends Error {
 }
 
 /** XML 1.0 forbids these control characters even escaped; the AEAT's schema forbids them too. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 /** Text for element content or a double-quoted attribute. */

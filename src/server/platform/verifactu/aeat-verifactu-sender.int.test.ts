@@ -1,55 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AeatStandIn } from '../../testing/aeat-stand-in';
-import { createTestCertificates, type TestCertificates } from '../../testing/test-certificates';
+import { describe, expect, it } from 'vitest';
+import { TEST_SYSTEM_INFO as system, useAeatStandIn } from '../../testing/use-aeat-stand-in';
 import { testRecordChain } from '../../testing/verifactu-records';
-import { AEAT_VERIFACTU_URLS, createAeatVerifactuSender, type AeatVerifactuSender } from './aeat-verifactu-sender';
+import { AEAT_VERIFACTU_URLS, createAeatVerifactuSender } from './aeat-verifactu-sender';
 import { VerifactuUnavailableError } from './verifactu-sender';
 
-const system = { producerName: 'Regalo Pruebas SL', producerTaxId: 'B12345674', name: 'Regalo', id: 'RG', version: '0.1.0', installationNumber: 'regalo.test' };
-
-let certificates: TestCertificates;
-let standIn: AeatStandIn;
-let url: string;
-const senders: AeatVerifactuSender[] = [];
-
-function sender(options: { p12?: string; timeoutMs?: number } = {}) {
-  const created = createAeatVerifactuSender({
-    driver: 'aeat-test',
-    url,
-    pfx: readFileSync(options.p12 ?? certificates.clientP12File),
-    passphrase: certificates.clientP12Password,
-    ca: certificates.caPem,
-    system,
-    timeoutMs: options.timeoutMs,
-  });
-  senders.push(created);
-  return created;
-}
-
-beforeAll(async () => {
-  certificates = createTestCertificates();
-  standIn = new AeatStandIn(certificates);
-  url = await standIn.start();
-});
-afterEach(() => {
-  standIn.reset();
-  for (const s of senders.splice(0)) s.close();
-});
-afterAll(() => standIn.stop());
+const context = useAeatStandIn();
+const sender = context.sender;
 
 describe('the aeat drivers against a stand-in for the AEAT service', () => {
   it('post to the addresses published in the WSDL unless told otherwise', () => {
-    const pfx = readFileSync(certificates.clientP12File);
-    const production = createAeatVerifactuSender({ driver: 'aeat', pfx, passphrase: certificates.clientP12Password, system });
-    const test = createAeatVerifactuSender({ driver: 'aeat-test', pfx, passphrase: certificates.clientP12Password, system });
+    const pfx = readFileSync(context.certificates.clientP12File);
+    const production = createAeatVerifactuSender({ driver: 'aeat', pfx, passphrase: context.certificates.clientP12Password, system });
+    const test = createAeatVerifactuSender({ driver: 'aeat-test', pfx, passphrase: context.certificates.clientP12Password, system });
     expect(production.url).toBe(AEAT_VERIFACTU_URLS.aeat);
     expect(production.url).toBe('https://www1.agenciatributaria.gob.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP');
     expect(test.url).toBe('https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP');
     production.close();
     test.close();
-    expect(() => createAeatVerifactuSender({ driver: 'aeat', url: 'http://127.0.0.1/x', pfx, passphrase: certificates.clientP12Password, system })).toThrow(/HTTPS/);
+    expect(() => createAeatVerifactuSender({ driver: 'aeat', url: 'http://127.0.0.1/x', pfx, passphrase: context.certificates.clientP12Password, system })).toThrow(/HTTPS/);
   });
 
   it('present the client certificate and get every record accepted, with the wait and the CSV', async () => {
@@ -59,8 +29,8 @@ describe('the aeat drivers against a stand-in for the AEAT service', () => {
     expect(answer.waitSeconds).toBe(60);
     expect(answer.csv).toMatch(/^A-STANDIN/);
     expect(answer.results).toEqual(records.map((r) => ({ recordId: r.id, outcome: 'accepted' })));
-    const seen = standIn.requests.at(-1)!;
-    expect(seen.clientCommonName).toBe(certificates.clientCommonName);
+    const seen = context.standIn.requests.at(-1)!;
+    expect(seen.clientCommonName).toBe(context.certificates.clientCommonName);
     expect(seen.contentType).toBe('text/xml; charset=utf-8');
     expect(seen.soapAction).toBe('""');
     expect(seen.issuerTaxId).toBe('B12345674');
@@ -68,21 +38,21 @@ describe('the aeat drivers against a stand-in for the AEAT service', () => {
   });
 
   it('are refused by the service without a certificate its authority signed', async () => {
-    const before = standIn.requests.length;
-    await expect(sender({ p12: certificates.strangerP12File }).send(testRecordChain(1))).rejects.toThrow(VerifactuUnavailableError);
+    const before = context.standIn.requests.length;
+    await expect(sender({ p12: context.certificates.strangerP12File }).send(testRecordChain(1))).rejects.toThrow(VerifactuUnavailableError);
     // And a client with no certificate at all does not get an HTTP exchange either.
     const bare = new Promise<void>((resolve, reject) => {
-      const req = request(url, { method: 'POST', ca: certificates.caPem }, (res) => reject(new Error(`answered ${res.statusCode}`)));
+      const req = request(context.url, { method: 'POST', ca: context.certificates.caPem }, (res) => reject(new Error(`answered ${res.statusCode}`)));
       req.on('error', () => resolve());
       req.end('<x/>');
     });
     await bare;
-    expect(standIn.requests.length).toBe(before);
+    expect(context.standIn.requests.length).toBe(before);
   });
 
   it('store what the service says of each record: accepted with errors, rejected, accepted', async () => {
     const records = testRecordChain(3, { from: testRecordChain(10)[9] });
-    standIn.scenarios.push({
+    context.standIn.scenarios.push({
       kind: 'answer',
       waitSeconds: 0,
       line: (_record, index) =>
@@ -111,14 +81,14 @@ describe('the aeat drivers against a stand-in for the AEAT service', () => {
 
   it('get every record rejected when the service refuses them all', async () => {
     const records = testRecordChain(2, { from: testRecordChain(30)[29] });
-    standIn.scenarios.push({ kind: 'answer', line: () => ({ state: 'Incorrecto', code: '4109', description: 'El formato del NIF es incorrecto.' }) });
+    context.standIn.scenarios.push({ kind: 'answer', line: () => ({ state: 'Incorrecto', code: '4109', description: 'El formato del NIF es incorrecto.' }) });
     const answer = await sender().send(records);
     expect(answer.submissionState).toBe('Incorrecto');
     expect(answer.results.map((r) => r.outcome)).toEqual(['rejected', 'rejected']);
   });
 
   it('get the whole request rejected on a client fault', async () => {
-    standIn.scenarios.push({ kind: 'fault', side: 'Client', code: '4102', message: 'El XML no cumple el esquema.' });
+    context.standIn.scenarios.push({ kind: 'fault', side: 'Client', code: '4102', message: 'El XML no cumple el esquema.' });
     const answer = await sender().send(testRecordChain(2, { from: testRecordChain(40)[39] }));
     expect(answer.results).toEqual([
       { recordId: 'rec-41', outcome: 'rejected', code: '4102', description: 'Codigo[4102].El XML no cumple el esquema.' },
@@ -130,12 +100,12 @@ describe('the aeat drivers against a stand-in for the AEAT service', () => {
     ['an HTTP 503', { kind: 'http-error', status: 503 } as const, /HTTP 503/],
     ['a server fault', { kind: 'fault', side: 'Server', code: '100', message: 'Error técnico.' } as const, /failed: 100/],
   ])('throw VerifactuUnavailableError on %s', async (_label, scenario, message) => {
-    standIn.scenarios.push(scenario);
+    context.standIn.scenarios.push(scenario);
     await expect(sender().send(testRecordChain(1))).rejects.toThrow(message);
   });
 
   it('give up waiting after the timeout', async () => {
-    standIn.scenarios.push({ kind: 'hang' });
+    context.standIn.scenarios.push({ kind: 'hang' });
     const started = Date.now();
     const error = await sender({ timeoutMs: 300 }).send(testRecordChain(1)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VerifactuUnavailableError);

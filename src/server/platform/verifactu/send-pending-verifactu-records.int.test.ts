@@ -1,27 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AeatStandIn } from '../../testing/aeat-stand-in';
+import { describe, expect, it } from 'vitest';
 import { InMemoryVerifactuQueue } from '../../testing/in-memory-verifactu-queue';
-import { createTestCertificates, type TestCertificates } from '../../testing/test-certificates';
+import { useAeatStandIn } from '../../testing/use-aeat-stand-in';
 import { testRecordChain } from '../../testing/verifactu-records';
-import { createAeatVerifactuSender, type AeatVerifactuSender } from './aeat-verifactu-sender';
 import { sendPendingVerifactuRecords } from './send-pending-verifactu-records';
 
-let certificates: TestCertificates;
-let standIn: AeatStandIn;
-let url: string;
-let sender: AeatVerifactuSender;
-
-beforeAll(async () => {
-  certificates = createTestCertificates();
-  standIn = new AeatStandIn(certificates);
-  url = await standIn.start();
-});
-afterEach(() => {
-  standIn.reset();
-  sender?.close();
-});
-afterAll(() => standIn.stop());
+const context = useAeatStandIn();
 
 /** A clock the test moves by hand: the queue's waits are checked without sleeping. */
 function clock(start = '2027-02-01T09:00:00Z') {
@@ -35,15 +18,7 @@ function clock(start = '2027-02-01T09:00:00Z') {
 }
 
 function setUp(records = testRecordChain(3), timeoutMs?: number) {
-  sender = createAeatVerifactuSender({
-    driver: 'aeat-test',
-    url,
-    pfx: readFileSync(certificates.clientP12File),
-    passphrase: certificates.clientP12Password,
-    ca: certificates.caPem,
-    system: { producerName: 'Regalo Pruebas SL', producerTaxId: 'B12345674', name: 'Regalo', id: 'RG', version: '0.1.0', installationNumber: 'regalo.test' },
-    timeoutMs,
-  });
+  const sender = context.sender({ timeoutMs });
   const queue = new InMemoryVerifactuQueue(records);
   const time = clock();
   const run = () => sendPendingVerifactuRecords({ sender, queue, now: time.now });
@@ -53,21 +28,21 @@ function setUp(records = testRecordChain(3), timeoutMs?: number) {
 describe('sending pending VERI*FACTU records', () => {
   it('sends 1,001 records as two requests, in chain order, at most 1,000 each', async () => {
     const { queue, run } = setUp(testRecordChain(1001));
-    standIn.waitSeconds = 0;
+    context.standIn.waitSeconds = 0;
     const report = await run();
     expect(report).toMatchObject({ status: 'sent', requests: 2, accepted: 1001, rejected: 0 });
-    expect(standIn.requests.map((r) => r.records.length)).toEqual([1000, 1]);
-    expect(standIn.requests[0]!.records[0]!.fullNumber).toBe('R2027-000001');
-    expect(standIn.requests[0]!.records[999]!.fullNumber).toBe('R2027-001000');
-    expect(standIn.requests[1]!.records[0]!.fullNumber).toBe('R2027-001001');
+    expect(context.standIn.requests.map((r) => r.records.length)).toEqual([1000, 1]);
+    expect(context.standIn.requests[0]!.records[0]!.fullNumber).toBe('R2027-000001');
+    expect(context.standIn.requests[0]!.records[999]!.fullNumber).toBe('R2027-001000');
+    expect(context.standIn.requests[1]!.records[0]!.fullNumber).toBe('R2027-001001');
     expect(queue.rows.every((r) => r.state === 'accepted')).toBe(true);
     expect((await run()).status).toBe('idle');
-    expect(standIn.requests.length).toBe(2);
+    expect(context.standIn.requests.length).toBe(2);
   });
 
   it('sends nothing before the wait the service asked for has passed', async () => {
     const { queue, time, run } = setUp(testRecordChain(1001));
-    standIn.waitSeconds = 60;
+    context.standIn.waitSeconds = 60;
     const first = await run();
     expect(first).toMatchObject({ status: 'sent', requests: 1, accepted: 1000 });
     expect(first.nextAllowedSendAt).toEqual(new Date('2027-02-01T09:01:00Z'));
@@ -76,17 +51,17 @@ describe('sending pending VERI*FACTU records', () => {
 
     time.advance(59);
     expect(await run()).toMatchObject({ status: 'waiting', requests: 0 });
-    expect(standIn.requests.length).toBe(1);
+    expect(context.standIn.requests.length).toBe(1);
 
     time.advance(1);
     expect(await run()).toMatchObject({ status: 'sent', requests: 1, accepted: 1 });
-    expect(standIn.requests.length).toBe(2);
+    expect(context.standIn.requests.length).toBe(2);
     expect(queue.row('rec-1001').state).toBe('accepted');
   });
 
   it('retries after a growing back-off when the service does not answer, and never loses a record', async () => {
     const { queue, time, run } = setUp(testRecordChain(2), 300);
-    standIn.scenarios.push({ kind: 'http-error', status: 503 }, { kind: 'hang' });
+    context.standIn.scenarios.push({ kind: 'http-error', status: 503 }, { kind: 'hang' });
     const failed = await run();
     expect(failed).toMatchObject({ status: 'failed', requests: 1 });
     expect(failed.error).toMatch(/HTTP 503/);
@@ -96,7 +71,7 @@ describe('sending pending VERI*FACTU records', () => {
 
     time.advance(29);
     expect((await run()).status).toBe('waiting');
-    expect(standIn.requests.length).toBe(1);
+    expect(context.standIn.requests.length).toBe(1);
 
     time.advance(1);
     const timedOut = await run();
@@ -113,17 +88,17 @@ describe('sending pending VERI*FACTU records', () => {
 
   it('takes records the service registered before their answer was lost as accepted when sent again', async () => {
     const { queue, time, run } = setUp(testRecordChain(2));
-    standIn.scenarios.push({ kind: 'answer-lost' });
+    context.standIn.scenarios.push({ kind: 'answer-lost' });
     expect((await run()).status).toBe('failed');
     time.advance(30);
     expect(await run()).toMatchObject({ status: 'sent', accepted: 2, rejected: 0 });
     expect(queue.rows.map((r) => r.state)).toEqual(['accepted', 'accepted']);
-    expect(standIn.requests.length).toBe(2);
+    expect(context.standIn.requests.length).toBe(2);
   });
 
   it('stores a partial rejection per record, with the codes and descriptions for the admin', async () => {
     const { queue, run } = setUp(testRecordChain(4));
-    standIn.scenarios.push({
+    context.standIn.scenarios.push({
       kind: 'answer',
       line: (record) =>
         record.fullNumber === 'R2027-000002'
@@ -143,7 +118,7 @@ describe('sending pending VERI*FACTU records', () => {
 
   it('keeps a client fault as every record rejected, with the fault', async () => {
     const { queue, run } = setUp(testRecordChain(2));
-    standIn.scenarios.push({ kind: 'fault', side: 'Client', code: '4102', message: 'El XML no cumple el esquema.' });
+    context.standIn.scenarios.push({ kind: 'fault', side: 'Client', code: '4102', message: 'El XML no cumple el esquema.' });
     expect(await run()).toMatchObject({ status: 'sent', rejected: 2 });
     expect(queue.rows.map((r) => [r.state, r.errorCode])).toEqual([
       ['rejected', '4102'],

@@ -66,6 +66,10 @@ function post(agent: Agent, url: URL, body: string, signal: AbortSignal): Promis
         });
         res.on('error', reject);
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        // A connection cut mid-answer must not pass for a short answer.
+        res.on('close', () => {
+          if (!res.complete) reject(new Error('the connection closed before the answer was complete'));
+        });
       },
     );
     req.on('error', reject);

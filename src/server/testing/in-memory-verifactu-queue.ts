@@ -1,4 +1,5 @@
-import type { VerifactuQueueState, VerifactuRecordQueue, VerifactuSendState } from '../platform/verifactu/verifactu-record-queue';
+import type { VerifactuSendState } from '@shared/domain/verifactu-send-states';
+import type { VerifactuQueueState, VerifactuRecordQueue } from '../platform/verifactu/verifactu-record-queue';
 import type { VerifactuRecordResult, VerifactuRecordToSend } from '../platform/verifactu/verifactu-sender';
 
 export interface InMemoryVerifactuRow {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testRecordChain } from '../../testing/verifactu-records';
-import type { VerifactuRecordQueue, VerifactuSendState } from './verifactu-record-queue';
+import type { VerifactuSendState } from '@shared/domain/verifactu-send-states';
+import type { VerifactuRecordQueue } from './verifactu-record-queue';
 import type { VerifactuRecordToSend } from './verifactu-sender';
 
 export interface VerifactuQueueHarness {

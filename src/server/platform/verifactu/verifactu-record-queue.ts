@@ -5,13 +5,11 @@ import type { VerifactuRecordResult, VerifactuRecordToSend } from './verifactu-s
  * implements it over its table of billing records; tests use an in-memory one. Both pass
  * describeVerifactuRecordQueueContract.
  *
- * A record's sending state: `pending` until the AEAT has answered for it, then `accepted`,
- * `accepted_with_errors` (registered; the code and description say what to fix in the next
- * records) or `rejected` (not registered; the code and description say why). With
+ * A record's sending state (VerifactuSendState in @shared/domain/verifactu-send-states): `pending` until
+ * the AEAT has answered for it, then `accepted`, `accepted_with_errors` or `rejected`. With
  * VERIFACTU_DRIVER=off records simply stay `pending`, and go out in chain order once a
  * sending driver is configured.
  */
-export type VerifactuSendState = 'pending' | 'accepted' | 'accepted_with_errors' | 'rejected';
 
 /** The queue's pace, shared by every server through the database. */
 export interface VerifactuQueueState {

@@ -18,7 +18,13 @@ export class InMemoryVerifactuQueue implements VerifactuRecordQueue {
   private state: VerifactuQueueState = { nextAllowedSendAt: null, consecutiveFailures: 0, lastError: null };
 
   constructor(records: readonly VerifactuRecordToSend[]) {
-    this.rows = records.map((record) => ({ record, state: 'pending', attempts: 0, lastError: null, errorCode: null, errorDescription: null, answeredAt: null }));
+    this.rows = [];
+    this.append(records);
+  }
+
+  /** Records chained after the ones already held (invoices issued meanwhile). */
+  append(records: readonly VerifactuRecordToSend[]): void {
+    this.rows.push(...records.map((record) => ({ record, state: 'pending' as const, attempts: 0, lastError: null, errorCode: null, errorDescription: null, answeredAt: null })));
   }
 
   row(id: string): InMemoryVerifactuRow {

@@ -83,6 +83,24 @@ describe('sendPendingVerifactuRecords', () => {
     expect(queue.row('rec-1')).toMatchObject({ state: 'pending', attempts: 0 });
   });
 
+  it('keeps a second server from sending before the wait the first one was given', async () => {
+    const serverA = acceptingSender(60);
+    const serverB = acceptingSender(60);
+    // One queue: what both servers read from the database.
+    const [first, second] = testRecordChain(2);
+    const queue = new InMemoryVerifactuQueue([first!]);
+    let clock = new Date('2027-02-01T09:00:00Z').getTime();
+    const at = () => new Date(clock);
+    expect(await sendPendingVerifactuRecords({ sender: serverA.sender, queue, now: at })).toMatchObject({ status: 'sent', accepted: 1 });
+    queue.append([second!]);
+    clock += 59_000;
+    expect(await sendPendingVerifactuRecords({ sender: serverB.sender, queue, now: at })).toMatchObject({ status: 'waiting', nextAllowedSendAt: new Date('2027-02-01T09:01:00Z') });
+    expect(serverB.batches).toEqual([]);
+    clock += 1_000;
+    expect(await sendPendingVerifactuRecords({ sender: serverB.sender, queue, now: at })).toMatchObject({ status: 'sent', accepted: 1 });
+    expect(serverB.batches.map((b) => b.map((r) => r.id))).toEqual([['rec-2']]);
+  });
+
   it('backs off 30 s, 60 s, 120 s… up to 30 minutes', () => {
     expect([1, 2, 3, 4].map(verifactuBackoffMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
     expect(verifactuBackoffMs(20)).toBe(30 * 60_000);

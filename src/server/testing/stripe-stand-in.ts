@@ -43,6 +43,8 @@ export class StripeStandIn {
   readonly transfers = new Map<string, { id: string; object: 'transfer'; amount: number; amount_reversed: number; currency: string; destination: string; transfer_group: string | null; source_transaction: string | null; reversed: boolean; metadata: Record<string, string>; reversals: { object: 'list'; data: { id: string; object: 'transfer_reversal'; amount: number; transfer: string }[] } }>();
   /** The platform balance's movements, oldest first (what /v1/balance_transactions lists). */
   readonly balance: { id: string; object: 'balance_transaction'; amount: number; currency: string; type: string; created: number; source: string | { id: string; object: 'charge'; payment_intent: string } }[] = [];
+  /** Every refund made, with the PaymentIntent it gave money back from (a repeated key is one refund). */
+  readonly refunds: { id: string; paymentIntent: string; amount: number }[] = [];
   /** Transfers to these accounts are refused with Stripe's error for a restricted destination. */
   readonly refusingAccounts = new Set<string>();
   /** Idempotency key → the id of what it created (accounts, transfers, reversals). */
@@ -102,6 +104,7 @@ export class StripeStandIn {
       const amount = Number(form.get('amount'));
       if (!earlier) {
         if (idempotencyKey) this.keys.set(idempotencyKey, id);
+        this.refunds.push({ id, paymentIntent: form.get('payment_intent') ?? '', amount });
         this.balance.push({ id: `txn_${this.nextId()}`, object: 'balance_transaction', amount: -amount, currency: 'eur', type: 'refund', created: Math.floor(Date.now() / 1000), source: id });
       }
       res.end(JSON.stringify({ id, object: 'refund', amount, payment_intent: form.get('payment_intent') }));
@@ -248,7 +251,7 @@ export function signStripePayload(payload: string, secret = STRIPE_TEST_WEBHOOK_
 }
 
 /** The JSON body of a Checkout Session event, as Stripe posts it to the webhook. */
-export function checkoutSessionEvent(type: string, session: { id: string; checkoutId: string; paymentStatus?: string }, eventId: string): string {
+export function checkoutSessionEvent(type: string, session: { id: string; checkoutId: string; paymentStatus?: string; paymentIntent?: string }, eventId: string): string {
   return JSON.stringify({
     id: eventId,
     object: 'event',
@@ -260,7 +263,7 @@ export function checkoutSessionEvent(type: string, session: { id: string; checko
         client_reference_id: session.checkoutId,
         metadata: { checkoutId: session.checkoutId },
         payment_status: session.paymentStatus ?? 'paid',
-        payment_intent: 'pi_test_1',
+        payment_intent: session.paymentIntent ?? 'pi_test_1',
       },
     },
   });

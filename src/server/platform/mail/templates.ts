@@ -2,6 +2,7 @@ import { expiryReminderTemplates, type ExpiryReminderTemplates } from './expiry-
 import { adminTemplates, type AdminMailTemplates } from './admin-templates';
 import { renderMail, type MailLocale, type RenderedMail } from './layout';
 import { orderTemplates, type OrderMailTemplates } from './order-templates';
+import { ownerTemplates, type OwnerMailTemplates } from './owner-templates';
 import { registrationTemplates, type RegistrationMailTemplates } from './registration-templates';
 import { reportTemplates, type ReportMailTemplates } from './report-templates';
 import { statementTemplates, type StatementMailTemplates } from './statement-templates';
@@ -12,7 +13,7 @@ import { statementTemplates, type StatementMailTemplates } from './statement-tem
  */
 export interface MailTemplates
   extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates, RegistrationMailTemplates, ReportMailTemplates,
-    StatementMailTemplates {
+    StatementMailTemplates, OwnerMailTemplates {
   /*
    * The three below go to an address that has not proven itself: whoever asked typed it, and
    * may not own it. They carry no text the requester typed (no name: it was a link an attacker
@@ -171,6 +172,7 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
   ...statementTemplates,
   ...registrationTemplates,
   ...reportTemplates,
+  ...ownerTemplates,
 };
 
 export function renderTemplate<K extends MailTemplateName>(

@@ -68,6 +68,9 @@ function business(overrides: Partial<DashboardBusiness> = {}): DashboardBusiness
     rejectionReason: null,
     isActive: false,
     commissionRate: 12.5,
+    proposedCommissionRate: null,
+    commissionProposedAt: null,
+    orderMailDigest: false,
     termsAcceptedAt: '2026-11-20T10:00:00.000Z',
     partnerTermsVersion: '2026-11-27',
     documents: [

@@ -151,7 +151,8 @@ describe('/business/dashboard', () => {
     // Details: type, the empty registration number, commission and the downloadable document.
     expect(dom.container.textContent).toContain('Cooperative');
     expect(dom.container.textContent).toContain('Not provided');
-    expect(dom.container.textContent).toContain('12.5%');
+    // Spanish conventions in every language (ADR 058, 065).
+    expect(dom.container.textContent).toContain('12,5\u00a0%');
     expect(dom.container.textContent).toContain('1 document');
     expect(link('Business licence')).toBe('/api/business/documents/b1/business_license/download');
   });

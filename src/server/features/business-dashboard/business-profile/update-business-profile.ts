@@ -27,6 +27,10 @@ export async function updateBusinessProfile(
 ): Promise<DashboardBusiness> {
   return ctx.db.transaction(async (tx) => {
     const business = await requireOwnedBusiness(tx, userId);
+    const businessType = patch.businessType ?? (business.businessType as BusinessType);
+    const taxId = patch.taxId ?? business.taxId;
+    const taxIdProblem = taxIdError(taxId, businessType);
+    if (taxIdProblem) throw AppError.validation({ taxId: profileFieldErrors[taxIdProblem] });
     const changed = changedIdentityFields(business, patch);
     if (business.verificationStatus === 'approved' && changed.length > 0 && confirmReview !== true) {
       throw new AppError(
@@ -36,10 +40,6 @@ export async function updateBusinessProfile(
         Object.fromEntries(changed.map((field) => [field, 'reviewRequired'])),
       );
     }
-    const businessType = patch.businessType ?? (business.businessType as BusinessType);
-    const taxId = patch.taxId ?? business.taxId;
-    const taxIdProblem = taxIdError(taxId, businessType);
-    if (taxIdProblem) throw AppError.validation({ taxId: profileFieldErrors[taxIdProblem] });
     await tx
       .update(businesses)
       .set({ ...patch, updatedAt: ctx.now() })

@@ -265,7 +265,7 @@ export const routeTable: RouteRow[] = [
   },
   {
     // Each owner acts on their own business only; with no proposal pending there is nothing to
-    // accept (409). Accepting a real proposal: business-profile/commission-consent.int.test.ts.
+    // accept (409). Accepting a real proposal: admin/commission-consent.int.test.ts.
     route: 'POST /api/business/commission/accept',
     request: () => ({ url: '/api/business/commission/accept', payload: { commissionRate: 12.5, partnerTermsVersion: PARTNER_TERMS_VERSION } }),
     expect: signedIn(403, { ownerX: 409, ownerY: 409, pendingOwner: 409 }),

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER_TERMS_VERSION } from '@shared/domain/legal-versions';
-import { businesses, commissionAcceptances } from '../../../db/schema/businesses';
-import { mailOutbox } from '../../../db/schema/mail-outbox';
-import { orders } from '../../../db/schema/orders';
-import { applicant } from '../../admin/admin-test-world';
-import { as, line, postCheckout, signedIn } from '../../../testing/checkout-test-world';
-import { createBusiness, createGift, createPayoutAccount } from '../../../testing/factories';
-import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { businesses, commissionAcceptances } from '../../db/schema/businesses';
+import { mailOutbox } from '../../db/schema/mail-outbox';
+import { orders } from '../../db/schema/orders';
+import { applicant } from './admin-test-world';
+import { as, line, postCheckout, signedIn } from '../../testing/checkout-test-world';
+import { createBusiness, createGift, createPayoutAccount } from '../../testing/factories';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
  * Issue 29.1: the owner accepted 10 % on the wizard; the team approves at 12,5 %. That rate

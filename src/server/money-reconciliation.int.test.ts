@@ -1,14 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerBalanceTerms } from '@shared/domain/payouts';
-import { checkouts, orders } from '../../db/schema/orders';
-import { ledgerEntries } from '../../db/schema/payouts';
-import { getBusinessBalances } from '../../domain/ledger/ledger-balances';
-import { as, line, postCheckout, shop, signedIn } from '../../testing/checkout-test-world';
-import { checkoutSessionEvent, signStripePayload, STRIPE_TEST_WEBHOOK_SECRET, StripeStandIn } from '../../testing/stripe-stand-in';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { reconcileLedger } from '../payouts/reconcile-ledger';
-import { expireCheckouts } from './expire-checkouts';
+import { checkouts, orders } from './db/schema/orders';
+import { ledgerEntries } from './db/schema/payouts';
+import { getBusinessBalances } from './domain/ledger/ledger-balances';
+import { as, line, postCheckout, shop, signedIn } from './testing/checkout-test-world';
+import { checkoutSessionEvent, signStripePayload, STRIPE_TEST_WEBHOOK_SECRET, StripeStandIn } from './testing/stripe-stand-in';
+import { createTestApp, type TestApp } from './testing/test-app';
+import { reconcileLedger } from './features/payouts/reconcile-ledger';
+import { expireCheckouts } from './features/checkout/expire-checkouts';
 
 /**
  * Issue 27, "money and order state reconciled": every way the team can cancel (and so

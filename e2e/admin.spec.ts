@@ -93,6 +93,9 @@ test('a new business applies, the admin checks its documents and approves it at 
   await admin.getByRole('button', { name: 'Search' }).click();
   await admin.getByRole('button', { name: new RegExp(businessName) }).click();
   await expect(admin.getByTestId('commission-proposal-pending')).toHaveText(/^12\s% proposed on .+, waiting for the owner to accept it$/);
+  // Back to the overview, so the detail is read afresh later.
+  await admin.goto('/admin');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Back-office' })).toBeVisible();
   const approvedMail = await waitForMail(page.request, { to: email, subject: /verificado/ });
   expect(approvedMail.text).toMatch(/Comisión acordada: 10\s% de cada venta/);
   expect(approvedMail.text).toMatch(/El equipo propone una comisión del 12\s%/);

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useText } from '@web/lib/text';
 import type { BusinessProfilePatchInput, DashboardBusiness } from '@shared/contracts/business-dashboard';
 import { businessCategories, businessTypes } from '@shared/domain/business';
+import { normalizeTaxId } from '@shared/domain/tax-id';
 import { ImagePicker } from '@web/components/image-picker';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -184,7 +185,9 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
     }
     // Who the business is changes: it goes back to review and off the catalogue. Ask first.
     const stored = valuesOf(business);
-    const identityChanged = identityKeys.some((key) => values[key].trim().toUpperCase() !== stored[key].trim().toUpperCase());
+    // Compared as the server compares them (a tax id however it is spaced or cased).
+    const comparable = (key: (typeof identityKeys)[number], value: string) => (key === 'taxId' ? normalizeTaxId(value.trim()) : value.trim());
+    const identityChanged = identityKeys.some((key) => comparable(key, values[key]) !== comparable(key, stored[key]));
     if (business.verificationStatus === 'approved' && identityChanged) {
       setAskReview(true);
       return;

@@ -2,10 +2,11 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerBalanceTerms } from '@shared/domain/payouts';
 import { checkouts, orders } from './db/schema/orders';
-import { ledgerEntries } from './db/schema/payouts';
+import { ledgerEntries, payoutAccounts } from './db/schema/payouts';
 import { getBusinessBalances } from './domain/ledger/ledger-balances';
 import { as, line, postCheckout, shop, signedIn } from './testing/checkout-test-world';
-import { checkoutSessionEvent, signStripePayload, STRIPE_TEST_WEBHOOK_SECRET, StripeStandIn } from './testing/stripe-stand-in';
+import { checkoutSessionEvent, setStandInAccount, signStripePayload, STRIPE_TEST_WEBHOOK_SECRET, StripeStandIn } from './testing/stripe-stand-in';
+import { sendDueTransfers } from './features/payouts/send-due-transfers';
 import { createTestApp, type TestApp } from './testing/test-app';
 import { reconcileLedger } from './features/payouts/reconcile-ledger';
 import { expireCheckouts } from './features/checkout/expire-checkouts';
@@ -31,8 +32,9 @@ describe('money and order state reconciled (Stripe)', () => {
   /** Every checkout the story made, for the totals at its end. */
   let made: { checkoutId: string; paymentIntent: string }[] = [];
 
+  let apiUrl: string;
   beforeAll(async () => {
-    const apiUrl = await stripe.start();
+    apiUrl = await stripe.start();
     t = await createTestApp({
       env: { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_regalo', STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET, STRIPE_API_URL: apiUrl },
     });
@@ -222,4 +224,27 @@ describe('money and order state reconciled (Stripe)', () => {
     await expectReconciled();
   });
 
+
+  it('paid; one gift redeemed and its share sent to the business at Stripe, the other refunded: the transfer is reconciled too', async () => {
+    // The shop's payout account is a Stripe connected account, onboarded.
+    const created = await fetch(`${apiUrl}/v1/accounts`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_test_regalo', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'type=express&country=ES',
+    });
+    const accountId = ((await created.json()) as { id: string }).id;
+    setStandInAccount(stripe, accountId, true);
+    await t.database.db.update(payoutAccounts).set({ provider: 'stripe', providerAccountId: accountId }).where(eq(payoutAccounts.businessId, world.business.id));
+
+    const c = await checkoutOfTwo();
+    expect((await c.pay()).statusCode).toBe(200);
+    const { dinner } = await c.lines();
+    expect((await redeem(dinner.qrCode)).statusCode).toBe(200);
+    expect((await cancel(c.tea.id)).statusCode).toBe(200);
+    // Redeemed: its share is due now and leaves for the business.
+    expect(await sendDueTransfers(t.app.ctx)).toMatchObject({ sent: 1 });
+    expect(await getBusinessBalances(t.database.db, world.business.id)).toMatchObject({ owed: 0, inTransit: dinner.netAmount });
+    expect(await statusesOf(c)).toEqual(['cancelled', 'redeemed']);
+    await expectReconciled();
+  });
 });

@@ -5,7 +5,7 @@ import { checkouts, orders } from './db/schema/orders';
 import { ledgerEntries, payoutAccounts } from './db/schema/payouts';
 import { getBusinessBalances } from './domain/ledger/ledger-balances';
 import { as, line, postCheckout, shop, signedIn } from './testing/checkout-test-world';
-import { checkoutSessionEvent, setStandInAccount, signStripePayload, STRIPE_TEST_WEBHOOK_SECRET, StripeStandIn } from './testing/stripe-stand-in';
+import { checkoutSessionEvent, setStandInAccount, STRIPE_TEST_WEBHOOK_SECRET, StripeStandIn, postStripeWebhook } from './testing/stripe-stand-in';
 import { sendDueTransfers } from './features/payouts/send-due-transfers';
 import { createTestApp, type TestApp } from './testing/test-app';
 import { reconcileLedger } from './features/payouts/reconcile-ledger';
@@ -54,13 +54,7 @@ describe('money and order state reconciled (Stripe)', () => {
     await stripe.stop();
   });
 
-  const webhook = (payload: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/payments/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signStripePayload(payload) },
-      payload,
-    });
+  const webhook = (payload: string) => postStripeWebhook(t, payload);
 
   /** A buyer's checkout of the tea (25,00 €) and the dinner (40,00 €), not paid yet. */
   async function checkoutOfTwo() {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import type { TestApp } from './test-app';
 
 /** The webhook secret the servers under test are given (STRIPE_WEBHOOK_SECRET). */
 export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_regalo_test_secret';
@@ -248,6 +249,16 @@ const signer = new Stripe('sk_test_signer');
 /** A `stripe-signature` header for `payload`, as Stripe's servers compute it. */
 export function signStripePayload(payload: string, secret = STRIPE_TEST_WEBHOOK_SECRET): string {
   return signer.webhooks.generateTestHeaderString({ payload, secret });
+}
+
+/** Posts `payload` to the app's Stripe webhook, signed as Stripe signs it. */
+export function postStripeWebhook(t: TestApp, payload: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signStripePayload(payload) },
+    payload,
+  });
 }
 
 /** The JSON body of a Checkout Session event, as Stripe posts it to the webhook. */

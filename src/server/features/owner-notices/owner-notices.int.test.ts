@@ -5,7 +5,7 @@ import { mailOutbox } from '../../db/schema/mail-outbox';
 import { orders } from '../../db/schema/orders';
 import { as, line, postCheckout, signedIn } from '../../testing/checkout-test-world';
 import { createBusiness, createGift } from '../../testing/factories';
-import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
+import { startSmtpSink, subjectOf, type SmtpSink } from '../../testing/smtp-sink';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { sendOwnerDailySummaries } from './send-owner-daily-summaries';
 
@@ -15,17 +15,6 @@ import { sendOwnerDailySummaries } from './send-owner-daily-summaries';
  * an owner who chose a daily summary gets one mail for the previous Madrid day instead,
  * 25 hours long on the day summer time ends.
  */
-
-/** The Subject header as nodemailer encodes it (RFC 2047 quoted-printable words), decoded. */
-function subjectOf(raw: string): string {
-  const header = raw.split(/\r?\n(?![ \t])/).find((l) => l.startsWith('Subject:'))!.replace(/\r?\n[ \t]/g, ' ');
-  return header
-    .slice('Subject: '.length)
-    .replace(/\?=\s+=\?utf-8\?Q\?/gi, '')
-    .replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_m, q: string) =>
-      Buffer.from(q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
-    );
-}
 
 describe('owners are told (issue 29.4)', () => {
   let smtp: SmtpSink;

@@ -84,7 +84,7 @@ export function BusinessDetail({ id, onOrders }: { id: string; onOrders: (name: 
 function Controls({ businessId, businessName, rate, isActive, isApproved }: { businessId: string; businessName: string; rate: number; isActive: boolean; isApproved: boolean }) {
   const { t } = useText('admin');
   const action = useBusinessAction(businessId);
-  const [newRate, setNewRate] = useState(String(rate));
+  const [newRate, setNewRate] = useState(String(rate).replace('.', ','));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const onError = (error: unknown) => setErrors(adminFieldErrors(error));

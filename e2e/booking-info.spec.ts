@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { connectTestPayouts, createApprovedBusiness } from './support/business-application';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { hideCookieBanner } from './support/consent';
 import { buyGift, createConsumer } from './support/orders';
 
@@ -29,6 +30,7 @@ test('the owner sets how to book and the recipient finds it on the gift page, wi
   await expect(page.getByText('Se han guardado los cambios.')).toBeVisible();
   await expect(page.getByLabel('WhatsApp')).toHaveValue('+34612345678');
   await expect(page.getByLabel('Enlace para reservar')).toHaveValue('https://reservas.arroceria.example/mesa');
+  await expectNoSeriousA11yViolations(page);
 
   // The gift and its conditions.
   const giftName = `Paella reservada ${Date.now().toString(36)}`;
@@ -41,6 +43,7 @@ test('the owner sets how to book and the recipient finds it on the gift page, wi
   await dialog.getByLabel('Para cuántas personas').fill('2');
   for (const day of ['lunes', 'martes', 'miércoles', 'jueves']) await dialog.getByRole('checkbox', { name: day }).click();
   await dialog.getByLabel('Otras condiciones').fill('No válido en festivos');
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Crear regalo' }).click();
   await expect(page.getByText('Regalo creado.')).toBeVisible();
   const gifts = (await (await page.request.get('/api/business/gifts')).json()) as { items: { id: string; name: string }[] };
@@ -63,5 +66,6 @@ test('the owner sets how to book and the recipient finds it on the gift page, wi
   await expect(recipient.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/34612345678');
   await expect(recipient.getByRole('link', { name: 'Reservar en su web' })).toHaveAttribute('href', 'https://reservas.arroceria.example/mesa');
   await expect(recipient.getByTestId('opening-hours')).toHaveText('De martes a domingo, de 13:00 a 16:00');
+  await expectNoSeriousA11yViolations(recipient);
   await recipientContext.close();
 });

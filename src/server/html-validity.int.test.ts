@@ -1,15 +1,13 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalPages } from '@shared/domain/legal-versions';
 import { renderRateLimitedPage, renderUnavailablePage } from './features/gift-page/render-gift-page';
 import { templates, type MailTemplateName } from './platform/mail/templates';
 import { createBusiness, createGift, createOrder, createUser } from './testing/factories';
 import { mailSamples } from './testing/mail-samples';
+import { checkHtmlFolder, describeVnuMessage, type VnuMessage } from './testing/nu-html-checker';
 import { createTestApp, type TestApp } from './testing/test-app';
 
 /**
@@ -23,45 +21,6 @@ import { createTestApp, type TestApp } from './testing/test-app';
  * The app's documents come from the production build (`npm test` builds before vitest).
  */
 const WEB_ROOT = path.resolve('dist/web');
-const VNU_JAR = path.join(path.dirname(createRequire(import.meta.url).resolve('vnu-jar/package.json')), 'build/dist/vnu.jar');
-
-/**
- * The messages excepted, by rule and never by file: the checker's CSS parser predates what
- * Tailwind writes into the built stylesheet the documents inline. Each pattern names one
- * Tailwind construct; anything else in that CSS, and everything in every other file, fails.
- */
-const TAILWIND_CSS_MESSAGES = [
-  // Tailwind declares its custom properties (--tw-*) with @property.
-  String.raw`CSS: Unrecognized at-rule “@(property|layer|theme|utility|variant|custom-variant|starting-style)”\.?`,
-  // Tailwind's @supports test that tells Safari apart (margin-trim only exists there).
-  String.raw`CSS: “margin-trim”: Property “margin-trim” doesn't exist\.`,
-  // Tailwind's gradient utilities transition their own custom properties.
-  String.raw`CSS: “transition-property”: “--tw-[a-z-]+” is not a “transition-property” value\.`,
-];
-const TAILWIND_CSS_RULE = `^(${TAILWIND_CSS_MESSAGES.join('|')})$`;
-
-interface VnuMessage {
-  type: string;
-  subType?: string;
-  url: string;
-  message: string;
-  extract?: string;
-  lastLine?: number;
-}
-
-const run = promisify(execFile);
-
-async function checkFolder(folder: string): Promise<VnuMessage[]> {
-  // vnu exits 1 when it reports errors; its JSON report is on stderr either way.
-  const result = await run('java', ['-jar', VNU_JAR, '--errors-only', '--format', 'json', '--filterpattern', TAILWIND_CSS_RULE, '--skip-non-html', folder], {
-    timeout: 120_000,
-    maxBuffer: 32 * 1024 * 1024,
-  }).catch((error: { stdout?: string; stderr?: string; code?: number }) => {
-    if (error.code !== 1 || !error.stderr) throw error;
-    return { stdout: error.stdout ?? '', stderr: error.stderr };
-  });
-  return (JSON.parse(result.stderr || '{"messages":[]}') as { messages: VnuMessage[] }).messages;
-}
 
 describe('every server-rendered page and HTML email is valid HTML (Nu HTML Checker)', () => {
   let t: TestApp;
@@ -142,12 +101,11 @@ describe('every server-rendered page and HTML email is valid HTML (Nu HTML Check
     // A control the checker must catch: a run that read nothing would also be silent.
     save('control-invalid', '<!doctype html><html lang="en"><head><title>Control</title></head><body><p>a<div>b</div></p></body></html>');
 
-    const all = await checkFolder(folder);
+    const all = await checkHtmlFolder(folder);
     const isControl = (m: VnuMessage) => path.basename(m.url) === 'control-invalid.html';
     expect(all.filter(isControl).map((m) => m.message)).toContain('No “p” element in scope but a “p” end tag seen.');
     const messages = all.filter((m) => !isControl(m));
-    const report = messages.map((m) => `${path.basename(m.url)}:${m.lastLine ?? '?'} ${m.type}${m.subType ? `/${m.subType}` : ''}: ${m.message}${m.extract ? `\n    ${m.extract.trim()}` : ''}`);
-    expect(report).toEqual([]);
+    expect(messages.map(describeVnuMessage)).toEqual([]);
     expect(written.length).toBeGreaterThan(50);
   }, 180_000);
 });

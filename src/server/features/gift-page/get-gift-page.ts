@@ -5,7 +5,7 @@ import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
 import type { BusinessBooking, GiftConditions } from '@shared/domain/gift-conditions';
-import type { GiftLanguage } from './gift-page-text';
+import type { GiftLanguage } from '../../platform/gift-text';
 
 export type GiftPageStatus = Exclude<OrderStatus, 'unpaid'>;
 

@@ -13,7 +13,7 @@ import {
   type BusinessBooking,
   type GiftConditions,
 } from '@shared/domain/gift-conditions';
-import { giftLanguages, giftText, type GiftLanguage, type GiftText } from './gift-page-text';
+import { giftLanguages, giftText, type GiftLanguage, type GiftText } from '../../platform/gift-text';
 
 /*
  * The recipient's pages are plain server-rendered HTML with their CSS inline and no script

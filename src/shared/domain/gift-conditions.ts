@@ -71,8 +71,8 @@ export function normalizeWeekdays(days: readonly number[] | null | undefined): n
 
 export type ConditionText = (key: string, values?: Record<string, string>) => string;
 
-// 2024-01-01 was a Monday: day n of that week is ISO weekday n.
-const weekdayName = (day: number, language: string) =>
+/** An ISO weekday's name in `language` ("Monday", "lunes"). 2024-01-01 was a Monday. */
+export const weekdayName = (day: number, language: string) =>
   new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, day)));
 
 /** "Monday to Thursday" for a run of three or more days, else a list ("Friday and Saturday"). */

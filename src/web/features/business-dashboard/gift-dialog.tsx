@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useText } from '@web/lib/text';
 import type { DashboardGift, DashboardGiftList, GiftInput } from '@shared/contracts/business-dashboard';
 import { DEFAULT_VALIDITY_DAYS, MAX_VALIDITY_DAYS, MIN_VALIDITY_DAYS } from '@shared/domain/order-status';
-import { BOOKING_LIMITS, isoWeekdays, MAX_PARTY_SIZE } from '@shared/domain/gift-conditions';
+import { BOOKING_LIMITS, isoWeekdays, MAX_PARTY_SIZE, weekdayName } from '@shared/domain/gift-conditions';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { ImagePicker } from '@web/components/image-picker';
 import { Button } from '@web/components/ui/button';
@@ -55,9 +55,6 @@ const emptyValues: GiftFormValues = {
   conditions: '',
 };
 
-// 2024-01-01 was a Monday: day n of that week is ISO weekday n.
-const weekdayLabel = (day: number, language: string) =>
-  new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, day)));
 
 function valuesOf(gift: DashboardGift | null): GiftFormValues {
   if (!gift) return emptyValues;
@@ -261,7 +258,7 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
                       }
                     />
                     <Label htmlFor={`${formId}-day-${day}`} className="font-normal">
-                      {weekdayLabel(day, language)}
+                      {weekdayName(day, language)}
                     </Label>
                   </li>
                 ))}

@@ -45,7 +45,7 @@ test('the cookie preferences fit a 320 px screen and every control can be reache
 test('with gifts in the cart, the cart bar never covers the focused "Add to cart" button', async ({ page, context, baseURL }) => {
   await page.setViewportSize({ width: 390, height: 640 });
   await context.addCookies([{ name: 'cookie-consent', value: 'necessary', url: baseURL! }]);
-  // The cart lives in this tab's sessionStorage: the shared demo account's data is not changed.
+  // The cart lives in this browser context's storage: the shared demo account's data is not changed.
   const signIn = await page.request.post('/api/auth/sign-in/email', {
     data: { email: 'consumer@demo.regalo.test', password: 'regalo-demo-2026' },
     headers: { origin: baseURL! },

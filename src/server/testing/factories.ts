@@ -178,6 +178,10 @@ export type CreateBusinessInput = {
   phone?: string | null;
   email?: string | null;
   website?: string | null;
+  /** How recipients book (stored forms: E.164 WhatsApp, an https link). */
+  whatsapp?: string | null;
+  bookingUrl?: string | null;
+  openingHours?: string | null;
   description?: string | null;
   imageUrl?: string | null;
   verificationDocuments?: VerificationDocument[];
@@ -220,6 +224,9 @@ export async function createBusiness(db: Executor, input: CreateBusinessInput): 
       phone: input.phone ?? null,
       email: input.email ?? null,
       website: input.website ?? null,
+      whatsapp: input.whatsapp ?? null,
+      bookingUrl: input.bookingUrl ?? null,
+      openingHours: input.openingHours ?? null,
       description: input.description ?? null,
       imageUrl: input.imageUrl ?? null,
       verificationDocuments: input.verificationDocuments ?? [],
@@ -369,6 +376,10 @@ export async function createGift(
     imageUrl?: string | null;
     isAvailable?: boolean;
     validityDays?: number;
+    bookingRequired?: boolean;
+    partySize?: number | null;
+    validWeekdays?: number[] | null;
+    conditions?: string | null;
     archivedAt?: Date | null;
     createdAt?: Date;
   },
@@ -387,6 +398,10 @@ export async function createGift(
       imageUrl: input.imageUrl ?? null,
       isAvailable: input.isAvailable ?? true,
       validityDays: input.validityDays ?? DEFAULT_VALIDITY_DAYS,
+      bookingRequired: input.bookingRequired ?? false,
+      partySize: input.partySize ?? null,
+      validWeekdays: input.validWeekdays ?? null,
+      conditions: input.conditions ?? null,
       archivedAt: input.archivedAt ?? null,
       createdAt,
       updatedAt: createdAt,

@@ -216,6 +216,13 @@ export const routeTable: RouteRow[] = [
     request: () => ({ url: '/api/business/registration' }),
     expect: signedIn(404, { ownerX: 200, ownerY: 200, pendingOwner: 200 }),
   },
+  // The wizard's draft: each signed-in user's own; owners of a business cannot keep one (409).
+  { route: 'GET /api/business/signup-draft', request: () => ({ url: '/api/business/signup-draft' }), expect: signedIn(200) },
+  {
+    route: 'PUT /api/business/signup-draft',
+    request: () => ({ url: '/api/business/signup-draft', payload: { businessName: 'Matrix draft' } }),
+    expect: signedIn(204, { ownerX: 409, ownerY: 409, pendingOwner: 409 }),
+  },
   {
     route: 'POST /api/business/registration',
     request: () => ({

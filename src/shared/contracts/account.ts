@@ -58,5 +58,7 @@ export const accountExportSchema = z.object({
   /** With its image URL, documents (metadata and download path) and applications. */
   business: z.record(z.string(), z.unknown()).nullable(),
   businessInterest: z.record(z.string(), z.unknown()).nullable(),
+  /** The sign-up wizard's unsubmitted step 1 (ADR 066). */
+  businessSignupDraft: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

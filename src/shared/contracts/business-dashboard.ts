@@ -12,6 +12,8 @@ import {
   orderStatuses,
 } from '../domain/order-status';
 import { normalizeTaxId, taxIdError } from '../domain/tax-id';
+import { BOOKING_LIMITS, MAX_PARTY_SIZE, normalizeBookingUrl, normalizeWeekdays } from '../domain/gift-conditions';
+import { normalizePhone } from './profile';
 import {
   BUSINESS_LIMITS,
   businessInfoFields,
@@ -95,6 +97,8 @@ import {
 /** Field codes (web: dashboard translations per code). */
 export const profileFieldErrors = {
   ...registrationFieldErrors,
+  /** The booking link is not an https address. */
+  bookingUrlNotHttps: 'bookingUrlNotHttps',
 } as const;
 
 export const giftFieldErrors = {
@@ -104,6 +108,8 @@ export const giftFieldErrors = {
   priceTooHigh: 'priceTooHigh',
   invalidValidityDays: 'invalidValidityDays',
   tooLong: 'tooLong',
+  invalidPartySize: 'invalidPartySize',
+  invalidWeekdays: 'invalidWeekdays',
 } as const;
 
 export const periodFieldErrors = {
@@ -160,6 +166,10 @@ export const dashboardBusinessSchema = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   website: z.string().nullable(),
+  /** How recipients book (issue 29.11): WhatsApp (E.164), an https link, opening hours. */
+  whatsapp: z.string().nullable(),
+  bookingUrl: z.string().nullable(),
+  openingHours: z.string().nullable(),
   businessType: z.enum(businessTypes),
   taxId: z.string(),
   businessRegistrationNumber: z.string().nullable(),
@@ -204,6 +214,15 @@ const profileFields = businessInfoFields
       .refine((v) => v === null || EMAIL_SHAPE.test(v), { error: P.invalidEmail })
       .transform((v) => (v === null ? null : v.toLowerCase())),
     businessRegistrationNumber: optionalText(PROFILE_LIMITS.businessRegistrationNumber),
+    // The same Spanish phone rules as the business phone: "612 34 56 78" → "+34612345678".
+    whatsapp: optionalText(BOOKING_LIMITS.whatsapp)
+      .refine((v) => v === null || normalizePhone(v) !== undefined, { error: P.invalidPhone })
+      .transform((v) => (v === null ? null : (normalizePhone(v) ?? null))),
+    // A link tapped from the gift page: https only, never http or another scheme.
+    bookingUrl: optionalText(BOOKING_LIMITS.bookingUrl)
+      .refine((v) => v === null || normalizeBookingUrl(v) !== undefined, { error: P.bookingUrlNotHttps })
+      .transform((v) => (v === null ? null : (normalizeBookingUrl(v) ?? null))),
+    openingHours: optionalText(BOOKING_LIMITS.openingHours),
   })
   .partial();
 
@@ -288,6 +307,37 @@ const giftFields = {
     .int({ error: G.invalidValidityDays })
     .min(MIN_VALIDITY_DAYS, { error: G.invalidValidityDays })
     .max(MAX_VALIDITY_DAYS, { error: G.invalidValidityDays }),
+  // What a recipient must know to use it (issue 29.11; shared/domain/gift-conditions.ts).
+  bookingRequired: z.boolean({ error: 'invalid' }),
+  /** "For N people"; empty or null: not said. */
+  partySize: z
+    .union([z.number(), z.string()], { error: G.invalidPartySize })
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null;
+      const n = typeof v === 'number' ? v : Number(v.trim());
+      if (!Number.isInteger(n) || n < 1 || n > MAX_PARTY_SIZE) {
+        ctx.addIssue({ code: 'custom', message: G.invalidPartySize });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  /** The days it can be used on (ISO 1 Monday … 7 Sunday); none or all seven: any day. */
+  validWeekdays: z
+    .array(z.number({ error: G.invalidWeekdays }).int({ error: G.invalidWeekdays }).min(1, { error: G.invalidWeekdays }).max(7, { error: G.invalidWeekdays }), {
+      error: G.invalidWeekdays,
+    })
+    .max(7, { error: G.invalidWeekdays })
+    .nullish()
+    .transform((v) => normalizeWeekdays(v)),
+  conditions: z
+    .string({ error: G.tooLong })
+    .nullish()
+    .transform((v) => {
+      const t = (v ?? '').trim();
+      return t === '' ? null : t;
+    })
+    .pipe(z.string().max(BOOKING_LIMITS.conditions, { error: G.tooLong }).nullable()),
 };
 
 /** POST /api/business/gifts. `price` is the text typed in euros; the server stores cents. */
@@ -295,6 +345,7 @@ export const giftInputSchema = z.object({
   ...giftFields,
   isAvailable: giftFields.isAvailable.default(true),
   validityDays: giftFields.validityDays.default(DEFAULT_VALIDITY_DAYS),
+  bookingRequired: giftFields.bookingRequired.default(false),
 });
 export type GiftInput = z.input<typeof giftInputSchema>;
 export type GiftValues = z.output<typeof giftInputSchema>;
@@ -317,6 +368,10 @@ export const dashboardGiftSchema = z.object({
   thumbnailUrl: z.string().nullable(),
   isAvailable: z.boolean(),
   validityDays: z.number().int(),
+  bookingRequired: z.boolean(),
+  partySize: z.number().int().nullable(),
+  validWeekdays: z.array(z.number().int()).nullable(),
+  conditions: z.string().nullable(),
   /** Deleting a gift with orders archives it instead. */
   hasOrders: z.boolean(),
   createdAt: z.string(),

@@ -40,6 +40,12 @@ import { normalizePhone } from './profile';
  *   409 `business_exists`, 401 unauthenticated (web: loginRequired toast).
  * GET  /api/business/registration        signed in → 200 businessRegistrationStatusSchema,
  *   404 `business_not_found` when the caller owns no business.
+ * GET  /api/business/signup-draft        signed in; the caller's own unsubmitted step 1
+ *   → 200 signupDraftResultSchema (`draft` null when there is none). ADR 066.
+ * PUT  /api/business/signup-draft        signed in; body signupDraftSchema (the whole step-1
+ *   form, each field optional, unchecked beyond its length) → 204. 400 validation_failed
+ *   (fields: <field> → tooLong | invalidCategory | invalidBusinessType), 409 `business_exists`
+ *   once the caller has a business. The registration deletes the draft.
  */
 
 export const interestLocales = ['en', 'es'] as const;
@@ -208,6 +214,32 @@ export const registrationResultSchema = z.object({
   documents: z.array(z.object({ type: z.enum(documentTypes), fileName: z.string(), uploadedAt: z.string() })),
 });
 export type RegistrationResult = z.infer<typeof registrationResultSchema>;
+
+/** Step 1 as the owner left it (ADR 066): anything typed so far, only bounded in length. */
+const draftText = (max: number) => z.string().max(max, { error: E.tooLong }).optional();
+export const signupDraftFieldsSchema = z.object({
+  businessName: draftText(BUSINESS_LIMITS.businessName),
+  category: z.union([z.enum(businessCategories), z.literal('')], { error: E.invalidCategory }).optional(),
+  address: draftText(BUSINESS_LIMITS.address),
+  taxId: draftText(BUSINESS_LIMITS.taxId),
+  businessType: z.enum(signupBusinessTypes, { error: E.invalidBusinessType }).optional(),
+  phone: draftText(BUSINESS_LIMITS.phone),
+  website: draftText(BUSINESS_LIMITS.website),
+  description: draftText(BUSINESS_LIMITS.description),
+});
+export type SignupDraftFields = z.infer<typeof signupDraftFieldsSchema>;
+
+export const signupDraftSchema = signupDraftFieldsSchema.extend({
+  /** A photo had been chosen: the page asks for it again (files are not kept in a draft). */
+  hadPhoto: z.boolean().default(false),
+});
+export type SignupDraftInput = z.input<typeof signupDraftSchema>;
+export type SignupDraft = z.output<typeof signupDraftSchema>;
+
+export const signupDraftResultSchema = z.object({
+  draft: z.object({ values: signupDraftFieldsSchema, hadPhoto: z.boolean(), updatedAt: z.string() }).nullable(),
+});
+export type SignupDraftResult = z.infer<typeof signupDraftResultSchema>;
 
 /** The rate the commission step shows; new businesses get it until the team changes it. */
 export const SIGNUP_COMMISSION_RATE = DEFAULT_COMMISSION_RATE;

@@ -36,6 +36,15 @@ export const catalogGiftsQuerySchema = z.object({
 });
 export type CatalogGiftsQuery = z.output<typeof catalogGiftsQuerySchema>;
 
+/** How to book and when it is open (issue 29.11); phones are E.164, the link https. */
+export const catalogBookingSchema = z.object({
+  phone: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  bookingUrl: z.string().nullable(),
+  openingHours: z.string().nullable(),
+});
+export type CatalogBooking = z.infer<typeof catalogBookingSchema>;
+
 export const catalogBusinessSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -44,6 +53,7 @@ export const catalogBusinessSchema = z.object({
   description: z.string().nullable(),
   imageUrl: z.string().nullable(),
   giftCount: z.number().int(),
+  booking: catalogBookingSchema,
 });
 export type CatalogBusiness = z.infer<typeof catalogBusinessSchema>;
 
@@ -55,10 +65,16 @@ export const catalogGiftSchema = z.object({
   currency: z.string(),
   validityDays: z.number().int(),
   imageUrl: z.string().nullable(),
+  /** What the recipient must know (shared/domain/gift-conditions.ts). */
+  bookingRequired: z.boolean(),
+  partySize: z.number().int().nullable(),
+  validWeekdays: z.array(z.number().int()).nullable(),
+  conditions: z.string().nullable(),
   business: z.object({
     id: z.string(),
     name: z.string(),
     category: z.enum(businessCategories),
+    booking: catalogBookingSchema,
   }),
 });
 export type CatalogGift = z.infer<typeof catalogGiftSchema>;

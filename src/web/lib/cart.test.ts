@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_LIMITS } from '@shared/contracts/checkout';
-import { CART_STORAGE_KEY } from './session';
+import { cartStorageKey } from './session';
 import {
   addToCart,
   cartTotal,
@@ -21,6 +21,7 @@ const item = (id: string, price: number): CartGift => ({
   business: { id: 'b1', name: 'Horchatería' },
 });
 
+/** localStorage as the browser has it: shared by every tab (every store made over it). */
 class MemoryStorage {
   data = new Map<string, string>();
   getItem(key: string) {
@@ -29,6 +30,22 @@ class MemoryStorage {
   setItem(key: string, value: string) {
     this.data.set(key, value);
   }
+  removeItem(key: string) {
+    this.data.delete(key);
+  }
+  get length() {
+    return this.data.size;
+  }
+  key(index: number) {
+    return [...this.data.keys()][index] ?? null;
+  }
+}
+
+/** A page (tab) of account `userId` over the browser's storage. */
+function pageOf(storage: MemoryStorage | { getItem: () => null; setItem: () => never }, userId = 'u1', newId = () => 'x', language: () => 'es' | 'en' = () => 'es') {
+  const store = createCartStore({ storage: () => storage, newId, language });
+  store.bind(userId);
+  return store;
 }
 
 const carmen = { name: 'Carmen', email: 'carmen@example.test', phone: '', contactId: 'c1' };
@@ -125,10 +142,10 @@ describe('parsing a stored cart', () => {
 });
 
 describe('cart store', () => {
-  it('persists every change under regalo.cart and restores it in a new store (reload)', () => {
+  it('persists every change under the account\'s regalo.cart key and restores it in a new store (reload)', () => {
     const storage = new MemoryStorage();
     let n = 0;
-    const store = createCartStore({ storage: () => storage, newId: () => `line-${++n}`, language: () => 'es' });
+    const store = pageOf(storage, 'u1', () => `line-${++n}`);
     let notified = 0;
     store.subscribe(() => notified++);
     store.startFor(carmen);
@@ -138,16 +155,16 @@ describe('cart store', () => {
     expect(first?.recipient.name).toBe('Carmen');
     expect(notified).toBe(4);
 
-    const reloaded = createCartStore({ storage: () => storage, newId: () => 'x', language: () => 'en' });
+    const reloaded = pageOf(storage, 'u1', () => 'x', () => 'en');
     expect(reloaded.getSnapshot().lines.map((l) => [l.gift.id, l.recipient.name])).toEqual([
       ['g1', 'Carmen'],
       ['g2', 'Pepe'],
     ]);
-    expect(JSON.parse(storage.getItem(CART_STORAGE_KEY)!).lines).toHaveLength(2);
+    expect(JSON.parse(storage.getItem(cartStorageKey('u1'))!).lines).toHaveLength(2);
 
     reloaded.remove('line-1');
     reloaded.markCheckout('ck');
-    const again = createCartStore({ storage: () => storage, newId: () => 'y', language: () => 'es' });
+    const again = pageOf(storage, 'u1', () => 'y');
     expect(again.getSnapshot().lines.map((l) => l.gift.id)).toEqual(['g2']);
     again.clearIfPaid('ck');
     expect(again.getSnapshot()).toEqual(emptyCart);
@@ -155,11 +172,11 @@ describe('cart store', () => {
 
   it('keeps the checkout attempt under way across a reload, until the lines change, the cart is paid or cleared', () => {
     const storage = new MemoryStorage();
-    const store = createCartStore({ storage: () => storage, newId: () => 'line-1', language: () => 'es' });
+    const store = pageOf(storage, 'u1', () => 'line-1');
     store.add(item('g1', 2500));
     const attempt = { key: 'k'.repeat(32), fingerprint: 'lines-1' };
     store.setAttempt(attempt);
-    const reload = () => createCartStore({ storage: () => storage, newId: () => 'line-2', language: () => 'es' });
+    const reload = () => pageOf(storage, 'u1', () => 'line-2');
     expect(reload().getSnapshot().attempt).toEqual(attempt);
 
     const changed = reload();
@@ -188,12 +205,59 @@ describe('cart store', () => {
   });
 
   it('keeps working for the page view when storage refuses to write', () => {
-    const store = createCartStore({
-      storage: () => ({ getItem: () => null, setItem: () => { throw new Error('QuotaExceeded'); } }),
-      newId: () => 'l1',
-      language: () => 'es',
-    });
+    const store = pageOf({ getItem: () => null, setItem: () => { throw new Error('QuotaExceeded'); } }, 'u1', () => 'l1');
     store.add(item('g1', 100));
     expect(store.getSnapshot().lines).toHaveLength(1);
+  });
+
+  it('shows every tab of the giver the same cart: a change in one arrives in the other (storage event)', () => {
+    const storage = new MemoryStorage();
+    let n = 0;
+    const first = pageOf(storage, 'u1', () => `line-${++n}`);
+    const second = pageOf(storage, 'u1', () => `line-${++n}`);
+    let notified = 0;
+    second.subscribe(() => notified++);
+    first.add(item('g1', 2500));
+    // The browser tells the other tab which key changed and its new value.
+    second.receiveStorageChange(cartStorageKey('u1'), storage.getItem(cartStorageKey('u1')));
+    expect(second.getSnapshot().lines.map((l) => l.gift.id)).toEqual(['g1']);
+    expect(notified).toBe(1);
+    // A change to another key (another app setting) leaves the cart alone.
+    second.receiveStorageChange('i18nextLng', 'en');
+    expect(notified).toBe(1);
+    // Sign-out in the first tab removes the key: the second tab's cart empties too.
+    storage.removeItem(cartStorageKey('u1'));
+    second.receiveStorageChange(cartStorageKey('u1'), null);
+    expect(second.getSnapshot()).toEqual(emptyCart);
+  });
+
+  it('survives a browser restart: a new page of the same account reads the cart back', () => {
+    const storage = new MemoryStorage();
+    pageOf(storage, 'u1', () => 'l1').add(item('g1', 2500));
+    expect(pageOf(storage, 'u1').getSnapshot().lines.map((l) => l.gift.id)).toEqual(['g1']);
+  });
+
+  it('never shows one account\'s cart to another signing in on the same browser, and removes it', () => {
+    const storage = new MemoryStorage();
+    const ana = pageOf(storage, 'ana', () => 'l1');
+    ana.startFor(carmen);
+    ana.add(item('g1', 2500));
+    storage.setItem('i18nextLng', 'es');
+
+    const page = createCartStore({ storage: () => storage, newId: () => 'l2', language: () => 'es' });
+    expect(page.snapshotFor('bruno')).toEqual(emptyCart);
+    // Ana's recipients are not left behind for the next person on this computer.
+    expect(storage.getItem(cartStorageKey('ana'))).toBeNull();
+    expect(storage.getItem('i18nextLng')).toBe('es');
+    // A storage event about someone else's key does not leak into Bruno's cart.
+    page.receiveStorageChange(cartStorageKey('ana'), serializeCart(ana.getSnapshot()));
+    expect(page.getSnapshot()).toEqual(emptyCart);
+
+    // The same page, signed out and in as Ana again, finds nothing of Bruno's either.
+    page.add(item('g2', 100));
+    page.bind(null);
+    expect(page.getSnapshot()).toEqual(emptyCart);
+    page.bind('ana');
+    expect(page.getSnapshot()).toEqual(emptyCart);
   });
 });

@@ -1,13 +1,15 @@
 import type { DeliveryInput } from '@shared/contracts/checkout';
 import { CHECKOUT_LIMITS, recipientLocales, type RecipientLocale } from '@shared/contracts/checkout-limits';
-import { CART_STORAGE_KEY } from './session';
+import { CART_STORAGE_KEY, cartStorageKey } from './session';
 
 /**
  * The giver's cart. Each line is ONE gift for ONE recipient (DESIGN.md §5: one order per
  * recipient), with that recipient's details and delivery moment, filled in at checkout. No
- * recipient ever covers the whole cart. Kept in sessionStorage so it survives a reload and
- * dies with the tab; sign-out removes the same key. Prices here are only for display: the
- * server reads every price from the database at checkout.
+ * recipient ever covers the whole cart. Kept in localStorage under the signed-in giver's id
+ * (ADR 066), so it survives a restart and every tab of that giver shows the same cart; another
+ * account signing in on the browser reads its own key and the previous one is removed;
+ * sign-out removes it. Prices here are only for display: the server reads every price from
+ * the database at checkout.
  */
 // The stored cart is read when the app starts, so it is checked by hand rather than with zod
 // (ADR 039: no zod on a first load). Each reader returns a fresh object with only the known
@@ -238,6 +240,9 @@ export function clearIfPaid(cart: Cart, checkoutId: string): Cart {
 interface CartStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
+  removeItem?(key: string): void;
+  readonly length?: number;
+  key?(index: number): string | null;
 }
 
 export interface CartStoreDeps {
@@ -247,23 +252,86 @@ export interface CartStoreDeps {
   language: () => RecipientLocale;
 }
 
+/** Every stored cart key of an account other than `userId` (carts are per account, ADR 066). */
+function otherAccountsKeys(storage: CartStorage, userId: string): string[] {
+  if (typeof storage.length !== 'number' || !storage.key) return [];
+  const keys: string[] = [];
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index);
+    if (key !== null && key.startsWith(`${CART_STORAGE_KEY}:`) && key !== cartStorageKey(userId)) keys.push(key);
+  }
+  return keys;
+}
+
 export function createCartStore({ storage, newId, language }: CartStoreDeps) {
-  let cart = parseCart(storage()?.getItem(CART_STORAGE_KEY) ?? null, language());
+  let owner: string | null = null;
+  let cart = emptyCart;
   const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+
+  /**
+   * Makes `userId`'s cart the current one (null: nobody signed in, an empty cart kept nowhere).
+   * A different account's cart is never shown: it lives under another key, and is removed from
+   * this browser when someone else signs in here, since it names that giver's recipients.
+   * Returns whether the owner changed.
+   */
+  const bindOwner = (userId: string | null): boolean => {
+    if (userId === owner) return false;
+    owner = userId;
+    const store = storage();
+    cart = userId && store ? parseCart(safeRead(store, cartStorageKey(userId)), language()) : emptyCart;
+    if (userId && store) {
+      for (const key of otherAccountsKeys(store, userId)) {
+        try {
+          store.removeItem?.(key);
+        } catch {
+          // Blocked storage: nothing was kept there either.
+        }
+      }
+    }
+    return true;
+  };
 
   const commit = (next: Cart) => {
     if (next === cart) return;
     cart = next;
-    try {
-      storage()?.setItem(CART_STORAGE_KEY, serializeCart(next));
-    } catch {
-      // Storage full or disabled (private mode): the cart still works for this page view.
+    if (owner) {
+      try {
+        storage()?.setItem(cartStorageKey(owner), serializeCart(next));
+      } catch {
+        // Storage full or disabled (private mode): the cart still works for this page view.
+      }
     }
-    for (const listener of listeners) listener();
+    notify();
   };
 
   return {
     getSnapshot: () => cart,
+    /**
+     * The cart of `userId`, binding the store to that account first if needed. Safe to call
+     * while rendering: it reads storage but tells no listener (every reader asks with the same id).
+     */
+    snapshotFor(userId: string | null) {
+      bindOwner(userId);
+      return cart;
+    },
+    /** Binds the store to an account and tells the listeners when that changed the cart. */
+    bind(userId: string | null) {
+      if (bindOwner(userId)) notify();
+    },
+    /**
+     * Another tab changed storage (the `storage` event): the cart follows when it is this
+     * account's key (or when storage was cleared, key null).
+     */
+    receiveStorageChange(key: string | null, newValue: string | null) {
+      if (!owner) return;
+      if (key !== null && key !== cartStorageKey(owner)) return;
+      const value = key === null ? safeRead(storage(), cartStorageKey(owner)) : newValue;
+      cart = parseCart(value, language());
+      notify();
+    },
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
@@ -283,6 +351,14 @@ export function createCartStore({ storage, newId, language }: CartStoreDeps) {
     clearIfPaid: (checkoutId: string) => commit(clearIfPaid(cart, checkoutId)),
     clear: () => commit(emptyCart),
   };
+}
+
+function safeRead(storage: CartStorage | null, key: string): string | null {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 export type CartStore = ReturnType<typeof createCartStore>;

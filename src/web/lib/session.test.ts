@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CART_STORAGE_KEY, SESSION_POLL_MS, createSessionStore, toSessionUser } from './session';
+import { CART_STORAGE_KEY, SESSION_POLL_MS, cartStorageKey, createSessionStore, toSessionUser } from './session';
 
 const rawUser = {
   id: 'u1',
@@ -32,6 +32,7 @@ function setup(responses: Array<Response | Error>) {
     removeEventListener: vi.fn((type: string) => listeners.delete(type)),
   };
   const storage = { removeItem: vi.fn() };
+  const legacyStorage = { removeItem: vi.fn() };
   const navigate = vi.fn();
   const intervals = new Set<number>();
   let nextHandle = 1;
@@ -39,6 +40,7 @@ function setup(responses: Array<Response | Error>) {
     fetch: fetchMock as unknown as typeof fetch,
     navigate,
     storage: () => storage,
+    legacyStorage: () => legacyStorage,
     document: () => doc as unknown as Document,
     setInterval: (_fn, ms) => {
       expect(ms).toBe(SESSION_POLL_MS);
@@ -48,7 +50,7 @@ function setup(responses: Array<Response | Error>) {
     },
     clearInterval: (handle) => intervals.delete(handle as number),
   });
-  return { store, fetchMock, doc, listeners, storage, navigate, intervals };
+  return { store, fetchMock, doc, listeners, storage, legacyStorage, navigate, intervals };
 }
 
 async function settle(store: { refresh: () => Promise<void> }) {
@@ -148,13 +150,15 @@ describe('session store', () => {
   });
 
   it('signs out on the server, clears the cart and goes home', async () => {
-    const { store, fetchMock, storage, navigate } = setup([json({ user: rawUser }), new Response(null, { status: 200 })]);
+    const { store, fetchMock, storage, legacyStorage, navigate } = setup([json({ user: rawUser }), new Response(null, { status: 200 })]);
     store.subscribe(() => {});
     await settle(store);
     await store.signOut();
     expect(fetchMock.mock.calls[1]![0]).toBe('/api/auth/sign-out');
     expect(fetchMock.mock.calls[1]![1]?.method).toBe('POST');
-    expect(storage.removeItem).toHaveBeenCalledWith(CART_STORAGE_KEY);
+    // The signed-in account's cart (localStorage, ADR 066) and the old tab-only one.
+    expect(storage.removeItem).toHaveBeenCalledWith(cartStorageKey(rawUser.id));
+    expect(legacyStorage.removeItem).toHaveBeenCalledWith(CART_STORAGE_KEY);
     expect(store.getSnapshot()).toEqual({ status: 'anonymous', user: null });
     expect(navigate).toHaveBeenCalledWith('/');
   });
@@ -164,7 +168,7 @@ describe('session store', () => {
     store.subscribe(() => {});
     await settle(store);
     await expect(store.signOut()).rejects.toThrow('offline');
-    expect(storage.removeItem).toHaveBeenCalledWith(CART_STORAGE_KEY);
+    expect(storage.removeItem).toHaveBeenCalledWith(cartStorageKey(rawUser.id));
     expect(navigate).toHaveBeenCalledWith('/');
   });
 });

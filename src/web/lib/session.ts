@@ -24,8 +24,10 @@ export interface UseSessionResult extends SessionState {
   signOut: (redirectTo?: string) => Promise<void>;
 }
 
-/** sessionStorage key of the consumer cart; emptied at sign-out (DESIGN.md §5). */
+/** Prefix of the consumer cart's localStorage keys, one per account; emptied at sign-out (ADR 066). */
 export const CART_STORAGE_KEY = 'regalo.cart';
+/** Where the cart of account `userId` is kept (localStorage, ADR 066). */
+export const cartStorageKey = (userId: string) => `${CART_STORAGE_KEY}:${userId}`;
 
 /**
  * While the tab is visible the session is re-read now and then so an expired or revoked
@@ -37,7 +39,10 @@ export interface SessionStoreDeps {
   fetch: typeof fetch;
   /** Full navigation after sign-out, so no cached data of the old user survives in memory. */
   navigate: (url: string) => void;
+  /** localStorage, where each account's cart is kept. */
   storage: () => Pick<Storage, 'removeItem'> | null;
+  /** sessionStorage, where the cart was kept before ADR 066. */
+  legacyStorage: () => Pick<Storage, 'removeItem'> | null;
   document: () => Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'> | null;
   setInterval: (fn: () => void, ms: number) => unknown;
   clearInterval: (handle: unknown) => void;
@@ -146,6 +151,7 @@ export function createSessionStore(deps: SessionStoreDeps) {
   }
 
   async function signOut(redirectTo = '/'): Promise<void> {
+    const userId = state.user?.id ?? null;
     try {
       await deps.fetch('/api/auth/sign-out', {
         method: 'POST',
@@ -155,7 +161,13 @@ export function createSessionStore(deps: SessionStoreDeps) {
       });
     } finally {
       // Even when the request fails the browser must not keep the cart or show the user.
-      deps.storage()?.removeItem(CART_STORAGE_KEY);
+      try {
+        if (userId) deps.storage()?.removeItem(cartStorageKey(userId));
+        // The tab-only cart kept before carts were per account (ADR 066).
+        deps.legacyStorage()?.removeItem(CART_STORAGE_KEY);
+      } catch {
+        // Blocked storage holds no cart either.
+      }
       set({ status: 'anonymous', user: null });
       deps.navigate(redirectTo);
     }
@@ -169,6 +181,15 @@ export function createSessionStore(deps: SessionStoreDeps) {
   };
 }
 
+/** The browser's storage, or null where there is none or it is blocked (reading it can throw). */
+export function browserStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window[kind];
+  } catch {
+    return null;
+  }
+}
+
 function sameUser(a: SessionUser | null, b: SessionUser | null) {
   if (a === b) return true;
   if (!a || !b) return false;
@@ -178,7 +199,8 @@ function sameUser(a: SessionUser | null, b: SessionUser | null) {
 const sessionStore = createSessionStore({
   fetch: (...args) => fetch(...args),
   navigate: (url) => window.location.assign(url),
-  storage: () => (typeof sessionStorage === 'undefined' ? null : sessionStorage),
+  storage: () => browserStorage('localStorage'),
+  legacyStorage: () => browserStorage('sessionStorage'),
   document: () => (typeof document === 'undefined' ? null : document),
   setInterval: (fn, ms) => setInterval(fn, ms),
   clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),

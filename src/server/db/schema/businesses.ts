@@ -40,6 +40,11 @@ export const businesses = pgTable(
     phone: text('phone'),
     email: text('email'),
     website: text('website'),
+    /** How recipients book (issue 29.11): WhatsApp number (E.164) and an https booking link. */
+    whatsapp: text('whatsapp'),
+    bookingUrl: text('booking_url'),
+    /** Free text in the owner's words ("Tue–Sat 13:00–16:00"). */
+    openingHours: text('opening_hours'),
     description: text('description'),
     imageUrl: text('image_url'),
     verificationDocuments: jsonb('verification_documents')
@@ -84,6 +89,8 @@ export const businesses = pgTable(
       sql`${t.proposedCommissionRate} is null or (${t.proposedCommissionRate} >= 0 and ${t.proposedCommissionRate} <= 100 and ${t.commissionProposedAt} is not null)`,
     ),
     check('businesses_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    // A link a recipient taps from the gift page: https only (normalizeBookingUrl).
+    check('businesses_booking_url_https', sql`${t.bookingUrl} is null or ${t.bookingUrl} like 'https://%'`),
     // One business per owner: the dashboard loads "the" business of the signed-in user.
     uniqueIndex('businesses_owner_id_unique').on(t.ownerId),
     index('businesses_listing_idx').on(t.city, t.isActive, t.verificationStatus, t.name),
@@ -166,3 +173,17 @@ export const commissionAcceptances = pgTable(
     index('commission_acceptances_business_idx').on(t.businessId, t.acceptedAt),
   ],
 );
+
+/**
+ * The sign-up wizard's step 1 while it is not submitted (ADR 066): one row per account,
+ * deleted in the registration's transaction. Only text fields, each optional.
+ */
+export const businessSignupDrafts = pgTable('business_signup_drafts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  values: jsonb('values').$type<Record<string, string>>().notNull(),
+  hadPhoto: boolean('had_photo').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -6,6 +6,7 @@ import {
   MAX_VALIDITY_DAYS,
   MIN_VALIDITY_DAYS,
 } from '@shared/domain/order-status';
+import { MAX_PARTY_SIZE } from '@shared/domain/gift-conditions';
 import { businesses } from './businesses';
 import { createdAt, id, timestamptz, updatedAt } from './columns';
 
@@ -24,6 +25,12 @@ export const gifts = pgTable(
     imageUrl: text('image_url'),
     isAvailable: boolean('is_available').notNull().default(true),
     validityDays: integer('validity_days').notNull().default(DEFAULT_VALIDITY_DAYS),
+    /** Conditions a recipient must know (issue 29.11; shared/domain/gift-conditions.ts). */
+    bookingRequired: boolean('booking_required').notNull().default(false),
+    partySize: integer('party_size'),
+    /** ISO weekdays it can be used on, ascending; null: any day. */
+    validWeekdays: integer('valid_weekdays').array(),
+    conditions: text('conditions'),
     // A gift with orders is archived instead of deleted, so order history keeps its name.
     archivedAt: timestamptz('archived_at'),
     /** Hidden from the catalogue by the platform team after a report (DSA art. 17); the owner cannot undo it. */
@@ -39,6 +46,14 @@ export const gifts = pgTable(
       sql`${t.validityDays} between ${sql.raw(String(MIN_VALIDITY_DAYS))} and ${sql.raw(String(MAX_VALIDITY_DAYS))}`,
     ),
     check('gifts_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    check(
+      'gifts_party_size_check',
+      sql`${t.partySize} is null or ${t.partySize} between 1 and ${sql.raw(String(MAX_PARTY_SIZE))}`,
+    ),
+    check(
+      'gifts_valid_weekdays_check',
+      sql`${t.validWeekdays} is null or (cardinality(${t.validWeekdays}) between 1 and 6 and ${t.validWeekdays} <@ array[1,2,3,4,5,6,7])`,
+    ),
     index('gifts_business_created_idx').on(t.businessId, t.createdAt.desc()),
     index('gifts_listing_idx').on(t.isAvailable, t.price),
     // Target of orders' (gift_id, business_id) foreign key.

@@ -22,6 +22,11 @@ export interface DemoGift {
   price: number;
   validityDays: number;
   isAvailable?: boolean;
+  /** What the recipient must know (issue 29.11). */
+  bookingRequired?: boolean;
+  partySize?: number;
+  validWeekdays?: number[];
+  conditions?: string;
 }
 
 export interface DemoBusiness {
@@ -34,6 +39,10 @@ export interface DemoBusiness {
   phone: string;
   email: string;
   website?: string;
+  /** How recipients book (issue 29.11; made up like the phones). */
+  whatsapp?: string;
+  bookingUrl?: string;
+  openingHours?: string;
   description: string;
   commissionRate: number;
   /** Days before the seed ran that the business joined. */
@@ -103,12 +112,23 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     address: 'Carrer de Sueca 27, Russafa',
     phone: '+34 963 000 102',
     email: 'reservas@sueca27.demo.regalo.test',
+    whatsapp: '+34612000102',
+    openingHours: 'De martes a domingo, de 13:30 a 16:00. Viernes y sábado también de 20:30 a 23:30.',
     description:
       'Arroces a leña de naranjo en pleno Russafa. Paella valenciana, arroz negro y arroz del senyoret como los hacen las abuelas de l’Horta.',
     commissionRate: 10,
     joinedDaysAgo: 210,
     gifts: [
-      { name: 'Paella valenciana para dos', description: 'Pollo, conejo, garrofó y judía verde, con su socarrat. Incluye entrante y postre.', price: 4800, validityDays: 365 },
+      {
+        name: 'Paella valenciana para dos',
+        description: 'Pollo, conejo, garrofó y judía verde, con su socarrat. Incluye entrante y postre.',
+        price: 4800,
+        validityDays: 365,
+        bookingRequired: true,
+        partySize: 2,
+        validWeekdays: [2, 3, 4, 5],
+        conditions: 'No válido en festivos',
+      },
       { name: 'Cena de arroz negro', description: 'Arroz negro con sepia y allioli para dos, con una copa de vino blanco de la terreta cada uno.', price: 5200, validityDays: 365 },
       { name: 'Arroz de domingo para cuatro', description: 'Comida de domingo para cuatro: entrantes para compartir, el arroz que elijáis y postres caseros.', price: 9500, validityDays: 365 },
       { name: 'Maridaje con vino', description: 'Una botella de vino D.O. Valencia elegida por nuestro sumiller para acompañar el arroz.', price: 2200, validityDays: 180 },

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { LISTING_CITY } from '@shared/domain/business';
+import type { CatalogBusiness } from '@shared/contracts/catalog';
+import { LISTING_CITY, type BusinessCategory } from '@shared/domain/business';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 
@@ -51,4 +52,32 @@ export const catalogBusinessColumns = {
   description: businesses.description,
   imageUrl: businesses.imageUrl,
   giftCount: listedGiftCount,
+  phone: businesses.phone,
+  whatsapp: businesses.whatsapp,
+  bookingUrl: businesses.bookingUrl,
+  openingHours: businesses.openingHours,
 };
+
+interface CatalogBusinessRow {
+  id: string;
+  name: string;
+  category: string;
+  address: string;
+  description: string | null;
+  imageUrl: string | null;
+  giftCount: number;
+  phone: string | null;
+  whatsapp: string | null;
+  bookingUrl: string | null;
+  openingHours: string | null;
+}
+
+/** A listed business as the catalogue answers it, with how to book it (issue 29.11). */
+export function toCatalogBusiness({ phone, whatsapp, bookingUrl, openingHours, ...row }: CatalogBusinessRow): CatalogBusiness {
+  return {
+    ...row,
+    category: row.category as BusinessCategory,
+    giftCount: Number(row.giftCount),
+    booking: { phone, whatsapp, bookingUrl, openingHours },
+  };
+}

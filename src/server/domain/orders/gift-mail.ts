@@ -24,7 +24,19 @@ export async function loadGiftMailData(db: Executor, orderId: string) {
     .select({
       order: orders,
       giftName: gifts.name,
+      conditions: {
+        bookingRequired: gifts.bookingRequired,
+        partySize: gifts.partySize,
+        validWeekdays: gifts.validWeekdays,
+        conditions: gifts.conditions,
+      },
       business: { name: businesses.name, address: businesses.address, city: businesses.city },
+      booking: {
+        phone: businesses.phone,
+        whatsapp: businesses.whatsapp,
+        bookingUrl: businesses.bookingUrl,
+        openingHours: businesses.openingHours,
+      },
       buyer: { name: users.name, email: users.email, locale: users.locale },
     })
     .from(orders)
@@ -60,6 +72,8 @@ export async function enqueueGiftReceived(tx: Executor, publicUrl: string, data:
       expiresAt: order.expiresAt.toISOString(),
       giftUrl: giftPageUrl(publicUrl, order.qrCode),
       typedCode: order.typedCode ? formatTypedCode(order.typedCode) : null,
+      conditions: data.conditions,
+      booking: data.booking,
     },
   });
   await tx.update(orders).set({ giftMailId: mail.id }).where(eq(orders.id, order.id));

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { AccountExport } from '@shared/contracts/account';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users } from '../../db/schema/auth';
-import { businessApplications, businesses, businessInterests } from '../../db/schema/businesses';
+import { businessApplications, businesses, businessInterests, businessSignupDrafts } from '../../db/schema/businesses';
 import { contacts } from '../../db/schema/contacts';
 import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
@@ -82,6 +82,9 @@ export async function exportAccount(db: Database, userId: string, now: Date): Pr
         phone: businesses.phone,
         email: businesses.email,
         website: businesses.website,
+        whatsapp: businesses.whatsapp,
+        bookingUrl: businesses.bookingUrl,
+        openingHours: businesses.openingHours,
         description: businesses.description,
         verificationStatus: businesses.verificationStatus,
         termsAcceptedAt: businesses.termsAcceptedAt,
@@ -103,6 +106,10 @@ export async function exportAccount(db: Database, userId: string, now: Date): Pr
           .from(businessApplications)
           .where(eq(businessApplications.businessId, business.id))
       : [];
+    const [signupDraft] = await tx
+      .select({ values: businessSignupDrafts.values, hadPhoto: businessSignupDrafts.hadPhoto, updatedAt: businessSignupDrafts.updatedAt })
+      .from(businessSignupDrafts)
+      .where(eq(businessSignupDrafts.userId, userId));
     // The interest record, without its token digest.
     const [interest] = await tx
       .select({
@@ -179,6 +186,7 @@ export async function exportAccount(db: Database, userId: string, now: Date): Pr
             createdAt: interest.createdAt.toISOString(),
           }
         : null,
+      businessSignupDraft: signupDraft ? { ...signupDraft, updatedAt: signupDraft.updatedAt.toISOString() } : null,
     };
   });
 }

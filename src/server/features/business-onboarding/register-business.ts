@@ -5,7 +5,7 @@ import { PARTNER_TERMS_VERSION } from '@shared/domain/legal-versions';
 import { DEFAULT_COMMISSION_RATE, LISTING_CITY, type VerificationDocument } from '@shared/domain/business';
 import { missingDocuments, requiredDocuments } from '@shared/domain/documents';
 import { users } from '../../db/schema/auth';
-import { businessApplications, businesses, commissionAcceptances } from '../../db/schema/businesses';
+import { businessApplications, businesses, businessSignupDrafts, commissionAcceptances } from '../../db/schema/businesses';
 import type { AppContext } from '../../platform/context';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { AppError } from '../../platform/errors';
@@ -114,6 +114,8 @@ export async function registerBusiness(
         submittedAt: now,
         createdAt: now,
       });
+      // The wizard's draft has become the business (ADR 066).
+      await tx.delete(businessSignupDrafts).where(eq(businessSignupDrafts.userId, userId));
       // Someone who came through /auth (or Google) becomes a business user by registering one.
       const [owner] = await tx
         .update(users)

@@ -13,6 +13,8 @@ import {
   resendInputSchema,
   resendResultSchema,
   setPasswordInputSchema,
+  signupDraftResultSchema,
+  signupDraftSchema,
 } from '@shared/contracts/business-onboarding';
 import { requireUser } from '../../platform/auth/guard';
 import { clientKey, type RateLimitRule } from '../../platform/rate-limit';
@@ -23,6 +25,8 @@ import { confirmSession } from './confirm-session';
 import { createSessionCookie } from '../../platform/auth/create-session-cookie';
 import { isSignUpBrowser, signUpBrowserCookie } from '../../platform/auth/sign-up-browser';
 import { getRegistrationStatus } from './get-registration-status';
+import { getSignupDraft } from './get-signup-draft';
+import { saveSignupDraft } from './save-signup-draft';
 import { registerBusiness } from './register-business';
 import { registerInterest } from './register-interest';
 import { resendConfirmation } from './resend-confirmation';
@@ -141,6 +145,27 @@ export const businessOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const result = await registerBusiness(app.ctx, user.id, request.body);
       return reply.status(201).send(result);
+    },
+  );
+
+  // The wizard's step 1 kept with the account until it is submitted (ADR 066): always the
+  // caller's own row, no id in the path.
+  app.get(
+    '/api/business/signup-draft',
+    { schema: { response: { 200: signupDraftResultSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      return reply.header('cache-control', 'no-store').send(await getSignupDraft(app.ctx.db, user.id));
+    },
+  );
+
+  app.put(
+    '/api/business/signup-draft',
+    { onRequest: signedIn, schema: { body: signupDraftSchema } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await saveSignupDraft(app.ctx.db, user.id, request.body, app.ctx.now());
+      return reply.status(204).send();
     },
   );
 };

@@ -113,7 +113,16 @@ describe('consumer gift listing rule', () => {
       currency: 'EUR',
       validityDays: 90,
       imageUrl: null,
-      business: { id: shop.id, name: 'Horchatería Daniel', category: 'traditional_drinks' },
+      bookingRequired: false,
+      partySize: null,
+      validWeekdays: null,
+      conditions: null,
+      business: {
+        id: shop.id,
+        name: 'Horchatería Daniel',
+        category: 'traditional_drinks',
+        booking: { phone: null, whatsapp: null, bookingUrl: null, openingHours: null },
+      },
     });
 
     const desc = await listCatalogGifts(executor, giftsQuery({ sort: 'price_desc' }));

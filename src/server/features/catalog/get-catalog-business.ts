@@ -1,13 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { CatalogBusinessDetail } from '@shared/contracts/catalog';
-import type { BusinessCategory } from '@shared/domain/business';
 import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { AppError } from '../../platform/errors';
 import { catalogGiftColumns, toCatalogGift } from './list-catalog-gifts';
 import { isUuid } from '../../db/query-helpers';
-import { catalogBusinessColumns, isListedBusiness, isListedGift } from '../../domain/catalog/visibility';
+import { catalogBusinessColumns, isListedBusiness, isListedGift, toCatalogBusiness } from '../../domain/catalog/visibility';
 
 /** One listed business with the gifts a consumer can buy from it; 404 when not listed. */
 export async function getCatalogBusiness(db: Executor, id: string): Promise<CatalogBusinessDetail> {
@@ -26,11 +25,7 @@ export async function getCatalogBusiness(db: Executor, id: string): Promise<Cata
     .orderBy(asc(gifts.price), asc(gifts.name), asc(gifts.id));
 
   return {
-    business: {
-      ...business,
-      category: business.category as BusinessCategory,
-      giftCount: Number(business.giftCount),
-    },
+    business: toCatalogBusiness(business),
     gifts: rows.map(toCatalogGift),
   };
 }

@@ -1,10 +1,9 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { CatalogBusinessPage, CatalogBusinessesQuery } from '@shared/contracts/catalog';
-import type { BusinessCategory } from '@shared/domain/business';
 import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
 import { matchesSearch } from '../../db/query-helpers';
-import { catalogBusinessColumns, isListedBusiness } from '../../domain/catalog/visibility';
+import { catalogBusinessColumns, toCatalogBusiness, isListedBusiness } from '../../domain/catalog/visibility';
 
 /** Businesses a consumer can buy from, by name, filtered by category and search text. */
 export async function listCatalogBusinesses(
@@ -30,11 +29,7 @@ export async function listCatalogBusinesses(
   ]);
 
   return {
-    items: rows.map((r) => ({
-      ...r,
-      category: r.category as BusinessCategory,
-      giftCount: Number(r.giftCount),
-    })),
+    items: rows.map(toCatalogBusiness),
     total: Number(totals[0]?.total ?? 0),
     page: query.page,
     pageSize: query.pageSize,

@@ -15,9 +15,17 @@ export const catalogGiftColumns = {
   currency: gifts.currency,
   validityDays: gifts.validityDays,
   imageUrl: gifts.imageUrl,
+  bookingRequired: gifts.bookingRequired,
+  partySize: gifts.partySize,
+  validWeekdays: gifts.validWeekdays,
+  conditions: gifts.conditions,
   businessId: businesses.id,
   businessName: businesses.name,
   businessCategory: businesses.category,
+  businessPhone: businesses.phone,
+  businessWhatsapp: businesses.whatsapp,
+  businessBookingUrl: businesses.bookingUrl,
+  businessOpeningHours: businesses.openingHours,
 };
 
 interface CatalogGiftRow {
@@ -28,9 +36,17 @@ interface CatalogGiftRow {
   currency: string;
   validityDays: number;
   imageUrl: string | null;
+  bookingRequired: boolean;
+  partySize: number | null;
+  validWeekdays: number[] | null;
+  conditions: string | null;
   businessId: string;
   businessName: string;
   businessCategory: string;
+  businessPhone: string | null;
+  businessWhatsapp: string | null;
+  businessBookingUrl: string | null;
+  businessOpeningHours: string | null;
 }
 
 export function toCatalogGift(row: CatalogGiftRow): CatalogGift {
@@ -42,10 +58,20 @@ export function toCatalogGift(row: CatalogGiftRow): CatalogGift {
     currency: row.currency,
     validityDays: row.validityDays,
     imageUrl: row.imageUrl,
+    bookingRequired: row.bookingRequired,
+    partySize: row.partySize,
+    validWeekdays: row.validWeekdays,
+    conditions: row.conditions,
     business: {
       id: row.businessId,
       name: row.businessName,
       category: row.businessCategory as BusinessCategory,
+      booking: {
+        phone: row.businessPhone,
+        whatsapp: row.businessWhatsapp,
+        bookingUrl: row.businessBookingUrl,
+        openingHours: row.businessOpeningHours,
+      },
     },
   };
 }

@@ -4,7 +4,8 @@ import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
-import type { GiftLanguage } from './gift-page-text';
+import type { BusinessBooking, GiftConditions } from '@shared/domain/gift-conditions';
+import type { GiftLanguage } from '../../platform/gift-text';
 
 export type GiftPageStatus = Exclude<OrderStatus, 'unpaid'>;
 
@@ -31,6 +32,9 @@ export interface GiftPageView {
   redeemedAt: Date | null;
   /** What the business types when the QR cannot be scanned (stored form; null if never paid). */
   typedCode: string | null;
+  /** The gift's conditions and how to book the business (issue 29.11): public details of the business. */
+  conditions: GiftConditions;
+  booking: BusinessBooking;
 }
 
 /**
@@ -57,15 +61,25 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
       businessName: businesses.name,
       businessAddress: businesses.address,
       businessCity: businesses.city,
+      bookingRequired: gifts.bookingRequired,
+      partySize: gifts.partySize,
+      validWeekdays: gifts.validWeekdays,
+      conditions: gifts.conditions,
+      phone: businesses.phone,
+      whatsapp: businesses.whatsapp,
+      bookingUrl: businesses.bookingUrl,
+      openingHours: businesses.openingHours,
     })
     .from(orders)
     .innerJoin(gifts, eq(gifts.id, orders.giftId))
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
     .where(eq(orders.qrCode, code));
   if (!row || row.status === 'unpaid') return null;
-  const { recipientName, status, recipientLocale, senderName, ...rest } = row;
+  const { recipientName, status, recipientLocale, senderName, bookingRequired, partySize, validWeekdays, conditions, phone, whatsapp, bookingUrl, openingHours, ...rest } = row;
   return {
     ...rest,
+    conditions: { bookingRequired, partySize, validWeekdays, conditions },
+    booking: { phone, whatsapp, bookingUrl, openingHours },
     status: effectiveOrderStatus(status as OrderStatus, row.expiresAt, now) as GiftPageStatus,
     recipientFirstName: firstWord(recipientName),
     recipientLocale: recipientLocale === 'en' ? 'en' : 'es',

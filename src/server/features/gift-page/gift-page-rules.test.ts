@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeIcsText, foldIcsLine } from './build-gift-calendar';
 import { isGiftCodeShape, parsePastedGift } from './gift-code';
-import { languageFromAcceptLanguage } from './gift-page-text';
+import { languageFromAcceptLanguage } from '../../platform/page-language';
 import { createRedemptionCode } from '../../domain/orders/price-order';
 
 describe('gift codes', () => {

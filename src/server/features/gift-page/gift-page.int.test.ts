@@ -105,11 +105,13 @@ describe('the recipient gift page /g/<code>', () => {
     expect(html).toContain('<meta name="robots" content="noindex,nofollow">');
     expect(await decodeQr(html)).toBe(`${t.config.publicUrl}/g/${paid.qrCode}`);
 
-    // Nothing else: no price, no contact details, no giver account, no other order, no business contacts.
+    // Nothing else: no price, no recipient contact details, no giver account, no other order,
+    // no business email. The business's phone is there on purpose: to book (issue 29.11).
+    expect(html).toContain('href="tel:+34963000999"');
     for (const secret of [
       '12,50', '1250', '€', 'carmen.private@example.test', '600 123 456', 'Martínez', 'lucia.giver@example.test',
       'Pérez', 'Giver', other.qrCode, formatTypedCode(other.typedCode!), 'Otra Persona', 'other.recipient@example.test',
-      'Mensaje secreto', '963 000 999', 'hola@horchateria.test', 'owner@horchateria.test', paid.id,
+      'Mensaje secreto', 'hola@horchateria.test', 'owner@horchateria.test', paid.id,
     ]) {
       expect(html, secret).not.toContain(secret);
     }

@@ -4,7 +4,16 @@ import { keyFromPublicUrl, publicFileUrl } from '../../platform/storage/public-f
 import { THUMBNAIL_SIZE, variantKey } from '../../platform/storage/image-keys';
 import type { GiftPageView } from './get-gift-page';
 import { formatTypedCode } from '@shared/domain/typed-code';
-import { giftLanguages, giftText, type GiftLanguage, type GiftText } from './gift-page-text';
+import {
+  formatPhone,
+  giftConditionLines,
+  hasBookingContact,
+  telHref,
+  whatsappHref,
+  type BusinessBooking,
+  type GiftConditions,
+} from '@shared/domain/gift-conditions';
+import { giftLanguages, giftText, type GiftLanguage, type GiftText } from '../../platform/gift-text';
 
 /*
  * The recipient's pages are plain server-rendered HTML with their CSS inline and no script
@@ -51,6 +60,10 @@ main{max-width:34rem;margin:0 auto;padding:0 1rem 2rem}
 .gift-img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:.9rem;background:#fbf3e6;margin-bottom:.75rem}
 blockquote{margin:0;font-size:1.1rem;font-style:italic}
 .sign{margin-top:.5rem;font-weight:600}
+.conditions{margin:.5rem 0 0;padding-left:1.25rem}
+.conditions li{margin-bottom:.2rem}
+.book{display:flex;flex-wrap:wrap;gap:.5rem;margin:.5rem 0;padding:0;list-style:none}
+.book a{display:inline-flex;align-items:center;min-height:44px;padding:.4rem .9rem;border:2px solid #9a3412;border-radius:.8rem;font-weight:700;text-decoration:none}
 .actions{display:flex;flex-direction:column;gap:.5rem;margin:0;padding:0;list-style:none}
 .button{display:flex;align-items:center;justify-content:center;min-height:48px;padding:.6rem 1rem;border-radius:.8rem;border:2px solid #9a3412;font-weight:700;text-decoration:none;text-align:center}
 .primary{background:#9a3412;color:#fff}
@@ -129,6 +142,32 @@ export function mapUrl(address: string, city: string): string {
   return `https://www.openstreetmap.org/search?query=${encodeURIComponent(formatAddress(address, city))}`;
 }
 
+/** The gift's conditions as a list ("Booking required", "Valid Monday to Thursday"…); empty without any. */
+function conditionsList(conditions: GiftConditions, language: GiftLanguage, t: GiftText): string {
+  const lines = giftConditionLines(conditions, language, t);
+  if (lines.length === 0) return '';
+  return `<p class="label" style="text-align:left;margin-top:.5rem">${e(t('conditions.title'))}</p>
+<ul class="conditions" data-testid="gift-conditions">${lines.map((line) => `<li>${e(line)}</li>`).join('')}</ul>`;
+}
+
+/**
+ * How to book and when the business is open: the phone as a `tel:` link, WhatsApp's public
+ * click-to-chat link and the business's https booking page (checked when saved).
+ */
+function bookingBlock(booking: BusinessBooking, t: GiftText): string {
+  const links: string[] = [];
+  if (booking.phone) links.push(`<li><a href="${e(telHref(booking.phone))}" data-testid="booking-phone">${e(t('booking.call', { phone: formatPhone(booking.phone) }))}</a></li>`);
+  if (booking.whatsapp) links.push(`<li><a href="${e(whatsappHref(booking.whatsapp))}" target="_blank" rel="noopener noreferrer">${e(t('booking.whatsapp'))}</a></li>`);
+  if (booking.bookingUrl) links.push(`<li><a href="${e(booking.bookingUrl)}" target="_blank" rel="noopener noreferrer">${e(t('booking.web'))}</a></li>`);
+  const contact = hasBookingContact(booking)
+    ? `<h3 class="label" style="text-align:left;margin-top:.75rem">${e(t('booking.title'))}</h3><ul class="book" data-testid="booking-links">${links.join('')}</ul>`
+    : '';
+  const hours = booking.openingHours
+    ? `<h3 class="label" style="text-align:left;margin-top:.75rem">${e(t('booking.hours'))}</h3><p data-testid="opening-hours">${escapeHtmlLines(booking.openingHours)}</p>`
+    : '';
+  return contact + hours;
+}
+
 export interface GiftPageRender {
   view: GiftPageView;
   language: GiftLanguage;
@@ -173,6 +212,7 @@ ${image ? `<img class="gift-img" src="${e(image)}" alt="" width="480" height="36
 <p class="label" style="text-align:left">${e(t('page.giftTitle'))}</p>
 <h2 id="gift-title">${e(view.giftName)}</h2>
 ${view.giftDescription ? `<p>${e(view.giftDescription)}</p>` : ''}
+${conditionsList(view.conditions, language, t)}
 </section>`;
 
   const messageCard = view.personalMessage
@@ -187,6 +227,7 @@ ${view.senderName ? `<p class="sign">— ${e(view.senderName)}</p>` : ''}
 <h2 id="business-title">${e(t('business.title'))}</h2>
 <p><strong>${e(view.businessName)}</strong><br>${e(formatAddress(view.businessAddress, view.businessCity))}</p>
 <p><a href="${e(mapUrl(view.businessAddress, view.businessCity))}" target="_blank" rel="noopener noreferrer">${e(t('business.map'))}</a> <span class="muted">${e(t('business.mapNote'))}</span></p>
+${bookingBlock(view.booking, t)}
 </section>`;
 
   const actions = isReady
@@ -240,6 +281,22 @@ const PRINT_CSS = `
 }
 `;
 
+/** The card's short version: the conditions on one line, then how to book (a phone reads on paper). */
+function printConditions(view: GiftPageView, language: GiftLanguage, t: GiftText): string {
+  const lines = giftConditionLines(view.conditions, language, t);
+  const { phone, whatsapp, bookingUrl, openingHours } = view.booking;
+  const contact = [
+    phone ? `<a href="${e(telHref(phone))}">${e(formatPhone(phone))}</a>` : '',
+    whatsapp && whatsapp !== phone ? `${e(t('booking.whatsapp'))} ${e(formatPhone(whatsapp))}` : '',
+    bookingUrl ? e(new URL(bookingUrl).host) : '',
+  ].filter(Boolean);
+  return [
+    lines.length > 0 ? `<p data-testid="gift-conditions">${lines.map(e).join(' · ')}</p>` : '',
+    contact.length > 0 ? `<p data-testid="booking-links"><strong>${e(t('booking.title'))}:</strong> ${contact.join(' · ')}</p>` : '',
+    openingHours ? `<p class="muted">${e(t('booking.hours'))}: ${escapeHtmlLines(openingHours)}</p>` : '',
+  ].join('');
+}
+
 /** One card with what the counter needs (QR, code, gift, business) and the message. */
 export function renderPrintPage({ view, language, qrSvg }: GiftPageRender): string {
   const t = giftText(language);
@@ -251,6 +308,7 @@ export function renderPrintPage({ view, language, qrSvg }: GiftPageRender): stri
 <h1 id="print-title">${e(t('print.heading', { name: view.recipientFirstName }))}</h1>
 <h2>${e(view.giftName)}</h2>
 <p>${e(view.businessName)} · ${e(formatAddress(view.businessAddress, view.businessCity))}</p>
+${printConditions(view, language, t)}
 <figure class="qr" data-testid="gift-qr">${qrSvg}</figure>
 <p class="label">${e(t('qr.codeLabel'))}</p>
 <p class="code">${e(view.typedCode ? formatTypedCode(view.typedCode) : '')}</p>

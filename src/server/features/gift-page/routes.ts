@@ -8,7 +8,8 @@ import { getGiftPage, type GiftPageView } from './get-gift-page';
 import { isGiftCodeShape, parsePastedGift } from './gift-code';
 import { giftPageUrl } from '../../domain/orders/gift-page-url';
 import { renderQrSvg } from '../../domain/orders/gift-qr';
-import { giftText, languageFromAcceptLanguage, toGiftLanguage, type GiftLanguage } from './gift-page-text';
+import { giftText, type GiftLanguage } from '../../platform/gift-text';
+import { languageFromAcceptLanguage, toPageLanguage as toGiftLanguage } from '../../platform/page-language';
 import {
   PRINT_CARD_SCRIPT,
   PRINT_CARD_SCRIPT_PATH,

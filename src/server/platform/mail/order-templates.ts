@@ -1,5 +1,14 @@
 import { formatDate, formatDateTime, formatPrice } from '@shared/format';
-import { renderMail, type MailLocale, type RenderedMail } from './layout';
+import {
+  formatPhone,
+  giftConditionLines,
+  telHref,
+  whatsappHref,
+  type BusinessBooking,
+  type GiftConditions,
+} from '@shared/domain/gift-conditions';
+import { giftText } from '../gift-text';
+import { renderMail, type MailLocale, type MailParagraph, type RenderedMail } from './layout';
 
 /**
  * The emails of a purchase (issue 10): the recipient's gift, the giver's receipt, and the
@@ -20,6 +29,9 @@ export interface OrderMailTemplates {
     giftUrl: string;
     /** The code to read out when the QR cannot be scanned, grouped ("K7QD-M2XA"; ADR 055). */
     typedCode: string | null;
+    /** The gift's conditions and how to book (issue 29.11); absent in mails queued before them. */
+    conditions?: GiftConditions;
+    booking?: BusinessBooking;
   };
   /** To the giver when the payment succeeded. */
   'order-receipt': {
@@ -33,6 +45,27 @@ export interface OrderMailTemplates {
 }
 
 type Renderers = { [K in keyof OrderMailTemplates]: (data: OrderMailTemplates[K], locale: MailLocale) => RenderedMail };
+
+/**
+ * What the recipient needs before going: the gift's conditions, then how to book (the phone
+ * as a tel: link, WhatsApp and the booking page with short labels) and the opening hours,
+ * worded from the same `gift` catalogues as the gift page.
+ */
+function bookingParagraphs(d: OrderMailTemplates['gift-received'], locale: MailLocale): MailParagraph[] {
+  const t = giftText(locale);
+  const paragraphs: MailParagraph[] = [];
+  const lines = d.conditions ? giftConditionLines(d.conditions, locale, t) : [];
+  if (lines.length > 0) paragraphs.push(`${t('conditions.title')}: ${lines.join(' · ')}`);
+  const booking = d.booking;
+  if (!booking) return paragraphs;
+  if (booking.phone) {
+    paragraphs.push({ lead: `${t('booking.title')}:`, link: { label: t('booking.call', { phone: formatPhone(booking.phone) }), url: telHref(booking.phone) } });
+  }
+  if (booking.whatsapp) paragraphs.push({ lead: `${t('booking.whatsapp')}:`, link: { label: formatPhone(booking.whatsapp), url: whatsappHref(booking.whatsapp) } });
+  if (booking.bookingUrl) paragraphs.push({ lead: `${t('booking.web')}:`, link: { label: new URL(booking.bookingUrl).host, url: booking.bookingUrl } });
+  if (booking.openingHours) paragraphs.push(`${t('booking.hours')}: ${booking.openingHours}`);
+  return paragraphs;
+}
 
 const hello = (locale: MailLocale, name: string) => (locale === 'es' ? `Hola, ${name}:` : `Hi ${name},`);
 
@@ -51,6 +84,7 @@ export const orderTemplates: Renderers = {
             `${d.senderName} te regala «${d.giftName}» en ${place}.`,
             ...(d.personalMessage ? [`Su mensaje: «${d.personalMessage}»`] : []),
             { lead: 'Cómo llegar:', link: { label: `Ver ${d.businessName} en el mapa`, url: d.mapUrl } },
+            ...bookingParagraphs(d, locale),
             `Puedes canjearlo hasta el ${expires}. Abre tu regalo y enseña el código QR en el comercio.`,
             ...(d.typedCode ? [`Si no pueden escanear el QR, díctales este código: ${d.typedCode}`] : []),
           ],
@@ -67,6 +101,7 @@ export const orderTemplates: Renderers = {
             `${d.senderName} is treating you to "${d.giftName}" at ${place}.`,
             ...(d.personalMessage ? [`Their message: "${d.personalMessage}"`] : []),
             { lead: 'How to get there:', link: { label: `See ${d.businessName} on the map`, url: d.mapUrl } },
+            ...bookingParagraphs(d, locale),
             `You can redeem it until ${expires}. Open your gift and show the QR code at the shop.`,
             ...(d.typedCode ? [`If they cannot scan the QR, read them this code: ${d.typedCode}`] : []),
           ],

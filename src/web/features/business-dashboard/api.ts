@@ -14,6 +14,7 @@ export const dashboardKeys = {
   orders: (status: OrderStatus | 'all') => ['dashboard', 'orders', status] as const,
   allOrders: ['dashboard', 'orders'] as const,
   analytics: (from: string, to: string) => ['dashboard', 'analytics', from, to] as const,
+  signupDraft: ['dashboard', 'signup-draft'] as const,
 };
 
 function toQueryString(params: Record<string, string | undefined>) {
@@ -21,6 +22,22 @@ function toQueryString(params: Record<string, string | undefined>) {
   for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
   const text = search.toString();
   return text ? `?${text}` : '';
+}
+
+/** Whether the account has an unfinished sign-up (ADR 066): the 'create it first' card then offers to continue. */
+export function useHasSignupDraft(enabled: boolean) {
+  return useQuery({
+    queryKey: dashboardKeys.signupDraft,
+    queryFn: async ({ signal }) => {
+      const result = await apiRequest('/api/business/signup-draft', {
+        contract: () => import('@shared/contracts/business-onboarding').then((m) => m.signupDraftResultSchema),
+        signal,
+      });
+      return result.draft !== null;
+    },
+    enabled,
+    retry: false,
+  });
 }
 
 /** The signed-in owner's business, or null when they own none (the 'create it first' card). */

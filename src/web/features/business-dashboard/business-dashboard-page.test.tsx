@@ -59,6 +59,9 @@ function business(overrides: Partial<DashboardBusiness> = {}): DashboardBusiness
     city: 'Valencia',
     phone: null,
     email: null,
+    whatsapp: null,
+    bookingUrl: null,
+    openingHours: null,
     website: null,
     businessType: 'cooperative',
     taxId: 'F12345674',
@@ -132,6 +135,23 @@ describe('/business/dashboard', () => {
     expect(link('Register your business')).toBe('/business/signup');
     expect(link('Back to home')).toBe('/');
     expect(dom.container.querySelector('[role="tab"]')).toBeNull();
+  });
+
+  it('tells an owner who left the sign-up half way that their details are kept (issue 29.9)', async () => {
+    stubApi({
+      '/api/business/me': {
+        status: 404,
+        body: { type: 'about:blank', title: 'Not found', status: 404, code: 'business_not_found' },
+      },
+      '/api/business/signup-draft': {
+        status: 200,
+        body: { draft: { values: { address: 'Carrer de Sueca 21' }, hadPhoto: false, updatedAt: '2026-11-27T09:00:00.000Z' } },
+      },
+    });
+    await renderAt('/business/dashboard');
+    await waitForText('Your registration is not finished');
+    expect(dom.container.textContent).not.toContain('Create your business first');
+    expect(link('Continue my registration')).toBe('/business/signup');
   });
 
   it('keeps a pending, inactive business on verification with the action-required card', async () => {

@@ -11,7 +11,7 @@ import { PageTitle } from '@web/components/page-title';
 import { buttonVariants } from '@web/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { useOwnBusiness } from './api';
+import { useHasSignupDraft, useOwnBusiness } from './api';
 import { apiErrorMessage, reportApiError } from './api-error';
 import { registerServiceWorker } from './register-service-worker';
 import { createAppQueryClient } from '@web/lib/query-client';
@@ -115,16 +115,19 @@ function Dashboard() {
 
 function NoBusinessCard() {
   const { t } = useText('dashboard');
+  // An owner who left the wizard half way is told their details are kept, not to start over.
+  const isUnfinished = useHasSignupDraft(true).data === true;
+  const text = isUnfinished ? 'noBusiness.unfinished' : 'noBusiness';
   return (
     <Card className="mx-auto w-full max-w-lg text-center">
       <CardHeader className="items-center">
         <Store aria-hidden="true" className="size-10 text-brand-500" />
-        <h1 className="font-display text-2xl font-semibold leading-tight">{t('noBusiness.title')}</h1>
-        <CardDescription>{t('noBusiness.description')}</CardDescription>
+        <h1 className="font-display text-2xl font-semibold leading-tight">{t(`${text}.title`)}</h1>
+        <CardDescription>{t(`${text}.description`)}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col justify-center gap-3 sm:flex-row">
         <Link to="/business/signup" className={buttonVariants({})}>
-          {t('noBusiness.create')}
+          {t(`${text}.create`)}
         </Link>
         <a href="/" className={buttonVariants({ variant: 'outline' })}>
           {t('noBusiness.home')}

@@ -17,6 +17,7 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200
 const business = {
   id: 'b1', name: 'Horchatería Santa Catalina', category: 'traditional_drinks', description: null,
   address: 'Plaça de Santa Caterina 6', city: 'Valencia', phone: null, email: null, website: null,
+  whatsapp: null, bookingUrl: null, openingHours: null,
   businessType: 'cooperative', taxId: 'F12345674', businessRegistrationNumber: null, imageUrl: null,
   thumbnailUrl: null, verificationStatus: 'approved', rejectionReason: null, isActive: true, commissionRate: 12.5, proposedCommissionRate: null, commissionProposedAt: null, orderMailDigest: false,
   termsAcceptedAt: '2026-11-20T10:00:00.000Z', partnerTermsVersion: '2026-11-27', documents: [], totals: { gifts: 1, orders: 0 }, createdAt: '2026-11-20T10:00:00.000Z',
@@ -24,6 +25,7 @@ const business = {
 const gift: DashboardGift = {
   id: 'g1', name: 'Horchata for two', description: null, price: 950, currency: 'EUR', imageUrl: null,
   thumbnailUrl: null, isAvailable: true, validityDays: 180, hasOrders: false,
+  bookingRequired: false, partySize: null, validWeekdays: null, conditions: null,
   createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z',
 };
 let releasePatch: () => void;

@@ -3,6 +3,8 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useText } from '@web/lib/text';
 import type { DashboardGift, DashboardGiftList, GiftInput } from '@shared/contracts/business-dashboard';
 import { DEFAULT_VALIDITY_DAYS, MAX_VALIDITY_DAYS, MIN_VALIDITY_DAYS } from '@shared/domain/order-status';
+import { BOOKING_LIMITS, isoWeekdays, MAX_PARTY_SIZE, weekdayName } from '@shared/domain/gift-conditions';
+import { Checkbox } from '@web/components/ui/checkbox';
 import { ImagePicker } from '@web/components/image-picker';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '@web/components/ui/dialog';
@@ -34,6 +36,11 @@ interface GiftFormValues {
   price: string;
   isAvailable: boolean;
   validityDays: string;
+  bookingRequired: boolean;
+  partySize: string;
+  /** Ticked days; none: any day. */
+  validWeekdays: number[];
+  conditions: string;
 }
 
 const emptyValues: GiftFormValues = {
@@ -42,7 +49,12 @@ const emptyValues: GiftFormValues = {
   price: '',
   isAvailable: true,
   validityDays: String(DEFAULT_VALIDITY_DAYS),
+  bookingRequired: false,
+  partySize: '',
+  validWeekdays: [],
+  conditions: '',
 };
+
 
 function valuesOf(gift: DashboardGift | null): GiftFormValues {
   if (!gift) return emptyValues;
@@ -52,6 +64,10 @@ function valuesOf(gift: DashboardGift | null): GiftFormValues {
     price: priceToInput(gift.price),
     isAvailable: gift.isAvailable,
     validityDays: String(gift.validityDays),
+    bookingRequired: gift.bookingRequired,
+    partySize: gift.partySize === null ? '' : String(gift.partySize),
+    validWeekdays: gift.validWeekdays ?? [],
+    conditions: gift.conditions ?? '',
   };
 }
 
@@ -60,7 +76,7 @@ function valuesOf(gift: DashboardGift | null): GiftFormValues {
  * gift (a `key`) so every opening starts from that gift's values.
  */
 export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDialogProps) {
-  const { t } = useText('dashboard');
+  const { t, language } = useText('dashboard');
   const pickerTexts = useImagePickerTexts();
   const client = useQueryClient();
   const formId = useId();
@@ -105,6 +121,10 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
       price: values.price,
       isAvailable: values.isAvailable,
       validityDays: Number(values.validityDays),
+      bookingRequired: values.bookingRequired,
+      partySize: values.partySize,
+      validWeekdays: values.validWeekdays,
+      conditions: values.conditions,
     };
     // The contract (and zod) load on the first submit, not with the dashboard (ADR 039).
     const { giftInputSchema } = await import('@shared/contracts/business-dashboard');
@@ -195,6 +215,60 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
               onChange={(event) => set('validityDays', event.target.value)}
             />
           </Field>
+          {/* What the recipient must know to use it (issue 29.11), shown wherever the gift is. */}
+          <fieldset className="flex flex-col gap-4 rounded-xl border border-line p-3">
+            <legend className="px-1 font-semibold">{t('gifts.conditions.title')}</legend>
+            <div className="flex items-center justify-between gap-4">
+              <Label htmlFor={`${formId}-booking`}>{t('gifts.conditions.bookingRequired')}</Label>
+              <Switch
+                id={`${formId}-booking`}
+                checked={values.bookingRequired}
+                onCheckedChange={(checked) => set('bookingRequired', checked)}
+              />
+            </div>
+            <Field label={t('gifts.conditions.partySize')} hint={t('gifts.conditions.partySizeHint', { max: MAX_PARTY_SIZE })} error={errorText('partySize')}>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_PARTY_SIZE}
+                step={1}
+                value={values.partySize}
+                onChange={(event) => set('partySize', event.target.value)}
+              />
+            </Field>
+            <fieldset aria-describedby={`${formId}-days-hint`}>
+              <legend className="text-sm font-semibold">{t('gifts.conditions.days')}</legend>
+              <p id={`${formId}-days-hint`} className="text-sm text-muted">
+                {t('gifts.conditions.daysHint')}
+              </p>
+              <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+                {isoWeekdays.map((day) => (
+                  <li key={day} className="flex items-center gap-2">
+                    <Checkbox
+                      id={`${formId}-day-${day}`}
+                      checked={values.validWeekdays.includes(day)}
+                      onCheckedChange={(checked) =>
+                        set(
+                          'validWeekdays',
+                          checked === true
+                            ? [...values.validWeekdays, day].sort((a, b) => a - b)
+                            : values.validWeekdays.filter((other) => other !== day),
+                        )
+                      }
+                    />
+                    <Label htmlFor={`${formId}-day-${day}`} className="font-normal">
+                      {weekdayName(day, language)}
+                    </Label>
+                  </li>
+                ))}
+              </ul>
+              {errors.validWeekdays ? <p className="mt-1 text-sm text-danger-700">{errorText('validWeekdays')}</p> : null}
+            </fieldset>
+            <Field label={t('gifts.conditions.other')} hint={t('gifts.conditions.otherHint')} error={errorText('conditions')}>
+              <Input maxLength={BOOKING_LIMITS.conditions} value={values.conditions} onChange={(event) => set('conditions', event.target.value)} />
+            </Field>
+          </fieldset>
           <div className="flex items-center justify-between gap-4">
             <Label htmlFor={`${formId}-available`}>{t('gifts.fields.available')}</Label>
             <Switch

@@ -40,6 +40,9 @@ function valuesOf(business: DashboardBusiness): ProfileValues {
     phone: business.phone ?? '',
     email: business.email ?? '',
     website: business.website ?? '',
+    whatsapp: business.whatsapp ?? '',
+    bookingUrl: business.bookingUrl ?? '',
+    openingHours: business.openingHours ?? '',
     businessType: business.businessType,
     taxId: business.taxId,
     businessRegistrationNumber: business.businessRegistrationNumber ?? '',
@@ -257,6 +260,27 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
           <Field label={t('profile.fields.website')} error={errorText('website')}>
             <Input type="url" autoComplete="url" placeholder="https://" {...text('website')} />
           </Field>
+          {/* What a recipient needs to use a gift (issue 29.11): shown on the gift page, email and card. */}
+          <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2" aria-describedby="booking-lead">
+            <legend className="mb-1 font-display text-lg font-semibold">{t('profile.booking.title')}</legend>
+            <p id="booking-lead" className="text-sm text-muted sm:col-span-2">
+              {t('profile.booking.lead')}
+            </p>
+            <Field label={t('profile.fields.whatsapp')} hint={t('profile.booking.whatsappHint')} error={errorText('whatsapp')}>
+              <Input type="tel" autoComplete="off" inputMode="tel" {...text('whatsapp')} />
+            </Field>
+            <Field label={t('profile.fields.bookingUrl')} hint={t('profile.booking.bookingUrlHint')} error={errorText('bookingUrl')}>
+              <Input type="url" autoComplete="off" placeholder="https://" {...text('bookingUrl')} />
+            </Field>
+            <Field
+              label={t('profile.fields.openingHours')}
+              hint={t('profile.booking.openingHoursHint')}
+              error={errorText('openingHours')}
+              className="sm:col-span-2"
+            >
+              <Textarea rows={3} {...text('openingHours')} />
+            </Field>
+          </fieldset>
           <Field label={t('profile.fields.businessType')} required error={errorText('businessType')}>
             <SelectWrapper value={values.businessType} onChange={set('businessType')}>
               {businessTypes.map((type) => (

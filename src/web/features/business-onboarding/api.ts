@@ -1,5 +1,5 @@
 import type { BusinessDocument } from '@shared/contracts/business-documents';
-import type { ConfirmTokenInput, InterestInput, RegistrationInput, ResendInput } from '@shared/contracts/business-onboarding';
+import type { ConfirmTokenInput, InterestInput, RegistrationInput, ResendInput, SignupDraftInput } from '@shared/contracts/business-onboarding';
 import { UPLOAD_FIELDS } from '@shared/contracts/upload-fields';
 import { LOCALE_HEADER } from '@shared/contracts/locale-header';
 import type { DocumentType } from '@shared/domain/business';
@@ -42,6 +42,15 @@ export function resendConfirmation(input: ResendInput) {
 
 export function confirmSession() {
   return apiRequest('/api/business/confirm-session', { method: 'POST', body: {}, contract: () => onboardingContract().then((m) => m.confirmSessionResultSchema) });
+}
+
+/** The caller's unsubmitted step 1 (ADR 066). */
+export function getSignupDraft(signal?: AbortSignal) {
+  return apiRequest('/api/business/signup-draft', { contract: () => onboardingContract().then((m) => m.signupDraftResultSchema), signal });
+}
+
+export function saveSignupDraft(body: SignupDraftInput) {
+  return apiRequest<void>('/api/business/signup-draft', { method: 'PUT', body });
 }
 
 export function getPasswordStatus(signal?: AbortSignal) {

@@ -13,4 +13,5 @@ export const onboardingKeys = {
   confirmSession: ['business-onboarding', 'confirm-session'] as const,
   passwordStatus: ['business-onboarding', 'password-status'] as const,
   documents: ['business-onboarding', 'documents'] as const,
+  signupDraft: ['business-onboarding', 'signup-draft'] as const,
 };

@@ -22,11 +22,15 @@ const api = {
   setPassword: vi.fn(),
   deleteDocument: vi.fn(),
   uploadDocument: vi.fn(),
+  getSignupDraft: vi.fn(),
+  saveSignupDraft: vi.fn(),
 };
 vi.mock('./api', () => api);
 vi.mock('@web/lib/business-image-api', () => ({ uploadBusinessImage: api.uploadBusinessImage }));
 const authOptions = { current: { google: false } as { google: boolean } | null };
 vi.mock('@web/lib/use-auth-options', () => ({ useAuthOptions: () => authOptions.current }));
+
+const server: { draft: { values: Record<string, string>; hadPhoto: boolean; updatedAt: string } | null } = { draft: null };
 
 beforeEach(() => {
   for (const fn of [...Object.values(toast), ...Object.values(api)]) fn.mockReset();
@@ -38,6 +42,13 @@ beforeEach(() => {
   const doc = (type: string) => ({ type, fileName: `${type}.pdf`, uploadedAt: '2026-11-20T10:00:00.000Z', size: 10, downloadUrl: null });
   api.listDocuments.mockResolvedValue({ items: ['business_license', 'tax_registration', 'articles_incorporation'].map(doc) });
   api.submitRegistration.mockResolvedValue({});
+  // The server's draft (ADR 066): what the last PUT sent, read back by the next GET.
+  server.draft = null;
+  api.getSignupDraft.mockImplementation(async () => ({ draft: server.draft }));
+  api.saveSignupDraft.mockImplementation(async (body: { hadPhoto: boolean } & Record<string, string>) => {
+    const { hadPhoto, ...values } = body;
+    server.draft = { values, hadPhoto, updatedAt: '2026-11-27T09:00:00.000Z' };
+  });
 });
 
 async function render() {
@@ -162,15 +173,21 @@ describe('the password box', () => {
   });
 });
 
-describe('the step-1 draft (issue 15.8)', () => {
-  it('survives a reload, asks for the photo again, and is forgotten once submitted', async () => {
+describe('the step-1 draft (issues 15.8 and 29.9)', () => {
+  it('is kept on the server: leaving after step 1 and coming back finds it, asks for the photo again, and is not saved after submitting', async () => {
     await fillStepOneWithPhoto();
     const description = dom.container.querySelector<HTMLTextAreaElement>('#signup-description')!;
     act(() => {
       Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(description, 'Horchata since 1950');
       description.dispatchEvent(new Event('input', { bubbles: true }));
     });
-    // A reload: the page mounts again from nothing but sessionStorage.
+    // Saved a moment after typing stops, without any storage of the browser's.
+    await vi.waitFor(() => expect(server.draft?.values.description).toBe('Horchata since 1950'), { timeout: 3000 });
+    expect(server.draft).toMatchObject({ values: { address: 'Carrer de la Pau, 12, Valencia', taxId: 'B12345674' }, hadPhoto: true });
+    sessionStorage.clear();
+    localStorage.removeItem('regalo.business-signup-draft');
+
+    // The owner leaves to fetch documents and comes back (another day, another device).
     await act(async () => dom.root.render(<></>));
     await render();
     await vi.waitFor(() => expect(dom.container.querySelector<HTMLInputElement>('#signup-address')!.value).toBe('Carrer de la Pau, 12, Valencia'));
@@ -178,23 +195,24 @@ describe('the step-1 draft (issue 15.8)', () => {
     expect(dom.container.querySelector<HTMLTextAreaElement>('#signup-description')!.value).toBe('Horchata since 1950');
     const notice = dom.container.querySelector('[data-testid="draft-restored"]')!;
     expect(notice.getAttribute('role')).toBe('status');
-    expect(notice.textContent).toContain('The photo cannot be kept when the page reloads: please choose it again.');
+    expect(notice.textContent).toContain('The photo is not kept with the draft: please choose it again.');
     expect(dom.container.querySelector('img')).toBeNull();
 
     await submitWizard();
     await vi.waitFor(() => expect(dom.container.textContent).toContain('dashboard page'));
     expect(api.submitRegistration).toHaveBeenCalledWith(expect.objectContaining({ address: 'Carrer de la Pau, 12, Valencia', description: 'Horchata since 1950' }));
-    expect(sessionStorage.getItem('regalo.business-signup-draft')).toBeNull();
+    const savesAtSubmit = api.saveSignupDraft.mock.calls.length;
+    await act(async () => dom.root.render(<></>));
+    expect(api.saveSignupDraft.mock.calls.length).toBe(savesAtSubmit);
   });
 
-  it('is not offered to another account signing in in the same tab', async () => {
+  it('saves what was typed when the owner leaves before the pause, and starts blank without a draft', async () => {
     await render();
-    type('#signup-address', 'Carrer de la Pau, 12, Valencia');
-    await act(async () => dom.root.render(<></>));
-    api.confirmSession.mockResolvedValue({ businessName: 'Other', email: 'other@example.test', hasBusiness: false });
-    await render();
-    expect(dom.container.querySelector<HTMLInputElement>('#signup-address')!.value).toBe('');
     expect(dom.container.querySelector('[data-testid="draft-restored"]')).toBeNull();
+    expect(dom.container.querySelector<HTMLInputElement>('#signup-address')!.value).toBe('');
+    type('#signup-address', 'Carrer de Sueca 21');
+    await act(async () => dom.root.render(<></>));
+    expect(server.draft?.values.address).toBe('Carrer de Sueca 21');
   });
 });
 

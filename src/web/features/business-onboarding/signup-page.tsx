@@ -19,7 +19,7 @@ import { ApiError } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
 import { useSession } from '@web/lib/session';
 import { uploadBusinessImage } from '@web/lib/business-image-api';
-import { confirmSession, listDocuments, submitRegistration } from './api';
+import { confirmSession, getSignupDraft, listDocuments, saveSignupDraft, submitRegistration } from './api';
 import { BusinessInfoStep } from './business-info-step';
 import { CommissionStep } from './commission-step';
 import { DocumentsStep } from './documents-step';
@@ -27,7 +27,8 @@ import { OnboardingShell, StatusPanel } from './onboarding-shell';
 import { PasswordSection } from './password-section';
 import { createOnboardingQueryClient, onboardingKeys } from './query-client';
 import { saveRegistrationPhoto } from './save-registration-photo';
-import { clearWizardDraft, loadWizardDraft, saveWizardDraft } from './wizard-draft';
+import { DRAFT_SAVE_DELAY_MS, fromDraft, toDraftBody } from './wizard-draft';
+import type { SignupDraftResult } from '@shared/contracts/business-onboarding';
 import {
   areDocumentsComplete,
   canGoNext,
@@ -51,6 +52,13 @@ export default function BusinessSignupPage() {
 function BusinessSignup() {
   const { t } = useText('business');
   const account = useQuery({ queryKey: onboardingKeys.confirmSession, queryFn: confirmSession });
+  // Step 1 as the owner left it, kept with the account (ADR 066); without it the wizard starts blank.
+  const draft = useQuery({
+    queryKey: onboardingKeys.signupDraft,
+    queryFn: ({ signal }) => getSignupDraft(signal),
+    enabled: account.data?.hasBusiness === false,
+    retry: false,
+  });
   const [isAuthFailed, setAuthFailed] = useState(false);
 
   const error = account.error;
@@ -81,8 +89,13 @@ function BusinessSignup() {
 
   return (
     <OnboardingShell title={t('signup.metaTitle')} wide>
-      {account.data ? (
-        <Wizard businessName={account.data.businessName ?? ''} email={account.data.email} onAuthFailed={() => setAuthFailed(true)} />
+      {account.data && !draft.isPending ? (
+        <Wizard
+          businessName={account.data.businessName ?? ''}
+          email={account.data.email}
+          draft={draft.data?.draft ?? null}
+          onAuthFailed={() => setAuthFailed(true)}
+        />
       ) : account.isError ? (
         <StatusPanel
           tone="danger"
@@ -106,12 +119,17 @@ function BusinessSignup() {
   );
 }
 
-function Wizard({ businessName, email, onAuthFailed }: { businessName: string; email: string; onAuthFailed: () => void }) {
+interface WizardProps {
+  businessName: string;
+  email: string;
+  draft: SignupDraftResult['draft'];
+  onAuthFailed: () => void;
+}
+
+function Wizard({ businessName, email, draft, onAuthFailed }: WizardProps) {
   const { t, language } = useText('business');
   const navigate = useNavigate();
   const session = useSession();
-  // Step 1 as it was before a reload (sessionStorage, this tab only); read once.
-  const [draft] = useState(() => loadWizardDraft(sessionStorage, email));
   const [isPhotoLost, setPhotoLost] = useState(draft?.hadPhoto ?? false);
   const [step, setStep] = useState<WizardStep>(1);
   const [isCommissionAccepted, setCommissionAccepted] = useState(false);
@@ -138,14 +156,36 @@ function Wizard({ businessName, email, onAuthFailed }: { businessName: string; e
       phone: '',
       website: '',
       description: '',
-      ...draft?.values,
+      ...fromDraft(draft),
     },
   });
   const values = useWatch({ control: form.control });
   const isRegistered = useRef(false);
+  // The draft is saved a moment after typing stops, on "Next", and when the page goes away;
+  // only what changed since the last save is sent. A failed save is retried with the next change.
+  const lastSaved = useRef(JSON.stringify(toDraftBody(form.getValues(), draft?.hadPhoto ?? false)));
+  const pendingDraft = useRef<string | null>(null);
+  const flushDraft = useCallback(() => {
+    const body = pendingDraft.current;
+    pendingDraft.current = null;
+    if (body === null || isRegistered.current || body === lastSaved.current) return;
+    lastSaved.current = body;
+    saveSignupDraft(JSON.parse(body) as Parameters<typeof saveSignupDraft>[0]).catch(() => {
+      lastSaved.current = '';
+    });
+  }, []);
   useEffect(() => {
-    if (!isRegistered.current) saveWizardDraft(sessionStorage, email, values, photo !== null || isPhotoLost);
-  }, [email, values, photo, isPhotoLost]);
+    pendingDraft.current = JSON.stringify(toDraftBody(values, photo !== null || isPhotoLost));
+    const timer = setTimeout(flushDraft, DRAFT_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [values, photo, isPhotoLost, flushDraft]);
+  useEffect(() => {
+    window.addEventListener('pagehide', flushDraft);
+    return () => {
+      window.removeEventListener('pagehide', flushDraft);
+      flushDraft();
+    };
+  }, [flushDraft]);
   const choosePhoto = useCallback((file: File | null) => {
     setPhoto(file);
     if (file) setPhotoLost(false);
@@ -187,6 +227,7 @@ function Wizard({ businessName, email, onAuthFailed }: { businessName: string; e
   const onUploadingChange = useCallback((value: boolean) => setUploading(value), []);
 
   const goNext = () => {
+    if (step === 1) flushDraft();
     if (step === 1 && isBusinessInfoValid(form.getValues())) setStep(2);
     else if (step === 2 && documentsComplete) setStep(3);
   };
@@ -203,8 +244,9 @@ function Wizard({ businessName, email, onAuthFailed }: { businessName: string; e
     setSubmitting(true);
     try {
       await submitRegistration({ ...form.getValues(), commissionAccepted: true });
+      // The server deleted the draft with the registration; nothing more is saved.
       isRegistered.current = true;
-      clearWizardDraft(sessionStorage);
+      pendingDraft.current = null;
       toast.success(t('signup.success'));
       const photoOutcome = await saveRegistrationPhoto(photo, (file) => uploadBusinessImage(file).promise);
       if (photoOutcome === 'failed') {

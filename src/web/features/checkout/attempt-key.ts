@@ -1,6 +1,6 @@
 import type { CheckoutAttempt } from '@web/lib/cart';
 
-/** Where the attempt under way is kept: the cart (sessionStorage) on the checkout page. */
+/** Where the attempt under way is kept: the cart (localStorage, per account) on the checkout page. */
 export interface AttemptSlot {
   get(): CheckoutAttempt | null;
   set(attempt: CheckoutAttempt | null): void;

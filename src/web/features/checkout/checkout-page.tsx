@@ -66,7 +66,7 @@ function CheckoutForm() {
   const giftIds = useMemo(() => [...new Set(cart.lines.map((line) => line.gift.id))].sort(), [cart.lines]);
   const quote = useQuote(giftIds);
   const contacts = useGiverContacts();
-  // Kept with the cart in sessionStorage: a reload mid-request sends the same key again.
+  // Kept with the cart in localStorage: a reload mid-request sends the same key again.
   const [keys] = useState(() => createAttemptKeys(cartAttemptSlot));
   const inFlight = useRef(false);
   const [isSubmitting, setSubmitting] = useState(false);

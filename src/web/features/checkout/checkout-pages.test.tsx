@@ -23,12 +23,14 @@ const json = (status: number, body: unknown) =>
 const problem = (status: number, code: string, fields?: Record<string, string>) =>
   json(status, { type: 'about:blank', title: code, status, code, ...(fields ? { fields } : {}) });
 
+const giver = { id: 'giver-1', email: 'giver@example.test', name: 'Giver', emailVerified: true };
+
 function stubApi(handler: Handler) {
   fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const answer = await handler(url, init);
     if (answer) return answer;
-    if (url.includes('/api/auth/get-session')) return json(200, null);
+    if (url.includes('/api/auth/get-session')) return json(200, { user: giver });
     if (url === '/api/contacts') {
       return json(200, {
         items: [
@@ -150,6 +152,7 @@ async function click(name: string | RegExp) {
 
 beforeEach(() => {
   localStorage.setItem('i18nextLng', 'en');
+  cartStore.bind(giver.id);
   cartStore.clear();
 });
 afterEach(() => {
@@ -262,9 +265,9 @@ describe('/checkout', () => {
     await vi.waitFor(() => expect(calls('POST', '/api/checkouts')).toHaveLength(1));
     const [first] = calls('POST', '/api/checkouts').map(bodyOf);
 
-    // The tab reloads before the answer: the cart, read again from sessionStorage, still
+    // The tab reloads before the answer: the cart, read again from the giver's storage, still
     // holds the attempt, and the new page sends its key.
-    const stored = createCartStore({ storage: () => sessionStorage, newId: () => 'x', language: () => 'en' }).getSnapshot();
+    const stored = createCartStore({ storage: () => localStorage, newId: () => 'x', language: () => 'en' }).snapshotFor(giver.id);
     expect(stored.attempt?.key).toBe(first!.idempotencyKey);
     await act(async () => dom.root.render(<p>reloading</p>));
     await renderAt('/checkout');

@@ -4,6 +4,7 @@ import { CATALOG_PAGE_SIZE } from '@shared/contracts/catalog-options';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useCatalogBusiness, useCatalogBusinesses } from './api';
+import { BookingInfo } from './booking-info';
 import { BusinessCard, BusinessImage } from './business-card';
 import { CategorySelect } from './category-select';
 import { GiftCard } from './gift-card';
@@ -121,6 +122,7 @@ function BusinessPanel({ id, onBack }: { id: string; onBack: () => void }) {
                   {business.address}
                 </p>
                 {business.description ? <p>{business.description}</p> : null}
+                <BookingInfo booking={business.booking} />
                 <ReportLink type="business" id={business.id} name={business.name} />
               </div>
             </div>

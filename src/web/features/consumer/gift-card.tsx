@@ -4,6 +4,7 @@ import type { CatalogGift } from '@shared/contracts/catalog';
 import { formatPrice } from '@shared/format';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { BookingInfo, GiftConditionsList } from './booking-info';
 import { ReportLink } from './report-link';
 
 interface GiftCardProps {
@@ -44,6 +45,9 @@ export function GiftCard({ gift, onAdd, showBusiness = true, isFirst = false }: 
         ) : null}
         {gift.description ? <p className="line-clamp-3 text-sm">{gift.description}</p> : null}
         <p className="text-sm text-muted">{t('gifts.validFor', { count: gift.validityDays })}</p>
+        <GiftConditionsList gift={gift} />
+        {/* On the business's own page its booking details are shown once, above its gifts. */}
+        {showBusiness ? <BookingInfo booking={gift.business.booking} /> : null}
         <ReportLink type="gift" id={gift.id} name={`${gift.name} · ${gift.business.name}`} />
         <div className="mt-auto flex items-center justify-between gap-3 pt-3">
           <p className="text-xl font-bold text-brand-800" data-testid="gift-price">

@@ -29,7 +29,16 @@ const gift = (n: number) => ({
   currency: 'EUR',
   validityDays: 180,
   imageUrl: null,
-  business: { id: 'b1', name: 'Orxateria La Palmera', category: 'traditional_drinks' },
+  bookingRequired: false,
+  partySize: null,
+  validWeekdays: null,
+  conditions: null,
+  business: {
+    id: 'b1',
+    name: 'Orxateria La Palmera',
+    category: 'traditional_drinks',
+    booking: { phone: null, whatsapp: null, bookingUrl: null, openingHours: null },
+  },
 });
 let contacts: { id: string; name: string }[];
 

@@ -23,6 +23,10 @@ export async function createBusinessGift(
       currency: CURRENCY,
       isAvailable: values.isAvailable,
       validityDays: values.validityDays,
+      bookingRequired: values.bookingRequired,
+      partySize: values.partySize,
+      validWeekdays: values.validWeekdays,
+      conditions: values.conditions,
       createdAt: now,
       updatedAt: now,
     })

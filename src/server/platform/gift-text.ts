@@ -1,10 +1,10 @@
 import en from '@web/locales/en/gift.json';
 import es from '@web/locales/es/gift.json';
-import { pageLanguages, type PageLanguage } from '../../platform/page-language';
+import { pageLanguages, type PageLanguage } from './page-language';
 
 /**
- * The gift page is rendered by the server without React or i18next, from the same `gift`
- * catalogues the web app bundles, so the catalogue tests (same keys in both languages, the
+ * The gift page, print card and gift email are rendered by the server without React or
+ * i18next, from the same `gift` catalogues the web app bundles, so the catalogue tests (same keys in both languages, the
  * two runtimes rendering alike) cover these texts too.
  */
 export type GiftLanguage = PageLanguage;
@@ -27,8 +27,3 @@ export function giftText(language: GiftLanguage): GiftText {
   };
 }
 
-// The negotiation is shared with the legal pages (platform/page-language.ts).
-export {
-  languageFromAcceptLanguage,
-  toPageLanguage as toGiftLanguage,
-} from '../../platform/page-language';

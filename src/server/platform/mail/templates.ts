@@ -5,6 +5,7 @@ import { orderTemplates, type OrderMailTemplates } from './order-templates';
 import { registrationTemplates, type RegistrationMailTemplates } from './registration-templates';
 import { reportTemplates, type ReportMailTemplates } from './report-templates';
 import { statementTemplates, type StatementMailTemplates } from './statement-templates';
+import { withdrawalTemplates, type WithdrawalMailTemplates } from './withdrawal-templates';
 
 /**
  * The registry of emails Regalo sends. To add one: add its data type to MailTemplates and its
@@ -12,7 +13,7 @@ import { statementTemplates, type StatementMailTemplates } from './statement-tem
  */
 export interface MailTemplates
   extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates, RegistrationMailTemplates, ReportMailTemplates,
-    StatementMailTemplates {
+    StatementMailTemplates, WithdrawalMailTemplates {
   /*
    * The three below go to an address that has not proven itself: whoever asked typed it, and
    * may not own it. They carry no text the requester typed (no name: it was a link an attacker
@@ -38,6 +39,7 @@ const plainGreeting = (locale: MailLocale) => (locale === 'es' ? 'Hola:' : 'Hell
 
 export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } = {
   ...orderTemplates,
+  ...withdrawalTemplates,
   'verify-email': ({ url }, locale) =>
     locale === 'es'
       ? renderMail({

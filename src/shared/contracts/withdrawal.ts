@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidEmail } from '../domain/contact';
-import { withdrawalStates } from '../domain/withdrawal';
+import { WITHDRAWAL_LIMITS, withdrawalStates } from '../domain/withdrawal';
 
 /**
  * The right of withdrawal (art. 11a of Directive 2011/83/EU, ADR 064): the giver withdraws
@@ -25,7 +25,6 @@ import { withdrawalStates } from '../domain/withdrawal';
  */
 export const withdrawalErrorCodes = ['purchase_not_found', 'withdrawal_link_invalid', 'withdrawal_link_expired', 'withdrawal_not_open', 'refund_failed'] as const;
 
-export const WITHDRAWAL_LIMITS = { name: 200, email: 254, orders: 50 } as const;
 export const withdrawalFieldErrors = { required: 'required', tooLong: 'too_long', invalidEmail: 'invalid_email', unknown: 'unknown' } as const;
 
 export const withdrawalParamsSchema = z.object({ checkoutId: z.string().max(64) });

@@ -12,6 +12,9 @@ export function withdrawalDeadline(paidAt: Date): Date {
   return computeExpiresAt(paidAt, WITHDRAWAL_PERIOD_DAYS);
 }
 
+/** The form's limits (no zod here: the web page reads them on its first load). */
+export const WITHDRAWAL_LIMITS = { name: 200, email: 254, orders: 50 } as const;
+
 /**
  * Where an order stands with the right:
  * - open: it can be withdrawn now, until `withdrawalDeadline`;

@@ -1,24 +1,25 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatPrice } from '@shared/format';
 import { withdrawalDeadline } from '@shared/domain/withdrawal';
-import { mailOutbox } from '../../db/schema/mail-outbox';
-import { checkouts, orders, withdrawals } from '../../db/schema/orders';
-import { ledgerEntries, transfers } from '../../db/schema/payouts';
-import { orderRefundKey } from '../../domain/orders/refund-paid-order';
-import { createWithdrawalToken } from '../../domain/orders/withdrawal-link';
-import { withdrawalPeriodEnd } from '../../domain/payouts/transfer-schedule';
-import type { TestPaymentProvider } from '../../platform/payments/test-provider';
-import { authedInject, latestMailTo } from '../../testing/auth-helpers';
-import { line, postCheckout, signedIn } from '../../testing/checkout-test-world';
-import { createBusiness, createGift, createOrder, type OrderRow } from '../../testing/factories';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { getBusinessStatement } from '../business-statements/get-business-statement';
-import { sendDueTransfers } from '../payouts/send-due-transfers';
-import { redeemOrder } from '../redemption/redeem-order';
+import { mailOutbox } from './db/schema/mail-outbox';
+import { checkouts, orders, withdrawals } from './db/schema/orders';
+import { ledgerEntries, transfers } from './db/schema/payouts';
+import { orderRefundKey } from './domain/orders/refund-paid-order';
+import { createWithdrawalToken } from './domain/orders/withdrawal-link';
+import { withdrawalPeriodEnd } from './domain/payouts/transfer-schedule';
+import type { TestPaymentProvider } from './platform/payments/test-provider';
+import { authedInject, latestMailTo } from './testing/auth-helpers';
+import { line, postCheckout, signedIn } from './testing/checkout-test-world';
+import { createBusiness, createGift, createOrder, type OrderRow } from './testing/factories';
+import { createTestApp, type TestApp } from './testing/test-app';
+import { getBusinessStatement } from './features/business-statements/get-business-statement';
+import { sendDueTransfers } from './features/payouts/send-due-transfers';
+import { redeemOrder } from './features/redemption/redeem-order';
 
 /*
- * The right of withdrawal (issue 26.1, ADR 064) through the real server: the giver's form and
+ * The right of withdrawal (issue 26.1, ADR 064), across the features it touches (the
+ * redemption, the transfers job, the statements) through the real server: the giver's form and
  * its confirmation, signed in or with the receipt's signed link; the refund, the ledger, the
  * transfer that never goes, the acknowledgement; and everything refused on day 15, after a
  * redemption, with a bad link, for anyone else.
@@ -77,7 +78,6 @@ describe('withdrawing from a purchase', () => {
   }
 
   const refundsOf = (order: OrderRow) => provider().refunds.filter((r) => r.idempotencyKey === orderRefundKey(order.id));
-  const mailsTo = (to: string, template: string) => db().select().from(mailOutbox).where(and(eq(mailOutbox.to, to), eq(mailOutbox.template, template)));
 
   it('shows the form with the purchase’s gifts, the end of the period and the prefilled name and email', async () => {
     const { giver, first, second, checkoutId, asGiver } = await purchase();

@@ -1,16 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations as scan } from './support/axe';
 import { hideCookieBanner } from './support/consent';
-import { waitForMail } from './support/mailbox';
+import { linkIn, waitForMail } from './support/mailbox';
 import { buyGift, createConsumer } from './support/orders';
 
 /**
  * The right of withdrawal (issue 26.1), in Spanish on a phone: a new giver buys a gift, finds
- * "Desistir del contrato aquí" on the thank-you page and in "Mis pedidos", withdraws with
+ * "Desistir del contrato aquí" in the receipt email (its signed link opens the form without
+ * an account), on the thank-you page and in "Mis pedidos", withdraws with
  * "Confirmar desistimiento", gets the acknowledgement with the date and time, and the
  * recipient's gift page says the gift was withdrawn and shows no code.
  */
-test('a giver withdraws from a purchase in two clicks and is acknowledged by email', async ({ page, context, baseURL, playwright }) => {
+test('a giver withdraws from a purchase in two clicks and is acknowledged by email', async ({ page, context, browser, baseURL, playwright }) => {
   test.setTimeout(120_000);
   const run = `${Date.now()}-${test.info().workerIndex}`;
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -25,6 +26,21 @@ test('a giver withdraws from a purchase in two clicks and is acknowledged by ema
   const recipient = `Nuria Vidal ${run}`;
   const bought = await buyGift(api, { giftId: items[0]!.id, recipientName: recipient, recipientEmail: `nuria.${run}@example.test` });
   await context.addCookies(giver.cookies);
+
+  // The receipt email's link opens the form without an account, for that purchase only.
+  const receipt = await waitForMail(api, { to: giver.email, subject: /Tu compra en Regalo/ });
+  expect(receipt.html).toContain('Desistir del contrato aquí');
+  const link = linkIn(receipt, '/withdraw/link/');
+  const stranger = await browser.newContext({ baseURL });
+  await hideCookieBanner(stranger, baseURL!);
+  await stranger.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
+  const anonymous = await stranger.newPage();
+  await anonymous.goto(new URL(link).pathname);
+  await expect(anonymous.getByRole('heading', { level: 1, name: 'Desistir de tu compra' })).toBeVisible();
+  await expect(anonymous.getByTestId('withdrawal-gift')).toHaveCount(1);
+  await expect(anonymous.getByTestId('withdrawal-gift')).toContainText(recipient);
+  await expect(anonymous.getByRole('button', { name: 'Confirmar desistimiento' })).toBeVisible();
+  await stranger.close();
 
   // The thank-you page offers it…
   await page.goto(`/checkout/${bought.checkoutId}`);

@@ -316,11 +316,11 @@ describe('withdrawing from a purchase', () => {
       const mine = await purchase();
       const theirs = await purchase();
       const token = linkOf(mine.checkoutId, withdrawalDeadline(mine.first.paidAt!));
-      const [, ms, signature] = token.split('.');
+      const [, ms, signature] = token.split('~');
       const forged = [
-        `${theirs.checkoutId}.${ms}.${signature}`,
-        `${mine.checkoutId}.${Number(ms) + DAY_MS}.${signature}`,
-        `${mine.checkoutId}.${ms}.${signature!.slice(0, -1)}${signature!.endsWith('A') ? 'B' : 'A'}`,
+        `${theirs.checkoutId}~${ms}~${signature}`,
+        `${mine.checkoutId}~${Number(ms) + DAY_MS}~${signature}`,
+        `${mine.checkoutId}~${ms}~${signature!.slice(0, -1)}${signature!.endsWith('A') ? 'B' : 'A'}`,
         linkOf(mine.checkoutId, withdrawalDeadline(mine.first.paidAt!)).slice(0, -2),
         createWithdrawalToken('another-secret-another-secret-another-01', mine.checkoutId, withdrawalDeadline(mine.first.paidAt!)),
       ];

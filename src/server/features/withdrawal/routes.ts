@@ -38,7 +38,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   const mailLimits = unprovenMailLimits((request) => (request.body as { email?: unknown } | undefined)?.email as string | undefined);
   const purchaseKey = (request: FastifyRequest) => {
     const params = request.params as { checkoutId?: string; token?: string };
-    return params.checkoutId ?? params.token?.split('.')[0];
+    return params.checkoutId ?? params.token?.split('~')[0];
   };
 
   app.get(

@@ -24,4 +24,11 @@ CREATE INDEX "orders_withdrawal_idx" ON "orders" USING btree ("withdrawal_id") W
 ALTER TABLE "orders" ADD CONSTRAINT "orders_withdrawn_check" CHECK (("orders"."status" = 'withdrawn') = ("orders"."withdrawn_at" is not null and "orders"."withdrawal_id" is not null) and ("orders"."status" <> 'withdrawn' or "orders"."refunded_at" is not null));--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_status_check" CHECK ("orders"."status" in ('unpaid', 'paid', 'redeemed', 'expired', 'cancelled', 'withdrawn'));--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_paid_fields_check" CHECK ("orders"."status" not in ('paid', 'redeemed', 'expired', 'withdrawn') or ("orders"."paid_at" is not null and "orders"."commission_amount" is not null and "orders"."vat_rate" is not null and "orders"."commission_vat_amount" is not null and "orders"."net_amount" is not null and "orders"."commission_amount" + "orders"."commission_vat_amount" + "orders"."net_amount" = "orders"."total_amount"));--> statement-breakpoint
-ALTER TABLE "orders" ADD CONSTRAINT "orders_typed_code_paid_check" CHECK ("orders"."status" not in ('paid', 'redeemed', 'expired', 'withdrawn') or "orders"."typed_code" is not null);
+ALTER TABLE "orders" ADD CONSTRAINT "orders_typed_code_paid_check" CHECK ("orders"."status" not in ('paid', 'redeemed', 'expired', 'withdrawn') or "orders"."typed_code" is not null);--> statement-breakpoint
+-- Transfers still waiting for the end of the withdrawal period were due at paid_at + 14 × 24 h;
+-- the period now ends at midnight in Madrid after the 14th calendar day (ADR 064), so each is
+-- moved to that moment. Ones brought forward by a redemption (a different moment) are left.
+UPDATE "transfers" AS t
+SET "next_attempt_at" = ((date_trunc('day', o."paid_at" AT TIME ZONE 'Europe/Madrid') + interval '15 days') AT TIME ZONE 'Europe/Madrid')
+FROM "orders" AS o
+WHERE o."id" = t."order_id" AND t."state" = 'due' AND o."paid_at" IS NOT NULL AND t."next_attempt_at" = o."paid_at" + interval '14 days';

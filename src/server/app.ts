@@ -18,6 +18,7 @@ import { catalogRoutes } from './features/catalog/routes';
 import { firstGiftImage } from './features/catalog/catalog-answers';
 import { contactsRoutes } from './features/contacts/routes';
 import { myOrdersRoutes } from './features/my-orders/routes';
+import { withdrawalRoutes } from './features/withdrawal/routes';
 import { checkoutRoutes, stripeWebhookRoutes } from './features/checkout/routes';
 import { expireCheckouts } from './features/checkout/expire-checkouts';
 import { deliverDueGifts } from './features/gift-delivery/deliver-due-gifts';
@@ -255,6 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogRoutes);
   await app.register(contactsRoutes);
   await app.register(myOrdersRoutes);
+  await app.register(withdrawalRoutes);
   await app.register(checkoutRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(businessOnboardingRoutes);

@@ -161,6 +161,31 @@ describe('migrations', { timeout: 120_000 }, () => {
     });
   });
 
+  it('move transfers waiting for the withdrawal period to its end in Madrid, leaving redeemed ones (the withdrawal migration)', async () => {
+    await withFreshDatabase(async (handle) => {
+      await handle.migrate();
+      const { db } = handle;
+      const owner = await createUser(db, { userType: 'business' });
+      const business = await createBusiness(db, { ownerId: owner.id });
+      const gift = await createGift(db, { businessId: business.id });
+      // Paid in winter time, 20 Mar 2026 12:00 Madrid: the period ends 3 Apr 23:59:59.999 (summer time).
+      const paidAt = new Date('2026-03-20T11:00:00Z');
+      const waiting = await createOrder(db, { buyerId: null, giftId: gift.id, status: 'paid', paidAt, createdAt: paidAt, now: paidAt });
+      const redeemedAt = new Date('2026-03-21T11:00:00Z');
+      const redeemed = await createOrder(db, { buyerId: null, giftId: gift.id, status: 'redeemed', paidAt, createdAt: paidAt, now: redeemedAt, redeemedAt });
+      // As the old schedule wrote them: paid_at + 14 × 24 h, or the redemption.
+      await db.execute(sql`update transfers set next_attempt_at = ${new Date(paidAt.getTime() + 14 * 24 * 3600 * 1000)} where order_id = ${waiting.id}`);
+      const migrationsDir = new URL('./migrations/', import.meta.url);
+      const file = readdirSync(migrationsDir).find((name) => name.endsWith('_withdrawal.sql'));
+      const statements = readFileSync(new URL(file!, migrationsDir), 'utf8').split('--> statement-breakpoint');
+      await db.execute(sql.raw(statements.at(-1)!));
+      const due = async (orderId: string) =>
+        ((await db.execute(sql`select next_attempt_at as "at" from transfers where order_id = ${orderId}`)) as unknown as { rows: { at: Date | string }[] }).rows[0]!.at;
+      expect(new Date(await due(waiting.id)).toISOString()).toBe('2026-04-03T22:00:00.000Z');
+      expect(new Date(await due(redeemed.id)).toISOString()).toBe(redeemedAt.toISOString());
+    });
+  });
+
   it('create the columns the specification names', async () => {
     const { db } = await getTestDatabase();
     const result = (await db.execute(

@@ -41,6 +41,8 @@ export const mailSamples: { [K in keyof MailTemplates]: MailTemplates[K] } = {
     ],
     total: 8000,
     ordersUrl: url,
+    withdrawUrl: 'https://regalo.example/withdraw/link/abc.def',
+    withdrawUntil: '2026-12-11T22:59:59.999Z',
   },
   'gift-delivered': { name: 'Ana', recipientName: 'Carmen', giftName: 'Paella para dos', ordersUrl: url },
   'gift-expiry-reminder': {
@@ -120,4 +122,13 @@ export const mailSamples: { [K in keyof MailTemplates]: MailTemplates[K] } = {
   },
   'business-deactivated': { name: 'Vicent', businessName: 'Casa Carmela', reason: 'Cerrado <por reformas>', supportEmail: 'ayuda@regalo.example', dashboardUrl: url },
   'business-review-reopened': { name: 'Vicent', businessName: 'Casa Carmela', changes: 'el nombre', dashboardUrl: url },
+  'withdrawal-acknowledged': {
+    reference: 'D-7F3A9C21',
+    withdrawnAt: '2026-11-27T10:15:00.000Z',
+    purchasedAt: '2026-11-25T17:40:00.000Z',
+    lines: [{ giftName: 'Paella "para dos"', businessName: 'Casa <Carmela>', price: 4800 }],
+    refund: 4800,
+    ordersUrl: url,
+  },
+  'order-withdrawn-recipient': { recipientName: 'Carmen', giftName: 'Paella para dos', businessName: 'Casa Carmela', giftUrl: url },
 };

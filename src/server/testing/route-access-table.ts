@@ -22,6 +22,8 @@ import type { TestApp } from './test-app';
 import { listingReports } from '../db/schema/listing-reports';
 import { multipart, samplePdf, samplePng } from './upload-files';
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
+import { withdrawalDeadline } from '@shared/domain/withdrawal';
+import { createWithdrawalToken } from '../domain/orders/withdrawal-link';
 
 /**
  * THE ROUTE × ACTOR TABLE (issue 13). One row per registered route (method + URL pattern,
@@ -98,6 +100,8 @@ const freshOrder = (w: World, deliverAt?: Date) =>
     recipientEmail: `recipient-${randomUUID().slice(0, 6)}@example.test`,
     deliverAt,
   });
+const withdrawal = (w: World, order: OrderRow) => ({ name: 'Consumer A', email: w.consumerA.email, orderIds: [order.id], locale: 'en' });
+const withdrawalToken = (w: World, order: OrderRow) => createWithdrawalToken(w.t.config.authSecret, order.checkoutId!, withdrawalDeadline(order.paidAt!));
 /** A pending checkout of consumer A's, made through the API as the web app does. */
 export async function createPendingCheckout(t: TestApp, cookie: string, giftId: string): Promise<string> {
   const res = await authedInject(t, cookie, { method: 'POST', url: '/api/checkouts', payload: { idempotencyKey: `key_${randomUUID().replaceAll('-', '')}`, acceptedTermsVersion: TERMS_VERSION, lines: [checkoutLine(giftId)] } });
@@ -356,6 +360,35 @@ export const routeTable: RouteRow[] = [
     route: 'POST /api/my/pending-purchases/:id/discard',
     request: async (w) => ({ url: `/api/my/pending-purchases/${await createPendingCheckout(w.t, w.consumerA.cookie, w.listedGift.id)}/discard` }),
     expect: signedIn(404, { consumerA: 204 }),
+  },
+
+  // The right of withdrawal (ADR 064): consumer A's purchase; anyone else's is "not found".
+  {
+    route: 'GET /api/my/withdrawals/:checkoutId',
+    request: (w) => ({ url: `/api/my/withdrawals/${w.consumerA.order.checkoutId}` }),
+    expect: signedIn(404, { consumerA: 200 }),
+  },
+  {
+    route: 'POST /api/my/withdrawals/:checkoutId',
+    request: async (w) => {
+      const order = await freshOrder(w);
+      return { url: `/api/my/withdrawals/${order.checkoutId}`, payload: withdrawal(w, order) };
+    },
+    expect: signedIn(404, { consumerA: 200 }),
+  },
+  // The receipt's signed link works for whoever holds it, signed in or not (it is the proof).
+  {
+    route: 'GET /api/withdrawal-links/:token',
+    request: (w) => ({ url: `/api/withdrawal-links/${withdrawalToken(w, w.consumerA.order)}` }),
+    expect: all(200),
+  },
+  {
+    route: 'POST /api/withdrawal-links/:token',
+    request: async (w) => {
+      const order = await freshOrder(w);
+      return { url: `/api/withdrawal-links/${withdrawalToken(w, order)}`, payload: withdrawal(w, order) };
+    },
+    expect: all(200),
   },
 
   // Redemption at the counter: owner X's active business, consumer A's order for its gift

@@ -197,6 +197,8 @@ export const checkoutSchema = z.object({
   paymentUrl: z.string().nullable(),
   lines: z.array(checkoutLineSchema),
   createdAt: z.string(),
+  /** Once paid: until when the giver may withdraw (ADR 064; the thank-you page offers it). */
+  withdrawUntil: z.string().nullable(),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recipientLocales } from './checkout';
 import { orderStatuses } from '../domain/order-status';
+import { withdrawalStates } from '../domain/withdrawal';
 
 /**
  * One order the signed-in giver sent, as "my orders" lists it. Actions on it (resend the
@@ -45,6 +46,13 @@ export const myOrderSchema = z.object({
   canChangeDelivery: z.boolean(),
   /** POST /api/my/orders/:id/resend is allowed: paid, not expired, with an email that is delivered or failed (not while one is sending). */
   canResend: z.boolean(),
+  /** The purchase the order belongs to (its withdrawal form: /withdraw/<checkoutId>). */
+  checkoutId: z.string().nullable(),
+  /**
+   * The right of withdrawal (ADR 064): `open` until `until` (the form is offered), or why
+   * not (withdrawn at `at`, redeemed, the 14 days `ended` at `until`, `none`).
+   */
+  withdrawal: z.object({ state: z.enum(withdrawalStates), until: z.string().nullable(), at: z.string().nullable() }),
 });
 export type MyOrder = z.infer<typeof myOrderSchema>;
 

@@ -10,6 +10,7 @@ export const redemptionErrorCodes = [
   'order_already_redeemed',
   'order_expired',
   'order_cancelled',
+  'order_withdrawn',
   'order_not_paid',
   'rate_limited',
 ] as const;
@@ -26,6 +27,8 @@ export function refusalForStatus(status: (typeof orderStatuses)[number]): Redemp
       return 'order_expired';
     case 'cancelled':
       return 'order_cancelled';
+    case 'withdrawn':
+      return 'order_withdrawn';
     case 'unpaid':
       return 'order_not_paid';
   }

@@ -37,6 +37,7 @@ export type StatementMonths = z.infer<typeof statementMonthsSchema>;
  * - order_paid: the order's gross, Regalo's commission, its VAT and the business's share (owed);
  * - order_redeemed / order_expired: the same amounts, for the record (the balance does not move);
  * - order_cancelled: the refund, as negative amounts (the share leaves the balance);
+ * - order_withdrawn: the same for a refund because the giver withdrew within 14 days (ADR 064);
  * - transfer_sent / transfer_reversed: the share leaving for the payout account, or coming back.
  */
 export const statementLineKinds = [
@@ -44,6 +45,7 @@ export const statementLineKinds = [
   'order_redeemed',
   'order_expired',
   'order_cancelled',
+  'order_withdrawn',
   'transfer_sent',
   'transfer_reversed',
 ] as const;

@@ -26,6 +26,7 @@ function withTexts<Page>(load: () => Promise<{ default: Page }>, namespaces: rea
  */
 const PrivacyPage = lazy(withTexts(() => import('../features/legal/privacy-page'), ['privacy']));
 const ReportPage = lazy(withTexts(() => import('../features/report/report-page'), ['report']));
+const WithdrawalPage = lazy(withTexts(() => import('../features/withdrawal/withdrawal-page'), ['withdrawal']));
 const NotFoundPage = lazy(withTexts(() => import('../features/not-found/not-found-page'), []));
 const ConsumerPage = lazy(withTexts(() => import('../features/consumer/consumer-page'), ['app']));
 const AuthPage = lazy(withTexts(() => import('../features/auth/auth-page'), ['auth']));
@@ -49,6 +50,16 @@ export function AppRoutes() {
         <Route index element={<LoadLandingDocument />} />
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="report" element={<ReportPage />} />
+        {/* The receipt email's signed link: no account needed (ADR 064). */}
+        <Route path="withdraw/link/:token" element={<WithdrawalPage />} />
+        <Route
+          path="withdraw/:checkoutId"
+          element={
+            <RequireSession>
+              <WithdrawalPage />
+            </RequireSession>
+          }
+        />
         <Route
           path="auth"
           element={

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   foreignKey,
   index,
@@ -67,6 +68,34 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: createdAt(),
 }, (t) => [primaryKey({ columns: [t.provider, t.eventId] })]);
 
+/**
+ * A giver's withdrawal from a purchase (the right of withdrawal, ADR 064): one per
+ * confirmation, covering the gifts of one checkout chosen on the form. The orders point at it.
+ * `email` is where the acknowledgement went (prefilled with the account's, may be changed).
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: id(),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    buyerId: text('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** How it was confirmed: signed in (`account`) or through the receipt's signed link (`link`). */
+    channel: text('channel').notNull(),
+    /** The full price of the gifts withdrawn, refunded through the payment provider. */
+    refundAmount: integer('refund_amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('withdrawals_channel_check', sql`${t.channel} in ('account', 'link')`),
+    check('withdrawals_refund_positive', sql`${t.refundAmount} > 0`),
+    index('withdrawals_checkout_idx').on(t.checkoutId),
+  ],
+);
+
 export const orders = pgTable(
   'orders',
   {
@@ -110,6 +139,9 @@ export const orders = pgTable(
     /** The "a week left" reminder went out (sent once). */
     expiryReminderSentAt: timestamptz('expiry_reminder_sent_at'),
     cancelReason: text('cancel_reason'),
+    /** The giver withdrew (status `withdrawn`): when, and the withdrawal it was part of. */
+    withdrawnAt: timestamptz('withdrawn_at'),
+    withdrawalId: uuid('withdrawal_id').references((): AnyPgColumn => withdrawals.id, { onDelete: 'restrict' }),
     refundedAt: timestamptz('refunded_at'),
     contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     /** The redemption code: ≥128 random bits, URL-safe. */
@@ -144,15 +176,21 @@ export const orders = pgTable(
     // Each status carries its timestamp, and a paid order's money adds up exactly.
     check(
       'orders_paid_fields_check',
-      sql`${t.status} not in ('paid', 'redeemed', 'expired') or (${t.paidAt} is not null and ${t.commissionAmount} is not null and ${t.vatRate} is not null and ${t.commissionVatAmount} is not null and ${t.netAmount} is not null and ${t.commissionAmount} + ${t.commissionVatAmount} + ${t.netAmount} = ${t.totalAmount})`,
+      sql`${t.status} not in ('paid', 'redeemed', 'expired', 'withdrawn') or (${t.paidAt} is not null and ${t.commissionAmount} is not null and ${t.vatRate} is not null and ${t.commissionVatAmount} is not null and ${t.netAmount} is not null and ${t.commissionAmount} + ${t.commissionVatAmount} + ${t.netAmount} = ${t.totalAmount})`,
     ),
     check('orders_redeemed_at_check', sql`${t.status} <> 'redeemed' or ${t.redeemedAt} is not null`),
     // Every paid gift has a typed code, stored in its one canonical form.
     check('orders_typed_code_check', sql`${t.typedCode} is null or ${t.typedCode} ~ '^[0-9A-HJKMNP-TV-Z]{8}$'`),
-    check('orders_typed_code_paid_check', sql`${t.status} not in ('paid', 'redeemed', 'expired') or ${t.typedCode} is not null`),
+    check('orders_typed_code_paid_check', sql`${t.status} not in ('paid', 'redeemed', 'expired', 'withdrawn') or ${t.typedCode} is not null`),
     // A typed code finds one gift among those the business can still redeem.
     uniqueIndex('orders_business_typed_code_unique').on(t.businessId, t.typedCode).where(sql`${t.status} = 'paid'`),
     check('orders_cancelled_at_check', sql`${t.status} <> 'cancelled' or ${t.cancelledAt} is not null`),
+    // A withdrawn order was refunded in full as part of one recorded withdrawal.
+    check(
+      'orders_withdrawn_check',
+      sql`(${t.status} = 'withdrawn') = (${t.withdrawnAt} is not null and ${t.withdrawalId} is not null) and (${t.status} <> 'withdrawn' or ${t.refundedAt} is not null)`,
+    ),
+    index('orders_withdrawal_idx').on(t.withdrawalId).where(sql`${t.withdrawalId} is not null`),
     // An order's business is its gift's business.
     foreignKey({
       name: 'orders_gift_business_fk',

@@ -452,6 +452,7 @@ export const demoOrders: DemoOrder[] = [
   { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Granizados para cuatro', status: 'unpaid', recipientContact: 'Marta Gómez', personalMessage: null, placedDaysAgo: 1 },
   { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Granizados para cuatro', status: 'expired', recipientContact: 'Elena Ortega', personalMessage: '¡Gracias por cubrirme el turno!', placedDaysAgo: 95 },
   { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Cata de horchata y la historia de la chufa', status: 'cancelled', recipientContact: 'Pablo Ruiz', personalMessage: null, placedDaysAgo: 14 },
+  { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Cata de horchata y la historia de la chufa', status: 'withdrawn', recipientContact: 'Marta Gómez', personalMessage: null, placedDaysAgo: 3 },
   { businessOwnerEmail: 'arroceria@demo.regalo.test', giftName: 'Paella valenciana para dos', status: 'paid', recipientContact: 'Pablo Ruiz', personalMessage: '¡Feliz aniversario! Paella de domingo, como la primera vez.', placedDaysAgo: 5 },
   { businessOwnerEmail: 'ioga@demo.regalo.test', giftName: 'Masaje de sesenta minutos', status: 'redeemed', recipientContact: 'Elena Ortega', personalMessage: 'Te mereces un descanso.', placedDaysAgo: 40 },
   { businessOwnerEmail: 'flors@demo.regalo.test', giftName: 'Ramo de temporada', status: 'paid', recipientContact: 'Carmen Martínez', personalMessage: null, placedDaysAgo: 2 },

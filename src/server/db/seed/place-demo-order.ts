@@ -11,6 +11,8 @@ import { orders, redemptions } from '../schema/orders';
 import type { DemoOrder } from './demo-data';
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { bringTransferForward } from '../../domain/payouts/transfer-schedule';
+import { findPurchase } from '../../features/withdrawal/load-purchase';
+import { withdrawOrders } from '../../features/withdrawal/withdraw-from-purchase';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -89,6 +91,13 @@ export async function placeDemoOrder(
     const [business] = await tx.select({ ownerId: businesses.ownerId }).from(businesses).where(eq(businesses.id, paid.businessId));
     await tx.insert(redemptions).values({ orderId: paid.id, businessId: paid.businessId, redeemedBy: business?.ownerId ?? null, method: 'scan', createdAt: redeemedAt });
     await bringTransferForward(tx, paid.id, redeemedAt);
+  } else if (order.status === 'withdrawn') {
+    // The giver used the right of withdrawal an hour after paying, from "My orders".
+    const withdrawnAt = new Date(paidAt.getTime() + 60 * MINUTE);
+    const access = { kind: 'account' as const, userId: buyer.id };
+    const purchase = await findPurchase(tx, checkout.id, access);
+    const input = { name: buyer.name, email: buyer.email, orderIds: [paid.id], locale: buyer.locale === 'en' ? ('en' as const) : ('es' as const) };
+    await withdrawOrders(tx, { config, payments: createTestPaymentProvider(config.publicUrl) }, purchase, access, input, withdrawnAt);
   } else if (order.status === 'expired') {
     if (paid.expiresAt.getTime() >= now.getTime()) throw new Error(`demo order for ${order.giftName} is not old enough to have expired`);
     await tx.update(orders).set({ status: 'expired', updatedAt: paid.expiresAt }).where(eq(orders.id, paid.id));

@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { withdrawalPeriodEnd } from '../../domain/payouts/transfer-schedule';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -127,8 +128,8 @@ describe('demo seed', () => {
         continue;
       }
       expect(kinds.slice(0, 3)).toEqual([`commission:${order.commissionAmount}`, `commission_vat:${order.commissionVatAmount}`, `share_owed:${order.netAmount}`]);
-      const dueAt = Math.min(order.redeemedAt?.getTime() ?? Infinity, order.paidAt.getTime() + 14 * 24 * 3600 * 1000);
-      if (order.status === 'cancelled') expect(transfer).toMatchObject({ state: 'cancelled' });
+      const dueAt = Math.min(order.redeemedAt?.getTime() ?? Infinity, withdrawalPeriodEnd(order.paidAt).getTime());
+      if (order.status === 'cancelled' || order.status === 'withdrawn') expect(transfer).toMatchObject({ state: 'cancelled' });
       else if (dueAt <= now) expect(transfer, order.status).toMatchObject({ state: 'sent', sentAt: new Date(dueAt) });
       else expect(transfer).toMatchObject({ state: 'due', nextAttemptAt: new Date(dueAt) });
     }

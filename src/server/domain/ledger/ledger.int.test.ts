@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { withdrawalPeriodEnd } from '../payouts/transfer-schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, transfers } from '../../db/schema/payouts';
 import { createBusiness, createGift, createOrder, createUser } from '../../testing/factories';
@@ -32,7 +33,7 @@ describe('ledger', () => {
     expect(byKind).toEqual({ charge_received: 2500, commission: 250, commission_vat: 53, share_owed: 2197 });
     expect(await getBusinessBalances(t.database.db, business.id)).toEqual({ owed: 2197, inTransit: 0, paidOut: 0, commission: 250, commissionVat: 53 });
     const [transfer] = await t.database.db.select().from(transfers).where(eq(transfers.orderId, order.id));
-    expect(transfer).toMatchObject({ state: 'due', amount: 2197, nextAttemptAt: new Date(order.paidAt!.getTime() + 14 * 24 * 3600 * 1000) });
+    expect(transfer).toMatchObject({ state: 'due', amount: 2197, nextAttemptAt: withdrawalPeriodEnd(order.paidAt!) });
   });
 
   it('records each movement once: a repeated key adds nothing', async () => {

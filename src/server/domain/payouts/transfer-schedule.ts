@@ -1,13 +1,15 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { WITHDRAWAL_PERIOD_DAYS } from '@shared/domain/payouts';
+import { withdrawalDeadline } from '@shared/domain/withdrawal';
 import type { Executor } from '../../db/client';
 import { transfers } from '../../db/schema/payouts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** When an unredeemed order's share goes out: the end of its withdrawal period (ADR 053). */
+/**
+ * When an unredeemed order's share goes out: the first moment after its withdrawal period
+ * (ADR 053), which ends at midnight in Madrid at the end of the 14th calendar day (ADR 064),
+ * so no share leaves while the giver may still withdraw.
+ */
 export function withdrawalPeriodEnd(paidAt: Date): Date {
-  return new Date(paidAt.getTime() + WITHDRAWAL_PERIOD_DAYS * DAY_MS);
+  return new Date(withdrawalDeadline(paidAt).getTime() + 1);
 }
 
 export interface PaidOrderMoney {

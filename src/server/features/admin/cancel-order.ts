@@ -12,17 +12,8 @@ import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { selectAdminOrders, toAdminOrder } from './admin-rows';
 import { recordAdminAction, type AdminActor } from './record-admin-action';
 import { giftPageUrl } from '../../domain/orders/gift-page-url';
-import type { Executor } from '../../db/client';
-import { transfers } from '../../db/schema/payouts';
-import { recordLedgerEntries } from '../../domain/ledger/record-ledger-entries';
-import { recordOrderRefund } from '../../domain/ledger/record-payment';
-import { cancelPendingTransfer } from '../../domain/payouts/transfer-schedule';
 import { notifyOwnerOfOrderEvent } from '../../domain/owner-notices/notify-owner-of-order-event';
-
-/** The key the provider deduplicates an order's refund by (ADR 034: a retry never pays twice). */
-export const orderRefundKey = (orderId: string) => `regalo-refund-order-${orderId}`;
-/** Likewise for taking back the order's transfer (ADR 053). */
-export const orderTransferReversalKey = (orderId: string) => `regalo-transfer-reversal-${orderId}`;
+import { refundPaidOrder } from '../../domain/orders/refund-paid-order';
 
 /**
  * Cancels an order that has not been redeemed. A paid (or expired) one is refunded in full
@@ -76,12 +67,7 @@ export async function cancelOrder(
       if (!paymentRef || row.checkout?.provider !== ctx.payments.name) {
         throw AppError.conflict('order_not_refundable', 'This order has no payment the current provider can refund');
       }
-      await takeBackTransfer(tx, ctx, orderId, now);
-      try {
-        ({ refundRef } = await ctx.payments.refund(paymentRef, before.totalAmount, orderRefundKey(orderId)));
-      } catch (error) {
-        throw new AppError('refund_failed', 502, `The payment provider refused the refund: ${(error as Error).message}`);
-      }
+      ({ refundRef } = await refundPaidOrder(tx, ctx, paidAmounts(orderId, before), paymentRef, now));
     }
 
     // An unpaid gift whose checkout is still open: its price is in the amount the buyer is
@@ -103,21 +89,6 @@ export async function cancelOrder(
     }
 
     const refunded = refundRef !== null;
-    if (refunded && before.commissionAmount !== null) {
-      await recordOrderRefund(
-        tx,
-        {
-          id: orderId,
-          businessId: before.businessId,
-          checkoutId: before.checkoutId,
-          totalAmount: before.totalAmount,
-          commissionAmount: before.commissionAmount,
-          commissionVatAmount: before.commissionVatAmount ?? 0,
-          netAmount: before.netAmount ?? 0,
-        },
-        { refundRef, at: now },
-      );
-    }
     const updated = await tx
       .update(orders)
       .set({ status: 'cancelled', cancelledAt: now, cancelReason: input.reason, refundedAt: refunded ? now : null, updatedAt: now })
@@ -181,38 +152,14 @@ export async function cancelOrder(
   return toAdminOrder(result!, now);
 }
 
-/**
- * The order's share must not reach (or stay with) the business: a transfer still due or
- * failed is cancelled; a sent one is reversed through the provider (keyed by the order, so a
- * retry after a failed commit reverses once) and the reversal enters the ledger.
- */
-async function takeBackTransfer(tx: Executor, ctx: Pick<AppContext, 'payments'>, orderId: string, now: Date) {
-  const state = await cancelPendingTransfer(tx, orderId, now);
-  if (state !== 'sent') return;
-  const [transfer] = await tx.select().from(transfers).where(eq(transfers.orderId, orderId));
-  let reversalId: string;
-  try {
-    ({ reversalId } = await ctx.payments.reverseTransfer({
-      transferId: transfer!.providerTransferId!,
-      amount: transfer!.amount,
-      idempotencyKey: orderTransferReversalKey(orderId),
-    }));
-  } catch (error) {
-    throw new AppError('refund_failed', 502, `The payment provider refused to reverse the transfer: ${(error as Error).message}`);
-  }
-  await tx
-    .update(transfers)
-    .set({ state: 'reversed', providerReversalId: reversalId, reversedAt: now, updatedAt: now })
-    .where(and(eq(transfers.id, transfer!.id), eq(transfers.state, 'sent')));
-  await recordLedgerEntries(tx, [
-    {
-      kind: 'transfer_reversed',
-      amount: transfer!.amount,
-      businessId: transfer!.businessId,
-      orderId,
-      checkoutId: transfer!.checkoutId,
-      providerRef: reversalId,
-      at: now,
-    },
-  ]);
+function paidAmounts(orderId: string, order: typeof orders.$inferSelect) {
+  return {
+    id: orderId,
+    businessId: order.businessId,
+    checkoutId: order.checkoutId,
+    totalAmount: order.totalAmount,
+    commissionAmount: order.commissionAmount ?? 0,
+    commissionVatAmount: order.commissionVatAmount ?? 0,
+    netAmount: order.netAmount ?? 0,
+  };
 }

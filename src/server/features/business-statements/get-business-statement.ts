@@ -16,6 +16,7 @@ const lineOrder: Record<StatementLineKind, number> = {
   transfer_sent: 2,
   order_expired: 3,
   order_cancelled: 4,
+  order_withdrawn: 4,
   transfer_reversed: 5,
 };
 
@@ -58,6 +59,7 @@ export async function getBusinessStatement(db: Executor, business: StatementBusi
       providerRef: ledgerEntries.providerRef,
       at: ledgerEntries.createdAt,
       giftName: gifts.name,
+      orderStatus: orders.status,
     })
     .from(ledgerEntries)
     .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
@@ -125,7 +127,7 @@ export async function getBusinessStatement(db: Executor, business: StatementBusi
 
   // A payment (or a refund) is three ledger rows of one order: one line each.
   const payments = new Map<string, { at: Date; giftName: string; amounts: OrderAmounts }>();
-  const refunds = new Map<string, { at: Date; giftName: string; amounts: OrderAmounts }>();
+  const refunds = new Map<string, { at: Date; giftName: string; amounts: OrderAmounts; withdrawn: boolean }>();
   for (const m of movements) {
     if (m.kind === 'transfer_sent' || m.kind === 'transfer_reversed') {
       const sent = m.kind === 'transfer_sent';
@@ -134,7 +136,8 @@ export async function getBusinessStatement(db: Executor, business: StatementBusi
     }
     const isRefund = m.kind.startsWith('refund_');
     const group = isRefund ? refunds : payments;
-    const entry = group.get(m.orderId!) ?? { at: m.at, giftName: m.giftName, amounts: { commission: 0, commissionVat: 0, share: 0 } };
+    // A refund is the giver's withdrawal (ADR 064) or the platform team's cancellation.
+    const entry = group.get(m.orderId!) ?? { at: m.at, giftName: m.giftName, amounts: { commission: 0, commissionVat: 0, share: 0 }, withdrawn: m.orderStatus === 'withdrawn' };
     if (m.at < entry.at) entry.at = m.at;
     const key = isRefund ? m.kind.slice('refund_'.length) : m.kind;
     entry.amounts[fieldOf(key)] += m.amount;
@@ -143,7 +146,7 @@ export async function getBusinessStatement(db: Executor, business: StatementBusi
   for (const [orderId, p] of payments) drafts.push(line('order_paid', p.at, orderId, p.giftName, p.amounts, p.amounts.share));
   for (const [orderId, r] of refunds) {
     const negative = { commission: -r.amounts.commission, commissionVat: -r.amounts.commissionVat, share: -r.amounts.share };
-    drafts.push(line('order_cancelled', r.at, orderId, r.giftName, negative, -r.amounts.share));
+    drafts.push(line(r.withdrawn ? 'order_withdrawn' : 'order_cancelled', r.at, orderId, r.giftName, negative, -r.amounts.share));
   }
   for (const e of events) {
     const amounts = paymentAmounts.get(e.id) ?? { commission: e.commission ?? 0, commissionVat: e.commissionVat ?? 0, share: e.share ?? 0 };
@@ -172,7 +175,7 @@ export async function getBusinessStatement(db: Executor, business: StatementBusi
       commission: sum('order_paid', (l) => l.commission),
       commissionVat: sum('order_paid', (l) => l.commissionVat),
       share: sum('order_paid', (l) => l.share),
-      refunded: -sum('order_cancelled', (l) => l.share),
+      refunded: -sum('order_cancelled', (l) => l.share) - sum('order_withdrawn', (l) => l.share),
       transferred: -sum('transfer_sent', (l) => l.balanceChange),
       reversed: sum('transfer_reversed', (l) => l.balanceChange),
     },

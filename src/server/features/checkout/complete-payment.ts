@@ -1,5 +1,7 @@
 import { and, asc, eq, lte, isNull, or } from 'drizzle-orm';
 import { computeExpiresAt } from '@shared/domain/validity';
+import { withdrawalDeadline } from '@shared/domain/withdrawal';
+import { createWithdrawalToken, withdrawalLinkUrl } from '../../domain/orders/withdrawal-link';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
@@ -93,6 +95,8 @@ export async function completePayment(
           })),
           total: checkout.amountTotal,
           ordersUrl: `${ctx.config.publicUrl}${ORDERS_PATH}`,
+          withdrawUrl: withdrawalLinkUrl(ctx.config.publicUrl, createWithdrawalToken(ctx.config.authSecret, checkout.id, withdrawalDeadline(now))),
+          withdrawUntil: withdrawalDeadline(now).toISOString(),
         },
       });
     }

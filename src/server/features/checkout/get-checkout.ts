@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Checkout } from '@shared/contracts/checkout';
 import type { CheckoutStatus, OrderStatus } from '@shared/domain/order-status';
+import { withdrawalDeadline } from '@shared/domain/withdrawal';
 import { computeExpiresAt } from '@shared/domain/validity';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/query-helpers';
@@ -72,6 +73,7 @@ export function checkoutView(checkout: CheckoutRow, lines: readonly CheckoutLine
     currency: checkout.currency,
     paymentUrl: checkout.status === 'pending' ? checkout.paymentUrl : null,
     createdAt: checkout.createdAt.toISOString(),
+    withdrawUntil: checkout.status === 'succeeded' && checkout.completedAt ? withdrawalDeadline(checkout.completedAt).toISOString() : null,
     lines: lines.map((l) => ({
       orderId: l.orderId,
       giftId: l.giftId,

@@ -49,7 +49,7 @@ main{max-width:34rem;margin:0 auto;padding:0 1rem 2rem}
 .status{display:inline-block;font-weight:700;border-radius:999px;padding:.3rem .9rem;margin-bottom:.75rem}
 .status-ready{background:#ecfccb;color:#365314}
 .status-redeemed{background:#dbeafe;color:#1e3a8a}
-.status-expired,.status-cancelled{background:#f3e6d1;color:#431407}
+.status-expired,.status-cancelled,.status-withdrawn{background:#f3e6d1;color:#431407}
 .qr{margin:.75rem auto;max-width:17rem}
 .qr svg{display:block;width:100%;height:auto}
 .code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:1.6rem;font-weight:700;letter-spacing:.18em;text-align:center;margin:.25rem 0}
@@ -202,7 +202,9 @@ ${badge}
           ? t('status.redeemedHint', { date: formatDate(view.redeemedAt ?? view.expiresAt, language) })
           : view.status === 'expired'
             ? t('status.expiredHint', { date: expiry })
-            : t('status.cancelledHint'),
+            : view.status === 'withdrawn'
+              ? t('status.withdrawnHint')
+              : t('status.cancelledHint'),
       )}</p>
 </section>`;
 

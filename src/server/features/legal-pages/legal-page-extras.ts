@@ -1,5 +1,6 @@
 import { escapeHtml } from '@shared/escape-html';
 import { ANALYTICS_COOKIE, CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, MARKETING_COOKIE } from '@shared/contracts/consent-cookies';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS } from '@shared/contracts/language-cookie';
 import type { Operator } from '@shared/contracts/operator';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from '../../platform/auth/session-lifetime';
 import type { PageLanguage } from '../../platform/page-language';
@@ -27,7 +28,8 @@ export function operatorDetails(language: PageLanguage, operator: Operator): str
 /**
  * Every cookie the app sets, by its real name and lifetime: the session cookie Better Auth
  * names `better-auth.session_token` (with the `__Secure-` prefix on an https address), the
- * sign-in-with-Google state cookie (5 minutes), and the three consent cookies of the banner.
+ * sign-in-with-Google state cookie (5 minutes), the three consent cookies of the banner and
+ * the chosen language (a preference the person sets themselves).
  * No analytics or marketing cookie exists: the banner's switches are stored for when one does.
  */
 export function cookieTable(language: PageLanguage, isSecure: boolean): string {
@@ -40,6 +42,7 @@ export function cookieTable(language: PageLanguage, isSecure: boolean): string {
     [CONSENT_COOKIE, t('cookies.table.consentPurpose'), days(CONSENT_MAX_AGE_SECONDS), t('cookies.table.necessary')],
     [ANALYTICS_COOKIE, t('cookies.table.analyticsPurpose'), days(CONSENT_MAX_AGE_SECONDS), t('cookies.table.necessary')],
     [MARKETING_COOKIE, t('cookies.table.marketingPurpose'), days(CONSENT_MAX_AGE_SECONDS), t('cookies.table.necessary')],
+    [LANGUAGE_COOKIE, t('cookies.table.languagePurpose'), days(LANGUAGE_COOKIE_MAX_AGE_SECONDS), t('cookies.table.necessary')],
   ];
   const head = ['name', 'purpose', 'lifetime', 'kind'].map((column) => `<th scope="col">${e(t(`cookies.table.${column}`))}</th>`).join('');
   const body = rows

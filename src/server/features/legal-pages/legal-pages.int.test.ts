@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_COOKIE, ANALYTICS_COOKIE, MARKETING_COOKIE } from '@shared/contracts/consent-cookies';
+import { LANGUAGE_COOKIE } from '@shared/contracts/language-cookie';
+import { formatPrice } from '@shared/format';
 import { LEGAL_VERSIONS, legalPages } from '@shared/domain/legal-versions';
 import { productionOperatorEnv as operator } from '../../testing/operator-env';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -82,7 +84,7 @@ describe('the legal pages', () => {
   it('the cookie policy lists every cookie the app sets, with its lifetime, and how to reopen the banner', async () => {
     const html = (await get('/cookies?lang=en')).body;
     // https PUBLIC_URL: Better Auth prefixes its cookies with __Secure-.
-    for (const name of ['__Secure-better-auth.session_token', '__Secure-better-auth.state', CONSENT_COOKIE, ANALYTICS_COOKIE, MARKETING_COOKIE]) {
+    for (const name of ['__Secure-better-auth.session_token', '__Secure-better-auth.state', CONSENT_COOKIE, ANALYTICS_COOKIE, MARKETING_COOKIE, LANGUAGE_COOKIE]) {
       expect(html).toContain(`<code>${name}</code>`);
     }
     expect(html).toContain('30 days after you last used Regalo, and at most 90 days after signing in');
@@ -94,8 +96,21 @@ describe('the legal pages', () => {
     const html = (await get('/partner-terms?lang=es')).body;
     expect(html).toContain('Es del 12,5 %');
     expect(html).toContain('IVA español al 21 %');
+    expect(html).toContain(`más ${formatPrice(105)} de IVA, y el comercio recibe ${formatPrice(4395)}`);
     expect(html).toContain('Stripe Connect');
     expect(html).toContain('plazo de desistimiento de 14 días');
+  });
+
+  it('the partner agreement follows COMMISSION_VAT_RATE, never a fixed 21 %', async () => {
+    const other = await createTestApp({ env: { ...operator, COMMISSION_VAT_RATE: '10' } });
+    try {
+      const html = (await other.app.inject({ method: 'GET', url: '/partner-terms?lang=en' })).body;
+      expect(html).toContain('IVA) at 10 %');
+      expect(html).toContain(`plus ${formatPrice(50)} of IVA, and the business receives ${formatPrice(4450)}`);
+      expect(html).not.toContain('21 %');
+    } finally {
+      await other.close();
+    }
   });
 
   it('the model withdrawal form is addressed to the operator with its addresses', async () => {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { legalPages, type LegalPage } from '@shared/domain/legal-versions';
+import { splitOrderAmounts } from '@shared/domain/money';
 import { MAX_VALIDITY_DAYS, MIN_VALIDITY_DAYS } from '@shared/domain/order-status';
+import { formatPrice } from '@shared/format';
 import { languageFromAcceptLanguage, toPageLanguage, type PageLanguage } from '../../platform/page-language';
 import { cookieTable, operatorDetails, withdrawalFormBlanks } from './legal-page-extras';
 import { renderLegalPage } from './render-legal-page';
@@ -15,6 +17,8 @@ export const legalPageRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app.ctx;
   const { operator } = config;
   const isSecure = config.publicUrl.startsWith('https://');
+  // The partner agreement's worked example: a 50,00 € gift at 10 %, with the IVA in force.
+  const example = splitOrderAmounts(5000, 10, config.commissionVatRate);
   const values = {
     operatorName: operator.name,
     operatorAddress: operator.address,
@@ -24,6 +28,9 @@ export const legalPageRoutes: FastifyPluginAsync = async (app) => {
     privacyEmail: operator.privacyEmail,
     site: new URL(config.publicUrl).host,
     commissionRate: String(config.defaultCommissionRate).replace('.', ','),
+    commissionVatRate: String(config.commissionVatRate).replace('.', ','),
+    exampleCommissionVat: formatPrice(example.commissionVatCents),
+    exampleNet: formatPrice(example.netCents),
     minValidity: String(MIN_VALIDITY_DAYS),
     maxValidity: String(MAX_VALIDITY_DAYS),
   };

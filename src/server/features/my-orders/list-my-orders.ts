@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { GiftDeliveryState, MyOrder, MyOrderList, MyOrdersQuery } from '@shared/contracts/my-orders';
 import type { RecipientLocale } from '@shared/contracts/checkout';
 import { effectiveOrderStatus, type OrderStatus } from '@shared/domain/order-status';
+import { withdrawalDeadline, withdrawalStateOf } from '@shared/domain/withdrawal';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/query-helpers';
 import { businesses } from '../../db/schema/businesses';
@@ -36,6 +37,9 @@ function selectMyOrders(db: Executor) {
       deliverAt: orders.deliverAt,
       deliveredAt: orders.deliveredAt,
       giftMailId: orders.giftMailId,
+      checkoutId: orders.checkoutId,
+      paidAt: orders.paidAt,
+      withdrawnAt: orders.withdrawnAt,
       mailStatus: mailOutbox.status,
       mailSentAt: mailOutbox.sentAt,
       position: exactTimestamp(orders.createdAt),
@@ -61,7 +65,7 @@ function deliveryOf(row: MyOrderRow): { state: GiftDeliveryState; at: Date | nul
 }
 
 function toMyOrder(row: MyOrderRow, publicUrl: string, now: Date): MyOrder {
-  const { qrCode, createdAt, expiresAt, deliverAt, giftMailId: _mail, mailStatus: _status, mailSentAt: _sentAt, position: _position, ...rest } = row;
+  const { qrCode, createdAt, expiresAt, deliverAt, giftMailId: _mail, mailStatus: _status, mailSentAt: _sentAt, position: _position, paidAt, withdrawnAt, ...rest } = row;
   const status = effectiveOrderStatus(row.status as OrderStatus, expiresAt, now);
   const delivery = deliveryOf(row);
   // An unpaid or cancelled order has no gift for the recipient to open (and no real code).
@@ -80,6 +84,11 @@ function toMyOrder(row: MyOrderRow, publicUrl: string, now: Date): MyOrder {
     canChangeDelivery: status === 'paid' && row.deliveredAt === null,
     // Never a second email while the first still waits: after an outage both would arrive.
     canResend: status === 'paid' && row.recipientEmail !== null && (delivery.state === 'delivered' || delivery.state === 'failed'),
+    withdrawal: {
+      state: withdrawalStateOf(row, now),
+      until: paidAt ? withdrawalDeadline(paidAt).toISOString() : null,
+      at: withdrawnAt?.toISOString() ?? null,
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { withdrawalDeadline } from '@shared/domain/withdrawal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/auth';
 import { authedInject, createSignedInUser } from '../../testing/auth-helpers';
@@ -72,8 +73,11 @@ describe('GET /api/my/orders', () => {
       deliveredAt: newer.paidAt!.toISOString(),
       canChangeDelivery: false,
       canResend: false,
+      checkoutId: newer.checkoutId,
+      withdrawal: { state: 'open', until: withdrawalDeadline(newer.paidAt!).toISOString(), at: null },
     });
     expect(items[1].giftPagePath).toBe(`/g/${older.qrCode}`);
+    expect(items[1].withdrawal).toMatchObject({ state: 'redeemed' });
 
     const theirs = (await myOrders(other.cookie)).json().items;
     expect(theirs.map((o: { recipientName: string }) => o.recipientName)).toEqual(['Not mine']);

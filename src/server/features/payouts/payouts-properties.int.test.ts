@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { withdrawalPeriodEnd } from '../../domain/payouts/transfer-schedule';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerBalanceTerms, type LedgerBalanceName, type LedgerKind } from '@shared/domain/payouts';
@@ -128,7 +129,7 @@ describe('payouts keep their invariants under random histories', () => {
           }
           if (transfer.state === 'sent') expect(amountOf('transfer_sent')).toBe(order.netAmount);
           // A redeemed order or one whose withdrawal period ended, after a clean run, has been paid.
-          const due = order.redeemedAt ?? new Date(order.paidAt!.getTime() + 14 * DAY_MS);
+          const due = order.redeemedAt ?? withdrawalPeriodEnd(order.paidAt!);
           if (order.status !== 'cancelled' && due <= clock.now()) {
             // …unless an earlier refusal's back-off has not ended yet (nobody fixed the account).
             const waiting = transfer.state === 'failed' && transfer.nextAttemptAt! > clock.now();

@@ -1,4 +1,5 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { withdrawalPeriodEnd } from '../../domain/payouts/transfer-schedule';
 import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import type { PaymentProvider } from '../../platform/payments/payment-provider';
 import { createBusiness, createGift, createOrder, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { testDatabaseKind } from '../../testing/test-database';
-import { createClock, DAY_MS, testProvider } from './payouts-test-world';
+import { createClock, testProvider } from './payouts-test-world';
 import { sendDueTransfers } from './send-due-transfers';
 
 const WORKERS = 2;
@@ -53,7 +54,7 @@ describe.runIf(testDatabaseKind() === 'postgresql')('transfers job race (Postgre
       const paidAt = new Date(clock.now().getTime() + 1000);
       const orders = [];
       for (let i = 0; i < ORDERS; i++) orders.push(await createOrder(t.database.db, { buyerId: buyer.id, giftId: gift.id, status: 'paid', paidAt, createdAt: paidAt, now: paidAt }));
-      clock.set(new Date(paidAt.getTime() + 14 * DAY_MS));
+      clock.set(withdrawalPeriodEnd(paidAt));
       const calls: string[] = [];
       const counting: PaymentProvider = { ...provider, createTransfer: (input) => (calls.push(input.orderId), provider.createTransfer(input)) };
       const ctx = { ...t.app.ctx, db: racers, payments: counting };

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withdrawalDeadline } from '@shared/domain/withdrawal';
+import { withdrawalPeriodEnd } from '../../domain/payouts/transfer-schedule';
 import { authedInject } from '../../testing/auth-helpers';
 import { signedIn } from '../../testing/checkout-test-world';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -62,13 +64,14 @@ describe('transfers', () => {
     expect(testProvider(t).transfers.filter((x) => x.orderId === order.id)).toHaveLength(1);
   });
 
-  it('never redeemed → transferred when day 14 ends, not a minute before', async () => {
+  it('never redeemed → transferred when day 14 ends in Madrid, not a moment before', async () => {
     const paidAt = payDay();
     const { business, order } = await paidOrderWorld(t, { paidAt });
-    clock.set(new Date(paidAt.getTime() + 14 * DAY_MS - 60_000));
+    // The last moment the giver may still withdraw (ADR 064): nothing leaves.
+    clock.set(withdrawalDeadline(paidAt));
     expect((await job()).sent).toBe(0);
     expect(await transferOf(t, order.id)).toMatchObject({ state: 'due', attempts: 0 });
-    clock.set(new Date(paidAt.getTime() + 14 * DAY_MS));
+    clock.set(new Date(withdrawalDeadline(paidAt).getTime() + 1));
     expect((await job()).sent).toBe(1);
     expect(await transferOf(t, order.id)).toMatchObject({ state: 'sent' });
     expect(await getBusinessBalances(t.database.db, business.id)).toMatchObject({ owed: 0, inTransit: 2197 });
@@ -94,7 +97,7 @@ describe('transfers', () => {
   it('cancelled by the team after the transfer → the transfer is reversed in the same change, then refunded', async () => {
     const paidAt = payDay();
     const { business, order } = await paidOrderWorld(t, { paidAt });
-    clock.at(paidAt, 14);
+    clock.set(withdrawalPeriodEnd(paidAt));
     expect((await job()).sent).toBe(1);
     clock.at(paidAt, 20);
     const res = await cancelAsAdmin(order.id);
@@ -116,7 +119,7 @@ describe('transfers', () => {
     const { owner, business, order } = await paidOrderWorld(t, { paidAt });
     const account = await accountOf(t, business.id);
     testProvider(t).refusingAccounts.add(account.providerAccountId);
-    clock.at(paidAt, 14);
+    clock.set(withdrawalPeriodEnd(paidAt));
     expect(await job()).toEqual({ sent: 0, failed: 1, cancelled: 0 });
     let transfer = await transferOf(t, order.id);
     expect(transfer).toMatchObject({ state: 'failed', attempts: 1, nextAttemptAt: new Date(clock.now().getTime() + transferRetryDelayMs(1)) });
@@ -126,7 +129,7 @@ describe('transfers', () => {
 
     // The provider restricts the account (account.updated); the job then refuses locally, without calling it.
     await authedInject(t, owner.cookie, { method: 'POST', url: '/api/payouts/test/onboarding/incomplete' });
-    clock.at(paidAt, 14.1);
+    clock.set(new Date(withdrawalPeriodEnd(paidAt).getTime() + 0.1 * DAY_MS));
     expect((await job()).failed).toBe(1);
     transfer = await transferOf(t, order.id);
     expect(transfer).toMatchObject({ state: 'failed', attempts: 2 });

@@ -68,6 +68,8 @@ describe('order emails', () => {
       ],
       total: 7750,
       ordersUrl: 'https://regalo.example/app/orders',
+      withdrawUrl: 'https://regalo.example/withdraw/link/abc',
+      withdrawUntil: '2026-12-08T22:59:59.999Z',
     };
     const en = templates['order-receipt'](data, 'en').text;
     expect(en).toContain(`Cata de tés (Tetería Russafa) for Lucía: ${formatPrice(3200)}, sent now`);
@@ -76,6 +78,24 @@ describe('order emails', () => {
     const es = templates['order-receipt'](data, 'es').text;
     expect(es).toContain(`Total: ${formatPrice(7750)} (IVA incluido).`);
     expect(es).toContain('se entrega el 24 dic 2026, 18:00');
+  });
+
+  it('offers the withdrawal on the receipt, labelled as the law requires, with its end in Madrid time', () => {
+    const data = {
+      name: 'Ana',
+      lines: [{ giftName: 'Paella', businessName: 'Casa Carmela', recipientName: 'Joan', price: 4550, deliverAt: null }],
+      total: 4550,
+      ordersUrl: 'https://regalo.example/app?tab=orders',
+      withdrawUrl: 'https://regalo.example/withdraw/link/abc',
+      withdrawUntil: '2026-12-08T22:59:59.999Z',
+    };
+    const es = templates['order-receipt'](data, 'es');
+    expect(es.html).toContain('href="https://regalo.example/withdraw/link/abc"');
+    expect(es.html).toContain('Desistir del contrato aquí');
+    expect(es.text).toContain('hasta el 8 dic 2026, 23:59 (hora de Madrid)');
+    const en = templates['order-receipt'](data, 'en');
+    expect(en.html).toContain('Withdraw from contract here');
+    expect(en.text).toContain('until 8 Dec 2026, 23:59 (Madrid time)');
   });
 
   it('ends a Spanish email with the operator address in Spanish, an English one in English', () => {

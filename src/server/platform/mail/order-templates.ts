@@ -39,6 +39,9 @@ export interface OrderMailTemplates {
     lines: { giftName: string; businessName: string; recipientName: string; price: number; deliverAt: string | null }[];
     total: number;
     ordersUrl: string;
+    /** The signed link to withdraw without signing in (ADR 064), and when the right ends (ISO). */
+    withdrawUrl: string;
+    withdrawUntil: string;
   };
   /** To the giver when a scheduled gift's email went out. */
   'gift-delivered': { name: string; recipientName: string; giftName: string; ordersUrl: string };
@@ -133,6 +136,8 @@ export const orderTemplates: Renderers = {
             'Hemos recibido tu pago. Esto es lo que has regalado:',
             ...d.lines.map(lineText),
             `Total: ${formatPrice(d.total)} (IVA incluido).`,
+            `Tienes derecho a desistir de esta compra sin dar ningún motivo hasta el ${formatDateTime(d.withdrawUntil, locale)} (hora de Madrid), mientras el regalo no se haya canjeado. Te devolveremos el precio completo.`,
+            { lead: 'Para desistir:', link: { label: 'Desistir del contrato aquí', url: d.withdrawUrl } },
           ],
           action: { label: 'Ver mis pedidos', url: d.ordersUrl },
           note: 'Desde «Mis pedidos» puedes copiar el enlace de cada regalo, reenviarlo o cambiar una entrega programada.',
@@ -147,6 +152,8 @@ export const orderTemplates: Renderers = {
             'We received your payment. This is what you gave:',
             ...d.lines.map(lineText),
             `Total: ${formatPrice(d.total)} (VAT included).`,
+            `You may withdraw from this purchase without giving any reason until ${formatDateTime(d.withdrawUntil, locale)} (Madrid time), as long as the gift has not been redeemed. We will refund the full price.`,
+            { lead: 'To withdraw:', link: { label: 'Withdraw from contract here', url: d.withdrawUrl } },
           ],
           action: { label: 'See my orders', url: d.ordersUrl },
           note: 'From "My orders" you can copy each gift link, resend it or change a scheduled delivery.',

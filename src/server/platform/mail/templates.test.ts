@@ -4,6 +4,7 @@ import { orderTemplates } from './order-templates';
 import { reportTemplates } from './report-templates';
 import { statementTemplates } from './statement-templates';
 import { templates, type MailTemplateName } from './templates';
+import { withdrawalTemplates } from './withdrawal-templates';
 
 const url = 'https://regalo.example/api/auth/verify-email?token=a&callbackURL=%2Fapp';
 const sample = {
@@ -41,9 +42,14 @@ const sample = {
 const UNPROVEN = new Set<MailTemplateName>(['verify-email', 'reset-password', 'business-confirmation']);
 
 describe('mail templates', () => {
-  // Order, report, statement and invoice emails take other data; their own tests cover them.
+  // Order, report, statement, invoice and withdrawal emails take other data; their own tests cover them.
   const accountMails = (Object.keys(templates) as MailTemplateName[]).filter(
-    (n) => !(n in orderTemplates) && !(n in reportTemplates) && !(n in statementTemplates) && !(n in invoiceTemplates),
+    (n) =>
+      !(n in orderTemplates) &&
+      !(n in reportTemplates) &&
+      !(n in statementTemplates) &&
+      !(n in invoiceTemplates) &&
+      !(n in withdrawalTemplates),
   );
   for (const name of accountMails) {
     for (const locale of ['en', 'es'] as const) {

@@ -7,6 +7,7 @@ import { ownerTemplates, type OwnerMailTemplates } from './owner-templates';
 import { registrationTemplates, type RegistrationMailTemplates } from './registration-templates';
 import { reportTemplates, type ReportMailTemplates } from './report-templates';
 import { statementTemplates, type StatementMailTemplates } from './statement-templates';
+import { withdrawalTemplates, type WithdrawalMailTemplates } from './withdrawal-templates';
 
 /**
  * The registry of emails Regalo sends. To add one: add its data type to MailTemplates and its
@@ -14,7 +15,7 @@ import { statementTemplates, type StatementMailTemplates } from './statement-tem
  */
 export interface MailTemplates
   extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates, RegistrationMailTemplates, ReportMailTemplates,
-    StatementMailTemplates, InvoiceMailTemplates, OwnerMailTemplates {
+    StatementMailTemplates, InvoiceMailTemplates, OwnerMailTemplates, WithdrawalMailTemplates {
   /*
    * The three below go to an address that has not proven itself: whoever asked typed it, and
    * may not own it. They carry no text the requester typed (no name: it was a link an attacker
@@ -40,6 +41,7 @@ const plainGreeting = (locale: MailLocale) => (locale === 'es' ? 'Hola:' : 'Hell
 
 export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } = {
   ...orderTemplates,
+  ...withdrawalTemplates,
   'verify-email': ({ url }, locale) =>
     locale === 'es'
       ? renderMail({

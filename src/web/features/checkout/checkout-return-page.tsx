@@ -1,5 +1,6 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { formatDateTime } from '@shared/format';
 import { useText } from '@web/lib/text';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '@web/components/page-title';
@@ -30,7 +31,7 @@ export default function CheckoutReturnPage() {
  * Only a confirmed payment empties the cart.
  */
 export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (attempt: number) => number }) {
-  const { t } = useText('checkout');
+  const { t, language } = useText('checkout');
   const errorText = useErrorText();
   const id = useParams().id ?? '';
   // Stripe sends a payer who cancelled back here while its session is still open (pending);
@@ -123,6 +124,14 @@ export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (
           <Button asChild size="lg">
             <Link to="/app?tab=orders">{t('result.myOrders')}</Link>
           </Button>
+          {checkout.withdrawUntil ? (
+            <Card className="flex flex-col items-start gap-2 p-4 text-sm" data-testid="withdrawal-offer">
+              <p>{t('result.withdrawUntil', { date: formatDateTime(checkout.withdrawUntil, language) })}</p>
+              <Link to={`/withdraw/${checkout.id}`} className="font-semibold text-brand-800 underline underline-offset-4">
+                {t('result.withdrawLink')}
+              </Link>
+            </Card>
+          ) : null}
         </>
       ) : (
         <Card className="flex flex-col items-center gap-3 p-6 text-center" role="status" data-testid="checkout-not-paid">

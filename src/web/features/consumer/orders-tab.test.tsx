@@ -42,6 +42,8 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   giftUrl: 'http://127.0.0.1:3000/g/abc',
   canChangeDelivery: false,
   canResend: true,
+  checkoutId: 'ck1',
+  withdrawal: { state: 'none', until: null, at: null },
   ...overrides,
 });
 
@@ -75,6 +77,10 @@ beforeEach(() => {
           order({ id: 'o2', recipientName: 'Pepe', recipientLocale: 'en', recipientPhone: null, deliveryState: 'scheduled', deliveredAt: null, deliverAt: '2026-12-01T09:00:00.000Z', canChangeDelivery: true, canResend: false, giftUrl: 'http://127.0.0.1:3000/g/def' }),
           order({ id: 'o3', recipientName: 'Rosa', deliveryState: 'sending', deliveredAt: null, canResend: false }),
           order({ id: 'o4', recipientName: 'Pau', deliveryState: 'failed', deliveredAt: null, canResend: true }),
+          order({ id: 'o6', recipientName: 'Open', withdrawal: { state: 'open', until: '2026-12-04T22:59:59.999Z', at: null } }),
+          order({ id: 'o7', recipientName: 'Used', status: 'redeemed', withdrawal: { state: 'redeemed', until: '2026-12-04T22:59:59.999Z', at: null } }),
+          order({ id: 'o8', recipientName: 'Late', withdrawal: { state: 'ended', until: '2026-11-04T22:59:59.999Z', at: null } }),
+          order({ id: 'o9', recipientName: 'Back', status: 'withdrawn', giftPagePath: null, withdrawal: { state: 'withdrawn', until: '2026-12-04T22:59:59.999Z', at: '2026-11-21T09:30:00.000Z' } }),
         ],
         nextCursor: 'page-2',
       });
@@ -127,14 +133,28 @@ describe('my orders', () => {
     expect(inCard(scheduled!, 'Change delivery for Pepe')).toBeDefined();
   });
 
+  it('offers "Withdraw from contract here" while the right lasts, and says why once it is gone', async () => {
+    await renderOrders();
+    const [, , , , open, used, late, back] = cards();
+    const offer = open!.querySelector('[data-testid="withdrawal-offer"]');
+    expect(offer?.textContent).toContain('You may withdraw from this purchase until 4 Dec 2026, 23:59.');
+    expect(inCard(open!, 'Withdraw from contract here')?.getAttribute('href')).toBe('/withdraw/ck1');
+    for (const card of [used!, late!, back!]) expect(inCard(card, 'Withdraw from contract here')).toBeUndefined();
+    const why = (card: HTMLElement) => card.querySelector('[data-testid="withdrawal-state"]')?.textContent;
+    expect(why(used!)).toBe('This gift has been redeemed, so it can no longer be withdrawn.');
+    expect(why(late!)).toBe('The 14-day withdrawal period ended on 4 Nov 2026, 23:59.');
+    expect(why(back!)).toBe('You withdrew from this gift on 21 Nov 2026, 10:30; its full price is being refunded.');
+    expect(back!.textContent).toContain('Withdrawn');
+  });
+
   it('loads older orders with a "Load more" button, then has no more to load', async () => {
     await renderOrders();
-    expect(cards()).toHaveLength(4);
+    expect(cards()).toHaveLength(8);
     const more = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Load more orders')!;
     expect(more).toBeDefined();
     await act(async () => more.click());
     await waitForText('For Older');
-    expect(cards()).toHaveLength(5);
+    expect(cards()).toHaveLength(9);
     expect([...document.querySelectorAll('button')].some((b) => b.textContent === 'Load more orders')).toBe(false);
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/my/orders?cursor=page-2')).toHaveLength(1);
   });

@@ -1,4 +1,4 @@
-import { CalendarClock, CreditCard, ExternalLink, Gift, Link2, Mail, MessageCircle, Trash2 } from 'lucide-react';
+import { CalendarClock, CreditCard, ExternalLink, Gift, Link2, Mail, MessageCircle, Trash2, Undo2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { getLanguage } from '@web/lib/language';
 import { loadText, useText } from '@web/lib/text';
@@ -214,6 +214,7 @@ function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppText: stri
           <ExternalLink aria-hidden="true" className="size-4" />
         </a>
       ) : null}
+      <WithdrawalNotice order={order} />
       {isPaid && order.giftUrl ? (
         <div className="flex flex-wrap gap-2 border-t border-line pt-3">
           <Button variant="outline" size="sm" onClick={() => void copyLink()}>
@@ -258,6 +259,40 @@ function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppText: stri
   );
 }
 
+/**
+ * The right of withdrawal (ADR 064): while it lasts, the clearly visible way to it; once it
+ * is gone, why (withdrawn, redeemed, the 14 days over).
+ */
+function WithdrawalNotice({ order }: { order: MyOrder }) {
+  const { t: tc, language } = useText('orders');
+  const { state, until, at } = order.withdrawal;
+  if (state === 'open' && order.checkoutId && until) {
+    return (
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl bg-sand-100 p-3 text-sm" data-testid="withdrawal-offer">
+        <p>{tc('withdrawUntil', { date: formatDateTime(until, language) })}</p>
+        <Button variant="outline" size="sm" asChild>
+          <Link to={`/withdraw/${order.checkoutId}`}>
+            <Undo2 aria-hidden="true" />
+            {tc('withdrawLink')}
+          </Link>
+        </Button>
+      </div>
+    );
+  }
+  const text =
+    state === 'withdrawn' && at
+      ? tc('withdrawnOn', { date: formatDateTime(at, language) })
+      : state === 'redeemed'
+        ? tc('withdrawRedeemed')
+        : state === 'ended' && until
+          ? tc('withdrawEnded', { date: formatDateTime(until, language) })
+          : null;
+  return text ? (
+    <p className="text-sm text-muted" data-testid="withdrawal-state">
+      {text}
+    </p>
+  ) : null;
+}
 
 // The change-delivery dialog (Radix Dialog with its focus and scroll locks, the delivery
 // picker, the form) loads the first time one is opened, not with the tab (ADR 039).

@@ -1,0 +1,75 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { WithdrawalOrder, WithdrawalView } from '@shared/contracts/withdrawal';
+import { withdrawalDeadline, withdrawalStateOf } from '@shared/domain/withdrawal';
+import type { Executor } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { businesses } from '../../db/schema/businesses';
+import { gifts } from '../../db/schema/gifts';
+import { checkouts, orders } from '../../db/schema/orders';
+import { AppError } from '../../platform/errors';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Who may open a purchase's withdrawal form: its buyer (signed in), or a valid signed link. */
+export type PurchaseAccess = { kind: 'account'; userId: string } | { kind: 'link' };
+
+export const purchaseNotFound = () => new AppError('purchase_not_found', 404, 'No such purchase');
+
+/** A paid purchase (checkout) the caller may withdraw from, with its buyer; 404 otherwise. */
+export async function findPurchase(db: Executor, checkoutId: string, access: PurchaseAccess) {
+  if (!UUID.test(checkoutId)) throw purchaseNotFound();
+  const [row] = await db
+    .select({ id: checkouts.id, buyerId: checkouts.buyerId, completedAt: checkouts.completedAt, buyerName: users.name, buyerEmail: users.email })
+    .from(checkouts)
+    .leftJoin(users, eq(users.id, checkouts.buyerId))
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, 'succeeded')));
+  if (!row || !row.completedAt) throw purchaseNotFound();
+  if (access.kind === 'account' && row.buyerId !== access.userId) throw purchaseNotFound();
+  return row;
+}
+
+export type Purchase = Awaited<ReturnType<typeof findPurchase>>;
+
+/** The purchase's gifts (never the unpaid or discarded ones), each with where it stands. */
+export async function loadPurchaseOrders(db: Executor, checkoutId: string, now: Date): Promise<WithdrawalOrder[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      paidAt: orders.paidAt,
+      withdrawnAt: orders.withdrawnAt,
+      totalAmount: orders.totalAmount,
+      recipientName: orders.recipientName,
+      giftName: gifts.name,
+      businessName: businesses.name,
+    })
+    .from(orders)
+    .innerJoin(gifts, eq(gifts.id, orders.giftId))
+    .innerJoin(businesses, eq(businesses.id, orders.businessId))
+    .where(and(eq(orders.checkoutId, checkoutId), ne(orders.status, 'unpaid')))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  return rows
+    .filter((r) => r.paidAt !== null)
+    .map((r) => ({
+      id: r.id,
+      giftName: r.giftName,
+      businessName: r.businessName,
+      recipientName: r.recipientName,
+      totalAmount: r.totalAmount,
+      state: withdrawalStateOf(r, now),
+      withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
+    }));
+}
+
+/** What the withdrawal form shows: the purchase's gifts, the period's end and the prefills. */
+export async function getWithdrawal(db: Executor, checkoutId: string, access: PurchaseAccess, now: Date): Promise<WithdrawalView> {
+  const purchase = await findPurchase(db, checkoutId, access);
+  return {
+    checkoutId: purchase.id,
+    purchasedAt: purchase.completedAt!.toISOString(),
+    deadline: withdrawalDeadline(purchase.completedAt!).toISOString(),
+    name: purchase.buyerName ?? '',
+    email: purchase.buyerEmail ?? '',
+    orders: await loadPurchaseOrders(db, purchase.id, now),
+  };
+}

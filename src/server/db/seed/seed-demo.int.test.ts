@@ -5,7 +5,7 @@ import { buffer } from 'node:stream/consumers';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { businessCategories } from '@shared/domain/business';
+import { businessCategories, type BusinessType } from '@shared/domain/business';
 import { orderStatuses } from '@shared/domain/order-status';
 import { classifyTaxId } from '@shared/domain/tax-id';
 import { loadConfig } from '../../config';
@@ -237,7 +237,7 @@ describe('demo seed', () => {
     const all = await db.select({ name: businesses.name, type: businesses.businessType, taxId: businesses.taxId }).from(businesses);
     expect(all.map((b) => b.type)).toContain('individual');
     for (const business of all) {
-      const kind = classifyTaxId(business.taxId, business.type);
+      const kind = classifyTaxId(business.taxId, business.type as BusinessType);
       if (business.type === 'individual') expect(['nif', 'nie'], business.name).toContain(kind);
       else expect(kind, business.name).toBe('cif');
     }

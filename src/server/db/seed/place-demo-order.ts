@@ -11,6 +11,7 @@ import { orders, redemptions } from '../schema/orders';
 import type { DemoOrder } from './demo-data';
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { bringTransferForward } from '../../domain/payouts/transfer-schedule';
+import { firstName } from '../../domain/orders/first-name';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -48,7 +49,7 @@ export async function placeDemoOrder(
       personalMessage: order.personalMessage,
       recipientLocale: order.recipientLocale ?? 'es',
       // Signed with the giver's first name, as checkout signs every order.
-      senderName: buyer.name.split(' ')[0] ?? null,
+      senderName: firstName(buyer.name),
       contactId: contact.id,
       createdAt: placedAt,
       now,

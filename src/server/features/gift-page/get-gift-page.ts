@@ -5,6 +5,7 @@ import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
 import type { GiftLanguage } from './gift-page-text';
+import { firstName } from '../../domain/orders/first-name';
 
 export type GiftPageStatus = Exclude<OrderStatus, 'unpaid'>;
 
@@ -67,13 +68,9 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
   return {
     ...rest,
     status: effectiveOrderStatus(status as OrderStatus, row.expiresAt, now) as GiftPageStatus,
-    recipientFirstName: firstWord(recipientName),
+    recipientFirstName: firstName(recipientName),
     recipientLocale: recipientLocale === 'en' ? 'en' : 'es',
     // Only a first name signs the gift, even if a full name was stored.
-    senderName: senderName?.trim() ? firstWord(senderName) : null,
+    senderName: senderName?.trim() ? firstName(senderName) : null,
   };
-}
-
-function firstWord(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? name.trim();
 }

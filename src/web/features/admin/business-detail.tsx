@@ -9,7 +9,7 @@ import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/toast';
 import { useBusiness, useBusinessAction } from './api';
-import { adminErrorMessage, adminFieldErrors } from './api-error';
+import { apiErrorMessage, apiFieldMessages } from '@web/lib/api-error';
 import { ApplicationHistory, BusinessFacts } from './business-facts';
 import { OrderTable } from './order-table';
 
@@ -20,7 +20,7 @@ export function BusinessDetail({ id, onOrders }: { id: string; onOrders: (name: 
   if (!detail) {
     return (
       <QueryFallback
-        error={query.isError ? adminErrorMessage(query.error) : null}
+        error={query.isError ? apiErrorMessage(query.error, 'admin') : null}
         onRetry={() => void query.refetch()}
         retryLabel={t('retry')}
         loadingLabel={t('loading')}
@@ -80,7 +80,7 @@ function Controls({ businessId, rate, isActive, isApproved }: { businessId: stri
   const [newRate, setNewRate] = useState(String(rate));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const onError = (error: unknown) => setErrors(adminFieldErrors(error));
+  const onError = (error: unknown) => setErrors(apiFieldMessages(error, 'admin'));
   return (
     <div className="grid gap-4 rounded-2xl bg-sand-100 p-4 md:grid-cols-2">
       <form

@@ -14,7 +14,8 @@ import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/toast';
 import { createGift, dashboardKeys, removeGiftImage, updateGift, uploadGiftImage } from './api';
-import { apiFieldErrors, reportApiError } from './api-error';
+import { useReportApiError } from '@web/components/signed-in-area';
+import { apiFieldErrors } from '@web/lib/api-error';
 import { fieldErrorsOf } from './form-errors';
 import { priceToInput } from './gift-price';
 import { useImagePickerTexts } from './image-picker-texts';
@@ -63,6 +64,7 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
   const { t } = useText('dashboard');
   const pickerTexts = useImagePickerTexts();
   const client = useQueryClient();
+  const reportApiError = useReportApiError();
   const formId = useId();
   const [values, setValues] = useState<GiftFormValues>(() => valuesOf(gift));
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -3,8 +3,8 @@ import { CHECKOUT_LIMITS, recipientLocales, type RecipientLocale } from '@shared
 import { CART_STORAGE_KEY } from './session';
 
 /**
- * The giver's cart. Each line is ONE gift for ONE recipient (DESIGN.md §5: one order per
- * recipient), with that recipient's details and delivery moment, filled in at checkout. No
+ * The giver's cart. Each line is ONE gift for ONE recipient (one order per recipient,
+ * ADR 031), with that recipient's details and delivery moment, filled in at checkout. No
  * recipient ever covers the whole cart. Kept in sessionStorage so it survives a reload and
  * dies with the tab; sign-out removes the same key. Prices here are only for display: the
  * server reads every price from the database at checkout.

@@ -24,7 +24,7 @@ export interface UseSessionResult extends SessionState {
   signOut: (redirectTo?: string) => Promise<void>;
 }
 
-/** sessionStorage key of the consumer cart; emptied at sign-out (DESIGN.md §5). */
+/** sessionStorage key of the consumer cart; emptied at sign-out, so the next person on the device starts empty (ADR 031). */
 export const CART_STORAGE_KEY = 'regalo.cart';
 
 /**

@@ -34,7 +34,7 @@ async function findByKey(db: Executor, buyerId: string, key: string): Promise<Ch
 
 /**
  * One checkout and one unpaid order per line, in one transaction, priced from the database
- * at this moment (DESIGN.md §5). The client's idempotency key makes a retry (double click,
+ * at this moment: prices, totals and commission never come from the client. The client's idempotency key makes a retry (double click,
  * flaky network, two tabs) return the same checkout: the unique (buyer, key) constraint
  * decides between concurrent requests and the loser reads the winner's row.
  *

@@ -13,13 +13,7 @@ vi.mock('@web/lib/text', () => ({
   useText: () => ({ t: (key: string) => key }),
 }));
 
-const settings: AreaSettings = {
-  texts: 'admin',
-  errorTitle: ['common', 'error'],
-  labels: { retry: 'retry', loading: 'loading' },
-  sessionEndsOn: [401, 403],
-  toastId: (code) => `test-${code}`,
-};
+const settings: AreaSettings = { texts: 'admin', sessionEndsOn: [401, 403] };
 const problem = (status: number, code: string) => new ApiError(status, { type: 'about:blank', title: code, status, code });
 
 beforeEach(() => {
@@ -28,9 +22,9 @@ beforeEach(() => {
 });
 
 describe('reportApiError', () => {
-  it("toasts the area's sentence for the problem's code, once per toast id", () => {
+  it("toasts the area's sentence for the problem's code, one toast per code", () => {
     reportApiError(settings, problem(429, 'rate_limited'));
-    expect(toastError).toHaveBeenCalledWith('common:error', { id: 'test-rate_limited', description: 'admin:errors.rate_limited' });
+    expect(toastError).toHaveBeenCalledWith('common:error', { id: 'api-error-rate_limited', description: 'admin:errors.rate_limited' });
     expect(refreshSession).not.toHaveBeenCalled();
   });
 
@@ -38,16 +32,17 @@ describe('reportApiError', () => {
     reportApiError(settings, problem(500, 'mystery'));
     reportApiError(settings, new TypeError('Failed to fetch'));
     expect(toastError.mock.calls.map(([, options]) => options)).toEqual([
-      { id: 'test-mystery', description: 'admin:errors.default' },
-      { id: 'test-default', description: 'admin:errors.default' },
+      { id: 'api-error-mystery', description: 'admin:errors.default' },
+      { id: 'api-error-default', description: 'admin:errors.default' },
     ]);
   });
 
   it('reads the session again after the answers that say it ended or lost its role', () => {
     reportApiError(settings, problem(401, 'unauthorized'));
     reportApiError(settings, problem(403, 'forbidden'));
-    reportApiError({ ...settings, sessionEndsOn: [401] }, problem(403, 'forbidden'));
-    expect(refreshSession).toHaveBeenCalledTimes(2);
+    reportApiError({ texts: 'dashboard' }, problem(403, 'forbidden')); // 401 only, by default
+    reportApiError({ texts: 'app' }, problem(401, 'unauthorized'));
+    expect(refreshSession).toHaveBeenCalledTimes(3);
   });
 
   it('says nothing for an aborted request or a screen that shows the error itself', () => {

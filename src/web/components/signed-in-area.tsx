@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createContext, lazy, Suspense, useContext, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { ApiError } from '@web/lib/api-client';
 import { apiErrorCode, apiErrorMessage, type ErrorTexts } from '@web/lib/api-error';
 import { createAppQueryClient } from '@web/lib/query-client';
@@ -10,19 +10,13 @@ import { toast } from './ui/toast';
 
 /** What differs between the signed-in areas (the giver's, the partner's, the back office). */
 export interface AreaSettings {
-  /** The area's catalogue: its `errors.<code>` sentences and its spinner's labels. */
+  /** The area's catalogue, with its `errors.<code>` sentences. */
   texts: ErrorTexts;
-  /** The failure toast's title, as `namespace` + key. */
-  errorTitle: readonly [namespace: string, key: string];
-  /** Keys in `texts` of the "try again" and "loading" labels. */
-  labels: { retry: string; loading: string };
   /**
-   * Answers after which the session is read again: it ended elsewhere (401), or lost the role
-   * the area needs (403 in the back office); the route guards then send the user on.
+   * Answers after which the session is read again: it ended elsewhere (401, the default), or
+   * lost the role the area needs (403 in the back office); the route guards then send the user on.
    */
-  sessionEndsOn: readonly number[];
-  /** The toast's id: one toast per id, so several requests failing together say it once. */
-  toastId: (code: string) => string;
+  sessionEndsOn?: readonly number[];
 }
 
 /**
@@ -32,25 +26,20 @@ export interface AreaSettings {
  */
 type ErrorMeta = { inlineError?: unknown; ownMessageFor?: readonly string[] } | undefined;
 
-/** The specification's failure toast (destructive, titled "Error", with the service's sentence). */
+/**
+ * The specification's failure toast: destructive, titled "Error", with the service's sentence
+ * in the language shown now (the query client lives as long as the page, and the language
+ * menu can switch meanwhile). One toast per code: several requests failing together say it once.
+ */
 export function reportApiError(settings: AreaSettings, error: unknown, ...sources: unknown[]) {
   if (error instanceof DOMException && error.name === 'AbortError') return;
   const code = apiErrorCode(error);
-  const metas = sources.map((source) => (source as { meta?: ErrorMeta } | null)?.meta);
-  if (metas.some((meta) => meta?.inlineError || meta?.ownMessageFor?.includes(code))) return;
-  if (error instanceof ApiError && settings.sessionEndsOn.includes(error.status)) void refreshSession();
-  // The texts of the language shown now: the query client lives as long as the page, and the
-  // language menu can switch languages meanwhile. The area has loaded its catalogue to render.
-  const [namespace, key] = settings.errorTitle;
-  toast.error(getText(namespace)(key), { id: settings.toastId(code), description: apiErrorMessage(error, settings.texts) });
-}
-
-const AreaContext = createContext<AreaSettings | null>(null);
-
-function useAreaSettings(): AreaSettings {
-  const settings = useContext(AreaContext);
-  if (!settings) throw new Error('Only inside a <SignedInArea>.');
-  return settings;
+  if (sources.some((source) => {
+    const meta = (source as { meta?: ErrorMeta } | null)?.meta;
+    return meta?.inlineError || meta?.ownMessageFor?.includes(code);
+  })) return;
+  if (error instanceof ApiError && (settings.sessionEndsOn ?? [401]).includes(error.status)) void refreshSession();
+  toast.error(getText('common')('error'), { id: `api-error-${code}`, description: apiErrorMessage(error, settings.texts) });
 }
 
 /**
@@ -59,27 +48,13 @@ function useAreaSettings(): AreaSettings {
  */
 export function SignedInArea({ settings, children }: { settings: AreaSettings; children: ReactNode }) {
   const [queryClient] = useState(() => createAppQueryClient((error, ...sources) => reportApiError(settings, error, ...sources)));
-  return (
-    <AreaContext.Provider value={settings}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </AreaContext.Provider>
-  );
-}
-
-/** The area's failure toast, for a screen that catches an error itself (an upload, a dialog). */
-export function useReportApiError(): (error: unknown) => void {
-  const settings = useAreaSettings();
-  return (error) => reportApiError(settings, error);
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 
 /** The spinner a tab shows while its data loads, while the tab's own code loads. */
 export function AreaTab({ children }: { children: ReactNode }) {
-  const settings = useAreaSettings();
-  const { t } = useText(settings.texts);
-  const fallback = (
-    <QueryFallback error={null} onRetry={() => undefined} retryLabel={t(settings.labels.retry)} loadingLabel={t(settings.labels.loading)} />
-  );
-  return <Suspense fallback={fallback}>{children}</Suspense>;
+  const { t } = useText('common');
+  return <Suspense fallback={<QueryFallback error={null} onRetry={() => undefined} retryLabel="" loadingLabel={t('loading')} />}>{children}</Suspense>;
 }
 
 /**
@@ -89,15 +64,4 @@ export function AreaTab({ children }: { children: ReactNode }) {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bound React's own lazy() puts on a component
 export function lazyTab<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K]> {
   return lazy(() => load().then((module) => ({ default: module[name] })));
-}
-
-/**
- * The tab the address names starts downloading with the area's chunk, alongside its texts,
- * rather than after the area's first render. Returns that tab (null outside a browser).
- */
-export function preloadAddressTab<T extends string>(modules: Record<T, () => Promise<unknown>>, parse: (requested: string | null) => T): T | null {
-  if (typeof window === 'undefined') return null;
-  const tab = parse(new URLSearchParams(window.location.search).get('tab'));
-  void modules[tab]();
-  return tab;
 }

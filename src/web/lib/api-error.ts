@@ -20,11 +20,3 @@ export function apiErrorMessage(error: unknown, texts: ErrorTexts): string {
 export function apiFieldErrors(error: unknown): Record<string, string> {
   return error instanceof ApiError && error.problem.fields ? error.problem.fields : {};
 }
-
-/** Field → translated message (`fieldErrors.<code>` of `texts`), for forms that show the sentence. */
-export function apiFieldMessages(error: unknown, texts: ErrorTexts): Record<string, string> {
-  const t = getText(texts);
-  return Object.fromEntries(
-    Object.entries(apiFieldErrors(error)).map(([field, code]) => [field, t(`fieldErrors.${code}`, { defaultValue: t('fieldErrors.invalid') })]),
-  );
-}

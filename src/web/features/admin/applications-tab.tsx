@@ -11,7 +11,8 @@ import { returnFocus } from '@web/components/ui/return-focus';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/toast';
 import { useApplications, useBusinessAction } from './api';
-import { apiErrorMessage, apiFieldMessages } from '@web/lib/api-error';
+import { apiErrorMessage } from '@web/lib/api-error';
+import { apiFieldMessages } from '@web/lib/api-field-messages';
 import { ApplicationHistory, BusinessFacts } from './business-facts';
 
 export function ApplicationsTab() {

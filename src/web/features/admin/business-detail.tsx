@@ -9,7 +9,8 @@ import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/toast';
 import { useBusiness, useBusinessAction } from './api';
-import { apiErrorMessage, apiFieldMessages } from '@web/lib/api-error';
+import { apiErrorMessage } from '@web/lib/api-error';
+import { apiFieldMessages } from '@web/lib/api-field-messages';
 import { ApplicationHistory, BusinessFacts } from './business-facts';
 import { OrderTable } from './order-table';
 

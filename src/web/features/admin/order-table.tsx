@@ -11,7 +11,8 @@ import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/toast';
 import { orderStatusBadge } from '@web/lib/order-status-style';
 import { useCancelOrder, useExtendExpiry } from './api';
-import { apiErrorMessage, apiFieldMessages } from '@web/lib/api-error';
+import { apiErrorMessage } from '@web/lib/api-error';
+import { apiFieldMessages } from '@web/lib/api-field-messages';
 
 /** Orders as the team sees them; each row's actions live in `OrderActions`. */
 export function OrderTable({ orders }: { orders: AdminOrder[] }) {

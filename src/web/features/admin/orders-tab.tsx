@@ -6,7 +6,8 @@ import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { Input, controlClasses } from '@web/components/ui/input';
 import { useOrders } from './api';
-import { apiErrorMessage, apiFieldMessages } from '@web/lib/api-error';
+import { apiErrorMessage } from '@web/lib/api-error';
+import { apiFieldMessages } from '@web/lib/api-field-messages';
 import { OrderTable } from './order-table';
 import { Pager } from '@web/components/pager';
 

@@ -10,7 +10,8 @@ import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/toast';
 import { useText } from '@web/lib/text';
 import { useDecideReport, useReports } from './api';
-import { apiErrorMessage, apiFieldMessages } from '@web/lib/api-error';
+import { apiErrorMessage } from '@web/lib/api-error';
+import { apiFieldMessages } from '@web/lib/api-field-messages';
 
 /** The queue of reported listings: the oldest waiting first, each decided once (hide or keep). */
 export function ReportsTab() {

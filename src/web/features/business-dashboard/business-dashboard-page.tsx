@@ -16,16 +16,11 @@ import { registerServiceWorker } from './register-service-worker';
 import { dashboardTabs, isTabEnabled, parseTab, type DashboardTab } from './tabs';
 import { QueryFallback } from '@web/components/query-fallback';
 import { SignOutButton } from '@web/components/sign-out-button';
-import { AreaTab, lazyTab, preloadAddressTab, SignedInArea, type AreaSettings } from '@web/components/signed-in-area';
+import { AreaTab, lazyTab, SignedInArea, type AreaSettings } from '@web/components/signed-in-area';
 import { AreaLinks } from '@web/components/area-links';
 
 const dashboardArea: AreaSettings = {
   texts: 'dashboard',
-  errorTitle: ['common', 'error'],
-  labels: { retry: 'common.retry', loading: 'common.loading' },
-  // A session that ended elsewhere: re-reading it lets RequireSession send the user to /auth.
-  sessionEndsOn: [401],
-  toastId: (code) => `dashboard-error-${code}`,
 };
 
 export default function BusinessDashboardPage() {
@@ -63,10 +58,11 @@ const OrdersTab = lazyTab(tabModules.orders, 'OrdersTab');
 const RedeemTab = lazyTab(tabModules.redeem, 'RedeemTab');
 const AnalyticsTab = lazyTab(tabModules.analytics, 'AnalyticsTab');
 const PayoutsTab = lazyTab(tabModules.payouts, 'PayoutsTab');
-// A tab this business may not open yet costs one request. Its own texts come alongside.
-const addressTab = preloadAddressTab(tabModules, (requested) =>
-  dashboardTabs.includes(requested as DashboardTab) ? (requested as DashboardTab) : 'verification',
-);
+// The tab the address names starts downloading with this chunk, alongside the texts, rather
+// than after the business has loaded (a tab this business may not open yet costs one request).
+const requestedTab = new URLSearchParams(window.location.search).get('tab');
+const addressTab = dashboardTabs.includes(requestedTab as DashboardTab) ? (requestedTab as DashboardTab) : 'verification';
+void tabModules[addressTab]();
 if (addressTab === 'redeem') void loadText(getLanguage(), ['redeem']).catch(() => undefined);
 if (addressTab === 'payouts') void loadText(getLanguage(), ['payouts']).catch(() => undefined);
 

@@ -14,7 +14,7 @@ import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/toast';
 import { createGift, dashboardKeys, removeGiftImage, updateGift, uploadGiftImage } from './api';
-import { useReportApiError } from '@web/components/signed-in-area';
+import { reportApiError } from '@web/components/signed-in-area';
 import { apiFieldErrors } from '@web/lib/api-error';
 import { fieldErrorsOf } from './form-errors';
 import { priceToInput } from './gift-price';
@@ -64,7 +64,6 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
   const { t } = useText('dashboard');
   const pickerTexts = useImagePickerTexts();
   const client = useQueryClient();
-  const reportApiError = useReportApiError();
   const formId = useId();
   const [values, setValues] = useState<GiftFormValues>(() => valuesOf(gift));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -132,7 +131,7 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
       toast.success(gift ? t('gifts.updated') : t('gifts.created'));
       onOpenChange(false);
     } catch (error) {
-      reportApiError(error);
+      reportApiError({ texts: 'dashboard' }, error);
       // The gift itself is saved when only its image failed: close, so a second click
       // cannot create it twice; the image can be added again with Edit.
       if (saved) onOpenChange(false);

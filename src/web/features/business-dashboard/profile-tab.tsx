@@ -16,7 +16,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/toast';
 import { uploadBusinessImage } from '@web/lib/business-image-api';
 import { dashboardKeys, removeBusinessImage, useUpdateProfile } from './api';
-import { useReportApiError } from '@web/components/signed-in-area';
+import { reportApiError } from '@web/components/signed-in-area';
 import { apiFieldErrors } from '@web/lib/api-error';
 import { fieldErrorsOf } from './form-errors';
 import { useImagePickerTexts } from './image-picker-texts';
@@ -100,7 +100,6 @@ function ProfileImage({ business }: { business: DashboardBusiness }) {
   const { t } = useText('dashboard');
   const pickerTexts = useImagePickerTexts();
   const client = useQueryClient();
-  const reportApiError = useReportApiError();
   const [progress, setProgress] = useState<number | null>(null);
   const setImage = (imageUrl: string | null, thumbnailUrl: string | null) =>
     client.setQueryData<DashboardBusiness | null>(dashboardKeys.business, (current) =>
@@ -114,7 +113,7 @@ function ProfileImage({ business }: { business: DashboardBusiness }) {
       setImage(image.imageUrl, image.thumbnailUrl);
       toast.success(t('image.uploaded'));
     } catch (error) {
-      reportApiError(error);
+      reportApiError({ texts: 'dashboard' }, error);
     } finally {
       setProgress(null);
     }

@@ -12,7 +12,7 @@ import { Button } from '@web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useSession } from '@web/lib/session';
 import { CartBar } from './cart-bar';
-import { AreaTab, lazyTab, preloadAddressTab, SignedInArea, type AreaSettings } from '@web/components/signed-in-area';
+import { AreaTab, lazyTab, SignedInArea, type AreaSettings } from '@web/components/signed-in-area';
 import { parseTab, type ConsumerTab } from './tabs';
 import { useCart } from '@web/lib/use-cart';
 import { SignOutButton } from '@web/components/sign-out-button';
@@ -31,15 +31,12 @@ const BusinessesTab = lazyTab(tabModules.businesses, 'BusinessesTab');
 const GiftsTab = lazyTab(tabModules.gifts, 'GiftsTab');
 const ContactsTab = lazyTab(tabModules.contacts, 'ContactsTab');
 const OrdersTab = lazyTab(tabModules.orders, 'OrdersTab');
-preloadAddressTab(tabModules, parseTab);
+// The tab the address names starts downloading with this chunk, alongside the texts, rather
+// than after the page's first render.
+void tabModules[parseTab(new URLSearchParams(window.location.search).get('tab'))]();
 
 const consumerArea: AreaSettings = {
   texts: 'app',
-  errorTitle: ['app', 'errors.title'],
-  labels: { retry: 'common.retry', loading: 'common.loading' },
-  // A session that ended elsewhere: re-reading it lets RequireSession send the user to /auth.
-  sessionEndsOn: [401],
-  toastId: (code) => `api-error-${code}`,
 };
 
 export default function ConsumerPage() {

@@ -55,9 +55,11 @@ export async function createTestWorld(db: Database, kind: TestWorldKind): Promis
     for (const gift of template.gifts) {
       gifts.push(await createGift(tx, { businessId: business.id, name: gift.name, description: gift.description, price: gift.price, validityDays: gift.validityDays }));
     }
-    // One order already paid, as a business that has been selling has.
+    // One order paid yesterday, as a business that has been selling has (in the past, so the
+    // orders a journey then places are the newest, as the dashboard's polling expects).
     const buyer = await createUser(tx, { email: `buyer-${run}@example.test`, name: `Marta Buyer ${run}` });
-    await createOrder(tx, { buyerId: buyer.id, giftId: gifts[0]!.id, recipientName: 'Pau', senderName: 'Marta' });
+    const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000);
+    await createOrder(tx, { buyerId: buyer.id, giftId: gifts[0]!.id, recipientName: 'Pau', senderName: 'Marta', createdAt: yesterday });
     return {
       email: owner.email,
       password: owner.password,

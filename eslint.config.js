@@ -9,20 +9,33 @@ import tseslint from 'typescript-eslint';
  * `../../features/other/x` and `@server/features/other/x` are all caught, in static imports,
  * re-exports and lazy `import()` alike). Shared pieces belong in domain/, platform/, db/ or
  * testing/ (server, ADR 042) or in components/ and lib/ (web). There are no exceptions.
+ * With `shared`, the folders listed (below the features) import no feature at all, lazily
+ * included (`no-restricted-imports` sees static imports only).
  */
 const featureBoundaries = {
   meta: {
     type: 'problem',
-    schema: [{ type: 'object', properties: { root: { type: 'string' } }, additionalProperties: false }],
-    messages: { cross: 'Feature "{{from}}" must not import from feature "{{to}}" ({{target}}); move shared code to a shared folder.' },
+    schema: [
+      {
+        type: 'object',
+        properties: { root: { type: 'string' }, shared: { type: 'array', items: { type: 'string' } } },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      cross: 'Feature "{{from}}" must not import from feature "{{to}}" ({{target}}); move shared code to a shared folder.',
+      shared: 'Shared code ({{from}}/) never imports a feature ("{{to}}", {{target}}).',
+    },
   },
   create(context) {
-    const { root } = context.options[0];
+    const { root, shared = [] } = context.options[0];
     const featuresDir = `${root}/features/`;
     const cwd = context.cwd ?? process.cwd();
     const relative = (file) => path.relative(cwd, file).split(path.sep).join('/');
     const featureOf = (file) => (file.startsWith(featuresDir) ? file.slice(featuresDir.length).split('/')[0] : null);
-    const from = featureOf(relative(context.filename));
+    const file = relative(context.filename);
+    const sharedDir = shared.find((dir) => file.startsWith(`${root}/${dir}/`));
+    const from = featureOf(file) ?? sharedDir;
     if (!from) return {};
     const check = (node) => {
       // `import('../x')` with a literal path; a computed one cannot be resolved here.
@@ -35,12 +48,26 @@ const featureBoundaries = {
       else return;
       const to = featureOf(target);
       if (!to || to === from) return;
-      context.report({ node, messageId: 'cross', data: { from, to, target } });
+      context.report({ node, messageId: sharedDir ? 'shared' : 'cross', data: { from, to, target } });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
   },
 };
 const local = { rules: { 'feature-boundaries': featureBoundaries } };
+
+// ESLint applies the last matching block's `no-restricted-imports`, so each block repeats the
+// zones that also hold for its files.
+const webNeverImportsServer = { group: ['@server/*', '**/server/**'], message: 'The web app never imports server code.' };
+/**
+ * The server never reaches into the web app's code. The one exception left is the translation
+ * catalogues (src/web/locales/*.json), which the gift page, the legal pages, the statements,
+ * report decisions and the document's preloads read until issue 31's locale module gives them a
+ * shared home; the exception goes then.
+ */
+const serverNeverImportsWeb = {
+  group: ['@web/*', '!@web/locales', '**/web/**', '!**/web/locales/**'],
+  message: 'Server code never imports the web app; shared code goes to src/shared.',
+};
 
 export default tseslint.config(
   {
@@ -65,7 +92,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The web app never reaches into the server.
-      'no-restricted-imports': ['error', { patterns: ['@server/*', '**/server/**'] }],
+      'no-restricted-imports': ['error', { patterns: [webNeverImportsServer] }],
     },
   },
   {
@@ -75,14 +102,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/features/**/*.ts'],
+    files: ['src/server/**/*.ts'],
     plugins: { local },
-    rules: {
-      'local/feature-boundaries': [
-        'error',
-        { root: 'src/server' },
-      ],
-    },
+    rules: { 'local/feature-boundaries': ['error', { root: 'src/server', shared: ['domain', 'platform', 'testing'] }] },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb] }] },
   },
   {
     // The shared server folders are below the features: a feature may use them, never the
@@ -91,14 +117,36 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**', '@server/features/*'], message: 'Shared server code never imports a feature.' }] },
+        {
+          patterns: [
+            { group: ['**/features/**', '@server/features/*'], message: 'Shared server code never imports a feature.' },
+            serverNeverImportsWeb,
+          ],
+        },
       ],
     },
   },
   {
-    files: ['src/web/features/**/*.{ts,tsx}'],
+    // Shared web code sits below the features: components/ and lib/ serve every feature and
+    // never import one (what two features need moves down into them; the router in app/
+    // composes the features).
+    files: ['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/features/**', '@web/features/*'], message: 'Shared web code (components/, lib/) never imports a feature.' },
+            webNeverImportsServer,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
     plugins: { local },
-    rules: { 'local/feature-boundaries': ['error', { root: 'src/web' }] },
+    rules: { 'local/feature-boundaries': ['error', { root: 'src/web', shared: ['components', 'lib'] }] },
   },
   {
     // Features of the web app stay independent: shared code goes to components/ or lib/.
@@ -109,7 +157,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['../../features/*', '@web/features/*'], message: 'No cross-feature imports; move shared code to components/ or lib/.' },
-            { group: ['@server/*', '**/server/**'], message: 'The web app never imports server code.' },
+            webNeverImportsServer,
           ],
         },
       ],

@@ -124,17 +124,18 @@ const companionChunks: [RegExp, string][] = [
   // TanStack Query: the client and its provider, queries and mutations (every signed-in area
   // and the checkout use all three); infinite queries stay with the dashboard, their only user.
   [/(node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](?!useInfiniteQuery|infiniteQueryObserver)[^\\/]+\.js|src[\\/]web[\\/]lib[\\/]query-client\.ts)$/, 'query'],
-  // What every signed-in area's header and loading states render, and the one icon the three
-  // areas' pages all draw (lucide's Package: the consumer's and the dashboard's orders tabs,
-  // the back office's orders).
-  [/(src[\\/]web[\\/]components[\\/](sign-out-button|area-links|query-fallback)\.tsx|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]package\.mjs)$/, 'area'],
+  // What every signed-in area's frame, header and loading states render (the area's query
+  // client and failure toast, the API-error sentences), and the one icon the three areas'
+  // pages all draw (lucide's Package: the consumer's and the dashboard's orders tabs, the back
+  // office's orders).
+  [/(src[\\/]web[\\/](components[\\/](sign-out-button|area-links|query-fallback|signed-in-area)\.tsx|lib[\\/]api-error\.ts)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]package\.mjs)$/, 'area'],
   // The cart and its limits (the consumer area and the checkout).
   [/src[\\/](web[\\/]lib[\\/](cart|use-cart)|shared[\\/]contracts[\\/]checkout-limits)\.ts$/, 'cart'],
   // The consumer area and what all its tabs read the catalogue with.
-  [/src[\\/](web[\\/]features[\\/]consumer[\\/](consumer-page|cart-bar|tabs|query-state|api|api-error-message)|shared[\\/]contracts[\\/]catalog-options)\.tsx?$/, 'consumer-page'],
+  [/src[\\/](web[\\/]features[\\/]consumer[\\/](consumer-page|cart-bar|tabs|query-state|api)|shared[\\/]contracts[\\/]catalog-options)\.tsx?$/, 'consumer-page'],
   // The gifts tab and the catalogue's list parts (the businesses tab uses them too, and then
   // loads the 1 KB tab with them).
-  [/src[\\/]web[\\/]features[\\/]consumer[\\/](gifts-tab|category-select|gift-card|pager|use-add-to-cart|use-catalog-filters|results-status|search-input|use-debounced-value)\.tsx?$/, 'gifts-tab'],
+  [/src[\\/]web[\\/]features[\\/]consumer[\\/](gifts-tab|category-select|gift-card|use-add-to-cart|use-catalog-filters|results-status|search-input|use-debounced-value)\.tsx?$/, 'gifts-tab'],
 ];
 /**
  * A module named above, or one that only a group's modules import (an icon only the consumer

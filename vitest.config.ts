@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { alias } from './vite.config';
 
 /**
- * Three tiers (DESIGN.md §3): unit tests of pure rules (`*.test.ts[x]`), integration tests
+ * Three tiers: unit tests of pure rules (`*.test.ts[x]`), integration tests
  * of use cases and endpoints against a real database (`*.int.test.ts`) — always on embedded
  * PGlite, and also on the PostgreSQL server at TEST_DATABASE_URL when it is set — and the
  * Playwright journeys in e2e/ (run by `npm run test:e2e`, not here).

@@ -174,7 +174,7 @@ const heart = [
   [
     'redemption',
     { method: 'POST', path: '/api/business/redemptions', headers: { cookie: ownerCookie, origin, 'content-type': 'application/json' } },
-    toRedeem.map((orderId) => JSON.stringify({ orderId, method: 'manual' })),
+    toRedeem.map((code) => JSON.stringify({ code })),
   ],
 ];
 // BENCH_TRACE: bytes allocated per request, one at a time through inject (warm: 10 first).
@@ -183,7 +183,7 @@ if (tracing && process.env.BENCH_ONLY !== 'catalog') {
     label === 'checkout creation'
       ? JSON.stringify({ ...JSON.parse(checkoutBodies[0]), idempotencyKey: `alloc_${randomUUID().replaceAll('-', '')}` })
       : label === 'redemption'
-        ? JSON.stringify({ orderId: spareOrders[i], method: 'manual' })
+        ? JSON.stringify({ code: spareOrders[i] })
         : undefined;
   for (const [label, request] of heart) {
     let used = 0;

@@ -79,7 +79,7 @@ const paths = {
   'checkout creation': () => app.inject({ method: 'POST', url: '/api/checkouts', headers: { cookie, origin }, payload: checkoutBody() }),
   'gift page /g/<code>': () => app.inject({ url: `/g/${giftPageOrder.qrCode}` }),
   redemption: () =>
-    app.inject({ method: 'POST', url: '/api/business/redemptions', headers: { cookie: ownerCookie, origin }, payload: { orderId: toRedeem[redeemed++], method: 'manual' } }),
+    app.inject({ method: 'POST', url: '/api/business/redemptions', headers: { cookie: ownerCookie, origin }, payload: { code: toRedeem[redeemed++] } }),
 };
 const expected = { 'checkout creation': 201 };
 

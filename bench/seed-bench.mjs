@@ -65,7 +65,8 @@ export async function seedBench(db, { businesses = BUSINESSES, orders = 0, hidde
   const consumer = await createUser(db, { email: `${prefix}-${randomUUID()}@example.test` });
   const giftPageOrder = await createOrder(db, { buyerId: consumer.id, giftId: firstGift.id });
   const toRedeem = [];
-  for (let i = 0; i < orders; i++) toRedeem.push((await createOrder(db, { buyerId: consumer.id, giftId: firstGift.id })).id);
+  // Their codes: redemption takes only what the recipient holds (ADR 055).
+  for (let i = 0; i < orders; i++) toRedeem.push((await createOrder(db, { buyerId: consumer.id, giftId: firstGift.id })).qrCode);
   await db.execute(sql`analyze`);
   return { shopOwner, consumer, firstGift, giftPageOrder, toRedeem, listed: businesses * (GIFTS_PER_BUSINESS - 1) };
 }

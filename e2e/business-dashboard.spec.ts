@@ -1,19 +1,19 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations as scan } from './support/axe';
 import { hideCookieBanner } from './support/consent';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, test } from './support/fixtures';
 import { buyGift, createConsumer } from './support/orders';
 
 /**
- * The demo business owner, in Spanish: sees the verified card, edits the profile with a new
- * image, creates a gift priced '19,90', edits it, takes it off sale, deletes another after
+ * A business owner, in Spanish: sees the verified card, edits the profile with a new image,
+ * creates a gift priced '19,90', edits it, takes it off sale, deletes another after
  * confirming, watches an order bought through checkout arrive without reloading, and reads
- * the analytics. Each tab is scanned with axe. The journey only changes gifts it creates itself: the demo business is
- * shared with the consumer journey, which runs in parallel.
+ * the analytics. Each tab is scanned with axe. The owner and the business are the test's own
+ * (the `owner` fixture: a business like the demo owner's, with its gifts and a paid order), so
+ * nothing a parallel journey reads changes.
  */
-const OWNER_EMAIL = 'owner@demo.regalo.test';
-const OWNER_PASSWORD = 'regalo-demo-2026';
-const BUSINESS_NAME = 'Orxateria La Palmera';
+test.use({ language: 'es' });
 
 // Toasts come and go mid-scan and belong to the shared toaster, not to this area.
 const expectNoSeriousA11yViolations = (page: Page) => scan(page, { exclude: ['[data-sonner-toaster]'] });
@@ -26,12 +26,11 @@ async function openTab(page: Page, name: string, tab: string) {
 
 const giftCard = (page: Page, name: string) => page.getByTestId('gift-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
-test('the demo owner runs the business from the dashboard in Spanish', async ({ page, context, baseURL, request }) => {
+test('an owner runs the business from the dashboard in Spanish', async ({ page, context, baseURL, request, owner }) => {
   // A long journey with five axe scans on a busy two-core machine.
   test.setTimeout(150_000);
   const run = `${Date.now().toString(36)}${test.info().workerIndex}`;
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
   await hideCookieBanner(context, baseURL!);
   // The orders tab polls with back-off; a controllable clock lets the journey skip the wait.
   await page.clock.install();
@@ -39,14 +38,14 @@ test('the demo owner runs the business from the dashboard in Spanish', async ({ 
   // Nobody signed in: the dashboard sends to /auth.
   await page.goto('/business/dashboard');
   await expect(page).toHaveURL(/\/auth/);
-  await page.getByLabel('Correo electrónico').fill(OWNER_EMAIL);
-  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(OWNER_PASSWORD);
+  await page.getByLabel('Correo electrónico').fill(owner.email);
+  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(owner.password);
   await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
   await expect(page).not.toHaveURL(/\/auth/);
 
   // 1. Verification (the default tab): an approved business is shown as verified.
   await page.goto('/business/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: BUSINESS_NAME })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: owner.business!.name })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Verificación' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Tu negocio está verificado' })).toBeVisible();
   await expect(page.getByTestId('verification-status')).toHaveText('verificado');
@@ -61,7 +60,7 @@ test('the demo owner runs the business from the dashboard in Spanish', async ({ 
   await page.locator('input[type="file"]').setInputFiles({ name: 'palmera.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByText('Imagen subida.')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Vista previa de la imagen' })).toHaveAttribute('src', /\/api\/files\/public\//);
-  // Remove it, then put it back: the business keeps an image for the other journeys.
+  // Remove it, then put it back.
   await page.getByRole('button', { name: 'Quitar imagen' }).click();
   await expect(page.getByText('Imagen eliminada.')).toBeVisible();
   await expect(page.getByText('Arrastra aquí una imagen o elige una')).toBeVisible();
@@ -192,10 +191,9 @@ test('the demo owner runs the business from the dashboard in Spanish', async ({ 
 
 test('a signed-in giver without a business is asked to create one first', async ({ page, context, baseURL }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
   await hideCookieBanner(context, baseURL!);
   const signIn = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: 'consumer@demo.regalo.test', password: OWNER_PASSWORD },
+    data: { email: DEMO_ACCOUNTS.consumer, password: DEMO_PASSWORD },
     headers: { origin: baseURL! },
   });
   expect(signIn.status()).toBe(200);

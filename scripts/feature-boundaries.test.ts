@@ -35,4 +35,37 @@ describe('feature import boundaries', () => {
   ])('refuses shared server code in %s importing a feature', async (filePath, code) => {
     expect(await rulesHit(filePath, code)).toContain('no-restricted-imports');
   });
+
+  it.each([
+    ['src/web/components/x.tsx', "import { a } from '../features/landing/account-deleted-notice';\nexport const b = a;\n"],
+    ['src/web/components/ui/x.tsx', "import { a } from '@web/features/admin/api';\nexport const b = a;\n"],
+    ['src/web/lib/x.ts', "import { a } from '../server/config';\nexport const b = a;\n"],
+  ])('refuses shared web code in %s importing a feature or the server', async (filePath, code) => {
+    expect(await rulesHit(filePath, code)).toContain('no-restricted-imports');
+  });
+
+  it.each([
+    ['src/web/lib/x.ts', "export const page = () => import('../features/checkout/checkout-page');\n"],
+    ['src/web/components/x.tsx', "export { a } from '@web/features/admin/api';\n"],
+    ['src/server/platform/x.ts', "export const load = () => import('../features/checkout/create-checkout');\n"],
+  ])('refuses shared code in %s loading a feature lazily or re-exporting one', async (filePath, code) => {
+    expect(await rulesHit(filePath, code)).toContain('local/feature-boundaries');
+  });
+
+  it.each([
+    ['src/server/features/gift-page/x.ts', "import { a } from '@web/lib/text';\nexport const b = a;\n"],
+    ['src/server/platform/x.ts', "import { a } from '../../web/components/pager';\nexport const b = a;\n"],
+    ['src/server/x.ts', "import { a } from '@web/features/admin/api';\nexport const b = a;\n"],
+    ['src/server/domain/orders/x.ts', "import { a } from '../../features/checkout/create-checkout';\nexport const b = a;\n"],
+  ])('refuses server code in %s importing the web app (or, when shared, a feature)', async (filePath, code) => {
+    expect(await rulesHit(filePath, code)).toContain('no-restricted-imports');
+  });
+
+  it.each([
+    ['src/server/features/gift-page/x.ts', "import en from '@web/locales/en/gift.json';\nexport const b = en;\n"],
+    ['src/server/platform/x.ts', "import es from '@web/locales/es/cookies.json';\nexport const b = es;\n"],
+    ['src/web/components/x.tsx', "import { a } from '../lib/text';\nimport { c } from './ui/button';\nexport const b = [a, c];\n"],
+  ])('lets %s import what sits below it (the catalogues, until issue 31 moves them)', async (filePath, code) => {
+    expect(await rulesHit(filePath, code)).not.toContain('no-restricted-imports');
+  });
 });

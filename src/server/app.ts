@@ -26,6 +26,7 @@ import type { AppContext } from './platform/context';
 import { accountRoutes } from './features/account/routes';
 import { authRoutes } from './features/auth/routes';
 import { devMailRoutes } from './features/dev-mail/routes';
+import { devTestWorldRoutes } from './features/dev-test-world/routes';
 import { profileRoutes } from './features/profile/routes';
 import { businessDocumentsRoutes } from './features/business-documents/routes';
 import { cleanUpTempUploads } from './features/business-documents/clean-up-temp-uploads';
@@ -252,6 +253,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes);
   await app.register(accountRoutes);
   await app.register(devMailRoutes);
+  await app.register(devTestWorldRoutes);
   await app.register(filesRoutes);
   await app.register(catalogRoutes);
   await app.register(contactsRoutes);

@@ -15,7 +15,7 @@ import { businesses } from './schema/businesses';
 import { gifts } from './schema/gifts';
 import { checkouts, orders } from './schema/orders';
 
-/** Every table of the specification (§3), Better Auth's, and the ones DESIGN.md §5 adds. */
+/** Every table of the specification (§3), Better Auth's, and the ones our ADRs add (checkouts, payouts, …). */
 const expectedTables = [
   'users',
   'sessions',

@@ -27,7 +27,7 @@ import {
   type VerificationStatus,
 } from '@shared/domain/business';
 import { CURRENCY, DEFAULT_VALIDITY_DAYS, type OrderStatus } from '@shared/domain/order-status';
-import { cifControlDigit } from '@shared/domain/tax-id';
+import { cifControlDigit, nifLetterFor } from '@shared/domain/tax-id';
 import type { Executor } from '../db/client';
 import { accounts, users } from '../db/schema/auth';
 import { businessApplications, businesses, businessInterests } from '../db/schema/businesses';
@@ -63,12 +63,24 @@ export function createAuthId(): string {
 export { createRedemptionCode } from '../domain/orders/price-order';
 
 /**
- * A CIF with a correct control digit (a sociedad limitada, letter B). Seeded from the
- * counter so each call gives a different, valid one.
+ * A CIF with a correct control digit: a sociedad limitada (letter B) unless `entity` says
+ * otherwise (F, a cooperative). Seeded from the counter so each call gives a different, valid one.
  */
-export function createValidCif(seed = nextSequence()): string {
+export function createValidCif(seed = nextSequence(), entity: 'B' | 'F' = 'B'): string {
   const digits = String(1_000_000 + ((seed * 7_919) % 9_000_000)).padStart(7, '0').slice(-7);
-  return `B${digits}${cifControlDigit(digits)}`;
+  return `${entity}${digits}${cifControlDigit(digits)}`;
+}
+
+/** A person's NIF (DNI number and its letter), as an individual (autónomo) trades under. */
+export function createValidNif(seed = nextSequence()): string {
+  const digits = String(10_000_000 + ((seed * 7_919) % 89_999_999)).padStart(8, '0').slice(-8);
+  return `${digits}${nifLetterFor(digits)}`;
+}
+
+/** The tax id a business of this type has: a person's NIF for an individual, a CIF otherwise. */
+export function createTaxIdFor(businessType: BusinessType, seed = nextSequence()): string {
+  if (businessType === 'individual') return createValidNif(seed);
+  return createValidCif(seed, businessType === 'cooperative' ? 'F' : 'B');
 }
 
 // Argon2id is slow on purpose (≈ 50-100 ms); tests and the seed create many users with
@@ -202,24 +214,26 @@ export type CreateBusinessInput = {
 
 /**
  * A business that shows in the consumer listing by default: approved, active, in
- * Valencia, terms accepted, with a valid CIF. Override `verificationStatus: 'pending'`,
+ * Valencia, terms accepted, with a valid tax id of its type (a company's CIF by default; an
+ * individual's NIF). Override `verificationStatus: 'pending'`,
  * `isActive: false` for an applicant.
  */
 export async function createBusiness(db: Executor, input: CreateBusinessInput): Promise<BusinessRow> {
   const n = nextSequence();
   const createdAt = input.createdAt ?? new Date();
   const verificationStatus = input.verificationStatus ?? 'approved';
+  const businessType = input.businessType ?? 'company';
   const [row] = await db
     .insert(businesses)
     .values({
       ...(input.id ? { id: input.id } : {}),
       ownerId: input.ownerId,
       name: input.name ?? `Business ${n}`,
-      businessType: input.businessType ?? 'company',
+      businessType,
       category: input.category ?? 'restaurant',
       address: input.address ?? `Carrer de Colón ${n}`,
       city: input.city ?? LISTING_CITY,
-      taxId: input.taxId ?? createValidCif(n),
+      taxId: input.taxId ?? createTaxIdFor(businessType, n),
       businessRegistrationNumber: input.businessRegistrationNumber ?? null,
       phone: input.phone ?? null,
       email: input.email ?? null,

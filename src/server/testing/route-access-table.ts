@@ -162,6 +162,7 @@ export const routeTable: RouteRow[] = [
   // Development aids (createTestApp turns DEV_TOOLS on; without it they are 404, see dev-mail tests)
   { route: 'GET /api/dev/mail', request: () => ({ url: '/api/dev/mail' }), expect: all(200) },
   { route: 'GET /dev/mailbox', request: () => ({ url: '/dev/mailbox' }), expect: all(200) },
+  { route: 'POST /api/dev/test-world', request: () => ({ url: '/api/dev/test-world', payload: { kind: 'giver' } }), expect: all(201) },
 
   // Any signed-in user, their own data
   { route: 'GET /api/profile', request: () => ({ url: '/api/profile' }), expect: signedIn(200) },

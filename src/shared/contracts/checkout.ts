@@ -6,7 +6,7 @@ import { CHECKOUT_LIMITS, recipientLocales } from './checkout-limits';
 export { CHECKOUT_LIMITS, recipientLocales, type RecipientLocale } from './checkout-limits';
 
 /**
- * Checkout and payment (DESIGN.md §5). One checkout = one payment for the cart; one order
+ * Checkout and payment (ADRs 030, 031). One checkout = one payment for the cart; one order
  * per recipient line. Prices, currency, validity, business and commission are read from the
  * database by the server at that moment: a price sent by the client is ignored.
  *

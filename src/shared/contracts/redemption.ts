@@ -4,7 +4,7 @@ import { orderStatuses } from '../domain/order-status';
 export { redemptionErrorCodes, refusalForStatus, type RedemptionErrorCode } from './redemption-refusal';
 
 /**
- * Redemption at the counter (DESIGN.md §5, ADR 055), for the owner of an ACTIVE business only
+ * Redemption at the counter (ADRs 033, 055), for the owner of an ACTIVE business only
  * (401 `unauthenticated`, 403 `no_business`, 403 `business_inactive`). Both calls take what
  * only the recipient holds — the whole code, the gift page URL a QR scan yields, or the
  * gift's typed code ("K7QD-M2XA", any case, dash optional) — and nothing else: a business

@@ -2,7 +2,7 @@ import { offsetMinutes, zonedParts } from './validity';
 
 /**
  * A gift's delivery moment is typed as a Madrid calendar date and wall-clock time
- * (DESIGN.md §5, time zone Europe/Madrid). These turn it into an instant and back, the same
+ * (the product's time zone is Europe/Madrid, ADR 030). These turn it into an instant and back, the same
  * way on the server (which decides) and in the browser (which previews), whatever the zone
  * of the machine and across both summer-time changes.
  */

@@ -1,7 +1,7 @@
 import { normalizeTypedCode } from './typed-code';
 
 /**
- * What a business may type or scan to redeem a gift (DESIGN.md §5, ADR 055): the whole
+ * What a business may type or scan to redeem a gift (ADR 055): the whole
  * redemption code, the gift page's URL that the QR encodes (`…/g/<code>`), or the gift's
  * typed code ("K7QD-M2XA", see typed-code.ts). Whole codes are base64url; the shortest
  * allowed code carries 128 bits (22 characters). Nothing else reaches a gift: redeeming

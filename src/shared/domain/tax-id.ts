@@ -30,7 +30,8 @@ export function normalizeTaxId(value: string): string {
   return compact.length === 11 && compact.startsWith('ES') ? compact.slice(2) : compact;
 }
 
-function nifLetterFor(digits: string): string {
+/** The check letter of a NIF's (or, with X/Y/Z as 0/1/2, a NIE's) digits. */
+export function nifLetterFor(digits: string): string {
   return NIF_LETTERS[Number(digits) % 23]!;
 }
 

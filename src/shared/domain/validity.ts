@@ -1,6 +1,6 @@
 /**
  * A gift is valid for N days (30-365) and expires at the end of that day in Valencia's
- * time zone (DESIGN.md §5), so "valid until 21 nov 2027" means the whole of that day there,
+ * time zone, Europe/Madrid (ADR 010), so "valid until 21 nov 2027" means the whole of that day there,
  * whatever the server's zone and across summer-time changes.
  */
 export const GIFT_TIME_ZONE = 'Europe/Madrid';

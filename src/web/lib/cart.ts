@@ -3,8 +3,8 @@ import { CHECKOUT_LIMITS, recipientLocales, type RecipientLocale } from '@shared
 import { CART_STORAGE_KEY, cartStorageKey } from './session';
 
 /**
- * The giver's cart. Each line is ONE gift for ONE recipient (DESIGN.md §5: one order per
- * recipient), with that recipient's details and delivery moment, filled in at checkout. No
+ * The giver's cart. Each line is ONE gift for ONE recipient (one order per recipient,
+ * ADR 031), with that recipient's details and delivery moment, filled in at checkout. No
  * recipient ever covers the whole cart. Kept in localStorage under the signed-in giver's id
  * (ADR 066), so it survives a restart and every tab of that giver shows the same cart; another
  * account signing in on the browser reads its own key and the previous one is removed;

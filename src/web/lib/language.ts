@@ -3,9 +3,9 @@ import { languageCookieValue, readLanguageCookie } from '@shared/contracts/langu
 
 /**
  * The interface language: detected once, changed by the language menu, remembered in
- * localStorage and mirrored on <html lang>. It is the one source of truth both translation
- * runtimes follow — `lib/text.ts` on the landing page and the shared page furniture, i18next
- * (`lib/i18n.ts`) in the rest of the app — so they can never disagree (ADR 015).
+ * localStorage and mirrored on <html lang>. `lib/text.ts`, which every page translates
+ * through, follows it; switching waits for the new language's catalogues, so a page changes
+ * in one go (ADRs 015, 046).
  */
 
 export const languages = ['en', 'es'] as const;
@@ -14,7 +14,7 @@ export type Language = (typeof languages)[number];
 /** The name of each language in that language, as the language menu shows it. */
 export const languageNames: Record<Language, string> = { en: 'English', es: 'Español' };
 
-/** The key i18next's browser detector used, so visitors who chose a language keep it. */
+/** The key i18next's browser detector used (before the app dropped i18next), so visitors who chose a language keep it. */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 export const isLanguage = (value: unknown): value is Language => languages.includes(value as Language);

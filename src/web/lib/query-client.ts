@@ -4,10 +4,11 @@ import { ApiError } from './api-client';
 /**
  * The TanStack Query client of a signed-in area, created inside that area's lazy chunk (the
  * public pages never load TanStack Query). Client errors (4xx) are not retried: asking again
- * gives the same answer. With `onError`, every failed request is reported once (the
+ * gives the same answer. With `onError` (given the query or mutation, whose `meta` it may
+ * read), every failed request is reported once (the
  * destructive toast of the specification); without it each screen shows its own message.
  */
-export function createAppQueryClient(onError?: (error: unknown) => void) {
+export function createAppQueryClient(onError?: (error: unknown, ...sources: unknown[]) => void) {
   return new QueryClient({
     ...(onError ? { queryCache: new QueryCache({ onError }), mutationCache: new MutationCache({ onError }) } : {}),
     defaultOptions: {

@@ -21,7 +21,7 @@ import { contacts } from './contacts';
 import { gifts } from './gifts';
 import { mailOutbox } from './mail-outbox';
 
-/** One payment for a cart's orders (DESIGN.md §5). */
+/** One payment for a cart's orders: one order per gift and recipient (ADR 031). */
 export const checkouts = pgTable(
   'checkouts',
   {

@@ -13,6 +13,7 @@ import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { bringTransferForward } from '../../domain/payouts/transfer-schedule';
 import { findPurchase } from '../../features/withdrawal/load-purchase';
 import { withdrawOrders } from '../../features/withdrawal/withdraw-from-purchase';
+import { firstName } from '../../domain/orders/first-name';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -50,7 +51,7 @@ export async function placeDemoOrder(
       personalMessage: order.personalMessage,
       recipientLocale: order.recipientLocale ?? 'es',
       // Signed with the giver's first name, as checkout signs every order.
-      senderName: buyer.name.split(' ')[0] ?? null,
+      senderName: firstName(buyer.name),
       contactId: contact.id,
       createdAt: placedAt,
       now,

@@ -6,8 +6,9 @@ import { buffer } from 'node:stream/consumers';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { businessCategories } from '@shared/domain/business';
+import { businessCategories, type BusinessType } from '@shared/domain/business';
 import { orderStatuses } from '@shared/domain/order-status';
+import { classifyTaxId } from '@shared/domain/tax-id';
 import { loadConfig } from '../../config';
 import { verifyPassword } from '../../platform/auth/password';
 import { createLocalStorage } from '../../platform/storage/local-storage';
@@ -229,5 +230,17 @@ describe('demo seed', () => {
       .where(eq(businessApplications.businessId, pending[0]!.id));
     expect(application!.applicationStatus).toBe('pending');
     expect(pending[0]!.ownerId).not.toBe(rejected[0]!.ownerId);
+  });
+
+  it('gives every demo business the tax id of its type: a person’s NIF or NIE for an individual, a CIF otherwise', async () => {
+    const { db } = await getTestDatabase();
+    await seedDemo({ db, config, storage });
+    const all = await db.select({ name: businesses.name, type: businesses.businessType, taxId: businesses.taxId }).from(businesses);
+    expect(all.map((b) => b.type)).toContain('individual');
+    for (const business of all) {
+      const kind = classifyTaxId(business.taxId, business.type as BusinessType);
+      if (business.type === 'individual') expect(['nif', 'nie'], business.name).toContain(kind);
+      else expect(kind, business.name).toBe('cif');
+    }
   });
 });

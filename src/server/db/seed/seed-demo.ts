@@ -72,7 +72,7 @@ const requiredDocuments = (type: DemoBusiness['businessType']): DocumentType[] =
     : ['business_license', 'tax_registration', 'id_document'];
 
 /**
- * Loads the demo data (DESIGN.md §4). Idempotent: every demo account is looked up by email
+ * Loads the demo data (the accounts the README lists, ADR 020). Idempotent: every demo account is looked up by email
  * and whatever already exists is left alone, so a second run adds nothing. Images and
  * documents are written to storage first, then every row is inserted in one transaction,
  * so a failure leaves no half-loaded demo (at worst a few unreferenced files).

@@ -9,6 +9,7 @@ import { enqueueMail } from '../../platform/mail/enqueue-mail';
 import type { MailLocale } from '../../platform/mail/layout';
 import { formatTypedCode } from '@shared/domain/typed-code';
 import { giftPageUrl } from './gift-page-url';
+import { firstName } from './first-name';
 
 /** A maps search for the business, so the recipient finds it from their phone. */
 export function mapUrl(business: { name: string; address: string; city: string }): string {
@@ -63,7 +64,7 @@ export async function enqueueGiftReceived(tx: Executor, publicUrl: string, data:
     locale: order.recipientLocale as MailLocale,
     data: {
       recipientName: order.recipientName,
-      senderName: order.senderName ?? data.buyer?.name.split(/\s+/)[0] ?? 'Regalo',
+      senderName: order.senderName ?? (data.buyer ? firstName(data.buyer.name) : 'Regalo'),
       giftName: data.giftName,
       businessName: data.business.name,
       businessAddress: formatAddress(data.business.address, data.business.city),

@@ -4,7 +4,7 @@ import { CURRENCY } from '@shared/domain/order-status';
 import { typedCodeFromBytes } from '@shared/domain/typed-code';
 import { computeExpiresAt } from '@shared/domain/validity';
 
-/** A redemption code: 32 random bytes, base64url (256 bits; DESIGN.md §5 asks ≥ 128). */
+/** A redemption code: 32 random bytes, base64url (256 bits; at least 128 keep it unguessable). */
 export function createRedemptionCode(): string {
   return randomBytes(32).toString('base64url');
 }

@@ -18,15 +18,11 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { createPendingCode, priceOrder } from '../../domain/orders/price-order';
 import { findGiftsForSale } from './find-gifts-for-sale';
 import { checkoutView, toCheckoutView, type CheckoutLineRow, type CheckoutRow } from './get-checkout';
+import { firstName } from '../../domain/orders/first-name';
 
 export type CreateCheckoutInput = z.output<typeof createCheckoutInputSchema>;
 /** The database may be a transaction (the demo seed places its orders inside its own). */
 export type CheckoutContext = Pick<AppContext, 'now' | 'payments'> & { db: Executor };
-
-/** How the gift is signed for the recipient: the giver's first name. */
-export function senderNameOf(fullName: string): string {
-  return fullName.trim().split(/\s+/)[0] || fullName.trim();
-}
 
 async function findByKey(db: Executor, buyerId: string, key: string): Promise<CheckoutRow | null> {
   const [row] = await db
@@ -38,7 +34,7 @@ async function findByKey(db: Executor, buyerId: string, key: string): Promise<Ch
 
 /**
  * One checkout and one unpaid order per line, in one transaction, priced from the database
- * at this moment (DESIGN.md §5). The client's idempotency key makes a retry (double click,
+ * at this moment: prices, totals and commission never come from the client. The client's idempotency key makes a retry (double click,
  * flaky network, two tabs) return the same checkout: the unique (buyer, key) constraint
  * decides between concurrent requests and the loser reads the winner's row.
  *
@@ -127,7 +123,8 @@ export async function createCheckout(
           updatedAt: now,
         })
         .returning();
-      const senderName = senderNameOf(buyer.name);
+      // How the gift is signed for the recipient: the giver's first name.
+      const senderName = firstName(buyer.name);
       const inserted = await tx.insert(orders).values(
         priced.map(({ line, gift, price }, i) => ({
           checkoutId: checkout!.id,

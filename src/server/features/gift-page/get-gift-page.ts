@@ -6,6 +6,7 @@ import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
 import type { BusinessBooking, GiftConditions } from '@shared/domain/gift-conditions';
 import type { GiftLanguage } from '../../platform/gift-text';
+import { firstName } from '../../domain/orders/first-name';
 
 export type GiftPageStatus = Exclude<OrderStatus, 'unpaid'>;
 
@@ -81,13 +82,9 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
     conditions: { bookingRequired, partySize, validWeekdays, conditions },
     booking: { phone, whatsapp, bookingUrl, openingHours },
     status: effectiveOrderStatus(status as OrderStatus, row.expiresAt, now) as GiftPageStatus,
-    recipientFirstName: firstWord(recipientName),
+    recipientFirstName: firstName(recipientName),
     recipientLocale: recipientLocale === 'en' ? 'en' : 'es',
     // Only a first name signs the gift, even if a full name was stored.
-    senderName: senderName?.trim() ? firstWord(senderName) : null,
+    senderName: senderName?.trim() ? firstName(senderName) : null,
   };
-}
-
-function firstWord(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? name.trim();
 }

@@ -1,5 +1,6 @@
 /**
- * A redemption code is ≥128 random bits in base64url (DESIGN.md §5; today 43 characters).
+ * A redemption code is ≥ 128 random bits in base64url, so it cannot be guessed (today 256
+ * bits, 43 characters; domain/orders/price-order.ts).
  * Anything else cannot be a code, so it is answered as unknown without touching the database.
  */
 const CODE_SHAPE = /^[A-Za-z0-9_-]{22,86}$/;

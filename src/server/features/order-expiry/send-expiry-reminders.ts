@@ -8,10 +8,9 @@ import { orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { giftPageUrl } from '../../domain/orders/gift-page-url';
+import { firstName } from '../../domain/orders/first-name';
 
 const BATCH_SIZE = 50;
-
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /**
  * A week before a gift's last day (Madrid calendar, ADR 032) the recipient, when we have

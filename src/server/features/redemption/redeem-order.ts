@@ -10,6 +10,7 @@ import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { bringTransferForward } from '../../domain/payouts/transfer-schedule';
 import { findRedemptionRow, type RecipientCode } from './find-redemption-order';
 import { redemptionOrderColumns, toRedemptionOrder } from './redemption-order';
+import { firstName } from '../../domain/orders/first-name';
 
 /**
  * A column of the row being updated, named with its table: drizzle writes an UPDATE's columns
@@ -79,7 +80,7 @@ export async function redeemOrder(
         template: 'gift-enjoyed',
         locale: toMailLocale(row.buyerLocale) ?? 'es',
         data: {
-          name: row.buyerName.split(/\s+/)[0] || row.buyerName,
+          name: firstName(row.buyerName),
           giftName: row.giftName,
           businessName: input.business.name,
           recipientName: row.recipientName,

@@ -1,5 +1,5 @@
 /**
- * The one interface checkout talks to (DESIGN.md §5). A driver turns "this checkout, these
+ * The one interface checkout talks to (ADR 030): `test` outside production, `stripe`. A driver turns "this checkout, these
  * lines" into a place to pay, tells which checkout a provider event is about, and refunds.
  * Drivers never touch the database: the use cases in features/checkout decide what an
  * event changes, in one transaction, so every driver gets the same guarantees.

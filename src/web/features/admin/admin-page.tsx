@@ -1,21 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { ClipboardList, Flag, History, Landmark, LayoutDashboard, Package, Store } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useText } from '@web/lib/text';
 import { useSearchParams } from 'react-router';
 import { AreaLinks } from '@web/components/area-links';
 import { AreaHeader } from '@web/components/area-header';
 import { LanguageMenu } from '@web/components/language-menu';
 import { PageTitle } from '@web/components/page-title';
-import { QueryFallback } from '@web/components/query-fallback';
 import { SignOutButton } from '@web/components/sign-out-button';
+import { AreaTab, lazyTab, SignedInArea, type AreaSettings } from '@web/components/signed-in-area';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { toast } from '@web/components/ui/toast';
-import { ApiError } from '@web/lib/api-client';
-import { createAppQueryClient } from '@web/lib/query-client';
-import { refreshSession } from '@web/lib/session';
-import { getText } from '@web/lib/text';
-import { adminErrorMessage } from './api-error';
 
 export const adminTabs = ['overview', 'applications', 'businesses', 'orders', 'payouts', 'reports', 'audit'] as const;
 export type AdminTab = (typeof adminTabs)[number];
@@ -32,8 +24,6 @@ const icons = {
 const parseTab = (requested: string | null): AdminTab =>
   (adminTabs as readonly string[]).includes(requested ?? '') ? (requested as AdminTab) : 'overview';
 
-// One chunk per tab: a visit downloads the open tab's code (and its dialogs) only; the others
-// load when chosen (ADR 046).
 const tabModules = {
   overview: () => import('./overview-tab'),
   applications: () => import('./applications-tab'),
@@ -43,38 +33,29 @@ const tabModules = {
   reports: () => import('./reports-tab'),
   audit: () => import('./audit-tab'),
 } as const;
-const OverviewTab = lazy(() => tabModules.overview().then((m) => ({ default: m.OverviewTab })));
-const ApplicationsTab = lazy(() => tabModules.applications().then((m) => ({ default: m.ApplicationsTab })));
-const BusinessesTab = lazy(() => tabModules.businesses().then((m) => ({ default: m.BusinessesTab })));
-const OrdersTab = lazy(() => tabModules.orders().then((m) => ({ default: m.OrdersTab })));
-const ReportsTab = lazy(() => tabModules.reports().then((m) => ({ default: m.ReportsTab })));
-const AuditTab = lazy(() => tabModules.audit().then((m) => ({ default: m.AuditTab })));
-const PayoutsTab = lazy(() => tabModules.payouts().then((m) => ({ default: m.PayoutsTab })));
-// The tab the address opens starts downloading with this chunk, alongside the texts, rather
+const OverviewTab = lazyTab(tabModules.overview, 'OverviewTab');
+const ApplicationsTab = lazyTab(tabModules.applications, 'ApplicationsTab');
+const BusinessesTab = lazyTab(tabModules.businesses, 'BusinessesTab');
+const OrdersTab = lazyTab(tabModules.orders, 'OrdersTab');
+const ReportsTab = lazyTab(tabModules.reports, 'ReportsTab');
+const AuditTab = lazyTab(tabModules.audit, 'AuditTab');
+const PayoutsTab = lazyTab(tabModules.payouts, 'PayoutsTab');
+// The tab the address names starts downloading with this chunk, alongside the texts, rather
 // than after the page's first render.
-if (typeof window !== 'undefined') void tabModules[parseTab(new URLSearchParams(window.location.search).get('tab'))]();
+void tabModules[parseTab(new URLSearchParams(window.location.search).get('tab'))]();
 
-/** The spinner the tabs show while their data loads, while the tab's own code loads. */
-function TabLoading({ children }: { children: ReactNode }) {
-  const { t } = useText('admin');
-  const fallback = <QueryFallback error={null} onRetry={() => undefined} retryLabel={t('retry')} loadingLabel={t('loading')} />;
-  return <Suspense fallback={fallback}>{children}</Suspense>;
-}
-
-function reportError(error: unknown) {
-  if (error instanceof DOMException && error.name === 'AbortError') return;
+const adminArea: AreaSettings = {
+  texts: 'admin',
   // A session that ended or lost its role: re-reading it shows the not-found page.
-  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) void refreshSession();
-  toast.error(getText('common')('error'), { id: 'admin-error', description: adminErrorMessage(error) });
-}
+  sessionEndsOn: [401, 403],
+};
 
 /** The platform team's back-office: only rendered for admins (RequireAdmin in the router). */
 export default function AdminPage() {
-  const [queryClient] = useState(() => createAppQueryClient(reportError));
   return (
-    <QueryClientProvider client={queryClient}>
+    <SignedInArea settings={adminArea}>
       <Admin />
-    </QueryClientProvider>
+    </SignedInArea>
   );
 }
 
@@ -118,43 +99,43 @@ function Admin() {
             })}
           </TabsList>
           <TabsContent value="overview">
-            <TabLoading>
+            <AreaTab>
               <OverviewTab onOpen={goTo} />
-            </TabLoading>
+            </AreaTab>
           </TabsContent>
           <TabsContent value="applications">
-            <TabLoading>
+            <AreaTab>
               <ApplicationsTab />
-            </TabLoading>
+            </AreaTab>
           </TabsContent>
           <TabsContent value="businesses">
-            <TabLoading>
+            <AreaTab>
               <BusinessesTab
                 openId={params.get('business')}
                 onOpen={(id) => goTo('businesses', id ? { business: id } : {})}
                 onOrders={(name) => goTo('orders', { business: name })}
               />
-            </TabLoading>
+            </AreaTab>
           </TabsContent>
           <TabsContent value="orders">
-            <TabLoading>
+            <AreaTab>
               <OrdersTab initialBusiness={params.get('business') ?? ''} />
-            </TabLoading>
+            </AreaTab>
           </TabsContent>
           <TabsContent value="payouts">
-            <TabLoading>
+            <AreaTab>
               <PayoutsTab />
-            </TabLoading>
+            </AreaTab>
           </TabsContent>
           <TabsContent value="reports">
-            <TabLoading>
+            <AreaTab>
               <ReportsTab />
-            </TabLoading>
+            </AreaTab>
           </TabsContent>
           <TabsContent value="audit">
-            <TabLoading>
+            <AreaTab>
               <AuditTab />
-            </TabLoading>
+            </AreaTab>
           </TabsContent>
         </Tabs>
       </main>

@@ -11,7 +11,8 @@ import { returnFocus } from '@web/components/ui/return-focus';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/toast';
 import { useApplications, useBusinessAction } from './api';
-import { adminErrorMessage, adminFieldErrors } from './api-error';
+import { apiErrorMessage } from '@web/lib/api-error';
+import { apiFieldMessages } from '@web/lib/api-field-messages';
 import { ApplicationHistory, BusinessFacts } from './business-facts';
 
 export function ApplicationsTab() {
@@ -37,7 +38,7 @@ export function ApplicationsTab() {
   if (!query.data) {
     return (
       <QueryFallback
-        error={query.isError ? adminErrorMessage(query.error) : null}
+        error={query.isError ? apiErrorMessage(query.error, 'admin') : null}
         onRetry={() => void query.refetch()}
         retryLabel={t('retry')}
         loadingLabel={t('loading')}
@@ -129,7 +130,7 @@ function Decision({
       { kind: 'approve', body: { commissionRate: value } },
       {
         onSuccess: () => toast.success(t('applications.approved', { name: businessName })),
-        onError: (error) => setErrors(adminFieldErrors(error)),
+        onError: (error) => setErrors(apiFieldMessages(error, 'admin')),
       },
     );
   };
@@ -144,7 +145,7 @@ function Decision({
       { kind: 'reject', body: { reason: reason.trim() } },
       {
         onSuccess: () => toast.success(t('applications.rejected', { name: businessName })),
-        onError: (error) => setErrors(adminFieldErrors(error)),
+        onError: (error) => setErrors(apiFieldMessages(error, 'admin')),
       },
     );
   };

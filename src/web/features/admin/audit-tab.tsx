@@ -7,9 +7,9 @@ import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { Input, controlClasses } from '@web/components/ui/input';
 import { useAudit } from './api';
-import { adminErrorMessage } from './api-error';
+import { apiErrorMessage } from '@web/lib/api-error';
 import { describeAuditChange } from './describe-audit-change';
-import { Pager } from './pager';
+import { Pager } from '@web/components/pager';
 
 const empty = { action: '', targetType: '', targetId: '', actor: '' };
 
@@ -91,11 +91,11 @@ export function AuditTab() {
               ))}
             </ol>
           )}
-          <Pager page={query.data.page} pageSize={query.data.pageSize} total={query.data.total} onPage={setPage} />
+          <Pager page={query.data.page} pageSize={query.data.pageSize} total={query.data.total} onPage={setPage} label={t('pager.label')} texts="admin" />
         </>
       ) : (
         <QueryFallback
-          error={query.isError ? adminErrorMessage(query.error) : null}
+          error={query.isError ? apiErrorMessage(query.error, 'admin') : null}
           onRetry={() => void query.refetch()}
           retryLabel={t('retry')}
           loadingLabel={t('loading')}

@@ -10,7 +10,8 @@ import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/toast';
 import { useBusiness, useBusinessAction } from './api';
-import { adminErrorMessage, adminFieldErrors } from './api-error';
+import { apiErrorMessage } from '@web/lib/api-error';
+import { apiFieldMessages } from '@web/lib/api-field-messages';
 import { ApplicationHistory, BusinessFacts } from './business-facts';
 import { OrderTable } from './order-table';
 
@@ -21,7 +22,7 @@ export function BusinessDetail({ id, onOrders }: { id: string; onOrders: (name: 
   if (!detail) {
     return (
       <QueryFallback
-        error={query.isError ? adminErrorMessage(query.error) : null}
+        error={query.isError ? apiErrorMessage(query.error, 'admin') : null}
         onRetry={() => void query.refetch()}
         retryLabel={t('retry')}
         loadingLabel={t('loading')}
@@ -87,7 +88,7 @@ function Controls({ businessId, businessName, rate, isActive, isApproved }: { bu
   const [newRate, setNewRate] = useState(String(rate).replace('.', ','));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const onError = (error: unknown) => setErrors(adminFieldErrors(error));
+  const onError = (error: unknown) => setErrors(apiFieldMessages(error, 'admin'));
   return (
     <div className="grid gap-4 rounded-2xl bg-sand-100 p-4 md:grid-cols-2">
       <form

@@ -9,9 +9,9 @@ import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { Input, controlClasses } from '@web/components/ui/input';
 import { useBusinesses } from './api';
-import { adminErrorMessage } from './api-error';
+import { apiErrorMessage } from '@web/lib/api-error';
 import { BusinessDetail } from './business-detail';
-import { Pager } from './pager';
+import { Pager } from '@web/components/pager';
 
 export function BusinessesTab({ openId, onOpen, onOrders }: { openId: string | null; onOpen: (id: string | null) => void; onOrders: (name: string) => void }) {
   const { t } = useText('admin');
@@ -104,11 +104,11 @@ function BusinessList({ onOpen }: { onOpen: (id: string) => void }) {
               ))}
             </ul>
           )}
-          <Pager page={query.data.page} pageSize={query.data.pageSize} total={query.data.total} onPage={setPage} />
+          <Pager page={query.data.page} pageSize={query.data.pageSize} total={query.data.total} onPage={setPage} label={t('pager.label')} texts="admin" />
         </>
       ) : (
         <QueryFallback
-          error={query.isError ? adminErrorMessage(query.error) : null}
+          error={query.isError ? apiErrorMessage(query.error, 'admin') : null}
           onRetry={() => void query.refetch()}
           retryLabel={t('retry')}
           loadingLabel={t('loading')}

@@ -11,7 +11,8 @@ import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/toast';
 import { orderStatusBadge } from '@web/lib/order-status-style';
 import { useCancelOrder, useExtendExpiry } from './api';
-import { adminErrorMessage, adminFieldErrors } from './api-error';
+import { apiErrorMessage } from '@web/lib/api-error';
+import { apiFieldMessages } from '@web/lib/api-field-messages';
 
 /** Orders as the team sees them; each row's actions live in `OrderActions`. */
 export function OrderTable({ orders }: { orders: AdminOrder[] }) {
@@ -92,9 +93,9 @@ function CancelOrder({ order }: { order: AdminOrder }) {
           setOpen(false);
         },
         onError: (failure) => {
-          const fields = adminFieldErrors(failure);
+          const fields = apiFieldMessages(failure, 'admin');
           if (fields.reason) setError(fields.reason);
-          else setProblem(adminErrorMessage(failure));
+          else setProblem(apiErrorMessage(failure, 'admin'));
         },
       },
     );
@@ -160,7 +161,7 @@ function ExtendExpiry({ order }: { order: AdminOrder }) {
           toast.success(t('orders.extended', { date: formatDate(updated.expiresAt, language) }));
           setOpen(false);
         },
-        onError: (error) => setErrors(adminFieldErrors(error)),
+        onError: (error) => setErrors(apiFieldMessages(error, 'admin')),
       },
     );
   };

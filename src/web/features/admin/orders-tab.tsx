@@ -6,9 +6,10 @@ import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { Input, controlClasses } from '@web/components/ui/input';
 import { useOrders } from './api';
-import { adminErrorMessage, adminFieldErrors } from './api-error';
+import { apiErrorMessage } from '@web/lib/api-error';
+import { apiFieldMessages } from '@web/lib/api-field-messages';
 import { OrderTable } from './order-table';
-import { Pager } from './pager';
+import { Pager } from '@web/components/pager';
 
 const empty = { code: '', recipient: '', buyer: '', business: '', status: '', from: '', to: '' };
 
@@ -19,7 +20,7 @@ export function OrdersTab({ initialBusiness }: { initialBusiness: string }) {
   const [page, setPage] = useState(1);
   const query = useOrders({ ...applied, page: String(page) });
   const set = (key: keyof typeof empty) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
-  const fieldErrors = query.isError ? adminFieldErrors(query.error) : {};
+  const fieldErrors = query.isError ? apiFieldMessages(query.error, 'admin') : {};
 
   return (
     <div className="flex flex-col gap-4">
@@ -66,11 +67,11 @@ export function OrdersTab({ initialBusiness }: { initialBusiness: string }) {
       {query.data ? (
         <>
           <OrderTable orders={query.data.items} />
-          <Pager page={query.data.page} pageSize={query.data.pageSize} total={query.data.total} onPage={setPage} />
+          <Pager page={query.data.page} pageSize={query.data.pageSize} total={query.data.total} onPage={setPage} label={t('pager.label')} texts="admin" />
         </>
       ) : (
         <QueryFallback
-          error={query.isError ? adminErrorMessage(query.error) : null}
+          error={query.isError ? apiErrorMessage(query.error, 'admin') : null}
           onRetry={() => void query.refetch()}
           retryLabel={t('retry')}
           loadingLabel={t('loading')}

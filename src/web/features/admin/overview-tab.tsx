@@ -5,7 +5,7 @@ import { QueryFallback } from '@web/components/query-fallback';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useOverview } from './api';
-import { adminErrorMessage } from './api-error';
+import { apiErrorMessage } from '@web/lib/api-error';
 
 export function OverviewTab({ onOpen }: { onOpen: (tab: 'applications' | 'businesses') => void }) {
   const { t } = useText('admin');
@@ -14,7 +14,7 @@ export function OverviewTab({ onOpen }: { onOpen: (tab: 'applications' | 'busine
   if (!data) {
     return (
       <QueryFallback
-        error={query.isError ? adminErrorMessage(query.error) : null}
+        error={query.isError ? apiErrorMessage(query.error, 'admin') : null}
         onRetry={() => void query.refetch()}
         retryLabel={t('retry')}
         loadingLabel={t('loading')}

@@ -14,7 +14,7 @@ import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/toast';
 import { cn } from '@web/lib/cn';
 import { useText } from '@web/lib/text';
-import { adminErrorMessage } from './api-error';
+import { apiErrorMessage } from '@web/lib/api-error';
 import { adminStatementCsvUrl, useAdminPayouts, useAdminStatement, useMonthTotals, useRetryTransfer } from './payouts-api';
 
 /** The last twelve Madrid months, newest first. */
@@ -32,7 +32,7 @@ export function PayoutsTab() {
   const retry = useRetryTransfer();
   const data = query.data;
   if (!data) {
-    return <QueryFallback error={query.isError ? adminErrorMessage(query.error) : null} onRetry={() => void query.refetch()} retryLabel={t('retry')} loadingLabel={t('loading')} />;
+    return <QueryFallback error={query.isError ? apiErrorMessage(query.error, 'admin') : null} onRetry={() => void query.refetch()} retryLabel={t('retry')} loadingLabel={t('loading')} />;
   }
   return (
     <section aria-labelledby="admin-payouts-title" className="flex flex-col gap-4">
@@ -104,7 +104,7 @@ export function PayoutsTab() {
                         onClick={() =>
                           retry.mutate(tr.id, {
                             onSuccess: () => toast.success(t('payouts.transfers.retried')),
-                            onError: (error) => toast.error(adminErrorMessage(error)),
+                            onError: (error) => toast.error(apiErrorMessage(error, 'admin')),
                           })
                         }
                       >
@@ -230,7 +230,7 @@ function StatementsCard() {
             </table>
           </div>
         ) : (
-          <QueryFallback error={totals.isError ? adminErrorMessage(totals.error) : null} onRetry={() => void totals.refetch()} retryLabel={t('retry')} loadingLabel={t('loading')} />
+          <QueryFallback error={totals.isError ? apiErrorMessage(totals.error, 'admin') : null} onRetry={() => void totals.refetch()} retryLabel={t('retry')} loadingLabel={t('loading')} />
         )}
         {businessId && statement.data ? (
           <div className="flex flex-col gap-3">

@@ -10,7 +10,8 @@ import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/toast';
 import { useText } from '@web/lib/text';
 import { useDecideReport, useReports } from './api';
-import { adminErrorMessage, adminFieldErrors } from './api-error';
+import { apiErrorMessage } from '@web/lib/api-error';
+import { apiFieldMessages } from '@web/lib/api-field-messages';
 
 /** The queue of reported listings: the oldest waiting first, each decided once (hide or keep). */
 export function ReportsTab() {
@@ -42,7 +43,7 @@ export function ReportsTab() {
         )
       ) : (
         <QueryFallback
-          error={query.isError ? adminErrorMessage(query.error) : null}
+          error={query.isError ? apiErrorMessage(query.error, 'admin') : null}
           onRetry={() => void query.refetch()}
           retryLabel={t('retry')}
           loadingLabel={t('loading')}
@@ -57,7 +58,7 @@ function ReportCard({ report }: { report: AdminReport }) {
   const decide = useDecideReport(report.id);
   const [reason, setReason] = useState('');
   const [facts, setFacts] = useState('');
-  const fieldErrors = decide.error ? adminFieldErrors(decide.error) : {};
+  const fieldErrors = decide.error ? apiFieldMessages(decide.error, 'admin') : {};
   const headingId = `report-${report.id}`;
   const submit = (decision: 'hide' | 'keep') =>
     decide.mutate(
@@ -91,7 +92,7 @@ function ReportCard({ report }: { report: AdminReport }) {
           </Field>
           {decide.error && Object.keys(fieldErrors).length === 0 ? (
             <p role="alert" className="text-sm font-medium text-danger-700">
-              {adminErrorMessage(decide.error)}
+              {apiErrorMessage(decide.error, 'admin')}
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">

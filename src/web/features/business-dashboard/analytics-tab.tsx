@@ -7,7 +7,7 @@ import { Input, controlClasses } from '@web/components/ui/input';
 import { cn } from '@web/lib/cn';
 import { Label } from '@web/components/ui/label';
 import { useAnalytics } from './api';
-import { apiErrorMessage } from './api-error';
+import { apiErrorMessage } from '@web/lib/api-error';
 import { presetPeriod, periodPresets, type PeriodPreset } from './analytics-period';
 import { formatPercent } from '@shared/format';
 import { SalesChart } from './sales-chart';
@@ -150,7 +150,7 @@ export function AnalyticsTab() {
         </>
       ) : (
         <QueryFallback
-          error={query.isError ? apiErrorMessage(query.error) : null}
+          error={query.isError ? apiErrorMessage(query.error, 'dashboard') : null}
           onRetry={() => void query.refetch()}
           retryLabel={t('common.retry')}
           loadingLabel={t('common.loading')}

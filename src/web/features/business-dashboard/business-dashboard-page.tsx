@@ -1,6 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { BarChart3, Gift, Info, Landmark, Package, ScanLine, ShieldCheck, Store } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { getLanguage } from '@web/lib/language';
 import { loadText, useText } from '@web/lib/text';
 import { Link, useSearchParams } from 'react-router';
@@ -11,22 +10,25 @@ import { PageTitle } from '@web/components/page-title';
 import { buttonVariants } from '@web/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { apiErrorMessage } from '@web/lib/api-error';
 import { useHasSignupDraft, useOwnBusiness } from './api';
-import { apiErrorMessage, reportApiError } from './api-error';
 import { registerServiceWorker } from './register-service-worker';
-import { createAppQueryClient } from '@web/lib/query-client';
 import { dashboardTabs, isTabEnabled, parseTab, type DashboardTab } from './tabs';
 import { QueryFallback } from '@web/components/query-fallback';
 import { SignOutButton } from '@web/components/sign-out-button';
+import { AreaTab, lazyTab, SignedInArea, type AreaSettings } from '@web/components/signed-in-area';
 import { AreaLinks } from '@web/components/area-links';
 
+const dashboardArea: AreaSettings = {
+  texts: 'dashboard',
+};
+
 export default function BusinessDashboardPage() {
-  const [queryClient] = useState(() => createAppQueryClient(reportApiError));
   useEffect(() => registerServiceWorker(), []);
   return (
-    <QueryClientProvider client={queryClient}>
+    <SignedInArea settings={dashboardArea}>
       <Dashboard />
-    </QueryClientProvider>
+    </SignedInArea>
   );
 }
 
@@ -40,8 +42,6 @@ const tabIcons = {
   payouts: Landmark,
 } as const;
 
-// One chunk per tab: a visit downloads the open tab's code (its dialogs, forms, the QR
-// scanner, the chart) only; the others load when chosen (ADR 046).
 const tabModules = {
   verification: () => import('./verification-tab'),
   profile: () => import('./profile-tab'),
@@ -51,31 +51,22 @@ const tabModules = {
   analytics: () => import('./analytics-tab'),
   payouts: () => import('./payouts/payouts-tab'),
 } as const;
-const VerificationTab = lazy(() => tabModules.verification().then((m) => ({ default: m.VerificationTab })));
+const VerificationTab = lazyTab(tabModules.verification, 'VerificationTab');
 // Only an owner with a pending commission proposal loads it (ADR 065).
 const CommissionProposalCard = lazy(() => import('./commission-proposal-card').then((m) => ({ default: m.CommissionProposalCard })));
-const ProfileTab = lazy(() => tabModules.profile().then((m) => ({ default: m.ProfileTab })));
-const GiftsTab = lazy(() => tabModules.gifts().then((m) => ({ default: m.GiftsTab })));
-const OrdersTab = lazy(() => tabModules.orders().then((m) => ({ default: m.OrdersTab })));
-const RedeemTab = lazy(() => tabModules.redeem().then((m) => ({ default: m.RedeemTab })));
-const AnalyticsTab = lazy(() => tabModules.analytics().then((m) => ({ default: m.AnalyticsTab })));
-const PayoutsTab = lazy(() => tabModules.payouts().then((m) => ({ default: m.PayoutsTab })));
+const ProfileTab = lazyTab(tabModules.profile, 'ProfileTab');
+const GiftsTab = lazyTab(tabModules.gifts, 'GiftsTab');
+const OrdersTab = lazyTab(tabModules.orders, 'OrdersTab');
+const RedeemTab = lazyTab(tabModules.redeem, 'RedeemTab');
+const AnalyticsTab = lazyTab(tabModules.analytics, 'AnalyticsTab');
+const PayoutsTab = lazyTab(tabModules.payouts, 'PayoutsTab');
 // The tab the address names starts downloading with this chunk, alongside the texts, rather
 // than after the business has loaded (a tab this business may not open yet costs one request).
-if (typeof window !== 'undefined') {
-  const requested = new URLSearchParams(window.location.search).get('tab');
-  const tab = dashboardTabs.includes(requested as DashboardTab) ? (requested as DashboardTab) : 'verification';
-  void tabModules[tab]();
-  if (tab === 'redeem') void loadText(getLanguage(), ['redeem']).catch(() => undefined);
-  if (tab === 'payouts') void loadText(getLanguage(), ['payouts']).catch(() => undefined);
-}
-
-/** The spinner the tabs show while their data loads, while the tab's own code loads. */
-function TabLoading({ children }: { children: ReactNode }) {
-  const { t } = useText('dashboard');
-  const fallback = <QueryFallback error={null} onRetry={() => undefined} retryLabel={t('common.retry')} loadingLabel={t('common.loading')} />;
-  return <Suspense fallback={fallback}>{children}</Suspense>;
-}
+const requestedTab = new URLSearchParams(window.location.search).get('tab');
+const addressTab = dashboardTabs.includes(requestedTab as DashboardTab) ? (requestedTab as DashboardTab) : 'verification';
+void tabModules[addressTab]();
+if (addressTab === 'redeem') void loadText(getLanguage(), ['redeem']).catch(() => undefined);
+if (addressTab === 'payouts') void loadText(getLanguage(), ['payouts']).catch(() => undefined);
 
 function Dashboard() {
   const { t } = useText('dashboard');
@@ -101,7 +92,7 @@ function Dashboard() {
           <NoBusinessCard />
         ) : (
           <QueryFallback
-            error={query.isError ? apiErrorMessage(query.error) : null}
+            error={query.isError ? apiErrorMessage(query.error, 'dashboard') : null}
             onRetry={() => void query.refetch()}
             retryLabel={t('common.retry')}
             loadingLabel={t('common.loading')}
@@ -198,45 +189,45 @@ function BusinessArea({ business }: { business: DashboardBusiness }) {
           </p>
         )}
         <TabsContent value="verification">
-          <TabLoading>
+          <AreaTab>
             <VerificationTab business={business} />
-          </TabLoading>
+          </AreaTab>
         </TabsContent>
         <TabsContent value="profile">
-          <TabLoading>
+          <AreaTab>
             <ProfileTab business={business} />
-          </TabLoading>
+          </AreaTab>
         </TabsContent>
         <TabsContent value="gifts">
           {business.isActive ? (
-            <TabLoading>
+            <AreaTab>
               <GiftsTab />
-            </TabLoading>
+            </AreaTab>
           ) : null}
         </TabsContent>
         <TabsContent value="orders">
           {business.isActive ? (
-            <TabLoading>
+            <AreaTab>
               <OrdersTab />
-            </TabLoading>
+            </AreaTab>
           ) : null}
         </TabsContent>
         <TabsContent value="redeem">
           {isTabEnabled('redeem', business) ? (
-            <TabLoading>
+            <AreaTab>
               <RedeemTab />
-            </TabLoading>
+            </AreaTab>
           ) : null}
         </TabsContent>
         <TabsContent value="analytics">
-          <TabLoading>
+          <AreaTab>
             <AnalyticsTab />
-          </TabLoading>
+          </AreaTab>
         </TabsContent>
         <TabsContent value="payouts">
-          <TabLoading>
+          <AreaTab>
             <PayoutsTab />
-          </TabLoading>
+          </AreaTab>
         </TabsContent>
       </Tabs>
     </>

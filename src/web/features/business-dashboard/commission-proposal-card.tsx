@@ -10,7 +10,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
 import { useText } from '@web/lib/text';
 import { useAcceptCommission } from './api';
-import { reportApiError } from './api-error';
+import { reportApiError } from '@web/components/signed-in-area';
 
 /**
  * The team proposed a commission different from the one the owner accepted (ADR 065). It
@@ -34,7 +34,7 @@ export function CommissionProposalCard({ business }: { business: DashboardBusine
     }
     accept.mutate(
       { commissionRate: proposed, partnerTermsVersion: PARTNER_TERMS_VERSION },
-      { onSuccess: () => toast.success(t('commissionProposal.accepted', { rate: values.proposed })), onError: reportApiError },
+      { onSuccess: () => toast.success(t('commissionProposal.accepted', { rate: values.proposed })), onError: (error) => reportApiError({ texts: 'dashboard' }, error) },
     );
   };
 

@@ -16,7 +16,8 @@ import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/toast';
 import { createGift, dashboardKeys, removeGiftImage, updateGift, uploadGiftImage } from './api';
-import { apiFieldErrors, reportApiError } from './api-error';
+import { reportApiError } from '@web/components/signed-in-area';
+import { apiFieldErrors } from '@web/lib/api-error';
 import { fieldErrorsOf } from './form-errors';
 import { priceToInput } from './gift-price';
 import { useImagePickerTexts } from './image-picker-texts';
@@ -150,7 +151,7 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
       toast.success(gift ? t('gifts.updated') : t('gifts.created'));
       onOpenChange(false);
     } catch (error) {
-      reportApiError(error);
+      reportApiError({ texts: 'dashboard' }, error);
       // The gift itself is saved when only its image failed: close, so a second click
       // cannot create it twice; the image can be added again with Edit.
       if (saved) onOpenChange(false);

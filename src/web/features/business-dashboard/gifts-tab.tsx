@@ -10,7 +10,7 @@ import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toast';
 import { cn } from '@web/lib/cn';
 import { useDeleteGift, useGifts, useToggleGift } from './api';
-import { apiErrorMessage } from './api-error';
+import { apiErrorMessage } from '@web/lib/api-error';
 import { QueryFallback } from '@web/components/query-fallback';
 import { NotOnSaleNotice } from './payouts/not-on-sale-notice';
 
@@ -66,7 +66,7 @@ export function GiftsTab() {
         )
       ) : (
         <QueryFallback
-          error={query.isError ? apiErrorMessage(query.error) : null}
+          error={query.isError ? apiErrorMessage(query.error, 'dashboard') : null}
           onRetry={() => void query.refetch()}
           retryLabel={t('common.retry')}
           loadingLabel={t('common.loading')}

@@ -14,7 +14,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { orderStatusBadge } from '@web/lib/order-status-style';
 import { useOrders } from './api';
 import { formatPercent } from '@shared/format';
-import { apiErrorMessage } from './api-error';
+import { apiErrorMessage } from '@web/lib/api-error';
 import { useOrderUpdates } from './use-order-updates';
 import { QueryFallback } from '@web/components/query-fallback';
 
@@ -100,7 +100,7 @@ export function OrdersTab() {
         )
       ) : (
         <QueryFallback
-          error={query.isError ? apiErrorMessage(query.error) : null}
+          error={query.isError ? apiErrorMessage(query.error, 'dashboard') : null}
           onRetry={() => void query.refetch()}
           retryLabel={t('common.retry')}
           loadingLabel={t('common.loading')}

@@ -21,7 +21,8 @@ import { uploadBusinessImage } from '@web/lib/business-image-api';
 import { dashboardKeys, removeBusinessImage, useUpdateMailSettings, useUpdateProfile } from './api';
 import { Switch } from '@web/components/ui/switch';
 import { Label } from '@web/components/ui/label';
-import { apiFieldErrors, reportApiError } from './api-error';
+import { reportApiError } from '@web/components/signed-in-area';
+import { apiFieldErrors } from '@web/lib/api-error';
 import { fieldErrorsOf } from './form-errors';
 import { useImagePickerTexts } from './image-picker-texts';
 import { verificationBadge, verificationView } from './verification-status';
@@ -124,7 +125,7 @@ function ProfileImage({ business }: { business: DashboardBusiness }) {
       setImage(image.imageUrl, image.thumbnailUrl);
       toast.success(t('image.uploaded'));
     } catch (error) {
-      reportApiError(error);
+      reportApiError({ texts: 'dashboard' }, error);
     } finally {
       setProgress(null);
     }
@@ -337,7 +338,7 @@ function MailSettingsCard({ business }: { business: DashboardBusiness }) {
             disabled={update.isPending}
             aria-describedby={`${switchId}-hint`}
             onCheckedChange={(checked) =>
-              update.mutate({ orderMailDigest: checked }, { onSuccess: () => toast.success(t(checked ? 'mailSettings.digestOn' : 'mailSettings.digestOff')), onError: reportApiError })
+              update.mutate({ orderMailDigest: checked }, { onSuccess: () => toast.success(t(checked ? 'mailSettings.digestOn' : 'mailSettings.digestOff')), onError: (error) => reportApiError({ texts: 'dashboard' }, error) })
             }
           />
         </div>

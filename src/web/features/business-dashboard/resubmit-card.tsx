@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { toast } from '@web/components/ui/toast';
 import { apiRequest } from '@web/lib/api-client';
 import { dashboardKeys } from './api';
-import { apiErrorMessage } from './api-error';
+import { apiErrorMessage } from '@web/lib/api-error';
 
 /**
  * A rejected business corrects its details (profile tab) or documents (here) and sends its
@@ -63,7 +63,7 @@ export function ResubmitCard({ business }: { business: DashboardBusiness }) {
               type={type}
               current={business.documents.find((d) => d.type === type) ?? null}
               pending={upload.isPending}
-              onFile={(file) => upload.mutate({ type, file }, { onError: (error) => toast.error(apiErrorMessage(error)) })}
+              onFile={(file) => upload.mutate({ type, file }, { onError: (error) => toast.error(apiErrorMessage(error, 'dashboard')) })}
             />
           ))}
         </ul>
@@ -71,7 +71,7 @@ export function ResubmitCard({ business }: { business: DashboardBusiness }) {
         <Button
           className="self-start"
           disabled={missing.length > 0 || resubmit.isPending || upload.isPending}
-          onClick={() => resubmit.mutate(undefined, { onError: (error) => toast.error(apiErrorMessage(error)) })}
+          onClick={() => resubmit.mutate(undefined, { onError: (error) => toast.error(apiErrorMessage(error, 'dashboard')) })}
         >
           <Send aria-hidden="true" />
           {t('resubmit.submit')}

@@ -9,7 +9,7 @@ import { BusinessCard, BusinessImage } from './business-card';
 import { CategorySelect } from './category-select';
 import { GiftCard } from './gift-card';
 import { ReportLink } from './report-link';
-import { Pager } from './pager';
+import { Pager } from '@web/components/pager';
 import { QueryState } from './query-state';
 import { ResultsStatus } from './results-status';
 import { SearchInput } from './search-input';
@@ -76,6 +76,7 @@ function BusinessList({ onOpen }: { onOpen: (id: string) => void }) {
                 pageSize={CATALOG_PAGE_SIZE}
                 onPage={setPage}
                 label={t('businesses.title')}
+                texts="app"
               />
             </>
           )

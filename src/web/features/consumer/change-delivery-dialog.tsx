@@ -13,7 +13,7 @@ import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
 import { deliveryError } from '@web/lib/madrid-time';
 import { useUpdateDelivery } from './api';
-import { apiFieldErrors } from './api-error-message';
+import { apiFieldErrors } from '@web/lib/api-error';
 
 const initialDelivery = (order: MyOrder): DeliveryInput =>
   order.deliverAt ? { kind: 'scheduled', ...instantToMadridLocal(new Date(order.deliverAt)) } : { kind: 'now' };

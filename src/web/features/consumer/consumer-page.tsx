@@ -1,8 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { Gift, ShoppingCart, Store, User, Users, Package, X } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { getLanguage } from '@web/lib/language';
-import { getText, loadText, useText } from '@web/lib/text';
+import { loadText, useText } from '@web/lib/text';
 import { useSearchParams } from 'react-router';
 import type { Contact } from '@shared/contracts/contacts';
 import { AreaHeader } from '@web/components/area-header';
@@ -11,21 +10,14 @@ import { PageTitle } from '@web/components/page-title';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { toast } from '@web/components/ui/toast';
-import { refreshSession, useSession } from '@web/lib/session';
-import { ApiError } from '@web/lib/api-client';
+import { useSession } from '@web/lib/session';
 import { CartBar } from './cart-bar';
-import { createAppQueryClient } from '@web/lib/query-client';
-import { QueryFallback } from '@web/components/query-fallback';
+import { AreaTab, lazyTab, SignedInArea, type AreaSettings } from '@web/components/signed-in-area';
 import { parseTab, type ConsumerTab } from './tabs';
 import { useCart } from '@web/lib/use-cart';
 import { SignOutButton } from '@web/components/sign-out-button';
 import { AreaLinks } from '@web/components/area-links';
 
-type ErrorMeta = { inlineError?: unknown; ownMessageFor?: readonly string[] } | undefined;
-
-// One chunk per tab: a visit downloads the open tab's code (and its dialogs, forms and
-// texts) only; the others load when chosen (ADR 039).
 const tabModules = {
   profile: () => import('./profile-tab'),
   businesses: () => import('./businesses-tab'),
@@ -34,47 +26,24 @@ const tabModules = {
   // The orders' own texts (namespace `orders`) come alongside.
   orders: () => Promise.all([import('./orders-tab'), loadText(getLanguage(), ['orders'])]).then(([module]) => module),
 } as const;
-const ProfileTab = lazy(() => tabModules.profile().then((m) => ({ default: m.ProfileTab })));
-const BusinessesTab = lazy(() => tabModules.businesses().then((m) => ({ default: m.BusinessesTab })));
-const GiftsTab = lazy(() => tabModules.gifts().then((m) => ({ default: m.GiftsTab })));
-const ContactsTab = lazy(() => tabModules.contacts().then((m) => ({ default: m.ContactsTab })));
-const OrdersTab = lazy(() => tabModules.orders().then((m) => ({ default: m.OrdersTab })));
-// The tab the address opens starts downloading with this chunk, alongside the area's texts,
-// rather than after the area's first render.
-if (typeof window !== 'undefined') void tabModules[parseTab(new URLSearchParams(window.location.search).get('tab'))]();
+const ProfileTab = lazyTab(tabModules.profile, 'ProfileTab');
+const BusinessesTab = lazyTab(tabModules.businesses, 'BusinessesTab');
+const GiftsTab = lazyTab(tabModules.gifts, 'GiftsTab');
+const ContactsTab = lazyTab(tabModules.contacts, 'ContactsTab');
+const OrdersTab = lazyTab(tabModules.orders, 'OrdersTab');
+// The tab the address names starts downloading with this chunk, alongside the texts, rather
+// than after the page's first render.
+void tabModules[parseTab(new URLSearchParams(window.location.search).get('tab'))]();
 
-/** The spinner the tabs show while their data loads, while the tab's own code loads. */
-function TabLoading({ children }: { children: ReactNode }) {
-  const { t } = useText('app');
-  const fallback = <QueryFallback error={null} onRetry={() => undefined} retryLabel={t('common.retry')} loadingLabel={t('common.loading')} />;
-  return <Suspense fallback={fallback}>{children}</Suspense>;
-}
-
-function reportError(error: unknown, ...source: unknown[]) {
-  const code = error instanceof ApiError ? error.code : 'default';
-  const metas = source.map((s) => (s as { meta?: ErrorMeta } | null)?.meta);
-  // A request whose screen shows its own error (`meta: { inlineError: true }`, e.g. inside a
-  // modal dialog, where a toast would be hidden from screen readers), or its own words for
-  // some codes (`meta: { ownMessageFor: [...] }`), is not reported twice.
-  if (metas.some((meta) => meta?.inlineError || meta?.ownMessageFor?.includes(code))) return;
-  // A session that ended elsewhere: re-reading it lets RequireSession send the user to /auth.
-  if (error instanceof ApiError && error.status === 401) void refreshSession();
-  // The texts of the language shown now: the query client lives as long as the page, and the
-  // language menu can switch languages meanwhile. The page has loaded 'app' to render.
-  const t = getText('app');
-  toast.error(t('errors.title'), {
-    // One toast per kind of failure: several queries failing together say it once.
-    id: `api-error-${code}`,
-    description: t(`errors.${code}`, { defaultValue: t('errors.default') }),
-  });
-}
+const consumerArea: AreaSettings = {
+  texts: 'app',
+};
 
 export default function ConsumerPage() {
-  const [queryClient] = useState(() => createAppQueryClient(reportError));
   return (
-    <QueryClientProvider client={queryClient}>
+    <SignedInArea settings={consumerArea}>
       <ConsumerArea />
-    </QueryClientProvider>
+    </SignedInArea>
   );
 }
 
@@ -155,32 +124,32 @@ function ConsumerArea() {
             })}
           </TabsList>
           <TabsContent value="profile">
-            <TabLoading>
+            <AreaTab>
               <ProfileTab onGoTo={(next) => goTo(next)} />
-            </TabLoading>
+            </AreaTab>
           </TabsContent>
           <TabsContent value="businesses">
-            <TabLoading>
+            <AreaTab>
               <BusinessesTab
                 openBusinessId={businessId}
                 onOpenBusiness={(id) => goTo('businesses', id ? { business: id } : {})}
               />
-            </TabLoading>
+            </AreaTab>
           </TabsContent>
           <TabsContent value="gifts">
-            <TabLoading>
+            <AreaTab>
               <GiftsTab />
-            </TabLoading>
+            </AreaTab>
           </TabsContent>
           <TabsContent value="contacts">
-            <TabLoading>
+            <AreaTab>
               <ContactsTab onSendGift={sendGiftTo} />
-            </TabLoading>
+            </AreaTab>
           </TabsContent>
           <TabsContent value="orders">
-            <TabLoading>
+            <AreaTab>
               <OrdersTab />
-            </TabLoading>
+            </AreaTab>
           </TabsContent>
         </Tabs>
       </main>

@@ -7,7 +7,7 @@ import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
-import { apiFieldErrors } from './api-error-message';
+import { apiFieldErrors } from '@web/lib/api-error';
 
 type Values = Required<{ [K in keyof ContactInput]: string }>;
 

@@ -7,7 +7,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { apiRequest } from '@web/lib/api-client';
 import { signOut } from '@web/lib/session';
 import { useText } from '@web/lib/text';
-import { apiFieldErrors } from './api-error-message';
+import { apiFieldErrors } from '@web/lib/api-error';
 
 /** "Delete my account": the owner confirms with their password, or their address without one. */
 export function DeleteAccountDialog({

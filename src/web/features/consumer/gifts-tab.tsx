@@ -7,7 +7,7 @@ import { cn } from '@web/lib/cn';
 import { useCatalogGifts } from './api';
 import { CategorySelect } from './category-select';
 import { GiftCard } from './gift-card';
-import { Pager } from './pager';
+import { Pager } from '@web/components/pager';
 import { QueryState } from './query-state';
 import { ResultsStatus } from './results-status';
 import { SearchInput } from './search-input';
@@ -76,7 +76,7 @@ export function GiftsTab() {
                   </li>
                 ))}
               </ul>
-              <Pager page={data.page} total={data.total} pageSize={GIFTS_TAB_PAGE_SIZE} onPage={setPage} label={t('gifts.title')} />
+              <Pager page={data.page} total={data.total} pageSize={GIFTS_TAB_PAGE_SIZE} onPage={setPage} label={t('gifts.title')} texts="app" />
             </>
           )
         }

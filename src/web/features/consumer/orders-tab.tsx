@@ -13,7 +13,7 @@ import { ApiError } from '@web/lib/api-client';
 import { orderStatusBadge } from '@web/lib/order-status-style';
 import type { MyOrder, PendingPurchase } from '@shared/contracts/my-orders';
 import { useDiscardPendingPurchase, useMyOrders, usePendingPurchases, useResendOrderEmail } from './api';
-import { apiErrorMessage } from './api-error-message';
+import { apiErrorMessage } from '@web/lib/api-error';
 import { QueryState } from './query-state';
 import { useRecipientTexts } from './use-recipient-texts';
 import { whatsAppUrl } from './whatsapp';
@@ -82,7 +82,7 @@ export function OrdersTab() {
               ) : null}
               {query.isFetchNextPageError ? (
                 <p role="alert" className="text-center text-sm font-medium text-danger-700">
-                  {apiErrorMessage(t, query.error)}
+                  {apiErrorMessage(query.error, 'app')}
                 </p>
               ) : null}
             </>

@@ -10,7 +10,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
 import { apiRequest } from '@web/lib/api-client';
 import { usePasswordStatus, useProfile, useUpdateProfile } from './api';
-import { apiErrorMessage, apiFieldErrors } from './api-error-message';
+import { apiErrorMessage, apiFieldErrors } from '@web/lib/api-error';
 import { QueryState } from './query-state';
 import type { ConsumerTab } from './tabs';
 
@@ -147,7 +147,7 @@ function PrivacyCard({ email }: { email: string }) {
       URL.revokeObjectURL(url);
       toast.success(t('profile.downloaded'));
     } catch (error) {
-      toast.error(t('errors.title'), { description: apiErrorMessage(t, error) });
+      toast.error(t('errors.title'), { description: apiErrorMessage(error, 'app') });
     } finally {
       setDownloading(false);
     }

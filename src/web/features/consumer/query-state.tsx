@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useText } from '@web/lib/text';
 import type { ReactNode } from 'react';
 import { QueryFallback } from '@web/components/query-fallback';
-import { apiErrorMessage } from './api-error-message';
+import { apiErrorMessage } from '@web/lib/api-error';
 
 /**
  * Loading, error and data states of one query, the same way in every tab. A failed load
@@ -19,7 +19,7 @@ export function QueryState<T>({
   if (query.data !== undefined) return <>{children(query.data)}</>;
   return (
     <QueryFallback
-      error={query.isError ? apiErrorMessage(t, query.error) : null}
+      error={query.isError ? apiErrorMessage(query.error, 'app') : null}
       onRetry={() => void query.refetch()}
       retryLabel={t('common.retry')}
       loadingLabel={t('common.loading')}

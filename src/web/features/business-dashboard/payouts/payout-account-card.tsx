@@ -3,7 +3,7 @@ import type { PayoutAccount } from '@shared/contracts/payouts';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useText } from '@web/lib/text';
-import { apiErrorMessage } from '../api-error';
+import { apiErrorMessage } from '@web/lib/api-error';
 import { useStartOnboarding } from './payouts-api';
 
 /** The provider's requirement names the owner is most likely to meet, in plain words. */
@@ -49,7 +49,7 @@ export function PayoutAccountCard({ account, compact = false }: { account: Payou
         )}
         {start.isError ? (
           <p role="alert" className="text-sm text-danger-700">
-            {apiErrorMessage(start.error)}
+            {apiErrorMessage(start.error, 'dashboard')}
           </p>
         ) : null}
       </CardContent>

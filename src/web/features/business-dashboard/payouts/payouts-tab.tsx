@@ -12,7 +12,7 @@ import { controlClasses } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/cn';
 import { useText } from '@web/lib/text';
-import { apiErrorMessage } from '../api-error';
+import { apiErrorMessage } from '@web/lib/api-error';
 import { PayoutAccountCard } from './payout-account-card';
 import { statementCsvUrl, useBusinessPayouts, useStatement, useStatementMonths } from './payouts-api';
 
@@ -27,7 +27,7 @@ export function PayoutsTab() {
   if (!data) {
     return (
       <QueryFallback
-        error={query.isError ? apiErrorMessage(query.error) : null}
+        error={query.isError ? apiErrorMessage(query.error, 'dashboard') : null}
         onRetry={() => void query.refetch()}
         retryLabel={dashboard('common.retry')}
         loadingLabel={dashboard('common.loading')}
@@ -165,7 +165,7 @@ function StatementsCard() {
           </>
         ) : (
           <QueryFallback
-            error={months.isError ? apiErrorMessage(months.error) : statement.isError ? apiErrorMessage(statement.error) : null}
+            error={months.isError ? apiErrorMessage(months.error, 'dashboard') : statement.isError ? apiErrorMessage(statement.error, 'dashboard') : null}
             onRetry={() => void (months.isError ? months.refetch() : statement.refetch())}
             retryLabel={dashboard('common.retry')}
             loadingLabel={dashboard('common.loading')}

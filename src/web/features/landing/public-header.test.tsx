@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 /*
  * Issue 15, point 6: the public pages' header (landing, privacy, not found) shows a
  * signed-in user the way to their own area instead of "Sign in"; after deleting the
- * account the home page says it was done.
+ * account the home page says it was done. (Here, beside the landing page's notice: shared
+ * components never import a feature, eslint.config.js.)
  */
 const dom = mountReactRootPerTest();
 vi.setConfig({ testTimeout: 20_000 });
@@ -30,8 +31,8 @@ function stubSession(user: Record<string, unknown> | null) {
 
 async function renderHeader() {
   // A fresh module graph per test: the session store is a module-level singleton.
-  const { PublicHeader } = await import('./public-header');
-  const { AccountDeletedNotice } = await import('../features/landing/account-deleted-notice');
+  const { PublicHeader } = await import('@web/components/public-header');
+  const { AccountDeletedNotice } = await import('./account-deleted-notice');
   await act(async () => {
     dom.root.render(
       <Suspense fallback={<p>loading</p>}>

@@ -1,17 +1,31 @@
 import { useEffect, useRef } from 'react';
 import { useText } from '@web/lib/text';
-import { Button } from '@web/components/ui/button';
+import { Button } from './ui/button';
+
+/**
+ * Where each area's catalogue keeps the pager's words. The back office's line also says how
+ * many rows there are in all, so its pager shows even when everything fits on one page.
+ */
+const wordings = {
+  admin: { previous: 'pager.previous', next: 'pager.next', position: 'pager.summary', showSinglePage: true },
+  app: { previous: 'common.previous', next: 'common.next', position: 'common.pageInfo', showSinglePage: false },
+} as const;
 
 interface PagerProps {
   page: number;
-  total: number;
   pageSize: number;
+  total: number;
   onPage: (page: number) => void;
+  /** The navigation's accessible name. */
   label: string;
+  /** The catalogue with the pager's words. */
+  texts: keyof typeof wordings;
 }
 
-export function Pager({ page, total, pageSize, onPage, label }: PagerProps) {
-  const { t } = useText('app');
+/** Previous / next through a list served in pages of `pageSize`, with where the list stands between. */
+export function Pager({ page, pageSize, total, onPage, label, texts }: PagerProps) {
+  const { t } = useText(texts);
+  const words = wordings[texts];
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const previousRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
@@ -23,7 +37,7 @@ export function Pager({ page, total, pageSize, onPage, label }: PagerProps) {
     focusOnArrival.current = null;
   }, [page]);
 
-  if (pages <= 1) return null;
+  if (pages <= 1 && !words.showSinglePage) return null;
   const go = (target: number) => {
     focusOnArrival.current = target >= pages ? previousRef.current : target <= 1 ? nextRef.current : null;
     onPage(target);
@@ -31,13 +45,13 @@ export function Pager({ page, total, pageSize, onPage, label }: PagerProps) {
   return (
     <nav aria-label={label} className="flex items-center justify-between gap-3 pt-2">
       <Button ref={previousRef} variant="outline" size="sm" disabled={page <= 1} onClick={() => go(page - 1)}>
-        {t('common.previous')}
+        {t(words.previous)}
       </Button>
       <p className="text-sm text-muted" aria-live="polite">
-        {t('common.pageInfo', { page, pages })}
+        {t(words.position, { page, pages, total })}
       </p>
       <Button ref={nextRef} variant="outline" size="sm" disabled={page >= pages} onClick={() => go(page + 1)}>
-        {t('common.next')}
+        {t(words.next)}
       </Button>
     </nav>
   );

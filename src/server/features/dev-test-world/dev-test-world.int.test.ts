@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businesses } from '../../db/schema/businesses';
+import { orders } from '../../db/schema/orders';
+import { signIn } from '../../testing/auth-helpers';
+import { productionOperatorEnv } from '../../testing/operator-env';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestWorld } from './create-test-world';
+
+describe('test worlds for the end-to-end journeys', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const create = async (kind: string) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/dev/test-world', payload: { kind }, headers: { origin: t.config.publicUrl } });
+    return { status: res.statusCode, world: res.json() as TestWorld };
+  };
+
+  it('creates a fresh giver, owner or admin each call, who can sign in', async () => {
+    const first = await create('giver');
+    const second = await create('giver');
+    expect(first.status).toBe(201);
+    expect(first.world.email).not.toBe(second.world.email);
+    for (const kind of ['giver', 'owner', 'admin']) {
+      const { world } = await create(kind);
+      const { user } = await signIn(t, { email: world.email, password: world.password });
+      expect(user, kind).toMatchObject({ email: world.email, role: kind === 'admin' ? 'admin' : 'user' });
+    }
+  });
+
+  it("gives an owner an approved, listed business like the demo owner's, with its gifts and a paid order", async () => {
+    const { world } = await create('owner');
+    const [business] = await t.database.db.select().from(businesses).where(eq(businesses.id, world.business!.id));
+    expect(business).toMatchObject({ verificationStatus: 'approved', isActive: true, commissionRate: 8 });
+    expect(world.business!.gifts.map((g) => g.name)).toContain('Merienda de horchata y fartons para dos');
+    const paid = await t.database.db.select().from(orders).where(eq(orders.businessId, business!.id));
+    expect(paid.map((o) => o.status)).toEqual(['paid']);
+    const giver = (await create('giver')).world;
+    const { cookie } = await signIn(t, { email: giver.email, password: giver.password });
+    const listed = await t.app.inject({ method: 'GET', url: `/api/catalog/businesses/${business!.id}`, headers: { cookie } });
+    expect(listed.statusCode).toBe(200);
+  });
+
+  it('refuses an unknown kind and changes nothing', async () => {
+    expect((await create('superuser')).status).toBe(400);
+  });
+
+  it.each([
+    ['in development without DEV_TOOLS', { NODE_ENV: 'development', DEV_TOOLS: 'off' }],
+    ['in production', { NODE_ENV: 'production', ...productionOperatorEnv, PAYMENTS_PROVIDER: 'test', PAYMENTS_ALLOW_TEST: 'true', DEV_TOOLS: 'off' }],
+  ])('does not exist %s', async (_label, env) => {
+    const app = await createTestApp({ env });
+    try {
+      const res = await app.app.inject({ method: 'POST', url: '/api/dev/test-world', payload: { kind: 'admin' }, headers: { origin: app.config.publicUrl } });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});

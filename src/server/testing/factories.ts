@@ -22,6 +22,7 @@ import {
   LISTING_CITY,
   type ApplicationStatus,
   type BusinessCategory,
+  type ValenciaDistrict,
   type BusinessType,
   type VerificationDocument,
   type VerificationStatus,
@@ -180,6 +181,7 @@ export type CreateBusinessInput = {
   website?: string | null;
   description?: string | null;
   imageUrl?: string | null;
+  district?: ValenciaDistrict | null;
   verificationDocuments?: VerificationDocument[];
   termsAcceptedAt?: Date | null;
   /** The partner agreement's version accepted then (null by default: an acceptance before versions). */
@@ -222,6 +224,7 @@ export async function createBusiness(db: Executor, input: CreateBusinessInput): 
       website: input.website ?? null,
       description: input.description ?? null,
       imageUrl: input.imageUrl ?? null,
+      district: input.district ?? null,
       verificationDocuments: input.verificationDocuments ?? [],
       termsAcceptedAt: input.termsAcceptedAt === undefined ? createdAt : input.termsAcceptedAt,
       partnerTermsVersion: input.partnerTermsVersion ?? null,
@@ -370,6 +373,7 @@ export async function createGift(
     isAvailable?: boolean;
     validityDays?: number;
     archivedAt?: Date | null;
+    forTwo?: boolean;
     createdAt?: Date;
   },
 ): Promise<GiftRow> {
@@ -388,6 +392,7 @@ export async function createGift(
       isAvailable: input.isAvailable ?? true,
       validityDays: input.validityDays ?? DEFAULT_VALIDITY_DAYS,
       archivedAt: input.archivedAt ?? null,
+      forTwo: input.forTwo ?? false,
       createdAt,
       updatedAt: createdAt,
     })

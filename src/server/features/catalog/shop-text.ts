@@ -1,0 +1,43 @@
+import enCommon from '@web/locales/en/common.json';
+import enShop from '@web/locales/en/shop.json';
+import esCommon from '@web/locales/es/common.json';
+import esShop from '@web/locales/es/shop.json';
+import type { PageLanguage } from '../../platform/page-language';
+
+/**
+ * The public shop pages (issue 30) are rendered by the server without React, like the gift
+ * and legal pages, from the `shop` catalogue the web app's catalogue tests cover (same keys in
+ * both languages) plus the category and district names of `common`.
+ */
+interface Catalogue {
+  [key: string]: string | Catalogue;
+}
+const catalogues: Record<PageLanguage, { shop: Catalogue; common: Catalogue }> = {
+  en: { shop: enShop, common: enCommon },
+  es: { shop: esShop, common: esCommon },
+};
+
+export type ShopText = (key: string, values?: Record<string, string | number>) => string;
+
+function lookUp(catalogue: Catalogue, key: string): string | undefined {
+  let node: string | Catalogue | undefined = catalogue;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+/**
+ * `{{name}}` placeholders and `_one`/`_other` plurals for a numeric `count`, as i18next
+ * renders them; `common:` reads the common catalogue. A missing key is a bug, so it throws.
+ */
+export function shopText(language: PageLanguage): ShopText {
+  const plural = new Intl.PluralRules(language);
+  return (key, values = {}) => {
+    const [namespace, path] = key.startsWith('common:') ? (['common', key.slice(7)] as const) : (['shop', key] as const);
+    const catalogue = catalogues[language][namespace];
+    const count = values.count;
+    const text =
+      (typeof count === 'number' ? lookUp(catalogue, `${path}_${plural.select(count)}`) : undefined) ?? lookUp(catalogue, path);
+    if (text === undefined) throw new Error(`Missing shop text ${language}:${key}`);
+    return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (placeholder, name: string) => (name in values ? String(values[name]) : placeholder));
+  };
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { transferStates } from '../domain/payouts';
 import { isCalendarDate } from '../domain/analytics';
 import { isoTimestamp } from './timestamp';
-import { businessCategories, businessTypes, documentTypes, verificationStatuses } from '../domain/business';
+import { businessCategories, businessTypes, documentTypes, valenciaDistricts, verificationStatuses } from '../domain/business';
 import { parsePriceToCents } from '../domain/money';
 import {
   DEFAULT_VALIDITY_DAYS,
@@ -95,6 +95,7 @@ import {
 /** Field codes (web: dashboard translations per code). */
 export const profileFieldErrors = {
   ...registrationFieldErrors,
+  invalidDistrict: 'invalidDistrict',
 } as const;
 
 export const giftFieldErrors = {
@@ -149,7 +150,11 @@ export type DashboardDocument = z.infer<typeof dashboardDocumentSchema>;
 
 export const dashboardBusinessSchema = z.object({
   id: z.string(),
+  /** The shop page's address is `/b/<slug>` (made from the name; issue 30). */
+  slug: z.string(),
   name: z.string(),
+  /** Valencia's district, for the catalogue's filter; null until the owner picks one. */
+  district: z.enum(valenciaDistricts).nullable(),
   category: z.enum(businessCategories),
   description: z.string().nullable(),
   address: z.string(),
@@ -196,6 +201,8 @@ const profileFields = businessInfoFields
       .refine((v) => v === null || EMAIL_SHAPE.test(v), { error: P.invalidEmail })
       .transform((v) => (v === null ? null : v.toLowerCase())),
     businessRegistrationNumber: optionalText(PROFILE_LIMITS.businessRegistrationNumber),
+    // An empty choice clears it.
+    district: z.preprocess((v) => (v === '' ? null : v), z.enum(valenciaDistricts, { error: P.invalidDistrict }).nullable()),
   })
   .partial();
 
@@ -251,6 +258,8 @@ const giftFields = {
     .pipe(z.string().max(GIFT_LIMITS.description, { error: G.tooLong }).nullable()),
   price: priceInputSchema,
   isAvailable: z.boolean({ error: 'invalid' }),
+  /** Meant for two people: the catalogue's "for two" filter finds it. */
+  forTwo: z.boolean({ error: 'invalid' }),
   validityDays: z.coerce
     .number({ error: G.invalidValidityDays })
     .int({ error: G.invalidValidityDays })
@@ -262,6 +271,7 @@ const giftFields = {
 export const giftInputSchema = z.object({
   ...giftFields,
   isAvailable: giftFields.isAvailable.default(true),
+  forTwo: giftFields.forTwo.default(false),
   validityDays: giftFields.validityDays.default(DEFAULT_VALIDITY_DAYS),
 });
 export type GiftInput = z.input<typeof giftInputSchema>;
@@ -284,6 +294,7 @@ export const dashboardGiftSchema = z.object({
   imageUrl: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
   isAvailable: z.boolean(),
+  forTwo: z.boolean(),
   validityDays: z.number().int(),
   /** Deleting a gift with orders archives it instead. */
   hasOrders: z.boolean(),

@@ -33,6 +33,7 @@ interface GiftFormValues {
   description: string;
   price: string;
   isAvailable: boolean;
+  forTwo: boolean;
   validityDays: string;
 }
 
@@ -41,6 +42,7 @@ const emptyValues: GiftFormValues = {
   description: '',
   price: '',
   isAvailable: true,
+  forTwo: false,
   validityDays: String(DEFAULT_VALIDITY_DAYS),
 };
 
@@ -51,6 +53,7 @@ function valuesOf(gift: DashboardGift | null): GiftFormValues {
     description: gift.description ?? '',
     price: priceToInput(gift.price),
     isAvailable: gift.isAvailable,
+    forTwo: gift.forTwo,
     validityDays: String(gift.validityDays),
   };
 }
@@ -104,6 +107,7 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
       description: values.description,
       price: values.price,
       isAvailable: values.isAvailable,
+      forTwo: values.forTwo,
       validityDays: Number(values.validityDays),
     };
     // The contract (and zod) load on the first submit, not with the dashboard (ADR 039).
@@ -202,6 +206,10 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
               checked={values.isAvailable}
               onCheckedChange={(checked) => set('isAvailable', checked)}
             />
+          </div>
+          <div className="flex items-center justify-between gap-4">
+            <Label htmlFor={`${formId}-for-two`}>{t('gifts.fields.forTwo')}</Label>
+            <Switch id={`${formId}-for-two`} checked={values.forTwo} onCheckedChange={(checked) => set('forTwo', checked)} />
           </div>
         </form>
         <DialogFooter>

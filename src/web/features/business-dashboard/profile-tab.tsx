@@ -3,7 +3,7 @@ import { CheckCircle2, Gift, Package, XCircle } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useText } from '@web/lib/text';
 import type { BusinessProfilePatchInput, DashboardBusiness } from '@shared/contracts/business-dashboard';
-import { businessCategories, businessTypes } from '@shared/domain/business';
+import { businessCategories, businessTypes, valenciaDistricts } from '@shared/domain/business';
 import { ImagePicker } from '@web/components/image-picker';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -35,6 +35,7 @@ function valuesOf(business: DashboardBusiness): ProfileValues {
     businessType: business.businessType,
     taxId: business.taxId,
     businessRegistrationNumber: business.businessRegistrationNumber ?? '',
+    district: business.district ?? '',
   };
 }
 
@@ -217,6 +218,16 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
           </Field>
           <Field label={t('profile.fields.address')} required error={errorText('address')} className="sm:col-span-2">
             <Input autoComplete="address-line1" {...text('address')} />
+          </Field>
+          <Field label={t('profile.fields.district')} hint={t('profile.fields.districtHint')} error={errorText('district')}>
+            <SelectWrapper value={values.district} onChange={set('district')}>
+              <option value="">{t('profile.fields.districtNone')}</option>
+              {valenciaDistricts.map((district) => (
+                <option key={district} value={district}>
+                  {common(`districts.${district}`)}
+                </option>
+              ))}
+            </SelectWrapper>
           </Field>
           <Field label={t('profile.fields.phone')} error={errorText('phone')}>
             <Input type="tel" autoComplete="tel" placeholder="+34 XXX XXX XXX" {...text('phone')} />

@@ -380,6 +380,12 @@ export const routeTable: RouteRow[] = [
   },
   { route: 'GET /sitemap.xml', request: () => ({ url: '/sitemap.xml' }), expect: all(200) },
   { route: 'GET /robots.txt', request: () => ({ url: '/robots.txt' }), expect: all(200) },
+  // The partner's counter poster: each owner prints their own business's, whatever its review state
+  {
+    route: 'GET /api/business/shop-poster',
+    request: () => ({ url: '/api/business/shop-poster?size=a5' }),
+    expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }),
+  },
   { route: 'GET /api/shop/featured', request: () => ({ url: '/api/shop/featured?lang=en' }), expect: all(200) },
 
   // A rejected business asks for review again: every actor's business is approved or pending (409)

@@ -20,6 +20,7 @@ import { apiFieldErrors, reportApiError } from './api-error';
 import { fieldErrorsOf } from './form-errors';
 import { useImagePickerTexts } from './image-picker-texts';
 import { verificationBadge, verificationView } from './verification-status';
+import { ShopToolsCard } from './shop-tools-card';
 
 type ProfileValues = Required<{ [K in keyof BusinessProfilePatchInput]: string }>;
 
@@ -43,6 +44,7 @@ export function ProfileTab({ business }: { business: DashboardBusiness }) {
   return (
     <div className="flex flex-col gap-4">
       <StatusCard business={business} />
+      <ShopToolsCard business={business} />
       <ProfileImage business={business} />
       <ProfileForm business={business} />
     </div>

@@ -55,7 +55,7 @@ describe('business gifts', () => {
     expect(made.json()).toMatchObject({ forTwo: true });
     const off = await as(t, cookie)({ method: 'PATCH', url: `/api/business/gifts/${made.json().id}`, payload: { forTwo: false } });
     expect(off.json()).toMatchObject({ forTwo: false });
-    expect((await giftRow(made.json().id)).forTwo).toBe(false);
+    expect((await giftRow(made.json().id))!.forTwo).toBe(false);
     const bad = await as(t, cookie)({ method: 'PATCH', url: `/api/business/gifts/${made.json().id}`, payload: { forTwo: 'yes' } });
     expect(bad.statusCode).toBe(400);
   });

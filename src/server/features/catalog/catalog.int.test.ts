@@ -113,7 +113,10 @@ describe('consumer gift listing rule', () => {
       currency: 'EUR',
       validityDays: 90,
       imageUrl: null,
-      business: { id: shop.id, name: 'Horchatería Daniel', category: 'traditional_drinks' },
+      // The public pages' addresses come along; the API's contract leaves them out.
+      slug: 'cata',
+      forTwo: false,
+      business: { id: shop.id, name: 'Horchatería Daniel', category: 'traditional_drinks', slug: 'horchateria-daniel', district: null },
     });
 
     const desc = await listCatalogGifts(executor, giftsQuery({ sort: 'price_desc' }));

@@ -17,16 +17,8 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import {
-  DEFAULT_COMMISSION_RATE,
-  LISTING_CITY,
-  type ApplicationStatus,
-  type BusinessCategory,
-  type ValenciaDistrict,
-  type BusinessType,
-  type VerificationDocument,
-  type VerificationStatus,
-} from '@shared/domain/business';
+import { DEFAULT_COMMISSION_RATE, LISTING_CITY, type ApplicationStatus, type BusinessCategory, type BusinessType, type VerificationDocument, type VerificationStatus } from '@shared/domain/business';
+import { type ValenciaDistrict } from '@shared/domain/valencia-districts';
 import { CURRENCY, DEFAULT_VALIDITY_DAYS, type OrderStatus } from '@shared/domain/order-status';
 import { cifControlDigit } from '@shared/domain/tax-id';
 import type { Executor } from '../db/client';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { transferStates } from '../domain/payouts';
 import { isCalendarDate } from '../domain/analytics';
 import { isoTimestamp } from './timestamp';
-import { businessCategories, businessTypes, documentTypes, valenciaDistricts, verificationStatuses } from '../domain/business';
+import { businessCategories, businessTypes, documentTypes, verificationStatuses } from '../domain/business';
+import { valenciaDistricts } from '../domain/valencia-districts';
 import { parsePriceToCents } from '../domain/money';
 import {
   DEFAULT_VALIDITY_DAYS,

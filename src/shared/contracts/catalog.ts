@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { businessCategories, valenciaDistricts } from '../domain/business';
+import { businessCategories } from '../domain/business';
+import { valenciaDistricts } from '../domain/valencia-districts';
 import { CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE, giftSorts } from './catalog-options';
 
 export { CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE, giftSorts, type GiftSort } from './catalog-options';

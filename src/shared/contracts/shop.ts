@@ -10,6 +10,8 @@ export interface FeaturedGift {
   businessName: string;
   /** Whole cents. */
   price: number;
+  /** The price as the page shows it (`12,50 €`), formatted by the server so the landing page needs no formatter. */
+  priceText: string;
   /** The card-sized picture, or null. */
   imageUrl: string | null;
   /** The gift's public page, in the asked language. */

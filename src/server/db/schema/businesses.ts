@@ -10,17 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  applicationKinds,
-  applicationStatuses,
-  businessCategories,
-  businessTypes,
-  DEFAULT_COMMISSION_RATE,
-  LISTING_CITY,
-  valenciaDistricts,
-  verificationStatuses,
-  type VerificationDocument,
-} from '@shared/domain/business';
+import { applicationKinds, applicationStatuses, businessCategories, businessTypes, DEFAULT_COMMISSION_RATE, LISTING_CITY, verificationStatuses, type VerificationDocument } from '@shared/domain/business';
+import { valenciaDistricts } from '@shared/domain/valencia-districts';
 import { users } from './auth';
 import { createdAt, id, sqlList, timestamptz, updatedAt } from './columns';
 

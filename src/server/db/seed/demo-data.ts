@@ -1,4 +1,5 @@
-import type { BusinessCategory, BusinessType, ValenciaDistrict } from '@shared/domain/business';
+import type { BusinessCategory, BusinessType } from '@shared/domain/business';
+import type { ValenciaDistrict } from '@shared/domain/valencia-districts';
 import type { OrderStatus } from '@shared/domain/order-status';
 
 /**

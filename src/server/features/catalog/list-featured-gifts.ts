@@ -1,5 +1,6 @@
 import { firstGiftsListing } from '@shared/contracts/catalog-options';
 import type { FeaturedGift } from '@shared/contracts/shop';
+import { formatPrice } from '@shared/format';
 import type { Executor } from '../../db/client';
 import type { PageLanguage } from '../../platform/page-language';
 import { cardImageSrc } from '../../platform/storage/image-keys';
@@ -15,6 +16,7 @@ export async function listFeaturedGifts(db: Executor, language: PageLanguage): P
       name: gift.name,
       businessName: gift.business.name,
       price: gift.price,
+      priceText: formatPrice(gift.price),
       imageUrl: cardImageSrc(gift.imageUrl),
       href: `/b/${gift.business.slug}/${gift.slug}?lang=${language}`,
     })),

@@ -1,4 +1,5 @@
-import { businessCategories, valenciaDistricts } from '@shared/domain/business';
+import { businessCategories } from '@shared/domain/business';
+import { valenciaDistricts } from '@shared/domain/valencia-districts';
 import { escapeHtml } from '@shared/escape-html';
 import { formatAddress, formatPrice } from '@shared/format';
 import { giftSorts } from '@shared/contracts/catalog-options';
@@ -257,7 +258,7 @@ export function renderGiftListing({ language, site, filters, result, dropped }: 
 <input type="hidden" name="lang" value="${language}">
 <div class="wide"><label for="q">${e(t('list.search'))}</label><input type="search" id="q" name="q" maxlength="100" value="${e(filters.q ?? '')}" placeholder="${e(t('list.searchHint'))}"></div>
 <div><label for="category">${e(t('list.category'))}</label><select id="category" name="category">${option('', t('list.anyCategory'), !filters.category)}${businessCategories.map((c) => option(c, t(`common:categories.${c}`), filters.category === c)).join('')}</select></div>
-<div><label for="district">${e(t('list.district'))}</label><select id="district" name="district">${option('', t('list.anyDistrict'), !filters.district)}${valenciaDistricts.map((d) => option(d, t(`common:districts.${d}`), filters.district === d)).join('')}</select></div>
+<div><label for="district">${e(t('list.district'))}</label><select id="district" name="district">${option('', t('list.anyDistrict'), !filters.district)}${valenciaDistricts.map((d) => option(d, t(`districts:${d}`), filters.district === d)).join('')}</select></div>
 <div><label for="minPrice">${e(t('list.minPrice'))}</label><input type="number" id="minPrice" name="minPrice" min="0" max="100000" step="1" inputmode="numeric" value="${filters.minPrice ?? ''}"></div>
 <div><label for="maxPrice">${e(t('list.maxPrice'))}</label><input type="number" id="maxPrice" name="maxPrice" min="0" max="100000" step="1" inputmode="numeric" value="${filters.maxPrice ?? ''}"></div>
 <div><label for="sort">${e(t('list.sort'))}</label><select id="sort" name="sort">${giftSorts.map((s) => option(s, t(sortLabels[s]), filters.sort === s)).join('')}</select></div>
@@ -353,7 +354,7 @@ export function renderBusinessPage({ language, site, business, gifts }: Business
 ${business.description ? `<p>${e(business.description)}</p>` : ''}
 <dl class="panel">
 <dt>${e(t('business.category'))}</dt><dd>${e(t(`common:categories.${business.category}`))}</dd>
-${business.district ? `<dt>${e(t('business.district'))}</dt><dd>${e(t(`common:districts.${business.district}`))}</dd>` : ''}
+${business.district ? `<dt>${e(t('business.district'))}</dt><dd>${e(t(`districts:${business.district}`))}</dd>` : ''}
 <dt>${e(t('business.address'))}</dt><dd>${e(where)}<br><a href="${e(mapUrl(business))}" target="_blank" rel="noopener noreferrer">${e(t('business.map'))}</a></dd>
 </dl>
 </div>

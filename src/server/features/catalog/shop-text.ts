@@ -1,20 +1,23 @@
 import enCommon from '@web/locales/en/common.json';
+import enDistricts from '@web/locales/en/districts.json';
 import enShop from '@web/locales/en/shop.json';
 import esCommon from '@web/locales/es/common.json';
+import esDistricts from '@web/locales/es/districts.json';
 import esShop from '@web/locales/es/shop.json';
 import type { PageLanguage } from '../../platform/page-language';
 
 /**
  * The public shop pages (issue 30) are rendered by the server without React, like the gift
  * and legal pages, from the `shop` catalogue the web app's catalogue tests cover (same keys in
- * both languages) plus the category and district names of `common`.
+ * both languages) plus the category names of `common` and the district names of `districts`
+ * (`common:` and `districts:` prefixes).
  */
 interface Catalogue {
   [key: string]: string | Catalogue;
 }
-const catalogues: Record<PageLanguage, { shop: Catalogue; common: Catalogue }> = {
-  en: { shop: enShop, common: enCommon },
-  es: { shop: esShop, common: esCommon },
+const catalogues: Record<PageLanguage, { shop: Catalogue; common: Catalogue; districts: Catalogue }> = {
+  en: { shop: enShop, common: enCommon, districts: enDistricts },
+  es: { shop: esShop, common: esCommon, districts: esDistricts },
 };
 
 export type ShopText = (key: string, values?: Record<string, string | number>) => string;
@@ -32,7 +35,8 @@ function lookUp(catalogue: Catalogue, key: string): string | undefined {
 export function shopText(language: PageLanguage): ShopText {
   const plural = new Intl.PluralRules(language);
   return (key, values = {}) => {
-    const [namespace, path] = key.startsWith('common:') ? (['common', key.slice(7)] as const) : (['shop', key] as const);
+    const colon = key.indexOf(':');
+    const [namespace, path] = colon === -1 ? (['shop', key] as const) : ([key.slice(0, colon) as 'common' | 'districts', key.slice(colon + 1)] as const);
     const catalogue = catalogues[language][namespace];
     const count = values.count;
     const text =

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Gift, Package, XCircle } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { useText } from '@web/lib/text';
 import type { BusinessProfilePatchInput, DashboardBusiness } from '@shared/contracts/business-dashboard';
-import { businessCategories, businessTypes, valenciaDistricts } from '@shared/domain/business';
+import { businessCategories, businessTypes } from '@shared/domain/business';
+import { valenciaDistricts } from '@shared/domain/valencia-districts';
 import { ImagePicker } from '@web/components/image-picker';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -44,7 +45,10 @@ export function ProfileTab({ business }: { business: DashboardBusiness }) {
   return (
     <div className="flex flex-col gap-4">
       <StatusCard business={business} />
-      <ShopToolsCard business={business} />
+      {/* Its texts are a catalogue of their own, loaded with the profile tab only. */}
+      <Suspense fallback={null}>
+        <ShopToolsCard business={business} />
+      </Suspense>
       <ProfileImage business={business} />
       <ProfileForm business={business} />
     </div>
@@ -224,11 +228,7 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
           <Field label={t('profile.fields.district')} hint={t('profile.fields.districtHint')} error={errorText('district')}>
             <SelectWrapper value={values.district} onChange={set('district')}>
               <option value="">{t('profile.fields.districtNone')}</option>
-              {valenciaDistricts.map((district) => (
-                <option key={district} value={district}>
-                  {common(`districts.${district}`)}
-                </option>
-              ))}
+              <DistrictOptions />
             </SelectWrapper>
           </Field>
           <Field label={t('profile.fields.phone')} error={errorText('phone')}>
@@ -264,6 +264,20 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** Valencia's districts, from their own catalogue (only this form needs it): never blanks the form while it loads. */
+function DistrictOptions() {
+  const { t } = useText('districts', { suspend: false });
+  return (
+    <>
+      {valenciaDistricts.map((district) => (
+        <option key={district} value={district}>
+          {t(district, { defaultValue: '' })}
+        </option>
+      ))}
+    </>
   );
 }
 

@@ -16,9 +16,9 @@ import { useText } from '@web/lib/text';
  * payouts connected); the card says so otherwise.
  */
 export function ShopToolsCard({ business }: { business: DashboardBusiness }) {
-  const { t, language } = useText('dashboard');
+  const { t, language } = useText('shop-tools');
   const shopUrl = `${window.location.origin}${shopPath(business.slug)}`;
-  const snippet = websiteButtonHtml(`${window.location.origin}${shopPath(business.slug, language)}`, t('shopTools.buttonLabel', { name: business.name }));
+  const snippet = websiteButtonHtml(`${window.location.origin}${shopPath(business.slug, language)}`, t('buttonLabel', { name: business.name }));
   const isLive = business.verificationStatus === 'approved' && business.isActive;
 
   const copy = async (text: string, done: string) => {
@@ -27,33 +27,33 @@ export function ShopToolsCard({ business }: { business: DashboardBusiness }) {
       toast.success(done);
     } catch {
       // No clipboard (insecure context, refused permission): the field is there to copy by hand.
-      toast.message(t('shopTools.copyByHand'));
+      toast.message(t('copyByHand'));
     }
   };
 
   return (
     <Card data-testid="shop-tools">
       <CardHeader>
-        <CardTitle as="h2">{t('shopTools.title')}</CardTitle>
-        <p className="text-sm text-muted">{isLive ? t('shopTools.intro') : t('shopTools.notLive')}</p>
+        <CardTitle as="h2">{t('title')}</CardTitle>
+        <p className="text-sm text-muted">{isLive ? t('intro') : t('notLive')}</p>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <div className="flex flex-col gap-2">
-          <Field label={t('shopTools.link')}>
+          <Field label={t('link')}>
             <Input readOnly value={shopUrl} data-testid="shop-link" onFocus={(event) => event.currentTarget.select()} />
           </Field>
           <div className="flex flex-wrap gap-2">
-            <Button type="button" onClick={() => void copy(shopUrl, t('shopTools.linkCopied'))}>
-              {t('shopTools.copyLink')}
+            <Button type="button" onClick={() => void copy(shopUrl, t('linkCopied'))}>
+              {t('copyLink')}
             </Button>
             <a className={buttonVariants({ variant: 'outline' })} href={shopPath(business.slug, language)} target="_blank" rel="noopener">
-              {t('shopTools.open')}
+              {t('open')}
             </a>
           </div>
         </div>
         <div className="flex flex-col gap-2">
-          <h3 className="font-semibold">{t('shopTools.posterTitle')}</h3>
-          <p className="text-sm text-muted">{t('shopTools.posterHint')}</p>
+          <h3 className="font-semibold">{t('posterTitle')}</h3>
+          <p className="text-sm text-muted">{t('posterHint')}</p>
           <div className="flex flex-wrap gap-2">
             {(['a5', 'a4'] as const).map((size) => (
               <a
@@ -63,18 +63,18 @@ export function ShopToolsCard({ business }: { business: DashboardBusiness }) {
                 target="_blank"
                 rel="noopener"
               >
-                {t('shopTools.poster', { size: size.toUpperCase() })}
+                {t('poster', { size: size.toUpperCase() })}
               </a>
             ))}
           </div>
         </div>
         <div className="flex flex-col gap-2">
-          <Field label={t('shopTools.snippet')} hint={t('shopTools.snippetHint')}>
+          <Field label={t('snippet')} hint={t('snippetHint')}>
             <Textarea readOnly rows={4} value={snippet} className="font-mono text-sm" data-testid="shop-snippet" />
           </Field>
           <div>
-            <Button type="button" variant="outline" onClick={() => void copy(snippet, t('shopTools.snippetCopied'))}>
-              {t('shopTools.copySnippet')}
+            <Button type="button" variant="outline" onClick={() => void copy(snippet, t('snippetCopied'))}>
+              {t('copySnippet')}
             </Button>
           </div>
         </div>

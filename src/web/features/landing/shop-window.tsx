@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { FeaturedGift } from '@shared/contracts/shop';
-import { formatPrice } from '@shared/format';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { useText } from '../../lib/text';
 
@@ -44,7 +43,7 @@ export function ShopWindow() {
                     </a>
                   </h3>
                   <p className="text-sm text-muted">{t('shopWindow.by', { business: gift.businessName })}</p>
-                  <p className="mt-auto font-bold text-brand-800">{formatPrice(gift.price)}</p>
+                  <p className="mt-auto font-bold text-brand-800">{gift.priceText}</p>
                 </div>
               </li>
             ))}

@@ -1,7 +1,8 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { documentDownloadUrl } from '@shared/contracts/business-documents';
 import type { DashboardBusiness } from '@shared/contracts/business-dashboard';
-import type { BusinessCategory, BusinessType, ValenciaDistrict, VerificationStatus } from '@shared/domain/business';
+import type { BusinessCategory, BusinessType, VerificationStatus } from '@shared/domain/business';
+import type { ValenciaDistrict } from '@shared/domain/valencia-districts';
 import type { Executor } from '../../../db/client';
 import { gifts } from '../../../db/schema/gifts';
 import { orders } from '../../../db/schema/orders';

@@ -15,6 +15,7 @@ import { healthRoutes } from './features/health/routes';
 import { operatorRoutes } from './features/operator/routes';
 import { setMailOperator } from './platform/mail/layout';
 import { catalogRoutes } from './features/catalog/routes';
+import { shopRoutes } from './features/catalog/shop-routes';
 import { firstGiftImage } from './features/catalog/catalog-answers';
 import { contactsRoutes } from './features/contacts/routes';
 import { myOrdersRoutes } from './features/my-orders/routes';
@@ -270,6 +271,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Server-rendered recipient pages; before the web app so /g/* never falls back to the SPA.
   await app.register(giftPageRoutes);
   await app.register(legalPageRoutes);
+  // The public shop window (issue 30): server-rendered, before the web app's fallback.
+  await app.register(shopRoutes);
   await app.register(listingReportRoutes);
   await app.register(adminRoutes);
   await app.register(businessApplicationRoutes);

@@ -35,10 +35,10 @@ describe('serving the built web app', () => {
   });
   afterAll(() => t.close());
 
-  it('answers client routes with index.html (history fallback), never cached', async () => {
-    for (const url of ['/app', '/business/dashboard?tab=gifts', '/no/such/page']) {
+  it('answers client routes with index.html (history fallback), never cached; other pages 404', async () => {
+    for (const [url, status] of [['/app', 200], ['/business/dashboard?tab=gifts', 200], ['/checkout/abc/pay', 200], ['/no/such/page', 404], ['/apps', 404]] as const) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode, url).toBe(status);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toBe(web.html);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isClientRoute } from '@shared/client-routes';
 import { readConsent } from '@shared/contracts/consent-cookies';
 import { readLanguageCookie } from '@shared/contracts/language-cookie';
 import { problem } from './errors';
@@ -16,9 +17,10 @@ export type PageImages = Partial<Record<PageImage, (request: FastifyRequest) => 
 
 /**
  * Serves the built web app: hashed assets cached for a year, HTML never cached. `/` gets the
- * landing page's own light document (landing.html, ADR 015); any other GET for a page that
- * is not an API call falls back to the single-page app's index.html so client routes survive
- * a reload. API 404s stay problem+json.
+ * landing page's own light document (landing.html, ADR 015); a GET for one of the app's pages
+ * (`shared/client-routes.ts`) gets the single-page app's index.html so client routes survive
+ * a reload, and any other page address the same document with 404, so the app shows its
+ * not-found page and nothing unknown looks like a page (issue 30). API 404s stay problem+json.
  */
 export async function registerWebApp(app: FastifyInstance, root: string | null = webDistDir, images: PageImages = {}) {
   if (root === null) {
@@ -67,6 +69,7 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     const looksLikeFile = path.extname(urlPath) !== '';
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !looksLikeFile && existsSync(indexFile)) {
+      if (!isClientRoute(urlPath)) reply.status(404);
       const tab = new URLSearchParams(request.url.split('?')[1] ?? '').get('tab');
       const imageSource = pagePreloads ? pageImage(urlPath, tab) : undefined;
       const nameImage = imageSource ? images[imageSource] : undefined;

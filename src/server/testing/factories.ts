@@ -17,15 +17,8 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import {
-  DEFAULT_COMMISSION_RATE,
-  LISTING_CITY,
-  type ApplicationStatus,
-  type BusinessCategory,
-  type BusinessType,
-  type VerificationDocument,
-  type VerificationStatus,
-} from '@shared/domain/business';
+import { DEFAULT_COMMISSION_RATE, LISTING_CITY, type ApplicationStatus, type BusinessCategory, type BusinessType, type VerificationDocument, type VerificationStatus } from '@shared/domain/business';
+import { type ValenciaDistrict } from '@shared/domain/valencia-districts';
 import { CURRENCY, DEFAULT_VALIDITY_DAYS, type OrderStatus } from '@shared/domain/order-status';
 import { cifControlDigit, nifLetterFor } from '@shared/domain/tax-id';
 import type { Executor } from '../db/client';
@@ -196,6 +189,7 @@ export type CreateBusinessInput = {
   openingHours?: string | null;
   description?: string | null;
   imageUrl?: string | null;
+  district?: ValenciaDistrict | null;
   verificationDocuments?: VerificationDocument[];
   termsAcceptedAt?: Date | null;
   /** The partner agreement's version accepted then (null by default: an acceptance before versions). */
@@ -243,6 +237,7 @@ export async function createBusiness(db: Executor, input: CreateBusinessInput): 
       openingHours: input.openingHours ?? null,
       description: input.description ?? null,
       imageUrl: input.imageUrl ?? null,
+      district: input.district ?? null,
       verificationDocuments: input.verificationDocuments ?? [],
       termsAcceptedAt: input.termsAcceptedAt === undefined ? createdAt : input.termsAcceptedAt,
       partnerTermsVersion: input.partnerTermsVersion ?? null,
@@ -395,6 +390,7 @@ export async function createGift(
     validWeekdays?: number[] | null;
     conditions?: string | null;
     archivedAt?: Date | null;
+    forTwo?: boolean;
     createdAt?: Date;
   },
 ): Promise<GiftRow> {
@@ -417,6 +413,7 @@ export async function createGift(
       validWeekdays: input.validWeekdays ?? null,
       conditions: input.conditions ?? null,
       archivedAt: input.archivedAt ?? null,
+      forTwo: input.forTwo ?? false,
       createdAt,
       updatedAt: createdAt,
     })

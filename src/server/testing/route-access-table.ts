@@ -20,6 +20,7 @@ import {
 } from './factories';
 import type { TestApp } from './test-app';
 import { listingReports } from '../db/schema/listing-reports';
+import { businesses } from '../db/schema/businesses';
 import { multipart, samplePdf, samplePng } from './upload-files';
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { withdrawalDeadline } from '@shared/domain/withdrawal';
@@ -125,6 +126,12 @@ const freshBusiness = async (w: World, input: Omit<Parameters<typeof createBusin
   return business;
 };
 const pendingBusiness = (w: World) => freshBusiness(w, { verificationStatus: 'pending', isActive: false }, true);
+/** A business's current shop slug (made by the database from its name). */
+async function businessSlugOf(w: World, businessId: string): Promise<string> {
+  const [row] = await w.t.database.db.select({ slug: businesses.slug }).from(businesses).where(eq(businesses.id, businessId));
+  return row!.slug;
+}
+
 /** Anonymous callers 401, everyone but the platform team 403. */
 const adminOnly = (status: number) => signedIn(403, { admin: status });
 /** Only an active business's owner redeems, and only its own orders (Y: `order_other_business`). */
@@ -415,6 +422,24 @@ export const routeTable: RouteRow[] = [
 
   // The legal pages (issue 26.3): public, the same for everyone
   ...legalPages.map((page) => ({ route: `GET /${page}`, request: () => ({ url: `/${page}` }), expect: all(200) })),
+
+  // The public shop window (issue 30): the same pages for everyone, signed in or not
+  { route: 'GET /gifts', request: () => ({ url: '/gifts?lang=es' }), expect: all(200) },
+  { route: 'GET /b/:slug', request: async (w) => ({ url: `/b/${await businessSlugOf(w, w.listedGift.businessId)}` }), expect: all(200) },
+  {
+    route: 'GET /b/:slug/:giftSlug',
+    request: async (w) => ({ url: `/b/${await businessSlugOf(w, w.listedGift.businessId)}/${w.listedGift.slug}` }),
+    expect: all(200),
+  },
+  { route: 'GET /sitemap.xml', request: () => ({ url: '/sitemap.xml' }), expect: all(200) },
+  { route: 'GET /robots.txt', request: () => ({ url: '/robots.txt' }), expect: all(200) },
+  // The partner's counter poster: each owner prints their own business's, whatever its review state
+  {
+    route: 'GET /api/business/shop-poster',
+    request: () => ({ url: '/api/business/shop-poster?size=a5' }),
+    expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }),
+  },
+  { route: 'GET /api/shop/featured', request: () => ({ url: '/api/shop/featured?lang=en' }), expect: all(200) },
 
   // A rejected business asks for review again: every actor's business is approved or pending (409)
   {

@@ -3,6 +3,7 @@ import { transferStates } from '../domain/payouts';
 import { isCalendarDate } from '../domain/analytics';
 import { isoTimestamp } from './timestamp';
 import { businessCategories, businessTypes, documentTypes, verificationStatuses } from '../domain/business';
+import { valenciaDistricts } from '../domain/valencia-districts';
 import { parsePriceToCents } from '../domain/money';
 import {
   DEFAULT_VALIDITY_DAYS,
@@ -99,6 +100,7 @@ export const profileFieldErrors = {
   ...registrationFieldErrors,
   /** The booking link is not an https address. */
   bookingUrlNotHttps: 'bookingUrlNotHttps',
+  invalidDistrict: 'invalidDistrict',
 } as const;
 
 export const giftFieldErrors = {
@@ -158,7 +160,11 @@ export type DashboardDocument = z.infer<typeof dashboardDocumentSchema>;
 
 export const dashboardBusinessSchema = z.object({
   id: z.string(),
+  /** The shop page's address is `/b/<slug>` (made from the name; issue 30). */
+  slug: z.string(),
   name: z.string(),
+  /** Valencia's district, for the catalogue's filter; null until the owner picks one. */
+  district: z.enum(valenciaDistricts).nullable(),
   category: z.enum(businessCategories),
   description: z.string().nullable(),
   address: z.string(),
@@ -223,6 +229,8 @@ const profileFields = businessInfoFields
       .refine((v) => v === null || normalizeBookingUrl(v) !== undefined, { error: P.bookingUrlNotHttps })
       .transform((v) => (v === null ? null : (normalizeBookingUrl(v) ?? null))),
     openingHours: optionalText(BOOKING_LIMITS.openingHours),
+    // An empty choice clears it.
+    district: z.preprocess((v) => (v === '' ? null : v), z.enum(valenciaDistricts, { error: P.invalidDistrict }).nullable()),
   })
   .partial();
 
@@ -302,6 +310,8 @@ const giftFields = {
     .pipe(z.string().max(GIFT_LIMITS.description, { error: G.tooLong }).nullable()),
   price: priceInputSchema,
   isAvailable: z.boolean({ error: 'invalid' }),
+  /** Meant for two people: the catalogue's "for two" filter finds it. */
+  forTwo: z.boolean({ error: 'invalid' }),
   validityDays: z.coerce
     .number({ error: G.invalidValidityDays })
     .int({ error: G.invalidValidityDays })
@@ -344,6 +354,7 @@ const giftFields = {
 export const giftInputSchema = z.object({
   ...giftFields,
   isAvailable: giftFields.isAvailable.default(true),
+  forTwo: giftFields.forTwo.default(false),
   validityDays: giftFields.validityDays.default(DEFAULT_VALIDITY_DAYS),
   bookingRequired: giftFields.bookingRequired.default(false),
 });
@@ -367,6 +378,7 @@ export const dashboardGiftSchema = z.object({
   imageUrl: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
   isAvailable: z.boolean(),
+  forTwo: z.boolean(),
   validityDays: z.number().int(),
   bookingRequired: z.boolean(),
   partySize: z.number().int().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { businessCategories } from '../domain/business';
+import { valenciaDistricts } from '../domain/valencia-districts';
 import { CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE, giftSorts } from './catalog-options';
 
 export { CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE, giftSorts, type GiftSort } from './catalog-options';
@@ -27,12 +28,26 @@ export const catalogBusinessesQuerySchema = z.object({
 });
 export type CatalogBusinessesQuery = z.output<typeof catalogBusinessesQuerySchema>;
 
+/** A price bound in whole euros (`?minPrice=10&maxPrice=50`); empty means none. */
+const euros = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.coerce.number('invalid').int('invalid').min(0, 'invalid').max(100_000, 'invalid').optional(),
+);
+
 export const catalogGiftsQuerySchema = z.object({
   category: categoryFilter,
   q: searchText,
+  minPrice: euros,
+  maxPrice: euros,
+  district: z.preprocess((v) => (v === '' ? undefined : v), z.enum(valenciaDistricts, 'invalid').optional()),
+  /** Gifts meant for two people; a checkbox sends `1` (or `on`), absence means any. */
+  forTwo: z.preprocess((v) => v === '1' || v === 'on' || v === 'true' || v === true, z.boolean()).default(false),
   sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(giftSorts, 'invalid').default('price_asc')),
   page,
   pageSize,
+}).refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
+  message: 'invalidRange',
+  path: ['maxPrice'],
 });
 export type CatalogGiftsQuery = z.output<typeof catalogGiftsQuerySchema>;
 

@@ -42,6 +42,7 @@ export type IdentityField = (typeof identityFields)[number];
 export const DOCUMENTS_CHANGE = 'documents';
 
 export const LISTING_CITY = 'Valencia';
+
 export const DEFAULT_COMMISSION_RATE = 10;
 
 export const documentTypes = [

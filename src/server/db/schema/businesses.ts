@@ -10,16 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  applicationKinds,
-  applicationStatuses,
-  businessCategories,
-  businessTypes,
-  DEFAULT_COMMISSION_RATE,
-  LISTING_CITY,
-  verificationStatuses,
-  type VerificationDocument,
-} from '@shared/domain/business';
+import { applicationKinds, applicationStatuses, businessCategories, businessTypes, DEFAULT_COMMISSION_RATE, LISTING_CITY, verificationStatuses, type VerificationDocument } from '@shared/domain/business';
+import { valenciaDistricts } from '@shared/domain/valencia-districts';
 import { users } from './auth';
 import { createdAt, id, sqlList, timestamptz, updatedAt } from './columns';
 
@@ -47,6 +39,14 @@ export const businesses = pgTable(
     openingHours: text('opening_hours'),
     description: text('description'),
     imageUrl: text('image_url'),
+    /**
+     * The shop page's address, `/b/<slug>` (issue 30, ADR 067): made from the name by the
+     * `businesses_slug` trigger on insert and on rename (the old one goes to
+     * business_slug_history, which redirects), never typed by anyone.
+     */
+    slug: text('slug').notNull().default(''),
+    /** The Valencia district the business is in (catalogue filter); null until the owner says. */
+    district: text('district'),
     verificationDocuments: jsonb('verification_documents')
       .$type<VerificationDocument[]>()
       .notNull()
@@ -94,6 +94,9 @@ export const businesses = pgTable(
     // One business per owner: the dashboard loads "the" business of the signed-in user.
     uniqueIndex('businesses_owner_id_unique').on(t.ownerId),
     index('businesses_listing_idx').on(t.city, t.isActive, t.verificationStatus, t.name),
+    check('businesses_slug_shape', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('businesses_district_check', sql`${t.district} in (${sqlList(valenciaDistricts)})`),
+    uniqueIndex('businesses_slug_unique').on(t.slug),
   ],
 );
 
@@ -186,4 +189,17 @@ export const businessSignupDrafts = pgTable('business_signup_drafts', {
   hadPhoto: boolean('had_photo').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/**
+ * A business's earlier slugs: `/b/<old slug>` answers 301 to the current one after a rename
+ * (issue 30). Written by the `businesses_slug` trigger in the rename's own statement; a slug
+ * another business takes later leaves this table in that same trigger.
+ */
+export const businessSlugHistory = pgTable('business_slug_history', {
+  slug: text('slug').primaryKey(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   CURRENCY,
   DEFAULT_VALIDITY_DAYS,
@@ -35,6 +35,10 @@ export const gifts = pgTable(
     archivedAt: timestamptz('archived_at'),
     /** Hidden from the catalogue by the platform team after a report (DSA art. 17); the owner cannot undo it. */
     hiddenAt: timestamptz('hidden_at'),
+    /** `/b/<business slug>/<slug>`, unique within the business; made by the `gifts_slug` trigger (ADR 067). */
+    slug: text('slug').notNull().default(''),
+    /** Meant for two people (a dinner for two, a class for a couple): a catalogue filter. */
+    forTwo: boolean('for_two').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -58,5 +62,23 @@ export const gifts = pgTable(
     index('gifts_listing_idx').on(t.isAvailable, t.price),
     // Target of orders' (gift_id, business_id) foreign key.
     uniqueIndex('gifts_id_business_unique').on(t.id, t.businessId),
+    check('gifts_slug_shape', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    uniqueIndex('gifts_business_slug_unique').on(t.businessId, t.slug),
   ],
+);
+
+/** A gift's earlier slugs within its business, for the 301 after a rename (issue 30). */
+export const giftSlugHistory = pgTable(
+  'gift_slug_history',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    giftId: uuid('gift_id')
+      .notNull()
+      .references(() => gifts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.slug] })],
 );

@@ -1,4 +1,5 @@
 import type { BusinessCategory, BusinessType } from '@shared/domain/business';
+import type { ValenciaDistrict } from '@shared/domain/valencia-districts';
 import type { OrderStatus } from '@shared/domain/order-status';
 
 /**
@@ -27,6 +28,8 @@ export interface DemoGift {
   partySize?: number;
   validWeekdays?: number[];
   conditions?: string;
+  /** Meant for two people (the catalogue's "for two" filter). */
+  forTwo?: boolean;
 }
 
 export interface DemoBusiness {
@@ -36,6 +39,8 @@ export interface DemoBusiness {
   category: BusinessCategory;
   businessType: BusinessType;
   address: string;
+  /** Valencia's district the address is in (the catalogue's filter). */
+  district: ValenciaDistrict;
   phone: string;
   email: string;
   website?: string;
@@ -62,6 +67,7 @@ export const demoOwnerBusiness: DemoBusiness = {
   category: 'traditional_drinks',
   businessType: 'company',
   address: 'Carrer de Sant Vicent Màrtir 14, Ciutat Vella',
+  district: 'ciutat_vella',
   phone: '+34 963 000 101',
   email: 'hola@lapalmera.demo.regalo.test',
   description:
@@ -74,6 +80,7 @@ export const demoOwnerBusiness: DemoBusiness = {
       description: 'Dos vasos grandes de horchata fresca con un plato de fartons para mojar. La merienda valenciana de toda la vida.',
       price: 950,
       validityDays: 180,
+      forTwo: true,
     },
     {
       name: 'Litro de horchata para la familia',
@@ -110,6 +117,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'restaurant',
     businessType: 'company',
     address: 'Carrer de Sueca 27, Russafa',
+    district: 'eixample',
     phone: '+34 963 000 102',
     email: 'reservas@sueca27.demo.regalo.test',
     whatsapp: '+34612000102',
@@ -128,6 +136,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
         partySize: 2,
         validWeekdays: [2, 3, 4, 5],
         conditions: 'No válido en festivos',
+        forTwo: true,
       },
       { name: 'Cena de arroz negro', description: 'Arroz negro con sepia y allioli para dos, con una copa de vino blanco de la terreta cada uno.', price: 5200, validityDays: 365 },
       { name: 'Arroz de domingo para cuatro', description: 'Comida de domingo para cuatro: entrantes para compartir, el arroz que elijáis y postres caseros.', price: 9500, validityDays: 365 },
@@ -141,6 +150,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'coffee_bakery',
     businessType: 'individual',
     address: 'Carrer dels Cavallers 9, El Carme',
+    district: 'ciutat_vella',
     phone: '+34 963 000 103',
     email: 'forn@cavallers.demo.regalo.test',
     description:
@@ -149,7 +159,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     joinedDaysAgo: 190,
     gifts: [
       { name: 'Coca de llanda y café', description: 'Un buen trozo de nuestra coca de llanda de limón con un café con leche.', price: 650, validityDays: 90 },
-      { name: 'Esmorzaret para dos', description: 'Dos cafés, zumo de naranja recién exprimido y una tostada con tomate y aceite para cada uno.', price: 1400, validityDays: 180 },
+      { name: 'Esmorzaret para dos', description: 'Dos cafés, zumo de naranja recién exprimido y una tostada con tomate y aceite para cada uno.', price: 1400, validityDays: 180, forTwo: true },
       { name: 'Caja de doce pastissets', description: 'Doce pastissets de moniato horneados esa misma mañana, en caja de regalo.', price: 1800, validityDays: 90 },
       { name: 'Un mes de pan', description: 'Una hogaza de masa madre a la semana durante cuatro semanas, para recoger en el horno.', price: 3500, validityDays: 120 },
     ],
@@ -162,6 +172,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'artisan_workshop',
     businessType: 'individual',
     address: 'Carrer del Doctor Sumsi 12, Russafa',
+    district: 'eixample',
     phone: '+34 963 000 104',
     email: 'taller@blau.demo.regalo.test',
     description:
@@ -171,7 +182,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     gifts: [
       { name: 'Primera clase de torno', description: 'Dos horas al torno con una ceramista. Haz un cuenco o una taza; nosotros la cocemos y la esmaltamos.', price: 4500, validityDays: 365 },
       { name: 'Pinta tu propio azulejo', description: 'Pinta un azulejo valenciano tradicional en azul cobalto; te lo damos enmarcado y listo para colgar.', price: 2800, validityDays: 365 },
-      { name: 'Tarde de cerámica en pareja', description: 'Una clase de tarde para dos con vino y música. Cada uno se lleva su propia pieza.', price: 8500, validityDays: 365 },
+      { name: 'Tarde de cerámica en pareja', description: 'Una clase de tarde para dos con vino y música. Cada uno se lleva su propia pieza.', price: 8500, validityDays: 365, forTwo: true },
     ],
   },
   {
@@ -181,6 +192,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'food_experience',
     businessType: 'company',
     address: 'Plaça de la Ciutat de Bruges 3, Ciutat Vella',
+    district: 'ciutat_vella',
     phone: '+34 963 000 105',
     email: 'hola@tastdelmercat.demo.regalo.test',
     description:
@@ -200,6 +212,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'retail',
     businessType: 'individual',
     address: 'Carrer de la Pau 18, Ciutat Vella',
+    district: 'ciutat_vella',
     phone: '+34 963 000 106',
     email: 'llibres@lombra.demo.regalo.test',
     description:
@@ -219,6 +232,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'services',
     businessType: 'individual',
     address: 'Carrer de Murta 8, Benimaclet',
+    district: 'benimaclet',
     phone: '+34 963 000 107',
     email: 'cita@estudibellesa.demo.regalo.test',
     description:
@@ -238,6 +252,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'entertainment',
     businessType: 'cooperative',
     address: 'Carrer de Quart 22, El Carme',
+    district: 'ciutat_vella',
     phone: '+34 963 000 108',
     email: 'entrades@teatrepetit.demo.regalo.test',
     description:
@@ -257,6 +272,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'health',
     businessType: 'individual',
     address: 'Avinguda de Blasco Ibáñez 45, Algirós',
+    district: 'algiros',
     phone: '+34 963 000 109',
     email: 'hola@iogaturia.demo.regalo.test',
     description:
@@ -277,6 +293,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'retail',
     businessType: 'company',
     address: 'Carrer de la Reina 85, El Cabanyal',
+    district: 'poblats_maritims',
     phone: '+34 963 000 110',
     email: 'botiga@vinscabanyal.demo.regalo.test',
     description:
@@ -284,7 +301,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     commissionRate: 9,
     joinedDaysAgo: 110,
     gifts: [
-      { name: 'Tabla de quesos para dos', description: 'Cuatro quesos de aquí con membrillo, frutos secos y pan, para tomar en la tienda con una copa de vino.', price: 2800, validityDays: 180 },
+      { name: 'Tabla de quesos para dos', description: 'Cuatro quesos de aquí con membrillo, frutos secos y pan, para tomar en la tienda con una copa de vino.', price: 2800, validityDays: 180, forTwo: true },
       { name: 'Tres botellas de vino valenciano', description: 'Un tinto, un blanco y un rosado de las D.O. Valencia y Utiel-Requena, elegidos para ti.', price: 4500, validityDays: 365 },
       { name: 'Lote para la hora del vermú', description: 'Una botella de vermú valenciano, olivas y anchoas para un vermú de domingo como Dios manda.', price: 2200, validityDays: 180 },
     ],
@@ -296,6 +313,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'other',
     businessType: 'individual',
     address: 'Carrer de Cirilo Amorós 30, Eixample',
+    district: 'eixample',
     phone: '+34 963 000 111',
     email: 'flors@cirilo.demo.regalo.test',
     description:
@@ -315,6 +333,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'coffee_bakery',
     businessType: 'company',
     address: 'Carrer de Vicent Zaragozá 20, Benimaclet',
+    district: 'benimaclet',
     phone: '+34 963 000 112',
     email: 'cafe@torrefactors.demo.regalo.test',
     description:
@@ -334,6 +353,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'entertainment',
     businessType: 'company',
     address: 'Carrer de Guillem de Castro 100, Extramurs',
+    district: 'extramurs',
     phone: '+34 963 000 113',
     email: 'reservas@enigma.demo.regalo.test',
     description:
@@ -353,6 +373,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'services',
     businessType: 'individual',
     address: 'Passeig de Neptú 30, Malva-rosa',
+    district: 'poblats_maritims',
     phone: '+34 963 000 114',
     email: 'rutes@bicis.demo.regalo.test',
     description:
@@ -362,7 +383,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     gifts: [
       { name: 'Ruta en bici por el jardín del Túria', description: 'Tres horas de ruta guiada desde la playa hasta la Ciutat de les Arts i les Ciències y vuelta.', price: 2500, validityDays: 365 },
       { name: 'Albufera al atardecer: bici y barca', description: 'Pedalea hasta El Palmar y cruza el lago en barca tradicional a la puesta de sol.', price: 4500, validityDays: 365 },
-      { name: 'Un día de bici para dos', description: 'Dos bicis de ciudad con candado y casco durante un día entero.', price: 2400, validityDays: 180, isAvailable: false },
+      { name: 'Un día de bici para dos', description: 'Dos bicis de ciudad con candado y casco durante un día entero.', price: 2400, validityDays: 180, forTwo: true, isAvailable: false },
     ],
   },
 ];
@@ -374,6 +395,7 @@ export interface DemoApplicant {
   category: BusinessCategory;
   businessType: BusinessType;
   address: string;
+  district: ValenciaDistrict;
   phone: string;
   description: string;
   status: 'pending' | 'rejected';
@@ -389,6 +411,7 @@ export const demoApplicants: DemoApplicant[] = [
     category: 'coffee_bakery',
     businessType: 'individual',
     address: 'Carrer de Cadirers 4, Ciutat Vella',
+    district: 'ciutat_vella',
     phone: '+34 963 000 121',
     description: 'Chocolate a la taza y buñuelos de calabaza todo el año, detrás de la Llotja.',
     status: 'pending',
@@ -401,6 +424,7 @@ export const demoApplicants: DemoApplicant[] = [
     category: 'services',
     businessType: 'company',
     address: 'Carrer de Fontanars dels Alforins 11, Patraix',
+    district: 'patraix',
     phone: '+34 963 000 122',
     description: 'Estudio de tatuaje y piercing.',
     status: 'rejected',

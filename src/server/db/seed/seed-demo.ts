@@ -175,6 +175,7 @@ export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
         businessType: business.businessType,
         category: business.category,
         address: business.address,
+        district: business.district,
         phone: business.phone,
         email: business.email,
         website: business.website ?? null,
@@ -216,6 +217,7 @@ export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
           partySize: gift.partySize ?? null,
           validWeekdays: gift.validWeekdays ?? null,
           conditions: gift.conditions ?? null,
+          forTwo: gift.forTwo ?? false,
           imageUrl: files.giftImages.get(gift.name)!.imageUrl,
           createdAt: new Date(joined.getTime() + (i + 1) * 3_600_000),
         });
@@ -308,6 +310,7 @@ async function addApplicant(
     businessType: applicant.businessType,
     category: applicant.category,
     address: applicant.address,
+    district: applicant.district,
     phone: applicant.phone,
     description: applicant.description,
     verificationDocuments: files.documents,

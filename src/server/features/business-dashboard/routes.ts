@@ -37,6 +37,8 @@ import { updateBusinessProfile } from './business-profile/update-business-profil
 import { acceptCommissionRate } from './business-profile/accept-commission-rate';
 import { updateOwnerMailSettings } from './business-profile/update-owner-mail-settings';
 import { requireOwnedBusiness } from '../../domain/businesses/owned-business';
+import { shopPosterQuerySchema } from '@shared/contracts/business-shop';
+import { getShopPoster } from './business-shop/get-shop-poster';
 
 // Every read and write is scoped inside the use case to the business the caller owns.
 const noStore = { 'cache-control': 'no-store' };
@@ -79,6 +81,13 @@ export const businessDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       return updateOwnerMailSettings(app.ctx, user.id, request.body);
     },
   );
+
+  // The printable counter poster (issue 30): HTML to print, for the owner only.
+  app.get('/api/business/shop-poster', { schema: { querystring: shopPosterQuerySchema } }, async (request, reply) => {
+    const user = await requireUser(request);
+    const html = await getShopPoster(app.ctx, user.id, { size: request.query.size, language: request.query.lang });
+    return reply.headers(noStore).type('text/html; charset=utf-8').send(html);
+  });
 
   app.get('/api/business/gifts', { schema: { response: { 200: dashboardGiftListSchema } } }, async (request, reply) => {
     const user = await requireUser(request);

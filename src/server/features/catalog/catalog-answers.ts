@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { catalogGiftPageSchema, type CatalogGiftsQuery } from '@shared/contracts/catalog';
+import { catalogGiftPageSchema } from '@shared/contracts/catalog';
 import { firstGiftsListing } from '@shared/contracts/catalog-options';
 import { getSessionUser } from '../../platform/auth/guard';
 import { requestCacheVersions } from '../../platform/cache-versions';
 import type { AppContext } from '../../platform/context';
 import { CatalogCache } from './catalog-cache';
-import { listCatalogGifts } from './list-catalog-gifts';
+import { listCatalogGifts, type GiftFilters } from './list-catalog-gifts';
 
 // One per app (tests build several in one process), shared by the catalogue's routes and the
 // documents that name the gifts tab's first picture, so both read one cached answer.
@@ -29,11 +29,16 @@ export function encode<S extends z.ZodType>(schema: S, value: z.output<S>): stri
   return JSON.stringify(z.encode(schema, value));
 }
 
+/** Every filter, the sort and the page, in a fixed order: one cache entry per distinct listing. */
+export function giftFiltersKey(query: GiftFilters): unknown[] {
+  const { category, q, sort, page, pageSize, minPrice, maxPrice, district, forTwo } = query;
+  return [category ?? null, q || null, sort, page, pageSize, minPrice ?? null, maxPrice ?? null, district ?? null, Boolean(forTwo)];
+}
+
 /** One page of the gift listing as the API answers it (JSON), from the catalogue cache. */
-export async function giftsPageAnswer(request: FastifyRequest, query: CatalogGiftsQuery): Promise<string> {
-  const { category, q, sort, page, pageSize } = query;
+export async function giftsPageAnswer(request: FastifyRequest, query: GiftFilters): Promise<string> {
   const { catalog } = await requestCacheVersions(request);
-  const key = JSON.stringify(['gifts', category ?? null, q || null, sort, page, pageSize]);
+  const key = JSON.stringify(['gifts', ...giftFiltersKey(query)]);
   return catalogCacheFor(request.server.ctx).through(catalog, key, async () =>
     encode(catalogGiftPageSchema, await listCatalogGifts(request.server.ctx.db, query)),
   );

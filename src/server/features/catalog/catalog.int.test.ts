@@ -117,11 +117,16 @@ describe('consumer gift listing rule', () => {
       partySize: null,
       validWeekdays: null,
       conditions: null,
+      // The public pages' addresses come along; the API's contract leaves them out.
+      slug: 'cata',
+      forTwo: false,
       business: {
         id: shop.id,
         name: 'Horchatería Daniel',
         category: 'traditional_drinks',
         booking: { phone: null, whatsapp: null, bookingUrl: null, openingHours: null },
+        slug: 'horchateria-daniel',
+        district: null,
       },
     });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { CatalogGift, CatalogGiftPage, CatalogGiftsQuery } from '@shared/contracts/catalog';
 import type { BusinessCategory } from '@shared/domain/business';
 import type { Executor } from '../../db/client';
@@ -26,6 +26,10 @@ export const catalogGiftColumns = {
   businessWhatsapp: businesses.whatsapp,
   businessBookingUrl: businesses.bookingUrl,
   businessOpeningHours: businesses.openingHours,
+  slug: gifts.slug,
+  forTwo: gifts.forTwo,
+  businessSlug: businesses.slug,
+  businessDistrict: businesses.district,
 };
 
 interface CatalogGiftRow {
@@ -47,9 +51,27 @@ interface CatalogGiftRow {
   businessWhatsapp: string | null;
   businessBookingUrl: string | null;
   businessOpeningHours: string | null;
+  slug: string;
+  forTwo: boolean;
+  businessSlug: string;
+  businessDistrict: string | null;
 }
 
-export function toCatalogGift(row: CatalogGiftRow): CatalogGift {
+/**
+ * A listed gift with what its public pages need besides the contract (the addresses): the
+ * API encodes it through `catalogGiftSchema`, which leaves these out.
+ */
+export type ListedGift = CatalogGift & {
+  slug: string;
+  forTwo: boolean;
+  business: CatalogGift['business'] & { slug: string; district: string | null };
+};
+export type ListedGiftPage = Omit<CatalogGiftPage, 'items'> & { items: ListedGift[] };
+
+/** The listing's filters; the page and its size come separately. */
+export type GiftFilters = Omit<CatalogGiftsQuery, 'forTwo'> & { forTwo?: boolean };
+
+export function toCatalogGift(row: CatalogGiftRow): ListedGift {
   return {
     id: row.id,
     name: row.name,
@@ -62,6 +84,8 @@ export function toCatalogGift(row: CatalogGiftRow): CatalogGift {
     partySize: row.partySize,
     validWeekdays: row.validWeekdays,
     conditions: row.conditions,
+    slug: row.slug,
+    forTwo: row.forTwo,
     business: {
       id: row.businessId,
       name: row.businessName,
@@ -72,25 +96,34 @@ export function toCatalogGift(row: CatalogGiftRow): CatalogGift {
         bookingUrl: row.businessBookingUrl,
         openingHours: row.businessOpeningHours,
       },
+      slug: row.businessSlug,
+      district: row.businessDistrict,
     },
   };
 }
 
 /**
- * Gifts a consumer can buy, cheapest first (or dearest), then by name and id so pages never
- * repeat or skip a gift when prices tie.
+ * Gifts a consumer can buy, cheapest first (or dearest, or newest first), then by name and
+ * id so pages never repeat or skip a gift when prices tie. The signed-in app's listing and
+ * the public shop window (`/gifts`, issue 30) both call this: one visibility rule, one set of
+ * filters. Price bounds are whole euros, inclusive.
  */
 export async function listCatalogGifts(
   db: Executor,
-  query: CatalogGiftsQuery,
-): Promise<CatalogGiftPage> {
+  query: GiftFilters,
+): Promise<ListedGiftPage> {
   const conditions: SQL[] = [isListedGift(), isListedBusiness()];
   if (query.category) conditions.push(eq(businesses.category, query.category));
+  if (query.district) conditions.push(eq(businesses.district, query.district));
+  if (query.forTwo) conditions.push(eq(gifts.forTwo, true));
+  if (query.minPrice !== undefined) conditions.push(gte(gifts.price, query.minPrice * 100));
+  if (query.maxPrice !== undefined) conditions.push(lte(gifts.price, query.maxPrice * 100));
   if (query.q) {
     conditions.push(matchesSearch(query.q, [gifts.name, gifts.description, businesses.name, businesses.address]));
   }
   const where = and(...conditions);
-  const byPrice = query.sort === 'price_desc' ? desc(gifts.price) : asc(gifts.price);
+  const byPrice =
+    query.sort === 'newest' ? desc(gifts.createdAt) : query.sort === 'price_desc' ? desc(gifts.price) : asc(gifts.price);
 
   const [rows, totals] = await Promise.all([
     db

@@ -1,7 +1,6 @@
 import { formatAddress, formatDate } from '@shared/format';
 import { escapeHtml, escapeHtmlLines } from '@shared/escape-html';
-import { keyFromPublicUrl, publicFileUrl } from '../../platform/storage/public-files';
-import { THUMBNAIL_SIZE, variantKey } from '../../platform/storage/image-keys';
+import { cardImageSrc } from '../../platform/storage/image-keys';
 import type { GiftPageView } from './get-gift-page';
 import { formatTypedCode } from '@shared/domain/typed-code';
 import {
@@ -130,13 +129,6 @@ ${body}
 `;
 }
 
-/** The card-sized variant uploaded images have next to them (480 px wide), for a light page. */
-function giftImageSrc(imageUrl: string | null): string | null {
-  const key = keyFromPublicUrl(imageUrl);
-  if (!key) return null;
-  return key.includes('/main.') ? publicFileUrl(variantKey(key, THUMBNAIL_SIZE)) : publicFileUrl(key);
-}
-
 /** OpenStreetMap's search; the page's no-referrer policy keeps the gift's URL from it. */
 export function mapUrl(address: string, city: string): string {
   return `https://www.openstreetmap.org/search?query=${encodeURIComponent(formatAddress(address, city))}`;
@@ -208,7 +200,7 @@ ${badge}
       )}</p>
 </section>`;
 
-  const image = giftImageSrc(view.giftImageUrl);
+  const image = cardImageSrc(view.giftImageUrl);
   const giftCard = `<section class="card" aria-labelledby="gift-title">
 ${image ? `<img class="gift-img" src="${e(image)}" alt="" width="480" height="360" decoding="async">` : ''}
 <p class="label" style="text-align:left">${e(t('page.giftTitle'))}</p>

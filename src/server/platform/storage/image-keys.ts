@@ -1,4 +1,4 @@
-import { businessImageKey, keyFromPublicUrl } from './public-files';
+import { businessImageKey, keyFromPublicUrl, publicFileUrl } from './public-files';
 
 /** Main image (longest side) and the list/card variant, in pixels. */
 export const MAIN_IMAGE_SIZE = 1600;
@@ -18,4 +18,15 @@ export function imageKeysFor(imageUrl: string | null): string[] {
   const key = keyFromPublicUrl(imageUrl);
   if (!key) return [];
   return key.includes('/main.') ? [key, variantKey(key, THUMBNAIL_SIZE)] : [key];
+}
+
+/**
+ * The card-sized variant uploaded images have next to them (480 px wide), for a light page:
+ * the recipient's gift page and the public shop pages. Null for anything but one of our
+ * public images.
+ */
+export function cardImageSrc(imageUrl: string | null): string | null {
+  const key = keyFromPublicUrl(imageUrl);
+  if (!key) return null;
+  return key.includes('/main.') ? publicFileUrl(variantKey(key, THUMBNAIL_SIZE)) : publicFileUrl(key);
 }

@@ -52,7 +52,9 @@ async function clickButton(name: string) {
 function business(overrides: Partial<DashboardBusiness> = {}): DashboardBusiness {
   return {
     id: 'b1',
+    slug: 'horchateria-santa-catalina',
     name: 'Horchatería Santa Catalina',
+    district: 'ciutat_vella',
     category: 'traditional_drinks',
     description: null,
     address: 'Plaça de Santa Caterina 6',

@@ -36,6 +36,7 @@ interface GiftFormValues {
   description: string;
   price: string;
   isAvailable: boolean;
+  forTwo: boolean;
   validityDays: string;
   bookingRequired: boolean;
   partySize: string;
@@ -49,6 +50,7 @@ const emptyValues: GiftFormValues = {
   description: '',
   price: '',
   isAvailable: true,
+  forTwo: false,
   validityDays: String(DEFAULT_VALIDITY_DAYS),
   bookingRequired: false,
   partySize: '',
@@ -64,6 +66,7 @@ function valuesOf(gift: DashboardGift | null): GiftFormValues {
     description: gift.description ?? '',
     price: priceToInput(gift.price),
     isAvailable: gift.isAvailable,
+    forTwo: gift.forTwo,
     validityDays: String(gift.validityDays),
     bookingRequired: gift.bookingRequired,
     partySize: gift.partySize === null ? '' : String(gift.partySize),
@@ -121,6 +124,7 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
       description: values.description,
       price: values.price,
       isAvailable: values.isAvailable,
+      forTwo: values.forTwo,
       validityDays: Number(values.validityDays),
       bookingRequired: values.bookingRequired,
       partySize: values.partySize,
@@ -277,6 +281,10 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
               checked={values.isAvailable}
               onCheckedChange={(checked) => set('isAvailable', checked)}
             />
+          </div>
+          <div className="flex items-center justify-between gap-4">
+            <Label htmlFor={`${formId}-for-two`}>{t('gifts.fields.forTwo')}</Label>
+            <Switch id={`${formId}-for-two`} checked={values.forTwo} onCheckedChange={(checked) => set('forTwo', checked)} />
           </div>
         </form>
         <DialogFooter>

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Gift, Package, XCircle } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useText } from '@web/lib/text';
 import type { BusinessProfilePatchInput, DashboardBusiness } from '@shared/contracts/business-dashboard';
 import { businessCategories, businessTypes } from '@shared/domain/business';
 import { normalizeTaxId } from '@shared/domain/tax-id';
+import { valenciaDistricts } from '@shared/domain/valencia-districts';
 import { ImagePicker } from '@web/components/image-picker';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -26,6 +27,7 @@ import { apiFieldErrors } from '@web/lib/api-error';
 import { fieldErrorsOf } from './form-errors';
 import { useImagePickerTexts } from './image-picker-texts';
 import { verificationBadge, verificationView } from './verification-status';
+import { ShopToolsCard } from './shop-tools-card';
 
 type ProfileValues = Required<{ [K in Exclude<keyof BusinessProfilePatchInput, 'confirmReview'>]: string }>;
 
@@ -47,6 +49,7 @@ function valuesOf(business: DashboardBusiness): ProfileValues {
     businessType: business.businessType,
     taxId: business.taxId,
     businessRegistrationNumber: business.businessRegistrationNumber ?? '',
+    district: business.district ?? '',
   };
 }
 
@@ -54,6 +57,10 @@ export function ProfileTab({ business }: { business: DashboardBusiness }) {
   return (
     <div className="flex flex-col gap-4">
       <StatusCard business={business} />
+      {/* Its texts are a catalogue of their own, loaded with the profile tab only. */}
+      <Suspense fallback={null}>
+        <ShopToolsCard business={business} />
+      </Suspense>
       <ProfileImage business={business} />
       <ProfileForm business={business} />
       <MailSettingsCard business={business} />
@@ -252,6 +259,12 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
           <Field label={t('profile.fields.address')} required error={errorText('address')} className="sm:col-span-2">
             <Input autoComplete="address-line1" {...text('address')} />
           </Field>
+          <Field label={t('profile.fields.district')} hint={t('profile.fields.districtHint')} error={errorText('district')}>
+            <SelectWrapper value={values.district} onChange={set('district')}>
+              <option value="">{t('profile.fields.districtNone')}</option>
+              <DistrictOptions />
+            </SelectWrapper>
+          </Field>
           <Field label={t('profile.fields.phone')} error={errorText('phone')}>
             <Input type="tel" autoComplete="tel" placeholder="+34 XXX XXX XXX" {...text('phone')} />
           </Field>
@@ -347,6 +360,20 @@ function MailSettingsCard({ business }: { business: DashboardBusiness }) {
         </p>
       </CardContent>
     </Card>
+  );
+}
+
+/** Valencia's districts, from their own catalogue (only this form needs it): never blanks the form while it loads. */
+function DistrictOptions() {
+  const { t } = useText('districts', { suspend: false });
+  return (
+    <>
+      {valenciaDistricts.map((district) => (
+        <option key={district} value={district}>
+          {t(district, { defaultValue: '' })}
+        </option>
+      ))}
+    </>
   );
 }
 

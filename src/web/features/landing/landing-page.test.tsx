@@ -47,3 +47,26 @@ describe('the landing page after an account was deleted', () => {
     expect(notice()).toBeNull();
   });
 });
+
+describe('the landing page\'s shop window (issue 30)', () => {
+  it('shows the featured gifts the server names, each a link to its public page, and "See all gifts"', async () => {
+    const items = [{ name: 'Horchata y fartons', businessName: 'Horchatería Santa Catalina', price: 750, priceText: '7,50\u00a0€', imageUrl: null, href: '/b/horchateria-santa-catalina/horchata-y-fartons?lang=en' }];
+    const fetchMock = vi.fn(async (url: string) => new Response(JSON.stringify(url.startsWith('/api/shop/featured') ? { items } : null), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await renderLanding();
+    await vi.waitFor(() => expect(dom.container.querySelector('[data-testid="featured-gifts"]')).not.toBeNull());
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/shop/featured?lang=en')).toBe(true);
+    const link = [...dom.container.querySelectorAll('[data-testid="featured-gifts"] a')][0] as HTMLAnchorElement;
+    expect(link.textContent).toBe('Horchata y fartons');
+    expect(link.getAttribute('href')).toBe('/b/horchateria-santa-catalina/horchata-y-fartons?lang=en');
+    expect(dom.container.textContent).toContain('7,50');
+    const all = [...dom.container.querySelectorAll('a')].find((a) => a.textContent === 'See all gifts');
+    expect(all?.getAttribute('href')).toBe('/gifts?lang=en');
+  });
+
+  it('still leads to the catalogue when the server has nothing to show', async () => {
+    await renderLanding();
+    expect(dom.container.querySelector('[data-testid="featured-gifts"]')).toBeNull();
+    expect([...dom.container.querySelectorAll('a')].some((a) => a.getAttribute('href') === '/gifts?lang=en')).toBe(true);
+  });
+});

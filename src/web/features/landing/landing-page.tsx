@@ -10,10 +10,12 @@ import { DocumentTitle } from '../../components/page-title';
 import { formatCount } from './format-count';
 import { HeroIllustration } from './hero-illustration';
 import { HowItWorks } from './how-it-works';
+import { ShopWindow } from './shop-window';
 
 /*
- * The public front door. It stays light on purpose (no data fetching, no form library, no
- * API client): its JavaScript budget is 100 KB gzip, see bench/route-js.mjs.
+ * The public front door. It stays light on purpose (no form library, no API client; one
+ * plain fetch for the shop window's few gifts): its JavaScript budget is 100 KB gzip, see
+ * bench/route-js.mjs.
  */
 export default function LandingPage() {
   const { t } = useText('landing');
@@ -26,6 +28,7 @@ export default function LandingPage() {
         <Hero />
         <Stats />
         <HowItWorks />
+        <ShopWindow />
         <BusinessSection />
         <FooterCta />
       </main>

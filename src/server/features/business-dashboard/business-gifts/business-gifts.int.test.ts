@@ -45,7 +45,19 @@ describe('business gifts', () => {
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ name: 'Cena para dos', description: null, price: 1990, currency: 'EUR', isAvailable: true, validityDays: 365, imageUrl: null, hasOrders: false });
-    expect(await giftRow(body.id)).toMatchObject({ businessId: business.id, price: 1990, validityDays: 365 });
+    expect(await giftRow(body.id)).toMatchObject({ businessId: business.id, price: 1990, validityDays: 365, forTwo: false, slug: 'cena-para-dos' });
+  });
+
+  it('marks a gift "for two", on creation and later, for the catalogue\'s filter', async () => {
+    const { cookie } = await signedInOwner(t);
+    const made = await create(cookie, { name: 'Cena para dos', price: '40', forTwo: true });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ forTwo: true });
+    const off = await as(t, cookie)({ method: 'PATCH', url: `/api/business/gifts/${made.json().id}`, payload: { forTwo: false } });
+    expect(off.json()).toMatchObject({ forTwo: false });
+    expect((await giftRow(made.json().id))!.forTwo).toBe(false);
+    const bad = await as(t, cookie)({ method: 'PATCH', url: `/api/business/gifts/${made.json().id}`, payload: { forTwo: 'yes' } });
+    expect(bad.statusCode).toBe(400);
   });
 
   it.each([

@@ -22,6 +22,7 @@ export async function createBusinessGift(
       price: values.price,
       currency: CURRENCY,
       isAvailable: values.isAvailable,
+      forTwo: values.forTwo,
       validityDays: values.validityDays,
       bookingRequired: values.bookingRequired,
       partySize: values.partySize,

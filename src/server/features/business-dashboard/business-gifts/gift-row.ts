@@ -24,6 +24,7 @@ export function toDashboardGift({ gift, hasOrders }: GiftWithOrders): DashboardG
     imageUrl: gift.imageUrl,
     thumbnailUrl: thumbnailUrlFor(gift.imageUrl),
     isAvailable: gift.isAvailable,
+    forTwo: gift.forTwo,
     validityDays: gift.validityDays,
     bookingRequired: gift.bookingRequired,
     partySize: gift.partySize,

@@ -50,7 +50,9 @@ describe('business profile (GET/PATCH /api/business/me)', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({
       id: business.id,
+      slug: 'horchateria-santa-catalina',
       name: 'Horchatería Santa Catalina',
+      district: null,
       category: 'traditional_drinks',
       description: 'Horchata desde 1836',
       address: business.address,
@@ -150,6 +152,7 @@ describe('business profile (GET/PATCH /api/business/me)', () => {
     ['a bad phone', { phone: '12' }, { phone: 'invalidPhone' }],
     ['an unknown category', { category: 'casino' }, { category: 'invalidCategory' }],
     ['an unknown business type', { businessType: 'charity' }, { businessType: 'invalidBusinessType' }],
+    ['a district outside Valencia', { district: 'salamanca' }, { district: 'invalidDistrict' }],
     ['a NIE for a company', { businessType: 'company', taxId: 'X1234567L' }, { taxId: 'nieNeedsIndividual' }],
     ['a tax id with a wrong check letter', { businessType: 'individual', taxId: '12345678A' }, { taxId: 'invalidTaxId' }],
     ['a name too long', { name: 'x'.repeat(201) }, { name: 'tooLong' }],
@@ -160,6 +163,16 @@ describe('business profile (GET/PATCH /api/business/me)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'validation_failed', fields });
     expect(await row(business.id)).toEqual(before);
+  });
+
+  it('keeps the district the catalogue filters by; an empty choice clears it', async () => {
+    const { business, cookie } = await signedInOwner(t);
+    const set = await as(t, cookie)({ method: 'PATCH', url: '/api/business/me', payload: { district: 'poblats_maritims' } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ district: 'poblats_maritims', slug: business.slug });
+    expect((await row(business.id)).district).toBe('poblats_maritims');
+    const cleared = await as(t, cookie)({ method: 'PATCH', url: '/api/business/me', payload: { district: '' } });
+    expect(cleared.json()).toMatchObject({ district: null });
   });
 
   it('checks the tax id against the type after merging with what is stored', async () => {

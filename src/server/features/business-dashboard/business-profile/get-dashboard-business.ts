@@ -2,6 +2,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { documentDownloadUrl } from '@shared/contracts/business-documents';
 import type { DashboardBusiness } from '@shared/contracts/business-dashboard';
 import type { BusinessCategory, BusinessType, VerificationStatus } from '@shared/domain/business';
+import type { ValenciaDistrict } from '@shared/domain/valencia-districts';
 import type { Executor } from '../../../db/client';
 import { gifts } from '../../../db/schema/gifts';
 import { orders } from '../../../db/schema/orders';
@@ -28,7 +29,9 @@ export async function toDashboardBusiness(db: Executor, business: OwnedBusiness)
   ]);
   return {
     id: business.id,
+    slug: business.slug,
     name: business.name,
+    district: (business.district as ValenciaDistrict | null) ?? null,
     category: business.category as BusinessCategory,
     description: business.description,
     address: business.address,

@@ -1,0 +1,24 @@
+import { firstGiftsListing } from '@shared/contracts/catalog-options';
+import type { FeaturedGift } from '@shared/contracts/shop';
+import { formatPrice } from '@shared/format';
+import type { Executor } from '../../db/client';
+import type { PageLanguage } from '../../platform/page-language';
+import { cardImageSrc } from '../../platform/storage/image-keys';
+import { listCatalogGifts } from './list-catalog-gifts';
+
+export const FEATURED_GIFTS = 4;
+
+/** The landing page's few gifts: the newest listed ones, with their public page's address. */
+export async function listFeaturedGifts(db: Executor, language: PageLanguage): Promise<{ items: FeaturedGift[] }> {
+  const page = await listCatalogGifts(db, { ...firstGiftsListing, sort: 'newest', pageSize: FEATURED_GIFTS });
+  return {
+    items: page.items.map((gift) => ({
+      name: gift.name,
+      businessName: gift.business.name,
+      price: gift.price,
+      priceText: formatPrice(gift.price),
+      imageUrl: cardImageSrc(gift.imageUrl),
+      href: `/b/${gift.business.slug}/${gift.slug}?lang=${language}`,
+    })),
+  };
+}

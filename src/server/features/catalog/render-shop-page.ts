@@ -1,0 +1,477 @@
+import { businessCategories } from '@shared/domain/business';
+import { valenciaDistricts } from '@shared/domain/valencia-districts';
+import { escapeHtml } from '@shared/escape-html';
+import { formatAddress, formatPrice } from '@shared/format';
+import { giftSorts } from '@shared/contracts/catalog-options';
+import { pageLanguages, type PageLanguage } from '../../platform/page-language';
+import { cardImageSrc } from '../../platform/storage/image-keys';
+import type { ShopBusiness } from './find-shop-business';
+import type { GiftFilters, ListedGift, ListedGiftPage } from './list-catalog-gifts';
+import { shopText, type ShopText } from './shop-text';
+
+/*
+ * The public shop window (issue 30, ADR 067): `/gifts`, `/b/<business>` and
+ * `/b/<business>/<gift>` as complete server-rendered HTML with their CSS inline and no script,
+ * like the gift and legal pages (ADRs 032, 059): readable with JavaScript off, painted with
+ * their first picture from the document, found by search engines (canonical and hreflang
+ * links, Open Graph and Twitter card tags, schema.org JSON-LD) and previewed when shared.
+ * Every value from the database goes through escapeHtml (JSON-LD through `jsonLd`).
+ */
+
+const e = escapeHtml;
+
+const CSS = `
+*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;font-family:ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;font-size:1rem;line-height:1.5;color:#1c1917;background:#fffbf5}
+a{color:#9a3412;text-underline-offset:3px}
+a:focus-visible,input:focus-visible,select:focus-visible,button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+h1,h2,h3{font-family:'Iowan Old Style','Palatino Linotype',Palatino,ui-serif,Georgia,serif;line-height:1.15;margin:0}
+h1{font-size:1.9rem;margin:.25rem 0 .5rem}
+h2{font-size:1.3rem;margin:1.5rem 0 .75rem}
+h3{font-size:1.1rem;margin:0}
+p{margin:0 0 .5rem}
+.skip{position:absolute;left:-999px;top:0;background:#fff;padding:.5rem 1rem;z-index:1}
+.skip:focus{left:.5rem;top:.5rem}
+.bar{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.25rem 1rem;max-width:64rem;margin:0 auto;padding:.5rem 1rem}
+.brand{font-family:'Iowan Old Style',Palatino,Georgia,serif;font-weight:700;font-size:1.35rem;color:#9a3412;text-decoration:none}
+.nav{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem;margin:0;padding:0;list-style:none}
+.nav a{display:inline-flex;align-items:center;padding:.5rem .6rem;min-height:44px;border-radius:.5rem;font-weight:600;font-size:.95rem}
+.nav a[aria-current]{background:#ffedd5;color:#7c2d12;text-decoration:none}
+main{max-width:64rem;margin:0 auto;padding:0 1rem 2rem}
+.eyebrow{font-size:.8rem;font-weight:700;letter-spacing:.14em;text-transform:uppercase;color:#9a3412;margin-top:.75rem}
+.muted{color:#57534e}
+.panel{background:#fff;border:1px solid #e7dccb;border-radius:1rem;padding:1rem;margin:1rem 0}
+.filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(11rem,1fr));gap:.75rem;align-items:end}
+.filters .wide{grid-column:1/-1}
+label{display:block;font-weight:600;font-size:.95rem;margin-bottom:.25rem}
+input[type=search],input[type=number],select{width:100%;min-height:44px;padding:.5rem .6rem;border:1px solid #78716c;border-radius:.6rem;background:#fff;font:inherit;color:inherit}
+.check{display:flex;align-items:center;gap:.5rem;min-height:44px;font-weight:600}
+.check input{width:1.25rem;height:1.25rem;accent-color:#9a3412}
+.row{display:flex;flex-wrap:wrap;align-items:center;gap:.75rem}
+.button{display:inline-flex;align-items:center;justify-content:center;min-height:48px;padding:.6rem 1.1rem;border-radius:.8rem;border:2px solid #9a3412;font:inherit;font-weight:700;text-decoration:none;text-align:center;color:#9a3412;background:#fff;cursor:pointer}
+.primary{background:#9a3412;color:#fff}
+.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr));gap:1rem;margin:0;padding:0;list-style:none}
+.card{position:relative;display:flex;flex-direction:column;height:100%;background:#fff;border:1px solid #e7dccb;border-radius:1rem;overflow:hidden}
+.card img,.card .ph{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;background:#fbf3e6}
+.card .body{display:flex;flex-direction:column;gap:.25rem;padding:.75rem 1rem 1rem;flex:1}
+.card h3 a{text-decoration:none;color:#1c1917}
+.card h3 a::after{content:'';position:absolute;inset:0}
+.card h3 a:focus-visible{outline:none}
+.card:focus-within{outline:3px solid #1d4ed8;outline-offset:2px}
+.price{font-weight:700;font-size:1.1rem;color:#7c2d12;margin-top:auto}
+.tag{display:inline-block;background:#ecfccb;color:#365314;border-radius:999px;padding:.1rem .6rem;font-size:.85rem;font-weight:600}
+.pager{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;justify-content:center;margin:1.5rem 0 0;padding:0;list-style:none}
+.pager a,.pager span{display:inline-flex;align-items:center;justify-content:center;min-width:44px;min-height:44px;padding:.25rem .75rem;border-radius:.6rem;border:1px solid #e7dccb;background:#fff;font-weight:600}
+.pager [aria-current]{background:#9a3412;color:#fff;border-color:#9a3412;text-decoration:none}
+.hero{display:grid;gap:1rem;grid-template-columns:1fr}
+.hero img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:1rem;background:#fbf3e6}
+@media (min-width:48rem){.hero{grid-template-columns:1fr 1fr;align-items:start}}
+dl{margin:0;display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}
+dt{font-weight:700}
+dd{margin:0;overflow-wrap:anywhere}
+ol.steps{margin:0;padding-left:1.25rem}
+ol.steps li{margin-bottom:.35rem}
+.big-price{font-size:1.6rem;font-weight:700;color:#7c2d12;margin:.25rem 0 .5rem}
+footer{max-width:64rem;margin:0 auto;padding:1rem 1rem 2rem;color:#57534e;font-size:.95rem;border-top:1px solid #e7dccb}
+footer ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0;margin:0}
+footer a{display:inline-block;padding:.35rem 0}
+`;
+
+/** An address of the site with its query string; `lang` always last so links read alike. */
+export function shopHref(path: string, params: Record<string, string | undefined>, language?: PageLanguage): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(name, value);
+  if (language) search.set('lang', language);
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** JSON for a `<script type="application/ld+json">` block: `<` escaped so no text can end it. */
+export function jsonLd(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+/** Cents as schema.org wants a price: `25.00`. */
+export function schemaPrice(cents: number): string {
+  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** A map search for the business (OpenStreetMap, like the recipient's gift page). */
+function mapUrl(business: { name: string; address: string; city: string }): string {
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(`${business.name}, ${formatAddress(business.address, business.city)}`)}`;
+}
+
+export interface ShopSite {
+  /** The site's public origin, e.g. `https://regalo.example` (no trailing slash). */
+  origin: string;
+}
+
+interface DocumentParts {
+  language: PageLanguage;
+  site: ShopSite;
+  title: string;
+  description: string;
+  /** The page's path and its other parameters (without `lang`). */
+  path: string;
+  params?: Record<string, string | undefined>;
+  image?: string | null;
+  ogType?: 'website' | 'product' | 'business.business';
+  structured?: unknown;
+  body: string;
+  /** Error pages: not indexed, no canonical. */
+  indexable?: boolean;
+  /** The navigation item this page is (the catalogue). */
+  current?: 'gifts';
+}
+
+function header(t: ShopText, language: PageLanguage, path: string, params: Record<string, string | undefined>, current?: 'gifts'): string {
+  const languages = pageLanguages
+    .map((code) => {
+      const here = code === language ? ' aria-current="true"' : '';
+      return `<li><a href="${e(shopHref(path, params, code))}" hreflang="${code}" lang="${code}"${here}>${e(t(`language.${code}`))}</a></li>`;
+    })
+    .join('');
+  const gifts = current === 'gifts' ? ' aria-current="page"' : '';
+  return `<header class="bar"><a class="brand" href="/">${e(t('brand'))}</a>
+<nav aria-label="${e(t('nav.label'))}"><ul class="nav">
+<li><a href="${e(shopHref('/gifts', {}, language))}"${gifts}>${e(t('nav.allGifts'))}</a></li>
+<li><a href="/auth">${e(t('nav.signIn'))}</a></li>
+</ul></nav>
+<nav aria-label="${e(t('language.label'))}"><ul class="nav">${languages}</ul></nav></header>`;
+}
+
+function footer(t: ShopText, language: PageLanguage): string {
+  const links: [string, string][] = [
+    ['/', t('footer.home')],
+    ['/privacy', t('footer.privacy')],
+    ...(['terms', 'legal', 'cookies', 'accessibility'] as const).map((page): [string, string] => [`/${page}?lang=${language}`, t(`footer.${page}`)]),
+    ['/business/interest', t('nav.forBusinesses')],
+  ];
+  return `<footer><nav aria-label="${e(t('footer.label'))}"><ul>${links.map(([href, label]) => `<li><a href="${e(href)}">${e(label)}</a></li>`).join('')}</ul></nav></footer>`;
+}
+
+export function renderShopDocument(parts: DocumentParts): string {
+  const { language, site, title, description, path, params = {}, image, ogType = 'website', structured, body, indexable = true, current } = parts;
+  const t = shopText(language);
+  const absolute = (href: string) => `${site.origin}${href}`;
+  const canonical = absolute(shopHref(path, params, language));
+  const head = indexable
+    ? [
+        `<link rel="canonical" href="${e(canonical)}">`,
+        ...pageLanguages.map((code) => `<link rel="alternate" hreflang="${code}" href="${e(absolute(shopHref(path, params, code)))}">`),
+        `<link rel="alternate" hreflang="x-default" href="${e(absolute(shopHref(path, params)))}">`,
+        `<meta property="og:type" content="${ogType === 'product' ? 'product' : ogType === 'business.business' ? 'business.business' : 'website'}">`,
+        `<meta property="og:site_name" content="${e(t('meta.siteName'))}">`,
+        `<meta property="og:title" content="${e(title)}">`,
+        `<meta property="og:description" content="${e(description)}">`,
+        `<meta property="og:url" content="${e(canonical)}">`,
+        `<meta property="og:locale" content="${language === 'es' ? 'es_ES' : 'en_GB'}">`,
+        `<meta property="og:locale:alternate" content="${language === 'es' ? 'en_GB' : 'es_ES'}">`,
+        ...(image ? [`<meta property="og:image" content="${e(absolute(image))}">`] : []),
+        `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
+        `<meta name="twitter:title" content="${e(title)}">`,
+        `<meta name="twitter:description" content="${e(description)}">`,
+        ...(image ? [`<meta name="twitter:image" content="${e(absolute(image))}">`] : []),
+        ...(structured ? [`<script type="application/ld+json">${jsonLd(structured)}</script>`] : []),
+      ].join('\n')
+    : '<meta name="robots" content="noindex">';
+  return `<!doctype html>
+<html lang="${language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${e(title)} · Regalo</title>
+<meta name="description" content="${e(description)}">
+${head}
+<style>${CSS}</style>
+</head>
+<body>
+<a class="skip" href="#main">${e(t('skip'))}</a>
+${header(t, language, path, params, current)}
+<main id="main">
+${body}
+</main>
+${footer(t, language)}
+</body>
+</html>
+`;
+}
+
+/** One gift as a card; the first picture of a page is fetched at once, the others lazily. */
+function giftCard(t: ShopText, language: PageLanguage, gift: ListedGift, first: boolean, showBusiness = true): string {
+  const image = cardImageSrc(gift.imageUrl);
+  const href = shopHref(`/b/${gift.business.slug}/${gift.slug}`, {}, language);
+  const picture = image
+    ? `<img src="${e(image)}" alt="" width="480" height="360" ${first ? 'fetchpriority="high"' : 'loading="lazy"'} decoding="async">`
+    : '<div class="ph" aria-hidden="true"></div>';
+  return `<li><article class="card" data-testid="shop-gift">${picture}<div class="body">
+<h3><a href="${e(href)}">${e(gift.name)}</a></h3>
+${showBusiness ? `<p class="muted">${e(t('card.by', { business: gift.business.name }))}</p>` : ''}
+${gift.forTwo ? `<p><span class="tag">${e(t('card.forTwo'))}</span></p>` : ''}
+<p class="muted">${e(t('card.validFor', { count: gift.validityDays }))}</p>
+<p class="price">${e(formatPrice(gift.price))}</p>
+</div></article></li>`;
+}
+
+function giftGrid(t: ShopText, language: PageLanguage, gifts: ListedGift[], showBusiness = true): string {
+  return `<ul class="grid">${gifts.map((gift, index) => giftCard(t, language, gift, index === 0, showBusiness)).join('\n')}</ul>`;
+}
+
+/** The listing's parameters as the address carries them (defaults left out). */
+export function listingParams(filters: GiftFilters): Record<string, string | undefined> {
+  return {
+    q: filters.q || undefined,
+    category: filters.category,
+    district: filters.district,
+    minPrice: filters.minPrice === undefined ? undefined : String(filters.minPrice),
+    maxPrice: filters.maxPrice === undefined ? undefined : String(filters.maxPrice),
+    forTwo: filters.forTwo ? '1' : undefined,
+    sort: filters.sort === 'price_asc' ? undefined : filters.sort,
+    page: filters.page > 1 ? String(filters.page) : undefined,
+  };
+}
+
+function option(value: string, label: string, selected: boolean): string {
+  return `<option value="${e(value)}"${selected ? ' selected' : ''}>${e(label)}</option>`;
+}
+
+const sortLabels = { price_asc: 'list.sortPriceAsc', price_desc: 'list.sortPriceDesc', newest: 'list.sortNewest' } as const;
+
+export interface ListingRender {
+  language: PageLanguage;
+  site: ShopSite;
+  filters: GiftFilters;
+  result: ListedGiftPage;
+  /** Some parameters could not be read and were dropped. */
+  dropped: boolean;
+}
+
+export function renderGiftListing({ language, site, filters, result, dropped }: ListingRender): string {
+  const t = shopText(language);
+  const params = listingParams(filters);
+  const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
+  const form = `<section class="panel" aria-labelledby="filters-title">
+<h2 id="filters-title" style="margin-top:0">${e(t('list.filters'))}</h2>
+<form method="get" action="/gifts" class="filters" role="search">
+<input type="hidden" name="lang" value="${language}">
+<div class="wide"><label for="q">${e(t('list.search'))}</label><input type="search" id="q" name="q" maxlength="100" value="${e(filters.q ?? '')}" placeholder="${e(t('list.searchHint'))}"></div>
+<div><label for="category">${e(t('list.category'))}</label><select id="category" name="category">${option('', t('list.anyCategory'), !filters.category)}${businessCategories.map((c) => option(c, t(`common:categories.${c}`), filters.category === c)).join('')}</select></div>
+<div><label for="district">${e(t('list.district'))}</label><select id="district" name="district">${option('', t('list.anyDistrict'), !filters.district)}${valenciaDistricts.map((d) => option(d, t(`districts:${d}`), filters.district === d)).join('')}</select></div>
+<div><label for="minPrice">${e(t('list.minPrice'))}</label><input type="number" id="minPrice" name="minPrice" min="0" max="100000" step="1" inputmode="numeric" value="${filters.minPrice ?? ''}"></div>
+<div><label for="maxPrice">${e(t('list.maxPrice'))}</label><input type="number" id="maxPrice" name="maxPrice" min="0" max="100000" step="1" inputmode="numeric" value="${filters.maxPrice ?? ''}"></div>
+<div><label for="sort">${e(t('list.sort'))}</label><select id="sort" name="sort">${giftSorts.map((s) => option(s, t(sortLabels[s]), filters.sort === s)).join('')}</select></div>
+<div><label class="check"><input type="checkbox" name="forTwo" value="1"${filters.forTwo ? ' checked' : ''}> ${e(t('list.forTwo'))}</label></div>
+<div class="wide row"><button class="button primary" type="submit">${e(t('list.apply'))}</button><a href="${e(shopHref('/gifts', {}, language))}">${e(t('list.clear'))}</a></div>
+</form>
+</section>`;
+  const pager =
+    pages > 1
+      ? `<nav aria-label="${e(t('list.pages'))}"><ul class="pager">
+${filters.page > 1 ? `<li><a href="${e(shopHref('/gifts', { ...params, page: filters.page > 2 ? String(filters.page - 1) : undefined }, language))}" rel="prev">${e(t('list.previous'))}</a></li>` : ''}
+${Array.from({ length: pages }, (_, i) => i + 1)
+  .filter((n) => n === 1 || n === pages || Math.abs(n - filters.page) <= 2)
+  .map((n) =>
+    n === filters.page
+      ? `<li><span aria-current="page">${n}</span></li>`
+      : `<li><a href="${e(shopHref('/gifts', { ...params, page: n > 1 ? String(n) : undefined }, language))}" aria-label="${e(t('list.pageOf', { page: n, pages }))}">${n}</a></li>`,
+  )
+  .join('\n')}
+${filters.page < pages ? `<li><a href="${e(shopHref('/gifts', { ...params, page: String(filters.page + 1) }, language))}" rel="next">${e(t('list.next'))}</a></li>` : ''}
+</ul></nav>`
+      : '';
+  const results =
+    result.items.length > 0
+      ? giftGrid(t, language, result.items)
+      : `<p class="panel" data-testid="shop-empty">${e(t('list.empty'))}</p>`;
+  const body = `<h1>${e(t('list.heading'))}</h1>
+<p class="muted">${e(t('list.intro'))}</p>
+${form}
+${dropped ? `<p role="status">${e(t('list.invalid'))}</p>` : ''}
+<h2 id="results" data-testid="shop-count">${e(t('list.count', { count: result.total }))}</h2>
+${results}
+${pager}`;
+  const title = filters.page > 1 ? t('meta.listTitlePage', { page: filters.page }) : t('meta.listTitle');
+  const firstImage = result.items.map((gift) => cardImageSrc(gift.imageUrl)).find(Boolean) ?? null;
+  return renderShopDocument({
+    language,
+    site,
+    title,
+    description: t('meta.listDescription'),
+    path: '/gifts',
+    params,
+    image: firstImage,
+    body,
+    current: 'gifts',
+    structured: {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      itemListElement: result.items.map((gift, index) => ({
+        '@type': 'ListItem',
+        position: (result.page - 1) * result.pageSize + index + 1,
+        url: `${site.origin}${shopHref(`/b/${gift.business.slug}/${gift.slug}`, {}, language)}`,
+        name: gift.name,
+      })),
+    },
+  });
+}
+
+function localBusiness(site: ShopSite, language: PageLanguage, business: ShopBusiness) {
+  const image = cardImageSrc(business.imageUrl);
+  return {
+    '@type': 'LocalBusiness',
+    '@id': `${site.origin}/b/${business.slug}#business`,
+    name: business.name,
+    url: `${site.origin}${shopHref(`/b/${business.slug}`, {}, language)}`,
+    ...(business.description ? { description: business.description } : {}),
+    ...(image ? { image: `${site.origin}${image}` } : {}),
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: business.address,
+      addressLocality: business.city,
+      addressRegion: 'Valencia',
+      addressCountry: 'ES',
+    },
+  };
+}
+
+export interface BusinessRender {
+  language: PageLanguage;
+  site: ShopSite;
+  business: ShopBusiness;
+  gifts: ListedGift[];
+}
+
+export function renderBusinessPage({ language, site, business, gifts }: BusinessRender): string {
+  const t = shopText(language);
+  const image = cardImageSrc(business.imageUrl);
+  const where = formatAddress(business.address, business.city);
+  const body = `<p class="eyebrow">${e(t('business.eyebrow'))}</p>
+<div class="hero">
+<div>
+<h1>${e(business.name)}</h1>
+${business.description ? `<p>${e(business.description)}</p>` : ''}
+<dl class="panel">
+<dt>${e(t('business.category'))}</dt><dd>${e(t(`common:categories.${business.category}`))}</dd>
+${business.district ? `<dt>${e(t('business.district'))}</dt><dd>${e(t(`districts:${business.district}`))}</dd>` : ''}
+<dt>${e(t('business.address'))}</dt><dd>${e(where)}<br><a href="${e(mapUrl(business))}" target="_blank" rel="noopener noreferrer">${e(t('business.map'))}</a></dd>
+</dl>
+</div>
+${image ? `<img src="${e(image)}" alt="" width="480" height="360" fetchpriority="high">` : ''}
+</div>
+<h2>${e(t('business.giftsHeading', { name: business.name }))}</h2>
+${gifts.length > 0 ? giftGrid(t, language, gifts, false) : `<p class="panel">${e(t('business.noGifts'))}</p>`}
+<p style="margin-top:1.5rem"><a class="button" href="${e(shopHref('/gifts', {}, language))}">${e(t('gift.allGifts'))}</a></p>`;
+  return renderShopDocument({
+    language,
+    site,
+    title: business.name,
+    description: business.description?.slice(0, 200) || t('meta.businessDescription', { name: business.name }),
+    path: `/b/${business.slug}`,
+    image,
+    ogType: 'business.business',
+    body,
+    structured: { '@context': 'https://schema.org', ...localBusiness(site, language, business) },
+  });
+}
+
+export interface GiftRender {
+  language: PageLanguage;
+  site: ShopSite;
+  business: ShopBusiness;
+  gift: ListedGift;
+  others: ListedGift[];
+}
+
+/** Where "Send this gift" leads: the business in the signed-in app, where the gift goes into the cart. */
+export function sendGiftHref(gift: ListedGift): string {
+  return `/app?tab=businesses&business=${encodeURIComponent(gift.business.id)}`;
+}
+
+export function renderGiftPage({ language, site, business, gift, others }: GiftRender): string {
+  const t = shopText(language);
+  const image = cardImageSrc(gift.imageUrl);
+  const businessHref = shopHref(`/b/${business.slug}`, {}, language);
+  const price = formatPrice(gift.price);
+  const body = `<p class="eyebrow"><a href="${e(businessHref)}">${e(business.name)}</a></p>
+<div class="hero">
+${image ? `<img src="${e(image)}" alt="" width="480" height="360" fetchpriority="high">` : ''}
+<div>
+<h1>${e(gift.name)}</h1>
+<p class="big-price" data-testid="shop-price">${e(price)}</p>
+${gift.forTwo ? `<p><span class="tag">${e(t('gift.forTwo'))}</span></p>` : ''}
+${gift.description ? `<p>${e(gift.description)}</p>` : ''}
+<p>${e(t('gift.validity', { count: gift.validityDays }))}</p>
+<p><a class="button primary" href="${e(sendGiftHref(gift))}" data-testid="send-gift">${e(t('gift.send'))}</a></p>
+<p class="muted">${e(t('gift.sendHint'))}</p>
+</div>
+</div>
+<section class="panel" aria-labelledby="gets"><h2 id="gets" style="margin-top:0">${e(t('gift.getsHeading'))}</h2>
+<p>${e(t('gift.gets', { count: gift.validityDays }))}</p></section>
+<section class="panel" aria-labelledby="how"><h2 id="how" style="margin-top:0">${e(t('gift.howHeading'))}</h2>
+<ol class="steps"><li>${e(t('gift.how1'))}</li><li>${e(t('gift.how2'))}</li><li>${e(t('gift.how3', { business: business.name }))}</li></ol></section>
+<section class="panel" aria-labelledby="where"><h2 id="where" style="margin-top:0">${e(business.name)}</h2>
+<p>${e(formatAddress(business.address, business.city))}</p>
+<p><a href="${e(mapUrl(business))}" target="_blank" rel="noopener noreferrer">${e(t('business.map'))}</a> · <a href="${e(businessHref)}">${e(t('errors.seeBusiness', { business: business.name }))}</a></p></section>
+${others.length > 0 ? `<h2>${e(t('gift.more', { business: business.name }))}</h2>${giftGrid(t, language, others.slice(0, 6), false)}` : ''}`;
+  return renderShopDocument({
+    language,
+    site,
+    title: `${gift.name} · ${business.name}`,
+    description: gift.description?.slice(0, 200) || t('meta.giftDescription', { name: gift.name, business: business.name, price }),
+    path: `/b/${business.slug}/${gift.slug}`,
+    image,
+    ogType: 'product',
+    body,
+    structured: {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: gift.name,
+      ...(gift.description ? { description: gift.description } : {}),
+      ...(image ? { image: `${site.origin}${image}` } : {}),
+      url: `${site.origin}${shopHref(`/b/${business.slug}/${gift.slug}`, {}, language)}`,
+      brand: { '@type': 'Brand', name: business.name },
+      offers: {
+        '@type': 'Offer',
+        price: schemaPrice(gift.price),
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/InStock',
+        url: `${site.origin}${shopHref(`/b/${business.slug}/${gift.slug}`, {}, language)}`,
+        seller: localBusiness(site, language, business),
+      },
+    },
+  });
+}
+
+export type ShopErrorKind = 'not-found' | 'business-gone' | 'gift-gone';
+
+export interface ErrorRender {
+  language: PageLanguage;
+  site: ShopSite;
+  kind: ShopErrorKind;
+  path: string;
+  /** The business the page names or leads back to, when there is one. */
+  business?: { name: string; slug?: string } | null;
+}
+
+/** 404 and 410 pages: what happened and where to go instead, never a blank page. */
+export function renderShopError({ language, site, kind, path, business }: ErrorRender): string {
+  const t = shopText(language);
+  const title = kind === 'business-gone' ? t('errors.businessGoneTitle') : kind === 'gift-gone' ? t('errors.giftGoneTitle') : t('errors.notFoundTitle');
+  const text =
+    kind === 'business-gone'
+      ? t('errors.businessGoneText', { name: business?.name ?? '' })
+      : kind === 'gift-gone'
+        ? t('errors.giftGoneText', { business: business?.name ?? '' })
+        : t('errors.notFoundText');
+  const links = [
+    ...(business?.slug ? [[shopHref(`/b/${business.slug}`, {}, language), t('errors.seeBusiness', { business: business.name })]] : []),
+    [shopHref('/gifts', {}, language), t('errors.seeAll')],
+    ['/', t('errors.home')],
+  ];
+  const body = `<h1>${e(title)}</h1>
+<p>${e(text)}</p>
+<ul class="row" style="list-style:none;padding:0">${links.map(([href, label], i) => `<li><a class="button${i === 0 ? ' primary' : ''}" href="${e(href!)}">${e(label!)}</a></li>`).join('')}</ul>`;
+  return renderShopDocument({ language, site, title, description: text, path, body, indexable: false });
+}

@@ -22,6 +22,8 @@ export const clientRoutes = [
   '/business/payouts/test-onboarding',
   '/business/dashboard',
   '/admin',
+  '/withdraw/:checkoutId',
+  '/withdraw/link/:token',
 ] as const;
 
 const patterns = clientRoutes.map((route) => new RegExp(`^${route.replace(/:[a-z]+/gi, '[^/]+')}/?$`));

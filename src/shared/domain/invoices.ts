@@ -1,0 +1,28 @@
+/**
+ * Commission invoices and their VERI*FACTU records (ADR 061): the words shared by the server
+ * (CHECK constraints, use cases) and the web app (labels).
+ */
+
+/** F1: a full invoice; R1: a rectifying invoice (art. 80 Uno, Dos y Seis LIVA) by differences. */
+export const invoiceTypes = ['F1', 'R1'] as const;
+export type InvoiceTypeCode = (typeof invoiceTypes)[number];
+
+/** A registration record (registro de alta) or a cancellation record (registro de anulación). */
+export const verifactuRecordKinds = ['alta', 'anulacion'] as const;
+export type VerifactuRecordKind = (typeof verifactuRecordKinds)[number];
+
+/**
+ * Where a record stands with the AEAT's web service; the sender moves it:
+ * - pending: not sent yet, or to be retried at `next_attempt_at`;
+ * - sent: in a request whose answer has not been recorded (a crash mid-request resends it);
+ * - accepted / accepted_with_errors / rejected: the service's answer for this record.
+ */
+export const verifactuSubmissionStates = ['pending', 'sent', 'accepted', 'accepted_with_errors', 'rejected'] as const;
+export type VerifactuSubmissionState = (typeof verifactuSubmissionStates)[number];
+
+/** What a business must have before it can be invoiced (refused rather than blank, issue 25). */
+export const invoicingDataFields = ['legalName', 'taxId', 'fiscalAddress'] as const;
+export type InvoicingDataField = (typeof invoicingDataFields)[number];
+
+/** A quarter as `YYYY-Qn`, the book's and DAC7's period. */
+export const QUARTER_PATTERN = /^(\d{4})-Q([1-4])$/;

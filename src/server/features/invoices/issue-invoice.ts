@@ -1,0 +1,133 @@
+import { and, eq, max, notExists, sql } from 'drizzle-orm';
+import type { InvoicingDataField } from '@shared/domain/invoices';
+import { businesses } from '../../db/schema/businesses';
+import { invoiceCancellations, invoiceLines, invoices } from '../../db/schema/invoices';
+import type { AppContext } from '../../platform/context';
+import { appendVerifactuRecord, lockVerifactuChain, normalizeIssuerTaxId } from '../../domain/invoices/verifactu-chain';
+import { formatAeatAmount, formatAeatDate, madridDateOf } from '../../domain/invoices/verifactu-formats';
+import { findUninvoicedCommission, unitKey, type InvoicingUnit } from './find-uninvoiced-commission';
+import { missingInvoicingData } from './invoicing-data';
+
+export type IssueOutcome =
+  | { kind: 'issued'; invoiceId: string; fullNumber: string; type: 'F1' | 'R1' }
+  | { kind: 'nothing_due' }
+  | { kind: 'blocked'; missing: InvoicingDataField[] };
+
+/** `R2027` for full invoices, `RR2027` for rectifying ones: rectifying invoices need their own series (RD 1619/2012 art. 6.1.a, 15.4). */
+export function invoiceSeries(type: 'F1' | 'R1', issueDate: string): string {
+  return `${type === 'F1' ? 'R' : 'RR'}${issueDate.slice(0, 4)}`;
+}
+
+export function fullInvoiceNumber(series: string, number: number): string {
+  return `${series}-${String(number).padStart(6, '0')}`;
+}
+
+const shortOrder = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+
+/**
+ * Issues the one invoice a unit (a business's commission of one month at one VAT rate) is
+ * due: a full invoice (F1) when it has no live one, otherwise a rectifying invoice (R1, by
+ * differences) for what the ledger changed since, naming the F1 it corrects.
+ *
+ * One transaction under the issuer's chain lock: re-reads what is due (another server may
+ * have just issued it), takes the next number of the series (max + 1: nobody else numbers
+ * while the lock is held, and a rollback gives the number back, so there is no gap), writes
+ * the invoice, its lines and its registration record. A crash anywhere leaves none of them.
+ */
+export async function issueInvoice(
+  ctx: Pick<AppContext, 'db' | 'now' | 'config'>,
+  unit: Pick<InvoicingUnit, 'businessId' | 'period' | 'vatRateBasisPoints'>,
+  before: Date,
+): Promise<IssueOutcome> {
+  const operator = ctx.config.operator;
+  const issuerTaxId = normalizeIssuerTaxId(operator.taxId);
+  return ctx.db.transaction(async (tx) => {
+    await lockVerifactuChain(tx, issuerTaxId);
+    // The clock is read under the lock, so records are generated in chain order.
+    const now = ctx.now();
+    const key = unitKey(unit);
+    const due = (await findUninvoicedCommission(tx, before, unit.businessId)).filter((o) => unitKey(o) === key);
+    if (due.length === 0) return { kind: 'nothing_due' };
+
+    const [business] = await tx
+      .select({ legalName: businesses.legalName, taxId: businesses.taxId, fiscalAddress: businesses.fiscalAddress })
+      .from(businesses)
+      .where(eq(businesses.id, unit.businessId));
+    const missing = missingInvoicingData(business ?? { legalName: null, taxId: null, fiscalAddress: null });
+    if (missing.length > 0) return { kind: 'blocked', missing };
+
+    const [corrected] = await tx
+      .select({ id: invoices.id, fullNumber: invoices.fullNumber })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.businessId, unit.businessId),
+          eq(invoices.period, unit.period),
+          eq(invoices.vatRateBasisPoints, unit.vatRateBasisPoints),
+          eq(invoices.type, 'F1'),
+          notExists(tx.select({ one: sql`1` }).from(invoiceCancellations).where(eq(invoiceCancellations.invoiceId, invoices.id))),
+        ),
+      );
+    const type = corrected ? 'R1' : 'F1';
+    const lines = due
+      .map((o) => ({
+        orderId: o.orderId,
+        description: corrected
+          ? `Rectificación de la comisión de intermediación: «${o.giftName}» (pedido ${shortOrder(o.orderId)})`
+          : `Comisión de intermediación: «${o.giftName}» (pedido ${shortOrder(o.orderId)})`,
+        baseCents: o.baseCents - o.invoicedBaseCents,
+        vatCents: o.vatCents - o.invoicedVatCents,
+      }))
+      .filter((l) => l.baseCents !== 0 || l.vatCents !== 0);
+    const baseCents = lines.reduce((sum, l) => sum + l.baseCents, 0);
+    const vatCents = lines.reduce((sum, l) => sum + l.vatCents, 0);
+    // An F1 charges something; an R1 changes the base (the CHECKs say the same).
+    if (lines.length === 0 || (type === 'F1' ? baseCents <= 0 : baseCents === 0)) return { kind: 'nothing_due' };
+
+    const issueDate = madridDateOf(now);
+    const series = invoiceSeries(type, issueDate);
+    const [last] = await tx.select({ number: max(invoices.number) }).from(invoices).where(eq(invoices.series, series));
+    const number = (last?.number ?? 0) + 1;
+    const fullNumber = fullInvoiceNumber(series, number);
+    const [invoice] = await tx
+      .insert(invoices)
+      .values({
+        businessId: unit.businessId,
+        type,
+        series,
+        number,
+        fullNumber,
+        period: unit.period,
+        issueDate,
+        issuerName: operator.name,
+        issuerTaxId,
+        issuerAddress: operator.address,
+        recipientName: business!.legalName!.trim(),
+        recipientTaxId: business!.taxId.trim().toUpperCase(),
+        recipientAddress: business!.fiscalAddress!.trim(),
+        baseCents,
+        vatRateBasisPoints: unit.vatRateBasisPoints,
+        vatCents,
+        totalCents: baseCents + vatCents,
+        correctsInvoiceId: corrected?.id ?? null,
+        createdAt: now,
+      })
+      .returning({ id: invoices.id });
+    await tx.insert(invoiceLines).values(lines.map((l, i) => ({ invoiceId: invoice!.id, position: i + 1, ...l })));
+    await appendVerifactuRecord(
+      tx,
+      issuerTaxId,
+      {
+        kind: 'alta',
+        invoiceId: invoice!.id,
+        numSerie: fullNumber,
+        fechaExpedicion: formatAeatDate(issueDate),
+        tipoFactura: type,
+        cuotaTotal: formatAeatAmount(vatCents),
+        importeTotal: formatAeatAmount(baseCents + vatCents),
+      },
+      now,
+    );
+    return { kind: 'issued', invoiceId: invoice!.id, fullNumber, type };
+  });
+}

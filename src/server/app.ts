@@ -39,6 +39,8 @@ import { payoutAccountRoutes } from './features/payout-accounts/routes';
 import { adminRoutes } from './features/admin/routes';
 import { businessApplicationRoutes } from './features/business-applications/routes';
 import { adminStatementRoutes, businessStatementRoutes } from './features/business-statements/routes';
+import { adminInvoiceRoutes, businessInvoiceRoutes } from './features/invoices/routes';
+import { issueDueInvoices } from './features/invoices/issue-due-invoices';
 import { sendStatementEmails } from './features/business-statements/send-statement-emails';
 import multipart from '@fastify/multipart';
 import { maintainPglite } from './platform/jobs/maintain-pglite';
@@ -197,15 +199,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const sent = await sendStatementEmails(ctx);
     if (sent > 0) app.log.info({ job: 'statement-emails', sent }, 'monthly statements mailed');
   }, app.log);
+  // Commission invoices (ADR 061): last month's on the 1st, any past month still due, and a
+  // rectifying invoice for each change since. Hourly: the run is idempotent (each unit is
+  // re-checked under the chain lock), so a server down on the 1st catches up at its next run.
+  const invoicingJob = createPeriodicJob('invoices', 60 * 60 * 1000, async () => {
+    const run = await issueDueInvoices(ctx);
+    if (run.issued.length > 0) app.log.info({ job: 'invoices', issued: run.issued.length }, 'commission invoices issued');
+    if (run.blocked.length > 0) app.log.warn({ job: 'invoices', blocked: run.blocked }, 'businesses without invoicing data were not invoiced');
+  }, app.log);
   app.addHook('onListen', async () => {
     transferSending.start();
     reconciliation.start();
     statementEmailJob.start();
+    invoicingJob.start();
   });
   app.addHook('onClose', async () => {
     await transferSending.stop();
     await reconciliation.stop();
     await statementEmailJob.stop();
+    await invoicingJob.stop();
   });
 
   // PGlite has no autovacuum process: the server does its work, at autovacuum's pace.
@@ -262,6 +274,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(businessApplicationRoutes);
   await app.register(businessStatementRoutes);
   await app.register(adminStatementRoutes);
+  await app.register(businessInvoiceRoutes);
+  await app.register(adminInvoiceRoutes);
 
   // The gifts tab's document names its first picture (ADR 048).
   await registerWebApp(app, options.webRoot === false ? null : options.webRoot, { 'first-gift': firstGiftImage });

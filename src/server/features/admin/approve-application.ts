@@ -7,7 +7,7 @@ import { enqueueMail } from '../../platform/mail/enqueue-mail';
 import { closeOpenApplication, findBusinessForAdmin, findOwner } from './admin-rows';
 import { formatCommission } from './format-commission';
 import { getAdminBusiness } from './get-admin-business';
-import { recordAdminAction, type AdminActor } from './record-admin-action';
+import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';
 
 /**
  * Approves the business's open application: the business becomes approved with the given

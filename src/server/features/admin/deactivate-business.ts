@@ -4,7 +4,7 @@ import { businesses } from '../../db/schema/businesses';
 import type { AppContext } from '../../platform/context';
 import { findBusinessForAdmin } from './admin-rows';
 import { getAdminBusiness } from './get-admin-business';
-import { recordAdminAction, type AdminActor } from './record-admin-action';
+import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';
 
 /**
  * Switches a business off: it leaves the catalogue at once (the listing rule needs

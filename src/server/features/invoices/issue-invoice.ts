@@ -1,10 +1,10 @@
-import { and, eq, max, notExists, sql } from 'drizzle-orm';
+import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { InvoicingDataField } from '@shared/domain/invoices';
 import { businesses } from '../../db/schema/businesses';
-import { invoiceCancellations, invoiceLines, invoices } from '../../db/schema/invoices';
+import { invoiceCancellations, invoices } from '../../db/schema/invoices';
 import type { AppContext } from '../../platform/context';
-import { appendVerifactuRecord, lockVerifactuChain, normalizeIssuerTaxId } from '../../domain/invoices/verifactu-chain';
-import { formatAeatAmount, formatAeatDate, madridDateOf } from '../../domain/invoices/verifactu-formats';
+import { lockVerifactuChain, normalizeIssuerTaxId } from '../../domain/invoices/verifactu-chain';
+import { writeInvoice } from '../../domain/invoices/write-invoice';
 import { findUninvoicedCommission, unitKey, type InvoicingUnit } from './find-uninvoiced-commission';
 import { missingInvoicingData } from './invoicing-data';
 
@@ -12,15 +12,6 @@ export type IssueOutcome =
   | { kind: 'issued'; invoiceId: string; fullNumber: string; type: 'F1' | 'R1' }
   | { kind: 'nothing_due' }
   | { kind: 'blocked'; missing: InvoicingDataField[] };
-
-/** `R2027` for full invoices, `RR2027` for rectifying ones: rectifying invoices need their own series (RD 1619/2012 art. 6.1.a, 15.4). */
-export function invoiceSeries(type: 'F1' | 'R1', issueDate: string): string {
-  return `${type === 'F1' ? 'R' : 'RR'}${issueDate.slice(0, 4)}`;
-}
-
-export function fullInvoiceNumber(series: string, number: number): string {
-  return `${series}-${String(number).padStart(6, '0')}`;
-}
 
 const shortOrder = (orderId: string) => orderId.slice(0, 8).toUpperCase();
 
@@ -80,54 +71,23 @@ export async function issueInvoice(
       }))
       .filter((l) => l.baseCents !== 0 || l.vatCents !== 0);
     const baseCents = lines.reduce((sum, l) => sum + l.baseCents, 0);
-    const vatCents = lines.reduce((sum, l) => sum + l.vatCents, 0);
     // An F1 charges something; an R1 changes the base (the CHECKs say the same).
     if (lines.length === 0 || (type === 'F1' ? baseCents <= 0 : baseCents === 0)) return { kind: 'nothing_due' };
 
-    const issueDate = madridDateOf(now);
-    const series = invoiceSeries(type, issueDate);
-    const [last] = await tx.select({ number: max(invoices.number) }).from(invoices).where(eq(invoices.series, series));
-    const number = (last?.number ?? 0) + 1;
-    const fullNumber = fullInvoiceNumber(series, number);
-    const [invoice] = await tx
-      .insert(invoices)
-      .values({
+    const { id, fullNumber } = await writeInvoice(
+      tx,
+      { name: operator.name, taxId: issuerTaxId, address: operator.address },
+      {
         businessId: unit.businessId,
         type,
-        series,
-        number,
-        fullNumber,
         period: unit.period,
-        issueDate,
-        issuerName: operator.name,
-        issuerTaxId,
-        issuerAddress: operator.address,
-        recipientName: business!.legalName!.trim(),
-        recipientTaxId: business!.taxId.trim().toUpperCase(),
-        recipientAddress: business!.fiscalAddress!.trim(),
-        baseCents,
+        recipient: { name: business!.legalName!.trim(), taxId: business!.taxId.trim().toUpperCase(), address: business!.fiscalAddress!.trim() },
         vatRateBasisPoints: unit.vatRateBasisPoints,
-        vatCents,
-        totalCents: baseCents + vatCents,
+        lines,
         correctsInvoiceId: corrected?.id ?? null,
-        createdAt: now,
-      })
-      .returning({ id: invoices.id });
-    await tx.insert(invoiceLines).values(lines.map((l, i) => ({ invoiceId: invoice!.id, position: i + 1, ...l })));
-    await appendVerifactuRecord(
-      tx,
-      issuerTaxId,
-      {
-        kind: 'alta',
-        invoiceId: invoice!.id,
-        numSerie: fullNumber,
-        fechaExpedicion: formatAeatDate(issueDate),
-        tipoFactura: type,
-        cuotaTotal: formatAeatAmount(vatCents),
-        importeTotal: formatAeatAmount(baseCents + vatCents),
       },
       now,
     );
-    return { kind: 'issued', invoiceId: invoice!.id, fullNumber, type };
+    return { kind: 'issued', invoiceId: id, fullNumber, type };
   });
 }

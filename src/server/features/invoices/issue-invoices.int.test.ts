@@ -8,6 +8,7 @@ import { verifyChain } from '../../domain/invoices/verify-chain';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { chainOf, createClock, invoicedShop, invoicesOf, linesOf, recordsOf } from './invoice-test-world';
 import { issueDueInvoices } from './issue-due-invoices';
+import { verifyVerifactuChain } from './verify-verifactu-chain';
 
 // 1 November 2026, 00:30 in Madrid (winter time, UTC+1): October has just ended.
 const FIRST_OF_NOVEMBER = new Date('2026-10-31T23:30:00Z');
@@ -140,6 +141,7 @@ describe('commission invoices', () => {
     await run();
     expect(await invoicesOf(t, shop.business.id)).toHaveLength(2);
     expect(verifyChain(await chainOf(t))).toMatchObject({ ok: true });
+    expect(await verifyVerifactuChain(t.database.db)).toMatchObject({ ok: true });
   });
 
   it('refuses to invoice a business without a legal name or fiscal address, and invoices it once they are given', async () => {

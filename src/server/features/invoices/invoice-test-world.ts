@@ -1,9 +1,11 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import { invoiceLines, invoices, verifactuRecords } from '../../db/schema/invoices';
 import { signedInOwner } from '../../testing/dashboard-test-world';
 import { createGift, createOrder, createUser } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
 import { listVerifactuRecords } from './list-verifactu-records';
+import { describeVerdict, verifyVerifactuChain } from './verify-verifactu-chain';
 
 /** A clock the test moves; the app reads it through ctx.now. */
 export function createClock(start: Date) {
@@ -47,3 +49,41 @@ export async function recordsOf(t: TestApp, invoiceIds: string[]) {
 
 /** The whole chain as the export gives it. */
 export const chainOf = (t: TestApp) => listVerifactuRecords(t.database.db);
+
+/**
+ * What must hold after any run, race or crash: every series numbered 1..n without a gap or
+ * a duplicate, every invoice whole (lines adding up to it, one registration record and its
+ * submission row), at most one live F1 per business, month and rate, and the chain intact.
+ */
+export async function invoiceInvariants(db: Database) {
+  const rows = (await db.execute(sql`
+    select i.series, i.number, i.base_cents, i.vat_cents, i.type, i.business_id, i.period, i.vat_rate_basis_points,
+      (select coalesce(sum(base_cents), 0)::int from invoice_lines l where l.invoice_id = i.id) as lines_base,
+      (select coalesce(sum(vat_cents), 0)::int from invoice_lines l where l.invoice_id = i.id) as lines_vat,
+      (select count(*)::int from verifactu_records r where r.invoice_id = i.id and r.kind = 'alta') as altas,
+      (select count(*)::int from verifactu_records r join verifactu_submissions s on s.record_id = r.id where r.invoice_id = i.id and r.kind = 'alta') as submissions,
+      exists (select 1 from invoice_cancellations c where c.invoice_id = i.id) as cancelled
+    from invoices i order by i.series, i.number
+  `)) as unknown as {
+    rows: { series: string; number: number; base_cents: number; vat_cents: number; type: string; business_id: string; period: string; vat_rate_basis_points: number; lines_base: number; lines_vat: number; altas: number; submissions: number; cancelled: boolean }[];
+  };
+  const problems: string[] = [];
+  const bySeries = new Map<string, number[]>();
+  const liveF1 = new Map<string, number>();
+  for (const r of rows.rows) {
+    bySeries.set(r.series, [...(bySeries.get(r.series) ?? []), Number(r.number)]);
+    if (Number(r.lines_base) !== Number(r.base_cents) || Number(r.lines_vat) !== Number(r.vat_cents)) problems.push(`${r.series}-${r.number}: lines do not add up`);
+    if (Number(r.altas) !== 1 || Number(r.submissions) !== 1) problems.push(`${r.series}-${r.number}: ${r.altas} records, ${r.submissions} submissions`);
+    if (r.type === 'F1' && !r.cancelled) {
+      const key = `${r.business_id}|${r.period}|${r.vat_rate_basis_points}`;
+      liveF1.set(key, (liveF1.get(key) ?? 0) + 1);
+    }
+  }
+  for (const [series, numbers] of bySeries) {
+    if (numbers.some((n, i) => n !== i + 1)) problems.push(`${series}: numbers ${numbers.join(',')} are not 1..${numbers.length}`);
+  }
+  for (const [key, count] of liveF1) if (count > 1) problems.push(`${key}: ${count} live F1`);
+  const verdict = await verifyVerifactuChain(db);
+  if (!verdict.ok) problems.push(describeVerdict(verdict));
+  return { problems, invoices: rows.rows.length };
+}

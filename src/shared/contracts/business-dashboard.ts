@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invoicingDataFields } from '../domain/invoices';
 import { transferStates } from '../domain/payouts';
 import { isCalendarDate } from '../domain/analytics';
 import { isoTimestamp } from './timestamp';
@@ -127,6 +128,8 @@ export const businessDashboardErrorCodes = [
 export const PROFILE_LIMITS = {
   ...BUSINESS_LIMITS,
   businessRegistrationNumber: 50,
+  legalName: 200,
+  fiscalAddress: 300,
 } as const;
 
 export const GIFT_LIMITS = { name: 200, description: 2000 } as const;
@@ -160,6 +163,11 @@ export const dashboardBusinessSchema = z.object({
   businessType: z.enum(businessTypes),
   taxId: z.string(),
   businessRegistrationNumber: z.string().nullable(),
+  /** Invoicing data (ADR 061): the razón social and the fiscal address Regalo's invoices name. */
+  legalName: z.string().nullable(),
+  fiscalAddress: z.string().nullable(),
+  /** What Regalo's commission invoices still need (empty: it can be invoiced). */
+  invoicingDataMissing: z.array(z.enum(invoicingDataFields)),
   imageUrl: z.string().nullable(),
   /** 480 px variant for previews (the main image when it has none); null without an image. */
   thumbnailUrl: z.string().nullable(),
@@ -196,6 +204,8 @@ const profileFields = businessInfoFields
       .refine((v) => v === null || EMAIL_SHAPE.test(v), { error: P.invalidEmail })
       .transform((v) => (v === null ? null : v.toLowerCase())),
     businessRegistrationNumber: optionalText(PROFILE_LIMITS.businessRegistrationNumber),
+    legalName: optionalText(PROFILE_LIMITS.legalName),
+    fiscalAddress: optionalText(PROFILE_LIMITS.fiscalAddress),
   })
   .partial();
 

@@ -145,4 +145,19 @@ describe('invoices: the owner, the platform team and the exports', () => {
     const res = await authedInject(t, admin.cookie, { method: 'GET', url: '/api/admin/invoices/missing-data' });
     expect((res.json() as MissingInvoicingData).businesses.find((b) => b.id === blank.business.id)).toEqual({ id: blank.business.id, name: 'Horchatería Santa Catalina', missing: ['legalName', 'fiscalAddress'] });
   });
+
+  it('asks the owner for the invoicing data on the dashboard, and saving it clears the task', async () => {
+    const blank = await invoicedShop(t, { legalName: null, fiscalAddress: null });
+    const before = await authedInject(t, blank.cookie, { method: 'GET', url: '/api/business/me' });
+    expect(before.json()).toMatchObject({ legalName: null, fiscalAddress: null, invoicingDataMissing: ['legalName', 'fiscalAddress'] });
+    const saved = await authedInject(t, blank.cookie, {
+      method: 'PATCH',
+      url: '/api/business/me',
+      payload: { legalName: '  Horchatería Santa Catalina S.L. ', fiscalAddress: 'Plaça de Santa Caterina 6, 46001 València' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ legalName: 'Horchatería Santa Catalina S.L.', invoicingDataMissing: [], verificationStatus: 'approved' });
+    const tooLong = await authedInject(t, blank.cookie, { method: 'PATCH', url: '/api/business/me', payload: { fiscalAddress: 'x'.repeat(301) } });
+    expect(tooLong.statusCode).toBe(400);
+  });
 });

@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context';
 import { lockVerifactuChain, normalizeIssuerTaxId } from '../../domain/invoices/verifactu-chain';
 import { writeInvoice } from '../../domain/invoices/write-invoice';
 import { findUninvoicedCommission, unitKey, type InvoicingUnit } from './find-uninvoiced-commission';
-import { missingInvoicingData } from './invoicing-data';
+import { missingInvoicingData } from '@shared/domain/invoices';
 
 export type IssueOutcome =
   | { kind: 'issued'; invoiceId: string; fullNumber: string; type: 'F1' | 'R1' }

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { MissingInvoicingData } from '@shared/contracts/invoices';
 import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
-import { missingInvoicingData } from './invoicing-data';
+import { missingInvoicingData } from '@shared/domain/invoices';
 
 /** Approved businesses that cannot be invoiced yet, and what each lacks: the admin's notice. */
 export async function listMissingInvoicingData(db: Executor): Promise<MissingInvoicingData> {

@@ -85,3 +85,6 @@ export const verifactuRecordExportSchema = z.object({
 });
 export type VerifactuRecordExport = z.infer<typeof verifactuRecordExportSchema>;
 export const verifactuRecordsSchema = z.array(verifactuRecordExportSchema);
+
+/** The codes the invoice endpoints answer with besides the common ones (translated in the web app). */
+export const invoiceErrorCodes = ['invoice_not_found', 'invoice_already_cancelled', 'invoice_has_rectifications'] as const;

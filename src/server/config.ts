@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createSecureContext } from 'node:tls';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_COMMISSION_RATE } from '@shared/domain/business';
@@ -163,6 +164,15 @@ const envSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  // Sending VERI*FACTU billing records to the AEAT (ADR 062): off keeps them, unsent.
+  VERIFACTU_DRIVER: z.enum(['off', 'aeat-test', 'aeat']).default('off'),
+  // The operator's client certificate (PKCS#12 .p12/.pfx with its private key) and its password.
+  VERIFACTU_CERT_FILE: optionalString,
+  VERIFACTU_CERT_PASSWORD: z.string().optional(),
+  // Another address for the service (the seal-certificate ports, or a test stand-in).
+  VERIFACTU_URL: optionalString.pipe(z.url({ protocol: /^https$/, error: 'must be an https:// address' }).optional()),
+  // Extra certificate authorities (PEM) to trust for that address.
+  VERIFACTU_CA_FILE: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -218,6 +228,10 @@ export interface Config {
   overload: { maxEventLoopDelayMs: number; maxConcurrentRequests: number };
   /** Slow and idle clients are cut off after these (ms); see buildApp. */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** Where VERI*FACTU billing records are sent (platform/verifactu, ADR 062). */
+  verifactu:
+    | { driver: 'off' }
+    | { driver: 'aeat-test' | 'aeat'; certFile: string; certPassword: string; url?: string; caFile?: string };
 }
 
 export class ConfigError extends Error {
@@ -253,6 +267,35 @@ function demoIdentitySettings(e: Env): [string, string, string][] {
     ['SUPPORT_EMAIL', e.SUPPORT_EMAIL, DEMO_OPERATOR.supportEmail],
     ['PRIVACY_EMAIL', e.PRIVACY_EMAIL, DEMO_OPERATOR.privacyEmail],
   ];
+}
+
+/**
+ * The AEAT's service only talks to a client presenting a certificate: a sending driver
+ * without one that opens could never send, so the server refuses to start instead.
+ */
+function verifactuCertificateIssues(e: Env): string[] {
+  const driver = `VERIFACTU_DRIVER=${e.VERIFACTU_DRIVER}`;
+  if (!e.VERIFACTU_CERT_FILE) return [`${driver} needs VERIFACTU_CERT_FILE (the operator's PKCS#12 certificate, .p12 or .pfx) and VERIFACTU_CERT_PASSWORD`];
+  if (e.VERIFACTU_CERT_PASSWORD === undefined) return [`${driver} needs VERIFACTU_CERT_PASSWORD (the password of VERIFACTU_CERT_FILE)`];
+  let pfx: Buffer;
+  try {
+    pfx = readFileSync(e.VERIFACTU_CERT_FILE);
+  } catch (error) {
+    return [`VERIFACTU_CERT_FILE cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): ${e.VERIFACTU_CERT_FILE}`];
+  }
+  const issues: string[] = [];
+  try {
+    createSecureContext({ pfx, passphrase: e.VERIFACTU_CERT_PASSWORD });
+  } catch (error) {
+    const message = (error as Error).message;
+    issues.push(
+      /mac verify|bad decrypt|password/i.test(message)
+        ? 'VERIFACTU_CERT_PASSWORD does not open VERIFACTU_CERT_FILE'
+        : `VERIFACTU_CERT_FILE is not a PKCS#12 certificate with its private key (${message})`,
+    );
+  }
+  if (e.VERIFACTU_CA_FILE && !existsSync(e.VERIFACTU_CA_FILE)) issues.push(`VERIFACTU_CA_FILE does not exist: ${e.VERIFACTU_CA_FILE}`);
+  return issues;
 }
 
 /** Turns the environment into a typed config; throws ConfigError listing every bad value. */
@@ -301,6 +344,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
     issues.push('HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS');
   }
+  if (e.VERIFACTU_DRIVER !== 'off') issues.push(...verifactuCertificateIssues(e));
   // The legal notice, the terms and every email name the operator: a production server must
   // never present the demo's fictitious company to real customers (issue 26.4).
   if (isProduction) {
@@ -385,5 +429,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
+    verifactu:
+      e.VERIFACTU_DRIVER === 'off'
+        ? { driver: 'off' }
+        : {
+            driver: e.VERIFACTU_DRIVER,
+            certFile: path.resolve(e.VERIFACTU_CERT_FILE!),
+            certPassword: e.VERIFACTU_CERT_PASSWORD!,
+            url: e.VERIFACTU_URL,
+            caFile: e.VERIFACTU_CA_FILE ? path.resolve(e.VERIFACTU_CA_FILE) : undefined,
+          },
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { invoiceTemplates } from './invoice-templates';
 import { orderTemplates } from './order-templates';
 import { reportTemplates } from './report-templates';
 import { statementTemplates } from './statement-templates';
@@ -28,9 +29,9 @@ const sample = {
 const UNPROVEN = new Set<MailTemplateName>(['verify-email', 'reset-password', 'business-confirmation']);
 
 describe('mail templates', () => {
-  // Order, report and statement emails take other data; their own tests cover them.
+  // Order, report, statement and invoice emails take other data; their own tests cover them.
   const accountMails = (Object.keys(templates) as MailTemplateName[]).filter(
-    (n) => !(n in orderTemplates) && !(n in reportTemplates) && !(n in statementTemplates),
+    (n) => !(n in orderTemplates) && !(n in reportTemplates) && !(n in statementTemplates) && !(n in invoiceTemplates),
   );
   for (const name of accountMails) {
     for (const locale of ['en', 'es'] as const) {

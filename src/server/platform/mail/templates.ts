@@ -1,5 +1,6 @@
 import { expiryReminderTemplates, type ExpiryReminderTemplates } from './expiry-reminder-templates';
 import { adminTemplates, type AdminMailTemplates } from './admin-templates';
+import { invoiceTemplates, type InvoiceMailTemplates } from './invoice-templates';
 import { renderMail, type MailLocale, type RenderedMail } from './layout';
 import { orderTemplates, type OrderMailTemplates } from './order-templates';
 import { registrationTemplates, type RegistrationMailTemplates } from './registration-templates';
@@ -12,7 +13,7 @@ import { statementTemplates, type StatementMailTemplates } from './statement-tem
  */
 export interface MailTemplates
   extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates, RegistrationMailTemplates, ReportMailTemplates,
-    StatementMailTemplates {
+    StatementMailTemplates, InvoiceMailTemplates {
   /*
    * The three below go to an address that has not proven itself: whoever asked typed it, and
    * may not own it. They carry no text the requester typed (no name: it was a link an attacker
@@ -169,6 +170,7 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
   ...expiryReminderTemplates,
   ...adminTemplates,
   ...statementTemplates,
+  ...invoiceTemplates,
   ...registrationTemplates,
   ...reportTemplates,
 };

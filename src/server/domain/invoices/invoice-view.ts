@@ -1,0 +1,117 @@
+import { formatCountryIn, formatDate, formatPrice } from '@shared/format';
+import { buildVerifactuQrUrl, verifactuQrEnvironment, type VerifactuDriver } from './build-verifactu-qr-url';
+import type { InvoiceDocument, InvoiceParty } from './invoice-document';
+import { invoiceQr, type InvoiceQr } from './invoice-qr';
+import { invoiceText, type InvoiceLanguage } from './invoice-text';
+
+/** What the document needs besides the invoice: where its QR points (ADR 063). */
+export interface InvoiceRenderSettings {
+  /** The VERI*FACTU sender's driver: `aeat` → the AEAT's production check service, else its test site. */
+  verifactuDriver: VerifactuDriver;
+}
+
+/**
+ * A heading in Spanish, the invoice's legal language, with its English translation for an
+ * English reader (ADR 063); `en` is absent for a Spanish reader.
+ */
+export interface Label {
+  es: string;
+  en?: string;
+}
+
+export interface InvoiceView {
+  title: Label;
+  readerNote?: string;
+  fields: Array<{ label: Label; value: string }>;
+  issuer: { label: Label; party: InvoiceParty };
+  recipient: { label: Label; party: InvoiceParty };
+  partyLabels: { taxId: Label; address: Label };
+  linesLabel: Label;
+  lineHeadings: { description: Label; order: Label; amount: Label };
+  lines: Array<{ description: string; orderId?: string; amount: string }>;
+  totals: Array<{ label: Label; value: string; grand?: boolean }>;
+  cancelled?: Label;
+  qrLabel: Label;
+  qr: InvoiceQr;
+  legend: [string, string];
+  /** The first phrase in English, for an English reader. */
+  legendTranslation?: string;
+  downloadPdf: Label;
+}
+
+/** A calendar date `yyyy-mm-dd` the Spanish way (`1 feb 2027`): noon UTC is that day in Madrid. */
+const calendarDate = (isoDate: string) => formatDate(new Date(`${isoDate}T12:00:00Z`), 'es');
+
+/** `2027-01` → `enero de 2027`. */
+const monthName = (period: string) =>
+  new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${period}-15T12:00:00Z`));
+
+/** 2100 → `21 %`, 1050 → `10,5 %` (a space before the sign, as Spanish writes it). */
+const percent = (basisPoints: number) => `${(basisPoints / 100).toLocaleString('es-ES', { maximumFractionDigits: 2 })} %`;
+
+/** Everything the HTML page and the PDF show, in the same order, so both say the same. */
+export function describeInvoice(document: InvoiceDocument, language: InvoiceLanguage, settings: InvoiceRenderSettings): InvoiceView {
+  const es = invoiceText('es');
+  const en = language === 'en' ? invoiceText('en') : undefined;
+  const label = (key: string, values?: Record<string, string>): Label => ({ es: es(key, values), ...(en ? { en: en(key, values) } : {}) });
+  const rate = percent(document.vatRateBasisPoints);
+  // A legal document that does not add up is never printed: the issuer's bug must surface.
+  const linesBase = document.lines.reduce((sum, line) => sum + line.baseCents, 0);
+  if (document.lines.length === 0 || linesBase !== document.baseCents || document.baseCents + document.vatCents !== document.totalCents) {
+    throw new Error(`Invoice ${document.fullNumber} does not add up: lines ${linesBase}, base ${document.baseCents}, VAT ${document.vatCents}, total ${document.totalCents}`);
+  }
+
+  const fields: InvoiceView['fields'] = [
+    { label: label('number'), value: document.fullNumber },
+    { label: label('issueDate'), value: calendarDate(document.issueDate) },
+    { label: label('period'), value: monthName(document.period) },
+  ];
+  if (document.type === 'R1') {
+    if (!document.corrects) throw new Error(`Rectifying invoice ${document.fullNumber} names no corrected invoice`);
+    fields.push(
+      { label: label('corrects'), value: es('correctsValue', { number: document.corrects.fullNumber, date: calendarDate(document.corrects.issueDate) }) },
+      { label: label('correctionMethod'), value: es('byDifferences') },
+    );
+  }
+
+  const url = buildVerifactuQrUrl(
+    { nif: document.issuer.taxId, numSerie: document.fullNumber, issueDate: document.issueDate, totalCents: document.totalCents },
+    verifactuQrEnvironment(settings.verifactuDriver),
+  );
+
+  return {
+    title: label(`title.${document.type}`),
+    ...(en ? { readerNote: en('readerNote') } : {}),
+    fields,
+    // The document is Spanish: the operator's configured "…, Spain" reads "…, España".
+    issuer: { label: label('issuer'), party: { ...document.issuer, address: formatCountryIn(document.issuer.address, 'es') } },
+    recipient: { label: label('recipient'), party: { ...document.recipient, address: formatCountryIn(document.recipient.address, 'es') } },
+    partyLabels: { taxId: label('taxId'), address: label('address') },
+    linesLabel: label('lines'),
+    lineHeadings: { description: label('description'), order: label('order'), amount: label('amount') },
+    lines: document.lines.map((line) => ({
+      description: line.description,
+      ...(line.orderId ? { orderId: line.orderId } : {}),
+      amount: formatPrice(line.baseCents),
+    })),
+    totals: [
+      { label: label('base'), value: formatPrice(document.baseCents) },
+      { label: label('vat', { rate }), value: formatPrice(document.vatCents) },
+      { label: label('total'), value: formatPrice(document.totalCents), grand: true },
+    ],
+    ...(document.cancelledAt
+      ? {
+          cancelled: {
+            es: es('cancelled', { date: formatDate(document.cancelledAt, 'es') }),
+            ...(en ? { en: en('cancelled', { date: formatDate(document.cancelledAt, 'en') }) } : {}),
+          },
+        }
+      : {}),
+    qrLabel: label('qrLabel'),
+    qr: invoiceQr(url),
+    // The two phrases the law allows under the QR of a VERI*FACTU invoice; we print both.
+    legend: [es('verifiable'), 'VERI*FACTU'],
+    ...(en ? { legendTranslation: en('verifiable') } : {}),
+    downloadPdf: label('downloadPdf'),
+  };
+}

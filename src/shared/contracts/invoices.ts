@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { invoiceTypes, invoicingDataFields, QUARTER_PATTERN, verifactuRecordKinds, verifactuSubmissionStates } from '../domain/invoices';
+import { invoiceTypes, invoicingDataFields, QUARTER_PATTERN, verifactuRecordKinds } from '../domain/invoices';
+import { verifactuSendStates } from '../domain/verifactu-send-states';
 
 /**
  * Commission invoices and VERI*FACTU records (issue 25, ADR 061). Amounts are integer cents,
@@ -60,7 +61,7 @@ export const invoiceSummarySchema = z.object({
   correctsFullNumber: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   /** The registration record's way to the AEAT (null: no record, which never happens once issued). */
-  submissionState: z.enum(verifactuSubmissionStates).nullable(),
+  submissionState: z.enum(verifactuSendStates).nullable(),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 export const invoiceListSchema = z.object({ invoices: z.array(invoiceSummarySchema) });

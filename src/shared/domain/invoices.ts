@@ -11,15 +11,6 @@ export type InvoiceTypeCode = (typeof invoiceTypes)[number];
 export const verifactuRecordKinds = ['alta', 'anulacion'] as const;
 export type VerifactuRecordKind = (typeof verifactuRecordKinds)[number];
 
-/**
- * Where a record stands with the AEAT's web service; the sender moves it:
- * - pending: not sent yet, or to be retried at `next_attempt_at`;
- * - sent: in a request whose answer has not been recorded (a crash mid-request resends it);
- * - accepted / accepted_with_errors / rejected: the service's answer for this record.
- */
-export const verifactuSubmissionStates = ['pending', 'sent', 'accepted', 'accepted_with_errors', 'rejected'] as const;
-export type VerifactuSubmissionState = (typeof verifactuSubmissionStates)[number];
-
 /** What a business must have before it can be invoiced (refused rather than blank, issue 25). */
 export const invoicingDataFields = ['legalName', 'taxId', 'fiscalAddress'] as const;
 export type InvoicingDataField = (typeof invoicingDataFields)[number];

@@ -48,6 +48,14 @@ CREATE TABLE "invoices" (
 	CONSTRAINT "invoices_parties_check" CHECK (length(trim("invoices"."issuer_name")) > 0 and length(trim("invoices"."issuer_tax_id")) > 0 and length(trim("invoices"."issuer_address")) > 0 and length(trim("invoices"."recipient_name")) > 0 and length(trim("invoices"."recipient_tax_id")) > 0 and length(trim("invoices"."recipient_address")) > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "verifactu_queue_state" (
+	"id" text PRIMARY KEY NOT NULL,
+	"next_allowed_send_at" timestamp with time zone,
+	"consecutive_failures" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "verifactu_records" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"issuer_tax_id" text NOT NULL,
@@ -74,15 +82,13 @@ CREATE TABLE "verifactu_submissions" (
 	"record_id" uuid PRIMARY KEY NOT NULL,
 	"state" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
-	"next_attempt_at" timestamp with time zone,
-	"last_errors" jsonb DEFAULT '[]'::jsonb NOT NULL,
-	"aeat_csv" text,
-	"sent_at" timestamp with time zone,
+	"last_error" text,
+	"error_code" text,
+	"error_description" text,
 	"answered_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "verifactu_submissions_state_check" CHECK ("verifactu_submissions"."state" in ('pending', 'sent', 'accepted', 'accepted_with_errors', 'rejected')),
-	CONSTRAINT "verifactu_submissions_pending_check" CHECK ("verifactu_submissions"."state" <> 'pending' or "verifactu_submissions"."next_attempt_at" is not null)
+	CONSTRAINT "verifactu_submissions_state_check" CHECK ("verifactu_submissions"."state" in ('pending', 'accepted', 'accepted_with_errors', 'rejected'))
 );
 --> statement-breakpoint
 ALTER TABLE "admin_audit_log" DROP CONSTRAINT "admin_audit_log_action_check";--> statement-breakpoint
@@ -104,7 +110,7 @@ CREATE INDEX "invoices_issue_date_idx" ON "invoices" USING btree ("issue_date");
 CREATE UNIQUE INDEX "verifactu_records_chain_unique" ON "verifactu_records" USING btree ("issuer_tax_id","sequence");--> statement-breakpoint
 CREATE UNIQUE INDEX "verifactu_records_previous_unique" ON "verifactu_records" USING btree ("issuer_tax_id","previous_fingerprint");--> statement-breakpoint
 CREATE UNIQUE INDEX "verifactu_records_invoice_kind_unique" ON "verifactu_records" USING btree ("invoice_id","kind");--> statement-breakpoint
-CREATE INDEX "verifactu_submissions_due_idx" ON "verifactu_submissions" USING btree ("next_attempt_at") WHERE "verifactu_submissions"."state" in ('pending', 'sent');--> statement-breakpoint
+CREATE INDEX "verifactu_submissions_pending_idx" ON "verifactu_submissions" USING btree ("record_id") WHERE "verifactu_submissions"."state" = 'pending';--> statement-breakpoint
 ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_action_check" CHECK ("admin_audit_log"."action" in ('application_approved', 'application_rejected', 'commission_changed', 'business_deactivated', 'business_reactivated', 'order_expiry_extended', 'order_cancelled', 'order_refunded', 'transfer_retried', 'admin_granted', 'admin_revoked', 'report_hidden', 'report_kept', 'invoice_cancelled'));--> statement-breakpoint
 ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_target_type_check" CHECK ("admin_audit_log"."target_type" in ('business', 'order', 'user', 'report', 'invoice'));--> statement-breakpoint
 -- Issued invoices, their lines, cancellations and VERI*FACTU records are never edited or

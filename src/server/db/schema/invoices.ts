@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { invoiceTypes, verifactuRecordKinds, verifactuSubmissionStates } from '@shared/domain/invoices';
+import { type AnyPgColumn, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { invoiceTypes, verifactuRecordKinds } from '@shared/domain/invoices';
+import { verifactuSendStates } from '@shared/domain/verifactu-send-states';
 import { users } from './auth';
 import { businesses } from './businesses';
 import { createdAt, id, sqlList, timestamptz, updatedAt } from './columns';
@@ -139,9 +140,10 @@ export const verifactuRecords = pgTable(
 );
 
 /**
- * Each record's way to the AEAT, for the sender (ADR 061): its state, attempts, when to try
- * again (the service's wait time or the back-off) and the service's last errors. Created
- * with the record, in the same transaction; the only mutable part of invoicing.
+ * Each record's way to the AEAT, for the sending queue (ADR 061, 062): its state, the failed
+ * attempts and the last error of a request that got no answer, and the service's error code
+ * and description for the record. Created with the record, in the same transaction; with the
+ * queue's pace below, the only mutable part of invoicing.
  */
 export const verifactuSubmissions = pgTable(
   'verifactu_submissions',
@@ -151,19 +153,27 @@ export const verifactuSubmissions = pgTable(
       .references(() => verifactuRecords.id, { onDelete: 'restrict' }),
     state: text('state').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamptz('next_attempt_at'),
-    /** The service's errors for this record: `[{ code, description }]`. */
-    lastErrors: jsonb('last_errors').$type<{ code: string; description: string }[]>().notNull().default(sql`'[]'::jsonb`),
-    /** The CSV (código seguro de verificación) of the accepted request. */
-    aeatCsv: text('aeat_csv'),
-    sentAt: timestamptz('sent_at'),
+    lastError: text('last_error'),
+    errorCode: text('error_code'),
+    errorDescription: text('error_description'),
     answeredAt: timestamptz('answered_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('verifactu_submissions_state_check', sql`${t.state} in (${sqlList(verifactuSubmissionStates)})`),
-    check('verifactu_submissions_pending_check', sql`${t.state} <> 'pending' or ${t.nextAttemptAt} is not null`),
-    index('verifactu_submissions_due_idx').on(t.nextAttemptAt).where(sql`${t.state} in ('pending', 'sent')`),
+    check('verifactu_submissions_state_check', sql`${t.state} in (${sqlList(verifactuSendStates)})`),
+    index('verifactu_submissions_pending_idx').on(t.recordId).where(sql`${t.state} = 'pending'`),
   ],
 );
+
+/**
+ * The sending queue's pace, shared by every server (one row, `id` = 'aeat'): no request
+ * leaves before `next_allowed_send_at` (the AEAT's TiempoEsperaEnvio or the back-off).
+ */
+export const verifactuQueueState = pgTable('verifactu_queue_state', {
+  id: text('id').primaryKey(),
+  nextAllowedSendAt: timestamptz('next_allowed_send_at'),
+  consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  lastError: text('last_error'),
+  updatedAt: updatedAt(),
+});

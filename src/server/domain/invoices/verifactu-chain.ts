@@ -24,8 +24,8 @@ type AltaInput = { kind: 'alta'; invoiceId: string; numSerie: string; fechaExped
 type AnulacionInput = { kind: 'anulacion'; invoiceId: string; numSerie: string; fechaExpedicion: string };
 
 /**
- * Appends one record to the issuer's chain, with its submission row (pending, due now) for
- * the sender. The caller holds the chain lock (`lockVerifactuChain`) in the same transaction
+ * Appends one record to the issuer's chain, with its submission row (pending) for the
+ * sending queue. The caller holds the chain lock (`lockVerifactuChain`) in the same transaction
  * as the invoice or cancellation the record registers, so both exist or neither does.
  */
 export async function appendVerifactuRecord(tx: Executor, issuerTaxId: string, input: AltaInput | AnulacionInput, now: Date): Promise<{ id: string; sequence: number; fingerprint: string }> {
@@ -81,6 +81,6 @@ export async function appendVerifactuRecord(tx: Executor, issuerTaxId: string, i
       createdAt: now,
     })
     .returning({ id: verifactuRecords.id });
-  await tx.insert(verifactuSubmissions).values({ recordId: row!.id, state: 'pending', nextAttemptAt: now, createdAt: now, updatedAt: now });
+  await tx.insert(verifactuSubmissions).values({ recordId: row!.id, state: 'pending', createdAt: now, updatedAt: now });
   return { id: row!.id, sequence, fingerprint };
 }

@@ -69,7 +69,7 @@ describe('commission invoices', () => {
       generatedAt: '2026-11-01T00:30:00+01:00',
     });
     const [submission] = await t.database.db.select().from(verifactuSubmissions).where(eq(verifactuSubmissions.recordId, record!.id));
-    expect(submission).toMatchObject({ state: 'pending', attempts: 0, nextAttemptAt: FIRST_OF_NOVEMBER });
+    expect(submission).toMatchObject({ state: 'pending', attempts: 0, lastError: null, errorCode: null });
     expect(verifyChain(await chainOf(t))).toMatchObject({ ok: true });
 
     // The document the renderer and the endpoints read.

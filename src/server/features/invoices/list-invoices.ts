@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { InvoiceSummary } from '@shared/contracts/invoices';
-import type { VerifactuSubmissionState } from '@shared/domain/invoices';
+import type { VerifactuSendState } from '@shared/domain/verifactu-send-states';
 import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
 import { invoiceCancellations, invoices, verifactuRecords, verifactuSubmissions } from '../../db/schema/invoices';
@@ -38,6 +38,6 @@ export async function listInvoices(db: Executor, filter: { businessId?: string }
     ...r,
     type: r.type as InvoiceSummary['type'],
     cancelledAt: r.cancelledAt?.toISOString() ?? null,
-    submissionState: (r.submissionState as VerifactuSubmissionState | null) ?? null,
+    submissionState: (r.submissionState as VerifactuSendState | null) ?? null,
   }));
 }

@@ -411,6 +411,16 @@ export const routeTable: RouteRow[] = [
     request: async (w) => ({ url: `/api/business/invoices/${(await xInvoice(w)).id}` }),
     expect: signedIn(403, { ownerX: 200, ownerY: 404, pendingOwner: 404 }),
   },
+  ...(['html', 'pdf'] as const).map((format) => ({
+    route: `GET /api/business/invoices/:id/${format}`,
+    request: async (w: World) => ({ url: `/api/business/invoices/${(await xInvoice(w)).id}/${format}` }),
+    expect: signedIn(403, { ownerX: 200, ownerY: 404, pendingOwner: 404 }),
+  })),
+  ...(['html', 'pdf'] as const).map((format) => ({
+    route: `GET /api/admin/invoices/:id/${format}`,
+    request: async (w: World) => ({ url: `/api/admin/invoices/${(await xInvoice(w)).id}/${format}` }),
+    expect: adminOnly(200),
+  })),
   { route: 'GET /api/admin/invoices', request: () => ({ url: '/api/admin/invoices' }), expect: adminOnly(200) },
   { route: 'GET /api/admin/invoices/missing-data', request: () => ({ url: '/api/admin/invoices/missing-data' }), expect: adminOnly(200) },
   { route: 'GET /api/admin/invoices/:id', request: async (w) => ({ url: `/api/admin/invoices/${(await xInvoice(w)).id}` }), expect: adminOnly(200) },

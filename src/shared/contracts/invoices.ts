@@ -9,9 +9,12 @@ import { verifactuSendStates } from '../domain/verifactu-send-states';
  * Owner (the business the signed-in user owns; 401 anonymous, 403 `no_business`):
  * GET  /api/business/invoices                     → invoiceListSchema (own invoices, newest first)
  * GET  /api/business/invoices/:id                 → invoiceDocumentSchema; 404 for another's
+ * GET  /api/business/invoices/:id/html            → the printable page (?lang=en|es), links to its PDF
+ * GET  /api/business/invoices/:id/pdf             → the PDF, as a download
  * Admin (403 for everyone else):
  * GET  /api/admin/invoices                        → invoiceListSchema (every business; ?businessId=)
  * GET  /api/admin/invoices/:id                    → invoiceDocumentSchema
+ * GET  /api/admin/invoices/:id/html | /pdf         → the page and the PDF, as for the owner
  * POST /api/admin/invoices/:id/cancel             body cancelInvoiceSchema → 200 invoiceDocumentSchema;
  *      409 `invoice_already_cancelled` | `invoice_has_rectifications`; audited (`invoice_cancelled`)
  * GET  /api/admin/invoices/missing-data           → missingInvoicingDataSchema (who cannot be invoiced)

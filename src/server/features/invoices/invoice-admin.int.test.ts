@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { InvoiceDocument } from '../../domain/invoices/invoice-document';
 import type { InvoiceList, MissingInvoicingData, VerifactuRecordExport } from '@shared/contracts/invoices';
 import { adminAuditLog } from '../../db/schema/admin-audit-log';
+import { mailOutbox } from '../../db/schema/mail-outbox';
 import { invoiceCancellations } from '../../db/schema/invoices';
 import { computeFingerprint, type RecordFields } from '../../domain/invoices/verifactu-fingerprint';
 import { verifyChain } from '../../domain/invoices/verify-chain';
@@ -52,6 +53,26 @@ describe('invoices: the owner, the platform team and the exports', () => {
     expect((await authedInject(t, other.cookie, { method: 'GET', url: `/api/business/invoices/${invoice.id}` })).statusCode).toBe(404);
     expect(((await authedInject(t, other.cookie, { method: 'GET', url: '/api/business/invoices' })).json() as InvoiceList).invoices).toEqual([]);
     expect((await authedInject(t, null, { method: 'GET', url: `/api/business/invoices/${invoice.id}` })).statusCode).toBe(401);
+
+    // The printable page and the PDF, from the stored snapshot; another owner gets neither.
+    const page = await authedInject(t, shop.cookie, { method: 'GET', url: `/api/business/invoices/${invoice.id}/html?lang=es` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain(invoice.fullNumber);
+    expect(page.body).toContain(`/api/business/invoices/${invoice.id}/pdf?lang=es`);
+    const pdf = await authedInject(t, shop.cookie, { method: 'GET', url: `/api/business/invoices/${invoice.id}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="Factura-${invoice.fullNumber}.pdf"`);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await authedInject(t, other.cookie, { method: 'GET', url: `/api/business/invoices/${invoice.id}/pdf` })).statusCode).toBe(404);
+
+    // The owner was told in their language, with a link to the dashboard, once.
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'invoice-issued'));
+    const mine = mails.filter((m) => m.to === shop.user.email);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.text).toContain(invoice.fullNumber);
+    expect(mine[0]!.text).toContain('/business/dashboard?tab=payouts');
   });
 
   it('cancels an invoice issued by mistake with a cancellation record, audited, and the next run issues it again', async () => {

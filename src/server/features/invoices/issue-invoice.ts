@@ -1,10 +1,15 @@
 import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { InvoicingDataField } from '@shared/domain/invoices';
+import type { Executor } from '../../db/client';
+import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
 import { invoiceCancellations, invoices } from '../../db/schema/invoices';
 import type { AppContext } from '../../platform/context';
 import { lockVerifactuChain, normalizeIssuerTaxId } from '../../domain/invoices/verifactu-chain';
+import { invoiceMailData } from '../../domain/invoices/invoice-mail-data';
+import { loadInvoiceDocument } from '../../domain/invoices/load-invoice-document';
 import { writeInvoice } from '../../domain/invoices/write-invoice';
+import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { findUninvoicedCommission, unitKey, type InvoicingUnit } from './find-uninvoiced-commission';
 import { missingInvoicingData } from '@shared/domain/invoices';
 
@@ -12,6 +17,27 @@ export type IssueOutcome =
   | { kind: 'issued'; invoiceId: string; fullNumber: string; type: 'F1' | 'R1' }
   | { kind: 'nothing_due' }
   | { kind: 'blocked'; missing: InvoicingDataField[] };
+
+/**
+ * Tells the business's owner, in their language, in the issuing transaction (the outbox row
+ * exists if and only if the invoice does). A business whose owner left has nobody to tell.
+ */
+async function mailOwner(tx: Executor, ctx: Pick<AppContext, 'config'>, businessId: string, invoiceId: string): Promise<void> {
+  const [owner] = await tx
+    .select({ name: users.name, email: users.email, locale: users.locale })
+    .from(businesses)
+    .innerJoin(users, eq(users.id, businesses.ownerId))
+    .where(eq(businesses.id, businessId));
+  if (!owner) return;
+  const document = await loadInvoiceDocument(tx, invoiceId);
+  const locale = toMailLocale(owner.locale) ?? 'es';
+  await enqueueMail(tx, {
+    to: owner.email,
+    template: 'invoice-issued',
+    locale,
+    data: invoiceMailData(document!, locale, { name: owner.name, invoiceUrl: `${ctx.config.publicUrl}/business/dashboard?tab=payouts` }),
+  });
+}
 
 const shortOrder = (orderId: string) => orderId.slice(0, 8).toUpperCase();
 
@@ -88,6 +114,7 @@ export async function issueInvoice(
       },
       now,
     );
+    await mailOwner(tx, ctx, unit.businessId, id);
     return { kind: 'issued', invoiceId: id, fullNumber, type };
   });
 }

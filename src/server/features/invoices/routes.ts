@@ -15,7 +15,12 @@ import { csvQuerySchema } from '@shared/contracts/statements';
 import { requireAdmin, requireUser } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import { requireOwnedBusiness } from '../../domain/businesses/owned-business';
+import type { InvoiceDocument } from '../../domain/invoices/invoice-document';
+import type { InvoiceLanguage } from '../../domain/invoices/invoice-text';
 import { loadInvoiceDocument } from '../../domain/invoices/load-invoice-document';
+import { renderInvoiceHtml } from '../../domain/invoices/render-invoice-html';
+import { invoicePdfFileName, renderInvoicePdf } from '../../domain/invoices/render-invoice-pdf';
+import type { AppContext } from '../../platform/context';
 import { statementText } from '../../domain/payouts/payouts-text';
 import { cancelInvoice } from './cancel-invoice';
 import { formatDac7Csv } from './format-dac7-csv';
@@ -35,6 +40,24 @@ function sendCsv(reply: FastifyReply, fileName: string, body: string) {
 
 const notFound = () => new AppError('invoice_not_found', 404, 'No such invoice');
 
+/**
+ * The invoice as its printable page or its PDF (ADR 063), rendered from the stored snapshot
+ * in the reader's language (or `?lang=`). `base` is where the same invoice's PDF is served.
+ */
+async function sendDocument(reply: FastifyReply, ctx: AppContext, document: InvoiceDocument | null, format: 'html' | 'pdf', language: InvoiceLanguage, base: string) {
+  if (!document) throw notFound();
+  const settings = { verifactuDriver: ctx.config.verifactu.driver };
+  if (format === 'pdf') {
+    const pdf = await renderInvoicePdf(document, language, settings);
+    return reply
+      .headers({ ...noStore, 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${invoicePdfFileName(document)}"` })
+      .send(pdf);
+  }
+  return reply
+    .headers({ ...noStore, 'content-type': 'text/html; charset=utf-8' })
+    .send(renderInvoiceHtml(document, language, settings, { pdfUrl: `${base}/pdf?lang=${language}` }));
+}
+
 /** The owner's invoices (contract: shared/contracts/invoices.ts): their own business's only. */
 export const businessInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/business/invoices', { schema: { response: { 200: invoiceListSchema } } }, async (request, reply) => {
@@ -42,6 +65,15 @@ export const businessInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     const business = await requireOwnedBusiness(app.ctx.db, user.id);
     return reply.headers(noStore).send({ invoices: await listInvoices(app.ctx.db, { businessId: business.id }) });
   });
+
+  for (const format of ['html', 'pdf'] as const) {
+    app.get(`/api/business/invoices/:id/${format}`, { schema: { params: invoiceIdParamsSchema, querystring: csvQuerySchema } }, async (request, reply) => {
+      const user = await requireUser(request);
+      const business = await requireOwnedBusiness(app.ctx.db, user.id);
+      const document = await loadInvoiceDocument(app.ctx.db, request.params.id, { businessId: business.id });
+      return sendDocument(reply, app.ctx, document, format, request.query.lang ?? user.locale, `/api/business/invoices/${request.params.id}`);
+    });
+  }
 
   app.get('/api/business/invoices/:id', { schema: { params: invoiceIdParamsSchema, response: { 200: invoiceDocumentSchema } } }, async (request, reply) => {
     const user = await requireUser(request);
@@ -73,6 +105,14 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!document) throw notFound();
     return reply.headers(noStore).send(document);
   });
+
+  for (const format of ['html', 'pdf'] as const) {
+    app.get(`/api/admin/invoices/:id/${format}`, { schema: { params: invoiceIdParamsSchema, querystring: csvQuerySchema } }, async (request, reply) => {
+      const admin = await requireAdmin(request);
+      const document = await loadInvoiceDocument(app.ctx.db, request.params.id);
+      return sendDocument(reply, app.ctx, document, format, request.query.lang ?? admin.locale, `/api/admin/invoices/${request.params.id}`);
+    });
+  }
 
   app.post(
     '/api/admin/invoices/:id/cancel',

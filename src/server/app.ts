@@ -41,6 +41,9 @@ import { businessApplicationRoutes } from './features/business-applications/rout
 import { adminStatementRoutes, businessStatementRoutes } from './features/business-statements/routes';
 import { adminInvoiceRoutes, businessInvoiceRoutes } from './features/invoices/routes';
 import { issueDueInvoices } from './features/invoices/issue-due-invoices';
+import { createDatabaseVerifactuQueue } from './features/invoices/database-verifactu-queue';
+import { createVerifactuSender } from './platform/verifactu/create-verifactu-sender';
+import { sendPendingVerifactuRecords } from './platform/verifactu/send-pending-verifactu-records';
 import { sendStatementEmails } from './features/business-statements/send-statement-emails';
 import multipart from '@fastify/multipart';
 import { maintainPglite } from './platform/jobs/maintain-pglite';
@@ -207,13 +210,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (run.issued.length > 0) app.log.info({ job: 'invoices', issued: run.issued.length }, 'commission invoices issued');
     if (run.blocked.length > 0) app.log.warn({ job: 'invoices', blocked: run.blocked }, 'businesses without invoicing data were not invoiced');
   }, app.log);
+  // VERI*FACTU records to the AEAT (ADR 062): every minute, one server at a time (the pace
+  // and the chain order are shared through the database); with VERIFACTU_DRIVER=off records
+  // stay pending and go once a sending driver is set.
+  const verifactuSender = createVerifactuSender(config);
+  const verifactuQueue = createDatabaseVerifactuQueue(ctx.db);
+  const verifactuSending = createPeriodicJob('verifactu-sending', 60 * 1000, async () => {
+    const report = await sendPendingVerifactuRecords({
+      sender: verifactuSender,
+      queue: verifactuQueue,
+      now: ctx.now,
+      exclusively: (task) => runExclusively(ctx.database, 'verifactu-sending', task),
+    });
+    if (report.requests > 0 || report.status === 'failed') app.log.info({ job: 'verifactu-sending', ...report }, 'VERI*FACTU records sent');
+  }, app.log);
   app.addHook('onListen', async () => {
+    verifactuSending.start();
     transferSending.start();
     reconciliation.start();
     statementEmailJob.start();
     invoicingJob.start();
   });
   app.addHook('onClose', async () => {
+    await verifactuSending.stop();
+    verifactuSender.close();
     await transferSending.stop();
     await reconciliation.stop();
     await statementEmailJob.stop();

@@ -40,7 +40,7 @@ async function openTab(page: Page, name: string) {
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
 }
 
-test('a new business applies, the admin checks its documents and approves it at 12 %, the owner sells', async ({ page, browser, baseURL, playwright }) => {
+test('a new business applies, the admin checks its documents and approves it at 12 %, the owner accepts that rate on the dashboard and sells', async ({ page, browser, baseURL, playwright }) => {
   test.setTimeout(180_000);
   const run = `${Date.now().toString(36)}${test.info().workerIndex}`;
   const email = `orxateria.${run}@example.test`;
@@ -86,11 +86,33 @@ test('a new business applies, the admin checks its documents and approves it at 
   await expect(admin.getByText(`${businessName} is approved.`)).toBeVisible();
   await expect(card).toHaveCount(0);
 
-  // The owner is told in Spanish, and the dashboard says verified at 12 %.
+  // The owner accepted 10 % on the wizard: 12 % is a proposal until they accept it (issue
+  // 29.1, ADR 065). The team sees it pending; the owner is told in Spanish.
+  await openTab(admin, 'Businesses');
+  await admin.getByLabel('Name, tax id or owner email').fill(businessName);
+  await admin.getByRole('button', { name: 'Search' }).click();
+  await admin.getByRole('button', { name: new RegExp(businessName) }).click();
+  await expect(admin.getByTestId('commission-proposal-pending')).toHaveText(/^12\s% proposed on .+, waiting for the owner to accept it$/);
+  // Back to the overview, so the detail is read afresh later.
+  await admin.goto('/admin');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Back-office' })).toBeVisible();
   const approvedMail = await waitForMail(page.request, { to: email, subject: /verificado/ });
-  expect(approvedMail.text).toMatch(/Comisión acordada: 12\s%/);
+  expect(approvedMail.text).toMatch(/Comisión acordada: 10\s% de cada venta/);
+  expect(approvedMail.text).toMatch(/El equipo propone una comisión del 12\s%/);
+
+  // The dashboard shows the proposal above the tabs, with the agreement; accepting needs the box.
   await page.goto('/business/dashboard');
   await expect(page.getByTestId('verification-status')).toHaveText('verificado');
+  const proposal = page.getByTestId('commission-proposal');
+  await expect(proposal).toContainText(/propone una comisión del 12\s% de cada venta, en lugar del 10\s% que aceptaste/);
+  await expect(proposal.getByRole('link', { name: /Leer el acuerdo de socio/ })).toHaveAttribute('href', '/partner-terms?lang=es');
+  await expectNoSeriousA11yViolations(page);
+  await proposal.getByRole('button', { name: /^Aceptar el 12\s%$/ }).click();
+  await expect(proposal.getByRole('alert')).toHaveText('Marca la casilla para aceptar primero el acuerdo.');
+  await proposal.getByRole('checkbox', { name: /He leído el acuerdo de socio y acepto una comisión del 12\s%/ }).check();
+  await proposal.getByRole('button', { name: /^Aceptar el 12\s%$/ }).click();
+  await expect(page.getByText(/Comisión del 12\s% aceptada/)).toBeVisible();
+  await expect(proposal).toHaveCount(0);
   await expect(page.getByText(/^12\s%$/)).toBeVisible();
   await page.getByRole('tab', { name: 'Regalos' }).click();
   await page.getByRole('button', { name: 'Crea tu primer regalo' }).click();
@@ -105,7 +127,7 @@ test('a new business applies, the admin checks its documents and approves it at 
   await page.getByRole('button', { name: 'Completar el alta' }).click();
   await expect(page.getByRole('heading', { name: 'Tu cuenta de cobros está lista' })).toBeVisible();
 
-  // A consumer (new, of this run) buys it; the order carries the 12 % agreed at approval:
+  // A consumer (new, of this run) buys it; the order carries the 12 % the owner accepted:
   // 1,02 € of 8,50 €, its 21 % IVA 0,21 €, 7,27 € for the business.
   const giver = await playwright.request.newContext({ baseURL });
   await createConsumer(giver, { name: 'Pau Ribes', locale: 'es' });
@@ -129,7 +151,7 @@ test('a new business applies, the admin checks its documents and approves it at 
   await expect(detail.getByText('Horchata y fartons para dos').first()).toBeVisible();
   await expect(detail.getByText('Neus Ferrer')).toBeVisible();
   await expect(detail.getByTestId('application-history')).toContainText('Approved');
-  await expect(detail.getByText('12 %').first()).toBeVisible();
+  await expect(detail.getByText(/^12\s%$/).first()).toBeVisible();
   await expectNoSeriousA11yViolations(admin);
 
   await openTab(admin, 'Orders');
@@ -142,9 +164,9 @@ test('a new business applies, the admin checks its documents and approves it at 
   await admin.getByLabel('Action').selectOption('application_approved');
   await admin.getByRole('button', { name: 'Search' }).click();
   // The other admin journey may approve another business at the same time: find this one.
-  // Named and in words: the business, not its id; "Commission: 10 % → 12 %", not "commissionRate: 10 → 12".
+  // Named and in words: the business, not its id; "Proposed commission: 12 %", not "proposedCommissionRate: 12".
   const approval = admin.getByTestId('audit-list').locator('li').filter({ hasText: businessName });
-  await expect(approval.filter({ hasText: 'Commission: 10 % → 12 %' })).toHaveCount(1);
+  await expect(approval.filter({ hasText: /Proposed commission: 12\s%/ })).toHaveCount(1);
   await expect(approval.getByText('Review: Waiting → Approved')).toBeVisible();
   await expectNoSeriousA11yViolations(admin);
   await admin.context().close();

@@ -50,6 +50,7 @@ import { maintainPglite } from './platform/jobs/maintain-pglite';
 import { createPeriodicJob } from './platform/jobs/periodic-job';
 import { sendDueTransfers } from './features/payouts/send-due-transfers';
 import { runDailyReconciliation } from './features/payouts/run-daily-reconciliation';
+import { sendOwnerDailySummaries } from './features/owner-notices/send-owner-daily-summaries';
 import { runExclusively } from './platform/jobs/run-exclusively';
 import { createAuth } from './platform/auth/auth';
 import { registerCanonicalPaths } from './platform/canonical-path';
@@ -224,12 +225,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     if (report.requests > 0 || report.status === 'failed') app.log.info({ job: 'verifactu-sending', ...report }, 'VERI*FACTU records sent');
   }, app.log);
+  // Owners who chose a daily summary get yesterday's sales and cancellations in one mail
+  // (ADR 065); hourly, so the summary leaves within the first hour of the Madrid day.
+  const ownerSummaries = createPeriodicJob('owner-daily-summaries', 60 * 60 * 1000, async () => {
+    const sent = await sendOwnerDailySummaries(ctx);
+    if (sent > 0) app.log.info({ job: 'owner-daily-summaries', sent }, 'owner daily summaries mailed');
+  }, app.log);
   app.addHook('onListen', async () => {
     verifactuSending.start();
     transferSending.start();
     reconciliation.start();
     statementEmailJob.start();
     invoicingJob.start();
+    ownerSummaries.start();
   });
   app.addHook('onClose', async () => {
     await verifactuSending.stop();
@@ -238,6 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await reconciliation.stop();
     await statementEmailJob.stop();
     await invoicingJob.stop();
+    await ownerSummaries.stop();
   });
 
   // PGlite has no autovacuum process: the server does its work, at autovacuum's pace.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddress, formatCountryIn, formatDate, formatDateTime, formatPrice } from './format';
+import { formatAddress, formatCountryIn, formatDate, formatDateTime, formatPercent, formatPrice } from './format';
 
 // Intl puts a no-break space between amount and symbol; compare on normal spaces.
 const plain = (s: string) => s.replace(/\u00a0|\u202f/g, ' ');
@@ -47,5 +47,14 @@ describe('formatCountryIn', () => {
     expect(formatCountryIn('Carrer de la Pau 1, 46002 Valencia, Spain', 'es')).toBe('Carrer de la Pau 1, 46002 Valencia, España');
     expect(formatCountryIn('Carrer de la Pau 1, 46002 Valencia, España', 'en')).toBe('Carrer de la Pau 1, 46002 Valencia, Spain');
     expect(formatCountryIn('Carrer de la Pau 1, 46002 Valencia', 'es')).toBe('Carrer de la Pau 1, 46002 Valencia');
+  });
+
+  it('writes a percentage with a decimal comma and a space before the sign (issue 29.1: "12,5 %", never "12.5 %")', () => {
+    expect(formatPercent(12.5)).toBe('12,5\u00a0%');
+    expect(formatPercent(10)).toBe('10\u00a0%');
+    expect(formatPercent(1.14)).toBe('1,14\u00a0%');
+    expect(formatPercent(0.29)).toBe('0,29\u00a0%');
+    // A ratio such as a redemption rate of 2/3, to one decimal.
+    expect(formatPercent((2 / 3) * 100, 1)).toBe('66,7\u00a0%');
   });
 });

@@ -36,6 +36,23 @@ export function formatPrice(cents: number): string {
   return euro.format(cents / 100);
 }
 
+const percentFormats = new Map<number, Intl.NumberFormat>();
+
+/**
+ * A percentage stored as its number (a commission of `12.5` → `12,5 %`), with the Spanish
+ * conventions in every language like prices (ADR 058, 065): a decimal comma and a space
+ * (non-breaking) before the sign. Rates are kept to two decimals (numeric(5,2)).
+ */
+export function formatPercent(rate: number, maximumFractionDigits = 2): string {
+  let format = percentFormats.get(maximumFractionDigits);
+  if (!format) {
+    format = new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits });
+    percentFormats.set(maximumFractionDigits, format);
+  }
+  // Divided as decimals of the stored number, so 12.5 / 100 does not become 0.12499999….
+  return format.format(Number((rate / 100).toFixed(maximumFractionDigits + 2)));
+}
+
 /** `24 Aug 2026, 04:37` / `24 ago 2026, 04:37`. */
 export function formatDateTime(value: Date | string, language: FormatLanguage | string): string {
   return pick(dateTime, language).format(toDate(value));

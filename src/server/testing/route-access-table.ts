@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { transfers } from '../db/schema/payouts';
 import { instantToMadridLocal } from '@shared/domain/delivery-time';
-import { legalPages } from '@shared/domain/legal-versions';
+import { legalPages, PARTNER_TERMS_VERSION } from '@shared/domain/legal-versions';
 import { madridMonthOf } from '@shared/domain/statement-month';
 import { authedInject } from './auth-helpers';
 import {
@@ -268,6 +268,18 @@ export const routeTable: RouteRow[] = [
   {
     route: 'PATCH /api/business/me',
     request: () => ({ url: '/api/business/me', payload: { description: 'Nueva descripción' } }),
+    expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }),
+  },
+  {
+    // Each owner acts on their own business only; with no proposal pending there is nothing to
+    // accept (409). Accepting a real proposal: admin/commission-consent.int.test.ts.
+    route: 'POST /api/business/commission/accept',
+    request: () => ({ url: '/api/business/commission/accept', payload: { commissionRate: 12.5, partnerTermsVersion: PARTNER_TERMS_VERSION } }),
+    expect: signedIn(403, { ownerX: 409, ownerY: 409, pendingOwner: 409 }),
+  },
+  {
+    route: 'PUT /api/business/mail-settings',
+    request: () => ({ url: '/api/business/mail-settings', payload: { orderMailDigest: false } }),
     expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }),
   },
   { route: 'GET /api/business/gifts', request: () => ({ url: '/api/business/gifts' }), expect: signedIn(403, { ownerX: 200, ownerY: 200 }) },

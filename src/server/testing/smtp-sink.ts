@@ -90,3 +90,15 @@ export async function startSmtpSink(options: { refuse?: boolean; mode?: SmtpSink
 
 /** How many times each item occurs (emails per address, templates per recipient). */
 export const countBy = (list: string[]) => list.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map<string, number>());
+
+/** A received message's Subject, decoded from the quoted-printable encoded words nodemailer writes (RFC 2047). */
+export function subjectOf(raw: string): string {
+  const line = raw.split(/\r?\n(?![ \t])/).find((l) => l.startsWith('Subject:'))!.replace(/\r?\n[ \t]/g, ' ');
+  return line
+    .slice('Subject: '.length)
+    // Adjacent encoded words join without the whitespace between them (RFC 2047).
+    .replace(/\?=\s+=\?utf-8\?Q\?/gi, '')
+    .replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_m, q: string) =>
+      Buffer.from(q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+    );
+}

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import type { TestApp } from './test-app';
 
 /** The webhook secret the servers under test are given (STRIPE_WEBHOOK_SECRET). */
 export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_regalo_test_secret';
@@ -43,6 +44,8 @@ export class StripeStandIn {
   readonly transfers = new Map<string, { id: string; object: 'transfer'; amount: number; amount_reversed: number; currency: string; destination: string; transfer_group: string | null; source_transaction: string | null; reversed: boolean; metadata: Record<string, string>; reversals: { object: 'list'; data: { id: string; object: 'transfer_reversal'; amount: number; transfer: string }[] } }>();
   /** The platform balance's movements, oldest first (what /v1/balance_transactions lists). */
   readonly balance: { id: string; object: 'balance_transaction'; amount: number; currency: string; type: string; created: number; source: string | { id: string; object: 'charge'; payment_intent: string } }[] = [];
+  /** Every refund made, with the PaymentIntent it gave money back from (a repeated key is one refund). */
+  readonly refunds: { id: string; paymentIntent: string; amount: number }[] = [];
   /** Transfers to these accounts are refused with Stripe's error for a restricted destination. */
   readonly refusingAccounts = new Set<string>();
   /** Idempotency key → the id of what it created (accounts, transfers, reversals). */
@@ -102,6 +105,7 @@ export class StripeStandIn {
       const amount = Number(form.get('amount'));
       if (!earlier) {
         if (idempotencyKey) this.keys.set(idempotencyKey, id);
+        this.refunds.push({ id, paymentIntent: form.get('payment_intent') ?? '', amount });
         this.balance.push({ id: `txn_${this.nextId()}`, object: 'balance_transaction', amount: -amount, currency: 'eur', type: 'refund', created: Math.floor(Date.now() / 1000), source: id });
       }
       res.end(JSON.stringify({ id, object: 'refund', amount, payment_intent: form.get('payment_intent') }));
@@ -247,8 +251,18 @@ export function signStripePayload(payload: string, secret = STRIPE_TEST_WEBHOOK_
   return signer.webhooks.generateTestHeaderString({ payload, secret });
 }
 
+/** Posts `payload` to the app's Stripe webhook, signed as Stripe signs it. */
+export function postStripeWebhook(t: TestApp, payload: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signStripePayload(payload) },
+    payload,
+  });
+}
+
 /** The JSON body of a Checkout Session event, as Stripe posts it to the webhook. */
-export function checkoutSessionEvent(type: string, session: { id: string; checkoutId: string; paymentStatus?: string }, eventId: string): string {
+export function checkoutSessionEvent(type: string, session: { id: string; checkoutId: string; paymentStatus?: string; paymentIntent?: string }, eventId: string): string {
   return JSON.stringify({
     id: eventId,
     object: 'event',
@@ -260,7 +274,7 @@ export function checkoutSessionEvent(type: string, session: { id: string; checko
         client_reference_id: session.checkoutId,
         metadata: { checkoutId: session.checkoutId },
         payment_status: session.paymentStatus ?? 'paid',
-        payment_intent: 'pi_test_1',
+        payment_intent: session.paymentIntent ?? 'pi_test_1',
       },
     },
   });

@@ -163,7 +163,11 @@ export const adminBusinessSchema = z.object({
   verificationStatus: z.enum(verificationStatuses),
   rejectionReason: z.string().nullable(),
   isActive: z.boolean(),
+  /** The rate the owner accepted: orders are priced with it (ADR 065). */
   commissionRate: z.number(),
+  /** A different rate the team proposed, waiting for the owner's acceptance; null when none. */
+  proposedCommissionRate: z.number().nullable(),
+  commissionProposedAt: z.string().nullable(),
   termsAcceptedAt: z.string().nullable(),
   createdAt: z.string(),
   owner,

@@ -123,6 +123,9 @@ export const businessDashboardErrorCodes = [
   'image_too_large',
   'file_missing',
   'file_empty',
+  'review_confirmation_required',
+  'commission_proposal_changed',
+  'partner_terms_outdated',
 ] as const;
 
 export const PROFILE_LIMITS = {
@@ -175,8 +178,13 @@ export const dashboardBusinessSchema = z.object({
   verificationStatus: z.enum(verificationStatuses),
   rejectionReason: z.string().nullable(),
   isActive: z.boolean(),
-  /** Percentage, e.g. 10 for 10 %. */
+  /** Percentage, e.g. 10 for 10 %: the rate the owner accepted, which prices their orders. */
   commissionRate: z.number(),
+  /** A different rate the team proposed; it applies only once the owner accepts it (ADR 065). */
+  proposedCommissionRate: z.number().nullable(),
+  commissionProposedAt: z.string().nullable(),
+  /** The owner gets one summary mail a day of sales and cancellations instead of a mail each. */
+  orderMailDigest: z.boolean(),
   termsAcceptedAt: z.string().nullable(),
   /** The partner agreement's version accepted then (`/partner-terms`); null for an acceptance before versions. */
   partnerTermsVersion: z.string().nullable(),
@@ -214,6 +222,14 @@ const profileFields = businessInfoFields
  * business type here when both are present, and by the server against the merged values.
  */
 export const businessProfilePatchSchema = profileFields
+  .extend({
+    /**
+     * The owner was told that this change (of who the business is) sends an approved business
+     * back to review, and confirmed it; without it such a save answers 409
+     * `review_confirmation_required` with the fields in question and changes nothing (ADR 065).
+     */
+    confirmReview: z.boolean().optional(),
+  })
   .superRefine((v, ctx) => {
     const error = v.taxId !== undefined && v.businessType !== undefined ? taxIdError(v.taxId, v.businessType) : null;
     if (error) ctx.addIssue({ code: 'custom', path: ['taxId'], message: P[error] });
@@ -221,6 +237,22 @@ export const businessProfilePatchSchema = profileFields
   .transform((v) => (v.taxId === undefined ? v : { ...v, taxId: normalizeTaxId(v.taxId) }));
 export type BusinessProfilePatchInput = z.input<typeof businessProfilePatchSchema>;
 export type BusinessProfilePatch = z.output<typeof businessProfilePatchSchema>;
+
+/**
+ * POST /api/business/commission/accept: the owner accepts the rate the team proposed, as shown
+ * to them, under the partner agreement's version they were shown (ADR 065). A proposal that
+ * changed or went meanwhile answers 409 `commission_proposal_changed`; an older agreement 409
+ * `partner_terms_outdated`. Nothing changes then.
+ */
+export const commissionAcceptanceSchema = z.object({
+  commissionRate: z.number().min(0).max(100),
+  partnerTermsVersion: z.string().max(32),
+});
+export type CommissionAcceptance = z.infer<typeof commissionAcceptanceSchema>;
+
+/** PUT /api/business/mail-settings: one daily summary of order events instead of a mail each. */
+export const ownerMailSettingsSchema = z.object({ orderMailDigest: z.boolean() });
+export type OwnerMailSettings = z.infer<typeof ownerMailSettingsSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Gifts

@@ -13,6 +13,9 @@ export const DEFAULT_COMMISSION_VAT_RATE = 21;
  * Every kind of ledger row. Amounts are positive cents; each kind's sign in a balance is
  * fixed (see `ledgerBalanceTerms`), so a row never needs a negative amount.
  * - charge_received: one per checkout, the giver's whole payment (no business).
+ * - charge_refunded: the whole payment given back because it arrived after its checkout was
+ *   closed (a gift cancelled before payment, or the checkout expired): one per checkout, no
+ *   business; no order was paid, so it is in no balance (issue 27).
  * - commission / commission_vat / share_owed: one each per order at payment; they add up to
  *   the order's total.
  * - refund_commission / refund_commission_vat / refund_share: one each per order refunded by
@@ -26,6 +29,7 @@ export const DEFAULT_COMMISSION_VAT_RATE = 21;
  */
 export const ledgerKinds = [
   'charge_received',
+  'charge_refunded',
   'commission',
   'commission_vat',
   'share_owed',

@@ -61,6 +61,14 @@ export const businesses = pgTable(
     commissionRate: numeric('commission_rate', { precision: 5, scale: 2, mode: 'number' })
       .notNull()
       .default(DEFAULT_COMMISSION_RATE),
+    /**
+     * A rate the platform team proposed that the owner has not accepted yet (ADR 065): orders
+     * keep being priced with `commission_rate`, the one the owner accepted, until they do.
+     */
+    proposedCommissionRate: numeric('proposed_commission_rate', { precision: 5, scale: 2, mode: 'number' }),
+    commissionProposedAt: timestamptz('commission_proposed_at'),
+    /** The owner asked for one daily summary of sales and cancellations instead of a mail each (ADR 065). */
+    orderMailDigest: boolean('order_mail_digest').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -74,6 +82,10 @@ export const businesses = pgTable(
     check(
       'businesses_commission_rate_check',
       sql`${t.commissionRate} >= 0 and ${t.commissionRate} <= 100`,
+    ),
+    check(
+      'businesses_proposed_commission_rate_check',
+      sql`${t.proposedCommissionRate} is null or (${t.proposedCommissionRate} >= 0 and ${t.proposedCommissionRate} <= 100 and ${t.commissionProposedAt} is not null)`,
     ),
     check('businesses_name_not_blank', sql`length(trim(${t.name})) > 0`),
     // One business per owner: the dashboard loads "the" business of the signed-in user.
@@ -131,4 +143,30 @@ export const businessInterests = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
+);
+
+/**
+ * Each time an owner accepted a commission rate, with the partner agreement's version they
+ * read (ADR 059, 065): at sign-up (the wizard's third step) and for each rate the team
+ * proposed later. Append-only; the business's `commission_rate` is the last one.
+ */
+export const commissionAcceptances = pgTable(
+  'commission_acceptances',
+  {
+    id: id(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    commissionRate: numeric('commission_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    partnerTermsVersion: text('partner_terms_version').notNull(),
+    acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** `signup`: the wizard; `proposal`: a rate the team proposed, accepted on the dashboard. */
+    source: text('source').notNull(),
+    acceptedAt: timestamptz('accepted_at').notNull(),
+  },
+  (t) => [
+    check('commission_acceptances_source_check', sql`${t.source} in ('signup', 'proposal')`),
+    check('commission_acceptances_rate_check', sql`${t.commissionRate} >= 0 and ${t.commissionRate} <= 100`),
+    index('commission_acceptances_business_idx').on(t.businessId, t.acceptedAt),
+  ],
 );

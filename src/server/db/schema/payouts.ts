@@ -67,7 +67,7 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_amount_check', sql`${t.amount} >= 0`),
     check('ledger_entries_currency_check', sql`${t.currency} = '${sql.raw(CURRENCY)}'`),
     // Everything but the giver's charge belongs to one business.
-    check('ledger_entries_business_check', sql`${t.kind} = 'charge_received' or ${t.businessId} is not null`),
+    check('ledger_entries_business_check', sql`${t.kind} in ('charge_received', 'charge_refunded') or ${t.businessId} is not null`),
     index('ledger_entries_business_created_idx').on(t.businessId, t.createdAt),
     index('ledger_entries_order_idx').on(t.orderId),
     index('ledger_entries_checkout_idx').on(t.checkoutId),

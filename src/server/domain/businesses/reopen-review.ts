@@ -26,14 +26,15 @@ export function changedIdentityFields(before: IdentitySnapshot, after: Partial<I
  *   gifts already sold stay redeemable) and a new `identity_change` application;
  * - pending → the open application records the extra fields (one open review at a time);
  * - rejected → nothing here: the owner corrects and then resubmits explicitly.
+ * Returns which happened: `reopened` (approved → pending: the caller tells the owner).
  */
 export async function reopenReviewIfIdentityChanged(
   tx: Executor,
   business: Pick<typeof businesses.$inferSelect, 'id' | 'verificationStatus'>,
   changed: readonly string[],
   now: Date,
-): Promise<void> {
-  if (changed.length === 0) return;
+): Promise<'reopened' | 'merged' | 'none'> {
+  if (changed.length === 0) return 'none';
   // One open review at a time (a unique index says so): an approved business that somehow
   // still has an open application (data from before ADR 034) gets its fields merged there.
   const [open] = await tx
@@ -44,7 +45,7 @@ export async function reopenReviewIfIdentityChanged(
     await tx.update(businesses).set({ verificationStatus: 'pending', updatedAt: now }).where(eq(businesses.id, business.id));
     if (open) {
       await mergeChangedFields(tx, business.id, changed);
-      return;
+      return 'reopened';
     }
     await tx.insert(businessApplications).values({
       businessId: business.id,
@@ -54,9 +55,13 @@ export async function reopenReviewIfIdentityChanged(
       submittedAt: now,
       createdAt: now,
     });
-    return;
+    return 'reopened';
   }
-  if (business.verificationStatus === 'pending') await mergeChangedFields(tx, business.id, changed);
+  if (business.verificationStatus === 'pending') {
+    await mergeChangedFields(tx, business.id, changed);
+    return 'merged';
+  }
+  return 'none';
 }
 
 /** Adds field names to the open review (jsonb array union, no duplicates). */

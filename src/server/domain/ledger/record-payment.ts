@@ -67,3 +67,20 @@ export async function recordOrderRefund(
     { ...base, kind: 'refund_share', amount: order.netAmount },
   ]);
 }
+
+/**
+ * A payment that arrived after its checkout was closed, and was given back whole in the same
+ * transaction (features/checkout/handle-payment-event.ts): the charge and its refund, so the
+ * ledger has every movement the provider has. No order was paid: no business is involved.
+ * Keyed by the checkout (a replayed event adds nothing).
+ */
+export async function recordLatePaymentRefund(
+  tx: Executor,
+  input: { checkoutId: string; amount: number; paymentRef: string; refundRef: string; at: Date },
+): Promise<void> {
+  const base = { businessId: null, checkoutId: input.checkoutId, amount: input.amount, at: input.at };
+  await recordLedgerEntries(tx, [
+    { ...base, kind: 'charge_received', providerRef: input.paymentRef, idempotencyKey: `charge_received:${input.checkoutId}` },
+    { ...base, kind: 'charge_refunded', providerRef: input.refundRef, idempotencyKey: `charge_refunded:${input.checkoutId}` },
+  ]);
+}

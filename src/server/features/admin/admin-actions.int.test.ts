@@ -1,3 +1,4 @@
+import { PARTNER_TERMS_VERSION } from '@shared/domain/legal-versions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_LINE_ACTOR } from '@shared/domain/admin-audit';
@@ -46,10 +47,11 @@ describe('admin actions', () => {
     expect(view.headers['content-disposition']).toBe('inline');
     expect(view.headers['content-security-policy']).toContain('sandbox');
 
-    // Approve at 12 %: approved, active, listed; the owner is told in Spanish.
+    // Approve at 12 %: approved, active, listed; the owner is told in Spanish. They accepted
+    // 10 % on the wizard, so 12 % is a proposal until they accept it (ADR 065).
     const approved = await adm('POST', `/api/admin/businesses/${business.id}/approve`, { commissionRate: 12 });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json().business).toMatchObject({ verificationStatus: 'approved', isActive: true, commissionRate: 12 });
+    expect(approved.json().business).toMatchObject({ verificationStatus: 'approved', isActive: true, commissionRate: 10, proposedCommissionRate: 12 });
     expect((await latestMailTo(t, owner.user.email)).subject).toContain('verificado');
     // Approved but not yet payable (ADR 053): listed only once its payout account can receive transfers.
     expect(await listedIds(consumer.cookie)).not.toContain(business.id);
@@ -64,7 +66,7 @@ describe('admin actions', () => {
     // The same tax id typed differently is not a change.
     expect((await own('PATCH', '/api/business/me', { taxId: business.taxId.toLowerCase() })).json().verificationStatus).toBe('approved');
     // A new name goes back to review and out of the catalogue (ADR 034: hidden until reviewed).
-    const renamed = await own('PATCH', '/api/business/me', { name: 'Otra Horchatería' });
+    const renamed = await own('PATCH', '/api/business/me', { name: 'Otra Horchatería', confirmReview: true });
     expect(renamed.json()).toMatchObject({ verificationStatus: 'pending', isActive: true });
     expect(await listedIds(consumer.cookie)).not.toContain(business.id);
     // A document replaced while pending joins the same open review.
@@ -86,7 +88,7 @@ describe('admin actions', () => {
     expect(await listedIds(consumer.cookie)).not.toContain(business.id);
 
     // The owner corrects a detail and resubmits: a new application, history kept.
-    expect((await own('PATCH', '/api/business/me', { name: 'Horchatería Sol' })).json().verificationStatus).toBe('rejected');
+    expect((await own('PATCH', '/api/business/me', { name: 'Horchatería Sol', confirmReview: true })).json().verificationStatus).toBe('rejected');
     const resubmitted = await own('POST', '/api/business/application');
     expect(resubmitted.statusCode, resubmitted.body).toBe(201);
     expect((await own('POST', '/api/business/application')).json().code).toBe('application_not_rejected');
@@ -154,20 +156,24 @@ describe('admin actions', () => {
     expect(await auditRows(t, business.id)).toHaveLength(1);
   });
 
-  it('a commission change applies to future orders only', async () => {
+  it('a commission change is a proposal until the owner accepts it, and then applies to future orders only', async () => {
     const admin = await signedIn(t, { role: 'admin' });
-    const { business } = await applicant(t, { verificationStatus: 'approved', isActive: true, commissionRate: 10 });
+    const { owner, business } = await applicant(t, { verificationStatus: 'approved', isActive: true, commissionRate: 10 });
     const gift = await createGift(t.database.db, { businessId: business.id, price: 3000 });
     const buyer = await createUser(t.database.db);
     const past = await createOrder(t.database.db, { buyerId: buyer.id, giftId: gift.id });
     const res = await as(admin.cookie)('PATCH', `/api/admin/businesses/${business.id}/commission`, { commissionRate: 15, reason: 'New agreement' });
-    expect(res.json().business.commissionRate).toBe(15);
+    expect(res.json().business).toMatchObject({ commissionRate: 10, proposedCommissionRate: 15 });
     const [pastAfter] = await t.database.db.select().from(orders).where(eq(orders.id, past.id));
     expect(pastAfter).toMatchObject({ commissionRate: 10, commissionAmount: 300, commissionVatAmount: 63, netAmount: 2637 });
+    // Not accepted yet: still 10 %.
+    expect(await createOrder(t.database.db, { buyerId: buyer.id, giftId: gift.id })).toMatchObject({ commissionRate: 10, commissionAmount: 300 });
+    const accepted = await as(owner.cookie)('POST', '/api/business/commission/accept', { commissionRate: 15, partnerTermsVersion: PARTNER_TERMS_VERSION });
+    expect(accepted.statusCode, accepted.body).toBe(200);
     const future = await createOrder(t.database.db, { buyerId: buyer.id, giftId: gift.id });
     expect(future).toMatchObject({ commissionRate: 15, commissionAmount: 450, commissionVatAmount: 95, netAmount: 2455 });
     const [audit] = await auditRows(t, business.id);
-    expect(audit).toMatchObject({ action: 'commission_changed', before: { commissionRate: 10 }, after: { commissionRate: 15 }, reason: 'New agreement' });
+    expect(audit).toMatchObject({ action: 'commission_changed', before: { commissionRate: 10, proposedCommissionRate: null }, after: { proposedCommissionRate: 15 }, reason: 'New agreement' });
   });
 
   it('deactivation hides a business from consumers at once and keeps its paid orders; reactivation lists it again', async () => {
@@ -201,7 +207,7 @@ describe('admin actions', () => {
     expect((await adm('POST', `/api/admin/businesses/${business.id}/approve`, { commissionRate: 10 })).json().business).toMatchObject({ isActive: true });
     // …the team switches it off, and the owner renames it (back to review).
     await adm('POST', `/api/admin/businesses/${business.id}/deactivate`, { reason: 'Complaints under review' });
-    expect((await own('PATCH', '/api/business/me', { name: 'Forn Nou' })).json()).toMatchObject({ verificationStatus: 'pending', isActive: false });
+    expect((await own('PATCH', '/api/business/me', { name: 'Forn Nou', confirmReview: true })).json()).toMatchObject({ verificationStatus: 'pending', isActive: false });
 
     // Approving the rename keeps the team's deactivation (issue 27, finding 7).
     const approved = await adm('POST', `/api/admin/businesses/${business.id}/approve`, { commissionRate: 10 });
@@ -212,7 +218,7 @@ describe('admin actions', () => {
     expect(approvals.map((a) => (a.after as { isActive: boolean }).isActive).sort()).toEqual([false, true]);
 
     // Another rename, rejected, corrected and resubmitted: approving it keeps it off too.
-    await own('PATCH', '/api/business/me', { name: 'Forn de la Plaça' });
+    await own('PATCH', '/api/business/me', { name: 'Forn de la Plaça', confirmReview: true });
     await adm('POST', `/api/admin/businesses/${business.id}/reject`, { reason: 'Nombre no coincide' });
     expect((await own('POST', '/api/business/application')).statusCode).toBe(201);
     await adm('POST', `/api/admin/businesses/${business.id}/approve`, { commissionRate: 10 });

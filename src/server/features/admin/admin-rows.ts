@@ -73,6 +73,8 @@ export function toAdminBusiness(row: BusinessRow, owner: OwnerRow): AdminBusines
     rejectionReason: row.rejectionReason,
     isActive: row.isActive,
     commissionRate: Number(row.commissionRate),
+    proposedCommissionRate: row.proposedCommissionRate === null ? null : Number(row.proposedCommissionRate),
+    commissionProposedAt: row.commissionProposedAt?.toISOString() ?? null,
     termsAcceptedAt: row.termsAcceptedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     owner: owner ? { ...owner, locale: owner.locale === 'es' ? 'es' : 'en' } : null,

@@ -5,14 +5,16 @@ import { businessApplications, businesses } from '../../db/schema/businesses';
 import type { AppContext } from '../../platform/context';
 import { enqueueMail } from '../../platform/mail/enqueue-mail';
 import { closeOpenApplication, findBusinessForAdmin, findOwner } from './admin-rows';
-import { formatCommission } from './format-commission';
+import { formatPercent } from '@shared/format';
+import { proposeCommissionRate } from '../../domain/businesses/propose-commission-rate';
 import { getAdminBusiness } from './get-admin-business';
 import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';
 
 /**
- * Approves the business's open application: the business becomes approved with the given
- * commission (for orders paid from now on), the owner is emailed in their language, and the
- * audit row is written — all in one transaction. The application row is closed with a
+ * Approves the business's open application: the business becomes approved, the owner is
+ * emailed in their language, and the audit row is written — all in one transaction. The
+ * commission stays the one the owner accepted on the wizard; a different rate is proposed to
+ * them and applies only once they accept it (ADR 065). The application row is closed with a
  * conditional update, so two admins deciding at once cannot both succeed.
  *
  * A first approval makes the business active. Approving a later review (an identity change)
@@ -32,8 +34,10 @@ export async function approveApplication(
     const isActive = before.isActive || !(await wasApprovedBefore(tx, businessId, applicationId));
     await tx
       .update(businesses)
-      .set({ verificationStatus: 'approved', isActive, commissionRate: input.commissionRate, rejectionReason: null, updatedAt: now })
+      .set({ verificationStatus: 'approved', isActive, rejectionReason: null, updatedAt: now })
       .where(eq(businesses.id, businessId));
+    const proposal = await proposeCommissionRate(tx, before, input.commissionRate, now);
+    const proposedRate = proposal.outcome === 'proposed' ? proposal.rate : null;
     await recordAdminAction(
       tx,
       actor,
@@ -42,7 +46,7 @@ export async function approveApplication(
         targetType: 'business',
         targetId: businessId,
         before: { verificationStatus: before.verificationStatus, isActive: before.isActive, commissionRate: Number(before.commissionRate) },
-        after: { verificationStatus: 'approved', isActive, commissionRate: input.commissionRate, applicationId },
+        after: { verificationStatus: 'approved', isActive, applicationId, ...(proposedRate !== null ? { proposedCommissionRate: proposedRate } : {}) },
         reason: input.notes,
       },
       now,
@@ -57,7 +61,8 @@ export async function approveApplication(
         data: {
           name: owner.name || owner.email,
           businessName: before.name,
-          commission: formatCommission(input.commissionRate, locale),
+          commission: formatPercent(Number(before.commissionRate)),
+          proposedCommission: proposedRate === null ? null : formatPercent(proposedRate),
           dashboardUrl: `${ctx.config.publicUrl}/business/dashboard`,
         },
       });

@@ -17,6 +17,7 @@ import { transfers } from '../../db/schema/payouts';
 import { recordLedgerEntries } from '../../domain/ledger/record-ledger-entries';
 import { recordOrderRefund } from '../../domain/ledger/record-payment';
 import { cancelPendingTransfer } from '../../domain/payouts/transfer-schedule';
+import { notifyOwnerOfOrderEvent } from '../../domain/owner-notices/notify-owner-of-order-event';
 
 /** The key the provider deduplicates an order's refund by (ADR 034: a retry never pays twice). */
 export const orderRefundKey = (orderId: string) => `regalo-refund-order-${orderId}`;
@@ -139,6 +140,9 @@ export async function cancelOrder(
       },
       now,
     );
+
+    // The owner saw this sale (a paid order); an unpaid one never reached them (ADR 065).
+    if (refunded) await notifyOwnerOfOrderEvent(tx, { orderId, kind: 'cancelled', at: now, publicUrl: ctx.config.publicUrl });
 
     if (row.buyer?.email) {
       await enqueueMail(tx, {

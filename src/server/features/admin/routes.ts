@@ -107,7 +107,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/admin/businesses/:id/commission',
-    { schema: { params: idParamsSchema, body: commissionBodySchema, response: { 200: adminBusinessDetailSchema } } },
+    { config: teamMail, schema: { params: idParamsSchema, body: commissionBodySchema, response: { 200: adminBusinessDetailSchema } } },
     async (request) => changeCommissionRate(app.ctx, await actorOf(request), request.params.id, request.body),
   );
 
@@ -126,7 +126,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/businesses/:id/deactivate',
-    { schema: { params: idParamsSchema, body: reasonBodySchema, response: { 200: adminBusinessDetailSchema } } },
+    { config: teamMail, schema: { params: idParamsSchema, body: reasonBodySchema, response: { 200: adminBusinessDetailSchema } } },
     async (request) => deactivateBusiness(app.ctx, await actorOf(request), request.params.id, request.body),
   );
 

@@ -4,6 +4,8 @@ import {
   analyticsQuerySchema,
   businessAnalyticsSchema,
   businessProfilePatchSchema,
+  commissionAcceptanceSchema,
+  ownerMailSettingsSchema,
   dashboardBusinessSchema,
   dashboardGiftListSchema,
   dashboardGiftSchema,
@@ -32,6 +34,8 @@ import { listBusinessOrders } from './business-orders/list-business-orders';
 import { listOrderUpdates } from './business-orders/list-order-updates';
 import { getDashboardBusiness } from './business-profile/get-dashboard-business';
 import { updateBusinessProfile } from './business-profile/update-business-profile';
+import { acceptCommissionRate } from './business-profile/accept-commission-rate';
+import { updateOwnerMailSettings } from './business-profile/update-owner-mail-settings';
 import { requireOwnedBusiness } from '../../domain/businesses/owned-business';
 
 // Every read and write is scoped inside the use case to the business the caller owns.
@@ -46,10 +50,33 @@ export const businessDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/business/me',
-    { schema: { body: businessProfilePatchSchema, response: { 200: dashboardBusinessSchema } } },
+    {
+      // To the owner's own, proven address, once per return to review (only the team's next
+      // approval makes another possible).
+      config: { abuse: { does: ['sends-mail'], limits: [], boundedBy: 'one mail to the owner per return to review; a new one needs the team to approve first' } },
+      schema: { body: businessProfilePatchSchema, response: { 200: dashboardBusinessSchema } },
+    },
     async (request) => {
       const user = await requireUser(request);
       return updateBusinessProfile(app.ctx, user.id, request.body);
+    },
+  );
+
+  app.post(
+    '/api/business/commission/accept',
+    { schema: { body: commissionAcceptanceSchema, response: { 200: dashboardBusinessSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return acceptCommissionRate(app.ctx, user.id, request.body);
+    },
+  );
+
+  app.put(
+    '/api/business/mail-settings',
+    { schema: { body: ownerMailSettingsSchema, response: { 200: dashboardBusinessSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return updateOwnerMailSettings(app.ctx, user.id, request.body);
     },
   );
 

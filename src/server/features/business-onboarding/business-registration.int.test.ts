@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/auth';
-import { businessApplications, businesses } from '../../db/schema/businesses';
+import { businessApplications, businesses, commissionAcceptances } from '../../db/schema/businesses';
 import { authedInject, signIn } from '../../testing/auth-helpers';
 import { createBusiness, createUser, createValidCif } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -86,6 +86,10 @@ describe('POST /api/business/registration', () => {
     expect(business!.partnerTermsVersion).toBe(PARTNER_TERMS_VERSION);
     const me = await authedInject(t, cookie, { method: 'GET', url: '/api/business/me' });
     expect(me.json()).toMatchObject({ partnerTermsVersion: PARTNER_TERMS_VERSION, termsAcceptedAt: business!.termsAcceptedAt!.toISOString() });
+    // The rate the third step showed is recorded as accepted (ADR 065), with the agreement's version.
+    expect(await t.database.db.select().from(commissionAcceptances).where(eq(commissionAcceptances.businessId, business!.id))).toMatchObject([
+      { commissionRate: business!.commissionRate, partnerTermsVersion: PARTNER_TERMS_VERSION, acceptedBy: business!.ownerId, source: 'signup' },
+    ]);
     const [application] = await t.database.db.select().from(businessApplications).where(eq(businessApplications.businessId, business!.id));
     expect(application).toMatchObject({ applicationStatus: 'pending' });
     expect(application!.submittedAt).toBeInstanceOf(Date);

@@ -5,7 +5,7 @@ import { PARTNER_TERMS_VERSION } from '@shared/domain/legal-versions';
 import { DEFAULT_COMMISSION_RATE, LISTING_CITY, type VerificationDocument } from '@shared/domain/business';
 import { missingDocuments, requiredDocuments } from '@shared/domain/documents';
 import { users } from '../../db/schema/auth';
-import { businessApplications, businesses } from '../../db/schema/businesses';
+import { businessApplications, businesses, commissionAcceptances } from '../../db/schema/businesses';
 import type { AppContext } from '../../platform/context';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { AppError } from '../../platform/errors';
@@ -98,6 +98,15 @@ export async function registerBusiness(
         commissionRate: DEFAULT_COMMISSION_RATE,
         createdAt: now,
         updatedAt: now,
+      });
+      // The rate the wizard's third step showed and the owner accepted (ADR 065).
+      await tx.insert(commissionAcceptances).values({
+        businessId,
+        commissionRate: DEFAULT_COMMISSION_RATE,
+        partnerTermsVersion: PARTNER_TERMS_VERSION,
+        acceptedBy: userId,
+        source: 'signup',
+        acceptedAt: now,
       });
       await tx.insert(businessApplications).values({
         businessId,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts, orders } from '../../db/schema/orders';
 import type { TestPaymentProvider } from '../../platform/payments/test-provider';
 import { as, line, postCheckout, shop, signedIn } from '../../testing/checkout-test-world';
-import { checkoutSessionEvent, signStripePayload, STRIPE_TEST_WEBHOOK_SECRET, StripeStandIn } from '../../testing/stripe-stand-in';
+import { checkoutSessionEvent, STRIPE_TEST_WEBHOOK_SECRET, StripeStandIn, postStripeWebhook } from '../../testing/stripe-stand-in';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
@@ -67,13 +67,7 @@ describe('cancelling an unpaid gift closes its checkout (Stripe)', () => {
     await t.close();
     await stripe.stop();
   });
-  const webhook = (payload: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/payments/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signStripePayload(payload) },
-      payload,
-    });
+  const webhook = (payload: string) => postStripeWebhook(t, payload);
 
   it('expires the Stripe session, and gives back a payment that arrives anyway, once', async () => {
     const { checkoutId, tea, dinner, cancel, checkoutRow } = await twoGiftCheckout(t);

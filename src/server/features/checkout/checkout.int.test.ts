@@ -170,7 +170,8 @@ describe('checkout with the test provider', () => {
   });
 
   it('on success marks every order paid in one go: paid_at, expiry, exact commission, a fresh code, receipt and the gifts due now', async () => {
-    const { tea, dinner } = await shop(t);
+    const world = await shop(t);
+    const { tea, dinner } = world;
     const buyer = await signedIn(t, { name: 'Ana García', locale: 'en' });
     const created = (
       await postCheckout(t, buyer.cookie, [
@@ -211,7 +212,10 @@ describe('checkout with the test provider', () => {
     const [checkout] = await db().select().from(checkouts);
     expect(checkout).toMatchObject({ status: 'succeeded', completedAt: clock, paymentRef: `test_payment_${created.id}` });
 
-    const mails = await db().select().from(mailOutbox);
+    const all = await db().select().from(mailOutbox);
+    // The owner hears of each sale (ADR 065: owner-notices.int.test.ts); the giver's and recipients' mails here.
+    expect(all.filter((m) => m.template === 'owner-order-event').map((m) => m.to)).toEqual([world.owner.user.email, world.owner.user.email]);
+    const mails = all.filter((m) => m.template !== 'owner-order-event');
     expect(mails.map((m) => [m.to, m.template, m.locale]).sort()).toEqual(
       [
         [buyer.user.email, 'order-receipt', 'en'],

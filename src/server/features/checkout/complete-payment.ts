@@ -12,6 +12,7 @@ import { deliverOrder } from '../../domain/orders/deliver-order';
 import { ORDERS_PATH } from '../../domain/orders/gift-mail';
 import { createRedemptionCode, createTypedCode, payOrderAmounts } from '../../domain/orders/price-order';
 import { recordCheckoutPayment, type PaidOrderAmounts } from '../../domain/ledger/record-payment';
+import { notifyOwnerOfOrderEvent } from '../../domain/owner-notices/notify-owner-of-order-event';
 
 /**
  * A successful payment, whoever reports it (the test page or a Stripe webhook). Run inside
@@ -67,6 +68,8 @@ export async function completePayment(
       .returning({ id: orders.id });
     if (updated.length > 0) paid.push({ id: order.id, businessId: order.businessId, totalAmount: order.totalAmount, ...amounts });
   }
+  // Each owner hears of their sale (ADR 065): now, or in the next morning's summary.
+  for (const order of paid) await notifyOwnerOfOrderEvent(tx, { orderId: order.id, kind: 'sold', at: now, publicUrl: ctx.config.publicUrl });
   await recordCheckoutPayment(tx, { checkoutId: checkout.id, chargeAmount: checkout.amountTotal, paymentRef: checkout.paymentRef, paidAt: now, orders: paid });
 
   if (checkout.buyerId) {

@@ -3,6 +3,7 @@ import { checkouts, paymentEvents } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
 import { applyPayoutEvent } from '../../domain/payouts/apply-payout-event';
 import { isPayoutEvent, type PaymentEvent } from '../../platform/payments/payment-provider';
+import { recordLatePaymentRefund } from '../../domain/ledger/record-payment';
 import { closeCheckout } from './close-checkout';
 import { completePayment } from './complete-payment';
 
@@ -64,7 +65,9 @@ export async function handlePaymentEvent(
           log.error({ checkoutId: checkout.id, status: checkout.status }, 'payment succeeded for a closed checkout, without a payment to refund');
           return 'no_change';
         }
-        await ctx.payments.refund(event.paymentRef, checkout.amountTotal, checkoutRefundKey(checkout.id));
+        const { refundRef } = await ctx.payments.refund(event.paymentRef, checkout.amountTotal, checkoutRefundKey(checkout.id));
+        // Both movements enter the ledger, so reconciliation finds the provider's charge and refund.
+        await recordLatePaymentRefund(tx, { checkoutId: checkout.id, amount: checkout.amountTotal, paymentRef: event.paymentRef, refundRef, at: ctx.now() });
         log.warn({ checkoutId: checkout.id, status: checkout.status }, 'payment succeeded for a closed checkout: refunded');
         return 'refunded';
       }

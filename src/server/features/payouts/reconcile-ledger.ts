@@ -8,7 +8,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MARGIN_MS = 60 * 60 * 1000;
 
 /** The ledger kinds that have a provider movement of their own, and its sign there. */
-const compared = { charge_received: 1, refund_commission: -1, refund_commission_vat: -1, refund_share: -1, transfer_sent: -1, transfer_reversed: 1 } as const;
+const compared = { charge_received: 1, charge_refunded: -1, refund_commission: -1, refund_commission_vat: -1, refund_share: -1, transfer_sent: -1, transfer_reversed: 1 } as const;
 
 export interface ReconciliationResult {
   runId: string;
@@ -20,7 +20,8 @@ export interface ReconciliationResult {
  * Compares the ledger with the provider's balance transactions over a window (default: the
  * 24 hours before now) and stores what disagrees, for the admin's payouts view (ADR 053).
  * Matching is by the provider's reference and signed amount: the charge (PaymentIntent), each
- * refund (the three refund rows of one refund together), each transfer and each reversal.
+ * refund (the three refund rows of one refund together, or a late payment's whole refund),
+ * each transfer and each reversal.
  * Either side is looked at a little beyond the window, so a movement stamped a minute apart
  * on the two sides is not reported.
  */

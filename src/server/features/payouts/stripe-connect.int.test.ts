@@ -5,7 +5,7 @@ import { ledgerEntries, payoutAccounts } from '../../db/schema/payouts';
 import { getBusinessBalances } from '../../domain/ledger/ledger-balances';
 import { as, signedIn } from '../../testing/checkout-test-world';
 import { createBusiness, createGift, createOrder, createUser } from '../../testing/factories';
-import { setStandInAccount, signStripePayload, STRIPE_TEST_WEBHOOK_SECRET, stripeEvent, StripeStandIn } from '../../testing/stripe-stand-in';
+import { setStandInAccount, STRIPE_TEST_WEBHOOK_SECRET, stripeEvent, StripeStandIn, postStripeWebhook } from '../../testing/stripe-stand-in';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { DAY_MS, ledgerOf, transferOf } from './payouts-test-world';
 import { reconcileLedger } from './reconcile-ledger';
@@ -30,14 +30,7 @@ describe('Stripe Connect payouts', () => {
   });
   const db = () => t.database.db;
 
-  function webhook(payload: string) {
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/payments/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signStripePayload(payload) },
-      payload,
-    });
-  }
+  const webhook = (payload: string) => postStripeWebhook(t, payload);
 
   /** An owner who connected through Stripe's hosted onboarding and finished it. */
   async function connectedBusiness() {

@@ -2,8 +2,11 @@ import { renderMail, type MailLocale, type RenderedMail } from './layout';
 
 /** Emails the platform team's actions send (registered in templates.ts). */
 export interface AdminMailTemplates {
-  /** `name` is the owner's name; `commission` is already formatted ("12 %"). */
-  'business-approved': { name: string; businessName: string; commission: string; dashboardUrl: string };
+  /**
+   * `name` is the owner's name; `commission` (the rate they accepted) and `proposedCommission`
+   * (a different rate the team proposed, ADR 065; null when none) are formatted ("12,5 %").
+   */
+  'business-approved': { name: string; businessName: string; commission: string; proposedCommission: string | null; dashboardUrl: string };
   'business-rejected': { name: string; businessName: string; reason: string; dashboardUrl: string };
   /** To a gift's recipient: `expiresOn` is already formatted in their language's date style. */
   'gift-expiry-extended': { recipientName: string; giftName: string; businessName: string; expiresOn: string; giftUrl: string };
@@ -17,7 +20,7 @@ type Renderer<T> = (data: T, locale: MailLocale) => RenderedMail;
 const greeting = (locale: MailLocale, name: string) => (locale === 'es' ? `Hola, ${name}:` : `Hi ${name},`);
 
 export const adminTemplates: { [K in keyof AdminMailTemplates]: Renderer<AdminMailTemplates[K]> } = {
-  'business-approved': ({ name, businessName, commission, dashboardUrl }, locale) =>
+  'business-approved': ({ name, businessName, commission, proposedCommission, dashboardUrl }, locale) =>
     locale === 'es'
       ? renderMail({
           locale,
@@ -28,6 +31,9 @@ export const adminTemplates: { [K in keyof AdminMailTemplates]: Renderer<AdminMa
             greeting(locale, name),
             `Hemos revisado los datos y documentos de ${businessName} y todo está en orden. Tu negocio ya aparece en Regalo y puedes crear regalos desde tu panel.`,
             `Comisión acordada: ${commission} de cada venta.`,
+            ...(proposedCommission
+              ? [`El equipo propone una comisión del ${proposedCommission}. No se aplica hasta que la aceptes desde tu panel, donde puedes leer el acuerdo de socio; mientras tanto sigue el ${commission}.`]
+              : []),
           ],
           action: { label: 'Abrir mi panel', url: dashboardUrl },
         })
@@ -40,6 +46,9 @@ export const adminTemplates: { [K in keyof AdminMailTemplates]: Renderer<AdminMa
             greeting(locale, name),
             `We reviewed the details and documents of ${businessName} and everything is in order. Your business is now listed on Regalo and you can create gifts from your dashboard.`,
             `Agreed commission: ${commission} of each sale.`,
+            ...(proposedCommission
+              ? [`The team proposes a commission of ${proposedCommission}. It does not apply until you accept it on your dashboard, where you can read the partner agreement; until then ${commission} stays.`]
+              : []),
           ],
           action: { label: 'Open my dashboard', url: dashboardUrl },
         }),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config';
 import { mailOutbox } from '../../db/schema/mail-outbox';
 import { createTestApp } from '../../testing/test-app';
-import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
+import { startSmtpSink, subjectOf, type SmtpSink } from '../../testing/smtp-sink';
 import { getTestDatabase } from '../../testing/test-database';
 import { enqueueMail } from './enqueue-mail';
 import { backoffMs, createMailService, MAX_MAIL_ATTEMPTS } from './mail-worker';
@@ -18,17 +18,6 @@ function configFor(smtpUrl?: string) {
   });
 }
 
-/** Decodes the quoted-printable / encoded-word subject nodemailer writes. */
-function subjectOf(raw: string): string {
-  const line = raw.split(/\r?\n(?![ \t])/).find((l) => l.startsWith('Subject:'))!.replace(/\r?\n[ \t]/g, ' ');
-  return line
-    .slice('Subject: '.length)
-    // Adjacent encoded words join without the whitespace between them (RFC 2047).
-    .replace(/\?=\s+=\?utf-8\?Q\?/gi, '')
-    .replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_m, q: string) =>
-      Buffer.from(q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
-    );
-}
 
 describe('mail outbox delivery', () => {
   let smtp: SmtpSink;

@@ -24,6 +24,18 @@ const sample = {
   senderName: 'Lucía',
   expiryDate: '21 nov 2027',
   ordersUrl: url,
+  // The owner's emails (owner-templates.ts).
+  proposedCommission: '12,5 %',
+  current: '10 %',
+  proposed: '12,5 %',
+  changes: 'el nombre',
+  supportEmail: 'ayuda@regalo.example',
+  day: '25 oct 2026',
+  event: { kind: 'sold', giftName: 'Horchata <b>', price: '25,00 €', at: '27 nov 2026, 11:00' },
+  events: [
+    { kind: 'sold', giftName: 'Horchata <b>', price: '25,00 €', at: '00:30' },
+    { kind: 'withdrawn', giftName: 'Fartons', price: '8,00 €', at: '23:30' },
+  ],
 };
 
 const UNPROVEN = new Set<MailTemplateName>(['verify-email', 'reset-password', 'business-confirmation']);
@@ -81,5 +93,18 @@ describe('expiry reminders', () => {
     const es = templates['gift-expiry-reminder-giver']({ ...data, giverName: 'Lucía', ordersUrl: 'https://regalo.example/app?tab=orders' }, 'es');
     expect(es.subject).toBe('El regalo para Carmen caduca el 21 nov 2027');
     expect(es.text).toContain('https://regalo.example/app?tab=orders');
+  });
+
+  it("lists an owner's day in one summary, each event with its Madrid time, in their language", () => {
+    const data = { ...sample, name: 'Olga' } as never;
+    const es = templates['owner-daily-summary'](data, 'es');
+    expect(es.subject).toBe('Resumen del 25 oct 2026 · Horchatería');
+    expect(es.text).toContain('00:30 · Vendido: «Horchata <b>» (25,00 €).');
+    expect(es.text).toContain('23:30 · Desistimiento: quien compró «Fartons» (8,00 €) ha desistido');
+    expect(es.html).toContain('Horchata &lt;b&gt;');
+    const en = templates['owner-daily-summary'](data, 'en');
+    expect(en.subject).toBe('Summary for 25 oct 2026 · Horchatería');
+    expect(en.text).toContain('00:30 · Sold: "Horchata <b>" (25,00 €).');
+    expect(templates['business-approved']({ ...sample, proposedCommission: null } as never, 'es').text).not.toContain('propone');
   });
 });

@@ -3,6 +3,7 @@ import { adminTemplates, type AdminMailTemplates } from './admin-templates';
 import { invoiceTemplates, type InvoiceMailTemplates } from './invoice-templates';
 import { renderMail, type MailLocale, type RenderedMail } from './layout';
 import { orderTemplates, type OrderMailTemplates } from './order-templates';
+import { ownerTemplates, type OwnerMailTemplates } from './owner-templates';
 import { registrationTemplates, type RegistrationMailTemplates } from './registration-templates';
 import { reportTemplates, type ReportMailTemplates } from './report-templates';
 import { statementTemplates, type StatementMailTemplates } from './statement-templates';
@@ -13,7 +14,7 @@ import { statementTemplates, type StatementMailTemplates } from './statement-tem
  */
 export interface MailTemplates
   extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates, RegistrationMailTemplates, ReportMailTemplates,
-    StatementMailTemplates, InvoiceMailTemplates {
+    StatementMailTemplates, InvoiceMailTemplates, OwnerMailTemplates {
   /*
    * The three below go to an address that has not proven itself: whoever asked typed it, and
    * may not own it. They carry no text the requester typed (no name: it was a link an attacker
@@ -173,6 +174,7 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
   ...invoiceTemplates,
   ...registrationTemplates,
   ...reportTemplates,
+  ...ownerTemplates,
 };
 
 export function renderTemplate<K extends MailTemplateName>(

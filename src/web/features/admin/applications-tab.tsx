@@ -113,7 +113,7 @@ function Decision({
 }) {
   const { t } = useText('admin');
   const action = useBusinessAction(businessId);
-  const [rate, setRate] = useState(String(defaultRate));
+  const [rate, setRate] = useState(String(defaultRate).replace('.', ','));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useText } from '@web/lib/text';
-import { formatPrice } from '@shared/format';
+import { formatPercent, formatPrice } from '@shared/format';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { QueryFallback } from '@web/components/query-fallback';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -36,7 +37,13 @@ export function BusinessDetail({ id, onOrders }: { id: string; onOrders: (name: 
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
           <BusinessFacts business={business} />
-          <Controls businessId={business.id} rate={business.commissionRate} isActive={business.isActive} isApproved={business.verificationStatus === 'approved'} />
+          <Controls
+            businessId={business.id}
+            businessName={business.name}
+            rate={business.proposedCommissionRate ?? business.commissionRate}
+            isActive={business.isActive}
+            isApproved={business.verificationStatus === 'approved'}
+          />
           <ApplicationHistory applications={detail.applications} />
         </CardContent>
       </Card>
@@ -74,10 +81,10 @@ export function BusinessDetail({ id, onOrders }: { id: string; onOrders: (name: 
   );
 }
 
-function Controls({ businessId, rate, isActive, isApproved }: { businessId: string; rate: number; isActive: boolean; isApproved: boolean }) {
+function Controls({ businessId, businessName, rate, isActive, isApproved }: { businessId: string; businessName: string; rate: number; isActive: boolean; isApproved: boolean }) {
   const { t } = useText('admin');
   const action = useBusinessAction(businessId);
-  const [newRate, setNewRate] = useState(String(rate));
+  const [newRate, setNewRate] = useState(String(rate).replace('.', ','));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const onError = (error: unknown) => setErrors(adminFieldErrors(error));
@@ -91,7 +98,19 @@ function Controls({ businessId, rate, isActive, isApproved }: { businessId: stri
           const value = Number(newRate.replace(',', '.'));
           if (newRate.trim() === '' || !Number.isFinite(value)) return setErrors({ commissionRate: t('fieldErrors.invalidRate') });
           setErrors({});
-          action.mutate({ kind: 'commission', body: { commissionRate: value, reason: reason.trim() || undefined } }, { onSuccess: () => toast.success(t('businesses.rateSaved')), onError });
+          action.mutate(
+            { kind: 'commission', body: { commissionRate: value, reason: reason.trim() || undefined } },
+            {
+              // A different rate waits for the owner's acceptance (ADR 065): say which happened.
+              onSuccess: (detail) =>
+                toast.success(
+                  detail.business.proposedCommissionRate !== null
+                    ? t('businesses.rateProposed', { rate: formatPercent(detail.business.proposedCommissionRate) })
+                    : t('businesses.rateKept', { rate: formatPercent(detail.business.commissionRate) }),
+                ),
+              onError,
+            },
+          );
         }}
       >
         <Field label={t('businesses.rate')} hint={t('businesses.rateHint')} error={errors.commissionRate} required>
@@ -106,13 +125,23 @@ function Controls({ businessId, rate, isActive, isApproved }: { businessId: stri
           <Input value={reason} onChange={(e) => setReason(e.target.value)} />
         </Field>
         {isActive ? (
-          <Button
-            variant="destructive"
-            disabled={action.isPending}
-            onClick={() => action.mutate({ kind: 'deactivate', body: { reason: reason.trim() || undefined } }, { onSuccess: () => toast.success(t('businesses.deactivated')), onError })}
-          >
-            {t('businesses.deactivate')}
-          </Button>
+          <ConfirmDialog
+            trigger={
+              <Button variant="destructive" disabled={action.isPending}>
+                {t('businesses.deactivate')}
+              </Button>
+            }
+            title={t('businesses.deactivateTitle', { name: businessName })}
+            description={t('businesses.deactivateLead')}
+            confirmLabel={t('businesses.deactivate')}
+            cancelLabel={t('businesses.keepActive')}
+            onConfirm={() =>
+              action.mutate(
+                { kind: 'deactivate', body: { reason: reason.trim() || undefined } },
+                { onSuccess: () => toast.success(t('businesses.deactivated', { name: businessName })), onError },
+              )
+            }
+          />
         ) : (
           <Button
             disabled={action.isPending || !isApproved}

@@ -2,7 +2,7 @@ import { CheckCircle2, Download, Eye, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useText } from '@web/lib/text';
 import type { AdminApplication, AdminBusiness } from '@shared/contracts/admin';
-import { formatAddress, formatDate, formatDateTime } from '@shared/format';
+import { formatAddress, formatDate, formatDateTime, formatPercent } from '@shared/format';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 
@@ -39,7 +39,17 @@ export function BusinessFacts({ business }: { business: AdminBusiness }) {
         <Fact label={t('fields.website')}>{business.website ?? none}</Fact>
         <Fact label={t('fields.termsAccepted')}>{business.termsAcceptedAt ? formatDateTime(business.termsAcceptedAt, language) : none}</Fact>
         <Fact label={t('fields.owner')}>{business.owner ? `${business.owner.name} · ${business.owner.email}` : t('noOwner')}</Fact>
-        <Fact label={t('fields.commission')}>{`${business.commissionRate} %`}</Fact>
+        <Fact label={t('fields.commission')}>
+          {formatPercent(business.commissionRate)}
+          {business.proposedCommissionRate !== null ? (
+            <span className="block text-sm font-normal text-amber-900" data-testid="commission-proposal-pending">
+              {t('proposalPending', {
+                rate: formatPercent(business.proposedCommissionRate),
+                date: business.commissionProposedAt ? formatDate(business.commissionProposedAt, language) : '',
+              })}
+            </span>
+          ) : null}
+        </Fact>
         <Fact label={t('fields.status')}>
           {t(`status.${business.verificationStatus}`)} · {business.isActive ? t('active') : t('inactive')}
         </Fact>

@@ -1,3 +1,4 @@
+import { formatPercent } from '@shared/format';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useText } from '@web/lib/text';
@@ -91,7 +92,7 @@ function BusinessList({ onOpen }: { onOpen: (id: string) => void }) {
                     <span className="flex min-w-0 flex-1 flex-col">
                       <span className="font-semibold">{b.name}</span>
                       <span className="text-sm text-muted">
-                        {common(`categories.${b.category}`)} · {b.ownerEmail ?? t('noOwner')} · {b.commissionRate} %
+                        {common(`categories.${b.category}`)} · {b.ownerEmail ?? t('noOwner')} · {formatPercent(b.commissionRate)}
                       </span>
                     </span>
                     <Badge variant={b.verificationStatus === 'approved' ? 'success' : b.verificationStatus === 'rejected' ? 'destructive' : 'warning'}>

@@ -1,4 +1,4 @@
-import { formatDateTime, formatPrice } from '@shared/format';
+import { formatDateTime, formatPercent, formatPrice } from '@shared/format';
 import type { Language } from '@web/lib/language';
 import type { Translate } from '@web/lib/text';
 
@@ -15,13 +15,12 @@ export interface AuditChangeLine {
 }
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
-const percent = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
 
 function formatValue(field: string, value: unknown, t: Translate, language: Language): string | null {
   if (value === undefined || value === null || value === '') return null;
   if (typeof value === 'boolean') return t(value ? 'audit.values.yes' : 'audit.values.no');
   if (field === 'amount' && typeof value === 'number') return formatPrice(value);
-  if (field === 'commissionRate' && (typeof value === 'number' || typeof value === 'string')) return `${percent.format(Number(value))} %`;
+  if ((field === 'commissionRate' || field === 'proposedCommissionRate') && (typeof value === 'number' || typeof value === 'string')) return formatPercent(Number(value));
   if (field === 'status' && typeof value === 'string') return t(`orderStatus.${value}`, { defaultValue: value });
   if (field === 'verificationStatus' && typeof value === 'string') return t(`applicationStatus.${value}`, { defaultValue: value });
   if (field === 'role' && typeof value === 'string') return t(`audit.roles.${value}`, { defaultValue: value });

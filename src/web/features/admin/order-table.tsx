@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useText } from '@web/lib/text';
 import type { AdminOrder } from '@shared/contracts/admin';
-import { formatDate, formatDateTime, formatPrice } from '@shared/format';
+import { formatDate, formatDateTime, formatPercent, formatPrice } from '@shared/format';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '@web/components/ui/dialog';
@@ -34,7 +34,7 @@ export function OrderTable({ orders }: { orders: AdminOrder[] }) {
             </p>
             <p className="text-muted">
               {formatPrice(o.totalAmount)}
-              {o.commissionAmount !== null ? ` · ${t('orders.commission', { rate: o.commissionRate, amount: formatPrice(o.commissionAmount) })}` : ''} ·{' '}
+              {o.commissionAmount !== null ? ` · ${t('orders.commission', { rate: formatPercent(o.commissionRate ?? 0), amount: formatPrice(o.commissionAmount) })}` : ''} ·{' '}
               {t('orders.placed', { date: formatDateTime(o.createdAt, language) })} · {t('orders.expires', { date: formatDate(o.expiresAt, language) })}
             </p>
             {o.commissionVatAmount !== null && o.netAmount !== null ? (

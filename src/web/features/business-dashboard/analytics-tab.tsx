@@ -9,7 +9,7 @@ import { Label } from '@web/components/ui/label';
 import { useAnalytics } from './api';
 import { apiErrorMessage } from './api-error';
 import { presetPeriod, periodPresets, type PeriodPreset } from './analytics-period';
-import { formatPercent } from './format-percent';
+import { formatPercent } from '@shared/format';
 import { SalesChart } from './sales-chart';
 import { QueryFallback } from '@web/components/query-fallback';
 
@@ -113,7 +113,7 @@ export function AnalyticsTab() {
               {formatPrice(data.net)}
             </Figure>
             <Figure label={t('analytics.redemptionRate')} testId="figure-redemption-rate">
-              {data.redemptionRate === null ? '—' : formatPercent(data.redemptionRate, language)}
+              {data.redemptionRate === null ? '—' : formatPercent(data.redemptionRate * 100, 1)}
             </Figure>
           </dl>
           <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">

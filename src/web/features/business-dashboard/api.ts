@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UPLOAD_FIELDS } from '@shared/contracts/upload-fields';
-import type { BusinessProfilePatchInput, DashboardBusiness, DashboardGiftList, GiftInput, GiftPatchInput } from '@shared/contracts/business-dashboard';
+import type { BusinessProfilePatchInput, CommissionAcceptance, DashboardBusiness, OwnerMailSettings, DashboardGiftList, GiftInput, GiftPatchInput } from '@shared/contracts/business-dashboard';
 import type { OrderStatus } from '@shared/domain/order-status';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 import { uploadWithProgress } from '@web/lib/upload-with-progress';
@@ -43,6 +43,28 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (input: BusinessProfilePatchInput) =>
       apiRequest('/api/business/me', { method: 'PATCH', body: input, contract: () => businessDashboardContract().then((m) => m.dashboardBusinessSchema) }),
+    onSuccess: (business) => client.setQueryData(dashboardKeys.business, business),
+  });
+}
+
+/** The owner accepts the commission the team proposed, as shown (ADR 065). */
+export function useAcceptCommission() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CommissionAcceptance) =>
+      apiRequest('/api/business/commission/accept', { method: 'POST', body: input, contract: () => businessDashboardContract().then((m) => m.dashboardBusinessSchema) }),
+    onSuccess: (business) => client.setQueryData(dashboardKeys.business, business),
+    // A proposal changed or withdrawn meanwhile: show the current one.
+    onError: () => client.invalidateQueries({ queryKey: dashboardKeys.business }),
+  });
+}
+
+/** A mail per sale or cancellation, or one daily summary (ADR 065). */
+export function useUpdateMailSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: OwnerMailSettings) =>
+      apiRequest('/api/business/mail-settings', { method: 'PUT', body: input, contract: () => businessDashboardContract().then((m) => m.dashboardBusinessSchema) }),
     onSuccess: (business) => client.setQueryData(dashboardKeys.business, business),
   });
 }

@@ -4,6 +4,7 @@ import { act, Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardBusiness } from '@shared/contracts/business-dashboard';
+import { PARTNER_TERMS_VERSION } from '@shared/domain/legal-versions';
 
 const dom = mountReactRootPerTest();
 
@@ -71,6 +72,9 @@ function business(overrides: Partial<DashboardBusiness> = {}): DashboardBusiness
     rejectionReason: null,
     isActive: false,
     commissionRate: 12.5,
+    proposedCommissionRate: null,
+    commissionProposedAt: null,
+    orderMailDigest: false,
     termsAcceptedAt: '2026-11-20T10:00:00.000Z',
     partnerTermsVersion: '2026-11-27',
     documents: [
@@ -151,7 +155,8 @@ describe('/business/dashboard', () => {
     // Details: type, the empty registration number, commission and the downloadable document.
     expect(dom.container.textContent).toContain('Cooperative');
     expect(dom.container.textContent).toContain('Not provided');
-    expect(dom.container.textContent).toContain('12.5%');
+    // Spanish conventions in every language (ADR 058, 065).
+    expect(dom.container.textContent).toContain('12,5\u00a0%');
     expect(dom.container.textContent).toContain('1 document');
     expect(link('Business licence')).toBe('/api/business/documents/b1/business_license/download');
   });
@@ -226,4 +231,45 @@ describe('/business/dashboard', () => {
       phone: '+34 600 111 222',
     });
   });
+
+  it('asks before a rename sends an approved business back to review, then saves with the confirmation', async () => {
+    const approved = business({ verificationStatus: 'approved', isActive: true });
+    stubApi({
+      '/api/business/me': { status: 200, body: approved },
+      'PATCH /api/business/me': { status: 200, body: { ...approved, name: 'Horchatería Santa Caterina', verificationStatus: 'pending' } },
+    });
+    await renderAt('/business/dashboard?tab=profile');
+    await waitForText('Business profile');
+    await type(control('Business name'), 'Horchatería Santa Caterina');
+    await clickButton('Save changes');
+    // The dialog (in a portal) says what happens; nothing is sent yet.
+    await vi.waitFor(() => expect(document.body.textContent).toContain('Send your business back to review?'));
+    expect(patchCalls()).toHaveLength(0);
+    const confirm = [...document.body.querySelectorAll('button')].find((b) => b.textContent === 'Save and send to review')!;
+    await act(async () => confirm.click());
+    await vi.waitFor(() => expect(patchCalls()).toHaveLength(1));
+    expect(JSON.parse(String((patchCalls()[0]![1] as RequestInit).body))).toMatchObject({ name: 'Horchatería Santa Caterina', confirmReview: true });
+  });
+
+  it('shows a proposed commission above the tabs and accepts it, as shown, only with the agreement box ticked', async () => {
+    stubApi({
+      '/api/business/me': { status: 200, body: business({ verificationStatus: 'approved', isActive: true, commissionRate: 10, proposedCommissionRate: 12.5, commissionProposedAt: '2026-11-26T10:00:00.000Z' }) },
+      'POST /api/business/commission/accept': { status: 200, body: business({ verificationStatus: 'approved', isActive: true, commissionRate: 12.5 }) },
+    });
+    await renderAt('/business/dashboard?tab=profile');
+    await waitForText('New commission proposed');
+    const card = () => dom.container.querySelector('[data-testid="commission-proposal"]');
+    expect(card()?.textContent).toContain('a commission of 12,5\u00a0% of each sale, instead of the 10\u00a0% you accepted');
+    expect(card()?.querySelector('a')?.getAttribute('href')).toBe('/partner-terms?lang=en');
+    const posts = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/business/commission/accept'));
+    await clickButton('Accept 12,5\u00a0%');
+    expect(card()?.querySelector('[role="alert"]')?.textContent).toBe('Tick the box to accept the agreement first.');
+    expect(posts()).toHaveLength(0);
+    await act(async () => card()!.querySelector<HTMLButtonElement>('[role="checkbox"]')!.click());
+    await clickButton('Accept 12,5\u00a0%');
+    await vi.waitFor(() => expect(posts()).toHaveLength(1));
+    expect(JSON.parse(String((posts()[0]![1] as RequestInit).body))).toEqual({ commissionRate: 12.5, partnerTermsVersion: PARTNER_TERMS_VERSION });
+    await vi.waitFor(() => expect(card()).toBeNull());
+  });
 });
+

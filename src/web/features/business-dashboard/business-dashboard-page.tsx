@@ -52,6 +52,8 @@ const tabModules = {
   payouts: () => import('./payouts/payouts-tab'),
 } as const;
 const VerificationTab = lazy(() => tabModules.verification().then((m) => ({ default: m.VerificationTab })));
+// Only an owner with a pending commission proposal loads it (ADR 065).
+const CommissionProposalCard = lazy(() => import('./commission-proposal-card').then((m) => ({ default: m.CommissionProposalCard })));
 const ProfileTab = lazy(() => tabModules.profile().then((m) => ({ default: m.ProfileTab })));
 const GiftsTab = lazy(() => tabModules.gifts().then((m) => ({ default: m.GiftsTab })));
 const OrdersTab = lazy(() => tabModules.orders().then((m) => ({ default: m.OrdersTab })));
@@ -162,6 +164,11 @@ function BusinessArea({ business }: { business: DashboardBusiness }) {
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t('header.kicker')}</p>
         <h1 className="font-display text-2xl font-bold break-words text-brand-800 sm:text-3xl">{business.name}</h1>
       </div>
+      {business.proposedCommissionRate !== null ? (
+        <Suspense fallback={null}>
+          <CommissionProposalCard business={business} />
+        </Suspense>
+      ) : null}
       <Tabs value={tab} onValueChange={(value) => goTo(parseTab(value, business))}>
         <TabsList ref={tabListRef} aria-label={t('tabs.label')}>
           {dashboardTabs.map((key) => {

@@ -13,7 +13,7 @@ import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { orderStatusBadge } from '@web/lib/order-status-style';
 import { useOrders } from './api';
-import { formatPercent } from './format-percent';
+import { formatPercent } from '@shared/format';
 import { apiErrorMessage } from './api-error';
 import { useOrderUpdates } from './use-order-updates';
 import { QueryFallback } from '@web/components/query-fallback';
@@ -127,7 +127,7 @@ function OrderCard({ order }: { order: DashboardOrder }) {
             <OrderDetail label={t('orders.commission')}>
               <span data-testid="order-commission">
                 {formatPrice(order.commissionAmount)}
-                {order.commissionRate !== null ? ` (${formatPercent(order.commissionRate / 100, language, 2)})` : null}
+                {order.commissionRate !== null ? ` (${formatPercent(order.commissionRate)})` : null}
               </span>
             </OrderDetail>
             {order.commissionVatAmount !== null ? (

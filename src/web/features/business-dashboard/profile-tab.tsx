@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Gift, Package, XCircle } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useText } from '@web/lib/text';
 import type { BusinessProfilePatchInput, DashboardBusiness } from '@shared/contracts/business-dashboard';
 import { businessCategories, businessTypes } from '@shared/domain/business';
+import { normalizeTaxId } from '@shared/domain/tax-id';
 import { ImagePicker } from '@web/components/image-picker';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -14,14 +15,21 @@ import { cn } from '@web/lib/cn';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/toast';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
+import { ApiError } from '@web/lib/api-client';
 import { uploadBusinessImage } from '@web/lib/business-image-api';
-import { dashboardKeys, removeBusinessImage, useUpdateProfile } from './api';
+import { dashboardKeys, removeBusinessImage, useUpdateMailSettings, useUpdateProfile } from './api';
+import { Switch } from '@web/components/ui/switch';
+import { Label } from '@web/components/ui/label';
 import { apiFieldErrors, reportApiError } from './api-error';
 import { fieldErrorsOf } from './form-errors';
 import { useImagePickerTexts } from './image-picker-texts';
 import { verificationBadge, verificationView } from './verification-status';
 
-type ProfileValues = Required<{ [K in keyof BusinessProfilePatchInput]: string }>;
+type ProfileValues = Required<{ [K in Exclude<keyof BusinessProfilePatchInput, 'confirmReview'>]: string }>;
+
+/** The fields that say who the business is: changing one after approval means a new review (ADR 034). */
+const identityKeys = ['name', 'businessType', 'taxId', 'businessRegistrationNumber'] as const;
 
 function valuesOf(business: DashboardBusiness): ProfileValues {
   return {
@@ -47,6 +55,7 @@ export function ProfileTab({ business }: { business: DashboardBusiness }) {
       <StatusCard business={business} />
       <ProfileImage business={business} />
       <ProfileForm business={business} />
+      <MailSettingsCard business={business} />
     </div>
   );
 }
@@ -170,6 +179,7 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
   const { t: common } = useText('common');
   const [values, setValues] = useState<ProfileValues>(() => valuesOf(business));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [askReview, setAskReview] = useState(false);
   const update = useUpdateProfile();
 
   const set = (key: keyof ProfileValues) => (value: string) => {
@@ -194,12 +204,32 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
       setErrors(fieldErrorsOf(parsed.error));
       return;
     }
-    update.mutate(values as BusinessProfilePatchInput, {
+    // Who the business is changes: it goes back to review and off the catalogue. Ask first.
+    const stored = valuesOf(business);
+    // Compared as the server compares them (a tax id however it is spaced or cased).
+    const comparable = (key: (typeof identityKeys)[number], value: string) => (key === 'taxId' ? normalizeTaxId(value.trim()) : value.trim());
+    const identityChanged = identityKeys.some((key) => comparable(key, values[key]) !== comparable(key, stored[key]));
+    if (business.verificationStatus === 'approved' && identityChanged) {
+      setAskReview(true);
+      return;
+    }
+    save(false);
+  };
+
+  const save = (confirmReview: boolean) => {
+    update.mutate({ ...values, ...(confirmReview ? { confirmReview: true } : {}) } as BusinessProfilePatchInput, {
       onSuccess: (saved) => {
         setValues(valuesOf(saved));
-        toast.success(t('profile.saved'));
+        toast.success(t(confirmReview ? 'reReview.saved' : 'profile.saved'));
       },
-      onError: (error) => setErrors(apiFieldErrors(error)),
+      onError: (error) => {
+        // The server saw an identity change the form did not (another tab saved first): ask.
+        if (error instanceof ApiError && error.code === 'review_confirmation_required') {
+          setAskReview(true);
+          return;
+        }
+        setErrors(apiFieldErrors(error));
+      },
     });
   };
 
@@ -276,6 +306,47 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
             </Button>
           </div>
         </form>
+        <ConfirmDialog
+          open={askReview}
+          onOpenChange={setAskReview}
+          tone="primary"
+          title={t('reReview.confirmTitle')}
+          description={t('reReview.confirmLead')}
+          confirmLabel={t('reReview.confirm')}
+          cancelLabel={t('reReview.cancel')}
+          onConfirm={() => save(true)}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A mail per sale or cancellation, or one summary a day (ADR 065); applies at once. */
+function MailSettingsCard({ business }: { business: DashboardBusiness }) {
+  const { t } = useText('dashboard');
+  const update = useUpdateMailSettings();
+  const switchId = useId();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{t('mailSettings.title')}</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2">
+        <div className="flex items-center justify-between gap-4">
+          <Label htmlFor={switchId}>{t('mailSettings.digest')}</Label>
+          <Switch
+            id={switchId}
+            checked={business.orderMailDigest}
+            disabled={update.isPending}
+            aria-describedby={`${switchId}-hint`}
+            onCheckedChange={(checked) =>
+              update.mutate({ orderMailDigest: checked }, { onSuccess: () => toast.success(t(checked ? 'mailSettings.digestOn' : 'mailSettings.digestOff')), onError: reportApiError })
+            }
+          />
+        </div>
+        <p id={`${switchId}-hint`} className="text-sm text-muted">
+          {t('mailSettings.hint')}
+        </p>
       </CardContent>
     </Card>
   );

@@ -6,7 +6,7 @@ import { formatDate } from '@shared/format';
 import { SupportLink } from '@web/components/support-link';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { formatPercent } from './format-percent';
+import { formatPercent } from '@shared/format';
 import { verificationBadge, verificationView, type VerificationView } from './verification-status';
 import { NotOnSaleNotice } from './payouts/not-on-sale-notice';
 
@@ -111,7 +111,7 @@ export function VerificationTab({ business }: { business: DashboardBusiness }) {
               </a>
             </Detail>
             <Detail label={t('verification.details.commissionRate')}>
-              {formatPercent(business.commissionRate / 100, language)}
+              {formatPercent(business.commissionRate)}
             </Detail>
             <Detail label={t('verification.details.documents')}>
               {t('verification.details.documentCount', { count: business.documents.length })}

@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import { useText } from '@web/lib/text';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { Label } from '@web/components/ui/label';
-import { formatRate } from './wizard-rules';
+import { formatPercent } from '@shared/format';
 
 /** Step 3: the commission that will apply, and the box that accepts it. */
 export function CommissionStep({
@@ -15,7 +15,7 @@ export function CommissionStep({
   onAcceptedChange: (accepted: boolean) => void;
 }) {
   const { t, language } = useText('business');
-  const shownRate = formatRate(rate, language);
+  const shownRate = formatPercent(rate);
   return (
     <div className="flex flex-col gap-4">
       <div className="rounded-2xl border border-line bg-white p-4">

@@ -4,7 +4,6 @@ import {
   areDocumentsComplete,
   canGoNext,
   classifySubmitFailure,
-  formatRate,
   isBusinessInfoValid,
   uploadErrorKey,
 } from './wizard-rules';
@@ -59,12 +58,6 @@ describe('canGoNext', () => {
   });
 });
 
-describe('formatRate', () => {
-  it('writes the percentage the way each language does', () => {
-    expect(formatRate(10, 'en')).toBe('10%');
-    expect(formatRate(12.5, 'es').replace(/\s/g, ' ')).toBe('12,5 %');
-  });
-});
 
 describe('classifySubmitFailure', () => {
   it('maps the session and business rules to the wizard actions', () => {

@@ -29,14 +29,6 @@ export function canGoNext(
   return true;
 }
 
-/** The commission rate as the reader's language writes a percentage ("10%", "10 %"). */
-export function formatRate(rate: number, language: string): string {
-  return new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-GB', {
-    style: 'percent',
-    maximumFractionDigits: 2,
-  }).format(rate / 100);
-}
-
 const step1Fields = new Set<string>([
   'businessName',
   'category',

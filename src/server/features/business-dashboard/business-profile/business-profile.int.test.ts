@@ -70,6 +70,9 @@ describe('business profile (GET/PATCH /api/business/me)', () => {
       rejectionReason: 'El CIF no coincide',
       isActive: false,
       commissionRate: 12.5,
+      proposedCommissionRate: null,
+      commissionProposedAt: null,
+      orderMailDigest: false,
       termsAcceptedAt: terms.toISOString(),
       partnerTermsVersion: null,
       documents: [
@@ -103,6 +106,8 @@ describe('business profile (GET/PATCH /api/business/me)', () => {
         businessType: 'cooperative',
         taxId: ` ${cif.toLowerCase()} `,
         businessRegistrationNumber: '   ',
+        // A new name, type and tax id: the owner confirmed the return to review (ADR 065).
+        confirmReview: true,
       },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -165,7 +170,7 @@ describe('business profile (GET/PATCH /api/business/me)', () => {
     expect(res.json()).toMatchObject({ code: 'validation_failed', fields: { taxId: 'nieNeedsIndividual' } });
     expect(await row(business.id)).toEqual(before);
 
-    const ok = await as(t, cookie)({ method: 'PATCH', url: '/api/business/me', payload: { businessType: 'company', taxId: '12345678Z' } });
+    const ok = await as(t, cookie)({ method: 'PATCH', url: '/api/business/me', payload: { businessType: 'company', taxId: '12345678Z', confirmReview: true } });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ businessType: 'company', taxId: '12345678Z' });
   });

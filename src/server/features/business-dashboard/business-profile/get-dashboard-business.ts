@@ -49,6 +49,9 @@ export async function toDashboardBusiness(db: Executor, business: OwnedBusiness)
     rejectionReason: business.rejectionReason,
     isActive: business.isActive,
     commissionRate: Number(business.commissionRate),
+    proposedCommissionRate: business.proposedCommissionRate === null ? null : Number(business.proposedCommissionRate),
+    commissionProposedAt: business.commissionProposedAt?.toISOString() ?? null,
+    orderMailDigest: business.orderMailDigest,
     termsAcceptedAt: business.termsAcceptedAt?.toISOString() ?? null,
     partnerTermsVersion: business.partnerTermsVersion,
     documents: business.verificationDocuments.map((d) => ({

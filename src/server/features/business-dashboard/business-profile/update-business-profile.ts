@@ -7,17 +7,23 @@ import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
 import { changedIdentityFields, reopenReviewIfIdentityChanged } from '../../../domain/businesses/reopen-review';
 import { requireOwnedBusiness } from '../../../domain/businesses/owned-business';
+import { tellOwnerOfReview } from '../../../domain/owner-notices/tell-owner-of-review';
 import { toDashboardBusiness } from './get-dashboard-business';
 
 /**
  * Saves the profile form. The tax id must fit the business type after merging with what is
  * stored (a company cannot keep an individual's NIE by changing only its type). One UPDATE,
  * so a refused change leaves the row untouched.
+ *
+ * A change of who an approved business is sends it back to review (ADR 034), which takes its
+ * gifts off the catalogue: the owner must have been told and confirmed (`confirmReview`),
+ * else 409 `review_confirmation_required` names the fields and nothing changes; once saved,
+ * the owner is also told by mail (ADR 065).
  */
 export async function updateBusinessProfile(
-  ctx: Pick<AppContext, 'db' | 'now'>,
+  ctx: Pick<AppContext, 'db' | 'now' | 'config'>,
   userId: string,
-  patch: BusinessProfilePatch,
+  { confirmReview, ...patch }: BusinessProfilePatch,
 ): Promise<DashboardBusiness> {
   return ctx.db.transaction(async (tx) => {
     const business = await requireOwnedBusiness(tx, userId);
@@ -25,12 +31,23 @@ export async function updateBusinessProfile(
     const taxId = patch.taxId ?? business.taxId;
     const taxIdProblem = taxIdError(taxId, businessType);
     if (taxIdProblem) throw AppError.validation({ taxId: profileFieldErrors[taxIdProblem] });
+    const changed = changedIdentityFields(business, patch);
+    if (business.verificationStatus === 'approved' && changed.length > 0 && confirmReview !== true) {
+      throw new AppError(
+        'review_confirmation_required',
+        409,
+        'This change sends the business back to review: confirm it first',
+        Object.fromEntries(changed.map((field) => [field, 'reviewRequired'])),
+      );
+    }
     await tx
       .update(businesses)
       .set({ ...patch, updatedAt: ctx.now() })
       .where(eq(businesses.id, business.id));
     // ADR 034: who the business is changed → back to review (description, phone… stay free).
-    await reopenReviewIfIdentityChanged(tx, business, changedIdentityFields(business, patch), ctx.now());
+    if ((await reopenReviewIfIdentityChanged(tx, business, changed, ctx.now())) === 'reopened') {
+      await tellOwnerOfReview(tx, { businessId: business.id, changed, publicUrl: ctx.config.publicUrl });
+    }
     const [updated] = await tx.select().from(businesses).where(eq(businesses.id, business.id));
     return toDashboardBusiness(tx, updated!);
   });

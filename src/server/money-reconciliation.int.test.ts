@@ -1,0 +1,244 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ledgerBalanceTerms } from '@shared/domain/payouts';
+import { checkouts, orders } from './db/schema/orders';
+import { ledgerEntries, payoutAccounts } from './db/schema/payouts';
+import { getBusinessBalances } from './domain/ledger/ledger-balances';
+import { as, line, postCheckout, shop, signedIn } from './testing/checkout-test-world';
+import { checkoutSessionEvent, setStandInAccount, STRIPE_TEST_WEBHOOK_SECRET, StripeStandIn, postStripeWebhook } from './testing/stripe-stand-in';
+import { sendDueTransfers } from './features/payouts/send-due-transfers';
+import { createTestApp, type TestApp } from './testing/test-app';
+import { reconcileLedger } from './features/payouts/reconcile-ledger';
+import { expireCheckouts } from './features/checkout/expire-checkouts';
+
+/**
+ * Issue 27, "money and order state reconciled": every way the team can cancel (and so
+ * refund) a gift, against every state its checkout can be in when it happens, driven
+ * through the real endpoints and Stripe's webhook (the local stand-in). After each story:
+ * - what the buyer paid equals what they got (gifts still live, redeemed or run out) plus
+ *   what was given back;
+ * - the ledger agrees: its charges and refunds are the provider's, and every euro kept is in
+ *   one of the business's balances (owed, in transit, paid out) or Regalo's (commission, VAT);
+ * - the reconciliation with the provider finds no difference.
+ * (A giver's own withdrawal is not in this matrix yet: it is built separately and joins it.)
+ */
+describe('money and order state reconciled (Stripe)', () => {
+  const stripe = new StripeStandIn();
+  let t: TestApp;
+  let world: Awaited<ReturnType<typeof shop>>;
+  let admin: { cookie: string };
+  let started: Date;
+  let counter = 0;
+  /** Every checkout the story made, for the totals at its end. */
+  let made: { checkoutId: string; paymentIntent: string }[] = [];
+
+  let apiUrl: string;
+  beforeAll(async () => {
+    apiUrl = await stripe.start();
+    t = await createTestApp({
+      env: { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_regalo', STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET, STRIPE_API_URL: apiUrl },
+    });
+  });
+  // Each story starts from an empty database (integration-setup) and an empty Stripe balance.
+  beforeEach(async () => {
+    stripe.balance.length = 0;
+    stripe.refunds.length = 0;
+    made = [];
+    // Stripe stamps its movements in whole seconds: the window starts at this story's second.
+    started = new Date(Math.floor(Date.now() / 1000) * 1000);
+    world = await shop(t);
+    admin = await signedIn(t, { role: 'admin' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.stop();
+  });
+
+  const webhook = (payload: string) => postStripeWebhook(t, payload);
+
+  /** A buyer's checkout of the tea (25,00 €) and the dinner (40,00 €), not paid yet. */
+  async function checkoutOfTwo() {
+    const buyer = await signedIn(t, { locale: 'es' });
+    const res = await postCheckout(t, buyer.cookie, [line(world.tea.id), line(world.dinner.id)]);
+    expect(res.statusCode, res.body).toBe(201);
+    const checkoutId = res.json().id as string;
+    const [row] = await t.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+    const paymentIntent = `pi_reconcile_${++counter}`;
+    made.push({ checkoutId, paymentIntent });
+    const session = { id: row!.providerRef!, checkoutId, paymentIntent };
+    const lines = async () => {
+      const rows = await t.database.db.select().from(orders).where(eq(orders.checkoutId, checkoutId)).orderBy(orders.totalAmount);
+      return { tea: rows[0]!, dinner: rows[1]! };
+    };
+    const { tea, dinner } = await lines();
+    const event = (type: string, paymentStatus?: string) => webhook(checkoutSessionEvent(type, { ...session, paymentStatus }, `evt_${paymentIntent}_${type}_${paymentStatus ?? ''}`));
+    return {
+      checkoutId,
+      amount: row!.amountTotal,
+      tea,
+      dinner,
+      lines,
+      status: async () => (await t.database.db.select({ s: checkouts.status }).from(checkouts).where(eq(checkouts.id, checkoutId)))[0]!.s,
+      /** The buyer pays on Stripe's page: the charge enters Stripe's balance, then the webhook comes. */
+      async pay(type = 'checkout.session.completed') {
+        stripe.charge(paymentIntent, row!.amountTotal);
+        return event(type);
+      },
+      /** Paid by a method that settles later (SEPA debit): the session completes unpaid. */
+      completeUnpaid: () => event('checkout.session.completed', 'unpaid'),
+      expireAtStripe: () => event('checkout.session.expired'),
+      replay: () => event('checkout.session.completed'),
+    };
+  }
+  const cancel = (orderId: string) =>
+    as(t, admin.cookie)({ method: 'POST', url: `/api/admin/orders/${orderId}/cancel`, payload: { reason: 'Closed for works' } });
+  const redeem = (code: string) => as(t, world.owner.cookie)({ method: 'POST', url: '/api/business/redemptions', payload: { code } });
+  const statusesOf = async (c: { lines: () => Promise<{ tea: { status: string }; dinner: { status: string } }> }) => {
+    const { tea, dinner } = await c.lines();
+    return [tea.status, dinner.status];
+  };
+
+  /** The story's checkouts: paid = got + given back, the ledger agrees, reconciliation finds no difference. */
+  async function expectReconciled() {
+    const db = t.database.db;
+    const checkoutIds = made.map((m) => m.checkoutId);
+    const orderRows = await db.select().from(orders).where(inArray(orders.checkoutId, checkoutIds));
+    const ledger = await db.select().from(ledgerEntries).where(inArray(ledgerEntries.checkoutId, checkoutIds));
+    const sum = (rows: { amount: number }[]) => rows.reduce((n, r) => n + r.amount, 0);
+
+    for (const { checkoutId, paymentIntent } of made) {
+      const paid = sum(stripe.balance.filter((b) => b.type === 'charge' && typeof b.source === 'object' && b.source.payment_intent === paymentIntent));
+      const givenBack = sum(stripe.refunds.filter((r) => r.paymentIntent === paymentIntent));
+      const got = sum(orderRows.filter((o) => o.checkoutId === checkoutId && ['paid', 'redeemed', 'expired'].includes(o.status)).map((o) => ({ amount: o.totalAmount })));
+      expect({ checkoutId, paid }).toEqual({ checkoutId, paid: got + givenBack });
+      // In the ledger: the charge as Stripe has it, and every refund of it.
+      const rows = ledger.filter((r) => r.checkoutId === checkoutId);
+      expect({ checkoutId, charged: sum(rows.filter((r) => r.kind === 'charge_received')) }).toEqual({ checkoutId, charged: paid });
+      const refundKinds = ['charge_refunded', 'refund_commission', 'refund_commission_vat', 'refund_share'];
+      expect({ checkoutId, refunded: sum(rows.filter((r) => refundKinds.includes(r.kind))) }).toEqual({ checkoutId, refunded: givenBack });
+    }
+
+    // Every euro kept is in a balance: the business's (owed, in transit, paid out) or Regalo's
+    // commission and its VAT. The shop is this file's own business.
+    const balances = await getBusinessBalances(db, world.business.id);
+    const kept = orderRows.filter((o) => ['paid', 'redeemed', 'expired'].includes(o.status)).reduce((n, o) => n + o.totalAmount, 0);
+    expect(Object.keys(balances).sort()).toEqual(Object.keys(ledgerBalanceTerms).sort());
+    expect(balances.owed + balances.inTransit + balances.paidOut + balances.commission + balances.commissionVat).toBe(kept);
+    const totalPaid = sum(stripe.balance.filter((b) => b.type === 'charge'));
+    const totalBack = sum(stripe.refunds);
+    expect(totalPaid - totalBack).toBe(kept);
+
+    const result = await reconcileLedger(t.app.ctx, { from: started, to: new Date(Date.now() + 2000) });
+    expect(result.differences).toEqual([]);
+    expect(result.compared).toBeGreaterThan(0);
+  }
+
+  it('open checkout, one gift cancelled, paid anyway: the whole payment is given back', async () => {
+    const c = await checkoutOfTwo();
+    expect((await cancel(c.dinner.id)).statusCode).toBe(200);
+    expect(await c.status()).toBe('expired');
+    expect((await c.pay()).statusCode).toBe(200);
+    expect(await statusesOf(c)).toEqual(['unpaid', 'cancelled']);
+    // The other gift of the closed checkout can be cancelled too, with nothing to refund.
+    expect((await cancel(c.tea.id)).statusCode).toBe(200);
+    expect((await c.replay()).statusCode).toBe(200);
+    await expectReconciled();
+  });
+
+  it('open checkout, both gifts cancelled, paid anyway: given back once', async () => {
+    const c = await checkoutOfTwo();
+    expect((await cancel(c.tea.id)).statusCode).toBe(200);
+    expect((await cancel(c.dinner.id)).statusCode).toBe(200);
+    expect((await c.pay()).statusCode).toBe(200);
+    expect((await c.replay()).statusCode).toBe(200);
+    expect(await statusesOf(c)).toEqual(['cancelled', 'cancelled']);
+    await expectReconciled();
+  });
+
+  it('payment pending (settles later), one gift cancelled meanwhile, then it settles: given back whole', async () => {
+    const c = await checkoutOfTwo();
+    expect((await c.completeUnpaid()).statusCode).toBe(200);
+    expect(await c.status()).toBe('pending');
+    expect((await cancel(c.tea.id)).statusCode).toBe(200);
+    expect((await c.pay('checkout.session.async_payment_succeeded')).statusCode).toBe(200);
+    expect(await statusesOf(c)).toEqual(['cancelled', 'unpaid']);
+    await expectReconciled();
+  });
+
+  it('payment pending, then it settles; one gift refunded, the other redeemed and no longer cancellable', async () => {
+    const c = await checkoutOfTwo();
+    expect((await c.completeUnpaid()).statusCode).toBe(200);
+    expect((await c.pay('checkout.session.async_payment_succeeded')).statusCode).toBe(200);
+    expect(await c.status()).toBe('succeeded');
+    expect((await cancel(c.tea.id)).statusCode).toBe(200);
+    const { dinner } = await c.lines();
+    expect((await redeem(dinner.qrCode)).statusCode).toBe(200);
+    expect((await cancel(c.dinner.id)).statusCode).toBe(409);
+    expect(await statusesOf(c)).toEqual(['cancelled', 'redeemed']);
+    await expectReconciled();
+  });
+
+  it('paid checkout, partly cancelled, then wholly: each gift refunded once, a replayed payment changes nothing', async () => {
+    const c = await checkoutOfTwo();
+    expect((await c.pay()).statusCode).toBe(200);
+    expect((await cancel(c.dinner.id)).statusCode).toBe(200);
+    expect((await c.replay()).statusCode).toBe(200);
+    expect((await cancel(c.dinner.id)).statusCode).toBe(409);
+    expect((await cancel(c.tea.id)).statusCode).toBe(200);
+    expect(await statusesOf(c)).toEqual(['cancelled', 'cancelled']);
+    await expectReconciled();
+  });
+
+  it('paid checkout, one gift run out (expired) and refunded, the other kept', async () => {
+    const c = await checkoutOfTwo();
+    expect((await c.pay()).statusCode).toBe(200);
+    // The gift's validity ran out (as the expiry job would set it).
+    await t.database.db.update(orders).set({ status: 'expired' }).where(eq(orders.id, c.tea.id));
+    expect((await cancel(c.tea.id)).statusCode).toBe(200);
+    expect(await statusesOf(c)).toEqual(['cancelled', 'paid']);
+    await expectReconciled();
+  });
+
+  it('closed at Stripe (session expired), then a late payment: given back whole', async () => {
+    const c = await checkoutOfTwo();
+    expect((await c.expireAtStripe()).statusCode).toBe(200);
+    expect(await c.status()).toBe('expired');
+    expect((await c.pay()).statusCode).toBe(200);
+    expect(await statusesOf(c)).toEqual(['unpaid', 'unpaid']);
+    await expectReconciled();
+  });
+
+  it('closed by the expiry job (orders cancelled), then a late payment: given back whole', async () => {
+    const c = await checkoutOfTwo();
+    const [row] = await t.database.db.select().from(checkouts).where(eq(checkouts.id, c.checkoutId));
+    await expireCheckouts({ db: t.database.db, now: () => new Date(row!.expiresAt.getTime() + 1000) });
+    expect(await statusesOf(c)).toEqual(['cancelled', 'cancelled']);
+    expect((await c.pay()).statusCode).toBe(200);
+    expect((await c.replay()).statusCode).toBe(200);
+    await expectReconciled();
+  });
+
+
+  it('paid; one gift redeemed and its share sent to the business at Stripe, the other refunded: the transfer is reconciled too', async () => {
+    // The shop's payout account is a Stripe connected account, onboarded.
+    const created = await fetch(`${apiUrl}/v1/accounts`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_test_regalo', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'type=express&country=ES',
+    });
+    const accountId = ((await created.json()) as { id: string }).id;
+    setStandInAccount(stripe, accountId, true);
+    await t.database.db.update(payoutAccounts).set({ provider: 'stripe', providerAccountId: accountId }).where(eq(payoutAccounts.businessId, world.business.id));
+
+    const c = await checkoutOfTwo();
+    expect((await c.pay()).statusCode).toBe(200);
+    const { dinner } = await c.lines();
+    expect((await redeem(dinner.qrCode)).statusCode).toBe(200);
+    expect((await cancel(c.tea.id)).statusCode).toBe(200);
+    // Redeemed: its share is due now and leaves for the business.
+    expect(await sendDueTransfers(t.app.ctx)).toMatchObject({ sent: 1 });
+    expect(await getBusinessBalances(t.database.db, world.business.id)).toMatchObject({ owed: 0, inTransit: dinner.netAmount });
+    expect(await statusesOf(c)).toEqual(['cancelled', 'redeemed']);
+    await expectReconciled();
+  });
+});

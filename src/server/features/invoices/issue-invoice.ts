@@ -107,7 +107,7 @@ export async function issueInvoice(
         businessId: unit.businessId,
         type,
         period: unit.period,
-        recipient: { name: business!.legalName!.trim(), taxId: business!.taxId.trim().toUpperCase(), address: business!.fiscalAddress!.trim() },
+        recipient: { name: business!.legalName!.trim(), taxId: business!.taxId.trim().toUpperCase(), address: business!.fiscalAddress!.trim().replace(/\s*\n\s*/g, ', ') },
         vatRateBasisPoints: unit.vatRateBasisPoints,
         lines,
         correctsInvoiceId: corrected?.id ?? null,

@@ -297,7 +297,7 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
             <Input id="profile-legal-name" autoComplete="organization" {...text('legalName')} />
           </Field>
           <Field label={t('profile.fields.fiscalAddress')} hint={t('profile.fields.fiscalAddressHint')} error={errorText('fiscalAddress')} className="sm:col-span-2">
-            <Input autoComplete="street-address" {...text('fiscalAddress')} />
+            <Textarea rows={2} autoComplete="street-address" {...text('fiscalAddress')} />
           </Field>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={update.isPending}>

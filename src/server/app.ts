@@ -42,6 +42,11 @@ import { payoutAccountRoutes } from './features/payout-accounts/routes';
 import { adminRoutes } from './features/admin/routes';
 import { businessApplicationRoutes } from './features/business-applications/routes';
 import { adminStatementRoutes, businessStatementRoutes } from './features/business-statements/routes';
+import { adminInvoiceRoutes, businessInvoiceRoutes } from './features/invoices/routes';
+import { issueDueInvoices } from './features/invoices/issue-due-invoices';
+import { createDatabaseVerifactuQueue } from './features/invoices/database-verifactu-queue';
+import { createVerifactuSender } from './platform/verifactu/create-verifactu-sender';
+import { sendPendingVerifactuRecords } from './platform/verifactu/send-pending-verifactu-records';
 import { sendStatementEmails } from './features/business-statements/send-statement-emails';
 import multipart from '@fastify/multipart';
 import { maintainPglite } from './platform/jobs/maintain-pglite';
@@ -201,6 +206,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const sent = await sendStatementEmails(ctx);
     if (sent > 0) app.log.info({ job: 'statement-emails', sent }, 'monthly statements mailed');
   }, app.log);
+  // Commission invoices (ADR 061): last month's on the 1st, any past month still due, and a
+  // rectifying invoice for each change since. Hourly: the run is idempotent (each unit is
+  // re-checked under the chain lock), so a server down on the 1st catches up at its next run.
+  const invoicingJob = createPeriodicJob('invoices', 60 * 60 * 1000, async () => {
+    const run = await issueDueInvoices(ctx);
+    if (run.issued.length > 0) app.log.info({ job: 'invoices', issued: run.issued.length }, 'commission invoices issued');
+    if (run.blocked.length > 0) app.log.warn({ job: 'invoices', blocked: run.blocked }, 'businesses without invoicing data were not invoiced');
+  }, app.log);
+  // VERI*FACTU records to the AEAT (ADR 062): every minute, one server at a time (the pace
+  // and the chain order are shared through the database); with VERIFACTU_DRIVER=off records
+  // stay pending and go once a sending driver is set.
+  const verifactuSender = createVerifactuSender(config);
+  const verifactuQueue = createDatabaseVerifactuQueue(ctx.db);
+  const verifactuSending = createPeriodicJob('verifactu-sending', 60 * 1000, async () => {
+    const report = await sendPendingVerifactuRecords({
+      sender: verifactuSender,
+      queue: verifactuQueue,
+      now: ctx.now,
+      exclusively: (task) => runExclusively(ctx.database, 'verifactu-sending', task),
+    });
+    if (report.requests > 0 || report.status === 'failed') app.log.info({ job: 'verifactu-sending', ...report }, 'VERI*FACTU records sent');
+  }, app.log);
   // Owners who chose a daily summary get yesterday's sales and cancellations in one mail
   // (ADR 065); hourly, so the summary leaves within the first hour of the Madrid day.
   const ownerSummaries = createPeriodicJob('owner-daily-summaries', 60 * 60 * 1000, async () => {
@@ -208,15 +235,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (sent > 0) app.log.info({ job: 'owner-daily-summaries', sent }, 'owner daily summaries mailed');
   }, app.log);
   app.addHook('onListen', async () => {
+    verifactuSending.start();
     transferSending.start();
     reconciliation.start();
     statementEmailJob.start();
+    invoicingJob.start();
     ownerSummaries.start();
   });
   app.addHook('onClose', async () => {
+    await verifactuSending.stop();
+    verifactuSender.close();
     await transferSending.stop();
     await reconciliation.stop();
     await statementEmailJob.stop();
+    await invoicingJob.stop();
     await ownerSummaries.stop();
   });
 
@@ -278,6 +310,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(businessApplicationRoutes);
   await app.register(businessStatementRoutes);
   await app.register(adminStatementRoutes);
+  await app.register(businessInvoiceRoutes);
+  await app.register(adminInvoiceRoutes);
 
   // The gifts tab's document names its first picture (ADR 048).
   await registerWebApp(app, options.webRoot === false ? null : options.webRoot, { 'first-gift': firstGiftImage });

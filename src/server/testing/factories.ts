@@ -174,6 +174,9 @@ export type CreateBusinessInput = {
   ownerId: string | null;
   id?: string;
   name?: string;
+  /** Invoicing data (ADR 061); null by default, so a test business is not invoiced unless it asks. */
+  legalName?: string | null;
+  fiscalAddress?: string | null;
   businessType?: BusinessType;
   category?: BusinessCategory;
   address?: string;
@@ -228,6 +231,8 @@ export async function createBusiness(db: Executor, input: CreateBusinessInput): 
       address: input.address ?? `Carrer de Colón ${n}`,
       city: input.city ?? LISTING_CITY,
       taxId: input.taxId ?? createTaxIdFor(businessType, n),
+      legalName: input.legalName ?? null,
+      fiscalAddress: input.fiscalAddress ?? null,
       businessRegistrationNumber: input.businessRegistrationNumber ?? null,
       phone: input.phone ?? null,
       email: input.email ?? null,

@@ -22,6 +22,7 @@ import type { TestApp } from './test-app';
 import { listingReports } from '../db/schema/listing-reports';
 import { businesses } from '../db/schema/businesses';
 import { multipart, samplePdf, samplePng } from './upload-files';
+import { createIssuedInvoice } from './invoice-factory';
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { withdrawalDeadline } from '@shared/domain/withdrawal';
 import { createWithdrawalToken } from '../domain/orders/withdrawal-link';
@@ -92,6 +93,12 @@ const freshReport = async (w: World) => {
   return report!;
 };
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Owner X's one issued invoice, made on first use. */
+const xInvoices = new WeakMap<World, Promise<{ id: string }>>();
+const xInvoice = (w: World) => {
+  if (!xInvoices.has(w)) xInvoices.set(w, createIssuedInvoice(w.t.database.db, w.t.config, w.ownerX.business.id));
+  return xInvoices.get(w)!;
+};
 /** Consumer A's paid order for owner X's gift (delivered now unless `deliverAt` is later). */
 const freshOrder = (w: World, deliverAt?: Date) =>
   createOrder(w.t.database.db, {
@@ -473,6 +480,37 @@ export const routeTable: RouteRow[] = [
     expect: adminOnly(200),
   },
   { route: 'GET /api/admin/statements/:month', request: () => ({ url: `/api/admin/statements/${madridMonthOf(new Date())}` }), expect: adminOnly(200) },
+
+  // Commission invoices (issue 25): each owner reads their own business's; another's is 404.
+  // The invoice is issued for owner X's business (numbered and chained like a real one).
+  { route: 'GET /api/business/invoices', request: () => ({ url: '/api/business/invoices' }), expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }) },
+  {
+    route: 'GET /api/business/invoices/:id',
+    request: async (w) => ({ url: `/api/business/invoices/${(await xInvoice(w)).id}` }),
+    expect: signedIn(403, { ownerX: 200, ownerY: 404, pendingOwner: 404 }),
+  },
+  ...(['html', 'pdf'] as const).map((format) => ({
+    route: `GET /api/business/invoices/:id/${format}`,
+    request: async (w: World) => ({ url: `/api/business/invoices/${(await xInvoice(w)).id}/${format}` }),
+    expect: signedIn(403, { ownerX: 200, ownerY: 404, pendingOwner: 404 }),
+  })),
+  ...(['html', 'pdf'] as const).map((format) => ({
+    route: `GET /api/admin/invoices/:id/${format}`,
+    request: async (w: World) => ({ url: `/api/admin/invoices/${(await xInvoice(w)).id}/${format}` }),
+    expect: adminOnly(200),
+  })),
+  { route: 'GET /api/admin/invoices', request: () => ({ url: '/api/admin/invoices' }), expect: adminOnly(200) },
+  { route: 'GET /api/admin/invoices/missing-data', request: () => ({ url: '/api/admin/invoices/missing-data' }), expect: adminOnly(200) },
+  { route: 'GET /api/admin/invoices/:id', request: async (w) => ({ url: `/api/admin/invoices/${(await xInvoice(w)).id}` }), expect: adminOnly(200) },
+  {
+    route: 'POST /api/admin/invoices/:id/cancel',
+    // A fresh invoice per call: a cancellation consumes it.
+    request: async (w) => ({ url: `/api/admin/invoices/${(await createIssuedInvoice(w.t.database.db, w.t.config, w.ownerX.business.id)).id}/cancel`, payload: { reason: 'Route matrix' } }),
+    expect: adminOnly(200),
+  },
+  { route: 'GET /api/admin/invoices/book/:quarter/csv', request: () => ({ url: '/api/admin/invoices/book/2026-Q4/csv' }), expect: adminOnly(200) },
+  { route: 'GET /api/admin/dac7/:year/csv', request: () => ({ url: '/api/admin/dac7/2026/csv' }), expect: adminOnly(200) },
+  { route: 'GET /api/admin/verifactu/records', request: () => ({ url: '/api/admin/verifactu/records' }), expect: adminOnly(200) },
 
   // The platform team's back office (decisions get a fresh business or order each)
   // Reports of listings (issue 26.5): anyone may report what the catalogue shows; only the team decides

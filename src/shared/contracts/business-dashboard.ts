@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invoicingDataFields } from '../domain/invoices';
 import { transferStates } from '../domain/payouts';
 import { isCalendarDate } from '../domain/analytics';
 import { isoTimestamp } from './timestamp';
@@ -138,6 +139,8 @@ export const businessDashboardErrorCodes = [
 export const PROFILE_LIMITS = {
   ...BUSINESS_LIMITS,
   businessRegistrationNumber: 50,
+  legalName: 200,
+  fiscalAddress: 300,
 } as const;
 
 export const GIFT_LIMITS = { name: 200, description: 2000 } as const;
@@ -179,6 +182,11 @@ export const dashboardBusinessSchema = z.object({
   businessType: z.enum(businessTypes),
   taxId: z.string(),
   businessRegistrationNumber: z.string().nullable(),
+  /** Invoicing data (ADR 061): the razón social and the fiscal address Regalo's invoices name. */
+  legalName: z.string().nullable(),
+  fiscalAddress: z.string().nullable(),
+  /** What Regalo's commission invoices still need (empty: it can be invoiced). */
+  invoicingDataMissing: z.array(z.enum(invoicingDataFields)),
   imageUrl: z.string().nullable(),
   /** 480 px variant for previews (the main image when it has none); null without an image. */
   thumbnailUrl: z.string().nullable(),
@@ -231,6 +239,8 @@ const profileFields = businessInfoFields
     openingHours: optionalText(BOOKING_LIMITS.openingHours),
     // An empty choice clears it.
     district: z.preprocess((v) => (v === '' ? null : v), z.enum(valenciaDistricts, { error: P.invalidDistrict }).nullable()),
+    legalName: optionalText(PROFILE_LIMITS.legalName),
+    fiscalAddress: optionalText(PROFILE_LIMITS.fiscalAddress),
   })
   .partial();
 

@@ -13,10 +13,11 @@ export const adminAuditActions = [
   'admin_revoked',
   'report_hidden',
   'report_kept',
+  'invoice_cancelled',
 ] as const;
 export type AdminAuditAction = (typeof adminAuditActions)[number];
 
-export const adminAuditTargets = ['business', 'order', 'user', 'report'] as const;
+export const adminAuditTargets = ['business', 'order', 'user', 'report', 'invoice'] as const;
 export type AdminAuditTarget = (typeof adminAuditTargets)[number];
 
 /** The actor recorded for changes made with `npm run admin:grant|admin:revoke`. */

@@ -28,6 +28,10 @@ export const businesses = pgTable(
     address: text('address').notNull(),
     city: text('city').notNull().default(LISTING_CITY),
     taxId: text('tax_id').notNull(),
+    /** Razón social (or the individual's full name) for invoices; null until the owner gives it (ADR 061). */
+    legalName: text('legal_name'),
+    /** Fiscal address on one line, for invoices; may differ from where the shop is. */
+    fiscalAddress: text('fiscal_address'),
     businessRegistrationNumber: text('business_registration_number'),
     phone: text('phone'),
     email: text('email'),

@@ -41,6 +41,12 @@ export interface DemoBusiness {
   address: string;
   /** Valencia's district the address is in (the catalogue's filter). */
   district: ValenciaDistrict;
+  /**
+   * Invoicing data (ADR 061). One business has none, so the demo shows the dashboard's task
+   * and the team's notice instead of its invoice.
+   */
+  legalName?: string;
+  fiscalAddress?: string;
   phone: string;
   email: string;
   website?: string;
@@ -68,6 +74,8 @@ export const demoOwnerBusiness: DemoBusiness = {
   businessType: 'company',
   address: 'Carrer de Sant Vicent Màrtir 14, Ciutat Vella',
   district: 'ciutat_vella',
+  legalName: 'Orxateria La Palmera S.L.',
+  fiscalAddress: 'Carrer de Sant Vicent Màrtir 14, 46001 València',
   phone: '+34 963 000 101',
   email: 'hola@lapalmera.demo.regalo.test',
   description:
@@ -118,6 +126,8 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     businessType: 'company',
     address: 'Carrer de Sueca 27, Russafa',
     district: 'eixample',
+    legalName: 'Arrocería Sueca 27 S.L.',
+    fiscalAddress: 'Carrer de Sueca 27, 46006 València',
     phone: '+34 963 000 102',
     email: 'reservas@sueca27.demo.regalo.test',
     whatsapp: '+34612000102',
@@ -151,6 +161,8 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     businessType: 'individual',
     address: 'Carrer dels Cavallers 9, El Carme',
     district: 'ciutat_vella',
+    legalName: 'Josep Miralles',
+    fiscalAddress: 'Carrer dels Cavallers 9, 46003 València',
     phone: '+34 963 000 103',
     email: 'forn@cavallers.demo.regalo.test',
     description:
@@ -173,6 +185,8 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     businessType: 'individual',
     address: 'Carrer del Doctor Sumsi 12, Russafa',
     district: 'eixample',
+    legalName: 'Inmaculada Bosch',
+    fiscalAddress: 'Carrer del Doctor Sumsi 12, 46006 València',
     phone: '+34 963 000 104',
     email: 'taller@blau.demo.regalo.test',
     description:
@@ -193,6 +207,8 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     businessType: 'company',
     address: 'Plaça de la Ciutat de Bruges 3, Ciutat Vella',
     district: 'ciutat_vella',
+    legalName: 'Tast del Mercat S.L.',
+    fiscalAddress: 'Plaça de la Ciutat de Bruges 3, 46001 València',
     phone: '+34 963 000 105',
     email: 'hola@tastdelmercat.demo.regalo.test',
     description:
@@ -213,6 +229,8 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     businessType: 'individual',
     address: 'Carrer de la Pau 18, Ciutat Vella',
     district: 'ciutat_vella',
+    legalName: 'Marc Escrivà',
+    fiscalAddress: 'Carrer de la Pau 18, 46001 València',
     phone: '+34 963 000 106',
     email: 'llibres@lombra.demo.regalo.test',
     description:
@@ -233,6 +251,8 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     businessType: 'individual',
     address: 'Carrer de Murta 8, Benimaclet',
     district: 'benimaclet',
+    legalName: 'Lorena Peris',
+    fiscalAddress: 'Carrer de Murta 8, 46020 València',
     phone: '+34 963 000 107',
     email: 'cita@estudibellesa.demo.regalo.test',
     description:
@@ -253,6 +273,8 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     businessType: 'cooperative',
     address: 'Carrer de Quart 22, El Carme',
     district: 'ciutat_vella',
+    legalName: 'Teatre Petit de Quart, Coop. V.',
+    fiscalAddress: 'Carrer de Quart 22, 46003 València',
     phone: '+34 963 000 108',
     email: 'entrades@teatrepetit.demo.regalo.test',
     description:
@@ -273,6 +295,8 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     businessType: 'individual',
     address: 'Avinguda de Blasco Ibáñez 45, Algirós',
     district: 'algiros',
+    legalName: 'Núria Alberola',
+    fiscalAddress: 'Avinguda de Blasco Ibáñez 45, 46021 València',
     phone: '+34 963 000 109',
     email: 'hola@iogaturia.demo.regalo.test',
     description:
@@ -294,6 +318,8 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     businessType: 'company',
     address: 'Carrer de la Reina 85, El Cabanyal',
     district: 'poblats_maritims',
+    legalName: 'Vins i Formatges del Cabanyal S.L.',
+    fiscalAddress: 'Carrer de la Reina 85, 46011 València',
     phone: '+34 963 000 110',
     email: 'botiga@vinscabanyal.demo.regalo.test',
     description:
@@ -314,6 +340,8 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     businessType: 'individual',
     address: 'Carrer de Cirilo Amorós 30, Eixample',
     district: 'eixample',
+    legalName: 'Elena Císcar',
+    fiscalAddress: 'Carrer de Cirilo Amorós 30, 46004 València',
     phone: '+34 963 000 111',
     email: 'flors@cirilo.demo.regalo.test',
     description:
@@ -334,6 +362,8 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     businessType: 'company',
     address: 'Carrer de Vicent Zaragozá 20, Benimaclet',
     district: 'benimaclet',
+    legalName: 'Torrefactors Benimaclet S.L.',
+    fiscalAddress: 'Carrer de Vicent Zaragozá 20, 46020 València',
     phone: '+34 963 000 112',
     email: 'cafe@torrefactors.demo.regalo.test',
     description:
@@ -354,6 +384,8 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     businessType: 'company',
     address: 'Carrer de Guillem de Castro 100, Extramurs',
     district: 'extramurs',
+    legalName: 'Enigma Extramurs S.L.',
+    fiscalAddress: 'Carrer de Guillem de Castro 100, 46008 València',
     phone: '+34 963 000 113',
     email: 'reservas@enigma.demo.regalo.test',
     description:
@@ -462,8 +494,12 @@ export interface DemoOrder {
   status: OrderStatus;
   recipientContact: string;
   personalMessage: string | null;
-  /** Days before the seed ran that the order was placed. */
-  placedDaysAgo: number;
+  /**
+   * Days before the seed ran that the order was placed, or `mid-last-month` (the 15th of the
+   * month before the seed's, in Madrid), so the demo always has last month's commission
+   * invoice whatever day it is seeded on (ADR 061).
+   */
+  placedDaysAgo: number | 'mid-last-month';
   /** The recipient's language (gift page, emails); default Spanish. */
   recipientLocale?: 'en' | 'es';
 }
@@ -480,6 +516,8 @@ export const demoOrders: DemoOrder[] = [
   { businessOwnerEmail: 'arroceria@demo.regalo.test', giftName: 'Paella valenciana para dos', status: 'paid', recipientContact: 'Pablo Ruiz', personalMessage: '¡Feliz aniversario! Paella de domingo, como la primera vez.', placedDaysAgo: 5 },
   { businessOwnerEmail: 'ioga@demo.regalo.test', giftName: 'Masaje de sesenta minutos', status: 'redeemed', recipientContact: 'Elena Ortega', personalMessage: 'Te mereces un descanso.', placedDaysAgo: 40 },
   { businessOwnerEmail: 'flors@demo.regalo.test', giftName: 'Ramo de temporada', status: 'paid', recipientContact: 'Carmen Martínez', personalMessage: null, placedDaysAgo: 2 },
+  // Last: the seed's order keys are by position, so a new order goes at the end.
+  { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Cata de horchata y la historia de la chufa', status: 'redeemed', recipientContact: 'Rosa Beltrán', personalMessage: 'Para que conozcas la chufa de cerca.', placedDaysAgo: 'mid-last-month' },
 ];
 
 export const demoAdmin = { email: DEMO_ADMIN_EMAIL, name: 'Equipo Regalo' };

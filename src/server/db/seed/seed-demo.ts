@@ -1,3 +1,5 @@
+import { madridLocalToInstant } from '@shared/domain/delivery-time';
+import { addMonths, madridMonthOf } from '@shared/domain/statement-month';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { DocumentType, VerificationDocument } from '@shared/domain/business';
@@ -176,6 +178,8 @@ export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
         category: business.category,
         address: business.address,
         district: business.district,
+        legalName: business.legalName ?? null,
+        fiscalAddress: business.fiscalAddress ?? null,
         phone: business.phone,
         email: business.email,
         website: business.website ?? null,
@@ -253,7 +257,7 @@ export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
           order,
           giftId: gift.id,
           contact: { id: contactIds.get(contact.name) ?? null, name: contact.name, phone: contact.phone, email: contact.email },
-          placedAt: daysAgo(order.placedDaysAgo, 37),
+          placedAt: order.placedDaysAgo === 'mid-last-month' ? madridLocalToInstant(`${addMonths(madridMonthOf(now), -1)}-15`, '12:00')! : daysAgo(order.placedDaysAgo, 37),
           now,
           key: `demo-order-${String(i).padStart(4, '0')}-seed`,
         });

@@ -8,7 +8,7 @@ import { closeOpenApplication, findBusinessForAdmin, findOwner } from './admin-r
 import { formatPercent } from '@shared/format';
 import { proposeCommissionRate } from '../../domain/businesses/propose-commission-rate';
 import { getAdminBusiness } from './get-admin-business';
-import { recordAdminAction, type AdminActor } from './record-admin-action';
+import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';
 
 /**
  * Approves the business's open application: the business becomes approved, the owner is

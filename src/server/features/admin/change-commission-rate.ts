@@ -5,7 +5,7 @@ import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { proposeCommissionRate } from '../../domain/businesses/propose-commission-rate';
 import { findBusinessForAdmin, findOwner } from './admin-rows';
 import { getAdminBusiness } from './get-admin-business';
-import { recordAdminAction, type AdminActor } from './record-admin-action';
+import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';
 
 /**
  * The team asks for a new commission rate. The owner accepted a rate, so a different one is a

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { findBusinessForAdmin, findOwner } from './admin-rows';
 import { getAdminBusiness } from './get-admin-business';
-import { recordAdminAction, type AdminActor } from './record-admin-action';
+import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';
 
 /**
  * Switches a business off: it leaves the catalogue at once (the listing rule needs

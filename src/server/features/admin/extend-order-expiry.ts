@@ -9,7 +9,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/enqueue-mail';
 import { selectAdminOrders, toAdminOrder } from './admin-rows';
-import { recordAdminAction, type AdminActor } from './record-admin-action';
+import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';
 import { giftPageUrl } from '../../domain/orders/gift-page-url';
 
 /** The last instant of a calendar day in Valencia (gifts expire at the end of the day). */

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { COMMAND_LINE_ACTOR } from '@shared/domain/admin-audit';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
-import { recordAdminAction } from './record-admin-action';
+import { recordAdminAction } from '../../domain/admin/record-admin-action';
 
 /**
  * Gives an existing account the platform-team role (`npm run admin:grant -- <email>`).

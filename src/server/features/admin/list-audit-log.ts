@@ -1,3 +1,4 @@
+import { invoices } from '../../db/schema/invoices';
 import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ADMIN_PAGE_SIZE, type AdminAuditPage, type auditQuerySchema } from '@shared/contracts/admin';
@@ -52,14 +53,15 @@ export async function listAuditLog(db: Executor, query: z.output<typeof auditQue
 /**
  * What each row is about, in words the team reads: the business's name, the order's gift,
  * recipient and business, the person's name and email. Looked up now (a renamed business
- * shows its current name); null when the target is gone. Three queries per page at most.
+ * shows its current name); null when the target is gone. Four queries per page at most.
  */
 async function targetLabels(db: Executor, rows: { targetType: string; targetId: string }[]): Promise<Map<string, string>> {
   const idsOf = (type: AdminAuditTarget) => [...new Set(rows.filter((r) => r.targetType === type).map((r) => r.targetId))];
   const businessIds = idsOf('business').filter(isUuid);
   const orderIds = idsOf('order').filter(isUuid);
   const userIds = idsOf('user');
-  const [businessRows, orderRows, userRows] = await Promise.all([
+  const invoiceIds = idsOf('invoice').filter(isUuid);
+  const [businessRows, orderRows, userRows, invoiceRows] = await Promise.all([
     businessIds.length > 0 ? db.select({ id: businesses.id, name: businesses.name }).from(businesses).where(inArray(businesses.id, businessIds)) : [],
     orderIds.length > 0
       ? db
@@ -70,10 +72,14 @@ async function targetLabels(db: Executor, rows: { targetType: string; targetId: 
           .where(inArray(orders.id, orderIds))
       : [],
     userIds.length > 0 ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, userIds)) : [],
+    invoiceIds.length > 0
+      ? db.select({ id: invoices.id, fullNumber: invoices.fullNumber, recipientName: invoices.recipientName }).from(invoices).where(inArray(invoices.id, invoiceIds))
+      : [],
   ]);
   const labels = new Map<string, string>();
   for (const b of businessRows) labels.set(`business:${b.id}`, b.name);
   for (const o of orderRows) labels.set(`order:${o.id}`, `${o.giftName} · ${o.recipientName} · ${o.businessName}`);
   for (const u of userRows) labels.set(`user:${u.id}`, u.name ? `${u.name} (${u.email})` : u.email);
+  for (const i of invoiceRows) labels.set(`invoice:${i.id}`, `${i.fullNumber} · ${i.recipientName}`);
   return labels;
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { findBusinessForAdmin } from './admin-rows';
 import { getAdminBusiness } from './get-admin-business';
-import { recordAdminAction, type AdminActor } from './record-admin-action';
+import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';
 
 /** Switches an approved business back on; pending or rejected ones go through review instead. */
 export async function reactivateBusiness(

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { enqueueMail } from '../../platform/mail/enqueue-mail';
 import { closeOpenApplication, findBusinessForAdmin, findOwner } from './admin-rows';
 import { getAdminBusiness } from './get-admin-business';
-import { recordAdminAction, type AdminActor } from './record-admin-action';
+import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';
 
 /**
  * Rejects the open application with a reason the owner reads (email and dashboard). The

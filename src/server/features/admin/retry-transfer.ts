@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { transfers } from '../../db/schema/payouts';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { recordAdminAction, type AdminActor } from './record-admin-action';
+import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';
 
 /**
  * "Retry now": a due or failed transfer becomes due at once, so the transfers job (which

@@ -16,7 +16,7 @@ import { formatStatementCsv, statementCsvFileName } from './format-statement-csv
 import { getBusinessStatement } from './get-business-statement';
 import { listMonthTotals } from './list-month-totals';
 import { findStatementBusiness, requireStatementMonth, statementMonthsOf, type StatementBusiness } from './statement-business';
-import type { StatementLanguage } from './statement-text';
+import type { StatementLanguage } from '../../domain/payouts/payouts-text';
 
 // Statements are money: never kept by a shared cache or the browser's.
 const noStore = { 'cache-control': 'no-store' };

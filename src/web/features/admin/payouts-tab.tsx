@@ -15,6 +15,7 @@ import { toast } from '@web/components/ui/toast';
 import { cn } from '@web/lib/cn';
 import { useText } from '@web/lib/text';
 import { apiErrorMessage } from '@web/lib/api-error';
+import { InvoicesCard } from './invoices-card';
 import { adminStatementCsvUrl, useAdminPayouts, useAdminStatement, useMonthTotals, useRetryTransfer } from './payouts-api';
 
 /** The last twelve Madrid months, newest first. */
@@ -149,6 +150,8 @@ export function PayoutsTab() {
       </Card>
 
       <StatementsCard />
+
+      <InvoicesCard />
     </section>
   );
 }

@@ -50,12 +50,15 @@ function valuesOf(business: DashboardBusiness): ProfileValues {
     taxId: business.taxId,
     businessRegistrationNumber: business.businessRegistrationNumber ?? '',
     district: business.district ?? '',
+    legalName: business.legalName ?? '',
+    fiscalAddress: business.fiscalAddress ?? '',
   };
 }
 
 export function ProfileTab({ business }: { business: DashboardBusiness }) {
   return (
     <div className="flex flex-col gap-4">
+      <InvoicingTask business={business} />
       <StatusCard business={business} />
       {/* Its texts are a catalogue of their own, loaded with the profile tab only. */}
       <Suspense fallback={null}>
@@ -65,6 +68,24 @@ export function ProfileTab({ business }: { business: DashboardBusiness }) {
       <ProfileForm business={business} />
       <MailSettingsCard business={business} />
     </div>
+  );
+}
+
+/** Regalo refuses to invoice with blanks (ADR 061): the owner is asked for what is missing. */
+function InvoicingTask({ business }: { business: DashboardBusiness }) {
+  const { t } = useText('dashboard');
+  if (business.invoicingDataMissing.length === 0) return null;
+  const fields = business.invoicingDataMissing.map((field) => t(`profile.invoicingTask.fields.${field}`)).join(', ');
+  return (
+    <section role="status" aria-labelledby="invoicing-task-title" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900" data-testid="invoicing-task">
+      <h2 id="invoicing-task-title" className="font-semibold">
+        {t('profile.invoicingTask.title')}
+      </h2>
+      <p className="mt-1 text-sm">{t('profile.invoicingTask.body', { fields })}</p>
+      <a href="#profile-legal-name" className="mt-2 inline-block text-sm font-semibold underline">
+        {t('profile.invoicingTask.action')}
+      </a>
+    </section>
   );
 }
 
@@ -309,6 +330,12 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
           </Field>
           <Field label={t('profile.fields.registrationNumber')} error={errorText('businessRegistrationNumber')}>
             <Input {...text('businessRegistrationNumber')} />
+          </Field>
+          <Field label={t('profile.fields.legalName')} hint={t('profile.fields.legalNameHint')} error={errorText('legalName')} className="sm:col-span-2">
+            <Input id="profile-legal-name" autoComplete="organization" {...text('legalName')} />
+          </Field>
+          <Field label={t('profile.fields.fiscalAddress')} hint={t('profile.fields.fiscalAddressHint')} error={errorText('fiscalAddress')} className="sm:col-span-2">
+            <Textarea rows={2} autoComplete="street-address" {...text('fiscalAddress')} />
           </Field>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={update.isPending}>

@@ -1,3 +1,4 @@
+import { missingInvoicingData } from '@shared/domain/invoices';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { documentDownloadUrl } from '@shared/contracts/business-documents';
 import type { DashboardBusiness } from '@shared/contracts/business-dashboard';
@@ -45,6 +46,9 @@ export async function toDashboardBusiness(db: Executor, business: OwnedBusiness)
     businessType: business.businessType as BusinessType,
     taxId: business.taxId,
     businessRegistrationNumber: business.businessRegistrationNumber,
+    legalName: business.legalName,
+    fiscalAddress: business.fiscalAddress,
+    invoicingDataMissing: missingInvoicingData(business),
     imageUrl: business.imageUrl,
     thumbnailUrl: thumbnailUrlFor(business.imageUrl),
     verificationStatus: business.verificationStatus as VerificationStatus,

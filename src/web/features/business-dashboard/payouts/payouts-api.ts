@@ -54,3 +54,17 @@ export function useStatement(month: string | null) {
 }
 
 export const statementCsvUrl = (month: string, language: string) => `/api/business/statements/${encodeURIComponent(month)}/csv?lang=${language === 'es' ? 'es' : 'en'}`;
+
+const invoicesContract = () => import('@shared/contracts/invoices');
+
+/** Regalo's commission invoices to this business, newest first. */
+export function useBusinessInvoices() {
+  return useQuery({
+    queryKey: ['dashboard', 'invoices'] as const,
+    queryFn: ({ signal }) => apiRequest('/api/business/invoices', { contract: () => invoicesContract().then((m) => m.invoiceListSchema), signal }),
+  });
+}
+
+const lang = (language: string) => (language === 'es' ? 'es' : 'en');
+export const invoicePageUrl = (id: string, language: string) => `/api/business/invoices/${encodeURIComponent(id)}/html?lang=${lang(language)}`;
+export const invoicePdfUrl = (id: string, language: string) => `/api/business/invoices/${encodeURIComponent(id)}/pdf?lang=${lang(language)}`;

@@ -13,6 +13,7 @@ import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/cn';
 import { useText } from '@web/lib/text';
 import { apiErrorMessage } from '@web/lib/api-error';
+import { InvoicesCard } from './invoices-card';
 import { PayoutAccountCard } from './payout-account-card';
 import { statementCsvUrl, useBusinessPayouts, useStatement, useStatementMonths } from './payouts-api';
 
@@ -61,6 +62,7 @@ export function PayoutsTab() {
       </Card>
       <TransfersCard transfers={data.transfers} />
       <StatementsCard />
+      <InvoicesCard />
     </section>
   );
 }

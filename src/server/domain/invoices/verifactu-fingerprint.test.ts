@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { computeFingerprint, fingerprintInput } from './verifactu-fingerprint';
+import { formatAeatAmount, formatAeatDate, formatAeatTimestamp, madridDateOf } from './verifactu-formats';
+
+// The AEAT's published examples (Veri*Factu: especificaciones técnicas de la huella).
+const first = {
+  kind: 'alta' as const,
+  fields: {
+    IDEmisorFactura: '89890001K',
+    NumSerieFactura: '12345678/G33',
+    FechaExpedicionFactura: '01-01-2024',
+    TipoFactura: 'F1',
+    CuotaTotal: '12.35',
+    ImporteTotal: '123.45',
+    FechaHoraHusoGenRegistro: '2024-01-01T19:20:30+01:00',
+  },
+};
+const FIRST_HASH = '3C464DAF61ACB827C65FDA19F352A4E3BDC2C640E9E9FC4CC058073F38F12F60';
+const second = {
+  kind: 'alta' as const,
+  fields: { ...first.fields, NumSerieFactura: '12345679/G34', FechaHoraHusoGenRegistro: '2024-01-01T19:20:35+01:00' },
+};
+const SECOND_HASH = 'F7B94CFD8924EDFF273501B01EE5153E4CE8F259766F88CF6ACB8935802A2B97';
+
+describe('VERI*FACTU fingerprint', () => {
+  it("writes the AEAT's field string for the first record of a chain", () => {
+    expect(fingerprintInput(first, '')).toBe(
+      'IDEmisorFactura=89890001K&NumSerieFactura=12345678/G33&FechaExpedicionFactura=01-01-2024&TipoFactura=F1&CuotaTotal=12.35&ImporteTotal=123.45&Huella=&FechaHoraHusoGenRegistro=2024-01-01T19:20:30+01:00',
+    );
+  });
+
+  it("gives the AEAT's fingerprint for its first example", () => {
+    expect(computeFingerprint(first, '')).toBe(FIRST_HASH);
+  });
+
+  it("gives the AEAT's fingerprint for its second example, chained to the first", () => {
+    expect(computeFingerprint(second, FIRST_HASH)).toBe(SECOND_HASH);
+  });
+
+  it('writes a cancellation record with the Anulada names around Huella', () => {
+    const input = fingerprintInput(
+      {
+        kind: 'anulacion',
+        fields: {
+          IDEmisorFacturaAnulada: '89890001K',
+          NumSerieFacturaAnulada: '12345679/G34',
+          FechaExpedicionFacturaAnulada: '01-01-2024',
+          FechaHoraHusoGenRegistro: '2024-01-01T19:20:40+01:00',
+        },
+      },
+      SECOND_HASH,
+    );
+    expect(input).toBe(
+      `IDEmisorFacturaAnulada=89890001K&NumSerieFacturaAnulada=12345679/G34&FechaExpedicionFacturaAnulada=01-01-2024&Huella=${SECOND_HASH}&FechaHoraHusoGenRegistro=2024-01-01T19:20:40+01:00`,
+    );
+  });
+
+  it('trims values, as the specification asks, so padding does not change the fingerprint', () => {
+    const padded = { ...first, fields: { ...first.fields, NumSerieFactura: ' 12345678/G33 ' } };
+    expect(computeFingerprint(padded, '')).toBe(FIRST_HASH);
+  });
+});
+
+describe('AEAT value formats', () => {
+  it('writes amounts with a point and two decimals, as the examples do', () => {
+    expect(formatAeatAmount(1235)).toBe('12.35');
+    expect(formatAeatAmount(12345)).toBe('123.45');
+    expect(formatAeatAmount(24140)).toBe('241.40');
+    expect(formatAeatAmount(5)).toBe('0.05');
+    expect(formatAeatAmount(0)).toBe('0.00');
+    expect(formatAeatAmount(-1210)).toBe('-12.10');
+    expect(formatAeatAmount(123456789)).toBe('1234567.89');
+    expect(() => formatAeatAmount(1.5)).toThrow(RangeError);
+  });
+
+  it('writes dates dd-mm-yyyy', () => {
+    expect(formatAeatDate('2027-01-01')).toBe('01-01-2027');
+    expect(formatAeatDate('2026-12-31')).toBe('31-12-2026');
+    expect(() => formatAeatDate('31/12/2026')).toThrow(RangeError);
+  });
+
+  it("writes the generation time in Madrid with its offset, across both summer-time changes", () => {
+    expect(formatAeatTimestamp(new Date('2024-01-01T18:20:30Z'))).toBe('2024-01-01T19:20:30+01:00');
+    // 2027-03-28 01:59:59 UTC is 03:59:59 in summer time, one second after 00:59:59 UTC is 01:59:59 winter.
+    expect(formatAeatTimestamp(new Date('2027-03-28T00:59:59Z'))).toBe('2027-03-28T01:59:59+01:00');
+    expect(formatAeatTimestamp(new Date('2027-03-28T01:00:00Z'))).toBe('2027-03-28T03:00:00+02:00');
+    // October: 02:30 happens twice; the offset tells them apart.
+    expect(formatAeatTimestamp(new Date('2027-10-31T00:30:00Z'))).toBe('2027-10-31T02:30:00+02:00');
+    expect(formatAeatTimestamp(new Date('2027-10-31T01:30:00Z'))).toBe('2027-10-31T02:30:00+01:00');
+  });
+
+  it('takes the issue date in Madrid, not UTC', () => {
+    expect(madridDateOf(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+    expect(madridDateOf(new Date('2027-07-31T22:30:00Z'))).toBe('2027-08-01');
+  });
+});

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { quarterBounds } from './quarter-bounds';
+
+export interface Dac7Quarter {
+  /** What givers paid for the business's gifts, less refunds (DAC7 "consideration"). */
+  considerationCents: number;
+  /** Regalo's commission and its VAT taken from it, less refunds (DAC7 "fees"). */
+  feesCents: number;
+  /** Orders paid in the quarter (DAC7 "number of relevant activities"). */
+  activities: number;
+}
+
+export interface Dac7Row {
+  businessId: string;
+  tradeName: string;
+  legalName: string | null;
+  taxId: string;
+  fiscalAddress: string | null;
+  quarters: [Dac7Quarter, Dac7Quarter, Dac7Quarter, Dac7Quarter];
+}
+
+/**
+ * Each business's sales through Regalo in a year, per quarter (DAC7, Directive 2021/514,
+ * Spain's form 238), from the ledger: money is counted in the quarter it moved in (a refund
+ * in the quarter it was given back). Businesses with nothing in the year are left out.
+ */
+export async function getDac7Report(db: Executor, year: number): Promise<Dac7Row[]> {
+  const bounds = [1, 2, 3, 4].map((q) => quarterBounds(`${year}-Q${q}`));
+  const quarterOf = sql`case
+    when l.created_at < ${bounds[1]!.from.toISOString()}::timestamptz then 1
+    when l.created_at < ${bounds[2]!.from.toISOString()}::timestamptz then 2
+    when l.created_at < ${bounds[3]!.from.toISOString()}::timestamptz then 3
+    else 4 end`;
+  const result = (await db.execute(sql`
+    select b.id, b.name, b.legal_name, b.tax_id, b.fiscal_address, ${quarterOf} as quarter,
+      sum(case when l.kind in ('commission', 'commission_vat', 'share_owed') then l.amount
+               when l.kind in ('refund_commission', 'refund_commission_vat', 'refund_share') then -l.amount else 0 end)::int as consideration,
+      sum(case when l.kind in ('commission', 'commission_vat') then l.amount
+               when l.kind in ('refund_commission', 'refund_commission_vat') then -l.amount else 0 end)::int as fees,
+      count(*) filter (where l.kind = 'share_owed')::int as activities
+    from ledger_entries l join businesses b on b.id = l.business_id
+    where l.created_at >= ${bounds[0]!.from.toISOString()}::timestamptz and l.created_at < ${bounds[3]!.to.toISOString()}::timestamptz
+      and l.kind in ('commission', 'commission_vat', 'share_owed', 'refund_commission', 'refund_commission_vat', 'refund_share')
+    group by b.id, quarter
+    order by b.name, b.id, quarter
+  `)) as unknown as {
+    rows: { id: string; name: string; legal_name: string | null; tax_id: string; fiscal_address: string | null; quarter: number; consideration: number; fees: number; activities: number }[];
+  };
+  const byBusiness = new Map<string, Dac7Row>();
+  for (const r of result.rows) {
+    const empty = (): Dac7Quarter => ({ considerationCents: 0, feesCents: 0, activities: 0 });
+    const row = byBusiness.get(r.id) ?? {
+      businessId: r.id,
+      tradeName: r.name,
+      legalName: r.legal_name,
+      taxId: r.tax_id,
+      fiscalAddress: r.fiscal_address,
+      quarters: [empty(), empty(), empty(), empty()],
+    };
+    row.quarters[Number(r.quarter) - 1] = { considerationCents: Number(r.consideration), feesCents: Number(r.fees), activities: Number(r.activities) };
+    byBusiness.set(r.id, row);
+  }
+  return [...byBusiness.values()];
+}

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { businesses } from '../db/schema/businesses';
+import { invoices } from '../db/schema/invoices';
+import { lockVerifactuChain, normalizeIssuerTaxId } from '../domain/invoices/verifactu-chain';
+import { madridDateOf } from '../domain/invoices/verifactu-formats';
+import { writeInvoice } from '../domain/invoices/write-invoice';
+
+/**
+ * An issued F1 of 2,50 € + 21 % for a business, numbered and chained as the invoicing run
+ * does (same lock, same record), for tests that need an invoice to exist (access rules,
+ * cancellation) without selling and waiting for a month to end.
+ */
+export async function createIssuedInvoice(db: Database, config: Config, businessId: string, at = new Date()) {
+  return db.transaction(async (tx) => {
+    const issuerTaxId = normalizeIssuerTaxId(config.operator.taxId);
+    await lockVerifactuChain(tx, issuerTaxId);
+    const [business] = await tx.select().from(businesses).where(eq(businesses.id, businessId));
+    const { id } = await writeInvoice(
+      tx,
+      { name: config.operator.name, taxId: issuerTaxId, address: config.operator.address },
+      {
+        businessId,
+        type: 'F1',
+        period: madridDateOf(at).slice(0, 7),
+        recipient: { name: business!.legalName ?? `${business!.name} S.L.`, taxId: business!.taxId, address: business!.fiscalAddress ?? business!.address },
+        vatRateBasisPoints: 2100,
+        lines: [{ description: 'Comisión de intermediación', orderId: null, baseCents: 250, vatCents: 53 }],
+        correctsInvoiceId: null,
+      },
+      at,
+    );
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, id));
+    return invoice!;
+  });
+}

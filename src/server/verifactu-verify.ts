@@ -1,0 +1,29 @@
+// `npm run verifactu:verify`: recomputes the VERI*FACTU chain and names its first broken link.
+// `npm run verifactu:verify -- <records.json>` checks an export of GET /api/admin/verifactu/records instead.
+import { readFileSync } from 'node:fs';
+import { verifactuRecordsSchema } from '@shared/contracts/invoices';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { verifyChain } from './domain/invoices/verify-chain';
+import { describeVerdict, verifyVerifactuChain } from './features/invoices/verify-verifactu-chain';
+
+async function main() {
+  const file = process.argv[2];
+  if (file) {
+    const verdict = verifyChain(verifactuRecordsSchema.parse(JSON.parse(readFileSync(file, 'utf8'))));
+    console.info(describeVerdict(verdict));
+    process.exitCode = verdict.ok ? 0 : 1;
+    return;
+  }
+  const database = await openDatabase(loadConfig().database);
+  try {
+    await database.migrate();
+    const verdict = await verifyVerifactuChain(database.db);
+    console.info(describeVerdict(verdict));
+    process.exitCode = verdict.ok ? 0 : 1;
+  } finally {
+    await database.close();
+  }
+}
+
+void main();

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { invoiceTypes, invoicingDataFields, QUARTER_PATTERN, verifactuRecordKinds } from '../domain/invoices';
+import { verifactuSendStates } from '../domain/verifactu-send-states';
+
+/**
+ * Commission invoices and VERI*FACTU records (issue 25, ADR 061). Amounts are integer cents,
+ * dates `YYYY-MM-DD` in Madrid.
+ *
+ * Owner (the business the signed-in user owns; 401 anonymous, 403 `no_business`):
+ * GET  /api/business/invoices                     → invoiceListSchema (own invoices, newest first)
+ * GET  /api/business/invoices/:id                 → invoiceDocumentSchema; 404 for another's
+ * GET  /api/business/invoices/:id/html            → the printable page (?lang=en|es), links to its PDF
+ * GET  /api/business/invoices/:id/pdf             → the PDF, as a download
+ * Admin (403 for everyone else):
+ * GET  /api/admin/invoices                        → invoiceListSchema (every business; ?businessId=)
+ * GET  /api/admin/invoices/:id                    → invoiceDocumentSchema
+ * GET  /api/admin/invoices/:id/html | /pdf         → the page and the PDF, as for the owner
+ * POST /api/admin/invoices/:id/cancel             body cancelInvoiceSchema → 200 invoiceDocumentSchema;
+ *      409 `invoice_already_cancelled` | `invoice_has_rectifications`; audited (`invoice_cancelled`)
+ * GET  /api/admin/invoices/missing-data           → missingInvoicingDataSchema (who cannot be invoiced)
+ * GET  /api/admin/invoices/book/:quarter/csv      → the issued-invoices book (libro registro de
+ *      facturas expedidas) of a quarter `YYYY-Qn`, CSV like the statements' (?lang=en|es)
+ * GET  /api/admin/dac7/:year/csv                  → each business's consideration and fees per
+ *      quarter of a year (DAC7, form 238), CSV (?lang=en|es)
+ * GET  /api/admin/verifactu/records               → verifactuRecordsSchema: the chain, in order
+ */
+
+export const invoiceIdParamsSchema = z.object({ id: z.string().uuid() });
+export const quarterParamsSchema = z.object({ quarter: z.string().regex(QUARTER_PATTERN) });
+export const yearParamsSchema = z.object({ year: z.coerce.number().int().min(2000).max(2999) });
+export const adminInvoiceListQuerySchema = z.object({ businessId: z.string().uuid().optional() });
+
+const partySchema = z.object({ name: z.string(), taxId: z.string(), address: z.string() });
+
+/** The same shape as `InvoiceDocument` (server/domain/invoices/invoice-document.ts). */
+export const invoiceDocumentSchema = z.object({
+  id: z.string(),
+  type: z.enum(invoiceTypes),
+  series: z.string(),
+  number: z.number().int(),
+  fullNumber: z.string(),
+  issueDate: z.string(),
+  period: z.string(),
+  issuer: partySchema,
+  recipient: partySchema,
+  lines: z.array(z.object({ description: z.string(), orderId: z.string().optional(), baseCents: z.number().int() })),
+  baseCents: z.number().int(),
+  vatRateBasisPoints: z.number().int(),
+  vatCents: z.number().int(),
+  totalCents: z.number().int(),
+  corrects: z.object({ fullNumber: z.string(), issueDate: z.string() }).optional(),
+  cancelledAt: z.string().optional(),
+});
+
+export const invoiceSummarySchema = z.object({
+  id: z.string(),
+  businessId: z.string(),
+  businessName: z.string(),
+  type: z.enum(invoiceTypes),
+  fullNumber: z.string(),
+  issueDate: z.string(),
+  period: z.string(),
+  totalCents: z.number().int(),
+  correctsFullNumber: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  /** The registration record's way to the AEAT (null: no record, which never happens once issued). */
+  submissionState: z.enum(verifactuSendStates).nullable(),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+export const invoiceListSchema = z.object({ invoices: z.array(invoiceSummarySchema) });
+export type InvoiceList = z.infer<typeof invoiceListSchema>;
+
+export const cancelInvoiceSchema = z.object({
+  reason: z.string().trim().min(1, 'cancelReasonRequired').max(500, 'cancelReasonTooLong'),
+});
+
+export const missingInvoicingDataSchema = z.object({
+  businesses: z.array(z.object({ id: z.string(), name: z.string(), missing: z.array(z.enum(invoicingDataFields)) })),
+});
+export type MissingInvoicingData = z.infer<typeof missingInvoicingDataSchema>;
+
+/** One record as anyone can recompute its fingerprint: the fields under the AEAT's names, without `Huella`. */
+export const verifactuRecordExportSchema = z.object({
+  kind: z.enum(verifactuRecordKinds),
+  fields: z.record(z.string(), z.string()),
+  previousFingerprint: z.string(),
+  fingerprint: z.string(),
+  invoiceId: z.string(),
+});
+export type VerifactuRecordExport = z.infer<typeof verifactuRecordExportSchema>;
+export const verifactuRecordsSchema = z.array(verifactuRecordExportSchema);
+
+/** The codes the invoice endpoints answer with besides the common ones (translated in the web app). */
+export const invoiceErrorCodes = ['invoice_not_found', 'invoice_already_cancelled', 'invoice_has_rectifications'] as const;

@@ -1,0 +1,191 @@
+import { Download } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import type { InvoiceSummary } from '@shared/contracts/invoices';
+import { madridMonthOf } from '@shared/domain/statement-month';
+import { formatDate, formatPrice } from '@shared/format';
+import { QueryFallback } from '@web/components/query-fallback';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { buttonVariants } from '@web/components/ui/button-variants';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { controlClasses, Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { toast } from '@web/components/ui/toast';
+import { cn } from '@web/lib/cn';
+import { useText } from '@web/lib/text';
+import { apiErrorMessage } from '@web/lib/api-error';
+import { dac7CsvUrl, invoiceBookCsvUrl, useAdminInvoices, useCancelInvoice, useMissingInvoicingData, VERIFACTU_RECORDS_URL } from './invoices-api';
+
+/** The last eight quarters, newest first, as `YYYY-Qn`. */
+function recentQuarters(now: Date): string[] {
+  const [year, month] = madridMonthOf(now).split('-').map(Number) as [number, number];
+  const index = year * 4 + Math.floor((month - 1) / 3);
+  return Array.from({ length: 8 }, (_, i) => `${Math.floor((index - i) / 4)}-Q${((index - i) % 4) + 1}`);
+}
+
+/** Commission invoices for the platform team (ADR 061): who cannot be invoiced, what was issued, the exports. */
+export function InvoicesCard() {
+  const { t } = useText('admin');
+  return (
+    <section aria-labelledby="admin-invoices-title" className="flex flex-col gap-4 print:hidden">
+      <h2 id="admin-invoices-title" className="font-display text-2xl font-semibold">
+        {t('invoices.title')}
+      </h2>
+      <MissingData />
+      <Exports />
+      <IssuedInvoices />
+    </section>
+  );
+}
+
+function MissingData() {
+  const { t } = useText('admin');
+  const query = useMissingInvoicingData();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3">{t('invoices.missing.title')}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {!query.data ? (
+          <QueryFallback error={query.isError ? apiErrorMessage(query.error, 'admin') : null} onRetry={() => void query.refetch()} retryLabel={t('retry')} loadingLabel={t('loading')} />
+        ) : query.data.businesses.length === 0 ? (
+          <p className="text-muted">{t('invoices.missing.empty')}</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-line" data-testid="invoicing-data-missing">
+            {query.data.businesses.map((b) => (
+              <li key={b.id} className="py-2">
+                <p className="font-semibold">{b.name}</p>
+                <p className="text-sm">{t('invoices.missing.lacks', { fields: b.missing.map((f) => t(`invoices.missing.fields.${f}`)).join(', ') })}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Exports() {
+  const { t, language } = useText('admin');
+  const quarterId = useId();
+  const yearId = useId();
+  const now = new Date();
+  const quarters = recentQuarters(now);
+  const currentYear = Number(madridMonthOf(now).slice(0, 4));
+  const [quarter, setQuarter] = useState(quarters[0]!);
+  const [year, setYear] = useState(currentYear);
+  const link = cn(buttonVariants({ variant: 'secondary' }), 'w-fit');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3">{t('invoices.exports.title')}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4 sm:grid-cols-3">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={quarterId}>{t('invoices.exports.quarter')}</Label>
+          <select id={quarterId} value={quarter} onChange={(e) => setQuarter(e.target.value)} className={cn(controlClasses, 'min-h-11 cursor-pointer py-2')}>
+            {quarters.map((q) => (
+              <option key={q} value={q}>
+                {q}
+              </option>
+            ))}
+          </select>
+          <a href={invoiceBookCsvUrl(quarter, language)} download className={link}>
+            <Download aria-hidden="true" />
+            {t('invoices.exports.book')}
+          </a>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={yearId}>{t('invoices.exports.year')}</Label>
+          <select id={yearId} value={year} onChange={(e) => setYear(Number(e.target.value))} className={cn(controlClasses, 'min-h-11 cursor-pointer py-2')}>
+            {[currentYear, currentYear - 1, currentYear - 2].map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+          <a href={dac7CsvUrl(year, language)} download className={link}>
+            <Download aria-hidden="true" />
+            {t('invoices.exports.dac7')}
+          </a>
+        </div>
+        <div className="flex flex-col justify-end gap-1.5">
+          <a href={VERIFACTU_RECORDS_URL} download="verifactu-records.json" className={link}>
+            <Download aria-hidden="true" />
+            {t('invoices.exports.records')}
+          </a>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function IssuedInvoices() {
+  const { t, language } = useText('admin');
+  const query = useAdminInvoices();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3">{t('invoices.recent.title')}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {!query.data ? (
+          <QueryFallback error={query.isError ? apiErrorMessage(query.error, 'admin') : null} onRetry={() => void query.refetch()} retryLabel={t('retry')} loadingLabel={t('loading')} />
+        ) : query.data.invoices.length === 0 ? (
+          <p className="text-muted">{t('invoices.recent.empty')}</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-line" data-testid="admin-invoices">
+            {query.data.invoices.map((invoice) => (
+              <li key={invoice.id} className="flex flex-col gap-1 py-3">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold tabular-nums">{invoice.fullNumber}</span>
+                  <Badge variant="neutral">{t(`invoices.types.${invoice.type}`)}</Badge>
+                  {invoice.submissionState ? <Badge variant={invoice.submissionState === 'rejected' ? 'destructive' : invoice.submissionState === 'accepted' ? 'success' : 'neutral'}>{t(`invoices.states.${invoice.submissionState}`)}</Badge> : null}
+                </p>
+                <p className="text-sm">
+                  {invoice.businessName} · {formatDate(`${invoice.issueDate}T12:00:00Z`, language)} · {formatPrice(invoice.totalCents)}
+                  {invoice.correctsFullNumber ? ` · ${t('invoices.recent.corrects', { number: invoice.correctsFullNumber })}` : ''}
+                </p>
+                {invoice.cancelledAt ? (
+                  <p className="text-sm text-muted">{t('invoices.recent.cancelled', { date: formatDate(invoice.cancelledAt, language) })}</p>
+                ) : (
+                  <CancelInvoice invoice={invoice} />
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CancelInvoice({ invoice }: { invoice: InvoiceSummary }) {
+  const { t } = useText('admin');
+  const [reason, setReason] = useState('');
+  const cancel = useCancelInvoice();
+  const reasonId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    cancel.mutate(
+      { id: invoice.id, reason },
+      {
+        onSuccess: () => toast.success(t('invoices.recent.cancelledToast', { number: invoice.fullNumber })),
+        onError: (error) => toast.error(apiErrorMessage(error, 'admin')),
+      },
+    );
+  };
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer font-semibold text-brand-700">{t('invoices.recent.cancel')}</summary>
+      <form onSubmit={submit} className="mt-2 flex flex-col gap-2">
+        <Label htmlFor={reasonId}>{t('invoices.recent.reason')}</Label>
+        <Input id={reasonId} value={reason} required maxLength={500} onChange={(e) => setReason(e.target.value)} />
+        <Button type="submit" variant="secondary" className="w-fit" disabled={cancel.isPending || reason.trim() === ''}>
+          {t('invoices.recent.confirm', { number: invoice.fullNumber })}
+        </Button>
+      </form>
+    </details>
+  );
+}

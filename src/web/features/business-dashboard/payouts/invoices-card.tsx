@@ -1,0 +1,68 @@
+import { Download, FileText } from 'lucide-react';
+import { formatDate, formatPrice } from '@shared/format';
+import { QueryFallback } from '@web/components/query-fallback';
+import { Badge } from '@web/components/ui/badge';
+import { buttonVariants } from '@web/components/ui/button-variants';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { cn } from '@web/lib/cn';
+import { useText } from '@web/lib/text';
+import { apiErrorMessage } from '@web/lib/api-error';
+import { invoicePageUrl, invoicePdfUrl, useBusinessInvoices } from './payouts-api';
+
+/** The month invoiced, `YYYY-MM`, in words (`octubre de 2026`). */
+function monthName(period: string, language: string): string {
+  return new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${period}-15T12:00:00Z`));
+}
+
+/** Regalo's commission invoices (ADR 061): each opens as a printable page or downloads as a PDF. */
+export function InvoicesCard() {
+  const { t, language } = useText('payouts');
+  const { t: dashboard } = useText('dashboard');
+  const query = useBusinessInvoices();
+  return (
+    <Card className="print:hidden">
+      <CardHeader>
+        <CardTitle as="h3">{t('invoices.title')}</CardTitle>
+        <p className="text-sm text-muted">{t('invoices.hint')}</p>
+      </CardHeader>
+      <CardContent>
+        {!query.data ? (
+          <QueryFallback error={query.isError ? apiErrorMessage(query.error, 'dashboard') : null} onRetry={() => void query.refetch()} retryLabel={dashboard('common.retry')} loadingLabel={dashboard('common.loading')} />
+        ) : query.data.invoices.length === 0 ? (
+          <p className="text-muted">{t('invoices.empty')}</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-line" data-testid="business-invoices">
+            {query.data.invoices.map((invoice) => (
+              <li key={invoice.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="flex flex-col gap-1">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="font-semibold tabular-nums">{invoice.fullNumber}</span>
+                    <Badge variant={invoice.type === 'R1' ? 'warning' : 'neutral'}>{t(`invoices.types.${invoice.type}`)}</Badge>
+                    {invoice.cancelledAt ? <Badge variant="destructive">{t('invoices.cancelled')}</Badge> : null}
+                  </p>
+                  <p className="text-sm">
+                    {t('invoices.period', { month: monthName(invoice.period, language) })} · {formatDate(`${invoice.issueDate}T12:00:00Z`, language)} ·{' '}
+                    <span className="tabular-nums">{formatPrice(invoice.totalCents)}</span>
+                    {invoice.correctsFullNumber ? ` · ${t('invoices.corrects', { number: invoice.correctsFullNumber })}` : ''}
+                  </p>
+                </div>
+                <div className="flex gap-2">
+                  <a href={invoicePageUrl(invoice.id, language)} target="_blank" rel="noopener" className={cn(buttonVariants({ variant: 'secondary', size: 'sm' }))}>
+                    <FileText aria-hidden="true" />
+                    {t('invoices.open')}
+                    <span className="sr-only"> {invoice.fullNumber}</span>
+                  </a>
+                  <a href={invoicePdfUrl(invoice.id, language)} download className={cn(buttonVariants({ variant: 'secondary', size: 'sm' }))}>
+                    <Download aria-hidden="true" />
+                    {t('invoices.pdf')}
+                    <span className="sr-only"> {invoice.fullNumber}</span>
+                  </a>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

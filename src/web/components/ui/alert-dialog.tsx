@@ -1,6 +1,7 @@
 /**
  * ConfirmDialog — asks before something irreversible (delete a gift, sign out everywhere…).
  * Focus starts on Cancel, Escape cancels, and only the confirm button runs the action.
+ * Screens import it from `./confirm-dialog`, which loads this module when it is first opened.
  *   <ConfirmDialog
  *     trigger={<Button variant="destructive" size="sm">{t('delete')}</Button>}
  *     title={t('gifts.deleteTitle', { name })}
@@ -20,7 +21,7 @@ import { useReturnFocus } from './return-focus';
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   trigger?: ReactElement;
   title: ReactNode;
   description: ReactNode;
@@ -39,6 +40,8 @@ interface ConfirmDialogProps {
    * would take it to <body> as it leaves. Cancel still returns to the trigger.
    */
   confirmRemovesTrigger?: boolean;
+  /** The panel's id, when an opener outside this component names it in `aria-controls`. */
+  contentId?: string;
 }
 
 export function ConfirmDialog({
@@ -53,13 +56,14 @@ export function ConfirmDialog({
   onOpenChange,
   fallbackFocus,
   confirmRemovesTrigger = false,
+  contentId,
 }: ConfirmDialogProps) {
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger> : null}
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className={overlayClasses} />
-        <ConfirmContent fallbackFocus={fallbackFocus} confirmRemovesTrigger={confirmRemovesTrigger}>
+        <ConfirmContent id={contentId} fallbackFocus={fallbackFocus} confirmRemovesTrigger={confirmRemovesTrigger}>
           {(markConfirmed) => (
             <>
               <AlertDialogPrimitive.Title className="font-display text-2xl font-semibold leading-tight">{title}</AlertDialogPrimitive.Title>
@@ -85,10 +89,12 @@ export function ConfirmDialog({
 }
 
 function ConfirmContent({
+  id,
   children,
   fallbackFocus,
   confirmRemovesTrigger,
 }: {
+  id?: string;
   children: (confirmed: () => void) => ReactNode;
   fallbackFocus?: () => HTMLElement | null;
   confirmRemovesTrigger: boolean;
@@ -98,7 +104,7 @@ function ConfirmContent({
   const [wasConfirmed, setConfirmed] = useState(false);
   const focusReturn = useReturnFocus(fallbackFocus, () => confirmRemovesTrigger && wasConfirmed);
   return (
-    <AlertDialogPrimitive.Content className={panelClasses} onFocus={revealFocused} {...focusReturn}>
+    <AlertDialogPrimitive.Content {...(id ? { id } : {})} className={panelClasses} onFocus={revealFocused} {...focusReturn}>
       {children(() => setConfirmed(true))}
     </AlertDialogPrimitive.Content>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useText } from '@web/lib/text';
 import { formatPercent, formatPrice } from '@shared/format';
-import { ConfirmDialog } from '@web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { QueryFallback } from '@web/components/query-fallback';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';

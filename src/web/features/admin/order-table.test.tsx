@@ -71,6 +71,12 @@ async function typeReason(value: string) {
     textarea.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }
+/** Its code loads on the first click (order-action-dialogs.tsx). */
+async function openDialog(name: string) {
+  await act(async () => buttonNamed(name)!.click());
+  await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull(), { timeout: 5000 });
+  return document.querySelector('[role="dialog"]')!;
+}
 const submitDialog = () => act(async () => document.querySelector<HTMLFormElement>('[role="dialog"] form')!.requestSubmit());
 
 describe('admin order list: money', () => {
@@ -92,8 +98,7 @@ describe('admin order actions: cancel and refund', () => {
     expect(buttonNamed('Cancel order…CODED')).toBeNull();
     expect(buttonNamed('Cancel and refund…CODED')).toBeNull();
 
-    await act(async () => buttonNamed('Cancel and refund…CODEA')!.click());
-    const dialog = document.querySelector('[role="dialog"]')!;
+    const dialog = await openDialog('Cancel and refund…CODEA');
     expect(dialog.textContent).toContain('goes back to the buyer');
     expect(dialog.textContent).toMatch(/45[.,]00/);
     await submitDialog();
@@ -110,7 +115,7 @@ describe('admin order actions: cancel and refund', () => {
     await changeLanguage('es');
     await renderTable([order('a', {})]);
     await vi.waitFor(() => expect(buttonNamed('Cancelar y reembolsar…CODEA')).not.toBeNull(), { timeout: 5000 });
-    await act(async () => buttonNamed('Cancelar y reembolsar…CODEA')!.click());
+    await openDialog('Cancelar y reembolsar…CODEA');
     answer = { status: 502, body: { type: 'about:blank', title: 'Bad Gateway', status: 502, code: 'refund_failed', detail: 'card_declined' } };
     await typeReason('Cierre del negocio');
     await submitDialog();

@@ -1,18 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useText } from '@web/lib/text';
 import type { AdminOrder } from '@shared/contracts/admin';
 import { formatDate, formatDateTime, formatPercent, formatPrice } from '@shared/format';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '@web/components/ui/dialog';
-import { Field } from '@web/components/ui/field';
-import { Input } from '@web/components/ui/input';
-import { Textarea } from '@web/components/ui/textarea';
-import { toast } from '@web/components/ui/toast';
 import { orderStatusBadge } from '@web/lib/order-status-style';
-import { useCancelOrder, useExtendExpiry } from './api';
-import { apiErrorMessage } from '@web/lib/api-error';
-import { apiFieldMessages } from '@web/lib/api-field-messages';
 
 /** Orders as the team sees them; each row's actions live in `OrderActions`. */
 export function OrderTable({ orders }: { orders: AdminOrder[] }) {
@@ -67,139 +59,47 @@ function OrderActions({ order }: { order: AdminOrder }) {
   );
 }
 
+// Radix's dialog code and the forms load on the first click (ADR 046): the list paints without them.
+const CancelOrderDialog = lazy(() => import('./order-action-dialogs').then((m) => ({ default: m.CancelOrderDialog })));
+const ExtendExpiryDialog = lazy(() => import('./order-action-dialogs').then((m) => ({ default: m.ExtendExpiryDialog })));
+
 /** Paid (or expired) orders are refunded in full and cancelled; unpaid ones are only cancelled. */
 function CancelOrder({ order }: { order: AdminOrder }) {
   const { t } = useText('admin');
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [problem, setProblem] = useState<string | null>(null);
-  const mutation = useCancelOrder(order.id);
-  const refunds = order.status !== 'unpaid';
-  const label = refunds ? t('orders.cancelRefund') : t('orders.cancelOnly');
-  const amount = formatPrice(order.totalAmount);
-  const submit = () => {
-    setProblem(null);
-    if (!reason.trim()) {
-      setError(t('fieldErrors.required'));
-      return;
-    }
-    setError(undefined);
-    mutation.mutate(
-      { reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast.success(refunds ? t('orders.refundedToast', { amount }) : t('orders.cancelledToast'));
-          setOpen(false);
-        },
-        onError: (failure) => {
-          const fields = apiFieldMessages(failure, 'admin');
-          if (fields.reason) setError(fields.reason);
-          else setProblem(apiErrorMessage(failure, 'admin'));
-        },
-      },
-    );
-  };
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        {label}
-        <span className="sr-only">…{order.codeSuffix}</span>
-      </Button>
-      <DialogContent
-        title={t('orders.cancelTitle')}
-        description={refunds ? t('orders.cancelRefundLead', { amount }) : t('orders.cancelOnlyLead')}
-        closeLabel={t('close')}
-      >
-        <form
-          className="flex flex-col gap-3"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <Field label={t('orders.reason')} error={error} hint={t('orders.cancelEmails')} required>
-            <Textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
-          </Field>
-          {problem ? (
-            <p role="alert" className="text-sm font-medium text-danger-700">
-              {problem}
-            </p>
-          ) : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{t('orders.cancelKeep')}</Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={mutation.isPending}>
-              {label}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <DialogOpener label={order.status !== 'unpaid' ? t('orders.cancelRefund') : t('orders.cancelOnly')} order={order}>
+      {(open, setOpen) => <CancelOrderDialog order={order} open={open} onOpenChange={setOpen} />}
+    </DialogOpener>
   );
 }
 
 function ExtendExpiry({ order }: { order: AdminOrder }) {
-  const { t, language } = useText('admin');
-  const [open, setOpen] = useState(false);
-  const [date, setDate] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const mutation = useExtendExpiry(order.id);
-  const submit = () => {
-    const missing: Record<string, string> = {};
-    if (!date) missing.expiresOn = t('fieldErrors.invalidDate');
-    if (!reason.trim()) missing.reason = t('fieldErrors.required');
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-    mutation.mutate(
-      { expiresOn: date, reason: reason.trim() },
-      {
-        onSuccess: (updated) => {
-          toast.success(t('orders.extended', { date: formatDate(updated.expiresAt, language) }));
-          setOpen(false);
-        },
-        onError: (error) => setErrors(apiFieldMessages(error, 'admin')),
-      },
-    );
-  };
+  const { t } = useText('admin');
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        {t('orders.extend')}
+    <DialogOpener label={t('orders.extend')} order={order}>
+      {(open, setOpen) => <ExtendExpiryDialog order={order} open={open} onOpenChange={setOpen} />}
+    </DialogOpener>
+  );
+}
+
+/** The row's button, and its dialog from the first click on (kept, with what was typed, after it closes). */
+function DialogOpener({ label, order, children }: { label: string; order: AdminOrder; children: (open: boolean, setOpen: (open: boolean) => void) => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        {label}
         <span className="sr-only">…{order.codeSuffix}</span>
       </Button>
-      <DialogContent
-        title={t('orders.extendTitle')}
-        description={t('orders.extendLead', { date: formatDate(order.expiresAt, language) })}
-        closeLabel={t('close')}
-      >
-        <form
-          className="flex flex-col gap-3"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <Field label={t('orders.newDate')} error={errors.expiresOn} hint={order.recipientEmail ? t('orders.willEmail') : t('orders.noEmail')} required>
-            <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-          </Field>
-          <Field label={t('orders.reason')} error={errors.reason} required>
-            <Textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
-          </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{t('cancel')}</Button>
-            </DialogClose>
-            <Button type="submit" disabled={mutation.isPending}>
-              {t('orders.extendSubmit')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      {used ? <Suspense fallback={null}>{children(open, setOpen)}</Suspense> : null}
+    </>
   );
 }

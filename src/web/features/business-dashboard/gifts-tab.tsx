@@ -3,7 +3,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useText } from '@web/lib/text';
 import type { DashboardGift } from '@shared/contracts/business-dashboard';
 import { formatPrice } from '@shared/format';
-import { ConfirmDialog } from '@web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Switch } from '@web/components/ui/switch';

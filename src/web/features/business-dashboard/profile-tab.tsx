@@ -16,7 +16,7 @@ import { cn } from '@web/lib/cn';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/toast';
-import { ConfirmDialog } from '@web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { ApiError } from '@web/lib/api-client';
 import { uploadBusinessImage } from '@web/lib/business-image-api';
 import { dashboardKeys, removeBusinessImage, useUpdateMailSettings, useUpdateProfile } from './api';

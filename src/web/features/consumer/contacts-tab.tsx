@@ -2,7 +2,7 @@ import { Gift, Mail, Pencil, Phone, Trash2, UserPlus, Users } from 'lucide-react
 import { useRef, useState } from 'react';
 import { useText } from '@web/lib/text';
 import type { Contact } from '@shared/contracts/contacts';
-import { ConfirmDialog } from '@web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';

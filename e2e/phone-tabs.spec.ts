@@ -57,6 +57,9 @@ for (const language of ['es', 'en'] as const) {
       await page.goto('/app?tab=gifts');
       const selects = page.locator('section[aria-labelledby="gifts-title"] select');
       await expect(selects).toHaveCount(2);
+      // Measured once shown: while the tab's data loads, React keeps them in the page but hidden.
+      for (const select of await selects.all()) await expect(select).toBeVisible();
+      await expect(page.getByTestId('gift-price').first()).toBeVisible();
       // The chosen option's text, in the select's own font, fits inside it (arrow and padding aside).
       const fits = await selects.evaluateAll((all) =>
         all.map((select) => {

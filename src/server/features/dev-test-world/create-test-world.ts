@@ -33,7 +33,9 @@ export async function createTestWorld(db: Database, kind: TestWorldKind): Promis
       return { email: user.email, password: user.password, name: user.name };
     }
     const template = demoOwnerBusiness;
-    const name = `${template.name} ${run}`;
+    // Names of its own, so a journey searching the catalogue for a demo business or gift finds
+    // only that one, whatever test worlds other journeys made meanwhile.
+    const name = `Taller de prueba ${run}`;
     const owner = await createUser(tx, {
       email: `owner-${run}@example.test`,
       name: template.ownerName,
@@ -52,8 +54,8 @@ export async function createTestWorld(db: Database, kind: TestWorldKind): Promis
       commissionRate: template.commissionRate,
     });
     const gifts = [];
-    for (const gift of template.gifts) {
-      gifts.push(await createGift(tx, { businessId: business.id, name: gift.name, description: gift.description, price: gift.price, validityDays: gift.validityDays }));
+    for (const [index, gift] of template.gifts.entries()) {
+      gifts.push(await createGift(tx, { businessId: business.id, name: `Regalo de prueba ${index + 1} · ${run}`, description: gift.description, price: gift.price, validityDays: gift.validityDays }));
     }
     // One order paid yesterday, as a business that has been selling has (in the past, so the
     // orders a journey then places are the newest, as the dashboard's polling expects).

@@ -30,7 +30,7 @@ export function ShopWindow() {
         {gifts.length > 0 ? (
           <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4" data-testid="featured-gifts">
             {gifts.map((gift) => (
-              <li key={gift.href} className="relative flex flex-col overflow-hidden rounded-2xl border border-line bg-white focus-within:outline focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-sea-700">
+              <li key={gift.href} className="relative flex flex-col overflow-hidden rounded-2xl border border-line bg-white">
                 {gift.imageUrl ? (
                   <img src={gift.imageUrl} alt="" width={480} height={360} loading="lazy" className="aspect-[4/3] w-full object-cover" />
                 ) : (
@@ -38,7 +38,7 @@ export function ShopWindow() {
                 )}
                 <div className="flex flex-1 flex-col gap-1 p-4">
                   <h3 className="font-display text-lg font-semibold">
-                    <a href={gift.href} className="text-ink no-underline after:absolute after:inset-0 focus:outline-none">
+                    <a href={gift.href} className="text-ink no-underline after:absolute after:inset-0 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sea-700">
                       {gift.name}
                     </a>
                   </h3>

@@ -53,7 +53,7 @@ test.describe('with JavaScript', () => {
     const response = await page.goto(path);
     expect(response!.headers()['cache-control']).toBe('private, no-store');
     expect(response!.headers()['x-robots-tag']).toContain('noindex');
-    expect(response!.headers()['referrer-policy']).toBe('no-referrer');
+    expect(response!.headers()['referrer-policy']).toBe('same-origin');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.getByRole('heading', { level: 1, name: 'Carmen, tienes un regalo' })).toBeVisible();
     await expect(page.getByText('De parte de Lucía')).toBeVisible();

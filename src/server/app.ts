@@ -11,6 +11,7 @@ import { filesRoutes } from './features/files/routes';
 import { giftPageRoutes } from './features/gift-page/routes';
 import { legalPageRoutes } from './features/legal-pages/routes';
 import { listingReportRoutes } from './features/listing-reports/routes';
+import { fairExpiryRoutes } from './features/fair-expiry/routes';
 import { healthRoutes } from './features/health/routes';
 import { operatorRoutes } from './features/operator/routes';
 import { setMailOperator } from './platform/mail/layout';
@@ -306,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The public shop window (issue 30): server-rendered, before the web app's fallback.
   await app.register(shopRoutes);
   await app.register(listingReportRoutes);
+  await app.register(fairExpiryRoutes);
   await app.register(adminRoutes);
   await app.register(businessApplicationRoutes);
   await app.register(businessStatementRoutes);

@@ -23,6 +23,7 @@ const ACTS: Record<Abuse, string[]> = {
     'features/gift-page/get-gift-page.ts',
     'features/redemption/find-redemption-order.ts',
     'features/business-onboarding/confirm-interest.ts',
+    'domain/orders/request-extension.ts',
   ],
 };
 /**

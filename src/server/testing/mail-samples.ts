@@ -64,6 +64,7 @@ export const mailSamples: { [K in keyof MailTemplates]: MailTemplates[K] } = {
   'business-approved': { name: 'Vicent', businessName: 'Casa Carmela', commission: '10 %', proposedCommission: '12,5 %', dashboardUrl: url },
   'business-rejected': { name: 'Vicent', businessName: 'Casa Carmela', reason: 'El CIF no coincide <con el certificado>', dashboardUrl: url },
   'gift-expiry-extended': { recipientName: 'Carmen', giftName: 'Paella para dos', businessName: 'Casa Carmela', expiresOn: '31 dic 2027', giftUrl: url },
+  'gift-extension-declined': { recipientName: 'Carmen', giftName: 'Paella para dos', businessName: 'Casa Carmela', giftUrl: url },
   'order-cancelled-giver': { name: 'Ana', giftName: 'Paella para dos', businessName: 'Casa Carmela', recipientName: 'Carmen', refund: '48,00 €', ordersUrl: url },
   'order-cancelled-recipient': { recipientName: 'Carmen', giftName: 'Paella para dos', businessName: 'Casa Carmela', giftUrl: url },
   'business-registration-received': { name: 'Vicent', businessName: 'Casa Carmela', url },

@@ -21,6 +21,7 @@ import {
 import type { TestApp } from './test-app';
 import { listingReports } from '../db/schema/listing-reports';
 import { businesses } from '../db/schema/businesses';
+import { orders } from '../db/schema/orders';
 import { multipart, samplePdf, samplePng } from './upload-files';
 import { createIssuedInvoice } from './invoice-factory';
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
@@ -108,6 +109,15 @@ const freshOrder = (w: World, deliverAt?: Date) =>
     recipientEmail: `recipient-${randomUUID().slice(0, 6)}@example.test`,
     deliverAt,
   });
+/** An expired gift of owner X's (expired two days ago), its recipient free to ask for more time. */
+const expiredOrder = (w: World) =>
+  createOrder(w.t.database.db, { buyerId: w.consumerA.id, giftId: w.ownerX.gift.id, status: 'expired', recipientEmail: `recipient-${randomUUID().slice(0, 6)}@example.test` });
+/** The same, with the request for more time made (ADR 064). */
+const extensionRequested = async (w: World) => {
+  const order = await expiredOrder(w);
+  await w.t.database.db.update(orders).set({ extensionRequestedAt: new Date() }).where(eq(orders.id, order.id));
+  return order;
+};
 const withdrawal = (w: World, order: OrderRow) => ({ name: 'Consumer A', email: w.consumerA.email, orderIds: [order.id], locale: 'en' });
 const withdrawalToken = (w: World, order: OrderRow) => createWithdrawalToken(w.t.config.authSecret, order.checkoutId!, withdrawalDeadline(order.paidAt!));
 /** A pending checkout of consumer A's, made through the API as the web app does. */
@@ -518,6 +528,13 @@ export const routeTable: RouteRow[] = [
     route: 'POST /api/reports',
     request: (w) => ({ url: '/api/reports', payload: { targetType: 'gift', targetId: w.listedGift.id, category: 'misleading', explanation: 'Route matrix' } }),
     expect: all(201),
+  },
+  // Fair expiry (ADR 064): whoever holds an expired gift's code asks once; only its business answers
+  { route: 'POST /g/:code/extension', request: async (w) => ({ url: `/g/${(await expiredOrder(w)).qrCode}/extension` }), expect: all(303) },
+  {
+    route: 'POST /api/business/orders/:id/extension',
+    request: async (w) => ({ url: `/api/business/orders/${(await extensionRequested(w)).id}/extension`, payload: { decision: 'decline' } }),
+    expect: ownerXOnly(200),
   },
   { route: 'GET /api/admin/reports', request: () => ({ url: '/api/admin/reports' }), expect: adminOnly(200) },
   {

@@ -461,8 +461,35 @@ export const dashboardOrderSchema = z.object({
   redeemedAt: z.string().nullable(),
   expiresAt: z.string(),
   updatedAt: z.string(),
+  /** Fair expiry (ADR 064): when the recipient asked for more time; null if never. */
+  extensionRequestedAt: z.string().nullable(),
+  /** The business's answer, once given; null while it waits (or was never asked). */
+  extensionDecision: z.enum(['extended', 'declined']).nullable(),
 });
 export type DashboardOrder = z.infer<typeof dashboardOrderSchema>;
+
+/**
+ * POST /api/business/orders/:id/extension — the owner answers a recipient's request for more
+ * time, once. `extend` moves the expiry to the end of `expiresOn` (default and latest: the
+ * gift's validity counted from today, in Valencia).
+ * 200 the order's new status and expiry; 404 not this business's; 409
+ * `extension_not_requested` / `extension_already_decided` / `order_not_extendable`;
+ * 400 fields.expiresOn `invalidDate`.
+ */
+export const extensionDecisionSchema = z.object({
+  decision: z.enum(['extend', 'decline']),
+  expiresOn: calendarDate.optional(),
+});
+/** The order after the answer (the dashboard reloads its lists for the rest). */
+export const extensionDecisionResultSchema = z.object({
+  id: z.string(),
+  status: z.enum(orderStatuses),
+  expiresAt: z.string(),
+  extensionDecision: z.enum(['extended', 'declined']),
+});
+export type ExtensionDecisionResult = z.infer<typeof extensionDecisionResultSchema>;
+export const extensionParamsSchema = z.object({ id: z.string().max(64) });
+export type ExtensionDecisionInput = z.infer<typeof extensionDecisionSchema>;
 
 export const dashboardOrderPageSchema = z.object({
   items: z.array(dashboardOrderSchema),

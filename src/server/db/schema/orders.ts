@@ -143,6 +143,13 @@ export const orders = pgTable(
     withdrawnAt: timestamptz('withdrawn_at'),
     withdrawalId: uuid('withdrawal_id').references((): AnyPgColumn => withdrawals.id, { onDelete: 'restrict' }),
     refundedAt: timestamptz('refunded_at'),
+    /**
+     * Fair expiry (ADR 064): the recipient of an expired gift asked the business once for more
+     * time; the business extended or declined it, once.
+     */
+    extensionRequestedAt: timestamptz('extension_requested_at'),
+    extensionDecidedAt: timestamptz('extension_decided_at'),
+    extensionDecision: text('extension_decision'),
     contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     /** The redemption code: ≥128 random bits, URL-safe. */
     qrCode: text('qr_code').notNull().unique(),
@@ -189,6 +196,10 @@ export const orders = pgTable(
     check(
       'orders_withdrawn_check',
       sql`(${t.status} = 'withdrawn') = (${t.withdrawnAt} is not null and ${t.withdrawalId} is not null) and (${t.status} <> 'withdrawn' or ${t.refundedAt} is not null)`,
+    ),
+    check(
+      'orders_extension_check',
+      sql`(${t.extensionDecision} is null or ${t.extensionDecision} in ('extended', 'declined')) and (${t.extensionDecision} is null) = (${t.extensionDecidedAt} is null) and (${t.extensionDecidedAt} is null or ${t.extensionRequestedAt} is not null)`,
     ),
     index('orders_withdrawal_idx').on(t.withdrawalId).where(sql`${t.withdrawalId} is not null`),
     // An order's business is its gift's business.

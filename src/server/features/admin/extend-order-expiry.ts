@@ -1,29 +1,18 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { adminFieldErrors, type AdminOrder } from '@shared/contracts/admin';
-import { addDays, startOfLocalDay } from '@shared/domain/analytics';
-import { formatDate } from '@shared/format';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { enqueueMail } from '../../platform/mail/enqueue-mail';
 import { selectAdminOrders, toAdminOrder } from './admin-rows';
 import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';
-import { giftPageUrl } from '../../domain/orders/gift-page-url';
-
-/** The last instant of a calendar day in Valencia (gifts expire at the end of the day). */
-export function endOfLocalDay(date: string): Date {
-  return new Date(startOfLocalDay(addDays(date, 1)).getTime() - 1);
-}
+import { applyExpiryExtension } from '../../domain/orders/apply-expiry-extension';
+import { endOfLocalDay } from '../../domain/orders/end-of-local-day';
 
 /**
- * Moves a paid gift's expiry to the end of a later day. A gift that has already expired
- * (status `expired`, or `paid` past its date) becomes `paid` again: the paid, unused value
- * is the recipient's. The week-before reminder is re-armed for the new date. The recipient
- * is emailed the new date when we have their address and the gift has reached them: a gift
- * scheduled for later says nothing before its moment (its own email, rendered then, carries
- * the new date), and one still in the outbox goes first (after_mail_id; issue 29).
+ * The team moves a paid gift's expiry to the end of a later day (applyExpiryExtension says
+ * what that does), with the reason in the audit log.
  */
 export async function extendOrderExpiry(
   ctx: Pick<AppContext, 'db' | 'now' | 'config'>,
@@ -49,12 +38,7 @@ export async function extendOrderExpiry(
     if (expiresAt.getTime() <= Math.max(before.expiresAt.getTime(), now.getTime())) {
       throw AppError.validation({ expiresOn: adminFieldErrors.notLater }, 'The new date must be after the current expiry and in the future');
     }
-    const updated = await tx
-      .update(orders)
-      .set({ status: 'paid', expiresAt, expiryReminderSentAt: null, updatedAt: now })
-      .where(and(eq(orders.id, orderId), inArray(orders.status, ['paid', 'expired'])))
-      .returning({ id: orders.id });
-    if (updated.length === 0) throw AppError.conflict('order_not_extendable', 'The order changed meanwhile');
+    await applyExpiryExtension(tx, ctx.config.publicUrl, before, order, expiresAt, now);
     await recordAdminAction(
       tx,
       actor,
@@ -68,22 +52,6 @@ export async function extendOrderExpiry(
       },
       now,
     );
-    if (before.recipientEmail && before.deliveredAt) {
-      const locale = before.recipientLocale === 'en' ? 'en' : 'es';
-      await enqueueMail(tx, {
-        afterMailId: before.giftMailId,
-        to: before.recipientEmail,
-        template: 'gift-expiry-extended',
-        locale,
-        data: {
-          recipientName: before.recipientName,
-          giftName: order.giftName,
-          businessName: order.businessName,
-          expiresOn: formatDate(expiresAt, locale),
-          giftUrl: giftPageUrl(ctx.config.publicUrl, before.qrCode),
-        },
-      });
-    }
   });
   const [row] = await selectAdminOrders(ctx.db).where(eq(orders.id, orderId));
   return toAdminOrder(row!, now);

@@ -7,6 +7,7 @@ import { orders } from '../../db/schema/orders';
 import type { BusinessBooking, GiftConditions } from '@shared/domain/gift-conditions';
 import type { GiftLanguage } from '../../platform/gift-text';
 import { firstName } from '../../domain/orders/first-name';
+import { canRequestExtension } from '../../domain/orders/extension-window';
 
 export type GiftPageStatus = Exclude<OrderStatus, 'unpaid'>;
 
@@ -36,6 +37,8 @@ export interface GiftPageView {
   /** The gift's conditions and how to book the business (issue 29.11): public details of the business. */
   conditions: GiftConditions;
   booking: BusinessBooking;
+  /** Fair expiry (ADR 064): the recipient's one request for more time and the business's answer. */
+  extension: { requestedAt: Date | null; decision: 'extended' | 'declined' | null; canRequest: boolean };
 }
 
 /**
@@ -70,17 +73,24 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
       whatsapp: businesses.whatsapp,
       bookingUrl: businesses.bookingUrl,
       openingHours: businesses.openingHours,
+      extensionRequestedAt: orders.extensionRequestedAt,
+      extensionDecision: orders.extensionDecision,
     })
     .from(orders)
     .innerJoin(gifts, eq(gifts.id, orders.giftId))
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
     .where(eq(orders.qrCode, code));
   if (!row || row.status === 'unpaid') return null;
-  const { recipientName, status, recipientLocale, senderName, bookingRequired, partySize, validWeekdays, conditions, phone, whatsapp, bookingUrl, openingHours, ...rest } = row;
+  const { recipientName, status, recipientLocale, senderName, bookingRequired, partySize, validWeekdays, conditions, phone, whatsapp, bookingUrl, openingHours, extensionRequestedAt, extensionDecision, ...rest } = row;
   return {
     ...rest,
     conditions: { bookingRequired, partySize, validWeekdays, conditions },
     booking: { phone, whatsapp, bookingUrl, openingHours },
+    extension: {
+      requestedAt: extensionRequestedAt,
+      decision: extensionDecision as GiftPageView['extension']['decision'],
+      canRequest: canRequestExtension({ status, expiresAt: row.expiresAt, extensionRequestedAt }, now),
+    },
     status: effectiveOrderStatus(status as OrderStatus, row.expiresAt, now) as GiftPageStatus,
     recipientFirstName: firstName(recipientName),
     recipientLocale: recipientLocale === 'en' ? 'en' : 'es',

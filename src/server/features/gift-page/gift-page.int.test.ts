@@ -121,7 +121,7 @@ describe('the recipient gift page /g/<code>', () => {
     expect(res.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['x-robots-tag']).toContain('noindex');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
   });
 
   it('answers every visitor alike (anonymous, the giver, another consumer, another business, an admin), only to GET, and changes nothing', async () => {

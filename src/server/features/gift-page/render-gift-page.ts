@@ -12,6 +12,7 @@ import {
   type BusinessBooking,
   type GiftConditions,
 } from '@shared/domain/gift-conditions';
+import { lastExtensionRequestAt } from '../../domain/orders/extension-window';
 import { giftLanguages, giftText, type GiftLanguage, type GiftText } from '../../platform/gift-text';
 
 /*
@@ -114,7 +115,7 @@ export function renderDocument({ language, title, body, path, extraCss = '', ski
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex,nofollow">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <meta name="color-scheme" content="light">
 <title>${e(title)}</title>
 <style>${BASE_CSS}${extraCss}</style>
@@ -129,7 +130,7 @@ ${body}
 `;
 }
 
-/** OpenStreetMap's search; the page's no-referrer policy keeps the gift's URL from it. */
+/** OpenStreetMap's search; the page's same-origin referrer policy (and the link's noreferrer) keeps the gift's URL from it. */
 export function mapUrl(address: string, city: string): string {
   return `https://www.openstreetmap.org/search?query=${encodeURIComponent(formatAddress(address, city))}`;
 }
@@ -160,6 +161,25 @@ function bookingBlock(booking: BusinessBooking, t: GiftText): string {
   return contact + hours;
 }
 
+/**
+ * Fair expiry (ADR 064): an expired, unused gift offers one request for more time, as a plain
+ * form (no script); after it, the page says what was asked and the business's answer.
+ */
+function extensionBlock(view: GiftPageView, language: GiftLanguage, t: GiftText, path: string): string {
+  const business = view.businessName;
+  const { requestedAt, decision, canRequest } = view.extension;
+  if (decision === 'extended') return view.status === 'paid' ? `<p data-testid="extension-outcome">${e(t('extension.extended', { business }))}</p>` : '';
+  if (decision === 'declined') return `<p data-testid="extension-outcome">${e(t('extension.declined', { business }))}</p>`;
+  if (requestedAt) return `<p data-testid="extension-outcome">${e(t('extension.requested', { business, date: formatDate(requestedAt, language) }))}</p>`;
+  if (!canRequest) return '';
+  const lastDay = formatDate(lastExtensionRequestAt(view.expiresAt), language);
+  return `<h3 class="label" style="text-align:left;margin-top:.75rem">${e(t('extension.title'))}</h3>
+<p>${e(t('extension.intro', { business, date: lastDay }))}</p>
+<form method="post" action="${e(path)}/extension?lang=${language}" data-testid="extension-form">
+<button class="button primary" type="submit" style="width:100%;font:inherit;font-weight:700;cursor:pointer">${e(t('extension.submit', { business }))}</button>
+</form>`;
+}
+
 export interface GiftPageRender {
   view: GiftPageView;
   language: GiftLanguage;
@@ -185,6 +205,7 @@ ${badge}
 <p class="code" data-testid="typed-code">${e(view.typedCode ? formatTypedCode(view.typedCode) : '')}</p>
 <p class="hint">${e(t('qr.codeHint'))}</p>
 <p class="valid">${e(t('page.validUntil', { date: expiry }))}</p>
+${extensionBlock(view, language, t, path)}
 </section>`
     : `<section class="card" aria-labelledby="redeem-title">
 <h2 id="redeem-title" class="sr">${e(t('status.label'))}</h2>
@@ -198,6 +219,7 @@ ${badge}
               ? t('status.withdrawnHint')
               : t('status.cancelledHint'),
       )}</p>
+${extensionBlock(view, language, t, path)}
 </section>`;
 
   const image = cardImageSrc(view.giftImageUrl);

@@ -3,6 +3,7 @@ import { languageCookieValue, readLanguageCookie } from '@shared/contracts/langu
 import { formatAddress, formatDate } from '@shared/format';
 import { AppError, DATABASE_RETRY_AFTER_S } from '../../platform/errors';
 import { clientKey, type RateLimitRule } from '../../platform/rate-limit';
+import { requestExtension } from '../../domain/orders/request-extension';
 import { buildGiftCalendar } from './build-gift-calendar';
 import { getGiftPage, type GiftPageView } from './get-gift-page';
 import { isGiftCodeShape, parsePastedGift } from './gift-code';
@@ -29,6 +30,9 @@ import { isDatabaseUnavailable } from '../../db/database-unavailable';
  * café's shared address where someone mistyped must not lock every recipient there out.
  */
 const MISSES_PER_IP: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
+/** A request for more time is made once per gift; a few tries cover a double tap or a retry. */
+const EXTENSION_REQUESTS_PER_IP: RateLimitRule = { limit: 10, windowMs: 60 * 60_000 };
+const EXTENSION_REQUESTS_PER_CODE: RateLimitRule = { limit: 5, windowMs: 60 * 60_000 };
 
 type Query = { lang?: unknown; code?: unknown };
 
@@ -53,7 +57,9 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     reply.header('x-robots-tag', 'noindex, nofollow');
-    reply.header('referrer-policy', 'no-referrer');
+    // Same-origin: the code never leaves in a Referer header (the page links to a map site),
+    // while the page's own form still carries its Origin, which the CSRF check needs.
+    reply.header('referrer-policy', 'same-origin');
     // A language picked here follows the person to every other page (issue 29.15).
     const picked = requestedLanguage(request);
     if (picked && picked !== readLanguageCookie(request.headers.cookie)) {
@@ -64,6 +70,8 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
   const lookUpGift = {
     abuse: { does: ['looks-up-code' as const], limits: [{ name: 'gift-miss', rule: MISSES_PER_IP, key: clientKey, counts: 'misses' as const }] },
   };
+  // The request for more time is a plain HTML form (no script on these pages); it has no fields.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.status(status).type('text/html; charset=utf-8').send(body);
 
@@ -131,6 +139,37 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     const qrSvg = view.status === 'paid' ? await qrFor(view, language) : '';
     return html(reply, 200, renderGiftPage({ view, language, qrSvg }));
   });
+
+  // Fair expiry (ADR 064): the recipient of an expired gift asks its business once for more time.
+  app.post(
+    '/g/:code/extension',
+    {
+      config: {
+        abuse: {
+          does: ['looks-up-code'],
+          limits: [
+            { name: 'extension-ip', rule: EXTENSION_REQUESTS_PER_IP, key: clientKey },
+            { name: 'extension-code', rule: EXTENSION_REQUESTS_PER_CODE, key: (request) => (request.params as { code: string }).code },
+          ],
+        },
+      },
+    },
+    async (request, reply) => {
+      const code = (request.params as { code: string }).code;
+      const view = await findGift(request, reply);
+      if (!view) return reply;
+      const language = chosenLanguage(request) ?? view.recipientLocale;
+      try {
+        await requestExtension(app.ctx, code);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status !== 409) throw error;
+        // Already asked, or not (or no longer) possible: the page says where things stand.
+        const qrSvg = view.status === 'paid' ? await qrFor(view, language) : '';
+        return html(reply, 409, renderGiftPage({ view, language, qrSvg }));
+      }
+      return backToGift(reply, view, requestedLanguage(request));
+    },
+  );
 
   // The card and the reminder only make sense while the gift can still be used.
   const backToGift = (reply: FastifyReply, view: GiftPageView, language: GiftLanguage | undefined) =>

@@ -1,5 +1,6 @@
 import { expiryReminderTemplates, type ExpiryReminderTemplates } from './expiry-reminder-templates';
 import { adminTemplates, type AdminMailTemplates } from './admin-templates';
+import { fairExpiryTemplates, type FairExpiryMailTemplates } from './fair-expiry-templates';
 import { invoiceTemplates, type InvoiceMailTemplates } from './invoice-templates';
 import { renderMail, type MailLocale, type RenderedMail } from './layout';
 import { orderTemplates, type OrderMailTemplates } from './order-templates';
@@ -15,7 +16,8 @@ import { withdrawalTemplates, type WithdrawalMailTemplates } from './withdrawal-
  */
 export interface MailTemplates
   extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates, RegistrationMailTemplates, ReportMailTemplates,
-    StatementMailTemplates, InvoiceMailTemplates, OwnerMailTemplates, WithdrawalMailTemplates {
+    StatementMailTemplates, InvoiceMailTemplates, OwnerMailTemplates, WithdrawalMailTemplates,
+    FairExpiryMailTemplates {
   /*
    * The three below go to an address that has not proven itself: whoever asked typed it, and
    * may not own it. They carry no text the requester typed (no name: it was a link an attacker
@@ -177,6 +179,7 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
   ...registrationTemplates,
   ...reportTemplates,
   ...ownerTemplates,
+  ...fairExpiryTemplates,
 };
 
 export function renderTemplate<K extends MailTemplateName>(

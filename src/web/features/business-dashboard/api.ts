@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UPLOAD_FIELDS } from '@shared/contracts/upload-fields';
-import type { BusinessProfilePatchInput, CommissionAcceptance, DashboardBusiness, OwnerMailSettings, DashboardGiftList, GiftInput, GiftPatchInput } from '@shared/contracts/business-dashboard';
+import type { BusinessProfilePatchInput, CommissionAcceptance, DashboardBusiness, OwnerMailSettings, DashboardGiftList, ExtensionDecisionInput, GiftInput, GiftPatchInput } from '@shared/contracts/business-dashboard';
 import type { OrderStatus } from '@shared/domain/order-status';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 import { uploadWithProgress } from '@web/lib/upload-with-progress';
@@ -163,6 +163,20 @@ export function useOrders(status: OrderStatus | 'all') {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The owner answers a recipient's request for more time (ADR 064); the lists reload. */
+export function useDecideExtension() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: ExtensionDecisionInput['decision'] }) =>
+      apiRequest(`/api/business/orders/${encodeURIComponent(id)}/extension`, {
+        method: 'POST',
+        body: { decision },
+        contract: () => businessDashboardContract().then((m) => m.extensionDecisionResultSchema),
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: dashboardKeys.allOrders }),
   });
 }
 

@@ -23,6 +23,8 @@ function order(id: string, createdAt: string, status: DashboardOrder['status'] =
     redeemedAt: null,
     expiresAt: '2027-11-21T22:59:59.999Z',
     updatedAt: createdAt,
+    extensionRequestedAt: null,
+    extensionDecision: null,
   };
 }
 

@@ -29,6 +29,8 @@ const order = (id: string, overrides: Partial<DashboardOrder>): DashboardOrder =
   redeemedAt: null,
   expiresAt: '2027-05-21T21:59:59.999Z',
   updatedAt: '2026-11-22T10:00:00.000Z',
+  extensionRequestedAt: null,
+  extensionDecision: null,
   ...overrides,
 });
 

@@ -12,7 +12,7 @@ import { cn } from '@web/lib/cn';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { orderStatusBadge } from '@web/lib/order-status-style';
-import { useOrders } from './api';
+import { useDecideExtension, useOrders } from './api';
 import { formatPercent } from '@shared/format';
 import { apiErrorMessage } from '@web/lib/api-error';
 import { useOrderUpdates } from './use-order-updates';
@@ -157,7 +157,46 @@ function OrderCard({ order }: { order: DashboardOrder }) {
           <span className="sr-only">{t('orders.message')}: </span>“{order.personalMessage}”
         </p>
       ) : null}
+      {order.extensionRequestedAt ? <ExtensionRequest order={order} /> : null}
     </Card>
+  );
+}
+
+/**
+ * Fair expiry (ADR 064): the recipient of an expired gift asked for more time. One click
+ * extends it by the gift's validity from today, or declines; the recipient is told either way.
+ */
+function ExtensionRequest({ order }: { order: DashboardOrder }) {
+  const { t, language } = useText('dashboard');
+  const decide = useDecideExtension();
+  if (order.extensionDecision) {
+    return (
+      <p className="text-sm text-muted" data-testid="extension-decision">
+        {t(`orders.extension.${order.extensionDecision}`)}
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2 rounded-xl border border-brand-200 p-3" data-testid="extension-request">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant="warning">{t('orders.extension.requested')}</Badge>
+        <span className="text-sm text-muted">{formatDate(order.extensionRequestedAt!, language)}</span>
+      </div>
+      <p className="text-sm">{t('orders.extension.hint')}</p>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ id: order.id, decision: 'extend' })}>
+          {t('orders.extension.extend')}
+        </Button>
+        <Button size="sm" variant="outline" disabled={decide.isPending} onClick={() => decide.mutate({ id: order.id, decision: 'decline' })}>
+          {t('orders.extension.decline')}
+        </Button>
+      </div>
+      {decide.isError ? (
+        <p role="alert" className="text-sm font-semibold text-red-700">
+          {apiErrorMessage(decide.error, 'dashboard')}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -31,6 +31,8 @@ function order(id: string, at: string, status: DashboardOrder['status'] = 'paid'
     redeemedAt: null,
     expiresAt: '2027-11-21T22:59:59.999Z',
     updatedAt: at,
+    extensionRequestedAt: null,
+    extensionDecision: null,
   };
 }
 

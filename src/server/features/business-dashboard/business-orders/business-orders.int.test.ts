@@ -60,6 +60,8 @@ describe('business orders', () => {
       redeemedAt: older.redeemedAt!.toISOString(),
       expiresAt: older.expiresAt.toISOString(),
       updatedAt: older.updatedAt.toISOString(),
+      extensionRequestedAt: null,
+      extensionDecision: null,
     });
     expect(body.items[0]).toMatchObject({ commissionRate: 10, commissionAmount: 300, commissionVatAmount: 63, netAmount: 2637, transferState: 'due' });
     for (const o of [older, newer]) {

@@ -33,6 +33,8 @@ const dashboardOrderColumns = {
   redeemedAt: orders.redeemedAt,
   expiresAt: orders.expiresAt,
   updatedAt: orders.updatedAt,
+  extensionRequestedAt: orders.extensionRequestedAt,
+  extensionDecision: orders.extensionDecision,
 };
 
 /** `select … from orders join gifts`; callers add the business scope and order. */
@@ -68,5 +70,7 @@ export function toDashboardOrder(row: OrderRow, now: Date): DashboardOrder {
     redeemedAt: row.redeemedAt?.toISOString() ?? null,
     expiresAt: row.expiresAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    extensionRequestedAt: row.extensionRequestedAt?.toISOString() ?? null,
+    extensionDecision: row.extensionDecision as DashboardOrder['extensionDecision'],
   };
 }

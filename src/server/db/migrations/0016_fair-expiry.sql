@@ -1,0 +1,4 @@
+ALTER TABLE "orders" ADD COLUMN "extension_requested_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "extension_decided_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "extension_decision" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_extension_check" CHECK (("orders"."extension_decision" is null or "orders"."extension_decision" in ('extended', 'declined')) and ("orders"."extension_decision" is null) = ("orders"."extension_decided_at" is null) and ("orders"."extension_decided_at" is null or "orders"."extension_requested_at" is not null));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildVerifactuQrUrl, formatAeatDate, formatQrAmount, verifactuQrEnvironment } from './build-verifactu-qr-url';
+import { aeatDate } from '../../platform/verifactu/aeat-formats';
+import { buildVerifactuQrUrl, formatQrAmount, verifactuQrEnvironment } from './build-verifactu-qr-url';
 
 describe('buildVerifactuQrUrl', () => {
   // The AEAT's QR specification, §5 example: numserie `12345678&G33`, 241,40 €.
@@ -51,9 +52,9 @@ describe('formatQrAmount', () => {
   });
 });
 
-describe('formatAeatDate', () => {
+describe('aeatDate', () => {
   it('turns an ISO date into dd-mm-yyyy', () => {
-    expect(formatAeatDate('2027-02-01')).toBe('01-02-2027');
+    expect(aeatDate('2027-02-01')).toBe('01-02-2027');
   });
 });
 

@@ -1,3 +1,4 @@
+import { aeatDate } from '../../platform/verifactu/aeat-formats';
 /**
  * The AEAT check URL ("URL de cotejo") that an invoice's tax QR code encodes (ADR 063), as the
  * AEAT's QR specification ("Características del QR y especificaciones del servicio de cotejo o
@@ -43,13 +44,6 @@ export function formatQrAmount(cents: number): string {
   return `${sign}${euros}.${decimals}`;
 }
 
-/** `yyyy-mm-dd` → `dd-mm-yyyy`, the AEAT's date format. */
-export function formatAeatDate(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!match) throw new Error(`A date must be yyyy-mm-dd, got ${isoDate}`);
-  return `${match[3]}-${match[2]}-${match[1]}`;
-}
-
 export interface VerifactuQrInput {
   /** The issuer's NIF (IDEmisorFactura). */
   nif: string;
@@ -72,7 +66,7 @@ export function buildVerifactuQrUrl(input: VerifactuQrInput, environment: Verifa
   const query = new URLSearchParams({
     nif: input.nif,
     numserie: input.numSerie,
-    fecha: formatAeatDate(input.issueDate),
+    fecha: aeatDate(input.issueDate),
     importe: formatQrAmount(input.totalCents),
   });
   return `${VERIFACTU_QR_BASE_URLS[environment]}?${query.toString()}`;

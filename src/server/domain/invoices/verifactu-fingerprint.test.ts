@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeFingerprint, fingerprintInput } from './verifactu-fingerprint';
-import { formatAeatAmount, formatAeatDate, formatAeatTimestamp, madridDateOf } from './verifactu-formats';
+import { aeatAmount, aeatDate } from '../../platform/verifactu/aeat-formats';
+import { formatAeatTimestamp, madridDateOf } from './verifactu-formats';
 
 // The AEAT's published examples (Veri*Factu: especificaciones técnicas de la huella).
 const first = {
@@ -63,20 +64,20 @@ describe('VERI*FACTU fingerprint', () => {
 
 describe('AEAT value formats', () => {
   it('writes amounts with a point and two decimals, as the examples do', () => {
-    expect(formatAeatAmount(1235)).toBe('12.35');
-    expect(formatAeatAmount(12345)).toBe('123.45');
-    expect(formatAeatAmount(24140)).toBe('241.40');
-    expect(formatAeatAmount(5)).toBe('0.05');
-    expect(formatAeatAmount(0)).toBe('0.00');
-    expect(formatAeatAmount(-1210)).toBe('-12.10');
-    expect(formatAeatAmount(123456789)).toBe('1234567.89');
-    expect(() => formatAeatAmount(1.5)).toThrow(RangeError);
+    expect(aeatAmount(1235)).toBe('12.35');
+    expect(aeatAmount(12345)).toBe('123.45');
+    expect(aeatAmount(24140)).toBe('241.40');
+    expect(aeatAmount(5)).toBe('0.05');
+    expect(aeatAmount(0)).toBe('0.00');
+    expect(aeatAmount(-1210)).toBe('-12.10');
+    expect(aeatAmount(123456789)).toBe('1234567.89');
+    expect(() => aeatAmount(1.5)).toThrow(RangeError);
   });
 
   it('writes dates dd-mm-yyyy', () => {
-    expect(formatAeatDate('2027-01-01')).toBe('01-01-2027');
-    expect(formatAeatDate('2026-12-31')).toBe('31-12-2026');
-    expect(() => formatAeatDate('31/12/2026')).toThrow(RangeError);
+    expect(aeatDate('2027-01-01')).toBe('01-01-2027');
+    expect(aeatDate('2026-12-31')).toBe('31-12-2026');
+    expect(() => aeatDate('31/12/2026')).toThrow(RangeError);
   });
 
   it("writes the generation time in Madrid with its offset, across both summer-time changes", () => {

@@ -5,28 +5,11 @@ import { offsetMinutes, zonedParts } from '@shared/domain/validity';
  * these exact strings and the sender puts the same strings in the XML, because the AEAT
  * recomputes the fingerprint from the values as sent: `123.1` and `123.10` are different
  * strings with different fingerprints, so one writing is chosen and stored with the record.
+ * Amounts and dates are written by the sender's `platform/verifactu/aeat-formats.ts`, the
+ * one writing both the fingerprint and the XML use; this file adds the record's clock values.
  */
 
 const two = (n: number) => String(n).padStart(2, '0');
-
-/**
- * Cents as the AEAT's decimal type (ImporteSgn12.2): `.` as the decimal mark, always two
- * decimals, `-` for a negative amount, no `+` and no thousands separator — the writing of
- * the AEAT's own examples (`12.35`, `123.45`). Integer arithmetic only.
- */
-export function formatAeatAmount(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`not whole cents: ${cents}`);
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${two(abs % 100)}`;
-}
-
-/** A `YYYY-MM-DD` calendar date as the AEAT writes dates: `dd-mm-yyyy`. */
-export function formatAeatDate(isoDate: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!m) throw new RangeError(`not a date: ${isoDate}`);
-  return `${m[3]}-${m[2]}-${m[1]}`;
-}
 
 /** The Madrid calendar date of an instant, `YYYY-MM-DD`. */
 export function madridDateOf(instant: Date): string {

@@ -2,7 +2,8 @@ import { eq, max } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { invoiceLines, invoices } from '../../db/schema/invoices';
 import { appendVerifactuRecord } from './verifactu-chain';
-import { formatAeatAmount, formatAeatDate, madridDateOf } from './verifactu-formats';
+import { aeatAmount, aeatDate } from '../../platform/verifactu/aeat-formats';
+import { madridDateOf } from './verifactu-formats';
 
 /** `R2027` for full invoices, `RR2027` for rectifying ones: rectifying invoices need their own series (RD 1619/2012 art. 6.1.a, 15.4). */
 export function invoiceSeries(type: 'F1' | 'R1', issueDate: string): string {
@@ -67,10 +68,10 @@ export async function writeInvoice(tx: Executor, issuer: { name: string; taxId: 
       kind: 'alta',
       invoiceId: invoice!.id,
       numSerie: fullNumber,
-      fechaExpedicion: formatAeatDate(issueDate),
+      fechaExpedicion: aeatDate(issueDate),
       tipoFactura: input.type,
-      cuotaTotal: formatAeatAmount(vatCents),
-      importeTotal: formatAeatAmount(baseCents + vatCents),
+      cuotaTotal: aeatAmount(vatCents),
+      importeTotal: aeatAmount(baseCents + vatCents),
     },
     now,
   );

@@ -3,7 +3,7 @@ import { invoiceCancellations, invoices } from '../../db/schema/invoices';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { appendVerifactuRecord, lockVerifactuChain } from '../../domain/invoices/verifactu-chain';
-import { formatAeatDate } from '../../domain/invoices/verifactu-formats';
+import { aeatDate } from '../../platform/verifactu/aeat-formats';
 import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';
 
 /**
@@ -33,7 +33,7 @@ export async function cancelInvoice(ctx: Pick<AppContext, 'db' | 'now'>, actor: 
     if (liveCorrection) throw AppError.conflict('invoice_has_rectifications', `Cancel the rectifying invoice ${liveCorrection.fullNumber} first`);
 
     await tx.insert(invoiceCancellations).values({ invoiceId, reason, actorId: actor.id, actorEmail: actor.email, createdAt: now });
-    await appendVerifactuRecord(tx, invoice.issuerTaxId, { kind: 'anulacion', invoiceId, numSerie: invoice.fullNumber, fechaExpedicion: formatAeatDate(invoice.issueDate) }, now);
+    await appendVerifactuRecord(tx, invoice.issuerTaxId, { kind: 'anulacion', invoiceId, numSerie: invoice.fullNumber, fechaExpedicion: aeatDate(invoice.issueDate) }, now);
     await recordAdminAction(
       tx,
       actor,

@@ -101,6 +101,10 @@ test('a giver signs in and adds, edits and deletes a contact with the keyboard a
   await expect(confirm).toBeHidden();
   await expect(remove).toBeFocused();
   await page.keyboard.press('Enter');
+  // As a keyboard user does, wait for the reopened dialog to take focus before pressing Tab
+  // (its overlay can be painted a frame before focus moves in).
+  await expect(confirm).toBeVisible();
+  await expect.poll(() => confirm.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
   await tabUntilFocused(page, confirm.getByRole('button', { name: 'Eliminar', exact: true }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Pau Teclat Puig' })).toHaveCount(0);

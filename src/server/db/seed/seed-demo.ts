@@ -345,7 +345,7 @@ async function findDemoGift(tx: Executor, ownerEmail: string, giftName: string) 
     .innerJoin(businesses, eq(businesses.id, gifts.businessId))
     .where(and(eq(businesses.ownerId, owner.id), eq(gifts.name, giftName)));
   // The business is there but not this gift: its gifts were renamed since, by hand or by a
-  // demo database seeded before the texts were in Spanish (README: start from an empty one).
+  // demo database seeded before the texts were in Spanish (docs/demo-tour.md: start from an empty one).
   if (!row) throw new Error(`demo gift "${giftName}" of ${ownerEmail} is missing; reseed an empty demo database`);
   return row;
 }

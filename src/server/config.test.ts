@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATOR } from '@shared/contracts/operator';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configWarnings, loadConfig } from './config';
 import { createVerifactuSender, verifactuSystemInfo } from './platform/verifactu/create-verifactu-sender';
 import { createTestCertificates, type TestCertificates } from './testing/test-certificates';
 import { productionOperatorEnv } from './testing/operator-env';
@@ -208,6 +208,16 @@ describe('VERI*FACTU settings', () => {
     expect(config.verifactu).toEqual({ driver: 'off' });
     const sender = createVerifactuSender(config);
     expect(sender.driver).toBe('off');
+  });
+
+  it('warn (without refusing) when production runs with the default off, so no record reaches the AEAT unnoticed', () => {
+    const production = { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test', PAYMENTS_ALLOW_TEST: 'true', ...productionOperatorEnv };
+    const [warning, ...others] = configWarnings(loadConfig({ DATA_DIR: dataDir(), ...production }));
+    expect(others).toEqual([]);
+    expect(warning).toMatch(/^VERIFACTU_DRIVER=off in production: .* none is sent to the AEAT\. Set VERIFACTU_DRIVER=aeat/);
+    // Outside production `off` is the normal development and demo setting; a sending driver is never warned about.
+    expect(configWarnings(loadConfig({ DATA_DIR: dataDir() }))).toEqual([]);
+    expect(configWarnings({ env: 'production', verifactu: { driver: 'aeat', certFile: 'x.p12', certPassword: 'x' } })).toEqual([]);
   });
 
   it('refuse a sending driver without a certificate, with a message that says what to set', () => {

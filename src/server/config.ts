@@ -298,6 +298,24 @@ function verifactuCertificateIssues(e: Env): string[] {
   return issues;
 }
 
+/**
+ * What a server may run with but its operator should hear about at start (logged as warnings,
+ * not refused). VERIFACTU_DRIVER=off in production is the one so far: `off` is the documented
+ * default (issue 25) and keeps every record chained and pending, so nothing is lost and the
+ * records go out the day a sending driver is set; but a production operator must send them
+ * (ADR 062, 070), so it must not go unnoticed.
+ */
+export function configWarnings(config: Pick<Config, 'env' | 'verifactu'>): string[] {
+  const warnings: string[] = [];
+  if (config.env === 'production' && config.verifactu.driver === 'off') {
+    warnings.push(
+      'VERIFACTU_DRIVER=off in production: invoices are issued and their VERI*FACTU records chained and kept, but none is sent to the AEAT. ' +
+        'Set VERIFACTU_DRIVER=aeat with VERIFACTU_CERT_FILE and VERIFACTU_CERT_PASSWORD; the pending records then go out in chain order.',
+    );
+  }
+  return warnings;
+}
+
 /** Turns the environment into a typed config; throws ConfigError listing every bad value. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);

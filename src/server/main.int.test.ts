@@ -124,4 +124,31 @@ describe('npm start (src/server/main.ts)', () => {
     expect(stderr).not.toContain('OPERATOR_TAX_ID');
     expect(stderr).not.toContain('SUPPORT_EMAIL');
   }, 60_000);
+
+  it('starts in production with VERIFACTU_DRIVER=off (the default) but warns that no record reaches the AEAT', async () => {
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      PAYMENTS_PROVIDER: 'test',
+      PAYMENTS_ALLOW_TEST: 'true',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'regalo-main-')),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'info',
+      ...productionOperatorEnv,
+    };
+    delete env.DATABASE_URL;
+    delete env.VERIFACTU_DRIVER;
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = { text: '' };
+    child.stdout!.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+    await waitForOutput(child, output, /Regalo is listening/);
+    const warning = output.text.split('\n').find((line) => line.includes('VERIFACTU_DRIVER=off in production'));
+    expect(warning, output.text).toBeDefined();
+    expect(JSON.parse(warning!)).toMatchObject({ level: 40 });
+    child.kill('SIGTERM');
+  }, 90_000);
 });

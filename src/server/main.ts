@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configWarnings, loadConfig } from './config';
 import { openDatabase } from './db/client';
 
 async function main() {
@@ -17,6 +17,7 @@ async function main() {
   const database = await openDatabase(config.database);
   await database.migrate();
   const app = await buildApp({ config, database });
+  for (const warning of configWarnings(config)) app.log.warn({ setting: 'config' }, warning);
 
   let closing = false;
   const shutdown = async (signal: string, exitCode = 0) => {

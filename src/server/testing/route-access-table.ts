@@ -521,6 +521,7 @@ export const routeTable: RouteRow[] = [
   { route: 'GET /api/admin/invoices/book/:quarter/csv', request: () => ({ url: '/api/admin/invoices/book/2026-Q4/csv' }), expect: adminOnly(200) },
   { route: 'GET /api/admin/dac7/:year/csv', request: () => ({ url: '/api/admin/dac7/2026/csv' }), expect: adminOnly(200) },
   { route: 'GET /api/admin/verifactu/records', request: () => ({ url: '/api/admin/verifactu/records' }), expect: adminOnly(200) },
+  { route: 'GET /api/admin/verifactu/submissions', request: () => ({ url: '/api/admin/verifactu/submissions?state=pending&page=1' }), expect: adminOnly(200) },
 
   // The platform team's back office (decisions get a fresh business or order each)
   // Reports of listings (issue 26.5): anyone may report what the catalogue shows; only the team decides

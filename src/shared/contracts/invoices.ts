@@ -23,6 +23,8 @@ import { verifactuSendStates } from '../domain/verifactu-send-states';
  * GET  /api/admin/dac7/:year/csv                  → each business's consideration and fees per
  *      quarter of a year (DAC7, form 238), CSV (?lang=en|es)
  * GET  /api/admin/verifactu/records               → verifactuRecordsSchema: the chain, in order
+ * GET  /api/admin/verifactu/submissions?state&page → verifactuSubmissionPageSchema: each record's
+ *      way to the AEAT (state, attempts, next attempt, the AEAT's error), newest first, paged
  */
 
 export const invoiceIdParamsSchema = z.object({ id: z.string().uuid() });
@@ -89,6 +91,60 @@ export const verifactuRecordExportSchema = z.object({
 });
 export type VerifactuRecordExport = z.infer<typeof verifactuRecordExportSchema>;
 export const verifactuRecordsSchema = z.array(verifactuRecordExportSchema);
+
+/** The sending queue's filter: one stored state, or every record when absent (or empty). */
+export const verifactuSubmissionQuerySchema = z.object({
+  state: z.preprocess((v) => (v === '' ? undefined : v), z.enum(verifactuSendStates).optional()),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+/** One billing record as the admin follows it to the AEAT (ADR 062). Times are ISO instants. */
+export const verifactuSubmissionSchema = z.object({
+  recordId: z.string(),
+  kind: z.enum(verifactuRecordKinds),
+  /** Its place in the issuer's chain (1 = the first record). */
+  sequence: z.number().int(),
+  invoiceId: z.string(),
+  /** NumSerieFactura of the invoice registered or cancelled. */
+  fullNumber: z.string(),
+  /** The invoice's issue date, `YYYY-MM-DD`. */
+  issueDate: z.string(),
+  businessName: z.string(),
+  /** FechaHoraHusoGenRegistro, as chained (ISO 8601 with Madrid's offset). */
+  generatedAt: z.string(),
+  state: z.enum(verifactuSendStates),
+  /** Requests for it that got no answer (network, timeout, HTTP or server error). */
+  attempts: z.number().int(),
+  /** The last such request's error; kept after a later answer, for the history. */
+  lastError: z.string().nullable(),
+  /** The AEAT's CodigoErrorRegistro (or `regalo:invalid` for a record set aside before sending). */
+  errorCode: z.string().nullable(),
+  errorDescription: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+  /**
+   * Pending records only: the earliest moment the queue sends again (the AEAT's wait or the
+   * back-off); null while pending means at the sending job's next run.
+   */
+  nextAttemptAt: z.string().nullable(),
+});
+export type VerifactuSubmission = z.infer<typeof verifactuSubmissionSchema>;
+
+export const verifactuSubmissionPageSchema = z.object({
+  items: z.array(verifactuSubmissionSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** How many records are in each state, whatever the filter. */
+  counts: z.object({ pending: z.number().int(), accepted: z.number().int(), accepted_with_errors: z.number().int(), rejected: z.number().int() }),
+  /** The queue as a whole: whether a sending driver is configured, and its pace. */
+  queue: z.object({
+    driver: z.enum(['off', 'aeat-test', 'aeat']),
+    nextAllowedSendAt: z.string().nullable(),
+    consecutiveFailures: z.number().int(),
+    lastError: z.string().nullable(),
+  }),
+});
+export type VerifactuSubmissionPage = z.infer<typeof verifactuSubmissionPageSchema>;
 
 /** The codes the invoice endpoints answer with besides the common ones (translated in the web app). */
 export const invoiceErrorCodes = ['invoice_not_found', 'invoice_already_cancelled', 'invoice_has_rectifications'] as const;

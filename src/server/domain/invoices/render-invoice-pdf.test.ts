@@ -97,6 +97,17 @@ describe('renderInvoicePdf', () => {
     }
   });
 
+  it('prints names and addresses in any Latin, Greek or Cyrillic letters exactly, with the font embedded', async () => {
+    const recipient = { name: 'Łódź Café Ørsted Şişli Sp. z o.o.', taxId: 'B46123456', address: 'ul. Żółkiewskiego 3, Gdańsk · Ελληνική οδός 5 · Улица Льва Толстого 16 · Cel·la' };
+    const pdf = await renderInvoicePdf(sampleInvoice({ recipient }), 'es', { verifactuDriver: 'aeat' });
+    const page = squash((await pdfText(pdf)).text);
+    expect(page).toContain(recipient.name);
+    for (const part of recipient.address.split(' · ')) expect(page).toContain(part);
+    // The font travels with the file (subset), so every reader draws these letters.
+    expect(pdf.toString('latin1')).toMatch(/\/FontFile2/);
+    expect(pdf.toString('latin1')).not.toMatch(/\/BaseFont \/Helvetica/);
+  });
+
   it('continues the lines on the next page and still prints every line and the totals', async () => {
     const lines = Array.from({ length: 70 }, (_, i) => ({ description: `Comisión del pedido número ${i + 1}`, orderId: `order-${i + 1}`, baseCents: 100 }));
     const pdf = await renderInvoicePdf(sampleInvoice({ lines, baseCents: 7000, vatCents: 1470, totalCents: 8470 }), 'es', { verifactuDriver: 'aeat' });
@@ -111,9 +122,10 @@ describe('renderInvoicePdf', () => {
 });
 
 describe('pdfSafe', () => {
-  it('keeps what the standard fonts can print, takes accents off other letters, replaces the rest', () => {
+  it('keeps what the embedded font can print (Latin, Greek, Cyrillic), takes accents off other letters, replaces the rest', () => {
     expect(pdfSafe('Plaça de l’Àngel, 3 – «Niñería» 12,00 €')).toBe('Plaça de l’Àngel, 3 – «Niñería» 12,00 €');
-    expect(pdfSafe('Łódź Ćmielów ș 漢字')).toBe('?ódz Cmielów s ??');
+    expect(pdfSafe('Łódź Ćmielów ș Ørsted Ελλάδα Москва Phở')).toBe('Łódź Ćmielów ș Ørsted Ελλάδα Москва Phở');
+    expect(pdfSafe('漢字 🎁 ক্ষ')).toBe('?? ? ???');
     expect(pdfSafe('line\nbreak\ttab')).toBe('line break tab');
   });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { InvoiceDocument } from './invoice-document';
 import { QR_QUIET_ZONE_MODULES, type InvoiceQr } from './invoice-qr';
@@ -9,11 +11,25 @@ import { describeInvoice, type InvoiceRenderSettings, type Label } from './invoi
  * the same order, from the same view. The QR code is drawn as vector squares, so it prints
  * sharp at its size (32 mm symbol plus a 4-module white quiet zone).
  *
- * The PDF uses the standard Helvetica fonts, which every reader has and which need nothing
- * embedded; they cover Windows-1252 (Spanish, Catalan and the other Western European
- * languages). A character outside it is written without its accent, or as `?` when there is
- * no base letter, rather than as garbage (see pdfSafe).
+ * The text is set in Noto Sans (SIL Open Font License, which allows embedding), embedded and
+ * subset to the glyphs used: PDFKit's standard Helvetica only has Windows-1252, so a business
+ * called "Łódź" or "Şişli" would lose letters (ADR 070). Noto Sans covers the Latin, Greek and
+ * Cyrillic scripts; a character outside them is written without its accent, or as `?`, rather
+ * than as an empty box (see pdfSafe).
  */
+
+const require = createRequire(import.meta.url);
+/** The font files, read once per process (about 1 MB together); PDFKit subsets each PDF's use. */
+let fonts: { regular: Buffer; bold: Buffer } | null = null;
+function invoiceFonts() {
+  fonts ??= {
+    regular: readFileSync(require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf')),
+    bold: readFileSync(require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf')),
+  };
+  return fonts;
+}
+const REGULAR = 'NotoSans';
+const BOLD = 'NotoSans-Bold';
 
 const MM = 72 / 25.4;
 const PAGE = { width: 595.28, height: 841.89 };
@@ -25,24 +41,30 @@ const GREY = '#57534e';
 const RULE = '#d6d3d1';
 const RED = '#7f1d1d';
 
-/** Code points above U+00FF that Windows-1252 (the standard fonts' encoding) still has. */
-const WIN_ANSI_EXTRA = new Set([
-  0x152, 0x153, 0x160, 0x161, 0x178, 0x17d, 0x17e, 0x192, 0x2c6, 0x2dc, 0x2013, 0x2014, 0x2018, 0x2019, 0x201a, 0x201c,
-  0x201d, 0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
-]);
+/**
+ * The code points Noto Sans (the Latin-Greek-Cyrillic font) draws: Latin with every
+ * extension and IPA, Greek, Cyrillic, Latin Extended Additional (Vietnamese), punctuation
+ * and currency signs, № and ™.
+ */
+const printable = (codePoint: number) =>
+  (codePoint >= 0x20 && codePoint <= 0x7e) ||
+  (codePoint >= 0xa0 && codePoint <= 0x52f) ||
+  (codePoint >= 0x1e00 && codePoint <= 0x1fff) ||
+  (codePoint >= 0x2010 && codePoint <= 0x205e) ||
+  (codePoint >= 0x20a0 && codePoint <= 0x20c0) ||
+  codePoint === 0x2116 ||
+  codePoint === 0x2122;
 
-const encodable = (codePoint: number) => (codePoint >= 0x20 && codePoint <= 0x7e) || (codePoint >= 0xa0 && codePoint <= 0xff) || WIN_ANSI_EXTRA.has(codePoint);
-
-/** Text the standard fonts can show: other letters lose their accents, anything else becomes `?`. */
+/** Text the embedded font can show: other letters lose their accents, anything else becomes `?`. */
 export function pdfSafe(text: string): string {
   let out = '';
   for (const char of text.normalize('NFC')) {
     const codePoint = char.codePointAt(0)!;
-    if (encodable(codePoint)) out += char;
+    if (printable(codePoint)) out += char;
     else if (/\s/.test(char)) out += ' ';
     else {
       const base = char.normalize('NFD').replace(/\p{M}/gu, '');
-      out += base.length > 0 && [...base].every((c) => encodable(c.codePointAt(0)!)) ? base : '?';
+      out += base.length > 0 && [...base].every((c) => printable(c.codePointAt(0)!)) ? base : '?';
     }
   }
   return out;
@@ -52,20 +74,20 @@ type Doc = PDFKit.PDFDocument;
 
 /** A heading: the Spanish in bold, its English translation (if any) in grey after it. */
 function writeLabel(doc: Doc, value: Label, x: number, y: number, width: number, size: number, separator = ' · '): number {
-  doc.fontSize(size).fillColor(INK).font('Helvetica-Bold');
+  doc.fontSize(size).fillColor(INK).font(BOLD);
   if (!value.en) {
     doc.text(pdfSafe(value.es), x, y, { width });
     return doc.y;
   }
   doc.text(pdfSafe(value.es), x, y, { width, continued: true });
-  doc.font('Helvetica').fillColor(GREY).text(pdfSafe(`${separator}${value.en}`));
+  doc.font(REGULAR).fillColor(GREY).text(pdfSafe(`${separator}${value.en}`));
   doc.fillColor(INK);
   return doc.y;
 }
 
 function writeText(doc: Doc, text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions & { size?: number; bold?: boolean; color?: string } = {}): number {
   const { size = 9.5, bold = false, color = INK, ...rest } = options;
-  doc.fontSize(size).font(bold ? 'Helvetica-Bold' : 'Helvetica').fillColor(color).text(pdfSafe(text), x, y, rest);
+  doc.fontSize(size).font(bold ? BOLD : REGULAR).fillColor(color).text(pdfSafe(text), x, y, rest);
   doc.fillColor(INK);
   return doc.y;
 }
@@ -111,6 +133,10 @@ export async function renderInvoicePdf(document: InvoiceDocument, language: Invo
       Creator: 'Regalo',
     },
   });
+  const { regular, bold } = invoiceFonts();
+  doc.registerFont(REGULAR, regular);
+  doc.registerFont(BOLD, bold);
+  doc.font(REGULAR);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -182,7 +208,7 @@ export async function renderInvoicePdf(document: InvoiceDocument, language: Invo
   };
   y = header(room(doc, y, 80));
   for (const line of view.lines) {
-    doc.fontSize(9.5).font('Helvetica');
+    doc.fontSize(9.5).font(REGULAR);
     const height = doc.heightOfString(pdfSafe(line.description), { width: descriptionWidth }) + 10;
     if (y + height > BOTTOM) {
       doc.addPage();

@@ -9,6 +9,8 @@ import {
   missingInvoicingDataSchema,
   quarterParamsSchema,
   verifactuRecordsSchema,
+  verifactuSubmissionPageSchema,
+  verifactuSubmissionQuerySchema,
   yearParamsSchema,
 } from '@shared/contracts/invoices';
 import { csvQuerySchema } from '@shared/contracts/statements';
@@ -30,6 +32,7 @@ import { getInvoiceBook } from './get-invoice-book';
 import { listInvoices } from './list-invoices';
 import { listMissingInvoicingData } from './list-missing-invoicing-data';
 import { listVerifactuRecords } from './list-verifactu-records';
+import { listVerifactuSubmissions } from './list-verifactu-submissions';
 
 // Invoices are money and tax data: never kept by a shared cache or the browser's.
 const noStore = { 'cache-control': 'no-store' };
@@ -140,5 +143,11 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/admin/verifactu/records', { schema: { response: { 200: verifactuRecordsSchema } } }, async (_request, reply) =>
     reply.headers(noStore).send(await listVerifactuRecords(app.ctx.db)),
+  );
+
+  app.get(
+    '/api/admin/verifactu/submissions',
+    { schema: { querystring: verifactuSubmissionQuerySchema, response: { 200: verifactuSubmissionPageSchema } } },
+    async (request, reply) => reply.headers(noStore).send(await listVerifactuSubmissions(app.ctx.db, request.query, app.ctx.config.verifactu.driver)),
   );
 };

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { VerifactuSendState } from '@shared/domain/verifactu-send-states';
 import { apiRequest } from '@web/lib/api-client';
 
 // Response contracts, loaded only where answers are checked: development and tests (ADR 039).
@@ -7,6 +8,7 @@ const invoicesContract = () => import('@shared/contracts/invoices');
 export const invoiceKeys = {
   list: ['admin', 'invoices'] as const,
   missing: ['admin', 'invoices', 'missing-data'] as const,
+  submissions: (state: VerifactuSendState | '', page: number) => ['admin', 'verifactu', 'submissions', state, page] as const,
 };
 
 export const useAdminInvoices = () =>
@@ -21,16 +23,34 @@ export const useMissingInvoicingData = () =>
     queryFn: ({ signal }) => apiRequest('/api/admin/invoices/missing-data', { contract: () => invoicesContract().then((m) => m.missingInvoicingDataSchema), signal }),
   });
 
+/** Each billing record's state with the AEAT, newest first, a page at a time. */
+export const useVerifactuSubmissions = (state: VerifactuSendState | '', page: number) =>
+  useQuery({
+    queryKey: invoiceKeys.submissions(state, page),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/admin/verifactu/submissions?${new URLSearchParams({ ...(state ? { state } : {}), page: String(page) }).toString()}`, {
+        contract: () => invoicesContract().then((m) => m.verifactuSubmissionPageSchema),
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
 export function useCancelInvoice() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
       apiRequest(`/api/admin/invoices/${encodeURIComponent(id)}/cancel`, { method: 'POST', body: { reason } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: invoiceKeys.list }),
+    onSuccess: async () => {
+      // A cancellation adds a record to the chain.
+      await Promise.all([client.invalidateQueries({ queryKey: invoiceKeys.list }), client.invalidateQueries({ queryKey: ['admin', 'verifactu'] })]);
+    },
   });
 }
 
 const lang = (language: string) => (language === 'es' ? 'es' : 'en');
 export const invoiceBookCsvUrl = (quarter: string, language: string) => `/api/admin/invoices/book/${encodeURIComponent(quarter)}/csv?lang=${lang(language)}`;
 export const dac7CsvUrl = (year: number, language: string) => `/api/admin/dac7/${year}/csv?lang=${lang(language)}`;
+/** Any invoice's printable page and PDF, as the owner sees them (the admin may open every invoice). */
+export const adminInvoicePageUrl = (id: string, language: string) => `/api/admin/invoices/${encodeURIComponent(id)}/html?lang=${lang(language)}`;
+export const adminInvoicePdfUrl = (id: string, language: string) => `/api/admin/invoices/${encodeURIComponent(id)}/pdf?lang=${lang(language)}`;
 export const VERIFACTU_RECORDS_URL = '/api/admin/verifactu/records';

@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { Download, FileText } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { InvoiceSummary } from '@shared/contracts/invoices';
 import { madridMonthOf } from '@shared/domain/statement-month';
@@ -14,7 +14,17 @@ import { toast } from '@web/components/ui/toast';
 import { cn } from '@web/lib/cn';
 import { useText } from '@web/lib/text';
 import { apiErrorMessage } from '@web/lib/api-error';
-import { dac7CsvUrl, invoiceBookCsvUrl, useAdminInvoices, useCancelInvoice, useMissingInvoicingData, VERIFACTU_RECORDS_URL } from './invoices-api';
+import {
+  adminInvoicePageUrl,
+  adminInvoicePdfUrl,
+  dac7CsvUrl,
+  invoiceBookCsvUrl,
+  useAdminInvoices,
+  useCancelInvoice,
+  useMissingInvoicingData,
+  VERIFACTU_RECORDS_URL,
+} from './invoices-api';
+import { VerifactuRecordsCard } from './verifactu-records-card';
 
 /** The last eight quarters, newest first, as `YYYY-Qn`. */
 function recentQuarters(now: Date): string[] {
@@ -34,6 +44,7 @@ export function InvoicesCard() {
       <MissingData />
       <Exports />
       <IssuedInvoices />
+      <VerifactuRecordsCard />
     </section>
   );
 }
@@ -146,6 +157,22 @@ function IssuedInvoices() {
                 <p className="text-sm">
                   {invoice.businessName} · {formatDate(`${invoice.issueDate}T12:00:00Z`, language)} · {formatPrice(invoice.totalCents)}
                   {invoice.correctsFullNumber ? ` · ${t('invoices.recent.corrects', { number: invoice.correctsFullNumber })}` : ''}
+                </p>
+                <p className="flex flex-wrap gap-2">
+                  <a
+                    href={adminInvoicePageUrl(invoice.id, language)}
+                    target="_blank"
+                    rel="noopener"
+                    aria-label={t('invoices.recent.openFor', { number: invoice.fullNumber })}
+                    className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+                  >
+                    <FileText aria-hidden="true" />
+                    {t('invoices.recent.open')}
+                  </a>
+                  <a href={adminInvoicePdfUrl(invoice.id, language)} download aria-label={t('invoices.recent.pdfFor', { number: invoice.fullNumber })} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+                    <Download aria-hidden="true" />
+                    {t('invoices.recent.pdf')}
+                  </a>
                 </p>
                 {invoice.cancelledAt ? (
                   <p className="text-sm text-muted">{t('invoices.recent.cancelled', { date: formatDate(invoice.cancelledAt, language) })}</p>

@@ -9,9 +9,11 @@
  *
  * Budgets (issue 14), checked in every language measured; the script exits 1 when one is over:
  *   - the landing page `/`: 90 KB;
- *   - any other route's first load (public, signed-in, the server-rendered gift page): 150 KB.
+ *   - any other route's first load (public, signed-in, the server-rendered gift page): 150 KB;
+ *   - the public shop window's server-rendered pages (`/gifts`, `/b/<business>`,
+ *     `/b/<business>/<gift>`; issue 30): 60 KB.
  *
- *   REGALO_DIST=dist node bench/route-js.mjs [--lang=en|es] [--only=/auth] [--verbose] [--json]
+ *   REGALO_DIST=dist node bench/route-js.mjs [--lang=en|es] [--only=/auth,/gifts] [--verbose] [--json]
  * (1 KB = 1000 bytes, as Vite reports sizes. NODE_ENV=test like the e2e server: the web bundle is
  * the same production build, and production mode would demand payment keys.)
  */
@@ -24,6 +26,7 @@ import { chromium } from '@playwright/test';
 
 const LANDING_BUDGET_KB = 90;
 const ROUTE_BUDGET_KB = 150;
+const SHOP_BUDGET_KB = 60;
 const DEMO_PASSWORD = 'regalo-demo-2026';
 const accounts = {
   consumer: 'consumer@demo.regalo.test',
@@ -31,9 +34,15 @@ const accounts = {
   admin: 'admin@demo.regalo.test',
 };
 
-/** `as`: the demo account signed in for the visit; `path` may be resolved once the data exists. */
+/**
+ * `as`: the demo account signed in for the visit; `path` may be resolved once the data exists;
+ * `budgetKB` when the route has its own.
+ */
 const routes = [
   { path: '/' },
+  { path: '/gifts', budgetKB: SHOP_BUDGET_KB },
+  { path: 'shop-business', label: '/b/<business>', budgetKB: SHOP_BUDGET_KB },
+  { path: 'shop-gift', label: '/b/<business>/<gift>', budgetKB: SHOP_BUDGET_KB },
   { path: '/privacy' },
   { path: '/not-a-page' },
   { path: '/auth' },
@@ -67,7 +76,7 @@ const args = new Map(
   }),
 );
 const languages = args.has('lang') ? [args.get('lang')] : ['en', 'es'];
-const only = args.get('only');
+const only = args.get('only')?.split(',');
 const dist = process.env.REGALO_DIST ?? 'dist';
 const port = Number(process.env.BENCH_PORT ?? 3190);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -140,6 +149,15 @@ async function findGiftPagePath(browser) {
   }
 }
 
+/** A listed gift's public page and its business's, as the landing page's shop window links them. */
+async function findShopPaths() {
+  const response = await fetch(`${baseURL}/api/shop/featured?lang=en`);
+  const [gift] = (await response.json()).items ?? [];
+  if (!gift) throw new Error('no listed demo gift');
+  const giftPath = new URL(gift.href, baseURL).pathname;
+  return { gift: giftPath, business: giftPath.split('/').slice(0, 3).join('/') };
+}
+
 async function measure(browser, route, language) {
   const context = await browser.newContext({ locale: language === 'es' ? 'es-ES' : 'en-GB', viewport: { width: 390, height: 844 } });
   if (route.as) await signIn(context, route.as);
@@ -170,7 +188,7 @@ async function measure(browser, route, language) {
     route: label,
     signedInAs: route.as ?? null,
     language,
-    budgetKB: route.path === '/' ? LANDING_BUDGET_KB : ROUTE_BUDGET_KB,
+    budgetKB: route.budgetKB ?? (route.path === '/' ? LANDING_BUDGET_KB : ROUTE_BUDGET_KB),
     requests: files.length,
     rawKB: files.reduce((sum, f) => sum + f.raw, 0) / 1000,
     gzipKB: files.reduce((sum, f) => sum + f.gzip, 0) / 1000,
@@ -185,10 +203,17 @@ try {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const selected = routes.filter((r) => !only || (r.label ?? r.path) === only);
+  const selected = routes.filter((r) => !only || only.includes(r.label ?? r.path));
   if (selected.length === 0) throw new Error(`no route ${only}; the routes are ${routes.map((r) => r.label ?? r.path).join(', ')}`);
   const giftRoute = selected.find((r) => r.path === 'gift-page');
   if (giftRoute) giftRoute.path = await findGiftPagePath(browser);
+  if (selected.some((r) => r.path.startsWith('shop-'))) {
+    const shop = await findShopPaths();
+    for (const route of selected) {
+      if (route.path === 'shop-business') route.path = shop.business;
+      if (route.path === 'shop-gift') route.path = shop.gift;
+    }
+  }
   const results = [];
   for (const language of languages) for (const route of selected) results.push(await measure(browser, route, language));
   await browser.close();

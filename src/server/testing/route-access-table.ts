@@ -149,6 +149,19 @@ async function businessSlugOf(w: World, businessId: string): Promise<string> {
   return row!.slug;
 }
 
+/** A gift of the listed business that is off sale, made once per world: its page answers 410. */
+const offSaleGiftPaths = new WeakMap<World, Promise<string>>();
+function offSaleGiftPathOf(w: World): Promise<string> {
+  let path = offSaleGiftPaths.get(w);
+  if (!path) {
+    path = createGift(w.t.database.db, { businessId: w.listedGift.businessId, name: `Off sale ${randomUUID()}`, isAvailable: false }).then(
+      async (gift) => `/b/${await businessSlugOf(w, gift.businessId)}/${gift.slug}`,
+    );
+    offSaleGiftPaths.set(w, path);
+  }
+  return path;
+}
+
 /** Anonymous callers 401, everyone but the platform team 403. */
 const adminOnly = (status: number) => signedIn(403, { admin: status });
 /** Only an active business's owner redeems, and only its own orders (Y: `order_other_business`). */
@@ -448,6 +461,10 @@ export const routeTable: RouteRow[] = [
     request: async (w) => ({ url: `/b/${await businessSlugOf(w, w.listedGift.businessId)}/${w.listedGift.slug}` }),
     expect: all(200),
   },
+  // Their 404 and 410 pages: the same answer for everyone (a business under review is not listed yet)
+  { route: 'GET /b/:slug', request: () => ({ url: `/b/no-such-business-${randomUUID()}` }), expect: all(404) },
+  { route: 'GET /b/:slug', request: async (w) => ({ url: `/b/${await businessSlugOf(w, w.pendingOwner.business.id)}` }), expect: all(404) },
+  { route: 'GET /b/:slug/:giftSlug', request: async (w) => ({ url: await offSaleGiftPathOf(w) }), expect: all(410) },
   { route: 'GET /sitemap.xml', request: () => ({ url: '/sitemap.xml' }), expect: all(200) },
   { route: 'GET /robots.txt', request: () => ({ url: '/robots.txt' }), expect: all(200) },
   // The partner's counter poster: each owner prints their own business's, whatever its review state

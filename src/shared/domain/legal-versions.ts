@@ -16,6 +16,13 @@ export const LEGAL_VERSIONS: Record<LegalPage, string> = {
   'withdrawal-form': '2026-11-27',
 };
 
+/**
+ * When the privacy policy (the app's `/privacy`, texts in the `privacy` catalogue) last took
+ * new wording: the sitemap's `lastmod`. The page itself shows today's date, as the
+ * specification asks; change this date with the texts.
+ */
+export const PRIVACY_POLICY_DATE = '2026-11-27';
+
 /** What a giver accepts by paying (POST /api/checkouts sends it; any other value is refused). */
 export const TERMS_VERSION = LEGAL_VERSIONS.terms;
 /** What a business accepts on the sign-up wizard's third step. */

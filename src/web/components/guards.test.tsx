@@ -59,7 +59,7 @@ async function renderAt(path: string) {
           <Route
             path="/auth"
             element={
-              <Redirect to="/app">
+              <Redirect>
                 <p>sign-in form</p>
                 <Where />
               </Redirect>
@@ -91,6 +91,26 @@ describe('route guards', () => {
     stubSession(null);
     await renderAt('/app?verified=1');
     expect(dom.container.querySelector('[data-testid="where"]')?.textContent).toBe('/auth?notice=email_verified');
+  });
+
+  it('names the page an anonymous visitor came for, so signing in leads back to it', async () => {
+    stubSession(null);
+    await renderAt('/app?tab=businesses&business=b1');
+    expect(dom.container.textContent).toContain('sign-in form');
+    expect(dom.container.querySelector('[data-testid="where"]')?.textContent).toBe('/auth?next=%2Fapp%3Ftab%3Dbusinesses%26business%3Db1');
+  });
+
+  it("does not name the area's own home, where signing in leads anyway", async () => {
+    stubSession(null);
+    await renderAt('/app');
+    expect(dom.container.querySelector('[data-testid="where"]')?.textContent).toBe('/auth');
+  });
+
+  it('sends a signed-in visitor from /auth?next= to that page, never to another site', async () => {
+    stubSession(user);
+    await renderAt(`/auth?next=${encodeURIComponent('/app?tab=businesses&business=b1')}`);
+    expect(dom.container.textContent).toContain('private area');
+    expect(dom.container.querySelector('[data-testid="where"]')?.textContent).toBe('/app?tab=businesses&business=b1');
   });
 
   it('shows /app to a signed-in visitor', async () => {

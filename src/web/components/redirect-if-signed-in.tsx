@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { homePathFor } from '../lib/home-path';
+import { useReturnPath } from '../lib/return-path';
 import { useSession } from '../lib/session';
 
 interface RedirectIfSignedInProps {
   children: ReactNode;
-  /** Where signed-in visitors go (replace); default: the home of their role. */
+  /** Where signed-in visitors go (replace); default: the page named by `?next=`, else the home of their role. */
   to?: string;
 }
 
@@ -16,6 +17,7 @@ interface RedirectIfSignedInProps {
  */
 export function RedirectIfSignedIn({ children, to }: RedirectIfSignedInProps) {
   const { status, user } = useSession();
-  if (status === 'authenticated') return <Navigate to={to ?? homePathFor(user)} replace />;
+  const returnPath = useReturnPath();
+  if (status === 'authenticated') return <Navigate to={to ?? returnPath ?? homePathFor(user)} replace />;
   return <>{children}</>;
 }

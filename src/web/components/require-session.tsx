@@ -1,22 +1,24 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { signInPathFor } from '../lib/return-path';
 import { useSession } from '../lib/session';
 
 interface RequireSessionProps {
   children: ReactNode;
-  /** Where anonymous visitors go (default /auth). */
+  /** Where anonymous visitors go (default /auth, naming this page to come back to). */
   redirectTo?: string;
   /** Shown while the session is being read. */
   fallback?: ReactNode;
 }
 
 /**
- * Renders its children only for a signed-in visitor; anyone else is sent (replace) to /auth.
+ * Renders its children only for a signed-in visitor; anyone else is sent (replace) to /auth,
+ * with this page as the place to come back to (`?next=`, `lib/return-path.ts`).
  * An `error` in the URL (e.g. a failed email-verification link redirecting to /app?error=…)
  * is handed on so the sign-in page can explain it; so is `verified=1` from a reused
  * verification link, as `notice=email_verified`.
  */
-export function RequireSession({ children, redirectTo = '/auth', fallback }: RequireSessionProps) {
+export function RequireSession({ children, redirectTo, fallback }: RequireSessionProps) {
   const { status } = useSession();
   const location = useLocation();
   if (status === 'loading') return fallback ?? <div className="min-h-dvh" aria-busy="true" />;
@@ -25,11 +27,13 @@ export function RequireSession({ children, redirectTo = '/auth', fallback }: Req
     const error = search.get('error');
     // A verification link used a second time lands here without a session (see auth.ts).
     const notice = !error && search.get('verified') === '1' ? 'email_verified' : null;
+    const signIn = redirectTo ?? '/auth';
     const target = error
-      ? `${redirectTo}?error=${encodeURIComponent(error)}`
+      ? `${signIn}?error=${encodeURIComponent(error)}`
       : notice
-        ? `${redirectTo}?notice=${notice}`
-        : redirectTo;
+        ? `${signIn}?notice=${notice}`
+        : // Signing in leads back here (a public gift's "Send this gift", a checkout link).
+          (redirectTo ?? signInPathFor(location));
     return <Navigate to={target} replace />;
   }
   return <>{children}</>;

@@ -78,7 +78,8 @@ export function signInWithEmail(input: { email: string; password: string }) {
   });
 }
 
-export function signUpWithEmail(input: { name: string; email: string; password: string; phone: string | null }) {
+/** `returnPath`: a checked same-site path (`lib/return-path.ts`) the confirmation link leads to. */
+export function signUpWithEmail(input: { name: string; email: string; password: string; phone: string | null }, returnPath?: string | null) {
   return authFetch<{ user: unknown }>('/api/auth/sign-up/email', {
     body: {
       name: input.name,
@@ -87,14 +88,14 @@ export function signUpWithEmail(input: { name: string; email: string; password: 
       ...(input.phone ? { phone: input.phone } : {}),
       // The address is confirmed in the language the visitor is reading now.
       locale: getLanguage(),
-      callbackURL: AFTER_SIGN_IN_PATH,
+      callbackURL: returnPath ?? AFTER_SIGN_IN_PATH,
     },
   });
 }
 
-export function sendVerificationEmail(email: string) {
+export function sendVerificationEmail(email: string, returnPath?: string | null) {
   return authFetch<{ status: boolean }>('/api/auth/send-verification-email', {
-    body: { email, callbackURL: AFTER_SIGN_IN_PATH },
+    body: { email, callbackURL: returnPath ?? AFTER_SIGN_IN_PATH },
   });
 }
 
@@ -112,8 +113,8 @@ export function resetPassword(input: { token: string; newPassword: string }) {
  * Starts Google sign-in: the server answers with the provider's authorization URL and the
  * browser goes there; Google (or the local test server playing it) comes back to /app.
  */
-export async function startGoogleSignIn(): Promise<void> {
-  const target = { callbackURL: AFTER_SIGN_IN_PATH, errorCallbackURL: '/auth' };
+export async function startGoogleSignIn(returnPath?: string | null): Promise<void> {
+  const target = { callbackURL: returnPath ?? AFTER_SIGN_IN_PATH, errorCallbackURL: '/auth' };
   let url: string | undefined;
   try {
     ({ url } = await authFetch<{ url?: string }>('/api/auth/sign-in/social', { body: { provider: 'google', ...target } }));

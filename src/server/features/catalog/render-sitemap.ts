@@ -1,5 +1,5 @@
 import { escapeHtml } from '@shared/escape-html';
-import { LEGAL_VERSIONS, legalPages } from '@shared/domain/legal-versions';
+import { LEGAL_VERSIONS, legalPages, PRIVACY_POLICY_DATE } from '@shared/domain/legal-versions';
 import { pageLanguages } from '../../platform/page-language';
 import type { ShopPage } from './list-shop-pages';
 import { shopHref, type ShopSite } from './render-shop-page';
@@ -9,8 +9,8 @@ export const ROBOTS_DISALLOWED = ['/app', '/checkout', '/business/', '/admin', '
 
 
 /**
- * `/sitemap.xml`: the home page, the catalogue, every listed business's and gift's page and
- * the legal pages, each once per language with its alternates (`xhtml:link`), and `lastmod`
+ * `/sitemap.xml`: the home page, the catalogue, every listed business's and gift's page, the
+ * legal pages and the privacy policy, each once per language with its alternates (`xhtml:link`), and `lastmod`
  * for the catalogue's pages (when the business or gift last changed).
  */
 export function renderSitemap(site: ShopSite, pages: ShopPage[]): string {
@@ -21,6 +21,7 @@ export function renderSitemap(site: ShopSite, pages: ShopPage[]): string {
     ...pages,
     // The legal pages change with their version (ADR 059).
     ...legalPages.map((page) => ({ path: `/${page}`, lastModified: new Date(`${LEGAL_VERSIONS[page]}T00:00:00Z`) })),
+    { path: '/privacy', lastModified: new Date(`${PRIVACY_POLICY_DATE}T00:00:00Z`) },
   ];
   const url = (path: string, language?: (typeof pageLanguages)[number]) =>
     escapeHtml(`${site.origin}${path === '/' ? (language ? `/?lang=${language}` : '/') : shopHref(path, {}, language)}`);

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogGiftPage } from '@shared/contracts/catalog';
 import { formatPrice } from '@shared/format';
+import { LEGAL_VERSIONS, legalPages, PRIVACY_POLICY_DATE } from '@shared/domain/legal-versions';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { payoutAccounts } from '../../db/schema/payouts';
@@ -276,12 +277,18 @@ describe('the public shop window', () => {
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     const xml = res.body;
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9"/);
+    const publicPages = ['/', '/gifts', `/b/${business.slug}`, `/b/${business.slug}/${gift.slug}`, '/privacy', ...legalPages.map((page) => `/${page}`)];
     for (const language of ['en', 'es']) {
-      for (const path of ['/gifts', `/b/${business.slug}`, `/b/${business.slug}/${gift.slug}`, '/terms']) {
-        expect(xml).toContain(`<loc>https://regalos.example${path}?lang=${language}</loc>`);
+      for (const path of publicPages) {
+        const loc = `https://regalos.example${path}?lang=${language}`;
+        // Each page once per language, and each with when it last changed.
+        expect(xml.split(`<loc>${loc}</loc>`)).toHaveLength(2);
+        expect(xml).toMatch(new RegExp(`<url><loc>${loc.replace(/[.?]/g, '\\$&')}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[^<]+</lastmod>`));
       }
-      expect(xml).toContain(`<loc>https://regalos.example/?lang=${language}</loc>`);
     }
+    expect(xml).toContain(`<url><loc>https://regalos.example/privacy?lang=es</loc><lastmod>${PRIVACY_POLICY_DATE}T00:00:00.000Z</lastmod>`);
+    expect(xml).toContain(`<url><loc>https://regalos.example/legal?lang=en</loc><lastmod>${LEGAL_VERSIONS.legal}T00:00:00.000Z</lastmod>`);
+    expect(xml.match(/<url>/g)).toHaveLength(xml.match(/<lastmod>/g)!.length);
     const entry = new RegExp(`<url><loc>https://regalos.example/b/${business.slug}/${gift.slug}\\?lang=en</loc><lastmod>([^<]+)</lastmod>`).exec(xml);
     expect(new Date(entry![1]!).getTime()).toBe(new Date(stamp!.at).getTime());
     expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="es" href="https://regalos.example/b/${business.slug}?lang=es"/>`);

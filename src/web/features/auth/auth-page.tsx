@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Card, CardContent } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { AuthRequestError } from '../../lib/auth-client';
+import { RETURN_PARAM, useReturnPath } from '../../lib/return-path';
 import { AuthShell } from './auth-shell';
 import { CheckEmailPanel } from './check-email-panel';
 import { GoogleButton } from './google-button';
@@ -18,6 +19,7 @@ type Tab = 'signin' | 'signup';
 export default function AuthPage() {
   const { t } = useText('auth');
   const [params, setParams] = useSearchParams();
+  const returnPath = useReturnPath();
   const tab: Tab = params.get('tab') === 'signup' ? 'signup' : 'signin';
   const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
   // Kept on screen (not a toast): the person has to read it before signing in.
@@ -46,7 +48,9 @@ export default function AuthPage() {
 
   const changeTab = (value: string) => {
     setSignedUpEmail(null);
-    setParams(value === 'signup' ? { tab: 'signup' } : {}, { replace: true });
+    // The page to come back to stays named on either tab.
+    const keep: Record<string, string> = returnPath ? { [RETURN_PARAM]: returnPath } : {};
+    setParams(value === 'signup' ? { tab: 'signup', ...keep } : keep, { replace: true });
   };
 
   return (

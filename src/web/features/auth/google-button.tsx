@@ -3,6 +3,7 @@ import { useText } from '../../lib/text';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { startGoogleSignIn } from '../../lib/auth-client';
+import { useReturnPath } from '../../lib/return-path';
 import { showAuthError } from './show-auth-error';
 import { useAuthOptions } from '@web/lib/use-auth-options';
 
@@ -25,12 +26,13 @@ export function GoogleButton() {
   const { t } = useText('auth');
   const options = useAuthOptions();
   const [pending, setPending] = useState(false);
+  const returnPath = useReturnPath();
   const unavailable = options !== null && !options.google;
 
   const onClick = async () => {
     setPending(true);
     try {
-      await startGoogleSignIn();
+      await startGoogleSignIn(returnPath);
       // The browser is leaving for Google; keep the button busy until it does.
     } catch (error) {
       setPending(false);

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { mountReactRootPerTest } from '@web/testing/react-root';
 import { act, Suspense } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const dom = mountReactRootPerTest();
@@ -25,15 +25,20 @@ beforeEach(() => {
   localStorage.setItem('i18nextLng', 'en');
 });
 
-async function render() {
+function Landed() {
+  const location = useLocation();
+  return <p data-testid="landed">signed in at {location.pathname + location.search}</p>;
+}
+
+async function render(path = '/auth') {
   const { SignInForm } = await import('./sign-in-form');
   await act(async () => {
     dom.root.render(
       <Suspense fallback={<p>loading</p>}>
-        <MemoryRouter initialEntries={['/auth']}>
+        <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path="/auth" element={<SignInForm />} />
-            <Route path="*" element={<p>signed in</p>} />
+            <Route path="*" element={<Landed />} />
           </Routes>
         </MemoryRouter>
       </Suspense>,
@@ -85,5 +90,24 @@ describe('sign-in form', { timeout: 20_000 }, () => {
     await submit();
     await vi.waitFor(() => expect(dom.container.textContent).toContain('signed in'));
     expect(toast.dismiss).toHaveBeenCalledWith('auth-error');
+  });
+
+  // Issue 30: "Send this gift" on a public gift page needs a session; signing in leads back.
+  async function signInAt(path: string) {
+    signInWithEmail.mockResolvedValue({ user: { id: 'u1', email: 'lucia@example.test', emailVerified: true } });
+    await render(path);
+    fill('#sign-in-email', 'lucia@example.test');
+    fill('#sign-in-password', 'the-right-password');
+    await submit();
+    await vi.waitFor(() => expect(dom.container.querySelector('[data-testid="landed"]')).not.toBeNull());
+    return dom.container.querySelector('[data-testid="landed"]')!.textContent;
+  }
+
+  it('goes back to the page named by ?next= after signing in', async () => {
+    expect(await signInAt(`/auth?next=${encodeURIComponent('/app?tab=businesses&business=b1')}`)).toBe('signed in at /app?tab=businesses&business=b1');
+  });
+
+  it.each(['//evil.example/app', 'https://evil.example/app', '/\\evil.example'])('goes home, not to %s (another site)', async (hostile) => {
+    expect(await signInAt(`/auth?next=${encodeURIComponent(hostile)}`)).toBe('signed in at /app');
   });
 });

@@ -8,6 +8,7 @@ import { Input } from '../../components/ui/input';
 import { AuthRequestError, signInWithEmail } from '../../lib/auth-client';
 import { homePathFor } from '../../lib/home-path';
 import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { useReturnPath } from '../../lib/return-path';
 import { refreshSession, toSessionUser } from '../../lib/session';
 import { PasswordInput } from './password-input';
 import { ResendVerification } from './resend-verification';
@@ -20,6 +21,7 @@ const validation = lazyZodResolver(() => import('@shared/contracts/auth-forms').
 export function SignInForm() {
   const { t } = useText('auth');
   const navigate = useNavigate();
+  const returnPath = useReturnPath();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -35,8 +37,9 @@ export function SignInForm() {
       const result = await signInWithEmail(values);
       dismissAuthError();
       await refreshSession();
-      // Each role lands in its own area (issue 15.2): admin, business dashboard or consumer.
-      void navigate(homePathFor(toSessionUser(result?.user)), { replace: true });
+      // Back to the page that asked for a session (issue 30), else each role lands in its own
+      // area (issue 15.2): admin, business dashboard or consumer.
+      void navigate(returnPath ?? homePathFor(toSessionUser(result?.user)), { replace: true });
     } catch (error) {
       // Not an error to apologise for: the account exists, it only needs its email confirmed.
       if (error instanceof AuthRequestError && error.code === 'EMAIL_NOT_VERIFIED') {

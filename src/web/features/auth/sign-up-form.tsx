@@ -6,6 +6,7 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { signUpWithEmail } from '../../lib/auth-client';
 import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { useReturnPath } from '../../lib/return-path';
 import { PasswordInput } from './password-input';
 import { FormError } from './form-error';
 import { dismissAuthError, showAuthError } from './show-auth-error';
@@ -15,6 +16,7 @@ const validation = lazyZodResolver(() => import('@shared/contracts/auth-forms').
 
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const { t } = useText('auth');
+  const returnPath = useReturnPath();
   const {
     register,
     handleSubmit,
@@ -28,7 +30,8 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await signUpWithEmail(values);
+      // The confirmation link signs in and leads back to the page that asked for a session.
+      await signUpWithEmail(values, returnPath);
       // A weak-password toast from the previous attempt must not outlive the success.
       dismissAuthError();
       onSignedUp(values.email);

@@ -1,0 +1,87 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { hideCookieBanner } from './support/consent';
+import { expect, signInAs, test, type TestAccount } from './support/fixtures';
+import { linkIn, waitForMail } from './support/mailbox';
+
+test.use({ language: 'en' });
+
+/*
+ * Issue 30: a visitor on a public gift page who presses "Send this gift" and has to sign in
+ * (or sign up) comes back to that gift's business in the app, with the gift to add to the
+ * cart, not to a generic page. Also the shop's "not found" and "gone" pages pass axe.
+ */
+
+/** Opens the owner's first gift's public page from the catalogue, as a visitor would find it. */
+async function openGiftPage(page: Page, owner: TestAccount) {
+  const gift = owner.business!.gifts[0]!;
+  await page.goto(`/gifts?lang=en&q=${encodeURIComponent(gift.name)}`);
+  await page.getByRole('link', { name: gift.name }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: gift.name })).toBeVisible();
+  return gift;
+}
+
+/** Back in the app on the gift's business, the gift goes into the cart. */
+async function addToCartInApp(page: Page, owner: TestAccount, giftName: string) {
+  await expect(page).toHaveURL(new RegExp(`/app\\?tab=businesses&business=${owner.business!.id}$`));
+  const card = page.getByRole('listitem').filter({ hasText: giftName });
+  await card.getByRole('button', { name: /Add to cart/ }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+}
+
+test('signing in from a public gift page leads back to that gift', async ({ page, baseURL, owner, giver }) => {
+  test.setTimeout(120_000);
+  await hideCookieBanner(page.context(), baseURL!);
+  const gift = await openGiftPage(page, owner);
+  await page.getByRole('link', { name: 'Send this gift' }).click();
+  await expect(page).toHaveURL(/\/auth\?next=%2Fapp%3Ftab%3Dbusinesses%26business%3D/);
+  await page.getByLabel('Email').fill(giver.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(giver.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await addToCartInApp(page, owner, gift.name);
+});
+
+test('signing up from a public gift page leads back to that gift once the email is confirmed', async ({ page, baseURL, owner }) => {
+  test.setTimeout(120_000);
+  await hideCookieBanner(page.context(), baseURL!);
+  const gift = await openGiftPage(page, owner);
+  await page.getByRole('link', { name: 'Send this gift' }).click();
+  await page.getByRole('tab', { name: 'Sign up' }).click();
+  // The page to come back to stays named on the sign-up tab.
+  await expect(page).toHaveURL(/\/auth\?tab=signup&next=%2Fapp%3Ftab%3Dbusinesses/);
+  const email = `shop.return.${Date.now().toString(36)}.${test.info().workerIndex}@example.test`;
+  await page.getByLabel('Full name').fill('Pau Soler');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('taronges-de-valencia');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  const link = linkIn(await waitForMail(page.request, { to: email }), '/api/auth/verify-email');
+  expect(new URL(link, baseURL).searchParams.get('callbackURL')).toBe(`/app?tab=businesses&business=${owner.business!.id}`);
+  await page.goto(link);
+  await addToCartInApp(page, owner, gift.name);
+});
+
+test("the shop's not-found and gone pages explain themselves and pass axe", async ({ page, baseURL, owner, browser }) => {
+  test.setTimeout(120_000);
+  await hideCookieBanner(page.context(), baseURL!);
+  const missing = await page.goto('/b/no-such-business-anywhere?lang=en');
+  expect(missing!.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'We could not find this page' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See all gifts' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The owner takes a gift off sale: its page answers 410 and leads to the business's other gifts.
+  const gift = await openGiftPage(page, owner);
+  const giftPath = new URL(page.url()).pathname;
+  const ownerContext = await browser.newContext({ baseURL });
+  const ownerPage = await ownerContext.newPage();
+  await signInAs(ownerPage, baseURL!, owner);
+  const off = await ownerPage.request.patch(`/api/business/gifts/${gift.id}`, { data: { isAvailable: false }, headers: { origin: new URL(baseURL!).origin } });
+  expect(off.status(), await off.text()).toBe(200);
+  await ownerContext.close();
+  const gone = await page.goto(`${giftPath}?lang=en`);
+  expect(gone!.status()).toBe(410);
+  await expect(page.getByRole('heading', { level: 1, name: 'This gift is not for sale any more' })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Gifts from ${owner.business!.name}` }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,3 +1,4 @@
+import type { Locale } from '@shared/locale';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 
@@ -30,7 +31,6 @@ export function useCancelInvoice() {
   });
 }
 
-const lang = (language: string) => (language === 'es' ? 'es' : 'en');
-export const invoiceBookCsvUrl = (quarter: string, language: string) => `/api/admin/invoices/book/${encodeURIComponent(quarter)}/csv?lang=${lang(language)}`;
-export const dac7CsvUrl = (year: number, language: string) => `/api/admin/dac7/${year}/csv?lang=${lang(language)}`;
+export const invoiceBookCsvUrl = (quarter: string, language: Locale) => `/api/admin/invoices/book/${encodeURIComponent(quarter)}/csv?lang=${language}`;
+export const dac7CsvUrl = (year: number, language: Locale) => `/api/admin/dac7/${year}/csv?lang=${language}`;
 export const VERIFACTU_RECORDS_URL = '/api/admin/verifactu/records';

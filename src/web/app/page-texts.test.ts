@@ -32,7 +32,7 @@ describe('the pages and their texts (shared/page-texts.ts)', () => {
       const loaded =
         routerPages.some(([, named]) => named === page) ||
         consumerPage.includes(`import('./${path.basename(page, '.tsx')}')`) ||
-        (page === 'landing.html' && landingEntry.includes("PAGE_NAMESPACES['landing.html']"));
+        (page === 'landing.html' && landingEntry.includes(`renderApp(<LandingApp />, ${JSON.stringify(PAGE_NAMESPACES['landing.html']).replaceAll('"', "'")});`));
       expect(loaded, page).toBe(true);
     }
   });

@@ -52,7 +52,8 @@ export function translate(catalogue: Catalogue | undefined, language: Language, 
   });
 }
 
-const loaders = import.meta.glob<{ default: Catalogue }>('../../shared/locales/*/*.json');
+// Keyed `./<language>/<namespace>.json` (`base`): short keys, as every page downloads this map.
+const loaders = import.meta.glob<{ default: Catalogue }>('./*/*.json', { base: '../../shared/locales' });
 const catalogues = new Map<string, Catalogue>();
 const loading = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
@@ -63,7 +64,7 @@ function loadCatalogue(language: Language, namespace: string): Promise<void> {
   const id = `${language}/${namespace}`;
   let promise = loading.get(id);
   if (!promise) {
-    const load = loaders[`../../shared/locales/${id}.json`];
+    const load = loaders[`./${id}.json`];
     promise = load
       ? load().then((module) => {
           catalogues.set(id, module.default);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CONSUMER_TABS, DOCUMENT_PAGES, PAGE_NAMESPACES } from '@shared/page-texts';
+import { SHELL_NAMESPACES } from '@shared/shell-catalogues';
 
 /*
  * The web app loads a page's texts, and the server preloads them with its document, from one
@@ -47,5 +48,10 @@ describe('the pages and their texts (shared/page-texts.ts)', () => {
 
   it('loads the orders tab with the texts the list gives it', () => {
     expect(source('features/consumer/consumer-page.tsx')).toContain("PAGE_NAMESPACES['features/consumer/orders-tab.tsx']");
+  });
+
+  it('builds into the map every page downloads exactly the catalogues of the landing page and the page furniture', () => {
+    const pattern = /\('\.\/\*\/\{([a-z,-]*)\}\.json', \{/.exec(source('lib/text.ts'))?.[1];
+    expect(pattern?.split(',').sort()).toEqual([...SHELL_NAMESPACES, ...PAGE_NAMESPACES['landing.html']].sort());
   });
 });

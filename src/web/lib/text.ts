@@ -52,8 +52,32 @@ export function translate(catalogue: Catalogue | undefined, language: Language, 
   });
 }
 
-// Keyed `./<language>/<namespace>.json` (`base`): short keys, as every page downloads this map.
-const loaders = import.meta.glob<{ default: Catalogue }>('./*/*.json', { base: '../../shared/locales' });
+type CatalogueLoader = () => Promise<{ default: Catalogue }>;
+/**
+ * The catalogues by `./<language>/<namespace>.json`: here only the page furniture's
+ * (`SHELL_NAMESPACES`) and the landing page's, in every language, since the landing page
+ * downloads this map and 63 entries cost it ≈ 0.7 KB gzip of its 90 KB (ADR 068). The app's
+ * entry registers all of them (`all-catalogues.ts`) before its first render; anything else
+ * that asks for another namespace first loads that map.
+ */
+const loaders: Record<string, CatalogueLoader> = import.meta.glob<{ default: Catalogue }>('./*/{common,cookies,landing}.json', {
+  base: '../../shared/locales',
+});
+
+export function registerCatalogues(more: Record<string, CatalogueLoader>) {
+  Object.assign(loaders, more);
+}
+
+function catalogueLoader(id: string): CatalogueLoader | undefined {
+  const key = `./${id}.json`;
+  if (loaders[key]) return loaders[key];
+  return () =>
+    import('./all-catalogues').then(({ catalogueLoaders }) => {
+      registerCatalogues(catalogueLoaders);
+      const load = loaders[key];
+      return load ? load() : Promise.reject(new Error(`No catalogue ${id}`));
+    });
+}
 const catalogues = new Map<string, Catalogue>();
 const loading = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
@@ -64,13 +88,10 @@ function loadCatalogue(language: Language, namespace: string): Promise<void> {
   const id = `${language}/${namespace}`;
   let promise = loading.get(id);
   if (!promise) {
-    const load = loaders[`./${id}.json`];
-    promise = load
-      ? load().then((module) => {
-          catalogues.set(id, module.default);
-          for (const listener of listeners) listener();
-        })
-      : Promise.reject(new Error(`No catalogue ${id}`));
+    promise = catalogueLoader(id)!().then((module) => {
+      catalogues.set(id, module.default);
+      for (const listener of listeners) listener();
+    });
     // Kept even when it failed: React's `use` needs the same promise on every render, and
     // the error boundary's reload is the way to retry.
     loading.set(id, promise);

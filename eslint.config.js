@@ -59,13 +59,11 @@ const local = { rules: { 'feature-boundaries': featureBoundaries } };
 // zones that also hold for its files.
 const webNeverImportsServer = { group: ['@server/*', '**/server/**'], message: 'The web app never imports server code.' };
 /**
- * The server never reaches into the web app's code. The one exception left is the translation
- * catalogues (src/web/locales/*.json), which the gift page, the legal pages, the statements,
- * report decisions and the document's preloads read until issue 31's locale module gives them a
- * shared home; the exception goes then.
+ * The server never reaches into the web app's code, not even its texts: the catalogues both
+ * read live in src/shared/locales (ADR 068).
  */
 const serverNeverImportsWeb = {
-  group: ['@web/*', '!@web/locales', '**/web/**', '!**/web/locales/**'],
+  group: ['@web/*', '**/web/**'],
   message: 'Server code never imports the web app; shared code goes to src/shared.',
 };
 

@@ -96,7 +96,7 @@ function lucideIconsImportedBy(file: string, lucideEntry: string): string[] {
   );
 }
 
-const shellCatalogue = new RegExp(`src[\\\\/]web[\\\\/]locales[\\\\/]([a-z]{2})[\\\\/](${SHELL_NAMESPACES.join('|')})\\.json$`);
+const shellCatalogue = new RegExp(`src[\\\\/]shared[\\\\/]locales[\\\\/]([a-z]{2})[\\\\/](${SHELL_NAMESPACES.join('|')})\\.json$`);
 function shellCataloguesChunkName(moduleId: string): string | null {
   const language = shellCatalogue.exec(moduleId)?.[1];
   return language ? `shell-${language}` : null;

@@ -57,15 +57,18 @@ describe('feature import boundaries', () => {
     ['src/server/platform/x.ts', "import { a } from '../../web/components/pager';\nexport const b = a;\n"],
     ['src/server/x.ts', "import { a } from '@web/features/admin/api';\nexport const b = a;\n"],
     ['src/server/domain/orders/x.ts', "import { a } from '../../features/checkout/create-checkout';\nexport const b = a;\n"],
+    // The catalogues moved to src/shared/locales (ADR 068): no exception for them is left.
+    ['src/server/features/gift-page/x.ts', "import en from '@web/locales/en/gift.json';\nexport const b = en;\n"],
+    ['src/server/platform/x.ts', "import es from '../../web/locales/es/cookies.json';\nexport const b = es;\n"],
   ])('refuses server code in %s importing the web app (or, when shared, a feature)', async (filePath, code) => {
     expect(await rulesHit(filePath, code)).toContain('no-restricted-imports');
   });
 
   it.each([
-    ['src/server/features/gift-page/x.ts', "import en from '@web/locales/en/gift.json';\nexport const b = en;\n"],
-    ['src/server/platform/x.ts', "import es from '@web/locales/es/cookies.json';\nexport const b = es;\n"],
+    ['src/server/features/gift-page/x.ts', "import en from '@shared/locales/en/gift.json';\nexport const b = en;\n"],
+    ['src/server/platform/x.ts', "import es from '@shared/locales/es/cookies.json';\nexport const b = es;\n"],
     ['src/web/components/x.tsx', "import { a } from '../lib/text';\nimport { c } from './ui/button';\nexport const b = [a, c];\n"],
-  ])('lets %s import what sits below it (the catalogues, until issue 31 moves them)', async (filePath, code) => {
+  ])('lets %s import what sits below it (the shared catalogues)', async (filePath, code) => {
     expect(await rulesHit(filePath, code)).not.toContain('no-restricted-imports');
   });
 });

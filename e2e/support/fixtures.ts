@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import type { Locale } from '../../src/shared/locale';
 
 /** The demo accounts' shared password (README, seed). Journeys read demo data; they never change it. */
 export const DEMO_PASSWORD = 'regalo-demo-2026';
@@ -29,7 +30,7 @@ export async function signInAs(page: Page, baseURL: string, account: { email: st
 }
 
 /** The interface language the page starts in, as the language menu stores it. */
-export async function useLanguage(page: Page, language: 'en' | 'es') {
+export async function useLanguage(page: Page, language: Locale) {
   await page.addInitScript((lang) => localStorage.setItem('i18nextLng', lang), language);
 }
 
@@ -40,7 +41,7 @@ export async function useLanguage(page: Page, language: 'en' | 'es') {
  * in; `signedIn*` are the same, signed in. Set the language with `test.use({ language: 'es' })`.
  */
 export const test = base.extend<{
-  language: 'en' | 'es' | null;
+  language: Locale | null;
   giver: TestAccount;
   owner: TestAccount;
   admin: TestAccount;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddress, formatCountryIn, formatDate, formatDateTime, formatPercent, formatPrice } from './format';
+import { formatAddress, formatCountryIn, formatDate, formatDateTime, formatFullDate, formatLongDate, formatMonth, formatPercent, formatPrice } from './format';
 
 // Intl puts a no-break space between amount and symbol; compare on normal spaces.
 const plain = (s: string) => s.replace(/\u00a0|\u202f/g, ' ');
@@ -26,6 +26,30 @@ describe('Spanish conventions in every language (ADR 058)', () => {
     // Midnight is 00:xx, never 24:xx.
     expect(plain(formatDateTime('2026-11-20T23:05:00Z', 'en'))).toBe('21 Nov 2026, 00:05');
   });
+
+  it('writes Valencian dates as Catalan of Spain does, with "de" before the year (AVL usage, ADR 068)', () => {
+    expect(plain(formatFullDate('2026-06-19T10:00:00Z', 'va'))).toBe('divendres, 19 de juny de 2026');
+    expect(plain(formatLongDate('2026-04-19T10:00:00Z', 'va'))).toBe('19 d’abril de 2026');
+    expect(plain(formatDate('2026-06-30T22:30:00Z', 'va'))).toBe('1 de jul. de 2026');
+    expect(plain(formatDateTime('2026-11-21T17:30:00Z', 'va'))).toBe('21 de nov. de 2026, 18:30');
+    expect(plain(formatMonth('2026-06', 'va'))).toBe('juny de 2026');
+  });
+
+  it('writes the other languages\' long dates and months as their conventions do', () => {
+    expect(plain(formatFullDate('2026-06-19T10:00:00Z', 'es'))).toBe('viernes, 19 de junio de 2026');
+    expect(plain(formatLongDate('2026-06-19T10:00:00Z', 'en'))).toBe('19 June 2026');
+    expect(plain(formatMonth('2026-06', 'es'))).toBe('junio de 2026');
+    expect(plain(formatMonth('2026-06-01', 'en'))).toBe('June 2026');
+  });
+
+  it('writes a price the same way in Valencian as in the other languages (ADR 058, 068)', () => {
+    expect(plain(formatPrice(1250))).toBe('12,50 €');
+    expect(plain(formatPrice(123450))).toBe('1234,50 €');
+  });
+
+  it('reads an unknown language as Spanish, the home language', () => {
+    expect(plain(formatDate('2026-08-24T10:00:00Z', 'fr'))).toBe('24 ago 2026');
+  });
 });
 
 describe('formatAddress', () => {
@@ -44,6 +68,7 @@ describe('formatAddress', () => {
 
 describe('formatCountryIn', () => {
   it('names the country in the reader language', () => {
+    expect(formatCountryIn('Carrer de la Pau 1, 46002 València, Spain', 'va')).toBe('Carrer de la Pau 1, 46002 València, Espanya');
     expect(formatCountryIn('Carrer de la Pau 1, 46002 Valencia, Spain', 'es')).toBe('Carrer de la Pau 1, 46002 Valencia, España');
     expect(formatCountryIn('Carrer de la Pau 1, 46002 Valencia, España', 'en')).toBe('Carrer de la Pau 1, 46002 Valencia, Spain');
     expect(formatCountryIn('Carrer de la Pau 1, 46002 Valencia', 'es')).toBe('Carrer de la Pau 1, 46002 Valencia');

@@ -1,33 +1,47 @@
+import { FORMAT_TAGS, HOME_LOCALE, isLocale, type Locale } from './locale';
+
 /**
  * Prices, dates and times follow the Spanish conventions in every interface language (ADR
  * 058): euros after the amount with a decimal comma (`25,00 €`), the day before the month, a
  * 24-hour clock, Europe/Madrid time. Only the words change with the reader's language: the
- * month is written in that language ("24 Aug 2026" in English, "24 ago 2026" in Spanish).
- * British English is the English that writes dates this way, so English uses `en-GB`.
+ * month is written in that language ("24 Aug 2026" in English, "24 ago 2026" in Spanish,
+ * "24 d’ag. de 2026" in Valencian). Each language's formatting tag is the locale module's
+ * (`FORMAT_TAGS`: British English, the Spanish of Spain, Catalan of Spain for Valencian).
  */
 const TIME_ZONE = 'Europe/Madrid';
 
-/** The languages dates are written in; the same codes as the interface languages. */
-export type FormatLanguage = 'en' | 'es';
+/** The languages dates are written in: the interface languages (shared/locale.ts). */
+export type FormatLanguage = Locale;
 
-const dateLocales: Record<FormatLanguage, string> = { en: 'en-GB', es: 'es-ES' };
+/**
+ * ICU writes Catalan years with the contracted article ("19 de juny del 2026"); the
+ * Acadèmia Valenciana de la Llengua's usage, and Valencian administration, write "de 2026"
+ * (ADR 068). Applied to the Valencian dates only.
+ */
+const valencianYear = (text: string) => text.replace(/ del (\d{4})/g, ' de $1');
+const finish: Record<FormatLanguage, (text: string) => string> = { en: (text) => text, es: (text) => text, va: valencianYear };
 
 const euro = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });
 
-function formatters(options: Intl.DateTimeFormatOptions) {
+function formatters(options: Intl.DateTimeFormatOptions, timeZone = TIME_ZONE) {
   const byLanguage = {} as Record<FormatLanguage, Intl.DateTimeFormat>;
-  for (const language of Object.keys(dateLocales) as FormatLanguage[]) {
-    byLanguage[language] = new Intl.DateTimeFormat(dateLocales[language], { ...options, timeZone: TIME_ZONE });
+  for (const language of Object.keys(FORMAT_TAGS) as FormatLanguage[]) {
+    byLanguage[language] = new Intl.DateTimeFormat(FORMAT_TAGS[language], { ...options, timeZone });
   }
   return byLanguage;
 }
 
 const dateTime = formatters({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const dateOnly = formatters({ day: 'numeric', month: 'short', year: 'numeric' });
+const longDate = formatters({ day: 'numeric', month: 'long', year: 'numeric' });
+const fullDate = formatters({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+// A month of the calendar (`2026-06`), not an instant: read at noon UTC, written in UTC.
+const monthOfYear = formatters({ month: 'long', year: 'numeric' }, 'UTC');
 
 /** An unknown language (an old stored value) reads as Spanish, the product's home locale. */
-function pick(byLanguage: Record<FormatLanguage, Intl.DateTimeFormat>, language: string) {
-  return byLanguage[language as FormatLanguage] ?? byLanguage.es;
+function format(byLanguage: Record<FormatLanguage, Intl.DateTimeFormat>, language: string, value: Date) {
+  const known = isLocale(language) ? language : HOME_LOCALE;
+  return finish[known](byLanguage[known].format(value));
 }
 
 const toDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
@@ -55,13 +69,29 @@ export function formatPercent(rate: number, maximumFractionDigits = 2): string {
 
 /** `24 Aug 2026, 04:37` / `24 ago 2026, 04:37`. */
 export function formatDateTime(value: Date | string, language: FormatLanguage | string): string {
-  return pick(dateTime, language).format(toDate(value));
+  return format(dateTime, language, toDate(value));
 }
 
 /** `24 Aug 2026` / `24 ago 2026`. */
 export function formatDate(value: Date | string, language: FormatLanguage | string): string {
-  return pick(dateOnly, language).format(toDate(value));
+  return format(dateOnly, language, toDate(value));
 }
+
+/** `19 June 2026` / `19 de junio de 2026` / `19 de juny de 2026`. */
+export function formatLongDate(value: Date | string, language: FormatLanguage | string): string {
+  return format(longDate, language, toDate(value));
+}
+
+/** `Friday 19 June 2026` / `viernes, 19 de junio de 2026` / `divendres, 19 de juny de 2026`. */
+export function formatFullDate(value: Date | string, language: FormatLanguage | string): string {
+  return format(fullDate, language, toDate(value));
+}
+
+/** A month of the calendar (`2026-06`): `June 2026` / `junio de 2026` / `juny de 2026`. */
+export function formatMonth(month: string, language: FormatLanguage | string): string {
+  return format(monthOfYear, language, new Date(`${month.slice(0, 7)}-15T12:00:00Z`));
+}
+
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
@@ -80,7 +110,7 @@ export function formatAddress(address: string, city: string): string {
   return mentionsCity ? address : `${address}, ${city}`;
 }
 
-const countryNames: Record<FormatLanguage, string> = { en: 'Spain', es: 'España' };
+const countryNames: Record<FormatLanguage, string> = { en: 'Spain', es: 'España', va: 'Espanya' };
 
 /**
  * An address ending in its country, with the country named in the reader's language: the

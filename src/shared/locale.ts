@@ -25,6 +25,12 @@ export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', es: 'Españ
  */
 export const FORMAT_TAGS: Record<Locale, string> = { en: 'en-GB', es: 'es-ES', va: 'ca-ES' };
 
+/**
+ * The tag to hand `Intl` for a language: the product's codes mapped (`va` is no tag `Intl`
+ * knows, and would quietly format in English), anything else as given.
+ */
+export const intlTag = (language: string): string => (isLocale(language) ? FORMAT_TAGS[language] : language);
+
 /** The `lang` attribute of a document in each language (and `hreflang` of its alternates). */
 export const HTML_LANG: Record<Locale, string> = { en: 'en', es: 'es', va: 'ca-ES-valencia' };
 

@@ -1,6 +1,9 @@
 import { App } from './app/app';
 import { renderApp } from './app/render-app';
+import { catalogueLoaders } from './lib/all-catalogues';
+import { registerCatalogues } from './lib/text';
 import './styles.css';
 
 // Every page but the landing page; its pages load their own catalogues with their chunks.
+registerCatalogues(catalogueLoaders);
 renderApp(<App />);

@@ -7,8 +7,8 @@ import { areaShells } from '@shared/area-shells';
 import { firstGiftsListing, giftsListingPath } from '@shared/contracts/catalog-options';
 import { SESSION_PATH } from '@shared/contracts/session-path';
 import { cookieBannerShell } from '@shared/cookie-banner-shell';
-import enCookies from '@web/locales/en/cookies.json';
-import esCookies from '@web/locales/es/cookies.json';
+import enCookies from '@shared/locales/en/cookies.json';
+import esCookies from '@shared/locales/es/cookies.json';
 import { createPagePreloads, firstSupportedLanguage, pageImage } from './page-preloads';
 
 /** A built app's manifest in Vite's shape: the entry, the auth page and its catalogues. */
@@ -31,8 +31,8 @@ function makeRoot(withManifest = true) {
     'features/consumer/orders-tab.tsx': { file: 'assets/orders-tab-1.js' },
     'features/consumer/gifts-tab.tsx': { file: 'assets/gifts-tab-1.js' },
     ...Object.fromEntries(
-      ['en', 'es'].flatMap((lang) =>
-        ['common', 'cookies', 'auth', 'privacy', 'landing', 'app', 'orders'].map((ns) => [`locales/${lang}/${ns}.json`, { file: `assets/${ns}-${lang}.js` }]),
+      ['en', 'es', 'va'].flatMap((lang) =>
+        ['common', 'cookies', 'auth', 'privacy', 'landing', 'app', 'orders'].map((ns) => [`../shared/locales/${lang}/${ns}.json`, { file: `assets/${ns}-${lang}.js` }]),
       ),
     ),
   };
@@ -237,5 +237,15 @@ describe('modulepreload hints for a page of the single-page app', () => {
     expect(firstSupportedLanguage('EN-gb')).toBe('en');
     expect(firstSupportedLanguage('de')).toBe('en');
     expect(firstSupportedLanguage(undefined)).toBe('en');
+  });
+
+  it('reads Catalan in any form as Valencian, and writes its document as ca-ES-valencia', () => {
+    expect(firstSupportedLanguage('ca-ES-valencia,es;q=0.8')).toBe('va');
+    expect(firstSupportedLanguage('ca')).toBe('va');
+    const documentFor = createPagePreloads(makeRoot())!;
+    const page = documentFor('/auth', { acceptLanguage: 'ca-ES,ca;q=0.9,es;q=0.8' })!;
+    expect(page.html).toContain('<html lang="ca-ES-valencia">');
+    expect(hrefs(page.html)).toContain('/assets/auth-va.js');
+    expect(hrefs(page.html)).toContain('/assets/common-va.js');
   });
 });

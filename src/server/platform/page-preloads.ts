@@ -7,21 +7,20 @@ import { SESSION_PATH } from '@shared/contracts/session-path';
 import { cookieBannerShell } from '@shared/cookie-banner-shell';
 import { escapeHtml } from '@shared/escape-html';
 import { SHELL_NAMESPACES } from '@shared/shell-catalogues';
-import enCookies from '@web/locales/en/cookies.json';
-import esCookies from '@web/locales/es/cookies.json';
+import { HTML_LANG, negotiateLocale, type Locale } from '@shared/locale';
+import { DOCUMENT_PAGES, PAGE_NAMESPACES, type PageModule } from '@shared/page-texts';
+import { catalogues as loadCatalogues } from './catalogues';
 
 /** One chunk of Vite's build manifest (`build.manifest: true`), keyed by source path. */
 type ManifestChunk = { file: string; name?: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 export type PageDocument = { readonly html: string; brotli: Buffer; gzip: Buffer };
-const languages = ['en', 'es'] as const;
-type Language = (typeof languages)[number];
 
 /** What a document depends on besides its address; each is part of the document cache's key. */
 export type DocumentRequest = {
   acceptLanguage?: string;
   /** The language cookie (a choice the person made), which wins over Accept-Language. */
-  chosenLanguage?: Language | null;
+  chosenLanguage?: Locale | null;
   /** `?tab=`, for pages with tabs. */
   tab?: string | null;
   /**
@@ -35,13 +34,12 @@ export type DocumentRequest = {
 
 /**
  * What a page of the single-page app loads after the entry: its page chunk (a key of the
- * manifest, as `app/router.tsx` imports it) and the catalogues it renders with (`withTexts`). The shell's own catalogues
- * (`SHELL_NAMESPACES`) are added to every page. A page missing here is still served,
- * just without the hints; a stale entry only costs a wasted request.
+ * manifest) and the catalogues it renders with, both from shared/page-texts.ts, which the web
+ * app loads them by too. The shell's own catalogues (`SHELL_NAMESPACES`) are added to every
+ * page. A page missing there is still served, just without the hints.
  */
 type Page = {
-  page: string;
-  namespaces: readonly string[];
+  page: PageModule;
   /**
    * API answers the page asks for before it can paint its content, as the browser app asks
    * for them (same address, a same-origin `fetch`): fetched with the document (`<link
@@ -63,37 +61,28 @@ type Page = {
 };
 /** Pictures a document can name: the first gift of the consumer's gifts tab. */
 export type PageImage = 'first-gift';
-const pages: Record<string, Page & { tabs?: Record<string, Page> }> = {
-  // The landing page is its own entry (landing.html, ADR 015): only its catalogues to add, which
-  // its entry would otherwise request only once it has run (ADR 044).
-  '/': { page: 'landing.html', namespaces: ['landing'] },
-  '/auth': { page: 'features/auth/auth-page.tsx', namespaces: ['auth'] },
-  '/auth/forgot-password': { page: 'features/auth/forgot-password-page.tsx', namespaces: ['auth'] },
-  '/auth/reset-password': { page: 'features/auth/reset-password-page.tsx', namespaces: ['auth'] },
-  '/privacy': { page: 'features/legal/privacy-page.tsx', namespaces: ['privacy'] },
-  // The consumer area fetches the tab the address names (`?tab=`) at once (consumer-page.tsx,
-  // the tabs of features/consumer/tabs.ts; the first one when missing or unknown), ADR 045.
-  '/app': {
-    page: 'features/consumer/consumer-page.tsx',
-    namespaces: ['app'],
-    fetches: [SESSION_PATH],
-    shell: 'consumer',
-    tabs: {
-      profile: { page: 'features/consumer/profile-tab.tsx', namespaces: [] },
-      businesses: { page: 'features/consumer/businesses-tab.tsx', namespaces: [] },
-      gifts: { page: 'features/consumer/gifts-tab.tsx', namespaces: [], fetches: [giftsListingPath(firstGiftsListing)], image: 'first-gift' },
-      contacts: { page: 'features/consumer/contacts-tab.tsx', namespaces: [] },
-      orders: { page: 'features/consumer/orders-tab.tsx', namespaces: ['orders'] },
-    },
-  },
-  '/checkout': { page: 'features/checkout/checkout-page.tsx', namespaces: ['checkout'], fetches: [SESSION_PATH] },
-  '/business/interest': { page: 'features/business-onboarding/interest-page.tsx', namespaces: ['business'] },
-  // Signed-in areas (ADR 046): a signed-out visit is sent to /auth and wastes
-  // these few requests, a signed-in one saves a round trip before its page can render.
-  '/business/dashboard': { page: 'features/business-dashboard/business-dashboard-page.tsx', namespaces: ['dashboard'], fetches: [SESSION_PATH], shell: 'business' },
-  '/admin': { page: 'features/admin/admin-page.tsx', namespaces: ['admin'], fetches: [SESSION_PATH], shell: 'admin' },
+/**
+ * What the server adds to a page's hints: the API answers it fetches first, its header frame
+ * and its picture. Signed-in areas (ADR 046): a signed-out visit is sent to /auth and wastes
+ * these few requests, a signed-in one saves a round trip before its page can render.
+ */
+const pageExtras: Record<string, Omit<Page, 'page'> & { tabs?: Record<string, Omit<Page, 'page'>> }> = {
+  // The consumer area fetches the tab the address names (`?tab=`) at once (consumer-page.tsx), ADR 045.
+  '/app': { fetches: [SESSION_PATH], shell: 'consumer', tabs: { gifts: { fetches: [giftsListingPath(firstGiftsListing)], image: 'first-gift' } } },
+  '/checkout': { fetches: [SESSION_PATH] },
+  '/business/dashboard': { fetches: [SESSION_PATH], shell: 'business' },
+  '/admin': { fetches: [SESSION_PATH], shell: 'admin' },
 };
-const bannerTexts = { en: enCookies, es: esCookies };
+const pages: Record<string, Page & { tabs?: Record<string, Page> }> = Object.fromEntries(
+  Object.entries(DOCUMENT_PAGES).map(([address, { page, tabs }]) => {
+    const extras = pageExtras[address];
+    const pageTabs = tabs && Object.fromEntries(Object.entries(tabs).map(([tab, tabPage]) => [tab, { page: tabPage, ...extras?.tabs?.[tab] }]));
+    return [address, { ...extras, page, tabs: pageTabs }];
+  }),
+);
+/** Vite's manifest names a file by its path from the web root (src/web), so the catalogues sit one level up. */
+export const catalogueManifestKey = (language: Locale, namespace: string) => `../shared/locales/${language}/${namespace}.json`;
+const bannerTexts = loadCatalogues('cookies');
 /** Distinct pictures' documents kept; a picture changes only when the catalogue does. */
 const MAX_DOCUMENTS = 200;
 
@@ -113,17 +102,14 @@ export function pageImage(urlPath: string, tabParameter?: string | null): PageIm
 
 /**
  * The language the browser app will pick on a first visit: the first of the browser's
- * languages it supports, in the browser's order (lib/language.ts reads `navigator.languages`
+ * languages it supports, in the browser's order (lib/language.ts negotiates `navigator.languages`
  * the same way; a language saved on an earlier visit wins there, and then the hint for the
  * other language costs one small request).
  */
-export function firstSupportedLanguage(acceptLanguage: string | undefined): Language {
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const base = part.split(';')[0]?.trim().split('-')[0]?.toLowerCase();
-    const language = languages.find((candidate) => candidate === base);
-    if (language) return language;
-  }
-  return 'en';
+export function firstSupportedLanguage(acceptLanguage: string | undefined): Locale {
+  // The header's tags in the order sent, as `navigator.languages` lists them to the app.
+  const browserLanguages = (acceptLanguage ?? '').split(',').map((part) => part.split(';')[0]!.trim());
+  return negotiateLocale({ browserLanguages });
 }
 
 /**
@@ -167,7 +153,7 @@ export function createPagePreloads(
     const key = `${urlPath}|${tab ?? ''}|${language}|${image ?? ''}|${cookieBanner}`;
     const cached = cache.get(key);
     if (cached) return cached;
-    const catalogues = [...SHELL_NAMESPACES, ...page.namespaces, ...(tabPage?.namespaces ?? [])].map((ns) => `locales/${language}/${ns}.json`);
+    const catalogues = [...SHELL_NAMESPACES, ...PAGE_NAMESPACES[page.page], ...(tabPage ? PAGE_NAMESPACES[tabPage.page] : [])].map((ns) => catalogueManifestKey(language, ns));
     const chunks = [page.page, ...(tabPage ? [tabPage.page] : [])];
     // The catalogues first: they are small, and the entry waits for the page furniture's before
     // its first render (ADR 051). Over http/1.1 the browser fetches six files at a time, in
@@ -186,7 +172,7 @@ export function createPagePreloads(
     // renders in its final shape at once instead of moving when that answer arrives (ADR 044).
     const meta = base === documents['index.html'] ? `<meta name="regalo-sign-in" content="${signIn.google ? 'password google' : 'password'}">` : '';
     // The language the app will most likely pick, for screen readers until its scripts have run.
-    let html = base.html.replace(/<html lang="[a-z]+">/, `<html lang="${language}">`).replace('</head>', `${meta}${links}</head>`);
+    let html = base.html.replace(/<html lang="[a-z]+">/, `<html lang="${HTML_LANG[language]}">`).replace('</head>', `${meta}${links}</head>`);
     // Inert: React replaces it, so a link focused in it would take the focus away with it.
     if (page.shell) html = html.replace('<div id="root"></div>', `<div id="root"><div inert>${areaShells[page.shell]}</div></div>`);
     // Outside #root, which React empties on its first render, whether or not the banner is

@@ -118,9 +118,9 @@ describe('serving a page of the single-page app with modulepreload hints', () =>
     JSON.stringify({
       'index.html': { file: 'assets/index-1.js' },
       'features/auth/auth-page.tsx': { file: 'assets/auth-page-1.js' },
-      'locales/es/auth.json': { file: 'assets/auth-es.js' },
+      '../shared/locales/es/auth.json': { file: 'assets/auth-es.js' },
       'landing.html': { file: 'assets/landing-1.js' },
-      'locales/en/landing.json': { file: 'assets/landing-en.js' },
+      '../shared/locales/en/landing.json': { file: 'assets/landing-en.js' },
       'features/consumer/consumer-page.tsx': { file: 'assets/consumer-page-1.js' },
       'features/consumer/gifts-tab.tsx': { file: 'assets/gifts-tab-1.js' },
     }),

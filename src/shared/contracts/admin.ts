@@ -11,6 +11,7 @@ import {
   verificationStatuses,
 } from '../domain/business';
 import { orderStatuses } from '../domain/order-status';
+import { LOCALES } from '../locale';
 
 /**
  * The platform team's back-office (/admin). Every endpoint below answers 401
@@ -143,7 +144,7 @@ export const adminApplicationSchema = z.object({
 });
 export type AdminApplication = z.infer<typeof adminApplicationSchema>;
 
-const owner = z.object({ id: z.string(), name: z.string(), email: z.string(), locale: z.enum(['en', 'es']) }).nullable();
+const owner = z.object({ id: z.string(), name: z.string(), email: z.string(), locale: z.enum(LOCALES) }).nullable();
 
 export const adminBusinessSchema = z.object({
   id: z.string(),

@@ -1,3 +1,4 @@
+import { LOCALES } from '../locale';
 import { z } from 'zod';
 
 /**
@@ -24,7 +25,7 @@ import { z } from 'zod';
 export const authOptionsSchema = z.object({ google: z.boolean() });
 export type AuthOptions = z.infer<typeof authOptionsSchema>;
 
-export const authLocales = ['en', 'es'] as const;
+export const authLocales = LOCALES;
 export type AuthLocale = (typeof authLocales)[number];
 
 export const MIN_PASSWORD_LENGTH = 8;

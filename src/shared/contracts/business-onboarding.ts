@@ -1,3 +1,4 @@
+import { LOCALES } from '../locale';
 import { z } from 'zod';
 import { businessCategories, DEFAULT_COMMISSION_RATE, documentTypes } from '../domain/business';
 import { normalizeTaxId, taxIdError } from '../domain/tax-id';
@@ -48,7 +49,7 @@ import { normalizePhone } from './profile';
  *   once the caller has a business. The registration deletes the draft.
  */
 
-export const interestLocales = ['en', 'es'] as const;
+export const interestLocales = LOCALES;
 
 /** Field codes (web: business.signup.errors.<code> / businessInterest.errors.<code>). */
 export const registrationFieldErrors = {

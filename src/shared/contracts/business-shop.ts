@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../locale';
 
 /**
  * The partner's shop tools (issue 30), for the owner of the business only (the dashboard's
@@ -16,5 +17,5 @@ export type ShopPosterSize = (typeof shopPosterSizes)[number];
 
 export const shopPosterQuerySchema = z.object({
   size: z.enum(shopPosterSizes, 'invalid').default('a5'),
-  lang: z.enum(['en', 'es'], 'invalid').default('es'),
+  lang: z.enum(LOCALES, 'invalid').default('es'),
 });

@@ -1,4 +1,5 @@
 // The checkout's limits and recipient languages, without zod: the cart reads them on every signed-in first load (ADR 039).
+import { LOCALES } from '../locale';
 export const CHECKOUT_LIMITS = {
   recipientName: 100,
   recipientEmail: 254,
@@ -9,5 +10,5 @@ export const CHECKOUT_LIMITS = {
   maxScheduleDays: 90,
 } as const;
 
-export const recipientLocales = ['en', 'es'] as const;
+export const recipientLocales = LOCALES;
 export type RecipientLocale = (typeof recipientLocales)[number];

@@ -1,3 +1,4 @@
+import { isLocale, type Locale } from '../locale';
 import { parseCookies } from './consent-cookies';
 
 /**
@@ -12,12 +13,12 @@ import { parseCookies } from './consent-cookies';
 export const LANGUAGE_COOKIE = 'regalo-language';
 export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-export type CookieLanguage = 'en' | 'es';
+export type CookieLanguage = Locale;
 
 /** The chosen language from a Cookie header, or null when none (or an unknown one) is set. */
 export function readLanguageCookie(cookieHeader: string | undefined): CookieLanguage | null {
   const value = parseCookies(cookieHeader ?? '').get(LANGUAGE_COOKIE);
-  return value === 'en' || value === 'es' ? value : null;
+  return isLocale(value) ? value : null;
 }
 
 /** The cookie's attributes; `secure` on an https site. Not HttpOnly: the web app writes it. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidEmail } from '../domain/contact';
 import { REPORT_LIMITS, reportCategories, reportDecisions, reportStatuses, reportTargets } from '../domain/listing-reports';
+import { LOCALES } from '../locale';
 
 /**
  * Reporting a listing (DSA arts. 16-17, issue 26.5).
@@ -37,7 +38,7 @@ export const createReportInputSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   /** The language the acknowledgement is written in. */
-  locale: z.enum(['en', 'es']).default('en'),
+  locale: z.enum(LOCALES).default('en'),
 });
 export type CreateReportInput = z.input<typeof createReportInputSchema>;
 

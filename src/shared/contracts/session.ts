@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../locale';
 
 /**
  * The signed-in user as the server's guards and the web app see it. Business users are
@@ -15,7 +16,7 @@ export const sessionUserSchema = z.object({
   isBusiness: z.boolean(),
   businessName: z.string().nullable(),
   role: z.enum(['user', 'admin']),
-  locale: z.enum(['en', 'es']),
+  locale: z.enum(LOCALES),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -1,7 +1,8 @@
 // The shop's addresses and the partner's website button, without zod (ADR 039).
+import type { Locale } from '../locale';
 
 /** The business's public page, in a language. */
-export function shopPath(slug: string, language?: 'en' | 'es'): string {
+export function shopPath(slug: string, language?: Locale): string {
   return `/b/${slug}${language ? `?lang=${language}` : ''}`;
 }
 

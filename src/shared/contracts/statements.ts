@@ -1,3 +1,4 @@
+import { LOCALES } from '../locale';
 import { z } from 'zod';
 import { STATEMENT_MONTH_PATTERN } from '../domain/statement-month';
 
@@ -24,7 +25,7 @@ import { STATEMENT_MONTH_PATTERN } from '../domain/statement-month';
 export const statementMonthSchema = z.string().regex(STATEMENT_MONTH_PATTERN);
 export const statementMonthParamsSchema = z.object({ month: statementMonthSchema });
 export const adminStatementParamsSchema = z.object({ id: z.string().uuid(), month: statementMonthSchema });
-export const csvQuerySchema = z.object({ lang: z.enum(['en', 'es']).optional() });
+export const csvQuerySchema = z.object({ lang: z.enum(LOCALES).optional() });
 
 export const statementMonthsSchema = z.object({
   /** Newest first: the current month back to the business's first. */

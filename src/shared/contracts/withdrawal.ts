@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidEmail } from '../domain/contact';
 import { WITHDRAWAL_LIMITS, withdrawalStates } from '../domain/withdrawal';
+import { LOCALES } from '../locale';
 
 /**
  * The right of withdrawal (art. 11a of Directive 2011/83/EU, ADR 064): the giver withdraws
@@ -72,7 +73,7 @@ export const withdrawInputSchema = z.object({
     .min(1, withdrawalFieldErrors.required)
     .max(WITHDRAWAL_LIMITS.orders, withdrawalFieldErrors.tooLong),
   /** The language of the acknowledgement: the page's. */
-  locale: z.enum(['en', 'es']).default('es'),
+  locale: z.enum(LOCALES).default('es'),
 });
 export type WithdrawInput = z.input<typeof withdrawInputSchema>;
 

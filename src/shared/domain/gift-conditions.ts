@@ -1,3 +1,4 @@
+import { intlTag } from '../locale';
 /**
  * What a recipient needs to use a gift (issue 29, point 11): how the business takes bookings
  * and when it is open, and each gift's conditions. Stored as a few structured flags plus a
@@ -73,14 +74,14 @@ export type ConditionText = (key: string, values?: Record<string, string>) => st
 
 /** An ISO weekday's name in `language` ("Monday", "lunes"). 2024-01-01 was a Monday. */
 export const weekdayName = (day: number, language: string) =>
-  new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, day)));
+  new Intl.DateTimeFormat(intlTag(language), { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, day)));
 
 /** "Monday to Thursday" for a run of three or more days, else a list ("Friday and Saturday"). */
 export function describeWeekdays(days: readonly number[], language: string, t: ConditionText): string {
   const names = days.map((day) => weekdayName(day, language));
   const isRun = days.length >= 3 && days.every((day, index) => index === 0 || day === days[index - 1]! + 1);
   if (isRun) return t('conditions.dayRange', { from: names[0]!, to: names[names.length - 1]! });
-  return new Intl.ListFormat(language, { type: 'conjunction' }).format(names);
+  return new Intl.ListFormat(intlTag(language), { type: 'conjunction' }).format(names);
 }
 
 /**

@@ -4,6 +4,7 @@ import { AreaLoading } from '../components/area-header';
 import { RedirectIfSignedIn } from '../components/redirect-if-signed-in';
 import { RequireAdmin } from '../components/require-admin';
 import { RequireSession } from '../components/require-session';
+import { PAGE_NAMESPACES, type PageModule } from '@shared/page-texts';
 import { getLanguage } from '../lib/language';
 import { loadText } from '../lib/text';
 import { PageFallback } from './page-chrome';
@@ -13,10 +14,11 @@ import { RootLayout } from './root-layout';
  * A page and the catalogues it renders with, fetched together: the page would otherwise ask
  * for its texts only once its own chunk had arrived and rendered, one more round trip before
  * anything shows. Every page reads its texts through lib/text.ts; none loads i18next (≈ 19 KB
- * gzip less on each; ADRs 039, 045, 046).
+ * gzip less on each; ADRs 039, 045, 046). The page is named as shared/page-texts.ts lists it,
+ * where the server reads the same namespaces to preload them with the document.
  */
-function withTexts<Page>(load: () => Promise<{ default: Page }>, namespaces: readonly string[]) {
-  return () => Promise.all([load(), loadText(getLanguage(), namespaces)]).then(([page]) => page);
+function withTexts<Page>(load: () => Promise<{ default: Page }>, page: PageModule) {
+  return () => Promise.all([load(), loadText(getLanguage(), PAGE_NAMESPACES[page])]).then(([module]) => module);
 }
 
 /**
@@ -24,24 +26,24 @@ function withTexts<Page>(load: () => Promise<{ default: Page }>, namespaces: rea
  * ~15 KB gzip more and we load data with TanStack Query inside the signed-in areas instead.)
  * The landing page `/` is not one of them: it is its own entry, landing.html (ADR 015).
  */
-const PrivacyPage = lazy(withTexts(() => import('../features/legal/privacy-page'), ['privacy']));
-const ReportPage = lazy(withTexts(() => import('../features/report/report-page'), ['report']));
-const WithdrawalPage = lazy(withTexts(() => import('../features/withdrawal/withdrawal-page'), ['withdrawal']));
-const NotFoundPage = lazy(withTexts(() => import('../features/not-found/not-found-page'), []));
-const ConsumerPage = lazy(withTexts(() => import('../features/consumer/consumer-page'), ['app']));
-const AuthPage = lazy(withTexts(() => import('../features/auth/auth-page'), ['auth']));
-const ForgotPasswordPage = lazy(withTexts(() => import('../features/auth/forgot-password-page'), ['auth']));
-const ResetPasswordPage = lazy(withTexts(() => import('../features/auth/reset-password-page'), ['auth']));
-const BusinessInterestPage = lazy(withTexts(() => import('../features/business-onboarding/interest-page'), ['business']));
-const ConfirmPage = lazy(withTexts(() => import('../features/business-onboarding/confirm-page'), ['business']));
-const BusinessConfirmPage = lazy(withTexts(() => import('../features/business-onboarding/business-confirm-page'), ['business']));
-const BusinessSignupPage = lazy(withTexts(() => import('../features/business-onboarding/signup-page'), ['business']));
-const BusinessDashboardPage = lazy(withTexts(() => import('../features/business-dashboard/business-dashboard-page'), ['dashboard']));
-const CheckoutPage = lazy(withTexts(() => import('../features/checkout/checkout-page'), ['checkout']));
-const TestPaymentPage = lazy(withTexts(() => import('../features/checkout/test-payment-page'), ['checkout']));
-const CheckoutReturnPage = lazy(withTexts(() => import('../features/checkout/checkout-return-page'), ['checkout']));
-const TestOnboardingPage = lazy(withTexts(() => import('../features/payouts/test-onboarding-page'), ['dashboard']));
-const AdminPage = lazy(withTexts(() => import('../features/admin/admin-page'), ['admin']));
+const PrivacyPage = lazy(withTexts(() => import('../features/legal/privacy-page'), 'features/legal/privacy-page.tsx'));
+const ReportPage = lazy(withTexts(() => import('../features/report/report-page'), 'features/report/report-page.tsx'));
+const WithdrawalPage = lazy(withTexts(() => import('../features/withdrawal/withdrawal-page'), 'features/withdrawal/withdrawal-page.tsx'));
+const NotFoundPage = lazy(withTexts(() => import('../features/not-found/not-found-page'), 'features/not-found/not-found-page.tsx'));
+const ConsumerPage = lazy(withTexts(() => import('../features/consumer/consumer-page'), 'features/consumer/consumer-page.tsx'));
+const AuthPage = lazy(withTexts(() => import('../features/auth/auth-page'), 'features/auth/auth-page.tsx'));
+const ForgotPasswordPage = lazy(withTexts(() => import('../features/auth/forgot-password-page'), 'features/auth/forgot-password-page.tsx'));
+const ResetPasswordPage = lazy(withTexts(() => import('../features/auth/reset-password-page'), 'features/auth/reset-password-page.tsx'));
+const BusinessInterestPage = lazy(withTexts(() => import('../features/business-onboarding/interest-page'), 'features/business-onboarding/interest-page.tsx'));
+const ConfirmPage = lazy(withTexts(() => import('../features/business-onboarding/confirm-page'), 'features/business-onboarding/confirm-page.tsx'));
+const BusinessConfirmPage = lazy(withTexts(() => import('../features/business-onboarding/business-confirm-page'), 'features/business-onboarding/business-confirm-page.tsx'));
+const BusinessSignupPage = lazy(withTexts(() => import('../features/business-onboarding/signup-page'), 'features/business-onboarding/signup-page.tsx'));
+const BusinessDashboardPage = lazy(withTexts(() => import('../features/business-dashboard/business-dashboard-page'), 'features/business-dashboard/business-dashboard-page.tsx'));
+const CheckoutPage = lazy(withTexts(() => import('../features/checkout/checkout-page'), 'features/checkout/checkout-page.tsx'));
+const TestPaymentPage = lazy(withTexts(() => import('../features/checkout/test-payment-page'), 'features/checkout/test-payment-page.tsx'));
+const CheckoutReturnPage = lazy(withTexts(() => import('../features/checkout/checkout-return-page'), 'features/checkout/checkout-return-page.tsx'));
+const TestOnboardingPage = lazy(withTexts(() => import('../features/payouts/test-onboarding-page'), 'features/payouts/test-onboarding-page.tsx'));
+const AdminPage = lazy(withTexts(() => import('../features/admin/admin-page'), 'features/admin/admin-page.tsx'));
 
 export function AppRoutes() {
   return (

@@ -1,28 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { createLanguageStore, detectLanguage, languageCandidates, type Language } from './language';
+import { createLanguageStore, detectLanguage, type Language } from './language';
 
-describe('languageCandidates', () => {
+describe('detectLanguage: the order of the candidates', () => {
   it('puts the stored choice before the browser languages and <html lang>', () => {
-    expect(languageCandidates({ storedLanguage: 'en', browserLanguages: ['es-ES', 'es'], htmlLanguage: 'es' })).toEqual(['en', 'es', 'es', 'es']);
+    expect(detectLanguage({ storedLanguage: 'en', browserLanguages: ['es-ES', 'es'], htmlLanguage: 'es' })).toBe('en');
   });
 
   it('puts the language cookie first: a choice made on a server-rendered page is the newest', () => {
-    expect(languageCandidates({ cookieLanguage: 'es', storedLanguage: 'en', browserLanguages: ['en-GB'] })).toEqual(['es', 'en', 'en']);
     expect(detectLanguage({ cookieLanguage: 'es', storedLanguage: 'en', browserLanguages: ['en-GB'] })).toBe('es');
     expect(detectLanguage({ cookieLanguage: null, storedLanguage: 'en', browserLanguages: ['es-ES'] })).toBe('en');
   });
 
   it('uses the browser languages in order when nothing is stored', () => {
-    expect(languageCandidates({ storedLanguage: null, browserLanguages: ['fr-FR', 'es-ES'], htmlLanguage: 'en' })).toEqual(['fr', 'es', 'en']);
+    expect(detectLanguage({ storedLanguage: null, browserLanguages: ['fr-FR', 'es-ES'], htmlLanguage: 'en' })).toBe('es');
   });
 
-  it('falls back to <html lang>, and to nothing', () => {
-    expect(languageCandidates({ htmlLanguage: 'es' })).toEqual(['es']);
-    expect(languageCandidates({})).toEqual([]);
+  it('falls back to <html lang>, and to English', () => {
+    expect(detectLanguage({ htmlLanguage: 'es' })).toBe('es');
+    expect(detectLanguage({ htmlLanguage: 'ca-ES-valencia' })).toBe('va');
   });
 
   it('keeps only the language part', () => {
-    expect(languageCandidates({ storedLanguage: 'ES-es' })).toEqual(['es']);
+    expect(detectLanguage({ storedLanguage: 'ES-es' })).toBe('es');
+  });
+
+  it('chooses Valencian for a browser that asks for Catalan in any form', () => {
+    expect(detectLanguage({ browserLanguages: ['ca-ES', 'es-ES'] })).toBe('va');
+    expect(detectLanguage({ browserLanguages: ['ca-ES-valencia'] })).toBe('va');
+    expect(detectLanguage({ browserLanguages: ['fr', 'ca'] })).toBe('va');
+    expect(detectLanguage({ storedLanguage: 'va', browserLanguages: ['es-ES'] })).toBe('va');
   });
 });
 

@@ -1,23 +1,25 @@
 import { useSyncExternalStore } from 'react';
 import { languageCookieValue, readLanguageCookie } from '@shared/contracts/language-cookie';
+import { HTML_LANG, isLocale, LOCALE_NAMES, LOCALES, negotiateLocale, type Locale } from '@shared/locale';
 
 /**
  * The interface language: detected once, changed by the language menu, remembered in
  * localStorage and mirrored on <html lang>. `lib/text.ts`, which every page translates
  * through, follows it; switching waits for the new language's catalogues, so a page changes
- * in one go (ADRs 015, 046).
+ * in one go (ADRs 015, 046). The languages, their names and the negotiation are the locale
+ * module's (shared/locale.ts, ADR 068).
  */
 
-export const languages = ['en', 'es'] as const;
-export type Language = (typeof languages)[number];
+export const languages = LOCALES;
+export type Language = Locale;
 
 /** The name of each language in that language, as the language menu shows it. */
-export const languageNames: Record<Language, string> = { en: 'English', es: 'Español' };
+export const languageNames: Record<Language, string> = LOCALE_NAMES;
 
 /** The key i18next's browser detector used (before the app dropped i18next), so visitors who chose a language keep it. */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
-export const isLanguage = (value: unknown): value is Language => languages.includes(value as Language);
+export const isLanguage = isLocale;
 
 interface DetectionSources {
   /** The language cookie: set by this app and by the server's gift pages (issue 29.15). */
@@ -28,20 +30,14 @@ interface DetectionSources {
 }
 
 /**
- * The candidates in the specification's order — local storage, then the browser's
- * languages, then <html lang> — reduced to the language part ("es-ES" → "es"). The language
- * cookie comes first: it holds the same choice as local storage, unless the person chose a
- * language later on a page the server renders (the gift page), and that choice is newer.
+ * The candidates in the specification's order — local storage, then the browser's languages,
+ * then <html lang> — and the first one Regalo speaks; English when none is (the
+ * specification's fallback). The language cookie comes first: it holds the same choice as
+ * local storage, unless the person chose a language later on a page the server renders (the
+ * gift page), and that choice is newer. Catalan in any form (`ca-ES`, `ca-ES-valencia`) chooses Valencian.
  */
-export function languageCandidates({ cookieLanguage, storedLanguage, browserLanguages = [], htmlLanguage }: DetectionSources): string[] {
-  return [cookieLanguage, storedLanguage, ...browserLanguages, htmlLanguage]
-    .filter((candidate): candidate is string => Boolean(candidate))
-    .map((candidate) => candidate.split('-')[0]!.toLowerCase());
-}
-
-/** The first supported candidate; English when none is (the specification's fallback). */
-export function detectLanguage(sources: DetectionSources): Language {
-  return languageCandidates(sources).find(isLanguage) ?? 'en';
+export function detectLanguage({ cookieLanguage, storedLanguage, browserLanguages = [], htmlLanguage }: DetectionSources): Language {
+  return negotiateLocale({ stored: [cookieLanguage, storedLanguage], browserLanguages, pageLanguage: htmlLanguage });
 }
 
 export interface LanguageStoreDeps {
@@ -119,8 +115,8 @@ const store = createLanguageStore({
     }
   },
   applyToDocument(language) {
-    // For screen readers, hyphenation and the next page's detection.
-    if (inBrowser) document.documentElement.lang = language;
+    // For screen readers, hyphenation and the next page's detection (`ca-ES-valencia` for Valencian).
+    if (inBrowser) document.documentElement.lang = HTML_LANG[language];
   },
 });
 

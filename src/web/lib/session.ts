@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, isLocale } from '@shared/locale';
 import { useSyncExternalStore } from 'react';
 import type { SessionUser } from '@shared/contracts/session';
 import { SESSION_PATH } from '@shared/contracts/session-path';
@@ -69,7 +70,7 @@ export function toSessionUser(raw: unknown): SessionUser | null {
     isBusiness: u.isBusiness === true,
     businessName: strOrNull(u.businessName),
     role: u.role === 'admin' ? 'admin' : 'user',
-    locale: u.locale === 'es' ? 'es' : 'en',
+    locale: isLocale(u.locale) ? u.locale : DEFAULT_LOCALE,
   };
 }
 

@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { FORMAT_TAGS } from '@shared/locale';
 import { beforeLanguageChange, getLanguage, useLanguage, type Language } from './language';
 
 /**
@@ -6,7 +7,7 @@ import { beforeLanguageChange, getLanguage, useLanguage, type Language } from '.
  * each area (ADRs 015, 039, 045, 046). i18next would cost each first load about 19 KB gzip,
  * so this reads the catalogues with i18next's rules — nested keys, `{{name}}` placeholders,
  * `_one` / `_other` plural forms picked by `count`, a default value — and
- * `locales/text-parity.test.ts` checks they produce exactly what i18next produces for every
+ * `lib/text-parity.test.ts` checks they produce exactly what i18next produces for every
  * key of every catalogue. There is no fallback namespace: a key lives in the namespace read.
  */
 
@@ -20,7 +21,8 @@ export type Translate = (key: string, options?: TextOptions | string) => string;
 const pluralRules = new Map<Language, Intl.PluralRules>();
 function pluralCategory(language: Language, count: number) {
   let rules = pluralRules.get(language);
-  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+  // By the language's formatting tag: `va` is not a tag Intl knows, Catalan (`ca-ES`) is.
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(FORMAT_TAGS[language])));
   return rules.select(count);
 }
 
@@ -50,7 +52,32 @@ export function translate(catalogue: Catalogue | undefined, language: Language, 
   });
 }
 
-const loaders = import.meta.glob<{ default: Catalogue }>('../locales/*/*.json');
+type CatalogueLoader = () => Promise<{ default: Catalogue }>;
+/**
+ * The catalogues by `./<language>/<namespace>.json`: here only the page furniture's
+ * (`SHELL_NAMESPACES`) and the landing page's, in every language, since the landing page
+ * downloads this map and 63 entries cost it ≈ 0.7 KB gzip of its 90 KB (ADR 068). The app's
+ * entry registers all of them (`all-catalogues.ts`) before its first render; anything else
+ * that asks for another namespace first loads that map.
+ */
+const loaders: Record<string, CatalogueLoader> = import.meta.glob<{ default: Catalogue }>('./*/{common,cookies,landing}.json', {
+  base: '../../shared/locales',
+});
+
+export function registerCatalogues(more: Record<string, CatalogueLoader>) {
+  Object.assign(loaders, more);
+}
+
+function catalogueLoader(id: string): CatalogueLoader | undefined {
+  const key = `./${id}.json`;
+  if (loaders[key]) return loaders[key];
+  return () =>
+    import('./all-catalogues').then(({ catalogueLoaders }) => {
+      registerCatalogues(catalogueLoaders);
+      const load = loaders[key];
+      return load ? load() : Promise.reject(new Error(`No catalogue ${id}`));
+    });
+}
 const catalogues = new Map<string, Catalogue>();
 const loading = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
@@ -61,13 +88,10 @@ function loadCatalogue(language: Language, namespace: string): Promise<void> {
   const id = `${language}/${namespace}`;
   let promise = loading.get(id);
   if (!promise) {
-    const load = loaders[`../locales/${id}.json`];
-    promise = load
-      ? load().then((module) => {
-          catalogues.set(id, module.default);
-          for (const listener of listeners) listener();
-        })
-      : Promise.reject(new Error(`No catalogue ${id}`));
+    promise = catalogueLoader(id)!().then((module) => {
+      catalogues.set(id, module.default);
+      for (const listener of listeners) listener();
+    });
     // Kept even when it failed: React's `use` needs the same promise on every render, and
     // the error boundary's reload is the way to retry.
     loading.set(id, promise);

@@ -1,3 +1,4 @@
+import { LOCALES, type Locale } from '@shared/locale';
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { check } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
@@ -23,14 +24,14 @@ export const users = pgTable(
     isBusiness: boolean('is_business').notNull().default(false),
     businessName: text('business_name'),
     role: text('role').notNull().default('user'),
-    locale: text('locale').notNull().default('en'),
+    locale: text('locale').$type<Locale>().notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('users_user_type_check', sql`${t.userType} in (${sqlList(userTypes)})`),
     check('users_role_check', sql`${t.role} in (${sqlList(userRoles)})`),
-    check('users_locale_check', sql`${t.locale} in ('en', 'es')`),
+    check('users_locale_check', sql`${t.locale} in (${sqlList(LOCALES)})`),
   ],
 );
 

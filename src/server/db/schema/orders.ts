@@ -1,3 +1,4 @@
+import { LOCALES, type Locale } from '@shared/locale';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -124,7 +125,7 @@ export const orders = pgTable(
     recipientEmail: text('recipient_email'),
     personalMessage: text('personal_message'),
     /** The language of the recipient's emails and gift page. */
-    recipientLocale: text('recipient_locale').notNull().default('es'),
+    recipientLocale: text('recipient_locale').$type<Locale>().notNull().default('es'),
     /** How the gift is signed for the recipient (the giver's first name at checkout). */
     senderName: text('sender_name'),
     /** When the recipient's email goes out; null = right after payment. */
@@ -179,7 +180,7 @@ export const orders = pgTable(
     index('orders_paid_expiry_idx').on(t.status, t.expiresAt),
     // The delivery job's scan: paid gifts not yet sent.
     index('orders_delivery_due_idx').on(t.deliverAt).where(sql`${t.status} = 'paid' and ${t.deliveredAt} is null`),
-    check('orders_recipient_locale_check', sql`${t.recipientLocale} in ('en', 'es')`),
+    check('orders_recipient_locale_check', sql`${t.recipientLocale} in (${sqlList(LOCALES)})`),
     // Each status carries its timestamp, and a paid order's money adds up exactly.
     check(
       'orders_paid_fields_check',

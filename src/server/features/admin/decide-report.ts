@@ -3,22 +3,22 @@ import type { z } from 'zod';
 import type { AdminReport, decideReportInputSchema } from '@shared/contracts/listing-reports';
 import type { ReportCategory } from '@shared/domain/listing-reports';
 import { formatDate } from '@shared/format';
-import en from '@web/locales/en/report.json';
-import es from '@web/locales/es/report.json';
 import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { listingReports } from '../../db/schema/listing-reports';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { catalogues } from '../../platform/catalogues';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import type { Locale } from '@shared/locale';
 import { toAdminReport } from './list-reports';
 import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';
 
 export type DecideReportValues = z.output<typeof decideReportInputSchema>;
 
 /** The category as the report form names it, in the owner's language (same catalogue). */
-const categoryLabel = (category: ReportCategory, locale: 'en' | 'es') => (locale === 'es' ? es : en).category[category];
+const categoryLabel = (category: ReportCategory, locale: Locale) => catalogues('report')[locale].category[category];
 
 /**
  * The platform team's decision on a report (DSA art. 17), exactly once: a conditional update

@@ -1,3 +1,4 @@
+import type { Locale } from '@shared/locale';
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InterestResult } from '@shared/contracts/business-onboarding';
@@ -28,7 +29,7 @@ function newUserId(): string {
 export interface InterestValues {
   businessName: string;
   email: string;
-  locale: 'en' | 'es';
+  locale: Locale;
 }
 
 /**
@@ -63,7 +64,7 @@ export async function registerInterest(
       await enqueueMail(ctx.db, {
         to: email,
         template: 'account-exists',
-        locale: existing.locale === 'es' ? 'es' : 'en',
+        locale: existing.locale,
         data: { name: existing.name, signInUrl: `${ctx.config.publicUrl}/auth` },
       });
     }

@@ -1,3 +1,4 @@
+import type { Locale } from '@shared/locale';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/auth';
 import { businessInterests } from '../../db/schema/businesses';
@@ -36,7 +37,7 @@ export async function resendAddress(
  */
 export async function resendConfirmation(
   ctx: Pick<AppContext, 'db' | 'config' | 'now'>,
-  input: { token?: string; email?: string; locale?: 'en' | 'es' },
+  input: { token?: string; email?: string; locale?: Locale },
 ): Promise<{ sent: boolean }> {
   const token = input.token?.trim();
   const email = input.email?.trim().toLowerCase();

@@ -1,3 +1,4 @@
+import { HTML_LANG, LOCALE_NAMES } from '@shared/locale';
 import { businessCategories } from '@shared/domain/business';
 import { valenciaDistricts } from '@shared/domain/valencia-districts';
 import { escapeHtml } from '@shared/escape-html';
@@ -125,11 +126,14 @@ interface DocumentParts {
   current?: 'gifts';
 }
 
+/** Open Graph's locales (language_TERRITORY); Valencian as Catalan of Spain, as it formats. */
+const OG_LOCALES: Record<PageLanguage, string> = { en: 'en_GB', es: 'es_ES', va: 'ca_ES' };
+
 function header(t: ShopText, language: PageLanguage, path: string, params: Record<string, string | undefined>, current?: 'gifts'): string {
   const languages = pageLanguages
     .map((code) => {
       const here = code === language ? ' aria-current="true"' : '';
-      return `<li><a href="${e(shopHref(path, params, code))}" hreflang="${code}" lang="${code}"${here}>${e(t(`language.${code}`))}</a></li>`;
+      return `<li><a href="${e(shopHref(path, params, code))}" hreflang="${HTML_LANG[code]}" lang="${HTML_LANG[code]}"${here}>${e(LOCALE_NAMES[code])}</a></li>`;
     })
     .join('');
   const gifts = current === 'gifts' ? ' aria-current="page"' : '';
@@ -159,15 +163,15 @@ export function renderShopDocument(parts: DocumentParts): string {
   const head = indexable
     ? [
         `<link rel="canonical" href="${e(canonical)}">`,
-        ...pageLanguages.map((code) => `<link rel="alternate" hreflang="${code}" href="${e(absolute(shopHref(path, params, code)))}">`),
+        ...pageLanguages.map((code) => `<link rel="alternate" hreflang="${HTML_LANG[code]}" href="${e(absolute(shopHref(path, params, code)))}">`),
         `<link rel="alternate" hreflang="x-default" href="${e(absolute(shopHref(path, params)))}">`,
         `<meta property="og:type" content="${ogType === 'product' ? 'product' : ogType === 'business.business' ? 'business.business' : 'website'}">`,
         `<meta property="og:site_name" content="${e(t('meta.siteName'))}">`,
         `<meta property="og:title" content="${e(title)}">`,
         `<meta property="og:description" content="${e(description)}">`,
         `<meta property="og:url" content="${e(canonical)}">`,
-        `<meta property="og:locale" content="${language === 'es' ? 'es_ES' : 'en_GB'}">`,
-        `<meta property="og:locale:alternate" content="${language === 'es' ? 'en_GB' : 'es_ES'}">`,
+        `<meta property="og:locale" content="${OG_LOCALES[language]}">`,
+        ...pageLanguages.filter((code) => code !== language).map((code) => `<meta property="og:locale:alternate" content="${OG_LOCALES[code]}">`),
         ...(image ? [`<meta property="og:image" content="${e(absolute(image))}">`] : []),
         `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
         `<meta name="twitter:title" content="${e(title)}">`,
@@ -177,7 +181,7 @@ export function renderShopDocument(parts: DocumentParts): string {
       ].join('\n')
     : '<meta name="robots" content="noindex">';
   return `<!doctype html>
-<html lang="${language}">
+<html lang="${HTML_LANG[language]}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">

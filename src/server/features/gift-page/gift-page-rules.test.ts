@@ -49,4 +49,10 @@ describe('Accept-Language', () => {
     expect(languageFromAcceptLanguage('es;q=0, de')).toBeUndefined();
     expect(languageFromAcceptLanguage(undefined)).toBeUndefined();
   });
+
+  it('reads Catalan in any form as Valencian', () => {
+    expect(languageFromAcceptLanguage('ca-ES-valencia,es;q=0.8')).toBe('va');
+    expect(languageFromAcceptLanguage('ca-ES,ca;q=0.9')).toBe('va');
+    expect(languageFromAcceptLanguage('fr, ca;q=0.5, es;q=0.4')).toBe('va');
+  });
 });

@@ -1,3 +1,4 @@
+import { HTML_LANG, LOCALE_NAMES } from '@shared/locale';
 import { escapeHtml } from '@shared/escape-html';
 import { formatDate } from '@shared/format';
 import { LEGAL_VERSIONS, legalPages, type LegalPage } from '@shared/domain/legal-versions';
@@ -99,7 +100,7 @@ function languageSwitch(language: PageLanguage, path: string): string {
   const links = pageLanguages
     .map((code) => {
       const current = code === language ? ' aria-current="true"' : '';
-      return `<li><a href="${e(path)}?lang=${code}" hreflang="${code}" lang="${code}"${current}>${e(t(`common.language.${code}`))}</a></li>`;
+      return `<li><a href="${e(path)}?lang=${code}" hreflang="${HTML_LANG[code]}" lang="${HTML_LANG[code]}"${current}>${e(LOCALE_NAMES[code])}</a></li>`;
     })
     .join('');
   return `<nav aria-label="${e(t('common.language.label'))}"><ul class="langs">${links}</ul></nav>`;
@@ -147,7 +148,7 @@ export function renderLegalPage({ page, language, values, extras = {} }: LegalPa
   const intro = typeof group.intro === 'string' ? `<p>${inline(group.intro, values, `${key}.intro`)}</p>` : '';
   const sections = renderSections(legalGroup(language, `${key}.sections`), values, `${key}.sections`, extras);
   return `<!doctype html>
-<html lang="${language}">
+<html lang="${HTML_LANG[language]}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">

@@ -1,3 +1,4 @@
+import { isLocale } from '@shared/locale';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -64,7 +65,7 @@ export async function replaceUnconfirmedSignUp(
     if (typeof fields.userType === 'string') set.userType = fields.userType;
     if (typeof fields.isBusiness === 'boolean') set.isBusiness = fields.isBusiness;
     if ('businessName' in fields) set.businessName = typeof fields.businessName === 'string' ? fields.businessName : null;
-    if (typeof fields.locale === 'string') set.locale = fields.locale;
+    if (isLocale(fields.locale)) set.locale = fields.locale;
     await tx.update(users).set(set).where(eq(users.id, user.id));
     if (typeof fields.name === 'string' || 'phone' in fields) {
       await tx

@@ -2,7 +2,7 @@ import { DEMO_OPERATOR, type Operator } from '@shared/contracts/operator';
 import { formatCountryIn } from '@shared/format';
 import { escapeHtml, escapeHtmlLines } from '@shared/escape-html';
 
-export type MailLocale = 'en' | 'es';
+export type MailLocale = import('@shared/locale').Locale;
 
 export interface RenderedMail {
   subject: string;
@@ -30,10 +30,11 @@ export interface MailContent {
   note?: string;
 }
 
-const footer: Record<MailLocale, string> = {
+// Valencian comes with the mails' Valencian texts (issue 31, converted with the mails); until then only a type.
+const footer = {
   en: 'Regalo — local gifts from Valencia. You receive this email because someone used this address on Regalo.',
   es: 'Regalo — regalos locales de Valencia. Recibes este correo porque alguien ha usado esta dirección en Regalo.',
-};
+} as Record<MailLocale, string>;
 let operator: Operator = DEMO_OPERATOR;
 
 /**
@@ -53,10 +54,11 @@ function operatorLines(locale: MailLocale): string[] {
     : [`${name} · ${address} · Tax ID ${taxId}`, `Need help? Write to ${supportEmail}.`];
 }
 
-const linkHint: Record<MailLocale, string> = {
+// Valencian comes with the mails' Valencian texts (issue 31, converted with the mails); until then only a type.
+const linkHint = {
   en: 'If the button does not work, copy this link into your browser:',
   es: 'Si el botón no funciona, copia este enlace en tu navegador:',
-};
+} as Record<MailLocale, string>;
 
 /**
  * One branded layout for every email. Inline styles only (mail clients drop <style>), a

@@ -1,3 +1,4 @@
+import type { Locale } from '@shared/locale';
 /**
  * The one interface checkout talks to (ADR 030): `test` outside production, `stripe`. A driver turns "this checkout, these
  * lines" into a place to pay, tells which checkout a provider event is about, and refunds.
@@ -32,7 +33,7 @@ export interface CreatePaymentInput {
   lines: PaymentLine[];
   /** Prefills the payer's email on the provider's page. */
   customerEmail: string | null;
-  locale: 'en' | 'es';
+  locale: Locale;
   now: Date;
 }
 

@@ -1,3 +1,4 @@
+import type { Locale } from '@shared/locale';
 import Stripe from 'stripe';
 import type { BalanceTransaction, ConnectedAccountState, PaymentEvent, PaymentProvider } from './payment-provider';
 import { PaymentProviderError, PaymentSignatureError, STRIPE_EXPIRY_GRACE_MS } from './payment-provider';
@@ -125,6 +126,12 @@ export function toPaymentEvent(event: { id: string; type: string; account?: stri
   }
 }
 
+/**
+ * The language of Stripe's payment page for each of ours. Stripe's Checkout offers no Catalan,
+ * so a Valencian buyer pays on its Spanish page, the other language they read (ADR 068).
+ */
+const checkoutLocales: Record<Locale, 'en' | 'es'> = { en: 'en', es: 'es', va: 'es' };
+
 export function createStripePaymentProvider(settings: StripeSettings): PaymentProvider {
   const stripe = new Stripe(settings.secretKey, clientOptions(settings.apiUrl));
   return {
@@ -142,7 +149,7 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
           metadata: { checkoutId },
           payment_intent_data: { metadata: { checkoutId } },
           ...(customerEmail ? { customer_email: customerEmail } : {}),
-          locale,
+          locale: checkoutLocales[locale],
           success_url: `${returnUrl}?payment=success`,
           cancel_url: `${returnUrl}?payment=cancelled`,
         },

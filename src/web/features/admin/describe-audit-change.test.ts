@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import en from '@web/locales/en/admin.json';
-import es from '@web/locales/es/admin.json';
+import en from '@shared/locales/en/admin.json';
+import es from '@shared/locales/es/admin.json';
 import { translate } from '@web/lib/text';
 import { describeAuditChange } from './describe-audit-change';
 

@@ -1,3 +1,4 @@
+import type { Locale } from '@shared/locale';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VerifactuSendState } from '@shared/domain/verifactu-send-states';
 import { apiRequest } from '@web/lib/api-client';
@@ -47,10 +48,9 @@ export function useCancelInvoice() {
   });
 }
 
-const lang = (language: string) => (language === 'es' ? 'es' : 'en');
-export const invoiceBookCsvUrl = (quarter: string, language: string) => `/api/admin/invoices/book/${encodeURIComponent(quarter)}/csv?lang=${lang(language)}`;
-export const dac7CsvUrl = (year: number, language: string) => `/api/admin/dac7/${year}/csv?lang=${lang(language)}`;
+export const invoiceBookCsvUrl = (quarter: string, language: Locale) => `/api/admin/invoices/book/${encodeURIComponent(quarter)}/csv?lang=${language}`;
+export const dac7CsvUrl = (year: number, language: Locale) => `/api/admin/dac7/${year}/csv?lang=${language}`;
 /** Any invoice's printable page and PDF, as the owner sees them (the admin may open every invoice). */
-export const adminInvoicePageUrl = (id: string, language: string) => `/api/admin/invoices/${encodeURIComponent(id)}/html?lang=${lang(language)}`;
-export const adminInvoicePdfUrl = (id: string, language: string) => `/api/admin/invoices/${encodeURIComponent(id)}/pdf?lang=${lang(language)}`;
+export const adminInvoicePageUrl = (id: string, language: Locale) => `/api/admin/invoices/${encodeURIComponent(id)}/html?lang=${language}`;
+export const adminInvoicePdfUrl = (id: string, language: Locale) => `/api/admin/invoices/${encodeURIComponent(id)}/pdf?lang=${language}`;
 export const VERIFACTU_RECORDS_URL = '/api/admin/verifactu/records';

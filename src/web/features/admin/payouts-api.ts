@@ -1,3 +1,4 @@
+import type { Locale } from '@shared/locale';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TransferState } from '@shared/domain/payouts';
 import { apiRequest } from '@web/lib/api-client';
@@ -45,5 +46,5 @@ export const useAdminStatement = (businessId: string | null, month: string) =>
       }),
   });
 
-export const adminStatementCsvUrl = (businessId: string, month: string, language: string) =>
-  `/api/admin/businesses/${encodeURIComponent(businessId)}/statements/${encodeURIComponent(month)}/csv?lang=${language === 'es' ? 'es' : 'en'}`;
+export const adminStatementCsvUrl = (businessId: string, month: string, language: Locale) =>
+  `/api/admin/businesses/${encodeURIComponent(businessId)}/statements/${encodeURIComponent(month)}/csv?lang=${language}`;

@@ -2,7 +2,7 @@ import { Download, Printer, RotateCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { transferStates, type TransferState } from '@shared/domain/payouts';
 import { addMonths, madridMonthOf } from '@shared/domain/statement-month';
-import { formatDate, formatDateTime, formatPrice } from '@shared/format';
+import { formatDate, formatDateTime, formatMonth, formatPrice } from '@shared/format';
 import { QueryFallback } from '@web/components/query-fallback';
 import { StatementTable } from '@web/components/statement-table';
 import { Badge } from '@web/components/ui/badge';
@@ -164,7 +164,7 @@ function StatementsCard() {
   const [businessId, setBusinessId] = useState<string | null>(null);
   const totals = useMonthTotals(month);
   const statement = useAdminStatement(businessId, month);
-  const monthName = (m: string) => new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${m}-01T12:00:00Z`));
+  const monthName = (m: string) => formatMonth(m, language);
   return (
     <Card className="statement-print">
       <CardHeader>

@@ -2,8 +2,8 @@
 import { authErrorCodes } from '@shared/contracts/auth';
 import { describe, expect, it } from 'vitest';
 import { AuthRequestError, toAuthRequestError } from '../../lib/auth-client';
-import en from '../../locales/en/auth.json';
-import es from '../../locales/es/auth.json';
+import en from '@shared/locales/en/auth.json';
+import es from '@shared/locales/es/auth.json';
 import { describeAuthError } from './describe-auth-error';
 
 const known = new Set(Object.keys(en.errors));

@@ -1,3 +1,4 @@
+import { FORMAT_TAGS } from '@shared/locale';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
@@ -201,7 +202,7 @@ function Wizard({ businessName, email, draft, onAuthFailed }: WizardProps) {
     isUploading,
   );
   const isNextEnabled = canGoNext(step, { infoValid, documentsComplete });
-  const list = (names: string[]) => new Intl.ListFormat(language, { type: 'conjunction' }).format(names);
+  const list = (names: string[]) => new Intl.ListFormat(FORMAT_TAGS[language], { type: 'conjunction' }).format(names);
   // A disabled "Next" says why (issue 15.11): what step 1 still needs, or which documents.
   const nextHint = isNextEnabled
     ? null

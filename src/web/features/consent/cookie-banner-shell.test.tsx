@@ -5,12 +5,13 @@ import { act, Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage, type Language } from '../../lib/language';
 import { loadText } from '../../lib/text';
-import en from '../../locales/en/cookies.json';
-import es from '../../locales/es/cookies.json';
+import en from '@shared/locales/en/cookies.json';
+import es from '@shared/locales/es/cookies.json';
+import va from '@shared/locales/va/cookies.json';
 import { CookieBanner } from './cookie-banner';
 
 const dom = mountReactRootPerTest();
-const texts: Record<Language, CookieBannerTexts> = { en, es };
+const texts: Record<Language, CookieBannerTexts> = { en, es, va };
 
 function addShell(language: Language) {
   const holder = document.createElement('div');
@@ -52,7 +53,7 @@ describe('the cookie banner painted by the server', () => {
     expect(dom.container.querySelector('section')?.getAttribute('aria-labelledby')).toBe('cookie-banner-title');
   });
 
-  it.each<Language>(['en', 'es'])('is exactly the banner React renders first, in %s', async (language) => {
+  it.each<Language>(['en', 'es', 'va'])('is exactly the banner React renders first, in %s', async (language) => {
     // Any difference would make the banner change or move when React takes over (ADR 050).
     await changeLanguage(language);
     await act(() => loadText(language, ['cookies']));

@@ -4,6 +4,7 @@ import { getLanguage } from '@web/lib/language';
 import { loadText, useText } from '@web/lib/text';
 import { useSearchParams } from 'react-router';
 import type { Contact } from '@shared/contracts/contacts';
+import { PAGE_NAMESPACES } from '@shared/page-texts';
 import { AreaHeader } from '@web/components/area-header';
 import { LanguageMenu } from '@web/components/language-menu';
 import { PageTitle } from '@web/components/page-title';
@@ -24,7 +25,7 @@ const tabModules = {
   gifts: () => import('./gifts-tab'),
   contacts: () => import('./contacts-tab'),
   // The orders' own texts (namespace `orders`) come alongside.
-  orders: () => Promise.all([import('./orders-tab'), loadText(getLanguage(), ['orders'])]).then(([module]) => module),
+  orders: () => Promise.all([import('./orders-tab'), loadText(getLanguage(), PAGE_NAMESPACES['features/consumer/orders-tab.tsx'])]).then(([module]) => module),
 } as const;
 const ProfileTab = lazyTab(tabModules.profile, 'ProfileTab');
 const BusinessesTab = lazyTab(tabModules.businesses, 'BusinessesTab');

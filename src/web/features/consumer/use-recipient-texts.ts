@@ -4,14 +4,14 @@ import { translate, type Catalogue, type Translate } from '@web/lib/text';
 
 // The same catalogue modules lib/text.ts loads (one chunk each, shared), read here in a
 // language of our choosing rather than the interface's.
-const loaders = import.meta.glob<{ default: Catalogue }>('../../locales/*/orders.json');
+const loaders = import.meta.glob<{ default: Catalogue }>('./*/orders.json', { base: '../../../shared/locales' });
 let loaded: Promise<Map<RecipientLocale, Catalogue>> | undefined;
 /** Once loaded, a later mount (back to the tab) has the texts at its first render. */
 let ready: Map<RecipientLocale, Catalogue> | null = null;
 
 function loadRecipientCatalogues() {
   loaded ??= Promise.all(
-    recipientLocales.map((locale) => loaders[`../../locales/${locale}/orders.json`]!().then((module) => [locale, module.default] as const)),
+    recipientLocales.map((locale) => loaders[`./${locale}/orders.json`]!().then((module) => [locale, module.default] as const)),
   ).then((entries) => (ready = new Map(entries)));
   return loaded;
 }

@@ -12,4 +12,9 @@ describe('formatCount', () => {
     expect(formatCount(2291, 'es')).toBe('2.291');
     expect(formatCount(127, 'es')).toBe('127');
   });
+
+  it('groups thousands with a dot in Valencian', () => {
+    expect(formatCount(2847, 'va')).toBe('2.847');
+    expect(formatCount(127, 'va')).toBe('127');
+  });
 });

@@ -1,5 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
-import { formatCountryIn } from '@shared/format';
+import { formatCountryIn, formatLongDate } from '@shared/format';
+import type { Locale } from '@shared/locale';
 import { useText } from '../../lib/text';
 import { DocumentTitle } from '../../components/page-title';
 import { PublicHeader } from '../../components/public-header';
@@ -13,8 +14,8 @@ const sections = {
 } as const;
 
 /** The "last updated" line shows today's date, as the specification asks. */
-function formatToday(language: string) {
-  return new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-GB', { dateStyle: 'long', timeZone: 'Europe/Madrid' }).format(new Date());
+function formatToday(language: Locale) {
+  return formatLongDate(new Date(), language);
 }
 
 export default function PrivacyPage() {

@@ -50,7 +50,7 @@ export default function ReportPage() {
     if (Object.keys(found).length > 0) return;
     setSending(true);
     try {
-      const body: CreateReportInput = { targetType: type, targetId: id, category: category as ReportCategory, explanation, email: email.trim() || null, locale: getLanguage() === 'es' ? 'es' : 'en' };
+      const body: CreateReportInput = { targetType: type, targetId: id, category: category as ReportCategory, explanation, email: email.trim() || null, locale: getLanguage() };
       const result = await apiRequest<ReportReceipt>('/api/reports', { method: 'POST', body });
       setReceipt({ ...result, withEmail: Boolean(email.trim()) });
     } catch (error) {

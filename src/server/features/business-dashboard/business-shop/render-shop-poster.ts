@@ -1,3 +1,4 @@
+import { HTML_LANG } from '@shared/locale';
 import { escapeHtml } from '@shared/escape-html';
 import type { ShopPosterSize } from '@shared/contracts/business-shop';
 import type { PageLanguage } from '../../../platform/page-language';
@@ -32,7 +33,7 @@ export function renderShopPoster({ language, size, businessName, shopUrl, qrSvg 
   const label = size.toUpperCase();
   const display = shopUrl.replace(/^https?:\/\//, '');
   return `<!doctype html>
-<html lang="${language}">
+<html lang="${HTML_LANG[language]}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">

@@ -1,3 +1,5 @@
+import { formatMonth } from '@shared/format';
+import type { Locale } from '@shared/locale';
 import { Download, FileText } from 'lucide-react';
 import { formatDate, formatPrice } from '@shared/format';
 import { QueryFallback } from '@web/components/query-fallback';
@@ -10,8 +12,8 @@ import { apiErrorMessage } from '@web/lib/api-error';
 import { invoicePageUrl, invoicePdfUrl, useBusinessInvoices } from './payouts-api';
 
 /** The month invoiced, `YYYY-MM`, in words (`octubre de 2026`). */
-function monthName(period: string, language: string): string {
-  return new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${period}-15T12:00:00Z`));
+function monthName(period: string, language: Locale): string {
+  return formatMonth(period, language);
 }
 
 /** Regalo's commission invoices (ADR 061): each opens as a printable page or downloads as a PDF. */

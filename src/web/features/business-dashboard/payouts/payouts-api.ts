@@ -1,3 +1,4 @@
+import type { Locale } from '@shared/locale';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 
@@ -53,7 +54,7 @@ export function useStatement(month: string | null) {
   });
 }
 
-export const statementCsvUrl = (month: string, language: string) => `/api/business/statements/${encodeURIComponent(month)}/csv?lang=${language === 'es' ? 'es' : 'en'}`;
+export const statementCsvUrl = (month: string, language: Locale) => `/api/business/statements/${encodeURIComponent(month)}/csv?lang=${language}`;
 
 const invoicesContract = () => import('@shared/contracts/invoices');
 
@@ -65,6 +66,5 @@ export function useBusinessInvoices() {
   });
 }
 
-const lang = (language: string) => (language === 'es' ? 'es' : 'en');
-export const invoicePageUrl = (id: string, language: string) => `/api/business/invoices/${encodeURIComponent(id)}/html?lang=${lang(language)}`;
-export const invoicePdfUrl = (id: string, language: string) => `/api/business/invoices/${encodeURIComponent(id)}/pdf?lang=${lang(language)}`;
+export const invoicePageUrl = (id: string, language: Locale) => `/api/business/invoices/${encodeURIComponent(id)}/html?lang=${language}`;
+export const invoicePdfUrl = (id: string, language: Locale) => `/api/business/invoices/${encodeURIComponent(id)}/pdf?lang=${language}`;

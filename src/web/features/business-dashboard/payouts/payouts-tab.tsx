@@ -1,7 +1,7 @@
 import { Download, Printer } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Transfer } from '@shared/contracts/payouts';
-import { formatDate, formatPrice } from '@shared/format';
+import { formatDate, formatMonth, formatPrice } from '@shared/format';
 import { QueryFallback } from '@web/components/query-fallback';
 import { StatementTable } from '@web/components/statement-table';
 import { Badge } from '@web/components/ui/badge';
@@ -118,8 +118,7 @@ function StatementsCard() {
   const [chosen, setChosen] = useState<string | null>(null);
   const month = chosen ?? months.data?.months[0] ?? null;
   const statement = useStatement(month);
-  const monthName = (m: string) =>
-    new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${m}-01T12:00:00Z`));
+  const monthName = (m: string) => formatMonth(m, language);
 
   return (
     <Card className="statement-print">

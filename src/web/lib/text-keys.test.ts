@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { type Catalogue } from '../lib/text';
+import { type Catalogue } from './text';
 
 /*
  * i18next fell back to the `common` namespace for a key its own namespace lacked; lib/text.ts
@@ -13,8 +13,9 @@ import { type Catalogue } from '../lib/text';
  * For a key built at run time (`categories.${category}`) its fixed part must name a group.
  */
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const localesDir = path.resolve(webDir, '../shared/locales');
 const catalogue = (namespace: string) =>
-  JSON.parse(readFileSync(path.join(webDir, 'locales', 'en', `${namespace}.json`), 'utf8')) as Catalogue;
+  JSON.parse(readFileSync(path.join(localesDir, 'en', `${namespace}.json`), 'utf8')) as Catalogue;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

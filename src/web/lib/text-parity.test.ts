@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { languages, type Language } from '../lib/language';
-import { translate, type Catalogue, type TextOptions } from '../lib/text';
+import { languages, type Language } from './language';
+import { translate, type Catalogue, type TextOptions } from './text';
 
 /*
  * The app translates with lib/text.ts, which follows i18next's catalogue rules (the format the
@@ -13,7 +13,7 @@ import { translate, type Catalogue, type TextOptions } from '../lib/text';
  * for (and several counts for plural keys), and requires identical text, so a catalogue feature
  * only i18next understands cannot slip into a text the app shows.
  */
-const localesDir = path.dirname(fileURLToPath(import.meta.url));
+const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/locales');
 const namespaces = readdirSync(path.join(localesDir, 'en'))
   .filter((file) => file.endsWith('.json'))
   .map((file) => file.replace(/\.json$/, ''));

@@ -1,3 +1,5 @@
+import type { Locale } from './locale';
+
 /**
  * Prices, dates and times follow the Spanish conventions in every interface language (ADR
  * 058): euros after the amount with a decimal comma (`25,00 €`), the day before the month, a
@@ -80,13 +82,13 @@ export function formatAddress(address: string, city: string): string {
   return mentionsCity ? address : `${address}, ${city}`;
 }
 
-const countryNames: Record<FormatLanguage, string> = { en: 'Spain', es: 'España' };
+const countryNames: Record<Locale, string> = { en: 'Spain', es: 'España', va: 'Espanya' };
 
 /**
  * An address ending in its country, with the country named in the reader's language: the
  * operator's one configured address ("…, 46002 Valencia, Spain") must not make every Spanish
  * email and page end in English.
  */
-export function formatCountryIn(address: string, language: FormatLanguage): string {
+export function formatCountryIn(address: string, language: Locale): string {
   return address.replace(/,\s*(Spain|España|Espanya)\s*$/i, `, ${countryNames[language]}`);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { transferStates } from '../domain/payouts';
 import { adminAuditActions, adminAuditTargets } from '../domain/admin-audit';
 import { isCalendarDate } from '../domain/analytics';
+import { LOCALES } from '../locale';
 import {
   applicationKinds,
   applicationStatuses,
@@ -143,7 +144,7 @@ export const adminApplicationSchema = z.object({
 });
 export type AdminApplication = z.infer<typeof adminApplicationSchema>;
 
-const owner = z.object({ id: z.string(), name: z.string(), email: z.string(), locale: z.enum(['en', 'es']) }).nullable();
+const owner = z.object({ id: z.string(), name: z.string(), email: z.string(), locale: z.enum(LOCALES) }).nullable();
 
 export const adminBusinessSchema = z.object({
   id: z.string(),

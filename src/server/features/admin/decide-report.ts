@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AdminReport, decideReportInputSchema } from '@shared/contracts/listing-reports';
 import type { ReportCategory } from '@shared/domain/listing-reports';
 import { formatDate } from '@shared/format';
+import type { Locale } from '@shared/locale';
 import en from '@web/locales/en/report.json';
 import es from '@web/locales/es/report.json';
 import { users } from '../../db/schema/auth';
@@ -17,8 +18,12 @@ import { recordAdminAction, type AdminActor } from '../../domain/admin/record-ad
 
 export type DecideReportValues = z.output<typeof decideReportInputSchema>;
 
-/** The category as the report form names it, in the owner's language (same catalogue). */
-const categoryLabel = (category: ReportCategory, locale: 'en' | 'es') => (locale === 'es' ? es : en).category[category];
+/**
+ * The category as the report form names it, in the owner's language (same catalogue).
+ * Valencian reads the Spanish labels until the `va` report catalogue lands (issue 31, the
+ * catalogue move); then `va` takes its own.
+ */
+const categoryLabels: Record<Locale, Record<ReportCategory, string>> = { en: en.category, es: es.category, va: es.category };
 
 /**
  * The platform team's decision on a report (DSA art. 17), exactly once: a conditional update
@@ -85,7 +90,7 @@ export async function decideReport(
             kind: report.targetType === 'gift' ? 'gift' : 'business',
             listing: report.targetType === 'gift' ? target!.giftName! : target!.businessName,
             reportId: report.id,
-            category: categoryLabel(report.category as ReportCategory, locale),
+            category: categoryLabels[locale][report.category as ReportCategory],
             reportedOn: formatDate(report.createdAt, locale),
             decidedOn: formatDate(now, locale),
             reason: input.reason,

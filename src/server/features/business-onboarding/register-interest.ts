@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InterestResult } from '@shared/contracts/business-onboarding';
+import type { Locale } from '@shared/locale';
 import type { AppContext } from '../../platform/context';
 import { users } from '../../db/schema/auth';
 import { businessInterests } from '../../db/schema/businesses';
 import { profiles } from '../../db/schema/profiles';
 import { AppError } from '../../platform/errors';
-import { enqueueMail } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import {
   CONFIRMATION_TTL_MS,
   confirmationUrl,
@@ -28,7 +29,7 @@ function newUserId(): string {
 export interface InterestValues {
   businessName: string;
   email: string;
-  locale: 'en' | 'es';
+  locale: Locale;
 }
 
 /**
@@ -63,7 +64,7 @@ export async function registerInterest(
       await enqueueMail(ctx.db, {
         to: email,
         template: 'account-exists',
-        locale: existing.locale === 'es' ? 'es' : 'en',
+        locale: toMailLocale(existing.locale) ?? 'en',
         data: { name: existing.name, signInUrl: `${ctx.config.publicUrl}/auth` },
       });
     }

@@ -1,5 +1,5 @@
 import type { Locale } from '@shared/locale';
-import { de } from './layout-texts';
+import { al, de } from './layout-texts';
 
 /** The words of the mails the platform team's actions send (admin-templates.ts). */
 export interface AdminMailTexts {
@@ -165,11 +165,11 @@ export const adminTexts: Record<Locale, AdminMailTexts> = {
       action: 'Corregir i tornar a enviar',
     },
     expiryExtended: {
-      subject: ({ businessName, expiresOn }) => `El teu regal ${de(businessName)} ara val fins al ${expiresOn}`,
+      subject: ({ businessName, expiresOn }) => `El teu regal ${de(businessName)} ara val fins ${al(expiresOn)}`,
       preheader: 'Hem ampliat la validesa del teu regal.',
       heading: 'Tens més temps per a gaudir del teu regal',
       body: ({ giftName, businessName, expiresOn }) =>
-        `Hem ampliat la validesa del teu regal «${giftName}» ${de(businessName)}. Ara el pots bescanviar fins al ${expiresOn} (inclòs).`,
+        `Hem ampliat la validesa del teu regal «${giftName}» ${de(businessName)}. Ara el pots bescanviar fins ${al(expiresOn)} (inclòs).`,
       action: 'Veure el meu regal',
     },
     cancelledGiver: {

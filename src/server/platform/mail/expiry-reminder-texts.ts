@@ -1,4 +1,5 @@
 import type { Locale } from '@shared/locale';
+import { al, el } from './layout-texts';
 
 /** The words of the "a week left" reminders (expiry-reminder-templates.ts, ADR 032). */
 export interface ExpiryReminderTexts {
@@ -64,21 +65,21 @@ export const expiryReminderTexts: Record<Locale, ExpiryReminderTexts> = {
   },
   va: {
     recipient: {
-      subject: ({ expiryDate, giftName }) => `El teu regal caduca el ${expiryDate}: ${giftName}`,
+      subject: ({ expiryDate, giftName }) => `El teu regal caduca ${el(expiryDate)}: ${giftName}`,
       preheader: ({ businessName }) => `Encara en pots gaudir a ${businessName}.`,
       heading: 'Queda una setmana per a gaudir del teu regal',
       reminder: ({ senderName, giftName, businessName, expiryDate }) =>
-        `${senderName ? `${senderName} et va regalar` : 'Et van regalar'} «${giftName}» a ${businessName}, i encara no l’has utilitzat. És vàlid fins al ${expiryDate}, inclòs.`,
+        `${senderName ? `${senderName} et va regalar` : 'Et van regalar'} «${giftName}» a ${businessName}, i encara no l’has utilitzat. És vàlid fins ${al(expiryDate)}, inclòs.`,
       how: 'Obri el teu regal i mostra el codi QR en el taulell. No necessites cap compte.',
       action: 'Obrir el meu regal',
       note: 'Si ja n’has gaudit hui, no faces cas d’este missatge.',
     },
     giver: {
-      subject: ({ recipientName, expiryDate }) => `El regal per a ${recipientName} caduca el ${expiryDate}`,
+      subject: ({ recipientName, expiryDate }) => `El regal per a ${recipientName} caduca ${el(expiryDate)}`,
       preheader: 'Potser li ho vols recordar.',
       heading: 'Encara no s’ha gaudit del teu regal',
       reminder: ({ recipientName, giftName, businessName, expiryDate }) =>
-        `${recipientName} encara no ha utilitzat «${giftName}» a ${businessName}. És vàlid fins al ${expiryDate}, inclòs; potser li ho vols recordar.`,
+        `${recipientName} encara no ha utilitzat «${giftName}» a ${businessName}. És vàlid fins ${al(expiryDate)}, inclòs; potser li ho vols recordar.`,
       action: 'Veure les meues comandes',
     },
   },

@@ -45,3 +45,12 @@ export const layoutTexts: Record<Locale, LayoutTexts> = {
  * ("d’Horchatería Daniel", "d’abril"), as a careful writer does; "de" otherwise.
  */
 export const de = (word: string): string => (/^h?[aeiouàèéíïòóúü]/i.test(word) ? `d’${word}` : `de ${word}`);
+
+/**
+ * Valencian article before a date that starts with its day: "l’1 de…", "l’11 de…" (u, onze
+ * begin with a vowel sound), "el 23 de…" otherwise; with "a" and "de" contracted the same way.
+ */
+const dayTakesApostrophe = (date: string) => /^(1|11)(?!\d)/.test(date);
+export const el = (date: string): string => (dayTakesApostrophe(date) ? `l’${date}` : `el ${date}`);
+export const al = (date: string): string => (dayTakesApostrophe(date) ? `a l’${date}` : `al ${date}`);
+export const del = (date: string): string => (dayTakesApostrophe(date) ? `de l’${date}` : `del ${date}`);

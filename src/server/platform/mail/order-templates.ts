@@ -8,7 +8,7 @@ import {
   type GiftConditions,
 } from '@shared/domain/gift-conditions';
 import { giftText } from '../gift-text';
-import type { Locale } from '@shared/locale';
+import { FORMAT_TAGS, type Locale } from '@shared/locale';
 import { greeting, renderMail, type MailParagraph, type RenderedMail } from './layout';
 import { orderTexts } from './order-texts';
 
@@ -59,7 +59,8 @@ type Renderers = { [K in keyof OrderMailTemplates]: (data: OrderMailTemplates[K]
 function bookingParagraphs(d: OrderMailTemplates['gift-received'], locale: Locale): MailParagraph[] {
   const t = giftText(locale);
   const paragraphs: MailParagraph[] = [];
-  const lines = d.conditions ? giftConditionLines(d.conditions, locale, t) : [];
+  // Weekday names by the language's formatting tag: `va` is no tag Intl knows ("ca-ES" is).
+  const lines = d.conditions ? giftConditionLines(d.conditions, FORMAT_TAGS[locale], t) : [];
   if (lines.length > 0) paragraphs.push(`${t('conditions.title')}: ${lines.join(' · ')}`);
   const booking = d.booking;
   if (!booking) return paragraphs;

@@ -1,5 +1,5 @@
 import type { Locale } from '@shared/locale';
-import { de } from './layout-texts';
+import { al, de, el } from './layout-texts';
 
 /** The words of the purchase emails (order-templates.ts); values arrive formatted. */
 export interface OrderMailTexts {
@@ -126,7 +126,7 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       message: ({ message }) => `El seu missatge: «${message}»`,
       directions: 'Com arribar-hi:',
       onTheMap: ({ businessName }) => `Veure ${businessName} en el mapa`,
-      redeemUntil: ({ expires }) => `Pots bescanviar-lo fins al ${expires}. Obri el teu regal i mostra el codi QR en el comerç.`,
+      redeemUntil: ({ expires }) => `Pots bescanviar-lo fins ${al(expires)}. Obri el teu regal i mostra el codi QR en el comerç.`,
       typedCode: ({ code }) => `Si no poden escanejar el QR, digues-los este codi: ${code}`,
       action: 'Obrir el meu regal',
       note: 'No necessites cap compte. Guarda este correu: l’enllaç és el teu regal.',
@@ -137,11 +137,11 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       heading: 'Gràcies per la teua compra',
       received: 'Hem rebut el teu pagament. Açò és el que has regalat:',
       line: ({ giftName, businessName, recipientName, price, when }) => `• ${giftName} (${businessName}) per a ${recipientName}: ${price}, ${when}`,
-      deliveredOn: ({ at }) => `s’entrega el ${at}`,
+      deliveredOn: ({ at }) => `s’entrega ${el(at)}`,
       sentNow: 'enviat ara',
       total: ({ total }) => `Total: ${total} (IVA inclòs).`,
       withdrawRight: ({ until }) =>
-        `Tens dret a desistir d’esta compra sense donar cap motiu fins al ${until} (hora de Madrid), mentres el regal no s’haja bescanviat. Et tornarem el preu complet.`,
+        `Tens dret a desistir d’esta compra sense donar cap motiu fins ${al(until)} (hora de Madrid), mentres el regal no s’haja bescanviat. Et tornarem el preu complet.`,
       withdrawLead: 'Per a desistir:',
       withdrawLink: 'Desistir del contracte ací',
       action: 'Veure les meues comandes',

@@ -1,6 +1,6 @@
 import type { OwnerOrderEventKind } from '@shared/domain/owner-notices';
 import type { Locale } from '@shared/locale';
-import { de } from './layout-texts';
+import { de, del, el } from './layout-texts';
 
 type EventValues = { giftName: string; price: string; at: string };
 
@@ -196,10 +196,10 @@ export const ownerTexts: Record<Locale, OwnerMailTexts> = {
     eventHeading: { sold: 'Una venda nova!', cancelled: 'Comanda cancel·lada', withdrawn: 'Desistiment d’una compra' },
     settingHint: 'Pots rebre un únic resum diari en compte d’un correu per comanda: activa’l en la pestanya «Perfil» del teu tauler.',
     dailySummary: {
-      subject: ({ day, businessName }) => `Resum del ${day} · ${businessName}`,
+      subject: ({ day, businessName }) => `Resum ${del(day)} · ${businessName}`,
       preheader: ({ sales, others }) => `Vendes: ${sales}. Cancel·lacions o desistiments: ${others}.`,
       heading: ({ day }) => `El teu dia a Regalo: ${day}`,
-      intro: ({ day, businessName }) => `Açò és el que va passar el ${day} amb els regals ${de(businessName)} (hora de Madrid):`,
+      intro: ({ day, businessName }) => `Açò és el que va passar ${el(day)} amb els regals ${de(businessName)} (hora de Madrid):`,
       why: 'Reps este resum perquè el vas triar en el teu tauler en compte d’un correu per comanda.',
     },
     businessDeactivated: {

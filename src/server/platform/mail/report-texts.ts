@@ -1,5 +1,5 @@
 import type { Locale } from '@shared/locale';
-import { de } from './layout-texts';
+import { de, el } from './layout-texts';
 
 type Hidden = { decidedOn: string; listing: string; businessName: string };
 
@@ -155,14 +155,14 @@ export const reportTexts: Record<Locale, ReportMailTexts> = {
       heading: 'Exposició de motius',
       what: {
         gift: ({ decidedOn, listing, businessName }) =>
-          `Què hem fet: el ${decidedOn} hem ocultat del catàleg de Regalo el regal «${listing}» ${de(businessName)}. Ningú no el pot comprar mentres estiga ocult; els regals que ja estan pagats continuen sent vàlids i els has d’atendre.`,
+          `Què hem fet: ${el(decidedOn)} hem ocultat del catàleg de Regalo el regal «${listing}» ${de(businessName)}. Ningú no el pot comprar mentres estiga ocult; els regals que ja estan pagats continuen sent vàlids i els has d’atendre.`,
         business: ({ decidedOn, businessName }) =>
-          `Què hem fet: el ${decidedOn} hem ocultat del catàleg de Regalo el comerç ${businessName} i tots els seus regals. Ningú no els pot comprar mentres estiga ocult; els regals que ja estan pagats continuen sent vàlids i els has d’atendre.`,
+          `Què hem fet: ${el(decidedOn)} hem ocultat del catàleg de Regalo el comerç ${businessName} i tots els seus regals. Ningú no els pot comprar mentres estiga ocult; els regals que ja estan pagats continuen sent vàlids i els has d’atendre.`,
       },
       why: ({ reason }) => `Per què: ${reason}`,
       facts: ({ facts }) => `Fets en què ens basem: ${facts}`,
       started: ({ reportedOn, category, reportId }) =>
-        `Com va començar: una denúncia rebuda el ${reportedOn} (categoria: ${category}; referència ${reportId}). La decisió l’ha presa una persona de l’equip de Regalo; no s’ha utilitzat cap mitjà automatitzat.`,
+        `Com va començar: una denúncia rebuda ${el(reportedOn)} (categoria: ${category}; referència ${reportId}). La decisió l’ha presa una persona de l’equip de Regalo; no s’ha utilitzat cap mitjà automatitzat.`,
       ground: 'Fonament: el contingut es considera il·legal o contrari a l’acord per a comerços de Regalo (compromisos del comerç: anuncis veraços i lícits).',
       appeal: ({ appealEmail }) =>
         `Com recórrer: respon a ${appealEmail} en un termini de sis mesos i explica per què no hi estàs d’acord; una altra persona de l’equip revisarà la decisió i et contestarà. També pots acudir a un òrgan certificat de resolució extrajudicial de litigis (art. 21 del Reglament de Serveis Digitals) o als tribunals.`,

@@ -1,5 +1,5 @@
 import type { Locale } from '@shared/locale';
-import { de } from './layout-texts';
+import { de, del, el } from './layout-texts';
 
 /** The words of the withdrawal mails (withdrawal-templates.ts, ADR 064); values arrive formatted. */
 export interface WithdrawalMailTexts {
@@ -71,7 +71,7 @@ export const withdrawalTexts: Record<Locale, WithdrawalMailTexts> = {
       subject: ({ reference }) => `Hem rebut el teu desistiment (${reference})`,
       preheader: ({ refund }) => `Et tornem ${refund}.`,
       heading: 'Desistiment rebut',
-      confirm: ({ when, purchased }) => `Confirmem que el ${when} (hora de Madrid) vas desistir del contracte de compra del ${purchased} per a estos regals:`,
+      confirm: ({ when, purchased }) => `Confirmem que ${el(when)} (hora de Madrid) vas desistir del contracte de compra ${del(purchased)} per a estos regals:`,
       refund: ({ refund }) =>
         `Reemborsament: ${refund}, el preu complet (IVA inclòs). Ja l’hem demanat al nostre proveïdor de pagaments i el rebràs pel mateix mitjà amb què vas pagar, com a molt tard en 14 dies; el banc pot tardar uns quants dies més a mostrar-lo.`,
       cancelled: 'Els regals queden anul·lats i ja no es poden bescanviar.',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalPages } from '@shared/domain/legal-versions';
+import { LOCALES } from '@shared/locale';
 import { renderRateLimitedPage, renderUnavailablePage } from './features/gift-page/render-gift-page';
 import { templates, type MailTemplateName } from './platform/mail/templates';
 import { createBusiness, createGift, createOrder, createUser } from './testing/factories';
@@ -93,7 +94,7 @@ describe('every server-rendered page and HTML email is valid HTML (Nu HTML Check
     save('app-not-found', await get('/no/such/page', 'es'));
 
     for (const name of Object.keys(mailSamples) as MailTemplateName[]) {
-      for (const locale of ['en', 'es'] as const) {
+      for (const locale of LOCALES) {
         save(`mail-${name}-${locale}`, templates[name](mailSamples[name] as never, locale).html);
       }
     }

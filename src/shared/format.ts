@@ -117,6 +117,6 @@ const countryNames: Record<FormatLanguage, string> = { en: 'Spain', es: 'España
  * operator's one configured address ("…, 46002 Valencia, Spain") must not make every Spanish
  * email and page end in English.
  */
-export function formatCountryIn(address: string, language: FormatLanguage): string {
+export function formatCountryIn(address: string, language: Locale): string {
   return address.replace(/,\s*(Spain|España|Espanya)\s*$/i, `, ${countryNames[language]}`);
 }

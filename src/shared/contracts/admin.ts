@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { transferStates } from '../domain/payouts';
 import { adminAuditActions, adminAuditTargets } from '../domain/admin-audit';
 import { isCalendarDate } from '../domain/analytics';
+import { LOCALES } from '../locale';
 import {
   applicationKinds,
   applicationStatuses,
@@ -11,7 +12,6 @@ import {
   verificationStatuses,
 } from '../domain/business';
 import { orderStatuses } from '../domain/order-status';
-import { LOCALES } from '../locale';
 
 /**
  * The platform team's back-office (/admin). Every endpoint below answers 401

@@ -1,7 +1,8 @@
 import { formatPrice } from '@shared/format';
+import type { Locale } from '@shared/locale';
 import type { InvoiceMailTemplates } from '../../platform/mail/invoice-templates';
 import type { InvoiceDocument } from './invoice-document';
-import type { InvoiceLanguage } from './invoice-text';
+import { monthName } from '../../platform/mail/month-name';
 
 /**
  * The `invoice-issued` email's data for one invoice, in the owner's language:
@@ -10,18 +11,15 @@ import type { InvoiceLanguage } from './invoice-text';
  */
 export function invoiceMailData(
   document: InvoiceDocument,
-  language: InvoiceLanguage,
+  language: Locale,
   owner: { name: string; invoiceUrl: string },
 ): InvoiceMailTemplates['invoice-issued'] {
-  const month = new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${document.period}-15T12:00:00Z`),
-  );
   return {
     name: owner.name,
     businessName: document.recipient.name,
     type: document.type,
     invoiceNumber: document.fullNumber,
-    month,
+    month: monthName(document.period, language),
     total: formatPrice(document.totalCents),
     ...(document.corrects ? { correctsNumber: document.corrects.fullNumber } : {}),
     invoiceUrl: owner.invoiceUrl,

@@ -1,8 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { orders } from '../../db/schema/orders';
-import { enqueueMail } from '../../platform/mail/enqueue-mail';
-import type { MailLocale } from '../../platform/mail/layout';
+import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { enqueueGiftReceived, loadGiftMailData, ORDERS_PATH } from './gift-mail';
 
 /**
@@ -36,7 +35,7 @@ export async function deliverOrder(
       afterMailId: giftMailId,
       to: data.buyer.email,
       template: 'gift-delivered',
-      locale: data.buyer.locale as MailLocale,
+      locale: toMailLocale(data.buyer.locale) ?? 'en',
       data: {
         name: data.buyer.name,
         recipientName: data.order.recipientName,

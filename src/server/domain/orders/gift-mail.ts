@@ -5,8 +5,7 @@ import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
-import { enqueueMail } from '../../platform/mail/enqueue-mail';
-import type { MailLocale } from '../../platform/mail/layout';
+import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { formatTypedCode } from '@shared/domain/typed-code';
 import { giftPageUrl } from './gift-page-url';
 import { firstName } from './first-name';
@@ -61,7 +60,7 @@ export async function enqueueGiftReceived(tx: Executor, publicUrl: string, data:
   const mail = await enqueueMail(tx, {
     to: order.recipientEmail,
     template: 'gift-received',
-    locale: order.recipientLocale as MailLocale,
+    locale: toMailLocale(order.recipientLocale) ?? 'es',
     data: {
       recipientName: order.recipientName,
       senderName: order.senderName ?? (data.buyer ? firstName(data.buyer.name) : 'Regalo'),

@@ -3,20 +3,13 @@ import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
-import type { MailLocale } from '../../platform/mail/layout';
+import { FORMAT_TAGS, type Locale } from '@shared/locale';
+import { ownerTexts } from '../../platform/mail/owner-texts';
 
-// Valencian comes with the mails' Valencian texts (issue 31, converted with the mails); until then only a type.
-const changeNames = {
-  es: { name: 'el nombre', businessType: 'el tipo de negocio', taxId: 'el NIF/CIF', businessRegistrationNumber: 'el número de registro', documents: 'un documento de verificación' },
-  en: { name: 'the name', businessType: 'the type of business', taxId: 'the tax id (NIF/CIF)', businessRegistrationNumber: 'the registration number', documents: 'a verification document' },
-} as Partial<Record<MailLocale, Record<string, string>>> as Record<MailLocale, Record<string, string>>;
-
-/** "el nombre y el NIF/CIF" / "the name and the tax id (NIF/CIF)". */
-export function describeChanges(changed: readonly string[], locale: MailLocale): string {
-  const names = changed.map((field) => changeNames[locale][field] ?? field);
-  if (names.length <= 1) return names[0] ?? '';
-  const and = locale === 'es' ? ' y ' : ' and ';
-  return `${names.slice(0, -1).join(', ')}${and}${names.at(-1)}`;
+/** "el nombre y el NIF/CIF" / "the name and the tax id (NIF/CIF)" / "el nom i el NIF/CIF". */
+export function describeChanges(changed: readonly string[], locale: Locale): string {
+  const names: Record<string, string> = ownerTexts[locale].reviewReopened.changeNames;
+  return new Intl.ListFormat(FORMAT_TAGS[locale], { type: 'conjunction' }).format(changed.map((field) => names[field] ?? field));
 }
 
 /**

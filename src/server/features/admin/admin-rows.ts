@@ -6,6 +6,7 @@ import { effectiveOrderStatus, type OrderStatus } from '@shared/domain/order-sta
 import type { TransferState } from '@shared/domain/payouts';
 import { orderTransferState } from '../../domain/payouts/order-transfer-state';
 import { classifyTaxId } from '@shared/domain/tax-id';
+import { negotiateLocale } from '@shared/locale';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { businessApplications, businesses } from '../../db/schema/businesses';
@@ -77,7 +78,7 @@ export function toAdminBusiness(row: BusinessRow, owner: OwnerRow): AdminBusines
     commissionProposedAt: row.commissionProposedAt?.toISOString() ?? null,
     termsAcceptedAt: row.termsAcceptedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
-    owner: owner ? { ...owner, locale: owner.locale === 'es' ? 'es' : 'en' } : null,
+    owner: owner ? { ...owner, locale: negotiateLocale({ stored: owner.locale }) } : null,
     documents: row.verificationDocuments.map((d) => ({
       type: d.type,
       fileName: d.fileName,

@@ -3,7 +3,7 @@ import type { AdminBusinessDetail } from '@shared/contracts/admin';
 import type { Executor } from '../../db/client';
 import { businessApplications, businesses } from '../../db/schema/businesses';
 import type { AppContext } from '../../platform/context';
-import { enqueueMail } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { closeOpenApplication, findBusinessForAdmin, findOwner } from './admin-rows';
 import { formatPercent } from '@shared/format';
 import { proposeCommissionRate } from '../../domain/businesses/propose-commission-rate';
@@ -53,11 +53,10 @@ export async function approveApplication(
     );
     const owner = await findOwner(tx, before.ownerId);
     if (owner) {
-      const locale = owner.locale === 'es' ? 'es' : 'en';
       await enqueueMail(tx, {
         to: owner.email,
         template: 'business-approved',
-        locale,
+        locale: toMailLocale(owner.locale) ?? 'en',
         data: {
           name: owner.name || owner.email,
           businessName: before.name,

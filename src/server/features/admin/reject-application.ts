@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AdminBusinessDetail } from '@shared/contracts/admin';
 import { businesses } from '../../db/schema/businesses';
 import type { AppContext } from '../../platform/context';
-import { enqueueMail } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { closeOpenApplication, findBusinessForAdmin, findOwner } from './admin-rows';
 import { getAdminBusiness } from './get-admin-business';
 import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';
@@ -44,7 +44,7 @@ export async function rejectApplication(
       await enqueueMail(tx, {
         to: owner.email,
         template: 'business-rejected',
-        locale: owner.locale === 'es' ? 'es' : 'en',
+        locale: toMailLocale(owner.locale) ?? 'en',
         data: {
           name: owner.name || owner.email,
           businessName: before.name,

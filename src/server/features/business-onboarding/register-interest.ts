@@ -1,13 +1,13 @@
-import type { Locale } from '@shared/locale';
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InterestResult } from '@shared/contracts/business-onboarding';
+import type { Locale } from '@shared/locale';
 import type { AppContext } from '../../platform/context';
 import { users } from '../../db/schema/auth';
 import { businessInterests } from '../../db/schema/businesses';
 import { profiles } from '../../db/schema/profiles';
 import { AppError } from '../../platform/errors';
-import { enqueueMail } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import {
   CONFIRMATION_TTL_MS,
   confirmationUrl,

@@ -6,6 +6,7 @@ import { businesses } from '../../db/schema/businesses';
 import { statementEmails } from '../../db/schema/statements';
 import type { AppContext } from '../../platform/context';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { monthName } from '../../platform/mail/month-name';
 import { getBusinessStatement } from './get-business-statement';
 
 /** Businesses handled per run: a big backlog drains over a few runs instead of one long one. */
@@ -57,7 +58,6 @@ export async function sendStatementEmails(ctx: Pick<AppContext, 'db' | 'now' | '
       const statement = await getBusinessStatement(tx, business, month, now);
       if (statement.lines.length === 0 && statement.openingBalance === 0 && statement.closingBalance === 0) return false;
       const locale = toMailLocale(business.ownerLocale) ?? 'es';
-      const monthName = new Intl.DateTimeFormat(locale === 'es' ? 'es-ES' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T12:00:00Z`));
       await enqueueMail(tx, {
         to: business.ownerEmail,
         template: 'monthly-statement',
@@ -65,7 +65,7 @@ export async function sendStatementEmails(ctx: Pick<AppContext, 'db' | 'now' | '
         data: {
           name: business.ownerName,
           businessName: business.name,
-          month: monthName,
+          month: monthName(month, locale),
           opening: formatPrice(statement.openingBalance),
           paidShare: formatPrice(statement.totals.share),
           transferred: formatPrice(statement.totals.transferred),

@@ -8,8 +8,7 @@ import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { checkouts, orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
-import { enqueueMail } from '../../platform/mail/enqueue-mail';
-import type { MailLocale } from '../../platform/mail/layout';
+import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { deliverOrder } from '../../domain/orders/deliver-order';
 import { ORDERS_PATH } from '../../domain/orders/gift-mail';
 import { createRedemptionCode, createTypedCode, payOrderAmounts } from '../../domain/orders/price-order';
@@ -83,7 +82,7 @@ export async function completePayment(
       await enqueueMail(tx, {
         to: buyer.email,
         template: 'order-receipt',
-        locale: buyer.locale as MailLocale,
+        locale: toMailLocale(buyer.locale) ?? 'en',
         data: {
           name: buyer.name,
           lines: lines.map((l) => ({

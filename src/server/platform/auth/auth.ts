@@ -12,7 +12,7 @@ import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import { accounts, sessions, users, verifications } from '../../db/schema/auth';
 import { profiles } from '../../db/schema/profiles';
 import { enqueueMail, toMailLocale } from '../mail/enqueue-mail';
-import type { MailLocale } from '../mail/layout';
+import type { Locale } from '@shared/locale';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './password';
 import { replaceUnconfirmedSignUp } from './replace-unconfirmed-sign-up';
@@ -40,7 +40,7 @@ function fail(code: string, message: string): never {
 }
 
 /** The language of the page that made the request, else the user's stored one. */
-function mailLocaleFor(request: Request | undefined, user: { locale?: unknown }): MailLocale {
+function mailLocaleFor(request: Request | undefined, user: { locale?: unknown }): Locale {
   return toMailLocale(request?.headers.get(LOCALE_HEADER)) ?? toMailLocale(user.locale) ?? 'en';
 }
 
@@ -48,7 +48,7 @@ function mailLocaleFor(request: Request | undefined, user: { locale?: unknown })
  * The language of a new account: the sign-up body's `locale`, else the page's header, else
  * the browser's first language (a Google sign-up arrives as a plain navigation), else en.
  */
-function localeForNewUser(data: Record<string, unknown>, headers: Headers | undefined): MailLocale {
+function localeForNewUser(data: Record<string, unknown>, headers: Headers | undefined): Locale {
   const fromBody = toMailLocale(data.locale);
   if (fromBody) return fromBody;
   const fromHeader = toMailLocale(headers?.get(LOCALE_HEADER));

@@ -1,19 +1,20 @@
 import type { Executor } from '../../db/client';
 import { mailOutbox } from '../../db/schema/mail-outbox';
-import type { MailLocale } from './layout';
+import { isLocale, type Locale } from '@shared/locale';
 import { renderTemplate, type MailTemplateName, type MailTemplates } from './templates';
 
 export interface EnqueueMailInput<K extends MailTemplateName> {
   to: string;
   template: K;
-  locale: MailLocale;
+  locale: Locale;
   data: MailTemplates[K];
   /** Send only once this mail has been sent; drop it if that one fails for good. */
   afterMailId?: string | null;
 }
 
-export function toMailLocale(value: unknown): MailLocale | undefined {
-  return value === 'en' || value === 'es' ? value : undefined;
+/** A stored language (a user's, a recipient's, an owner's) as a mail language; undefined when it is none of ours. */
+export function toMailLocale(value: unknown): Locale | undefined {
+  return isLocale(value) ? value : undefined;
 }
 
 /**

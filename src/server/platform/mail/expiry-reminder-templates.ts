@@ -1,4 +1,6 @@
-import { renderMail, type MailLocale, type RenderedMail } from './layout';
+import type { Locale } from '@shared/locale';
+import { expiryReminderTexts } from './expiry-reminder-texts';
+import { greeting, renderMail, type RenderedMail } from './layout';
 
 /**
  * The "a week left" reminders (ADR 032), registered in templates.ts. Dates arrive formatted
@@ -26,60 +28,31 @@ export interface ExpiryReminderTemplates {
 }
 
 type Renderers = {
-  [K in keyof ExpiryReminderTemplates]: (data: ExpiryReminderTemplates[K], locale: MailLocale) => RenderedMail;
+  [K in keyof ExpiryReminderTemplates]: (data: ExpiryReminderTemplates[K], locale: Locale) => RenderedMail;
 };
 
 export const expiryReminderTemplates: Renderers = {
-  'gift-expiry-reminder': ({ recipientName, senderName, giftName, businessName, expiryDate, giftUrl }, locale) =>
-    locale === 'es'
-      ? renderMail({
-          locale,
-          subject: `Tu regalo caduca el ${expiryDate}: ${giftName}`,
-          preheader: `Aún puedes disfrutarlo en ${businessName}.`,
-          heading: 'Queda una semana para disfrutar tu regalo',
-          paragraphs: [
-            `Hola, ${recipientName}:`,
-            `${senderName ? `${senderName} te regaló` : 'Te regalaron'} «${giftName}» en ${businessName}, y todavía no lo has usado. Es válido hasta el ${expiryDate}, incluido.`,
-            'Abre tu regalo y enseña el código QR en el mostrador. No necesitas cuenta.',
-          ],
-          action: { label: 'Abrir mi regalo', url: giftUrl },
-          note: 'Si ya lo has disfrutado hoy, ignora este mensaje.',
-        })
-      : renderMail({
-          locale,
-          subject: `Your gift expires on ${expiryDate}: ${giftName}`,
-          preheader: `You can still enjoy it at ${businessName}.`,
-          heading: 'One week left to enjoy your gift',
-          paragraphs: [
-            `Hi ${recipientName},`,
-            `${senderName ? `${senderName} gave you` : 'You were given'} "${giftName}" at ${businessName}, and it has not been used yet. It is valid until ${expiryDate}, inclusive.`,
-            'Open your gift and show the QR code at the counter. You do not need an account.',
-          ],
-          action: { label: 'Open my gift', url: giftUrl },
-          note: 'If you already enjoyed it today, ignore this email.',
-        }),
-  'gift-expiry-reminder-giver': ({ giverName, recipientName, giftName, businessName, expiryDate, ordersUrl }, locale) =>
-    locale === 'es'
-      ? renderMail({
-          locale,
-          subject: `El regalo para ${recipientName} caduca el ${expiryDate}`,
-          preheader: 'Quizá quieras recordárselo.',
-          heading: 'Tu regalo aún no se ha disfrutado',
-          paragraphs: [
-            `Hola, ${giverName}:`,
-            `${recipientName} todavía no ha usado «${giftName}» en ${businessName}. Es válido hasta el ${expiryDate}, incluido; quizá quieras recordárselo.`,
-          ],
-          action: { label: 'Ver mis pedidos', url: ordersUrl },
-        })
-      : renderMail({
-          locale,
-          subject: `Your gift for ${recipientName} expires on ${expiryDate}`,
-          preheader: 'You may want to remind them.',
-          heading: 'Your gift has not been enjoyed yet',
-          paragraphs: [
-            `Hi ${giverName},`,
-            `${recipientName} has not used "${giftName}" at ${businessName} yet. It is valid until ${expiryDate}, inclusive; you may want to remind them.`,
-          ],
-          action: { label: 'See my orders', url: ordersUrl },
-        }),
+  'gift-expiry-reminder': (d, locale) => {
+    const t = expiryReminderTexts[locale].recipient;
+    return renderMail({
+      locale,
+      subject: t.subject(d),
+      preheader: t.preheader(d),
+      heading: t.heading,
+      paragraphs: [greeting(locale, d.recipientName), t.reminder(d), t.how],
+      action: { label: t.action, url: d.giftUrl },
+      note: t.note,
+    });
+  },
+  'gift-expiry-reminder-giver': (d, locale) => {
+    const t = expiryReminderTexts[locale].giver;
+    return renderMail({
+      locale,
+      subject: t.subject(d),
+      preheader: t.preheader,
+      heading: t.heading,
+      paragraphs: [greeting(locale, d.giverName), t.reminder(d)],
+      action: { label: t.action, url: d.ordersUrl },
+    });
+  },
 };

@@ -1,8 +1,8 @@
 import { DEMO_OPERATOR, type Operator } from '@shared/contracts/operator';
 import { formatCountryIn } from '@shared/format';
 import { escapeHtml, escapeHtmlLines } from '@shared/escape-html';
-
-export type MailLocale = import('@shared/locale').Locale;
+import { HTML_LANG, type Locale } from '@shared/locale';
+import { layoutTexts } from './layout-texts';
 
 export interface RenderedMail {
   subject: string;
@@ -19,7 +19,7 @@ export interface RenderedMail {
 export type MailParagraph = string | { lead: string; link: { label: string; url: string } };
 
 export interface MailContent {
-  locale: MailLocale;
+  locale: Locale;
   subject: string;
   /** Shown in the inbox list before the mail is opened. */
   preheader: string;
@@ -30,11 +30,6 @@ export interface MailContent {
   note?: string;
 }
 
-// Valencian comes with the mails' Valencian texts (issue 31, converted with the mails); until then only a type.
-const footer = {
-  en: 'Regalo — local gifts from Valencia. You receive this email because someone used this address on Regalo.',
-  es: 'Regalo — regalos locales de Valencia. Recibes este correo porque alguien ha usado esta dirección en Regalo.',
-} as Record<MailLocale, string>;
 let operator: Operator = DEMO_OPERATOR;
 
 /**
@@ -46,19 +41,16 @@ export function setMailOperator(identity: Operator) {
   operator = identity;
 }
 
-function operatorLines(locale: MailLocale): string[] {
+function operatorLines(locale: Locale): string[] {
   const { name, taxId, supportEmail } = operator;
-  const address = formatCountryIn(operator.address, locale);
-  return locale === 'es'
-    ? [`${name} · ${address} · NIF ${taxId}`, `¿Necesitas ayuda? Escribe a ${supportEmail}.`]
-    : [`${name} · ${address} · Tax ID ${taxId}`, `Need help? Write to ${supportEmail}.`];
+  const t = layoutTexts[locale];
+  return [t.operator({ name, address: formatCountryIn(operator.address, locale), taxId }), t.help({ supportEmail })];
 }
 
-// Valencian comes with the mails' Valencian texts (issue 31, converted with the mails); until then only a type.
-const linkHint = {
-  en: 'If the button does not work, copy this link into your browser:',
-  es: 'Si el botón no funciona, copia este enlace en tu navegador:',
-} as Record<MailLocale, string>;
+/** "Hi Ana," in the reader's language. */
+export const greeting = (locale: Locale, name: string) => layoutTexts[locale].greeting({ name });
+/** For a mail to an address that has not proven itself, or to a person without a name. */
+export const plainGreeting = (locale: Locale) => layoutTexts[locale].plainGreeting;
 
 /**
  * One branded layout for every email. Inline styles only (mail clients drop <style>), a
@@ -75,7 +67,7 @@ export function renderMail(content: MailContent): RenderedMail {
   const textParts = [content.heading, '', ...content.paragraphs.flatMap((p) => [paragraphText(p), ''])];
   if (action) textParts.push(`${action.label}: ${action.url}`, '');
   if (content.note) textParts.push(content.note, '');
-  textParts.push('--', footer[locale], ...operatorLines(locale));
+  textParts.push('--', layoutTexts[locale].footer, ...operatorLines(locale));
 
   const paragraphs = content.paragraphs
     .map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937;">${paragraphHtml(p)}</p>`)
@@ -85,7 +77,7 @@ export function renderMail(content: MailContent): RenderedMail {
 <tr><td style="border-radius:8px;background:#b4235a;">
 <a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:8px;">${escapeHtml(action.label)}</a>
 </td></tr></table>
-<p style="margin:0 0 8px;font-size:14px;line-height:20px;color:#4b5563;">${escapeHtml(linkHint[locale])}</p>
+<p style="margin:0 0 8px;font-size:14px;line-height:20px;color:#4b5563;">${escapeHtml(layoutTexts[locale].linkHint)}</p>
 <p style="margin:0 0 16px;font-size:14px;line-height:20px;word-break:break-all;"><a href="${escapeHtml(action.url)}" style="color:#b4235a;">${escapeHtml(action.url)}</a></p>`
     : '';
   const note = content.note
@@ -93,7 +85,7 @@ export function renderMail(content: MailContent): RenderedMail {
     : '';
 
   const html = `<!doctype html>
-<html lang="${locale}">
+<html lang="${HTML_LANG[locale]}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(content.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f9fafb;font-family:Arial,Helvetica,sans-serif;">
 <div style="display:none;max-height:0;overflow:hidden;">${escapeHtml(content.preheader)}</div>
@@ -107,7 +99,7 @@ ${paragraphs}
 ${button}
 ${note}
 </td></tr>
-<tr><td style="padding:16px 32px 24px;font-size:12px;line-height:18px;color:#4b5563;border-top:1px solid #e5e7eb;">${escapeHtml(footer[locale])}${operatorLines(locale)
+<tr><td style="padding:16px 32px 24px;font-size:12px;line-height:18px;color:#4b5563;border-top:1px solid #e5e7eb;">${escapeHtml(layoutTexts[locale].footer)}${operatorLines(locale)
     .map((line) => `<br>${escapeHtml(line)}`)
     .join('')}</td></tr>
 </table>

@@ -20,7 +20,7 @@ describe('order emails', () => {
     for (const locale of ['en', 'es'] as const) {
       const mail = templates['gift-received'](gift, locale);
       expect(mail.html).toContain(`<html lang="${locale}">`);
-      const expiry = locale === 'es' ? '23 nov 2027' : '23 Nov 2027';
+      const expiry = { en: '23 Nov 2027', es: '23 nov 2027' }[locale];
       for (const part of ['Ana', 'Cata de tés', 'Tetería Russafa', 'Carrer de Sueca 12', gift.mapUrl, '¡Feliz cumpleaños!', expiry, gift.giftUrl]) {
         expect(mail.text).toContain(part);
       }

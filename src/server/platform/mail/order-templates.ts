@@ -8,12 +8,14 @@ import {
   type GiftConditions,
 } from '@shared/domain/gift-conditions';
 import { giftText } from '../gift-text';
-import { renderMail, type MailLocale, type MailParagraph, type RenderedMail } from './layout';
+import { FORMAT_TAGS, type Locale } from '@shared/locale';
+import { greeting, renderMail, type MailParagraph, type RenderedMail } from './layout';
+import { orderTexts } from './order-texts';
 
 /**
  * The emails of a purchase (issue 10): the recipient's gift, the giver's receipt, and the
- * giver's note when a scheduled gift went out. Prices and dates use the Spanish format
- * in every language, with the month in the reader's (src/shared/format.ts, ADR 058).
+ * giver's note when a scheduled gift went out. The words are in order-texts.ts; prices and
+ * dates go through @shared/format in the reader's language (ADR 058).
  */
 export interface OrderMailTemplates {
   /** To the recipient, in THEIR language, at the delivery moment (and on "resend"). */
@@ -47,17 +49,18 @@ export interface OrderMailTemplates {
   'gift-delivered': { name: string; recipientName: string; giftName: string; ordersUrl: string };
 }
 
-type Renderers = { [K in keyof OrderMailTemplates]: (data: OrderMailTemplates[K], locale: MailLocale) => RenderedMail };
+type Renderers = { [K in keyof OrderMailTemplates]: (data: OrderMailTemplates[K], locale: Locale) => RenderedMail };
 
 /**
  * What the recipient needs before going: the gift's conditions, then how to book (the phone
  * as a tel: link, WhatsApp and the booking page with short labels) and the opening hours,
  * worded from the same `gift` catalogues as the gift page.
  */
-function bookingParagraphs(d: OrderMailTemplates['gift-received'], locale: MailLocale): MailParagraph[] {
+function bookingParagraphs(d: OrderMailTemplates['gift-received'], locale: Locale): MailParagraph[] {
   const t = giftText(locale);
   const paragraphs: MailParagraph[] = [];
-  const lines = d.conditions ? giftConditionLines(d.conditions, locale, t) : [];
+  // Weekday names by the language's formatting tag: `va` is no tag Intl knows ("ca-ES" is).
+  const lines = d.conditions ? giftConditionLines(d.conditions, FORMAT_TAGS[locale], t) : [];
   if (lines.length > 0) paragraphs.push(`${t('conditions.title')}: ${lines.join(' · ')}`);
   const booking = d.booking;
   if (!booking) return paragraphs;
@@ -70,111 +73,61 @@ function bookingParagraphs(d: OrderMailTemplates['gift-received'], locale: MailL
   return paragraphs;
 }
 
-const hello = (locale: MailLocale, name: string) => (locale === 'es' ? `Hola, ${name}:` : `Hi ${name},`);
-
 export const orderTemplates: Renderers = {
   'gift-received': (d, locale) => {
-    const expires = formatDate(d.expiresAt, locale);
-    const place = `${d.businessName}, ${d.businessAddress}`;
-    return locale === 'es'
-      ? renderMail({
-          locale,
-          subject: `${d.senderName} te ha enviado un regalo: ${d.giftName}`,
-          preheader: `Un regalo de ${d.businessName} te espera en Valencia.`,
-          heading: `¡${d.senderName} te ha hecho un regalo!`,
-          paragraphs: [
-            hello(locale, d.recipientName),
-            `${d.senderName} te regala «${d.giftName}» en ${place}.`,
-            ...(d.personalMessage ? [`Su mensaje: «${d.personalMessage}»`] : []),
-            { lead: 'Cómo llegar:', link: { label: `Ver ${d.businessName} en el mapa`, url: d.mapUrl } },
-            ...bookingParagraphs(d, locale),
-            `Puedes canjearlo hasta el ${expires}. Abre tu regalo y enseña el código QR en el comercio.`,
-            ...(d.typedCode ? [`Si no pueden escanear el QR, díctales este código: ${d.typedCode}`] : []),
-          ],
-          action: { label: 'Abrir mi regalo', url: d.giftUrl },
-          note: 'No necesitas una cuenta. Guarda este correo: el enlace es tu regalo.',
-        })
-      : renderMail({
-          locale,
-          subject: `${d.senderName} sent you a gift: ${d.giftName}`,
-          preheader: `A gift from ${d.businessName} is waiting for you in Valencia.`,
-          heading: `${d.senderName} sent you a gift!`,
-          paragraphs: [
-            hello(locale, d.recipientName),
-            `${d.senderName} is treating you to "${d.giftName}" at ${place}.`,
-            ...(d.personalMessage ? [`Their message: "${d.personalMessage}"`] : []),
-            { lead: 'How to get there:', link: { label: `See ${d.businessName} on the map`, url: d.mapUrl } },
-            ...bookingParagraphs(d, locale),
-            `You can redeem it until ${expires}. Open your gift and show the QR code at the shop.`,
-            ...(d.typedCode ? [`If they cannot scan the QR, read them this code: ${d.typedCode}`] : []),
-          ],
-          action: { label: 'Open my gift', url: d.giftUrl },
-          note: 'No account needed. Keep this email: the link is your gift.',
-        });
+    const t = orderTexts[locale].giftReceived;
+    return renderMail({
+      locale,
+      subject: t.subject(d),
+      preheader: t.preheader(d),
+      heading: t.heading(d),
+      paragraphs: [
+        greeting(locale, d.recipientName),
+        t.treat({ ...d, place: `${d.businessName}, ${d.businessAddress}` }),
+        ...(d.personalMessage ? [t.message({ message: d.personalMessage })] : []),
+        { lead: t.directions, link: { label: t.onTheMap(d), url: d.mapUrl } },
+        ...bookingParagraphs(d, locale),
+        t.redeemUntil({ expires: formatDate(d.expiresAt, locale) }),
+        ...(d.typedCode ? [t.typedCode({ code: d.typedCode })] : []),
+      ],
+      action: { label: t.action, url: d.giftUrl },
+      note: t.note,
+    });
   },
   'order-receipt': (d, locale) => {
-    const lineText = (l: OrderMailTemplates['order-receipt']['lines'][number]) => {
-      const when = l.deliverAt
-        ? locale === 'es'
-          ? `se entrega el ${formatDateTime(l.deliverAt, locale)}`
-          : `delivered on ${formatDateTime(l.deliverAt, locale)}`
-        : locale === 'es'
-          ? 'enviado ahora'
-          : 'sent now';
-      return locale === 'es'
-        ? `• ${l.giftName} (${l.businessName}) para ${l.recipientName}: ${formatPrice(l.price)}, ${when}`
-        : `• ${l.giftName} (${l.businessName}) for ${l.recipientName}: ${formatPrice(l.price)}, ${when}`;
-    };
-    return locale === 'es'
-      ? renderMail({
-          locale,
-          subject: `Tu compra en Regalo: ${formatPrice(d.total)}`,
-          preheader: 'Gracias por regalar comercio local.',
-          heading: 'Gracias por tu compra',
-          paragraphs: [
-            hello(locale, d.name),
-            'Hemos recibido tu pago. Esto es lo que has regalado:',
-            ...d.lines.map(lineText),
-            `Total: ${formatPrice(d.total)} (IVA incluido).`,
-            `Tienes derecho a desistir de esta compra sin dar ningún motivo hasta el ${formatDateTime(d.withdrawUntil, locale)} (hora de Madrid), mientras el regalo no se haya canjeado. Te devolveremos el precio completo.`,
-            { lead: 'Para desistir:', link: { label: 'Desistir del contrato aquí', url: d.withdrawUrl } },
-          ],
-          action: { label: 'Ver mis pedidos', url: d.ordersUrl },
-          note: 'Desde «Mis pedidos» puedes copiar el enlace de cada regalo, reenviarlo o cambiar una entrega programada.',
-        })
-      : renderMail({
-          locale,
-          subject: `Your Regalo purchase: ${formatPrice(d.total)}`,
-          preheader: 'Thank you for gifting local.',
-          heading: 'Thank you for your purchase',
-          paragraphs: [
-            hello(locale, d.name),
-            'We received your payment. This is what you gave:',
-            ...d.lines.map(lineText),
-            `Total: ${formatPrice(d.total)} (VAT included).`,
-            `You may withdraw from this purchase without giving any reason until ${formatDateTime(d.withdrawUntil, locale)} (Madrid time), as long as the gift has not been redeemed. We will refund the full price.`,
-            { lead: 'To withdraw:', link: { label: 'Withdraw from contract here', url: d.withdrawUrl } },
-          ],
-          action: { label: 'See my orders', url: d.ordersUrl },
-          note: 'From "My orders" you can copy each gift link, resend it or change a scheduled delivery.',
-        });
+    const t = orderTexts[locale].orderReceipt;
+    const lineText = (l: OrderMailTemplates['order-receipt']['lines'][number]) =>
+      t.line({
+        ...l,
+        price: formatPrice(l.price),
+        when: l.deliverAt ? t.deliveredOn({ at: formatDateTime(l.deliverAt, locale) }) : t.sentNow,
+      });
+    return renderMail({
+      locale,
+      subject: t.subject({ total: formatPrice(d.total) }),
+      preheader: t.preheader,
+      heading: t.heading,
+      paragraphs: [
+        greeting(locale, d.name),
+        t.received,
+        ...d.lines.map(lineText),
+        t.total({ total: formatPrice(d.total) }),
+        t.withdrawRight({ until: formatDateTime(d.withdrawUntil, locale) }),
+        { lead: t.withdrawLead, link: { label: t.withdrawLink, url: d.withdrawUrl } },
+      ],
+      action: { label: t.action, url: d.ordersUrl },
+      note: t.note,
+    });
   },
-  'gift-delivered': (d, locale) =>
-    locale === 'es'
-      ? renderMail({
-          locale,
-          subject: `${d.recipientName} ya ha recibido tu regalo`,
-          preheader: `Hemos enviado «${d.giftName}».`,
-          heading: 'Tu regalo ha llegado',
-          paragraphs: [hello(locale, d.name), `Acabamos de enviar «${d.giftName}» a ${d.recipientName}.`],
-          action: { label: 'Ver mis pedidos', url: d.ordersUrl },
-        })
-      : renderMail({
-          locale,
-          subject: `${d.recipientName} has received your gift`,
-          preheader: `We sent "${d.giftName}".`,
-          heading: 'Your gift has arrived',
-          paragraphs: [hello(locale, d.name), `We just sent "${d.giftName}" to ${d.recipientName}.`],
-          action: { label: 'See my orders', url: d.ordersUrl },
-        }),
+  'gift-delivered': (d, locale) => {
+    const t = orderTexts[locale].giftDelivered;
+    return renderMail({
+      locale,
+      subject: t.subject(d),
+      preheader: t.preheader(d),
+      heading: t.heading,
+      paragraphs: [greeting(locale, d.name), t.sent(d)],
+      action: { label: t.action, url: d.ordersUrl },
+    });
+  },
 };

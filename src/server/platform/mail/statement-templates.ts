@@ -1,4 +1,6 @@
-import { renderMail, type MailLocale, type RenderedMail } from './layout';
+import type { Locale } from '@shared/locale';
+import { greeting, renderMail, type RenderedMail } from './layout';
+import { statementTexts } from './statement-texts';
 
 /** The monthly statement email (issue 24), registered in templates.ts. Amounts arrive formatted (`21,97 €`). */
 export interface StatementMailTemplates {
@@ -15,35 +17,18 @@ export interface StatementMailTemplates {
   };
 }
 
-type Renderer<T> = (data: T, locale: MailLocale) => RenderedMail;
+type Renderer<T> = (data: T, locale: Locale) => RenderedMail;
 
 export const statementTemplates: { [K in keyof StatementMailTemplates]: Renderer<StatementMailTemplates[K]> } = {
-  'monthly-statement': ({ name, businessName, month, opening, paidShare, transferred, closing, statementUrl }, locale) =>
-    locale === 'es'
-      ? renderMail({
-          locale,
-          subject: `Tu extracto de Regalo de ${month}: ${businessName}`,
-          preheader: `Saldo final: ${closing}.`,
-          heading: `Extracto de ${month}`,
-          paragraphs: [
-            `Hola, ${name}:`,
-            `Este es el resumen de ${month} de ${businessName} en Regalo.`,
-            `Saldo inicial: ${opening}. Tu parte de los regalos pagados: ${paidShare}. Transferido a tu cuenta de cobros: ${transferred}. Saldo final (lo que Regalo guarda para ti): ${closing}.`,
-            'En tu panel tienes el detalle de cada pedido y transferencia, el CSV para tu gestoría y una versión para imprimir.',
-          ],
-          action: { label: 'Ver el extracto', url: statementUrl },
-        })
-      : renderMail({
-          locale,
-          subject: `Your Regalo statement for ${month}: ${businessName}`,
-          preheader: `Closing balance: ${closing}.`,
-          heading: `Statement for ${month}`,
-          paragraphs: [
-            `Hi ${name},`,
-            `Here is ${businessName}'s summary for ${month} on Regalo.`,
-            `Opening balance: ${opening}. Your share of gifts paid: ${paidShare}. Transferred to your payout account: ${transferred}. Closing balance (what Regalo holds for you): ${closing}.`,
-            'Your dashboard has every order and transfer, the CSV for your accountant and a printable version.',
-          ],
-          action: { label: 'See the statement', url: statementUrl },
-        }),
+  'monthly-statement': (d, locale) => {
+    const t = statementTexts[locale];
+    return renderMail({
+      locale,
+      subject: t.subject(d),
+      preheader: t.preheader(d),
+      heading: t.heading(d),
+      paragraphs: [greeting(locale, d.name), t.intro(d), t.amounts(d), t.details],
+      action: { label: t.action, url: d.statementUrl },
+    });
+  },
 };

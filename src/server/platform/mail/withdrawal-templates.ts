@@ -1,5 +1,7 @@
 import { formatDate, formatDateTime, formatPrice } from '@shared/format';
-import { renderMail, type MailLocale, type RenderedMail } from './layout';
+import type { Locale } from '@shared/locale';
+import { greeting, plainGreeting, renderMail, type RenderedMail } from './layout';
+import { withdrawalTexts } from './withdrawal-texts';
 
 /**
  * Emails of the right of withdrawal (ADR 064), registered in templates.ts.
@@ -24,70 +26,39 @@ export interface WithdrawalMailTemplates {
   'order-withdrawn-recipient': { recipientName: string; giftName: string; businessName: string; giftUrl: string };
 }
 
-type Renderer<T> = (data: T, locale: MailLocale) => RenderedMail;
+type Renderer<T> = (data: T, locale: Locale) => RenderedMail;
 
 export const withdrawalTemplates: { [K in keyof WithdrawalMailTemplates]: Renderer<WithdrawalMailTemplates[K]> } = {
   'withdrawal-acknowledged': (d, locale) => {
-    const when = formatDateTime(d.withdrawnAt, locale);
-    const purchased = formatDate(d.purchasedAt, locale);
+    const t = withdrawalTexts[locale].acknowledged;
     const line = (l: WithdrawalMailTemplates['withdrawal-acknowledged']['lines'][number]) =>
       `• ${l.giftName} (${l.businessName}): ${formatPrice(l.price)}`;
-    return locale === 'es'
-      ? renderMail({
-          locale,
-          subject: `Hemos recibido tu desistimiento (${d.reference})`,
-          preheader: `Te devolvemos ${formatPrice(d.refund)}.`,
-          heading: 'Desistimiento recibido',
-          paragraphs: [
-            'Hola:',
-            `Confirmamos que el ${when} (hora de Madrid) desististe del contrato de compra del ${purchased} para estos regalos:`,
-            ...d.lines.map(line),
-            `Reembolso: ${formatPrice(d.refund)}, el precio completo (IVA incluido). Lo hemos pedido ya a nuestro proveedor de pagos y lo recibirás con el mismo medio con el que pagaste, como muy tarde en 14 días; el banco puede tardar unos días más en mostrarlo.`,
-            'Los regalos quedan anulados y ya no se pueden canjear.',
-            `Referencia del desistimiento: ${d.reference}`,
-          ],
-          action: { label: 'Ver mis pedidos', url: d.ordersUrl },
-          note: 'Guarda este correo: es el justificante de tu desistimiento.',
-        })
-      : renderMail({
-          locale,
-          subject: `We received your withdrawal (${d.reference})`,
-          preheader: `We are refunding ${formatPrice(d.refund)}.`,
-          heading: 'Withdrawal received',
-          paragraphs: [
-            'Hello,',
-            `We confirm that on ${when} (Madrid time) you withdrew from the purchase contract of ${purchased} for these gifts:`,
-            ...d.lines.map(line),
-            `Refund: ${formatPrice(d.refund)}, the full price (VAT included). We have already asked our payment provider for it and you will receive it by the same means you paid with, within 14 days at the latest; your bank may take a few more days to show it.`,
-            'The gifts are cancelled and can no longer be redeemed.',
-            `Withdrawal reference: ${d.reference}`,
-          ],
-          action: { label: 'See my orders', url: d.ordersUrl },
-          note: 'Keep this email: it is the record of your withdrawal.',
-        });
+    return renderMail({
+      locale,
+      subject: t.subject(d),
+      preheader: t.preheader({ refund: formatPrice(d.refund) }),
+      heading: t.heading,
+      paragraphs: [
+        plainGreeting(locale),
+        t.confirm({ when: formatDateTime(d.withdrawnAt, locale), purchased: formatDate(d.purchasedAt, locale) }),
+        ...d.lines.map(line),
+        t.refund({ refund: formatPrice(d.refund) }),
+        t.cancelled,
+        t.reference(d),
+      ],
+      action: { label: t.action, url: d.ordersUrl },
+      note: t.note,
+    });
   },
-  'order-withdrawn-recipient': ({ recipientName, giftName, businessName, giftUrl }, locale) =>
-    locale === 'es'
-      ? renderMail({
-          locale,
-          subject: `El regalo de ${businessName} ya no está disponible`,
-          preheader: 'El regalo ya no se puede canjear.',
-          heading: 'Este regalo ya no está disponible',
-          paragraphs: [
-            `Hola, ${recipientName}:`,
-            `El regalo «${giftName}» de ${businessName} se ha anulado y ya no se puede canjear. No tienes que hacer nada.`,
-          ],
-          action: { label: 'Ver el regalo', url: giftUrl },
-        })
-      : renderMail({
-          locale,
-          subject: `The gift from ${businessName} is no longer available`,
-          preheader: 'The gift can no longer be redeemed.',
-          heading: 'This gift is no longer available',
-          paragraphs: [
-            `Hi ${recipientName},`,
-            `The gift "${giftName}" from ${businessName} has been cancelled and can no longer be redeemed. There is nothing you need to do.`,
-          ],
-          action: { label: 'See the gift', url: giftUrl },
-        }),
+  'order-withdrawn-recipient': (d, locale) => {
+    const t = withdrawalTexts[locale].recipient;
+    return renderMail({
+      locale,
+      subject: t.subject(d),
+      preheader: t.preheader,
+      heading: t.heading,
+      paragraphs: [greeting(locale, d.recipientName), t.body(d)],
+      action: { label: t.action, url: d.giftUrl },
+    });
+  },
 };

@@ -1,0 +1,158 @@
+import type { Locale } from '@shared/locale';
+import { al, de, el } from './layout-texts';
+
+/** The words of the purchase emails (order-templates.ts); values arrive formatted. */
+export interface OrderMailTexts {
+  giftReceived: {
+    subject: (v: { senderName: string; giftName: string }) => string;
+    preheader: (v: { businessName: string }) => string;
+    heading: (v: { senderName: string }) => string;
+    treat: (v: { senderName: string; giftName: string; place: string }) => string;
+    message: (v: { message: string }) => string;
+    directions: string;
+    onTheMap: (v: { businessName: string }) => string;
+    redeemUntil: (v: { expires: string }) => string;
+    typedCode: (v: { code: string }) => string;
+    action: string;
+    note: string;
+  };
+  orderReceipt: {
+    subject: (v: { total: string }) => string;
+    preheader: string;
+    heading: string;
+    received: string;
+    line: (v: { giftName: string; businessName: string; recipientName: string; price: string; when: string }) => string;
+    deliveredOn: (v: { at: string }) => string;
+    sentNow: string;
+    total: (v: { total: string }) => string;
+    withdrawRight: (v: { until: string }) => string;
+    withdrawLead: string;
+    withdrawLink: string;
+    action: string;
+    note: string;
+  };
+  giftDelivered: {
+    subject: (v: { recipientName: string }) => string;
+    preheader: (v: { giftName: string }) => string;
+    heading: string;
+    sent: (v: { giftName: string; recipientName: string }) => string;
+    action: string;
+  };
+}
+
+export const orderTexts: Record<Locale, OrderMailTexts> = {
+  en: {
+    giftReceived: {
+      subject: ({ senderName, giftName }) => `${senderName} sent you a gift: ${giftName}`,
+      preheader: ({ businessName }) => `A gift from ${businessName} is waiting for you in Valencia.`,
+      heading: ({ senderName }) => `${senderName} sent you a gift!`,
+      treat: ({ senderName, giftName, place }) => `${senderName} is treating you to "${giftName}" at ${place}.`,
+      message: ({ message }) => `Their message: "${message}"`,
+      directions: 'How to get there:',
+      onTheMap: ({ businessName }) => `See ${businessName} on the map`,
+      redeemUntil: ({ expires }) => `You can redeem it until ${expires}. Open your gift and show the QR code at the shop.`,
+      typedCode: ({ code }) => `If they cannot scan the QR, read them this code: ${code}`,
+      action: 'Open my gift',
+      note: 'No account needed. Keep this email: the link is your gift.',
+    },
+    orderReceipt: {
+      subject: ({ total }) => `Your Regalo purchase: ${total}`,
+      preheader: 'Thank you for gifting local.',
+      heading: 'Thank you for your purchase',
+      received: 'We received your payment. This is what you gave:',
+      line: ({ giftName, businessName, recipientName, price, when }) => `• ${giftName} (${businessName}) for ${recipientName}: ${price}, ${when}`,
+      deliveredOn: ({ at }) => `delivered on ${at}`,
+      sentNow: 'sent now',
+      total: ({ total }) => `Total: ${total} (VAT included).`,
+      withdrawRight: ({ until }) =>
+        `You may withdraw from this purchase without giving any reason until ${until} (Madrid time), as long as the gift has not been redeemed. We will refund the full price.`,
+      withdrawLead: 'To withdraw:',
+      withdrawLink: 'Withdraw from contract here',
+      action: 'See my orders',
+      note: 'From "My orders" you can copy each gift link, resend it or change a scheduled delivery.',
+    },
+    giftDelivered: {
+      subject: ({ recipientName }) => `${recipientName} has received your gift`,
+      preheader: ({ giftName }) => `We sent "${giftName}".`,
+      heading: 'Your gift has arrived',
+      sent: ({ giftName, recipientName }) => `We just sent "${giftName}" to ${recipientName}.`,
+      action: 'See my orders',
+    },
+  },
+  es: {
+    giftReceived: {
+      subject: ({ senderName, giftName }) => `${senderName} te ha enviado un regalo: ${giftName}`,
+      preheader: ({ businessName }) => `Un regalo de ${businessName} te espera en Valencia.`,
+      heading: ({ senderName }) => `¡${senderName} te ha hecho un regalo!`,
+      treat: ({ senderName, giftName, place }) => `${senderName} te regala «${giftName}» en ${place}.`,
+      message: ({ message }) => `Su mensaje: «${message}»`,
+      directions: 'Cómo llegar:',
+      onTheMap: ({ businessName }) => `Ver ${businessName} en el mapa`,
+      redeemUntil: ({ expires }) => `Puedes canjearlo hasta el ${expires}. Abre tu regalo y enseña el código QR en el comercio.`,
+      typedCode: ({ code }) => `Si no pueden escanear el QR, díctales este código: ${code}`,
+      action: 'Abrir mi regalo',
+      note: 'No necesitas una cuenta. Guarda este correo: el enlace es tu regalo.',
+    },
+    orderReceipt: {
+      subject: ({ total }) => `Tu compra en Regalo: ${total}`,
+      preheader: 'Gracias por regalar comercio local.',
+      heading: 'Gracias por tu compra',
+      received: 'Hemos recibido tu pago. Esto es lo que has regalado:',
+      line: ({ giftName, businessName, recipientName, price, when }) => `• ${giftName} (${businessName}) para ${recipientName}: ${price}, ${when}`,
+      deliveredOn: ({ at }) => `se entrega el ${at}`,
+      sentNow: 'enviado ahora',
+      total: ({ total }) => `Total: ${total} (IVA incluido).`,
+      withdrawRight: ({ until }) =>
+        `Tienes derecho a desistir de esta compra sin dar ningún motivo hasta el ${until} (hora de Madrid), mientras el regalo no se haya canjeado. Te devolveremos el precio completo.`,
+      withdrawLead: 'Para desistir:',
+      withdrawLink: 'Desistir del contrato aquí',
+      action: 'Ver mis pedidos',
+      note: 'Desde «Mis pedidos» puedes copiar el enlace de cada regalo, reenviarlo o cambiar una entrega programada.',
+    },
+    giftDelivered: {
+      subject: ({ recipientName }) => `${recipientName} ya ha recibido tu regalo`,
+      preheader: ({ giftName }) => `Hemos enviado «${giftName}».`,
+      heading: 'Tu regalo ha llegado',
+      sent: ({ giftName, recipientName }) => `Acabamos de enviar «${giftName}» a ${recipientName}.`,
+      action: 'Ver mis pedidos',
+    },
+  },
+  va: {
+    giftReceived: {
+      subject: ({ senderName, giftName }) => `${senderName} t’ha enviat un regal: ${giftName}`,
+      preheader: ({ businessName }) => `Un regal ${de(businessName)} t’espera a València.`,
+      heading: ({ senderName }) => `${senderName} t’ha fet un regal!`,
+      treat: ({ senderName, giftName, place }) => `${senderName} et regala «${giftName}» a ${place}.`,
+      message: ({ message }) => `El seu missatge: «${message}»`,
+      directions: 'Com arribar-hi:',
+      onTheMap: ({ businessName }) => `Veure ${businessName} en el mapa`,
+      redeemUntil: ({ expires }) => `Pots bescanviar-lo fins ${al(expires)}. Obri el teu regal i mostra el codi QR en el comerç.`,
+      typedCode: ({ code }) => `Si no poden escanejar el QR, digues-los este codi: ${code}`,
+      action: 'Obrir el meu regal',
+      note: 'No necessites cap compte. Guarda este correu: l’enllaç és el teu regal.',
+    },
+    orderReceipt: {
+      subject: ({ total }) => `La teua compra a Regalo: ${total}`,
+      preheader: 'Gràcies per regalar comerç local.',
+      heading: 'Gràcies per la teua compra',
+      received: 'Hem rebut el teu pagament. Açò és el que has regalat:',
+      line: ({ giftName, businessName, recipientName, price, when }) => `• ${giftName} (${businessName}) per a ${recipientName}: ${price}, ${when}`,
+      deliveredOn: ({ at }) => `s’entrega ${el(at)}`,
+      sentNow: 'enviat ara',
+      total: ({ total }) => `Total: ${total} (IVA inclòs).`,
+      withdrawRight: ({ until }) =>
+        `Tens dret a desistir d’esta compra sense donar cap motiu fins ${al(until)} (hora de Madrid), mentres el regal no s’haja bescanviat. Et tornarem el preu complet.`,
+      withdrawLead: 'Per a desistir:',
+      withdrawLink: 'Desistir del contracte ací',
+      action: 'Veure les meues comandes',
+      note: 'Des de «Les meues comandes» pots copiar l’enllaç de cada regal, reenviar-lo o canviar una entrega programada.',
+    },
+    giftDelivered: {
+      subject: ({ recipientName }) => `${recipientName} ja ha rebut el teu regal`,
+      preheader: ({ giftName }) => `Hem enviat «${giftName}».`,
+      heading: 'El teu regal ha arribat',
+      sent: ({ giftName, recipientName }) => `Acabem d’enviar «${giftName}» a ${recipientName}.`,
+      action: 'Veure les meues comandes',
+    },
+  },
+};

@@ -97,8 +97,12 @@ async function createOwnerWorld(tx: Executor, run: string): Promise<TestWorld> {
     commissionRate: template.commissionRate,
   });
   const gifts = [];
-  for (const [index, gift] of template.gifts.entries()) {
-    gifts.push(await createGift(tx, { businessId: business.id, name: `Regalo de prueba ${index + 1} · ${run}`, description: gift.description, price: gift.price, validityDays: gift.validityDays }));
+  for (const gift of template.gifts) {
+    // Each gift a random word of its own: the catalogue search matches every word of a query
+    // anywhere in a gift (or fuzzily), so a journey searching for one of these gifts by its
+    // name finds only that one, not its siblings (a shared run id or a number would match them).
+    const name = `Regalo de prueba ${randomUUID().slice(0, 8)}`;
+    gifts.push(await createGift(tx, { businessId: business.id, name, description: gift.description, price: gift.price, validityDays: gift.validityDays }));
   }
   // One order paid yesterday, as a business that has been selling has (in the past, so the
   // orders a journey then places are the newest, as the dashboard's polling expects).

@@ -45,6 +45,11 @@ describe('test worlds for the end-to-end journeys', () => {
     const { cookie } = await signIn(t, { email: giver.email, password: giver.password });
     const listed = await t.app.inject({ method: 'GET', url: `/api/catalog/businesses/${business!.id}`, headers: { cookie } });
     expect(listed.statusCode).toBe(200);
+    // Searched by its name, each gift is found alone, not with its siblings.
+    for (const gift of world.business!.gifts) {
+      const found = await t.app.inject({ method: 'GET', url: `/api/catalog/gifts?q=${encodeURIComponent(gift.name)}`, headers: { cookie } });
+      expect((found.json() as { items: { id: string }[] }).items.map((g) => g.id)).toEqual([gift.id]);
+    }
   });
 
   it("gives a giver with history the demo giver's contacts and a paid and a redeemed order at a business of its own", async () => {

@@ -19,6 +19,9 @@ const expectNoSeriousA11yViolations = (page: Page) => scan(page, { exclude: ['[d
 
 /** The giver signed in on the page (the browser shares the cookies). */
 async function prepare(page: Page, baseURL: string, giver: TestAccount) {
+  // Several screens, each scanned with axe: measured 1.1–2.0 min on the busy two-core machine
+  // (load ~25) with accounts from the fixtures, so more than the default minute.
+  test.setTimeout(150_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await hideCookieBanner(page.context(), baseURL);
   await signInAs(page, giver);

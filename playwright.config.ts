@@ -40,7 +40,8 @@ export default defineConfig({
     command: `node scripts/e2e-server.mjs`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Migrating and seeding a fresh data folder takes two minutes on a busy shared machine.
+    timeout: 300_000,
     env: {
       PORT: String(PORT),
       E2E_DATA_DIR: process.env.E2E_DATA_DIR ?? '.test-data/e2e',

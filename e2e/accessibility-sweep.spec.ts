@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { hideCookieBanner } from './support/consent';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signInAs, test } from './support/fixtures';
 import { checkStateContrast } from './support/state-contrast';
 
 /**
@@ -12,7 +13,6 @@ import { checkStateContrast } from './support/state-contrast';
  * scanned at both widths without reloading it. On each screen the colours of focus, hover and
  * highlighted options are checked too (support/state-contrast.ts).
  */
-const PASSWORD = 'regalo-demo-2026';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 const sizes = [
   [390, 844],
@@ -49,10 +49,7 @@ async function settled(page: Page) {
   await expect(page.getByText(/^(Loading…|Cargando…)$/)).toHaveCount(0);
 }
 
-async function signIn(page: Page, baseURL: string, email: string) {
-  const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD }, headers: { origin: baseURL } });
-  expect(res.ok()).toBe(true);
-}
+const signIn = (page: Page, email: string) => signInAs(page, { email, password: DEMO_PASSWORD });
 
 /** Opens each tab with a click, as a user would (no reload), and scans it settled. */
 async function sweepTabs(page: Page, path: string, tabs: readonly string[], found: string[]) {
@@ -72,12 +69,11 @@ for (const language of ['en', 'es'] as const) {
     // No touch: with touch emulated Chromium answers `(hover: none)` and Tailwind's hover
     // styles never apply, so the hover check would see nothing. Nothing in the app depends
     // on touch; the layout follows the width.
-    test.use({ viewport: { width: sizes[0][0], height: sizes[0][1] }, hasTouch: false });
+    test.use({ viewport: { width: sizes[0][0], height: sizes[0][1] }, hasTouch: false, language });
     test.beforeEach(async ({ page }) => {
       // Several screens, each scanned twice, on a shared machine.
       test.setTimeout(180_000);
       await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.addInitScript((lang) => localStorage.setItem('i18nextLng', lang), language);
     });
 
     test('public screens', async ({ page, context, baseURL }) => {
@@ -106,7 +102,7 @@ for (const language of ['en', 'es'] as const) {
     test('the consumer area', async ({ page, context, baseURL }) => {
       const found: string[] = [];
       await hideCookieBanner(context, baseURL!);
-      await signIn(page, baseURL!, 'consumer@demo.regalo.test');
+      await signIn(page, DEMO_ACCOUNTS.consumer);
       await sweepTabs(page, '/app', ['profile', 'businesses', 'gifts', 'contacts', 'orders'], found);
       await page.goto('/checkout');
       await settled(page);
@@ -117,7 +113,7 @@ for (const language of ['en', 'es'] as const) {
     test('the business dashboard', async ({ page, context, baseURL }) => {
       const found: string[] = [];
       await hideCookieBanner(context, baseURL!);
-      await signIn(page, baseURL!, 'owner@demo.regalo.test');
+      await signIn(page, DEMO_ACCOUNTS.owner);
       await sweepTabs(page, '/business/dashboard', ['verification', 'profile', 'gifts', 'orders', 'redeem', 'analytics', 'payouts'], found);
       expect(found).toEqual([]);
     });
@@ -125,7 +121,7 @@ for (const language of ['en', 'es'] as const) {
     test('the admin back-office', async ({ page, context, baseURL }) => {
       const found: string[] = [];
       await hideCookieBanner(context, baseURL!);
-      await signIn(page, baseURL!, 'admin@demo.regalo.test');
+      await signIn(page, DEMO_ACCOUNTS.admin);
       await sweepTabs(page, '/admin', ['overview', 'applications', 'businesses', 'orders', 'payouts', 'reports', 'audit'], found);
       expect(found).toEqual([]);
     });

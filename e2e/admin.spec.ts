@@ -1,32 +1,34 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations as scan } from './support/axe';
 import { applyAsNewBusiness, pdf, uniqueCif } from './support/business-application';
 import { hideCookieBanner } from './support/consent';
+import { expect, signInAs, test, useLanguage, type TestAccount } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
-import { buyGift, createConsumer } from './support/orders';
+import { buyGift } from './support/orders';
 
 // Toasts fade in and out over the page; axe catches them mid-fade (as in consumer.spec.ts).
 const expectNoSeriousA11yViolations = (page: Page) => scan(page, { exclude: ['[data-sonner-toaster]'] });
 
-const ADMIN_EMAIL = 'admin@demo.regalo.test';
-const DEMO_PASSWORD = 'regalo-demo-2026';
+test.use({ language: 'es' });
 
 test.beforeEach(async ({ context, baseURL, page }) => {
   await hideCookieBanner(context, baseURL!);
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
 });
 
-/** The demo admin, signed in through /auth in English in their own browser context. */
-async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
+/**
+ * The test's own admin (the `admin` fixture: the demo admin's decisions stay as the seed made
+ * them), signed in through /auth in English in their own browser context.
+ */
+async function adminPage(browser: Browser, baseURL: string, admin: TestAccount): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   await hideCookieBanner(context, baseURL);
   const page = await context.newPage();
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'));
+  await useLanguage(page, 'en');
   await page.goto('/auth');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(admin.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   // Issue 15.2: the platform team lands on its own area, and the header links to the others.
   await expect(page).toHaveURL(/\/admin$/);
@@ -40,7 +42,7 @@ async function openTab(page: Page, name: string) {
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
 }
 
-test('a new business applies, the admin checks its documents and approves it at 12 %, the owner accepts that rate on the dashboard and sells', async ({ page, browser, baseURL, playwright }) => {
+test('a new business applies, the admin checks its documents and approves it at 12 %, the owner accepts that rate on the dashboard and sells', async ({ page, browser, baseURL, playwright, admin: team, giver: buyer }) => {
   test.setTimeout(180_000);
   const run = `${Date.now().toString(36)}${test.info().workerIndex}`;
   const email = `orxateria.${run}@example.test`;
@@ -52,7 +54,7 @@ test('a new business applies, the admin checks its documents and approves it at 
   await expect(page.getByRole('heading', { name: '¡Vaya! Página no encontrada' })).toBeVisible();
   expect((await page.request.get('/api/admin/overview')).status()).toBe(403);
 
-  const admin = await adminPage(browser, baseURL!);
+  const admin = await adminPage(browser, baseURL!, team);
   await expect(admin.getByTestId('overview-pending')).toBeVisible();
   await expectNoSeriousA11yViolations(admin);
 
@@ -127,10 +129,10 @@ test('a new business applies, the admin checks its documents and approves it at 
   await page.getByRole('button', { name: 'Completar el alta' }).click();
   await expect(page.getByRole('heading', { name: 'Tu cuenta de cobros está lista' })).toBeVisible();
 
-  // A consumer (new, of this run) buys it; the order carries the 12 % the owner accepted:
+  // A giver of the test's own buys it; the order carries the 12 % the owner accepted:
   // 1,02 € of 8,50 €, its 21 % IVA 0,21 €, 7,27 € for the business.
   const giver = await playwright.request.newContext({ baseURL });
-  await createConsumer(giver, { name: 'Pau Ribes', locale: 'es' });
+  await signInAs(giver, buyer);
   const found = await giver.get(`/api/catalog/gifts?q=${encodeURIComponent('Horchata y fartons para dos')}`);
   const listed = ((await found.json()) as { items: { id: string; business: { name: string } }[] }).items;
   const newGift = listed.find((item) => item.business.name === businessName);
@@ -172,14 +174,14 @@ test('a new business applies, the admin checks its documents and approves it at 
   await admin.context().close();
 });
 
-test('a rejected business reads the reason, corrects a document, resubmits and is approved', async ({ page, browser, baseURL }) => {
+test('a rejected business reads the reason, corrects a document, resubmits and is approved', async ({ page, browser, baseURL, admin: team }) => {
   test.setTimeout(180_000);
   const run = `${Date.now().toString(36)}${test.info().workerIndex}r`;
   const email = `bodega.${run}@example.test`;
   const businessName = `Bodega Russafa ${run}`;
   await applyAsNewBusiness(page, { email, businessName, taxId: uniqueCif(), password: 'vermut-de-russafa-2026' });
 
-  const admin = await adminPage(browser, baseURL!);
+  const admin = await adminPage(browser, baseURL!, team);
   await openTab(admin, 'Applications');
   let card = admin.getByTestId('application').filter({ has: admin.getByRole('heading', { name: businessName }) });
   // A reason is required.

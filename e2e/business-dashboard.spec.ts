@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations as scan } from './support/axe';
 import { hideCookieBanner } from './support/consent';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, test } from './support/fixtures';
-import { buyGift, createConsumer } from './support/orders';
+import { expect, signInAs, test } from './support/fixtures';
+import { buyGift } from './support/orders';
 
 /**
  * A business owner, in Spanish: sees the verified card, edits the profile with a new image,
@@ -26,7 +26,7 @@ async function openTab(page: Page, name: string, tab: string) {
 
 const giftCard = (page: Page, name: string) => page.getByTestId('gift-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
-test('an owner runs the business from the dashboard in Spanish', async ({ page, context, baseURL, request, owner }) => {
+test('an owner runs the business from the dashboard in Spanish', async ({ page, context, baseURL, request, owner, giver }) => {
   // A long journey with five axe scans on a busy two-core machine.
   test.setTimeout(150_000);
   const run = `${Date.now().toString(36)}${test.info().workerIndex}`;
@@ -152,7 +152,7 @@ test('an owner runs the business from the dashboard in Spanish', async ({ page, 
   expect(demoGift, 'the world\'s first gift exists').toBeDefined();
   const recipient = `Lucía ${run}`;
   // A giver of its own buys the gift through checkout and the test provider.
-  await createConsumer(request);
+  await signInAs(request, giver);
   const bought = await buyGift(request, {
     giftId: demoGift!.id,
     recipientName: recipient,
@@ -190,14 +190,10 @@ test('an owner runs the business from the dashboard in Spanish', async ({ page, 
   await expectNoSeriousA11yViolations(page);
 });
 
-test('a signed-in giver without a business is asked to create one first', async ({ page, context, baseURL }) => {
+test('a signed-in giver without a business is asked to create one first', async ({ page, context, baseURL, giver }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await hideCookieBanner(context, baseURL!);
-  const signIn = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: DEMO_ACCOUNTS.consumer, password: DEMO_PASSWORD },
-    headers: { origin: baseURL! },
-  });
-  expect(signIn.status()).toBe(200);
+  await signInAs(page, giver);
 
   await page.goto('/business/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Primero crea tu negocio' })).toBeVisible();

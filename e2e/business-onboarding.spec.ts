@@ -1,16 +1,18 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations as scan } from './support/axe';
 import { hideCookieBanner } from './support/consent';
+import { expect, test } from './support/fixtures';
 import { linkIn, waitForMail } from './support/mailbox';
 
 // Toasts fade in and out over the page; axe catches them mid-fade (as in consumer.spec.ts).
 const expectNoSeriousA11yViolations = (page: Page) => scan(page, { exclude: ['[data-sonner-toaster]'] });
 
+test.use({ language: 'es' });
+
 test.beforeEach(async ({ context, baseURL, page }) => {
   await hideCookieBanner(context, baseURL!);
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
 });
 
 /** A minimal but well-formed one-page PDF: the server checks files by their magic bytes. */

@@ -1,14 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations as scan } from './support/axe';
+import { expect, test } from './support/fixtures';
 
 /**
- * The demo giver, in Spanish: signs in, browses businesses and gifts (prices in the Spanish
- * format), fills the cart with two gifts, reloads and finds the cart kept, opens checkout
- * (one recipient per gift), then adds, searches, edits and deletes a contact. Every tab is
- * scanned with axe.
+ * A giver with a history like the demo giver's (the `giverWithHistory` fixture: the demo
+ * contacts, a paid and a redeemed gift), in Spanish: signs in, browses the demo businesses and
+ * gifts (prices in the Spanish format), fills the cart with two gifts, reloads and finds the
+ * cart kept, opens checkout (one recipient per gift), then adds, searches, edits and deletes a
+ * contact. Every tab is scanned with axe. The account is the test's own: the demo giver's
+ * contacts never change.
  */
-const DEMO_EMAIL = 'consumer@demo.regalo.test';
-const DEMO_PASSWORD = 'regalo-demo-2026';
+test.use({ language: 'es' });
 
 // Toasts come and go mid-scan and belong to the shared toaster, not to this area.
 const expectNoSeriousA11yViolations = (page: Page) => scan(page, { exclude: ['[data-sonner-toaster]'] });
@@ -19,18 +21,17 @@ async function openTab(page: Page, name: string, tab: string) {
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
 }
 
-test('a giver browses in Spanish, keeps a cart across a reload and manages a contact', async ({ page, context, baseURL }) => {
+test('a giver browses in Spanish, keeps a cart across a reload and manages a contact', async ({ page, context, baseURL, giverWithHistory: giver }) => {
   // One long journey with six axe scans: give it room on a busy two-core machine.
   test.setTimeout(120_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
   // A stored cookie choice keeps the consent banner out of the way of the cart bar.
   await context.addCookies([{ name: 'cookie-consent', value: 'necessary', url: baseURL! }]);
 
   await page.goto('/app');
   await expect(page).toHaveURL(/\/auth/);
-  await page.getByLabel('Correo electrónico').fill(DEMO_EMAIL);
-  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Correo electrónico').fill(giver.email);
+  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(giver.password);
   await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
 
   await expect(page).toHaveURL(/\/app/);
@@ -89,7 +90,7 @@ test('a giver browses in Spanish, keeps a cart across a reload and manages a con
   await expect(page.getByTestId('cart-bar-count')).toHaveText('2 regalos en tu carrito');
 
   // The cart survives a reload; checkout lists both gifts with today's prices (paying is
-  // e2e/checkout.spec.ts, with its own giver: this one's orders stay as the demo made them).
+  // e2e/checkout.spec.ts).
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Regalos' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('cart-count')).toHaveText('2');
@@ -152,7 +153,7 @@ test('a giver browses in Spanish, keeps a cart across a reload and manages a con
   await expect(page.getByRole('heading', { name: 'Zoe Editada' })).toBeHidden();
   await expect(page.getByText('Ningún contacto coincide con tu búsqueda')).toBeVisible();
 
-  // My orders: the demo giver's sent gifts with their statuses.
+  // My orders: the giver's sent gifts with their statuses.
   await openTab(page, 'Mis pedidos', 'orders');
   await expect(page.getByText('Pagado').first()).toBeVisible();
   await expect(page.getByText('Canjeado').first()).toBeVisible();

@@ -1,8 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { hideCookieBanner } from './support/consent';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signInAs, test } from './support/fixtures';
 
 /**
  * The recipient's side (ADR 032): the demo giver's gifts open on their server-rendered gift
@@ -11,7 +12,6 @@ import { hideCookieBanner } from './support/consent';
  * "Redeem a gift" leading a recipient to their gift by pasting its link (390 px, both
  * languages). Everything here only reads the demo data.
  */
-const DEMO_CONSUMER = { email: 'consumer@demo.regalo.test', password: 'regalo-demo-2026' };
 
 interface DemoOrder {
   status: string;
@@ -21,16 +21,15 @@ interface DemoOrder {
 }
 
 /** The demo giver's orders, read through the API as "my orders" shows them. */
-async function demoOrders(request: APIRequestContext, baseURL: string): Promise<DemoOrder[]> {
-  const signIn = await request.post('/api/auth/sign-in/email', { data: DEMO_CONSUMER, headers: { origin: baseURL } });
-  expect(signIn.status()).toBe(200);
+async function demoOrders(request: APIRequestContext): Promise<DemoOrder[]> {
+  await signInAs(request, { email: DEMO_ACCOUNTS.consumer, password: DEMO_PASSWORD });
   const response = await request.get('/api/my/orders');
   expect(response.status()).toBe(200);
   return ((await response.json()) as { items: DemoOrder[] }).items;
 }
 
-async function giftPathOf(request: APIRequestContext, baseURL: string, giftName: string, status: string) {
-  const order = (await demoOrders(request, baseURL)).find((o) => o.giftName === giftName && o.status === status);
+async function giftPathOf(request: APIRequestContext, giftName: string, status: string) {
+  const order = (await demoOrders(request)).find((o) => o.giftName === giftName && o.status === status);
   expect(order?.giftPagePath, `${status} order of ${giftName}`).toBeTruthy();
   return order!.giftPagePath!;
 }
@@ -45,8 +44,8 @@ test.describe('with JavaScript', () => {
   test('a recipient opens a demo gift in Spanish, scans its QR, switches to English, and finds the card and reminder', async ({ page, playwright, baseURL }) => {
     test.setTimeout(90_000);
     const api = await playwright.request.newContext({ baseURL });
-    const path = await giftPathOf(api, baseURL!, 'Merienda de horchata y fartons para dos', 'paid');
-    const redeemedPath = await giftPathOf(api, baseURL!, 'Litro de horchata para la familia', 'redeemed');
+    const path = await giftPathOf(api, 'Merienda de horchata y fartons para dos', 'paid');
+    const redeemedPath = await giftPathOf(api, 'Litro de horchata para la familia', 'redeemed');
     await api.dispose();
     const code = decodeURIComponent(path.split('/').pop()!);
 
@@ -143,7 +142,7 @@ test.describe('with JavaScript disabled', () => {
 
   test('the gift page is complete: QR, typed code and status', async ({ page, playwright, baseURL }) => {
     const api = await playwright.request.newContext({ baseURL });
-    const path = await giftPathOf(api, baseURL!, 'Bono de verano: diez horchatas', 'paid');
+    const path = await giftPathOf(api, 'Bono de verano: diez horchatas', 'paid');
     await api.dispose();
     await page.goto(path);
     // This order's recipient reads English.
@@ -169,7 +168,7 @@ for (const { locale, redeem, title, label, submit, greeting } of [
 
     test('"Redeem a gift" explains that no account is needed and opens a pasted gift link', async ({ page, context, playwright, baseURL }) => {
       const api = await playwright.request.newContext({ baseURL });
-      const path = await giftPathOf(api, baseURL!, 'Merienda de horchata y fartons para dos', 'paid');
+      const path = await giftPathOf(api, 'Merienda de horchata y fartons para dos', 'paid');
       await api.dispose();
       await hideCookieBanner(context, baseURL!);
 

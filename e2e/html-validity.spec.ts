@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { checkHtmlFolder, describeVnuMessage } from '../src/server/testing/nu-html-checker';
 import { hideCookieBanner } from './support/consent';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signInAs, test, useLanguage } from './support/fixtures';
 
 /*
  * Issue 29 ("How it is checked"): the pages the browser builds (the landing page, sign-in,
@@ -28,7 +28,7 @@ test('the pages the browser renders are valid HTML in both languages', async ({ 
     for (const language of ['es', 'en'] as const) {
       const context = await browser.newContext({ locale: language === 'es' ? 'es-ES' : 'en-GB', baseURL });
       await hideCookieBanner(context, baseURL!);
-      await context.addInitScript((lang) => localStorage.setItem('i18nextLng', lang), language);
+      await useLanguage(context, language);
       const page = await context.newPage();
       for (const [url, name] of PUBLIC_PAGES) {
         await page.goto(url);
@@ -37,11 +37,7 @@ test('the pages the browser renders are valid HTML in both languages', async ({ 
         writeFileSync(path.join(folder, `${name}-${language}.html`), await page.content());
       }
       // The signed-in giver's catalogue (the demo giver, read only).
-      const signIn = await page.request.post('/api/auth/sign-in/email', {
-        data: { email: 'consumer@demo.regalo.test', password: 'regalo-demo-2026' },
-        headers: { origin: new URL(baseURL!).origin },
-      });
-      expect(signIn.ok()).toBe(true);
+      await signInAs(page, { email: DEMO_ACCOUNTS.consumer, password: DEMO_PASSWORD });
       await page.goto('/app?tab=gifts');
       await expect(page.getByTestId('gift-price').first()).toBeVisible();
       writeFileSync(path.join(folder, `app-gifts-${language}.html`), await page.content());

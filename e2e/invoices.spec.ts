@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { decodeQr } from '../src/server/testing/decode-qr';
 import { rasterisePdfPage } from '../src/server/testing/read-pdf';
 import { hideCookieBanner } from './support/consent';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, test } from './support/fixtures';
 
 /**
  * The demo owner, in Spanish, opens last month's commission invoice from the Payouts tab
@@ -9,8 +9,7 @@ import { hideCookieBanner } from './support/consent';
  * server starts), then downloads its PDF; the PDF's tax QR decodes to the AEAT's check URL
  * with this invoice's values. Reading only: the shared demo business is not changed.
  */
-const OWNER_EMAIL = 'owner@demo.regalo.test';
-const OWNER_PASSWORD = 'regalo-demo-2026';
+test.use({ language: 'es' });
 
 function lastMonth(): string {
   const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number) as [number, number];
@@ -18,10 +17,10 @@ function lastMonth(): string {
 }
 
 test("the owner opens last month's invoice and downloads its PDF, whose QR is the AEAT's check URL", async ({ page, context, baseURL }) => {
+  // It waits for the invoicing job, which runs as the server starts.
   test.setTimeout(90_000);
-  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
   await hideCookieBanner(context, baseURL!);
-  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: OWNER_EMAIL, password: OWNER_PASSWORD }, headers: { origin: baseURL! } });
+  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: DEMO_ACCOUNTS.owner, password: DEMO_PASSWORD }, headers: { origin: baseURL! } });
   expect(signIn.status()).toBe(200);
 
   // The job runs as the server starts; the invoice is there once it has.

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createApprovedBusiness } from './support/business-application';
 import { hideCookieBanner } from './support/consent';
+import { expect, signInAs, test } from './support/fixtures';
 import { expectFocusedElementVisible, tabTo, tabUntilFocused } from './support/focus';
 
 /**
@@ -42,15 +43,10 @@ test('the cookie preferences fit a 320 px screen and every control can be reache
   expect(overflowing).toEqual([]);
 });
 
-test('with gifts in the cart, the cart bar never covers the focused "Add to cart" button', async ({ page, context, baseURL }) => {
+test('with gifts in the cart, the cart bar never covers the focused "Add to cart" button', async ({ page, context, baseURL, giver }) => {
   await page.setViewportSize({ width: 390, height: 640 });
   await context.addCookies([{ name: 'cookie-consent', value: 'necessary', url: baseURL! }]);
-  // The cart lives in this browser context's storage: the shared demo account's data is not changed.
-  const signIn = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: 'consumer@demo.regalo.test', password: 'regalo-demo-2026' },
-    headers: { origin: baseURL! },
-  });
-  expect(signIn.ok()).toBe(true);
+  await signInAs(page, giver);
   await page.goto('/app?tab=gifts');
   const addButtons = page.getByRole('button', { name: /^Añadir al carrito/ });
   await addButtons.first().click();
@@ -67,27 +63,24 @@ test('with gifts in the cart, the cart bar never covers the focused "Add to cart
   expect(checked).toBeGreaterThanOrEqual(2);
 });
 
-const OWNER = { email: 'owner@demo.regalo.test', password: 'regalo-demo-2026' };
 const giftCard = (page: Page, name: string) => page.getByTestId('gift-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 test.describe('the gift dialogs', () => {
+  test.use({ language: 'es' });
   test.beforeEach(async ({ page, context, baseURL }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
     await hideCookieBanner(context, baseURL!);
   });
 
   // Radix moves focus without scrolling when Tab wraps inside a dialog: in a panel taller
-  // than the screen the × or "Crear regalo" stayed out of sight. The demo owner only opens
-  // and closes the dialog here: nothing is saved.
+  // than the screen the × or "Crear regalo" stayed out of sight. The owner is the test's own
+  // (the `signedInOwner` fixture).
   for (const [label, width, height] of [
     ['a 320 px phone', 320, 568],
     ['200 % zoom on a 1366 × 768 screen', 683, 384],
   ] as const) {
-    test(`at ${label}, focus moving and wrapping inside "Crear un regalo" stays in view`, async ({ page, baseURL }) => {
+    test(`at ${label}, focus moving and wrapping inside "Crear un regalo" stays in view`, async ({ page, signedInOwner: _owner }) => {
       await page.setViewportSize({ width, height });
-      const signIn = await page.request.post('/api/auth/sign-in/email', { data: OWNER, headers: { origin: baseURL! } });
-      expect(signIn.ok()).toBe(true);
       await page.goto('/business/dashboard?tab=gifts');
       const newGift = page.getByRole('button', { name: 'Nuevo regalo' });
       await expect(newGift).toBeVisible();

@@ -1,8 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { applyAsNewBusiness, connectTestPayouts, uniqueCif } from './support/business-application';
 import { hideCookieBanner } from './support/consent';
 import { expectFocusedElementVisible, tabUntilFocused } from './support/focus';
-import { createConsumer, typedCodeOn } from './support/orders';
+import { expect, signInAs, test, useLanguage, type TestAccount } from './support/fixtures';
+import { typedCodeOn } from './support/orders';
 
 /**
  * The main tasks done with the keyboard alone (issue 16): no click, no fill(), no focus()
@@ -15,7 +16,7 @@ import { createConsumer, typedCodeOn } from './support/orders';
 /** Spanish interface, reduced motion, a stored cookie choice (the banner has its own tests). */
 async function prepare(page: Page, baseURL: string) {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
+  await useLanguage(page, 'es');
   await hideCookieBanner(page.context(), baseURL);
 }
 
@@ -35,9 +36,8 @@ async function signInByKeyboard(page: Page, email: string, password: string, lab
 
 const notOnBody = (page: Page) => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body);
 
-test('a giver signs in and adds, edits and deletes a contact with the keyboard alone (Spanish)', async ({ page, request, baseURL }) => {
+test('a giver signs in and adds, edits and deletes a contact with the keyboard alone (Spanish)', async ({ page, baseURL, giver }) => {
   test.setTimeout(120_000);
-  const giver = await createConsumer(request, { name: 'Neus Teclat', locale: 'es' });
   await prepare(page, baseURL!);
   await page.setViewportSize({ width: 390, height: 700 });
 
@@ -112,20 +112,20 @@ test('a giver signs in and adds, edits and deletes a contact with the keyboard a
   await expectFocusedElementVisible(page);
 });
 
-/** The demo admin, in English, in a browser context of their own, signed in by keyboard. */
-async function adminByKeyboard(browser: Browser, baseURL: string) {
+/** The test's own admin, in English, in a browser context of their own, signed in by keyboard. */
+async function adminByKeyboard(browser: Browser, baseURL: string, account: TestAccount) {
   const context = await browser.newContext({ baseURL });
   await hideCookieBanner(context, baseURL);
   const admin = await context.newPage();
   await admin.emulateMedia({ reducedMotion: 'reduce' });
-  await admin.addInitScript(() => localStorage.setItem('i18nextLng', 'en'));
-  await signInByKeyboard(admin, 'admin@demo.regalo.test', 'regalo-demo-2026', { email: 'Email', password: 'Password', submit: 'Sign in' });
+  await useLanguage(admin, 'en');
+  await signInByKeyboard(admin, account.email, account.password, { email: 'Email', password: 'Password', submit: 'Sign in' });
   await expect(admin).toHaveURL(/\/admin$/);
   await expect(admin.getByRole('heading', { level: 1, name: 'Back-office' })).toBeVisible();
   return admin;
 }
 
-test('the admin approves an application, a giver buys its gift and the owner redeems it, all by keyboard', async ({ page, browser, baseURL, request }) => {
+test('the admin approves an application, a giver buys its gift and the owner redeems it, all by keyboard', async ({ page, browser, baseURL, request, giver, admin: team }) => {
   // The real onboarding, three browsers and a payment, on a busy shared machine.
   test.setTimeout(300_000);
   const run = `${Date.now().toString(36)}${test.info().workerIndex}k`;
@@ -137,7 +137,7 @@ test('the admin approves an application, a giver buys its gift and the owner red
   await applyAsNewBusiness(page, { email: `forn.${run}@example.test`, businessName, taxId: uniqueCif(), password: 'coca-de-llanda-2026' });
 
   await test.step('the admin approves it (English)', async () => {
-    const admin = await adminByKeyboard(browser, baseURL!);
+    const admin = await adminByKeyboard(browser, baseURL!, team);
     const applications = admin.getByRole('tab', { name: 'Applications' });
     await tabUntilFocused(admin, admin.getByRole('tab', { selected: true }));
     for (let i = 0; i < 8 && !(await applications.evaluate((el) => el === document.activeElement)); i++) {
@@ -174,13 +174,13 @@ test('the admin approves an application, a giver buys its gift and the owner red
   });
   expect(created.status(), await created.text()).toBe(201);
 
-  const giver = await createConsumer(request, { name: 'Vicent Teclat', locale: 'es' });
+  await signInAs(request, giver);
   await test.step('a giver buys it: catalogue, cart, checkout, test payment', async () => {
     const context = await browser.newContext({ baseURL });
     await hideCookieBanner(context, baseURL!);
     const shop = await context.newPage();
     await shop.emulateMedia({ reducedMotion: 'reduce' });
-    await shop.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
+    await useLanguage(shop, 'es');
     await shop.setViewportSize({ width: 390, height: 700 });
     await signInByKeyboard(shop, giver.email, giver.password, { email: 'Correo electrónico', password: 'Contraseña', submit: 'Iniciar sesión' });
     await shop.goto('/app?tab=gifts');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import enAdmin from '../src/shared/locales/en/admin.json' with { type: 'json' };
 import enApp from '../src/shared/locales/en/app.json' with { type: 'json' };
 import enCommon from '../src/shared/locales/en/common.json' with { type: 'json' };
@@ -18,12 +18,12 @@ import esLanding from '../src/shared/locales/es/landing.json' with { type: 'json
 import esPrivacy from '../src/shared/locales/es/privacy.json' with { type: 'json' };
 import esReport from '../src/shared/locales/es/report.json' with { type: 'json' };
 import { hideCookieBanner } from './support/consent';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signInAs, test } from './support/fixtures';
 
 /**
  * Every route, and every tab of the signed-in areas, has its own title in the interface
  * language (WCAG 2.4.2, issue 16.4). Read-only use of the demo accounts.
  */
-const PASSWORD = 'regalo-demo-2026';
 const locales = {
   en: { app: enApp, dashboard: enDashboard, admin: enAdmin, common: enCommon, auth: enAuth, business: enBusiness, landing: enLanding, privacy: enPrivacy, report: enReport },
   es: { app: esApp, dashboard: esDashboard, admin: esAdmin, common: esCommon, auth: esAuth, business: esBusiness, landing: esLanding, privacy: esPrivacy, report: esReport },
@@ -47,10 +47,10 @@ test('no public title is left untranslated', () => {
   for (const [path, title] of publicTitles(locales.es)) expect(english.has(title), path).toBe(false);
 });
 
-async function signInAs(page: Page, baseURL: string, email: string) {
+/** Signs the page in as a demo account instead of the one it was signed in as. */
+async function switchTo(page: Page, email: string) {
   await page.context().clearCookies({ name: /session/ });
-  const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD }, headers: { origin: baseURL } });
-  expect(res.ok()).toBe(true);
+  await signInAs(page, { email, password: DEMO_PASSWORD });
 }
 
 async function tabTitles(page: Page, labels: Record<string, string>, area: string, keys: readonly string[]) {
@@ -65,38 +65,40 @@ async function tabTitles(page: Page, labels: Record<string, string>, area: strin
 }
 
 for (const language of ['en', 'es'] as const) {
-  test(`every screen has its own ${language} title`, async ({ page, context, baseURL }) => {
-    test.setTimeout(120_000);
-    const l = locales[language];
-    await page.addInitScript((lang) => localStorage.setItem('i18nextLng', lang), language);
-    await hideCookieBanner(context, baseURL!);
-    const titles: string[] = [];
+  test.describe(() => {
+    test.use({ language });
+    test(`every screen has its own ${language} title`, async ({ page, context, baseURL }) => {
+      test.setTimeout(120_000);
+      const l = locales[language];
+      await hideCookieBanner(context, baseURL!);
+      const titles: string[] = [];
 
-    for (const [path, title] of publicTitles(l)) {
-      await page.goto(path);
-      await expect(page, path).toHaveTitle(title);
-      titles.push(title);
-    }
+      for (const [path, title] of publicTitles(l)) {
+        await page.goto(path);
+        await expect(page, path).toHaveTitle(title);
+        titles.push(title);
+      }
 
-    await signInAs(page, baseURL!, 'consumer@demo.regalo.test');
-    await page.goto('/app');
-    // Signing in no longer leaves the sign-in page's title behind (the walk-through's finding).
-    const profile = `${l.app.tabs.profile} · ${l.common.titles.consumer} · Regalo`;
-    await expect(page).toHaveTitle(profile);
-    titles.push(profile, ...(await tabTitles(page, l.app.tabs, l.common.titles.consumer, ['businesses', 'gifts', 'contacts', 'orders'])));
+      await switchTo(page, DEMO_ACCOUNTS.consumer);
+      await page.goto('/app');
+      // Signing in no longer leaves the sign-in page's title behind (the walk-through's finding).
+      const profile = `${l.app.tabs.profile} · ${l.common.titles.consumer} · Regalo`;
+      await expect(page).toHaveTitle(profile);
+      titles.push(profile, ...(await tabTitles(page, l.app.tabs, l.common.titles.consumer, ['businesses', 'gifts', 'contacts', 'orders'])));
 
-    await signInAs(page, baseURL!, 'owner@demo.regalo.test');
-    await page.goto('/business/dashboard');
-    await expect(page.getByRole('tablist')).toBeVisible();
-    titles.push(
-      ...(await tabTitles(page, l.dashboard.tabs, l.common.titles.business, ['verification', 'profile', 'gifts', 'orders', 'redeem', 'analytics'])),
-    );
+      await switchTo(page, DEMO_ACCOUNTS.owner);
+      await page.goto('/business/dashboard');
+      await expect(page.getByRole('tablist')).toBeVisible();
+      titles.push(
+        ...(await tabTitles(page, l.dashboard.tabs, l.common.titles.business, ['verification', 'profile', 'gifts', 'orders', 'redeem', 'analytics'])),
+      );
 
-    await signInAs(page, baseURL!, 'admin@demo.regalo.test');
-    await page.goto('/admin');
-    await expect(page.getByRole('tablist')).toBeVisible();
-    titles.push(...(await tabTitles(page, l.admin.tabs, l.common.titles.admin, ['applications', 'businesses', 'orders', 'reports', 'audit', 'overview'])));
+      await switchTo(page, DEMO_ACCOUNTS.admin);
+      await page.goto('/admin');
+      await expect(page.getByRole('tablist')).toBeVisible();
+      titles.push(...(await tabTitles(page, l.admin.tabs, l.common.titles.admin, ['applications', 'businesses', 'orders', 'reports', 'audit', 'overview'])));
 
-    expect(new Set(titles).size, titles.join('\n')).toBe(titles.length);
+      expect(new Set(titles).size, titles.join('\n')).toBe(titles.length);
+    });
   });
 }

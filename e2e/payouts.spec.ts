@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations as scan } from './support/axe';
 import { createApprovedBusiness } from './support/business-application';
 import { hideCookieBanner } from './support/consent';
+import { expect, test, useLanguage } from './support/fixtures';
 import { buyGift, createConsumer } from './support/orders';
 
 /**
@@ -14,7 +14,7 @@ test('a new owner connects payouts, sells, redeems, and sees the transfer and th
   // The transfers job runs once a minute: the journey waits for it, on the condition.
   test.setTimeout(240_000);
   const origin = new URL(baseURL!).origin;
-  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
+  await useLanguage(page, 'es');
   await hideCookieBanner(context, baseURL!);
   const admin = await playwright.request.newContext({ baseURL });
   const { businessName } = await createApprovedBusiness(page, admin, 'Cobros Horchatería');

@@ -1,20 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { hideCookieBanner } from './support/consent';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signInAs, test } from './support/fixtures';
 
 /**
  * On a phone every tab of the consumer area and of the business dashboard is visible at a
  * glance (walk-through 10): the strip wraps instead of hiding "My orders" or "Analytics"
  * off-screen. Read-only use of the demo accounts.
  */
-const PASSWORD = 'regalo-demo-2026';
-
-async function signIn(page: Page, baseURL: string, email: string) {
-  const res = await page.request.post('/api/auth/sign-in/email', {
-    data: { email, password: PASSWORD },
-    headers: { origin: baseURL },
-  });
-  expect(res.ok()).toBe(true);
-}
+const signIn = (page: Page, email: string) => signInAs(page, { email, password: DEMO_PASSWORD });
 
 async function expectEveryTabOnScreen(page: Page, expected: number) {
   const tabs = page.getByRole('tab');
@@ -28,21 +21,19 @@ async function expectEveryTabOnScreen(page: Page, expected: number) {
 
 for (const language of ['es', 'en'] as const) {
   test.describe(`at 390 px in ${language}`, () => {
-    test.use({ viewport: { width: 390, height: 800 } });
+    test.use({ viewport: { width: 390, height: 800 }, language });
 
     test('the consumer area shows all its tabs', async ({ page, context, baseURL }) => {
-      await page.addInitScript((lang) => localStorage.setItem('i18nextLng', lang), language);
       await hideCookieBanner(context, baseURL!);
-      await signIn(page, baseURL!, 'consumer@demo.regalo.test');
+      await signIn(page, DEMO_ACCOUNTS.consumer);
       await page.goto('/app');
       await expect(page.getByRole('tablist')).toBeVisible();
       await expectEveryTabOnScreen(page, 5);
     });
 
     test('the business dashboard shows all its tabs', async ({ page, context, baseURL }) => {
-      await page.addInitScript((lang) => localStorage.setItem('i18nextLng', lang), language);
       await hideCookieBanner(context, baseURL!);
-      await signIn(page, baseURL!, 'owner@demo.regalo.test');
+      await signIn(page, DEMO_ACCOUNTS.owner);
       await page.goto('/business/dashboard');
       await expect(page.getByRole('tablist')).toBeVisible();
       const count = await page.getByRole('tab').count();
@@ -51,9 +42,8 @@ for (const language of ['es', 'en'] as const) {
     });
 
     test('the catalogue\'s category and sort choices are not cut', async ({ page, context, baseURL }) => {
-      await page.addInitScript((lang) => localStorage.setItem('i18nextLng', lang), language);
       await hideCookieBanner(context, baseURL!);
-      await signIn(page, baseURL!, 'consumer@demo.regalo.test');
+      await signIn(page, DEMO_ACCOUNTS.consumer);
       await page.goto('/app?tab=gifts');
       const selects = page.locator('section[aria-labelledby="gifts-title"] select');
       await expect(selects).toHaveCount(2);
@@ -76,9 +66,8 @@ for (const language of ['es', 'en'] as const) {
     });
 
     test('the admin overview\'s sales can be read whole, without scrolling sideways', async ({ page, context, baseURL }) => {
-      await page.addInitScript((lang) => localStorage.setItem('i18nextLng', lang), language);
       await hideCookieBanner(context, baseURL!);
-      await signIn(page, baseURL!, 'admin@demo.regalo.test');
+      await signIn(page, DEMO_ACCOUNTS.admin);
       await page.goto('/admin');
       await expect(page.getByRole('heading', { level: 2, name: language === 'es' ? 'Ventas' : 'Sales' })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { expectFocusedElementVisible, tabTo } from './support/focus';
 import { hideCookieBanner } from './support/consent';
+import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
 
 /*
@@ -11,18 +11,20 @@ import { waitForMail } from './support/mailbox';
 test.use({ viewport: { width: 390, height: 800 } });
 
 for (const language of ['en', 'es'] as const) {
-  test(`the open cookie banner leaves the footer's cookie settings reachable (${language})`, async ({ page }) => {
-    await page.addInitScript((lang) => localStorage.setItem('i18nextLng', lang), language);
-    await page.goto('/privacy');
-    await expect(page.locator('section[aria-labelledby="cookie-banner-title"]')).toBeVisible();
-    const name = language === 'en' ? /^Cookie settings$/ : /^Configuración de cookies$/;
-    // Keyboard: Tab to the footer link; the page scrolls it above the banner.
-    await tabTo(page, name, 120);
-    await expectFocusedElementVisible(page);
-    // Pointer: scrolled to the very bottom, the link is still clickable, not under the banner.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    // A trial click fails when another element (the banner) would receive it.
-    await page.getByRole('contentinfo').getByRole('button', { name }).click({ trial: true, timeout: 5000 });
+  test.describe(() => {
+    test.use({ language });
+    test(`the open cookie banner leaves the footer's cookie settings reachable (${language})`, async ({ page }) => {
+      await page.goto('/privacy');
+      await expect(page.locator('section[aria-labelledby="cookie-banner-title"]')).toBeVisible();
+      const name = language === 'en' ? /^Cookie settings$/ : /^Configuración de cookies$/;
+      // Keyboard: Tab to the footer link; the page scrolls it above the banner.
+      await tabTo(page, name, 120);
+      await expectFocusedElementVisible(page);
+      // Pointer: scrolled to the very bottom, the link is still clickable, not under the banner.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      // A trial click fails when another element (the banner) would receive it.
+      await page.getByRole('contentinfo').getByRole('button', { name }).click({ trial: true, timeout: 5000 });
+    });
   });
 }
 

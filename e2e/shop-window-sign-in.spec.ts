@@ -75,7 +75,7 @@ test("the shop's not-found and gone pages explain themselves and pass axe", asyn
   const giftPath = new URL(page.url()).pathname;
   const ownerContext = await browser.newContext({ baseURL });
   const ownerPage = await ownerContext.newPage();
-  await signInAs(ownerPage, baseURL!, owner);
+  await signInAs(ownerPage, owner);
   const off = await ownerPage.request.patch(`/api/business/gifts/${gift.id}`, { data: { isAvailable: false }, headers: { origin: new URL(baseURL!).origin } });
   expect(off.status(), await off.text()).toBe(200);
   await ownerContext.close();

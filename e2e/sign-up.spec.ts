@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, useLanguage } from './support/fixtures';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { linkIn, waitForMail } from './support/mailbox';
 
@@ -14,7 +14,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 test('sign up in Spanish, confirm the email and sign out', async ({ page }) => {
   const email = `lucia.${Date.now()}.${test.info().workerIndex}@example.test`;
   const password = 'naranjas-de-valencia';
-  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
+  await useLanguage(page, 'es');
 
   await page.goto('/auth?tab=signup');
   await expect(page.getByRole('tab', { name: 'Registrarse' })).toHaveAttribute('aria-selected', 'true');

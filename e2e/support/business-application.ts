@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
+import { createTestAccount, signInAs } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 
 /** A minimal but well-formed one-page PDF: the server checks files by their magic bytes. */
@@ -73,8 +74,8 @@ export function uniqueCif(): string {
 /**
  * A verified business of the journey's own, so it can change gifts freely: it applies
  * through the real onboarding (applyAsNewBusiness, so the page's language must be `es`) and
- * the demo admin approves it through the back-office API (signing `admin`, a request
- * context of its own, in as the admin). Leaves the owner signed in on `page`.
+ * an admin of the journey's own approves it through the back-office API (signing `admin`, a
+ * request context of its own, in as that admin). Leaves the owner signed in on `page`.
  */
 export async function createApprovedBusiness(page: Page, admin: APIRequestContext, label: string) {
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -82,11 +83,7 @@ export async function createApprovedBusiness(page: Page, admin: APIRequestContex
   const email = `owner.${run}@example.test`;
   await applyAsNewBusiness(page, { email, businessName, taxId: uniqueCif(), password: 'horchata-de-xufa-2026' });
   const origin = new URL(baseURL).origin;
-  const signIn = await admin.post('/api/auth/sign-in/email', {
-    data: { email: 'admin@demo.regalo.test', password: 'regalo-demo-2026' },
-    headers: { origin },
-  });
-  expect(signIn.ok(), `admin sign-in answered ${signIn.status()}`).toBe(true);
+  await signInAs(admin, await createTestAccount(admin, 'admin'));
   const queue = (await (await admin.get('/api/admin/applications')).json()) as { items: { business: { id: string; name: string } }[] };
   const business = queue.items.find((item) => item.business.name === businessName)?.business;
   expect(business, 'the application is in the queue').toBeDefined();

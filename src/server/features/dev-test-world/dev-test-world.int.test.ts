@@ -24,7 +24,7 @@ describe('test worlds for the end-to-end journeys', () => {
     const second = await create('giver');
     expect(first.status).toBe(201);
     expect(first.world.email).not.toBe(second.world.email);
-    for (const kind of ['giver', 'owner', 'admin']) {
+    for (const kind of ['giver', 'giver-with-history', 'owner', 'admin']) {
       const { world } = await create(kind);
       const { user } = await signIn(t, { email: world.email, password: world.password });
       expect(user, kind).toMatchObject({ email: world.email, role: kind === 'admin' ? 'admin' : 'user' });
@@ -45,6 +45,27 @@ describe('test worlds for the end-to-end journeys', () => {
     const { cookie } = await signIn(t, { email: giver.email, password: giver.password });
     const listed = await t.app.inject({ method: 'GET', url: `/api/catalog/businesses/${business!.id}`, headers: { cookie } });
     expect(listed.statusCode).toBe(200);
+    // Searched by its name, each gift is found alone, not with its siblings.
+    for (const gift of world.business!.gifts) {
+      const found = await t.app.inject({ method: 'GET', url: `/api/catalog/gifts?q=${encodeURIComponent(gift.name)}`, headers: { cookie } });
+      expect((found.json() as { items: { id: string }[] }).items.map((g) => g.id)).toEqual([gift.id]);
+    }
+  });
+
+  it("gives a giver with history the demo giver's contacts and a paid and a redeemed order at a business of its own", async () => {
+    const { world } = await create('giver-with-history');
+    const { cookie } = await signIn(t, { email: world.email, password: world.password });
+    const contacts = await t.app.inject({ method: 'GET', url: '/api/contacts', headers: { cookie } });
+    expect(contacts.statusCode).toBe(200);
+    const names = (contacts.json() as { items: { name: string }[] }).items.map((c) => c.name);
+    expect(names).toEqual(expect.arrayContaining(['Carmen Martínez', 'Rosa Beltrán']));
+    expect(names).toHaveLength(6);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/my/orders', headers: { cookie } });
+    const items = (mine.json() as { items: { status: string; recipientName: string; businessName: string; giftPagePath: string | null }[] }).items;
+    expect(items.map((o) => [o.status, o.recipientName]).sort()).toEqual([['paid', 'Carmen Martínez'], ['redeemed', 'Rosa Beltrán']]);
+    expect(items.every((o) => o.giftPagePath?.startsWith('/g/'))).toBe(true);
+    // Never at a demo business: other journeys read those businesses' orders.
+    expect(items.every((o) => /^Taller de prueba /.test(o.businessName))).toBe(true);
   });
 
   it('refuses an unknown kind and changes nothing', async () => {

@@ -2,7 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useText } from '@web/lib/text';
-import type { DashboardGift, DashboardGiftList, GiftInput, GiftValues } from '@shared/contracts/business-dashboard';
+import type { DashboardBusiness, DashboardGift, DashboardGiftList, GiftInput, GiftValues } from '@shared/contracts/business-dashboard';
+import type { LocalizedTexts } from '@shared/domain/localized-text';
+import { HOME_LOCALE, type Locale } from '@shared/locale';
 import { DEFAULT_VALIDITY_DAYS, MAX_VALIDITY_DAYS, MIN_VALIDITY_DAYS } from '@shared/domain/order-status';
 import { BOOKING_LIMITS, isoWeekdays, MAX_PARTY_SIZE, weekdayName } from '@shared/domain/gift-conditions';
 import { Checkbox } from '@web/components/ui/checkbox';
@@ -23,6 +25,7 @@ import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
 import { setServerErrors } from './form-errors';
 import { priceToInput } from './gift-price';
 import { useImagePickerTexts } from './image-picker-texts';
+import { OtherLanguageTexts } from './other-language-texts';
 
 interface GiftDialogProps {
   open: boolean;
@@ -45,6 +48,9 @@ interface GiftFormValues {
   /** Ticked days; none: any day. */
   validWeekdays: number[];
   conditions: string;
+  /** The name and description in other languages (ADR 073); empty: the own text shows. */
+  nameTranslations: LocalizedTexts;
+  descriptionTranslations: LocalizedTexts;
 }
 
 const emptyValues: GiftFormValues = {
@@ -58,6 +64,8 @@ const emptyValues: GiftFormValues = {
   partySize: '',
   validWeekdays: [],
   conditions: '',
+  nameTranslations: {},
+  descriptionTranslations: {},
 };
 
 
@@ -74,6 +82,8 @@ function valuesOf(gift: DashboardGift | null): GiftFormValues {
     partySize: gift.partySize === null ? '' : String(gift.partySize),
     validWeekdays: gift.validWeekdays ?? [],
     conditions: gift.conditions ?? '',
+    nameTranslations: gift.nameTranslations,
+    descriptionTranslations: gift.descriptionTranslations,
   };
 }
 
@@ -94,6 +104,7 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
     control,
     handleSubmit,
     getValues,
+    watch,
     setError,
     clearErrors,
     formState: { errors, isSubmitting: isSaving },
@@ -117,6 +128,13 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
 
   const text = (key: 'name' | 'description' | 'price' | 'validityDays' | 'partySize' | 'conditions') =>
     register(key, { onChange: () => clearErrors(key) });
+  const ownLocale = client.getQueryData<DashboardBusiness | null>(dashboardKeys.business)?.ownLocale ?? HOME_LOCALE;
+  const translationError = (field: string, locale: Locale) => {
+    // The browser's check names the language; the server's, the whole map.
+    const error = errors[field as 'nameTranslations'] as (Record<string, { message?: string } | undefined> & { message?: string }) | undefined;
+    const code = error?.[locale]?.message ?? error?.message;
+    return code ? t(`fieldErrors.${code}`, { defaultValue: t('fieldErrors.invalid') }) : undefined;
+  };
   const errorText = (key: keyof GiftFormValues) => {
     const code = errors[key]?.message;
     return code ? t(`fieldErrors.${code}`, { defaultValue: t('fieldErrors.invalid') }) : undefined;
@@ -190,6 +208,16 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
           <Field label={t('gifts.fields.description')} error={errorText('description')}>
             <Textarea rows={3} {...text('description')} />
           </Field>
+          <OtherLanguageTexts
+            ownLocale={ownLocale}
+            fields={[
+              { name: 'nameTranslations', label: t('gifts.fields.name') },
+              { name: 'descriptionTranslations', label: t('gifts.fields.description'), rows: 3 },
+            ]}
+            register={(path) => register(path as 'nameTranslations.en', { onChange: () => clearErrors(path.split('.')[0] as 'nameTranslations') })}
+            errorOf={translationError}
+            hasText={(locale) => Boolean(watch(`nameTranslations.${locale}`)?.trim() || watch(`descriptionTranslations.${locale}`)?.trim())}
+          />
           <Field label={t('gifts.fields.price')} required hint={t('gifts.fields.priceHint')} error={errorText('price')}>
             <Input
               inputMode="decimal"

@@ -28,10 +28,18 @@ import { apiFieldErrors } from '@web/lib/api-error';
 import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
 import { setServerErrors } from './form-errors';
 import { useImagePickerTexts } from './image-picker-texts';
+import { OtherLanguageTexts } from './other-language-texts';
+import type { LocalizedTexts } from '@shared/domain/localized-text';
+import { LOCALE_NAMES, LOCALES, type Locale } from '@shared/locale';
 import { verificationBadge, verificationView } from './verification-status';
 import { ShopToolsCard } from './shop-tools-card';
 
-type ProfileValues = Required<{ [K in Exclude<keyof BusinessProfilePatchInput, 'confirmReview'>]: string }>;
+type TextKey = Exclude<keyof BusinessProfilePatchInput, 'confirmReview' | 'ownLocale' | 'descriptionTranslations'>;
+type ProfileValues = Required<{ [K in TextKey]: string }> & {
+  /** The language of the business's own texts, and its description in the others (ADR 073). */
+  ownLocale: Locale;
+  descriptionTranslations: LocalizedTexts;
+};
 
 /** The fields that say who the business is: changing one after approval means a new review (ADR 034). */
 const identityKeys = ['name', 'businessType', 'taxId', 'businessRegistrationNumber'] as const;
@@ -54,6 +62,8 @@ function valuesOf(business: DashboardBusiness): ProfileValues {
     district: business.district ?? '',
     legalName: business.legalName ?? '',
     fiscalAddress: business.fiscalAddress ?? '',
+    ownLocale: business.ownLocale,
+    descriptionTranslations: business.descriptionTranslations,
   };
 }
 
@@ -213,7 +223,13 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
 
   // Errors clear when the field is edited (spec §5); the tax id depends on the type too.
   const clearOnEdit = (key: keyof ProfileValues) => clearErrors(key === 'businessType' ? ['businessType', 'taxId'] : key);
-  const errorText = (key: keyof ProfileValues) => {
+  const translationError = (field: string, locale: Locale) => {
+    // The browser's check names the language; the server's, the whole map.
+    const error = errors[field as 'descriptionTranslations'] as (Record<string, { message?: string } | undefined> & { message?: string }) | undefined;
+    const code = error?.[locale]?.message ?? error?.message;
+    return code ? t(`fieldErrors.${code}`, { defaultValue: t('fieldErrors.invalid') }) : undefined;
+  };
+  const errorText = (key: TextKey | 'ownLocale') => {
     const code = errors[key]?.message;
     return code ? t(`fieldErrors.${code}`, { defaultValue: t('fieldErrors.invalid') }) : undefined;
   };
@@ -250,9 +266,9 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
     });
   };
 
-  const text = (key: keyof ProfileValues) => register(key, { onChange: () => clearOnEdit(key) });
+  const text = (key: TextKey | 'ownLocale') => register(key, { onChange: () => clearOnEdit(key) });
   // The selects are controlled (their value drawn from the form), so the placeholder's colour follows.
-  const select = (key: 'category' | 'district' | 'businessType') => ({ ...text(key), value: watch(key) });
+  const select = (key: 'category' | 'district' | 'businessType' | 'ownLocale') => ({ ...text(key), value: watch(key) });
 
   return (
     <Card>
@@ -282,6 +298,24 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
           <Field label={t('profile.fields.description')} error={errorText('description')} className="sm:col-span-2">
             <Textarea rows={4} {...text('description')} />
           </Field>
+          <Field label={t('translations.ownLocale')} hint={t('translations.ownLocaleHint')} error={errorText('ownLocale')} className="sm:col-span-2">
+            <SelectWrapper {...select('ownLocale')}>
+              {LOCALES.map((locale) => (
+                <option key={locale} value={locale}>
+                  {LOCALE_NAMES[locale]}
+                </option>
+              ))}
+            </SelectWrapper>
+          </Field>
+          <div className="sm:col-span-2">
+            <OtherLanguageTexts
+              ownLocale={watch('ownLocale')}
+              fields={[{ name: 'descriptionTranslations', label: t('profile.fields.description'), rows: 4 }]}
+              register={(path) => register(path as 'descriptionTranslations.en', { onChange: () => clearErrors('descriptionTranslations') })}
+              errorOf={translationError}
+              hasText={(locale) => Boolean(watch(`descriptionTranslations.${locale}`)?.trim())}
+            />
+          </div>
           <Field label={t('profile.fields.address')} required error={errorText('address')} className="sm:col-span-2">
             <Input autoComplete="address-line1" {...text('address')} />
           </Field>

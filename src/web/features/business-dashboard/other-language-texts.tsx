@@ -17,8 +17,8 @@ export interface TranslatedField {
 
 /**
  * "Also in: English · Valencià" (ADR 073): the business's texts in the languages other than
- * its own, one language at a time. A row of toggle buttons picks the language (each says
- * whether it has a text); the fields below are that language's. A language left empty shows
+ * its own, one language at a time. A row of toggle buttons opens a language (each says
+ * whether it has a text; pressing the open one closes it); the fields below are that language's. A language left empty shows
  * readers the business's own text.
  */
 export function OtherLanguageTexts({
@@ -37,8 +37,9 @@ export function OtherLanguageTexts({
   const { t } = useText('dashboard');
   const id = useId();
   const others = LOCALES.filter((locale) => locale !== ownLocale);
-  const [shown, setShown] = useState<Locale>(others[0]!);
-  const current = others.includes(shown) ? shown : others[0]!;
+  // Closed until a language is chosen: the form stays short for a business writing in one language.
+  const [shown, setShown] = useState<Locale | null>(null);
+  const current = shown !== null && others.includes(shown) ? shown : null;
   return (
     <fieldset className="flex flex-col gap-3 rounded-xl border border-line p-3" aria-describedby={`${id}-lead`} data-testid="other-language-texts">
       <legend className="px-1 font-semibold">{t('translations.title')}</legend>
@@ -52,7 +53,7 @@ export function OtherLanguageTexts({
             type="button"
             lang={locale === 'va' ? 'ca' : locale}
             aria-pressed={locale === current}
-            onClick={() => setShown(locale)}
+            onClick={() => setShown(locale === current ? null : locale)}
             className={cn(
               'min-h-11 rounded-full border px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2',
               locale === current ? 'border-brand-700 bg-brand-50 text-brand-800' : 'border-line bg-white text-ink',
@@ -63,7 +64,7 @@ export function OtherLanguageTexts({
           </button>
         ))}
       </div>
-      {fields.map((field) => {
+      {current === null ? null : fields.map((field) => {
         const label = t('translations.field', { field: field.label, language: LOCALE_NAMES[current] });
         const error = errorOf(field.name, current);
         return field.rows ? (

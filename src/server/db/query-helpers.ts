@@ -35,7 +35,7 @@ const FUZZY_THRESHOLD = 0.5;
  * out similar enough to match; word by word, "Pep" is not near "Ana". It also lets a search
  * name the gift and the business at once ("paella russafa").
  */
-export function matchesSearch(text: string, columns: AnyColumn[]): SQL {
+export function matchesSearch(text: string, columns: (AnyColumn | SQL)[]): SQL {
   const words = text.trim().split(/\s+/).filter(Boolean);
   const perWord = (words.length > 0 ? words : [text]).map((word) => {
     const query = sql`search_fold(${word}::text)`;
@@ -46,4 +46,12 @@ export function matchesSearch(text: string, columns: AnyColumn[]): SQL {
     return sql`(${sql.join(perColumn, sql` or `)})`;
   });
   return sql`(${sql.join(perWord, sql` and `)})`;
+}
+
+/**
+ * A JSONB map of texts per language (ADR 073) as one text, every language's text joined, so a
+ * search matches what the business wrote in any language (the keys are not searched).
+ */
+export function localizedTextsForSearch(column: AnyColumn): SQL {
+  return sql`(select coalesce(string_agg(value, ' '), '') from jsonb_each_text(${column}))`;
 }

@@ -5,6 +5,8 @@ import { isCalendarDate } from '../domain/analytics';
 import { isoTimestamp } from './timestamp';
 import { businessCategories, businessTypes, documentTypes, verificationStatuses } from '../domain/business';
 import { valenciaDistricts } from '../domain/valencia-districts';
+import { LOCALES } from '../locale';
+import type { LocalizedTexts } from '../domain/localized-text';
 import { parsePriceToCents } from '../domain/money';
 import {
   DEFAULT_VALIDITY_DAYS,
@@ -144,6 +146,19 @@ export const PROFILE_LIMITS = {
 } as const;
 
 export const GIFT_LIMITS = { name: 200, description: 2000 } as const;
+
+/**
+ * A text in other languages than the business's own (ADR 073): `{ en: '…', va: '…' }`, known
+ * languages only, each within the length of the field it translates. The form sends the whole
+ * map; a language left empty is removed.
+ */
+export const localizedTextsInput = (max: number) =>
+  z
+    .partialRecord(z.enum(LOCALES, { error: 'invalid' }), z.string({ error: 'invalid' }).trim().max(max, { error: 'tooLong' }), { error: 'invalid' })
+    .transform((texts): LocalizedTexts => Object.fromEntries(Object.entries(texts).filter(([, text]) => text !== '')));
+
+/** The stored translations as the dashboard reads them back. */
+export const localizedTextsSchema = z.partialRecord(z.enum(LOCALES), z.string());
 export const ORDERS_PAGE_SIZE = 20;
 export const ORDERS_MAX_PAGE_SIZE = 100;
 export const ORDER_UPDATES_LIMIT = 100;
@@ -170,6 +185,9 @@ export const dashboardBusinessSchema = z.object({
   district: z.enum(valenciaDistricts).nullable(),
   category: z.enum(businessCategories),
   description: z.string().nullable(),
+  /** The language the business writes its own texts in; the others are translations (ADR 073). */
+  ownLocale: z.enum(LOCALES),
+  descriptionTranslations: localizedTextsSchema,
   address: z.string(),
   city: z.string(),
   phone: z.string().nullable(),
@@ -241,6 +259,8 @@ const profileFields = businessInfoFields
     district: z.preprocess((v) => (v === '' ? null : v), z.enum(valenciaDistricts, { error: P.invalidDistrict }).nullable()),
     legalName: optionalText(PROFILE_LIMITS.legalName),
     fiscalAddress: optionalText(PROFILE_LIMITS.fiscalAddress),
+    ownLocale: z.enum(LOCALES, { error: 'invalid' }),
+    descriptionTranslations: localizedTextsInput(BUSINESS_LIMITS.description),
   })
   .partial();
 
@@ -318,6 +338,9 @@ const giftFields = {
       return t === '' ? null : t;
     })
     .pipe(z.string().max(GIFT_LIMITS.description, { error: G.tooLong }).nullable()),
+  /** The name and description in other languages, the same lengths (ADR 073). */
+  nameTranslations: localizedTextsInput(GIFT_LIMITS.name),
+  descriptionTranslations: localizedTextsInput(GIFT_LIMITS.description),
   price: priceInputSchema,
   isAvailable: z.boolean({ error: 'invalid' }),
   /** Meant for two people: the catalogue's "for two" filter finds it. */
@@ -367,6 +390,8 @@ export const giftInputSchema = z.object({
   forTwo: giftFields.forTwo.default(false),
   validityDays: giftFields.validityDays.default(DEFAULT_VALIDITY_DAYS),
   bookingRequired: giftFields.bookingRequired.default(false),
+  nameTranslations: giftFields.nameTranslations.default({}),
+  descriptionTranslations: giftFields.descriptionTranslations.default({}),
 });
 export type GiftInput = z.input<typeof giftInputSchema>;
 export type GiftValues = z.output<typeof giftInputSchema>;
@@ -382,6 +407,8 @@ export const dashboardGiftSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  nameTranslations: localizedTextsSchema,
+  descriptionTranslations: localizedTextsSchema,
   /** Whole cents. */
   price: z.number().int(),
   currency: z.string(),

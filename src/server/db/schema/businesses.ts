@@ -12,8 +12,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { applicationKinds, applicationStatuses, businessCategories, businessTypes, DEFAULT_COMMISSION_RATE, LISTING_CITY, verificationStatuses, type VerificationDocument } from '@shared/domain/business';
 import { valenciaDistricts } from '@shared/domain/valencia-districts';
+import { HOME_LOCALE, LOCALES, type Locale } from '@shared/locale';
+import type { LocalizedTexts } from '@shared/domain/localized-text';
 import { users } from './auth';
-import { createdAt, id, sqlList, timestamptz, updatedAt } from './columns';
+import { createdAt, id, localizedTextsCheck, sqlList, timestamptz, updatedAt } from './columns';
 
 export const businesses = pgTable(
   'businesses',
@@ -42,6 +44,10 @@ export const businesses = pgTable(
     /** Free text in the owner's words ("Tue–Sat 13:00–16:00"). */
     openingHours: text('opening_hours'),
     description: text('description'),
+    /** The language the business writes its own texts (name, description, gifts) in (ADR 073). */
+    ownLocale: text('own_locale').$type<Locale>().notNull().default(HOME_LOCALE),
+    /** The description in other languages, written by the business: `{ en: '…' }` (ADR 073). */
+    descriptionTranslations: jsonb('description_translations').$type<LocalizedTexts>().notNull().default(sql`'{}'::jsonb`),
     imageUrl: text('image_url'),
     /**
      * The shop page's address, `/b/<slug>` (issue 30, ADR 067): made from the name by the
@@ -101,6 +107,8 @@ export const businesses = pgTable(
     check('businesses_slug_shape', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check('businesses_district_check', sql`${t.district} in (${sqlList(valenciaDistricts)})`),
     uniqueIndex('businesses_slug_unique').on(t.slug),
+    check('businesses_own_locale_check', sql`${t.ownLocale} in (${sqlList(LOCALES)})`),
+    check('businesses_description_translations_check', localizedTextsCheck(t.descriptionTranslations)),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { LOCALES } from '@shared/locale';
 
 /** Column helpers shared by the tables, so every table stamps time the same way. */
 export const id = () => uuid('id').primaryKey().defaultRandom();
@@ -14,3 +15,7 @@ export const updatedAt = () =>
 /** SQL `IN (...)` list for CHECK constraints built from a shared const list. */
 export const sqlList = (values: readonly string[]) =>
   sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '));
+
+/** A JSONB map of texts per language (ADR 073): an object whose keys are Regalo's languages only. */
+export const localizedTextsCheck = (column: AnyPgColumn) =>
+  sql`jsonb_typeof(${column}) = 'object' and ${column} - array[${sqlList(LOCALES)}] = '{}'::jsonb`;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   CURRENCY,
   DEFAULT_VALIDITY_DAYS,
@@ -8,7 +8,8 @@ import {
 } from '@shared/domain/order-status';
 import { MAX_PARTY_SIZE } from '@shared/domain/gift-conditions';
 import { businesses } from './businesses';
-import { createdAt, id, timestamptz, updatedAt } from './columns';
+import type { LocalizedTexts } from '@shared/domain/localized-text';
+import { createdAt, id, localizedTextsCheck, timestamptz, updatedAt } from './columns';
 
 export const gifts = pgTable(
   'gifts',
@@ -19,6 +20,9 @@ export const gifts = pgTable(
       .references(() => businesses.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description'),
+    /** Name and description in other languages than the business's own (ADR 073): `{ en: '…' }`. */
+    nameTranslations: jsonb('name_translations').$type<LocalizedTexts>().notNull().default(sql`'{}'::jsonb`),
+    descriptionTranslations: jsonb('description_translations').$type<LocalizedTexts>().notNull().default(sql`'{}'::jsonb`),
     /** Whole cents. */
     price: integer('price').notNull(),
     currency: text('currency').notNull().default(CURRENCY),
@@ -64,6 +68,8 @@ export const gifts = pgTable(
     uniqueIndex('gifts_id_business_unique').on(t.id, t.businessId),
     check('gifts_slug_shape', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     uniqueIndex('gifts_business_slug_unique').on(t.businessId, t.slug),
+    check('gifts_name_translations_check', localizedTextsCheck(t.nameTranslations)),
+    check('gifts_description_translations_check', localizedTextsCheck(t.descriptionTranslations)),
   ],
 );
 

@@ -1,3 +1,5 @@
+import type { Locale } from '@shared/locale';
+import { pickLocalizedText, type LocalizedTexts } from '@shared/domain/localized-text';
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CatalogBusiness } from '@shared/contracts/catalog';
 import { LISTING_CITY, type BusinessCategory } from '@shared/domain/business';
@@ -50,6 +52,8 @@ export const catalogBusinessColumns = {
   category: businesses.category,
   address: businesses.address,
   description: businesses.description,
+  descriptionTranslations: businesses.descriptionTranslations,
+  ownLocale: businesses.ownLocale,
   imageUrl: businesses.imageUrl,
   giftCount: listedGiftCount,
   phone: businesses.phone,
@@ -64,6 +68,8 @@ interface CatalogBusinessRow {
   category: string;
   address: string;
   description: string | null;
+  descriptionTranslations: LocalizedTexts;
+  ownLocale: Locale;
   imageUrl: string | null;
   giftCount: number;
   phone: string | null;
@@ -73,9 +79,14 @@ interface CatalogBusinessRow {
 }
 
 /** A listed business as the catalogue answers it, with how to book it (issue 29.11). */
-export function toCatalogBusiness({ phone, whatsapp, bookingUrl, openingHours, ...row }: CatalogBusinessRow): CatalogBusiness {
+/** A listed business as `reader` reads it: its description in their language when it wrote one (ADR 073). */
+export function toCatalogBusiness(
+  { phone, whatsapp, bookingUrl, openingHours, descriptionTranslations, ownLocale, ...row }: CatalogBusinessRow,
+  reader: Locale,
+): CatalogBusiness {
   return {
     ...row,
+    description: pickLocalizedText(row.description, descriptionTranslations, reader, ownLocale),
     category: row.category as BusinessCategory,
     giftCount: Number(row.giftCount),
     booking: { phone, whatsapp, bookingUrl, openingHours },

@@ -1,3 +1,5 @@
+import { HOME_LOCALE, isLocale } from '@shared/locale';
+import { pickLocalizedText } from '@shared/domain/localized-text';
 import { eq } from 'drizzle-orm';
 import { formatAddress } from '@shared/format';
 import type { Executor } from '../../db/client';
@@ -24,6 +26,8 @@ export async function loadGiftMailData(db: Executor, orderId: string) {
     .select({
       order: orders,
       giftName: gifts.name,
+      giftNameTranslations: gifts.nameTranslations,
+      businessOwnLocale: businesses.ownLocale,
       conditions: {
         bookingRequired: gifts.bookingRequired,
         partySize: gifts.partySize,
@@ -64,7 +68,8 @@ export async function enqueueGiftReceived(tx: Executor, publicUrl: string, data:
     data: {
       recipientName: order.recipientName,
       senderName: order.senderName ?? (data.buyer ? firstName(data.buyer.name) : 'Regalo'),
-      giftName: data.giftName,
+      // In the recipient's language when the business wrote the name in it (ADR 073).
+      giftName: pickLocalizedText(data.giftName, data.giftNameTranslations, isLocale(order.recipientLocale) ? order.recipientLocale : HOME_LOCALE, data.businessOwnLocale),
       businessName: data.business.name,
       businessAddress: formatAddress(data.business.address, data.business.city),
       mapUrl: mapUrl(data.business),

@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { catalogGiftPageSchema } from '@shared/contracts/catalog';
 import { firstGiftsListing } from '@shared/contracts/catalog-options';
+import { readLanguageCookie } from '@shared/contracts/language-cookie';
 import { getSessionUser } from '../../platform/auth/guard';
+import { languageFromAcceptLanguage, type PageLanguage } from '../../platform/page-language';
 import { requestCacheVersions } from '../../platform/cache-versions';
 import type { AppContext } from '../../platform/context';
 import { CatalogCache } from './catalog-cache';
@@ -35,12 +37,21 @@ export function giftFiltersKey(query: GiftFilters): unknown[] {
   return [category ?? null, q || null, sort, page, pageSize, minPrice ?? null, maxPrice ?? null, district ?? null, Boolean(forTwo)];
 }
 
-/** One page of the gift listing as the API answers it (JSON), from the catalogue cache. */
+/**
+ * The language a signed-in reader reads the catalogue in: the one they chose in the app (its
+ * cookie), else their browser's, else English. Business texts follow it (ADR 073).
+ */
+export function readerLanguage(request: FastifyRequest): PageLanguage {
+  return readLanguageCookie(request.headers.cookie) ?? languageFromAcceptLanguage(request.headers['accept-language']) ?? 'en';
+}
+
+/** One page of the gift listing as the API answers it (JSON), from the catalogue cache, per reader's language. */
 export async function giftsPageAnswer(request: FastifyRequest, query: GiftFilters): Promise<string> {
   const { catalog } = await requestCacheVersions(request);
-  const key = JSON.stringify(['gifts', ...giftFiltersKey(query)]);
+  const reader = readerLanguage(request);
+  const key = JSON.stringify(['gifts', reader, ...giftFiltersKey(query)]);
   return catalogCacheFor(request.server.ctx).through(catalog, key, async () =>
-    encode(catalogGiftPageSchema, await listCatalogGifts(request.server.ctx.db, query)),
+    encode(catalogGiftPageSchema, await listCatalogGifts(request.server.ctx.db, query, reader)),
   );
 }
 

@@ -35,11 +35,11 @@ describe('consumer business listing rule', () => {
     const excluded = await listedBusiness(executor, { name: 'Excluded', ...overrides });
     await createGift(executor, { businessId: excluded.id });
 
-    const page = await listCatalogBusinesses(executor, businessesQuery());
+    const page = await listCatalogBusinesses(executor, businessesQuery(), 'es');
     expect(page.items.map((b) => b.id)).toEqual([visible.id]);
     expect(page.total).toBe(1);
-    await expect(getCatalogBusiness(executor, excluded.id)).rejects.toMatchObject({ status: 404 });
-    const gifts = await listCatalogGifts(executor, giftsQuery());
+    await expect(getCatalogBusiness(executor, excluded.id, 'es')).rejects.toMatchObject({ status: 404 });
+    const gifts = await listCatalogGifts(executor, giftsQuery(), 'es');
     expect(gifts.items).toEqual([]);
   });
 
@@ -56,7 +56,7 @@ describe('consumer business listing rule', () => {
     await createGift(executor, { businessId: bakery.id, isAvailable: false });
     await createGift(executor, { businessId: bakery.id, archivedAt: new Date() });
 
-    const all = await listCatalogBusinesses(executor, businessesQuery());
+    const all = await listCatalogBusinesses(executor, businessesQuery(), 'es');
     expect(all.items.map((b) => b.name)).toEqual(['Bar Central', 'Forn de Russafa']);
     expect(all.items.find((b) => b.id === bakery.id)).toMatchObject({
       giftCount: 2,
@@ -65,27 +65,27 @@ describe('consumer business listing rule', () => {
     });
     expect(all.items.find((b) => b.id === bar.id)?.giftCount).toBe(0);
 
-    const bakeries = await listCatalogBusinesses(executor, businessesQuery({ category: 'coffee_bakery' }));
+    const bakeries = await listCatalogBusinesses(executor, businessesQuery({ category: 'coffee_bakery' }), 'es');
     expect(bakeries.items.map((b) => b.id)).toEqual([bakery.id]);
-    const search = await listCatalogBusinesses(executor, businessesQuery({ q: 'MASA' }));
+    const search = await listCatalogBusinesses(executor, businessesQuery({ q: 'MASA' }), 'es');
     expect(search.items.map((b) => b.id)).toEqual([bakery.id]);
     // Wildcards typed by the user are literal, not "match anything".
-    const literal = await listCatalogBusinesses(executor, businessesQuery({ q: '%' }));
+    const literal = await listCatalogBusinesses(executor, businessesQuery({ q: '%' }), 'es');
     expect(literal.items).toEqual([]);
   });
 
   it('pages businesses with a total', async () => {
     const executor = await db();
     for (const name of ['A', 'B', 'C', 'D', 'E']) await listedBusiness(executor, { name: `Shop ${name}` });
-    const second = await listCatalogBusinesses(executor, businessesQuery({ page: '2', pageSize: '2' }));
+    const second = await listCatalogBusinesses(executor, businessesQuery({ page: '2', pageSize: '2' }), 'es');
     expect(second.items.map((b) => b.name)).toEqual(['Shop C', 'Shop D']);
     expect(second).toMatchObject({ total: 5, page: 2, pageSize: 2 });
   });
 
   it('answers 404 for an unknown or malformed business id', async () => {
     const executor = await db();
-    await expect(getCatalogBusiness(executor, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ status: 404 });
-    await expect(getCatalogBusiness(executor, 'not-a-uuid')).rejects.toMatchObject({ status: 404 });
+    await expect(getCatalogBusiness(executor, '00000000-0000-4000-8000-000000000000', 'es')).rejects.toMatchObject({ status: 404 });
+    await expect(getCatalogBusiness(executor, 'not-a-uuid', 'es')).rejects.toMatchObject({ status: 404 });
   });
 });
 
@@ -102,7 +102,7 @@ describe('consumer gift listing rule', () => {
     await createGift(executor, { businessId: shop.id, name: 'Archived', price: 100, archivedAt: new Date() });
     await createGift(executor, { businessId: hiddenShop.id, name: 'Hidden shop gift', price: 100 });
 
-    const asc = await listCatalogGifts(executor, giftsQuery());
+    const asc = await listCatalogGifts(executor, giftsQuery(), 'es');
     expect(asc.items.map((g) => g.id)).toEqual([cheap.id, tieA.id, tieB.id, dear.id]);
     expect(asc.total).toBe(4);
     expect(asc.items[3]).toEqual({
@@ -130,10 +130,10 @@ describe('consumer gift listing rule', () => {
       },
     });
 
-    const desc = await listCatalogGifts(executor, giftsQuery({ sort: 'price_desc' }));
+    const desc = await listCatalogGifts(executor, giftsQuery({ sort: 'price_desc' }), 'es');
     expect(desc.items.map((g) => g.id)).toEqual([dear.id, tieA.id, tieB.id, cheap.id]);
 
-    const detail = await getCatalogBusiness(executor, shop.id);
+    const detail = await getCatalogBusiness(executor, shop.id, 'es');
     expect(detail.gifts.map((g) => g.id)).toEqual([cheap.id, tieA.id, tieB.id, dear.id]);
     expect(detail.business.giftCount).toBe(4);
   });
@@ -145,11 +145,11 @@ describe('consumer gift listing rule', () => {
     const coca = await createGift(executor, { businessId: bakery.id, name: 'Coca de llanda', price: 900 });
     const massage = await createGift(executor, { businessId: spa.id, name: 'Masaje', price: 5000 });
 
-    const health = await listCatalogGifts(executor, giftsQuery({ category: 'health' }));
+    const health = await listCatalogGifts(executor, giftsQuery({ category: 'health' }), 'es');
     expect(health.items.map((g) => g.id)).toEqual([massage.id]);
-    const byGift = await listCatalogGifts(executor, giftsQuery({ q: 'llanda' }));
+    const byGift = await listCatalogGifts(executor, giftsQuery({ q: 'llanda' }), 'es');
     expect(byGift.items.map((g) => g.id)).toEqual([coca.id]);
-    const byBusiness = await listCatalogGifts(executor, giftsQuery({ q: 'marítim' }));
+    const byBusiness = await listCatalogGifts(executor, giftsQuery({ q: 'marítim' }), 'es');
     expect(byBusiness.items.map((g) => g.id)).toEqual([massage.id]);
   });
 
@@ -164,8 +164,8 @@ describe('consumer gift listing rule', () => {
     const teaGift = await createGift(executor, { businessId: tea.id, name: 'Cata de tés', price: 3200 });
     await createGift(executor, { businessId: bar.id, name: 'Paella para dos', price: 3000 });
 
-    const businessesFor = async (q: string) => (await listCatalogBusinesses(executor, businessesQuery({ q }))).items.map((b) => b.id);
-    const giftsFor = async (q: string) => (await listCatalogGifts(executor, giftsQuery({ q }))).items.map((g) => g.id);
+    const businessesFor = async (q: string) => (await listCatalogBusinesses(executor, businessesQuery({ q }), 'es')).items.map((b) => b.id);
+    const giftsFor = async (q: string) => (await listCatalogGifts(executor, giftsQuery({ q }), 'es')).items.map((g) => g.id);
 
     expect(await businessesFor('ceramica')).toEqual([pottery.id]);
     expect(await businessesFor('CERAMICA')).toEqual([pottery.id]);
@@ -187,7 +187,7 @@ describe('consumer gift listing rule', () => {
     const oven = await listedBusiness(executor, { name: 'Forn de Russafa', category: 'coffee_bakery' });
     const ana = await createGift(executor, { businessId: oven.id, name: 'Coca de llanda de Ana', price: 900 });
     const pep = await createGift(executor, { businessId: oven.id, name: 'Coca de llanda de Pep', price: 900 });
-    const giftsFor = async (q: string) => (await listCatalogGifts(executor, giftsQuery({ q }))).items.map((g) => g.id).sort();
+    const giftsFor = async (q: string) => (await listCatalogGifts(executor, giftsQuery({ q }), 'es')).items.map((g) => g.id).sort();
 
     // As one phrase the two names are near enough to match each other; word by word they are not.
     expect(await giftsFor('coca de llanda de pep')).toEqual([pep.id]);
@@ -205,13 +205,13 @@ describe('consumer gift listing rule', () => {
 
     const seen: string[] = [];
     for (let page = 1; page <= 3; page++) {
-      const result = await listCatalogGifts(executor, giftsQuery({ page, pageSize: 3 }));
+      const result = await listCatalogGifts(executor, giftsQuery({ page, pageSize: 3 }), 'es');
       expect(result.total).toBe(7);
       seen.push(...result.items.map((g) => g.id));
     }
     expect(seen).toHaveLength(7);
     expect(new Set(seen)).toEqual(new Set(ids));
-    const beyond = await listCatalogGifts(executor, giftsQuery({ page: 4, pageSize: 3 }));
+    const beyond = await listCatalogGifts(executor, giftsQuery({ page: 4, pageSize: 3 }), 'es');
     expect(beyond).toMatchObject({ items: [], total: 7 });
   });
 });

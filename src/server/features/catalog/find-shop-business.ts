@@ -1,5 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { BusinessCategory } from '@shared/domain/business';
+import type { Locale } from '@shared/locale';
+import { pickLocalizedText } from '@shared/domain/localized-text';
 import type { Executor } from '../../db/client';
 import { businesses, businessSlugHistory } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
@@ -40,7 +42,7 @@ const shopBusinessColumns = {
 };
 
 /** The listed business at `slug`, or why not, in at most three queries. */
-export async function findShopBusiness(db: Executor, slug: string): Promise<ShopBusinessLookup> {
+export async function findShopBusiness(db: Executor, slug: string, reader: Locale): Promise<ShopBusinessLookup> {
   const [listed] = await db
     .select(shopBusinessColumns)
     .from(businesses)
@@ -52,8 +54,16 @@ export async function findShopBusiness(db: Executor, slug: string): Promise<Shop
       .innerJoin(businesses, eq(businesses.id, gifts.businessId))
       .where(and(eq(gifts.businessId, listed.id), isListedGift()))
       .orderBy(asc(gifts.price), asc(gifts.name), asc(gifts.id));
-    const { giftCount: _count, ...business } = listed;
-    return { kind: 'found', business: { ...business, category: business.category as BusinessCategory }, gifts: rows.map(toCatalogGift) };
+    const { giftCount: _count, descriptionTranslations, ownLocale, ...business } = listed;
+    return {
+      kind: 'found',
+      business: {
+        ...business,
+        category: business.category as BusinessCategory,
+        description: pickLocalizedText(business.description, descriptionTranslations, reader, ownLocale),
+      },
+      gifts: rows.map((row) => toCatalogGift(row, reader)),
+    };
   }
   return findUnlisted(db, slug);
 }

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { Locale } from '@shared/locale';
 import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
 import { gifts, giftSlugHistory } from '../../db/schema/gifts';
@@ -18,8 +19,8 @@ export type ShopGiftLookup =
   | { kind: 'gone'; businessName: string; business: ShopBusiness | null }
   | { kind: 'missing'; business: ShopBusiness | null };
 
-export async function findShopGift(db: Executor, businessSlug: string, giftSlug: string): Promise<ShopGiftLookup> {
-  const owner = await findShopBusiness(db, businessSlug);
+export async function findShopGift(db: Executor, businessSlug: string, giftSlug: string, reader: Locale): Promise<ShopGiftLookup> {
+  const owner = await findShopBusiness(db, businessSlug, reader);
   if (owner.kind === 'moved') return { kind: 'moved', path: `/b/${owner.slug}/${giftSlug}` };
   if (owner.kind === 'gone') return { kind: 'gone', businessName: owner.name, business: null };
   if (owner.kind === 'missing') return { kind: 'missing', business: null };

@@ -6,10 +6,11 @@ import { gifts } from '../../db/schema/gifts';
 import { AppError } from '../../platform/errors';
 import { catalogGiftColumns, toCatalogGift } from './list-catalog-gifts';
 import { isUuid } from '../../db/query-helpers';
+import type { Locale } from '@shared/locale';
 import { catalogBusinessColumns, isListedBusiness, isListedGift, toCatalogBusiness } from '../../domain/catalog/visibility';
 
 /** One listed business with the gifts a consumer can buy from it; 404 when not listed. */
-export async function getCatalogBusiness(db: Executor, id: string): Promise<CatalogBusinessDetail> {
+export async function getCatalogBusiness(db: Executor, id: string, reader: Locale): Promise<CatalogBusinessDetail> {
   if (!isUuid(id)) throw AppError.notFound('Business not found');
   const [business] = await db
     .select(catalogBusinessColumns)
@@ -25,7 +26,7 @@ export async function getCatalogBusiness(db: Executor, id: string): Promise<Cata
     .orderBy(asc(gifts.price), asc(gifts.name), asc(gifts.id));
 
   return {
-    business: toCatalogBusiness(business),
-    gifts: rows.map(toCatalogGift),
+    business: toCatalogBusiness(business, reader),
+    gifts: rows.map((row) => toCatalogGift(row, reader)),
   };
 }

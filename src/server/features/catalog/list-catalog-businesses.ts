@@ -2,18 +2,20 @@ import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { CatalogBusinessPage, CatalogBusinessesQuery } from '@shared/contracts/catalog';
 import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
-import { matchesSearch } from '../../db/query-helpers';
+import { localizedTextsForSearch, matchesSearch } from '../../db/query-helpers';
+import type { Locale } from '@shared/locale';
 import { catalogBusinessColumns, toCatalogBusiness, isListedBusiness } from '../../domain/catalog/visibility';
 
 /** Businesses a consumer can buy from, by name, filtered by category and search text. */
 export async function listCatalogBusinesses(
   db: Executor,
   query: CatalogBusinessesQuery,
+  reader: Locale,
 ): Promise<CatalogBusinessPage> {
   const conditions: SQL[] = [isListedBusiness()];
   if (query.category) conditions.push(eq(businesses.category, query.category));
   if (query.q) {
-    conditions.push(matchesSearch(query.q, [businesses.name, businesses.description, businesses.address]));
+    conditions.push(matchesSearch(query.q, [businesses.name, businesses.description, localizedTextsForSearch(businesses.descriptionTranslations), businesses.address]));
   }
   const where = and(...conditions);
 
@@ -29,7 +31,7 @@ export async function listCatalogBusinesses(
   ]);
 
   return {
-    items: rows.map(toCatalogBusiness),
+    items: rows.map((row) => toCatalogBusiness(row, reader)),
     total: Number(totals[0]?.total ?? 0),
     page: query.page,
     pageSize: query.pageSize,

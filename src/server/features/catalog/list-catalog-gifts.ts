@@ -4,13 +4,19 @@ import type { BusinessCategory } from '@shared/domain/business';
 import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
-import { matchesSearch } from '../../db/query-helpers';
+import { localizedTextsForSearch, matchesSearch } from '../../db/query-helpers';
+import type { Locale } from '@shared/locale';
+import type { LocalizedTexts } from '@shared/domain/localized-text';
+import { pickLocalizedText } from '@shared/domain/localized-text';
 import { isListedBusiness, isListedGift } from '../../domain/catalog/visibility';
 
 export const catalogGiftColumns = {
   id: gifts.id,
   name: gifts.name,
   description: gifts.description,
+  nameTranslations: gifts.nameTranslations,
+  descriptionTranslations: gifts.descriptionTranslations,
+  businessOwnLocale: businesses.ownLocale,
   price: gifts.price,
   currency: gifts.currency,
   validityDays: gifts.validityDays,
@@ -36,6 +42,9 @@ interface CatalogGiftRow {
   id: string;
   name: string;
   description: string | null;
+  nameTranslations: LocalizedTexts;
+  descriptionTranslations: LocalizedTexts;
+  businessOwnLocale: Locale;
   price: number;
   currency: string;
   validityDays: number;
@@ -71,11 +80,12 @@ export type ListedGiftPage = Omit<CatalogGiftPage, 'items'> & { items: ListedGif
 /** The listing's filters; the page and its size come separately. */
 export type GiftFilters = Omit<CatalogGiftsQuery, 'forTwo'> & { forTwo?: boolean };
 
-export function toCatalogGift(row: CatalogGiftRow): ListedGift {
+/** A listed gift as `reader` reads it: its name and description in their language when the business wrote them (ADR 073). */
+export function toCatalogGift(row: CatalogGiftRow, reader: Locale): ListedGift {
   return {
     id: row.id,
-    name: row.name,
-    description: row.description,
+    name: pickLocalizedText(row.name, row.nameTranslations, reader, row.businessOwnLocale),
+    description: pickLocalizedText(row.description, row.descriptionTranslations, reader, row.businessOwnLocale),
     price: row.price,
     currency: row.currency,
     validityDays: row.validityDays,
@@ -111,6 +121,7 @@ export function toCatalogGift(row: CatalogGiftRow): ListedGift {
 export async function listCatalogGifts(
   db: Executor,
   query: GiftFilters,
+  reader: Locale,
 ): Promise<ListedGiftPage> {
   const conditions: SQL[] = [isListedGift(), isListedBusiness()];
   if (query.category) conditions.push(eq(businesses.category, query.category));
@@ -119,7 +130,17 @@ export async function listCatalogGifts(
   if (query.minPrice !== undefined) conditions.push(gte(gifts.price, query.minPrice * 100));
   if (query.maxPrice !== undefined) conditions.push(lte(gifts.price, query.maxPrice * 100));
   if (query.q) {
-    conditions.push(matchesSearch(query.q, [gifts.name, gifts.description, businesses.name, businesses.address]));
+    // Texts in every language the business wrote them in match (ADR 073).
+    conditions.push(
+      matchesSearch(query.q, [
+        gifts.name,
+        gifts.description,
+        localizedTextsForSearch(gifts.nameTranslations),
+        localizedTextsForSearch(gifts.descriptionTranslations),
+        businesses.name,
+        businesses.address,
+      ]),
+    );
   }
   const where = and(...conditions);
   const byPrice =
@@ -142,7 +163,7 @@ export async function listCatalogGifts(
   ]);
 
   return {
-    items: rows.map(toCatalogGift),
+    items: rows.map((row) => toCatalogGift(row, reader)),
     total: Number(totals[0]?.total ?? 0),
     page: query.page,
     pageSize: query.pageSize,

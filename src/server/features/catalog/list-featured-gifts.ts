@@ -10,7 +10,7 @@ export const FEATURED_GIFTS = 4;
 
 /** The landing page's few gifts: the newest listed ones, with their public page's address. */
 export async function listFeaturedGifts(db: Executor, language: PageLanguage): Promise<{ items: FeaturedGift[] }> {
-  const page = await listCatalogGifts(db, { ...firstGiftsListing, sort: 'newest', pageSize: FEATURED_GIFTS });
+  const page = await listCatalogGifts(db, { ...firstGiftsListing, sort: 'newest', pageSize: FEATURED_GIFTS }, language);
   return {
     items: page.items.map((gift) => ({
       name: gift.name,

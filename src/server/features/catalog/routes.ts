@@ -8,7 +8,7 @@ import {
 } from '@shared/contracts/catalog';
 import { requireUser } from '../../platform/auth/guard';
 import { requestCacheVersions } from '../../platform/cache-versions';
-import { catalogCacheFor, encode, giftsPageAnswer } from './catalog-answers';
+import { catalogCacheFor, encode, giftsPageAnswer, readerLanguage } from './catalog-answers';
 import { getCatalogBusiness } from './get-catalog-business';
 import { listCatalogBusinesses } from './list-catalog-businesses';
 
@@ -26,9 +26,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     await requireUser(request);
     const { category, q, page, pageSize } = request.query;
     const { catalog } = await requestCacheVersions(request);
-    const key = JSON.stringify(['businesses', category ?? null, q || null, page, pageSize]);
+    const reader = readerLanguage(request);
+    const key = JSON.stringify(['businesses', reader, category ?? null, q || null, page, pageSize]);
     const body = await cache.through(catalog, key, async () =>
-      encode(catalogBusinessPageSchema, await listCatalogBusinesses(app.ctx.db, request.query)),
+      encode(catalogBusinessPageSchema, await listCatalogBusinesses(app.ctx.db, request.query, reader)),
     );
     return reply.type(JSON_UTF8).send(body);
   });
@@ -36,10 +37,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/catalog/businesses/:id', { schema: { params: catalogBusinessParamsSchema } }, async (request, reply) => {
     await requireUser(request);
     const { catalog } = await requestCacheVersions(request);
-    const key = JSON.stringify(['business', request.params.id]);
+    const reader = readerLanguage(request);
+    const key = JSON.stringify(['business', reader, request.params.id]);
     // A 404 (not listed) is thrown, and so never cached.
     const body = await cache.through(catalog, key, async () =>
-      encode(catalogBusinessDetailSchema, await getCatalogBusiness(app.ctx.db, request.params.id)),
+      encode(catalogBusinessDetailSchema, await getCatalogBusiness(app.ctx.db, request.params.id, reader)),
     );
     return reply.type(JSON_UTF8).send(body);
   });

@@ -67,7 +67,7 @@ export const shopRoutes: FastifyPluginAsync = async (app) => {
     const { filters, dropped } = readFilters(request.query as Record<string, unknown>);
     const answer = await cached(request, ['gifts', language, dropped, ...giftFiltersKey(filters)], async () => ({
       status: 200,
-      html: renderGiftListing({ language, site, filters, result: await listCatalogGifts(app.ctx.db, filters), dropped }),
+      html: renderGiftListing({ language, site, filters, result: await listCatalogGifts(app.ctx.db, filters, language), dropped }),
     }));
     return send(request, reply, answer);
   });
@@ -78,7 +78,7 @@ export const shopRoutes: FastifyPluginAsync = async (app) => {
     const path = `/b/${slug}`;
     if (!SLUG.test(slug)) return send(request, reply, errorPage(language, 'not-found', '/gifts'));
     const answer = await cached(request, ['business', language, slug], async (): Promise<Answer> => {
-      const found = await findShopBusiness(app.ctx.db, slug);
+      const found = await findShopBusiness(app.ctx.db, slug, language);
       if (found.kind === 'found') return { status: 200, html: renderBusinessPage({ language, site, business: found.business, gifts: found.gifts }) };
       if (found.kind === 'moved') return { status: 301, location: `/b/${found.slug}` };
       if (found.kind === 'gone') return errorPage(language, 'business-gone', path, { name: found.name });
@@ -93,7 +93,7 @@ export const shopRoutes: FastifyPluginAsync = async (app) => {
     const path = `/b/${slug}/${giftSlug}`;
     if (!SLUG.test(slug) || !SLUG.test(giftSlug)) return send(request, reply, errorPage(language, 'not-found', '/gifts'));
     const answer = await cached(request, ['gift', language, slug, giftSlug], async (): Promise<Answer> => {
-      const found = await findShopGift(app.ctx.db, slug, giftSlug);
+      const found = await findShopGift(app.ctx.db, slug, giftSlug, language);
       if (found.kind === 'found') return { status: 200, html: renderGiftPage({ language, site, business: found.business, gift: found.gift, others: found.others }) };
       if (found.kind === 'moved') return { status: 301, location: found.path };
       if (found.kind === 'gone') return errorPage(language, found.business ? 'gift-gone' : 'business-gone', path, found.business ?? { name: found.businessName });

@@ -1,3 +1,5 @@
+import { HOME_LOCALE, isLocale, type Locale } from '@shared/locale';
+import { pickLocalizedText } from '@shared/domain/localized-text';
 import { eq } from 'drizzle-orm';
 import { effectiveOrderStatus, type OrderStatus } from '@shared/domain/order-status';
 import type { Executor } from '../../db/client';
@@ -61,6 +63,9 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
       redeemedAt: orders.redeemedAt,
       giftName: gifts.name,
       giftDescription: gifts.description,
+      giftNameTranslations: gifts.nameTranslations,
+      giftDescriptionTranslations: gifts.descriptionTranslations,
+      businessOwnLocale: businesses.ownLocale,
       giftImageUrl: gifts.imageUrl,
       businessName: businesses.name,
       businessAddress: businesses.address,
@@ -81,9 +86,13 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
     .where(eq(orders.qrCode, code));
   if (!row || row.status === 'unpaid') return null;
-  const { recipientName, status, recipientLocale, senderName, bookingRequired, partySize, validWeekdays, conditions, phone, whatsapp, bookingUrl, openingHours, extensionRequestedAt, extensionDecision, ...rest } = row;
+  const { giftName, giftDescription, giftNameTranslations, giftDescriptionTranslations, businessOwnLocale, recipientName, status, recipientLocale, senderName, bookingRequired, partySize, validWeekdays, conditions, phone, whatsapp, bookingUrl, openingHours, extensionRequestedAt, extensionDecision, ...rest } = row;
+  // The recipient reads the gift in their language when the business wrote it there (ADR 073).
+  const reader: Locale = isLocale(recipientLocale) ? recipientLocale : HOME_LOCALE;
   return {
     ...rest,
+    giftName: pickLocalizedText(giftName, giftNameTranslations, reader, businessOwnLocale),
+    giftDescription: pickLocalizedText(giftDescription, giftDescriptionTranslations, reader, businessOwnLocale),
     conditions: { bookingRequired, partySize, validWeekdays, conditions },
     booking: { phone, whatsapp, bookingUrl, openingHours },
     extension: {

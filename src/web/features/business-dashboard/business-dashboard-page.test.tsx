@@ -57,6 +57,8 @@ function business(overrides: Partial<DashboardBusiness> = {}): DashboardBusiness
     district: 'ciutat_vella',
     category: 'traditional_drinks',
     description: null,
+    ownLocale: 'es',
+    descriptionTranslations: {},
     address: 'Plaça de Santa Caterina 6',
     city: 'Valencia',
     phone: null,

@@ -1,43 +1,56 @@
-import { describe, expect, it } from 'vitest';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import { businessProfilePatchSchema, giftInputSchema } from '@shared/contracts/business-dashboard';
-import { fieldErrorsOf } from './form-errors';
+import { setServerErrors } from './form-errors';
 
-function errorsOf(schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, value: unknown) {
-  const result = schema.safeParse(value);
-  if (result.success) return {};
-  return fieldErrorsOf(result.error as Parameters<typeof fieldErrorsOf>[0]);
+/** The message code per field that the dialog's resolver (the one the forms use) reports. */
+async function errorsOf(schema: z.ZodType<Record<string, unknown>, Record<string, unknown>>, value: Record<string, unknown>) {
+  const result = await zodResolver(schema)(value, undefined, { fields: {}, shouldUseNativeValidation: false });
+  return Object.fromEntries(Object.entries(result.errors).map(([field, error]) => [field, error?.message]));
 }
 
-describe('fieldErrorsOf with the gift dialog rules', () => {
-  it('asks for the required fields', () => {
-    expect(errorsOf(giftInputSchema, { name: ' ', price: '' })).toEqual({
+describe('setServerErrors', () => {
+  it('puts each code the server named on its field', async () => {
+    const setError = vi.fn();
+    setServerErrors(setError, { phone: 'invalidPhone', taxId: 'invalidTaxId' });
+    expect(setError.mock.calls).toEqual([
+      ['phone', { type: 'server', message: 'invalidPhone' }],
+      ['taxId', { type: 'server', message: 'invalidTaxId' }],
+    ]);
+  });
+});
+
+describe('the gift dialog rules', () => {
+  it('asks for the required fields', async () => {
+    expect(await errorsOf(giftInputSchema, { name: ' ', price: '' })).toEqual({
       name: 'fillRequiredFields',
       price: 'fillRequiredFields',
     });
   });
 
-  it('refuses prices that are not a positive amount of cents', () => {
+  it('refuses prices that are not a positive amount of cents', async () => {
     for (const price of ['abc', '0', '-1']) {
-      expect(errorsOf(giftInputSchema, { name: 'Paella', price })).toEqual({ price: 'invalidPrice' });
+      expect(await errorsOf(giftInputSchema, { name: 'Paella', price })).toEqual({ price: 'invalidPrice' });
     }
   });
 
-  it('refuses a third decimal instead of rounding it', () => {
+  it('refuses a third decimal instead of rounding it', async () => {
     for (const price of ['12,555', '12.505', '0,004']) {
-      expect(errorsOf(giftInputSchema, { name: 'Paella', price })).toEqual({ price: 'priceDecimals' });
+      expect(await errorsOf(giftInputSchema, { name: 'Paella', price })).toEqual({ price: 'priceDecimals' });
     }
   });
 
-  it('accepts a comma or a point and validity of 30 to 365 days', () => {
-    expect(errorsOf(giftInputSchema, { name: 'Paella', price: '12,50', validityDays: 30 })).toEqual({});
-    expect(errorsOf(giftInputSchema, { name: 'Paella', price: '12.50', validityDays: 365 })).toEqual({});
-    expect(errorsOf(giftInputSchema, { name: 'Paella', price: '12.50', validityDays: 29 })).toEqual({
+  it('accepts a comma or a point and validity of 30 to 365 days', async () => {
+    expect(await errorsOf(giftInputSchema, { name: 'Paella', price: '12,50', validityDays: 30 })).toEqual({});
+    expect(await errorsOf(giftInputSchema, { name: 'Paella', price: '12.50', validityDays: 365 })).toEqual({});
+    expect(await errorsOf(giftInputSchema, { name: 'Paella', price: '12.50', validityDays: 29 })).toEqual({
       validityDays: 'invalidValidityDays',
     });
   });
 });
 
-describe('fieldErrorsOf with the profile rules', () => {
+describe('the profile rules', () => {
   const valid = {
     name: 'Horchatería',
     category: 'traditional_drinks',
@@ -49,13 +62,13 @@ describe('fieldErrorsOf with the profile rules', () => {
     website: '',
   };
 
-  it('accepts a complete profile with a valid CIF', () => {
-    expect(errorsOf(businessProfilePatchSchema, valid)).toEqual({});
+  it('accepts a complete profile with a valid CIF', async () => {
+    expect(await errorsOf(businessProfilePatchSchema, valid)).toEqual({});
   });
 
-  it('names every wrong field once', () => {
+  it('names every wrong field once', async () => {
     expect(
-      errorsOf(businessProfilePatchSchema, { ...valid, name: '', email: 'not-an-email', website: 'nope', taxId: '123' }),
+      await errorsOf(businessProfilePatchSchema, { ...valid, name: '', email: 'not-an-email', website: 'nope', taxId: '123' }),
     ).toEqual({ name: 'fieldRequired', email: 'invalidEmail', website: 'invalidWebsite', taxId: 'invalidTaxId' });
   });
 });

@@ -1,11 +1,9 @@
-import type { z } from 'zod';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
-/** The first message code per top-level field of a failed parse, the shape the server's `fields` has. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path[0];
-    if (typeof key === 'string' && !(key in fields)) fields[key] = issue.message;
-  }
-  return fields;
+/**
+ * The server's `fields` (field → message code) onto the form's fields, where the browser's own
+ * check shows its codes: one place for both, translated the same way.
+ */
+export function setServerErrors<Values extends FieldValues>(setError: UseFormSetError<Values>, fields: Record<string, string>) {
+  for (const [name, code] of Object.entries(fields)) setError(name as Path<Values>, { type: 'server', message: code });
 }

@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useText } from '@web/lib/text';
-import type { DashboardGift, DashboardGiftList, GiftInput } from '@shared/contracts/business-dashboard';
+import type { DashboardBusiness, DashboardGift, DashboardGiftList, GiftInput, GiftValues } from '@shared/contracts/business-dashboard';
+import type { LocalizedTexts } from '@shared/domain/localized-text';
+import { HOME_LOCALE, type Locale } from '@shared/locale';
 import { DEFAULT_VALIDITY_DAYS, MAX_VALIDITY_DAYS, MIN_VALIDITY_DAYS } from '@shared/domain/order-status';
 import { BOOKING_LIMITS, isoWeekdays, MAX_PARTY_SIZE, weekdayName } from '@shared/domain/gift-conditions';
 import { Checkbox } from '@web/components/ui/checkbox';
@@ -18,9 +21,11 @@ import { toast } from '@web/components/ui/toast';
 import { createGift, dashboardKeys, removeGiftImage, updateGift, uploadGiftImage } from './api';
 import { reportApiError } from '@web/components/signed-in-area';
 import { apiFieldErrors } from '@web/lib/api-error';
-import { fieldErrorsOf } from './form-errors';
+import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
+import { setServerErrors } from './form-errors';
 import { priceToInput } from './gift-price';
 import { useImagePickerTexts } from './image-picker-texts';
+import { OtherLanguageTexts } from './other-language-texts';
 
 interface GiftDialogProps {
   open: boolean;
@@ -43,6 +48,9 @@ interface GiftFormValues {
   /** Ticked days; none: any day. */
   validWeekdays: number[];
   conditions: string;
+  /** The name and description in other languages (ADR 073); empty: the own text shows. */
+  nameTranslations: LocalizedTexts;
+  descriptionTranslations: LocalizedTexts;
 }
 
 const emptyValues: GiftFormValues = {
@@ -56,6 +64,8 @@ const emptyValues: GiftFormValues = {
   partySize: '',
   validWeekdays: [],
   conditions: '',
+  nameTranslations: {},
+  descriptionTranslations: {},
 };
 
 
@@ -72,8 +82,13 @@ function valuesOf(gift: DashboardGift | null): GiftFormValues {
     partySize: gift.partySize === null ? '' : String(gift.partySize),
     validWeekdays: gift.validWeekdays ?? [],
     conditions: gift.conditions ?? '',
+    nameTranslations: gift.nameTranslations,
+    descriptionTranslations: gift.descriptionTranslations,
   };
 }
+
+// zod and the contract load on the form's first focus, not with the dashboard (ADR 039).
+const giftForm = lazyZodResolver(() => import('@shared/contracts/business-dashboard').then((m) => m.giftInputSchema));
 
 /**
  * Create and edit share this dialog; the image is sent after the gift exists. Mount it per
@@ -84,12 +99,24 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
   const pickerTexts = useImagePickerTexts();
   const client = useQueryClient();
   const formId = useId();
-  const [values, setValues] = useState<GiftFormValues>(() => valuesOf(gift));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    watch,
+    setError,
+    clearErrors,
+    formState: { errors, isSubmitting: isSaving },
+  } = useForm<GiftFormValues, unknown, GiftValues>({
+    resolver: giftForm.resolver as unknown as Resolver<GiftFormValues, unknown, GiftValues>,
+    defaultValues: valuesOf(gift),
+    // An error stays until its field is edited (spec §5), then waits for the next save.
+    reValidateMode: 'onSubmit',
+  });
   const [imageFile, setImageFile] = useState<File | null>(null);
   const [isImageRemoved, setImageRemoved] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const [isSaving, setSaving] = useState(false);
 
   // A local preview of the picked file; the object URL is released when it changes.
   const localPreview = useMemo(() => (imageFile ? URL.createObjectURL(imageFile) : null), [imageFile]);
@@ -99,16 +126,19 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
 
   const previewUrl = localPreview ?? (isImageRemoved ? null : (gift?.imageUrl ?? null));
 
-  const set = <K extends keyof GiftFormValues>(key: K, value: GiftFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => {
-      const next = { ...current };
-      delete next[key];
-      return next;
-    });
+  const text = (key: 'name' | 'description' | 'price' | 'validityDays' | 'partySize' | 'conditions') =>
+    register(key, { onChange: () => clearErrors(key) });
+  const ownLocale = client.getQueryData<DashboardBusiness | null>(dashboardKeys.business)?.ownLocale ?? HOME_LOCALE;
+  const translationError = (field: string, locale: Locale) => {
+    // The browser's check names the language; the server's, the whole map.
+    const error = errors[field as 'nameTranslations'] as (Record<string, { message?: string } | undefined> & { message?: string }) | undefined;
+    const code = error?.[locale]?.message ?? error?.message;
+    return code ? t(`fieldErrors.${code}`, { defaultValue: t('fieldErrors.invalid') }) : undefined;
   };
-  const errorText = (key: keyof GiftFormValues) =>
-    errors[key] ? t(`fieldErrors.${errors[key]}`, { defaultValue: t('fieldErrors.invalid') }) : undefined;
+  const errorText = (key: keyof GiftFormValues) => {
+    const code = errors[key]?.message;
+    return code ? t(`fieldErrors.${code}`, { defaultValue: t('fieldErrors.invalid') }) : undefined;
+  };
 
   const storeGift = (saved: DashboardGift) =>
     client.setQueryData<DashboardGiftList>(dashboardKeys.gifts, (list) => {
@@ -117,28 +147,11 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
       return { items: exists ? list.items.map((item) => (item.id === saved.id ? saved : item)) : [saved, ...list.items] };
     });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input: GiftInput = {
-      name: values.name,
-      description: values.description,
-      price: values.price,
-      isAvailable: values.isAvailable,
-      forTwo: values.forTwo,
-      validityDays: Number(values.validityDays),
-      bookingRequired: values.bookingRequired,
-      partySize: values.partySize,
-      validWeekdays: values.validWeekdays,
-      conditions: values.conditions,
-    };
-    // The contract (and zod) load on the first submit, not with the dashboard (ADR 039).
-    const { giftInputSchema } = await import('@shared/contracts/business-dashboard');
-    const parsed = giftInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setSaving(true);
+  const submit = handleSubmit(async () => {
+    // The server parses what was typed itself (the price in euros, as text): send that, not
+    // the parsed values (cents) the browser's check produced.
+    const values = getValues();
+    const input: GiftInput = { ...values, validityDays: Number(values.validityDays) };
     let saved: DashboardGift | null = null;
     try {
       saved = gift ? await updateGift(gift.id, input) : await createGift(input);
@@ -159,12 +172,11 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
       // The gift itself is saved when only its image failed: close, so a second click
       // cannot create it twice; the image can be added again with Edit.
       if (saved) onOpenChange(false);
-      else setErrors(apiFieldErrors(error));
+      else setServerErrors(setError, apiFieldErrors(error));
     } finally {
-      setSaving(false);
       setProgress(null);
     }
-  };
+  });
 
   return (
     <Dialog open={open} onOpenChange={(next) => !isSaving && onOpenChange(next)}>
@@ -174,7 +186,7 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
         closeLabel={t('common.close')}
         fallbackFocus={fallbackFocus}
       >
-        <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <form id={formId} noValidate onFocus={giftForm.preload} onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
           <ImagePicker
             texts={pickerTexts}
             label={t('gifts.fields.image')}
@@ -191,18 +203,27 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
             }}
           />
           <Field label={t('gifts.fields.name')} required error={errorText('name')}>
-            <Input value={values.name} onChange={(event) => set('name', event.target.value)} />
+            <Input {...text('name')} />
           </Field>
           <Field label={t('gifts.fields.description')} error={errorText('description')}>
-            <Textarea rows={3} value={values.description} onChange={(event) => set('description', event.target.value)} />
+            <Textarea rows={3} {...text('description')} />
           </Field>
+          <OtherLanguageTexts
+            ownLocale={ownLocale}
+            fields={[
+              { name: 'nameTranslations', label: t('gifts.fields.name') },
+              { name: 'descriptionTranslations', label: t('gifts.fields.description'), rows: 3 },
+            ]}
+            register={(path) => register(path as 'nameTranslations.en', { onChange: () => clearErrors(path.split('.')[0] as 'nameTranslations') })}
+            errorOf={translationError}
+            hasText={(locale) => Boolean(watch(`nameTranslations.${locale}`)?.trim() || watch(`descriptionTranslations.${locale}`)?.trim())}
+          />
           <Field label={t('gifts.fields.price')} required hint={t('gifts.fields.priceHint')} error={errorText('price')}>
             <Input
               inputMode="decimal"
               autoComplete="off"
               placeholder="0,00"
-              value={values.price}
-              onChange={(event) => set('price', event.target.value)}
+              {...text('price')}
             />
           </Field>
           <Field
@@ -216,8 +237,7 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
               min={MIN_VALIDITY_DAYS}
               max={MAX_VALIDITY_DAYS}
               step={1}
-              value={values.validityDays}
-              onChange={(event) => set('validityDays', event.target.value)}
+              {...text('validityDays')}
             />
           </Field>
           {/* What the recipient must know to use it (issue 29.11), shown wherever the gift is. */}
@@ -225,10 +245,10 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
             <legend className="px-1 font-semibold">{t('gifts.conditions.title')}</legend>
             <div className="flex items-center justify-between gap-4">
               <Label htmlFor={`${formId}-booking`}>{t('gifts.conditions.bookingRequired')}</Label>
-              <Switch
-                id={`${formId}-booking`}
-                checked={values.bookingRequired}
-                onCheckedChange={(checked) => set('bookingRequired', checked)}
+              <Controller
+                control={control}
+                name="bookingRequired"
+                render={({ field }) => <Switch id={`${formId}-booking`} checked={field.value} onCheckedChange={field.onChange} />}
               />
             </div>
             <Field label={t('gifts.conditions.partySize')} hint={t('gifts.conditions.partySizeHint', { max: MAX_PARTY_SIZE })} error={errorText('partySize')}>
@@ -238,8 +258,7 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
                 min={1}
                 max={MAX_PARTY_SIZE}
                 step={1}
-                value={values.partySize}
-                onChange={(event) => set('partySize', event.target.value)}
+                {...text('partySize')}
               />
             </Field>
             <fieldset aria-describedby={`${formId}-days-hint`}>
@@ -247,44 +266,54 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
               <p id={`${formId}-days-hint`} className="text-sm text-muted">
                 {t('gifts.conditions.daysHint')}
               </p>
-              <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
-                {isoWeekdays.map((day) => (
-                  <li key={day} className="flex items-center gap-2">
-                    <Checkbox
-                      id={`${formId}-day-${day}`}
-                      checked={values.validWeekdays.includes(day)}
-                      onCheckedChange={(checked) =>
-                        set(
-                          'validWeekdays',
-                          checked === true
-                            ? [...values.validWeekdays, day].sort((a, b) => a - b)
-                            : values.validWeekdays.filter((other) => other !== day),
-                        )
-                      }
-                    />
-                    <Label htmlFor={`${formId}-day-${day}`} className="font-normal">
-                      {weekdayName(day, language)}
-                    </Label>
-                  </li>
-                ))}
-              </ul>
+              <Controller
+                control={control}
+                name="validWeekdays"
+                render={({ field }) => (
+                  <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+                    {isoWeekdays.map((day) => (
+                      <li key={day} className="flex items-center gap-2">
+                        <Checkbox
+                          id={`${formId}-day-${day}`}
+                          checked={field.value.includes(day)}
+                          onCheckedChange={(checked) => {
+                            clearErrors('validWeekdays');
+                            field.onChange(
+                              checked === true
+                                ? [...field.value, day].sort((a, b) => a - b)
+                                : field.value.filter((other) => other !== day),
+                            );
+                          }}
+                        />
+                        <Label htmlFor={`${formId}-day-${day}`} className="font-normal">
+                          {weekdayName(day, language)}
+                        </Label>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              />
               {errors.validWeekdays ? <p className="mt-1 text-sm text-danger-700">{errorText('validWeekdays')}</p> : null}
             </fieldset>
             <Field label={t('gifts.conditions.other')} hint={t('gifts.conditions.otherHint')} error={errorText('conditions')}>
-              <Input maxLength={BOOKING_LIMITS.conditions} value={values.conditions} onChange={(event) => set('conditions', event.target.value)} />
+              <Input maxLength={BOOKING_LIMITS.conditions} {...text('conditions')} />
             </Field>
           </fieldset>
           <div className="flex items-center justify-between gap-4">
             <Label htmlFor={`${formId}-available`}>{t('gifts.fields.available')}</Label>
-            <Switch
-              id={`${formId}-available`}
-              checked={values.isAvailable}
-              onCheckedChange={(checked) => set('isAvailable', checked)}
+            <Controller
+              control={control}
+              name="isAvailable"
+              render={({ field }) => <Switch id={`${formId}-available`} checked={field.value} onCheckedChange={field.onChange} />}
             />
           </div>
           <div className="flex items-center justify-between gap-4">
             <Label htmlFor={`${formId}-for-two`}>{t('gifts.fields.forTwo')}</Label>
-            <Switch id={`${formId}-for-two`} checked={values.forTwo} onCheckedChange={(checked) => set('forTwo', checked)} />
+            <Controller
+              control={control}
+              name="forTwo"
+              render={({ field }) => <Switch id={`${formId}-for-two`} checked={field.value} onCheckedChange={field.onChange} />}
+            />
           </div>
         </form>
         <DialogFooter>

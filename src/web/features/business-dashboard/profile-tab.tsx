@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Gift, Package, XCircle } from 'lucide-react';
-import { Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
+import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import { useText } from '@web/lib/text';
-import type { BusinessProfilePatchInput, DashboardBusiness } from '@shared/contracts/business-dashboard';
+import type { BusinessProfilePatch, BusinessProfilePatchInput, DashboardBusiness } from '@shared/contracts/business-dashboard';
 import { businessCategories, businessTypes } from '@shared/domain/business';
 import { normalizeTaxId } from '@shared/domain/tax-id';
 import { valenciaDistricts } from '@shared/domain/valencia-districts';
@@ -24,12 +25,21 @@ import { Switch } from '@web/components/ui/switch';
 import { Label } from '@web/components/ui/label';
 import { reportApiError } from '@web/components/signed-in-area';
 import { apiFieldErrors } from '@web/lib/api-error';
-import { fieldErrorsOf } from './form-errors';
+import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
+import { setServerErrors } from './form-errors';
 import { useImagePickerTexts } from './image-picker-texts';
+import { OtherLanguageTexts } from './other-language-texts';
+import type { LocalizedTexts } from '@shared/domain/localized-text';
+import { LOCALE_NAMES, LOCALES, type Locale } from '@shared/locale';
 import { verificationBadge, verificationView } from './verification-status';
 import { ShopToolsCard } from './shop-tools-card';
 
-type ProfileValues = Required<{ [K in Exclude<keyof BusinessProfilePatchInput, 'confirmReview'>]: string }>;
+type TextKey = Exclude<keyof BusinessProfilePatchInput, 'confirmReview' | 'ownLocale' | 'descriptionTranslations'>;
+type ProfileValues = Required<{ [K in TextKey]: string }> & {
+  /** The language of the business's own texts, and its description in the others (ADR 073). */
+  ownLocale: Locale;
+  descriptionTranslations: LocalizedTexts;
+};
 
 /** The fields that say who the business is: changing one after approval means a new review (ADR 034). */
 const identityKeys = ['name', 'businessType', 'taxId', 'businessRegistrationNumber'] as const;
@@ -52,6 +62,8 @@ function valuesOf(business: DashboardBusiness): ProfileValues {
     district: business.district ?? '',
     legalName: business.legalName ?? '',
     fiscalAddress: business.fiscalAddress ?? '',
+    ownLocale: business.ownLocale,
+    descriptionTranslations: business.descriptionTranslations,
   };
 }
 
@@ -184,37 +196,46 @@ function ProfileImage({ business }: { business: DashboardBusiness }) {
   );
 }
 
+// zod and the contract load on the form's first focus, not with the dashboard (ADR 039).
+const profileForm = lazyZodResolver(() => import('@shared/contracts/business-dashboard').then((m) => m.businessProfilePatchSchema));
+
 function ProfileForm({ business }: { business: DashboardBusiness }) {
   const { t } = useText('dashboard');
   // Category names are the shared ones (i18next found them through its fallback namespace).
   const { t: common } = useText('common');
-  const [values, setValues] = useState<ProfileValues>(() => valuesOf(business));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    watch,
+    reset,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<ProfileValues, unknown, BusinessProfilePatch>({
+    resolver: profileForm.resolver as unknown as Resolver<ProfileValues, unknown, BusinessProfilePatch>,
+    defaultValues: valuesOf(business),
+    // An error stays until its field is edited (spec §5), then waits for the next save.
+    reValidateMode: 'onSubmit',
+  });
   const [askReview, setAskReview] = useState(false);
   const update = useUpdateProfile();
 
-  const set = (key: keyof ProfileValues) => (value: string) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    // Errors clear when the field is edited (spec §5); the tax id depends on the type too.
-    setErrors((current) => {
-      const next = { ...current };
-      delete next[key];
-      if (key === 'businessType') delete next.taxId;
-      return next;
-    });
+  // Errors clear when the field is edited (spec §5); the tax id depends on the type too.
+  const clearOnEdit = (key: keyof ProfileValues) => clearErrors(key === 'businessType' ? ['businessType', 'taxId'] : key);
+  const translationError = (field: string, locale: Locale) => {
+    // The browser's check names the language; the server's, the whole map.
+    const error = errors[field as 'descriptionTranslations'] as (Record<string, { message?: string } | undefined> & { message?: string }) | undefined;
+    const code = error?.[locale]?.message ?? error?.message;
+    return code ? t(`fieldErrors.${code}`, { defaultValue: t('fieldErrors.invalid') }) : undefined;
   };
-  const errorText = (key: keyof ProfileValues) =>
-    errors[key] ? t(`fieldErrors.${errors[key]}`, { defaultValue: t('fieldErrors.invalid') }) : undefined;
+  const errorText = (key: TextKey | 'ownLocale') => {
+    const code = errors[key]?.message;
+    return code ? t(`fieldErrors.${code}`, { defaultValue: t('fieldErrors.invalid') }) : undefined;
+  };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // The contract (and zod) load on the first submit, not with the dashboard (ADR 039).
-    const { businessProfilePatchSchema } = await import('@shared/contracts/business-dashboard');
-    const parsed = businessProfilePatchSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
+  const submit = handleSubmit(() => {
+    const values = getValues();
     // Who the business is changes: it goes back to review and off the catalogue. Ask first.
     const stored = valuesOf(business);
     // Compared as the server compares them (a tax id however it is spaced or cased).
@@ -225,12 +246,13 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
       return;
     }
     save(false);
-  };
+  });
 
   const save = (confirmReview: boolean) => {
-    update.mutate({ ...values, ...(confirmReview ? { confirmReview: true } : {}) } as BusinessProfilePatchInput, {
+    // What was typed goes to the server, which checks and normalises it itself.
+    update.mutate({ ...getValues(), ...(confirmReview ? { confirmReview: true } : {}) } as BusinessProfilePatchInput, {
       onSuccess: (saved) => {
-        setValues(valuesOf(saved));
+        reset(valuesOf(saved));
         toast.success(t(confirmReview ? 'reReview.saved' : 'profile.saved'));
       },
       onError: (error) => {
@@ -239,15 +261,14 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
           setAskReview(true);
           return;
         }
-        setErrors(apiFieldErrors(error));
+        setServerErrors(setError, apiFieldErrors(error));
       },
     });
   };
 
-  const text = (key: keyof ProfileValues) => ({
-    value: values[key],
-    onChange: (event: { target: { value: string } }) => set(key)(event.target.value),
-  });
+  const text = (key: TextKey | 'ownLocale') => register(key, { onChange: () => clearOnEdit(key) });
+  // The selects are controlled (their value drawn from the form), so the placeholder's colour follows.
+  const select = (key: 'category' | 'district' | 'businessType' | 'ownLocale') => ({ ...text(key), value: watch(key) });
 
   return (
     <Card>
@@ -261,12 +282,12 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
         ) : null}
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4 sm:grid-cols-2" aria-label={t('profile.formTitle')}>
+        <form noValidate onFocus={profileForm.preload} onSubmit={(event) => void submit(event)} className="grid gap-4 sm:grid-cols-2" aria-label={t('profile.formTitle')}>
           <Field label={t('profile.fields.name')} required error={errorText('name')}>
             <Input autoComplete="organization" {...text('name')} />
           </Field>
           <Field label={t('profile.fields.category')} required error={errorText('category')}>
-            <SelectWrapper value={values.category} onChange={set('category')} placeholder={t('profile.fields.categoryPlaceholder')}>
+            <SelectWrapper placeholder={t('profile.fields.categoryPlaceholder')} {...select('category')}>
               {businessCategories.map((category) => (
                 <option key={category} value={category}>
                   {common(`categories.${category}`)}
@@ -277,11 +298,29 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
           <Field label={t('profile.fields.description')} error={errorText('description')} className="sm:col-span-2">
             <Textarea rows={4} {...text('description')} />
           </Field>
+          <Field label={t('translations.ownLocale')} hint={t('translations.ownLocaleHint')} error={errorText('ownLocale')} className="sm:col-span-2">
+            <SelectWrapper {...select('ownLocale')}>
+              {LOCALES.map((locale) => (
+                <option key={locale} value={locale}>
+                  {LOCALE_NAMES[locale]}
+                </option>
+              ))}
+            </SelectWrapper>
+          </Field>
+          <div className="sm:col-span-2">
+            <OtherLanguageTexts
+              ownLocale={watch('ownLocale')}
+              fields={[{ name: 'descriptionTranslations', label: t('profile.fields.description'), rows: 4 }]}
+              register={(path) => register(path as 'descriptionTranslations.en', { onChange: () => clearErrors('descriptionTranslations') })}
+              errorOf={translationError}
+              hasText={(locale) => Boolean(watch(`descriptionTranslations.${locale}`)?.trim())}
+            />
+          </div>
           <Field label={t('profile.fields.address')} required error={errorText('address')} className="sm:col-span-2">
             <Input autoComplete="address-line1" {...text('address')} />
           </Field>
           <Field label={t('profile.fields.district')} hint={t('profile.fields.districtHint')} error={errorText('district')}>
-            <SelectWrapper value={values.district} onChange={set('district')}>
+            <SelectWrapper {...select('district')}>
               <option value="">{t('profile.fields.districtNone')}</option>
               <DistrictOptions />
             </SelectWrapper>
@@ -317,7 +356,7 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
             </Field>
           </fieldset>
           <Field label={t('profile.fields.businessType')} required error={errorText('businessType')}>
-            <SelectWrapper value={values.businessType} onChange={set('businessType')}>
+            <SelectWrapper {...select('businessType')}>
               {businessTypes.map((type) => (
                 <option key={type} value={type}>
                   {t(`businessTypes.${type}`)}
@@ -406,32 +445,25 @@ function DistrictOptions() {
 
 /**
  * A native select (ADR 039: a simple single choice needs none of Radix Select's weight). It
- * spreads Field's id and aria props on the real control; with a placeholder and no value yet,
- * an empty, unselectable first option shows the placeholder.
+ * takes the form's registration and Field's id and aria props on the real control; with a
+ * placeholder and no value yet, an empty, unselectable first option shows the placeholder.
  */
 function SelectWrapper({
-  value,
-  onChange,
   placeholder,
   children,
   ...controlProps
 }: {
   value: string;
-  onChange: (value: string) => void;
   placeholder?: string;
   children: ReactNode;
-  id?: string;
-  'aria-describedby'?: string;
-  'aria-invalid'?: boolean | 'true' | 'false';
-  'aria-required'?: boolean;
-}) {
+} & UseFormRegisterReturn & {
+    id?: string;
+    'aria-describedby'?: string;
+    'aria-invalid'?: boolean | 'true' | 'false';
+    'aria-required'?: boolean;
+  }) {
   return (
-    <select
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      className={cn(controlClasses, 'min-h-11 cursor-pointer py-2', value === '' && 'text-stone-500')}
-      {...controlProps}
-    >
+    <select className={cn(controlClasses, 'min-h-11 cursor-pointer py-2', controlProps.value === '' && 'text-stone-500')} {...controlProps}>
       {placeholder ? (
         <option value="" disabled>
           {placeholder}

@@ -19,6 +19,8 @@ export async function createBusinessGift(
       businessId: business.id,
       name: values.name,
       description: values.description,
+      nameTranslations: values.nameTranslations,
+      descriptionTranslations: values.descriptionTranslations,
       price: values.price,
       currency: CURRENCY,
       isAvailable: values.isAvailable,

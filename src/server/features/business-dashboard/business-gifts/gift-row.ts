@@ -19,6 +19,8 @@ export function toDashboardGift({ gift, hasOrders }: GiftWithOrders): DashboardG
     id: gift.id,
     name: gift.name,
     description: gift.description,
+    nameTranslations: gift.nameTranslations,
+    descriptionTranslations: gift.descriptionTranslations,
     price: gift.price,
     currency: gift.currency,
     imageUrl: gift.imageUrl,

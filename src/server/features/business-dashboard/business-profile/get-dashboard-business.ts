@@ -35,6 +35,8 @@ export async function toDashboardBusiness(db: Executor, business: OwnedBusiness)
     district: (business.district as ValenciaDistrict | null) ?? null,
     category: business.category as BusinessCategory,
     description: business.description,
+    ownLocale: business.ownLocale,
+    descriptionTranslations: business.descriptionTranslations,
     address: business.address,
     city: business.city,
     phone: business.phone,

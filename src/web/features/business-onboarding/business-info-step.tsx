@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useText } from '@web/lib/text';
 import type { BusinessInfo, BusinessInfoInput } from '@shared/contracts/business-onboarding';
@@ -41,6 +42,12 @@ export function BusinessInfoStep({ form, onSubmit, photoUrl, onPhotoChange }: Bu
     <>
       {label} <span className="font-normal text-muted">{t('common.optional')}</span>
     </>
+  );
+
+  const optionalInput = (name: 'phone' | 'website', control: ComponentProps<typeof Input>) => (
+    <Field label={optional(t(`signup.fields.${name}`))} error={errorText(errors[name]?.message)}>
+      <Input id={`signup-${name}`} placeholder={t(`signup.fields.${name}Placeholder`)} {...control} {...text(name)} />
+    </Field>
   );
 
   const businessType = register('businessType', {
@@ -132,26 +139,8 @@ export function BusinessInfoStep({ form, onSubmit, photoUrl, onPhotoChange }: Bu
         />
       </Field>
 
-      <Field label={optional(t('signup.fields.phone'))} error={errorText(errors.phone?.message)}>
-        <Input
-          id="signup-phone"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder={t('signup.fields.phonePlaceholder')}
-          {...text('phone')}
-        />
-      </Field>
-      <Field label={optional(t('signup.fields.website'))} error={errorText(errors.website?.message)}>
-        <Input
-          id="signup-website"
-          type="url"
-          inputMode="url"
-          autoComplete="url"
-          placeholder={t('signup.fields.websitePlaceholder')}
-          {...text('website')}
-        />
-      </Field>
+      {optionalInput('phone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+      {optionalInput('website', { type: 'url', inputMode: 'url', autoComplete: 'url' })}
       <Field label={optional(t('signup.fields.description'))} error={errorText(errors.description?.message)}>
         <Textarea id="signup-description" rows={4} placeholder={t('signup.fields.descriptionPlaceholder')} {...text('description')} />
       </Field>

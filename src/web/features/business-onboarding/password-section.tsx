@@ -1,8 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useText } from '@web/lib/text';
-import { setPasswordInputSchema } from '@shared/contracts/business-onboarding';
+import { setPasswordInputSchema, type SetPasswordInput } from '@shared/contracts/business-onboarding';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
@@ -23,8 +24,14 @@ export function PasswordSection({ email }: { email: string }) {
   // Google is only mentioned on a server where it is turned on.
   const authOptions = useAuthOptions();
   const status = useQuery({ queryKey: onboardingKeys.passwordStatus, queryFn: ({ signal }) => getPasswordStatus(signal) });
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The wizard's page has zod already (step 1 is checked as it is typed): no lazy resolver here.
+  // The error shows after "Save" and goes with the next keystroke, until the next "Save".
+  const form = useForm<SetPasswordInput>({
+    resolver: zodResolver(setPasswordInputSchema),
+    reValidateMode: 'onSubmit',
+    defaultValues: { newPassword: '' },
+  });
+  const setError = (code: string) => form.setError('newPassword', { type: 'server', message: code });
   const save = useMutation({
     mutationFn: setPassword,
     onSuccess: () => {
@@ -32,25 +39,21 @@ export function PasswordSection({ email }: { email: string }) {
       client.setQueryData(onboardingKeys.passwordStatus, { hasPassword: true });
     },
     onError: (failure) => {
-      const code = failure instanceof ApiError ? failure.code : '';
-      if (code === 'password_already_set') {
-        setError(t('signup.password.alreadySet'));
-        return;
-      }
-      setError(t(`signup.password.errors.${code}`, { defaultValue: t('signup.password.failed') }));
+      setError(failure instanceof ApiError ? failure.code : '');
     },
   });
 
   if (status.data?.hasPassword !== false) return null;
 
-  const submit = () => {
-    const parsed = setPasswordInputSchema.safeParse({ newPassword: value });
-    if (!parsed.success) {
-      setError(t(`signup.password.errors.${parsed.error.issues[0]?.message ?? 'PASSWORD_TOO_SHORT'}`));
-      return;
-    }
-    save.mutate(parsed.data.newPassword);
-  };
+  const submit = form.handleSubmit(({ newPassword }) => save.mutate(newPassword));
+  // A code from the contract (PASSWORD_TOO_SHORT…) or from the server's answer.
+  const code = form.formState.errors.newPassword?.message;
+  const errorText =
+    code === undefined
+      ? undefined
+      : code === 'password_already_set'
+        ? t('signup.password.alreadySet')
+        : t(`signup.password.errors.${code}`, { defaultValue: t('signup.password.failed') });
 
   return (
     <section aria-labelledby="password-title" className="flex flex-col gap-3 rounded-2xl border border-sea-200 bg-sea-50 p-4">
@@ -64,23 +67,16 @@ export function PasswordSection({ email }: { email: string }) {
       <form
         className="flex flex-col gap-3"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+        onSubmit={(event) => void submit(event)}
       >
         {/* Lets password managers store the pair under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <Field label={t('signup.password.label')} hint={t('signup.password.rule')} error={error ?? undefined}>
+        <Field label={t('signup.password.label')} hint={t('signup.password.rule')} error={errorText}>
           <Input
             id="signup-new-password"
             type="password"
             autoComplete="new-password"
-            value={value}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setError(null);
-            }}
+            {...form.register('newPassword', { onChange: () => form.clearErrors('newPassword') })}
           />
         </Field>
         <Button type="submit" variant="secondary" className="self-start" disabled={save.isPending} aria-busy={save.isPending || undefined}>

@@ -171,6 +171,33 @@ describe('the password box', () => {
     await render();
     await vi.waitFor(() => expect(passwordBox()).toContain('You can also sign in with Google using this email.'));
   });
+
+  it('checks the password with the contract on "Save", clears the error as it is typed, and shows the server\'s refusal', async () => {
+    api.getPasswordStatus.mockResolvedValue({ hasPassword: false });
+    const { ApiError } = await import('@web/lib/api-client');
+    api.setPassword.mockRejectedValueOnce(new ApiError(400, { type: 'about:blank', title: 'common', status: 400, code: 'PASSWORD_TOO_COMMON' }));
+    await render();
+    await vi.waitFor(() => expect(button('Save password')).toBeDefined());
+    const error = () => dom.container.querySelector('#signup-new-password-error')?.textContent ?? null;
+
+    type('#signup-new-password', 'short');
+    await click(button('Save password'));
+    await vi.waitFor(() => expect(error()).toBe('It is too short: use at least 8 characters.'));
+    expect(api.setPassword).not.toHaveBeenCalled();
+    expect(dom.container.querySelector('#signup-new-password')!.getAttribute('aria-invalid')).toBe('true');
+
+    type('#signup-new-password', 'password1');
+    expect(error()).toBeNull();
+    await click(button('Save password'));
+    await vi.waitFor(() => expect(error()).toBe('It is one of the most common passwords, so it is easy to guess. Choose another one.'));
+
+    api.setPassword.mockResolvedValueOnce(undefined);
+    type('#signup-new-password', 'chufa-de-alboraya-1836');
+    await click(button('Save password'));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Password saved. You can sign in with it from now on.'));
+    expect(api.setPassword).toHaveBeenLastCalledWith('chufa-de-alboraya-1836', expect.anything());
+    await vi.waitFor(() => expect(passwordBox()).toBe(''));
+  });
 });
 
 describe('the step-1 draft (issues 15.8 and 29.9)', () => {

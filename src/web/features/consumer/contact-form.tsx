@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useText } from '@web/lib/text';
-import type { Contact, ContactInput } from '@shared/contracts/contacts';
+import type { Contact, ContactInput, ContactValues } from '@shared/contracts/contacts';
 import { CONTACT_LIMITS, canSubmitContactName } from '@shared/domain/contact';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
@@ -8,6 +8,7 @@ import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { apiFieldErrors } from '@web/lib/api-error';
+import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
 
 type Values = Required<{ [K in keyof ContactInput]: string }>;
 
@@ -34,21 +35,36 @@ interface ContactFormProps {
   idPrefix: string;
 }
 
+// The contract the server checks with, loaded on the form's first focus (ADR 039).
+const contactForm = lazyZodResolver(() => import('@shared/contracts/contacts').then((m) => m.contactInputSchema));
+
 /**
  * The same checks run here and on the server (contactInputSchema); server field codes
- * are shown too, so a rule only the server knows still lands on the right field.
+ * are shown too, so a rule only the server knows still lands on the right field. An error
+ * shows after "Add"/"Save" and goes as its field is edited.
  */
 export function ContactForm({ initial, submitLabel, isPending, onSubmit, onCancel, idPrefix }: ContactFormProps) {
   const { t } = useText('app');
-  const [values, setValues] = useState<Values>(() => toFormValues(initial));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const {
+    register,
+    control,
+    handleSubmit,
+    clearErrors,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<ContactInput, unknown, ContactValues>({
+    resolver: contactForm.resolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: toFormValues(initial),
+  });
+  const name = useWatch({ control, name: 'name' });
 
-  const set = (key: keyof Values) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-    setErrors((e) => ({ ...e, [key]: '' }));
+  const field = (key: keyof Values) => register(key, { onChange: () => clearErrors(key) });
+  const errorText = (key: keyof Values) => {
+    const code = errors[key]?.message;
+    return code ? t(`contacts.fieldErrors.${code}`, { defaultValue: t('contacts.fieldErrors.invalid') }) : undefined;
   };
-  const errorText = (key: keyof Values) =>
-    errors[key] ? t(`contacts.fieldErrors.${errors[key]}`, { defaultValue: t('contacts.fieldErrors.invalid') }) : undefined;
 
   const optional = (label: string) => (
     <>
@@ -56,48 +72,41 @@ export function ContactForm({ initial, submitLabel, isPending, onSubmit, onCance
     </>
   );
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    // The contract (and zod) load on the first submit, not with the area (ADR 039).
-    const { contactInputSchema } = await import('@shared/contracts/contacts');
-    const parsed = contactInputSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
+  const submit = handleSubmit(async (values) => {
     try {
       await onSubmit(values);
-      if (!initial) setValues(blank);
+      if (!initial) reset(blank);
     } catch (error) {
-      setErrors(apiFieldErrors(error));
+      for (const [key, code] of Object.entries(apiFieldErrors(error))) {
+        if (key in blank) setError(key as keyof Values, { message: code });
+      }
     }
-  }
+  });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-3">
+    <form onSubmit={(event) => void submit(event)} onFocus={contactForm.preload} noValidate className="flex flex-col gap-3">
       <Field label={t('contacts.name')} required error={errorText('name')}>
-        <Input id={`${idPrefix}-name`} value={values.name} onChange={set('name')} maxLength={CONTACT_LIMITS.name} autoComplete="off" />
+        <Input id={`${idPrefix}-name`} maxLength={CONTACT_LIMITS.name} autoComplete="off" {...field('name')} />
       </Field>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label={optional(t('contacts.phone'))} error={errorText('phone')}>
-          <Input id={`${idPrefix}-phone`} type="tel" value={values.phone} onChange={set('phone')} maxLength={CONTACT_LIMITS.phone} autoComplete="off" />
+          <Input id={`${idPrefix}-phone`} type="tel" maxLength={CONTACT_LIMITS.phone} autoComplete="off" {...field('phone')} />
         </Field>
         <Field label={optional(t('contacts.email'))} error={errorText('email')}>
-          <Input id={`${idPrefix}-email`} type="email" value={values.email} onChange={set('email')} maxLength={CONTACT_LIMITS.email} autoComplete="off" />
+          <Input id={`${idPrefix}-email`} type="email" maxLength={CONTACT_LIMITS.email} autoComplete="off" {...field('email')} />
         </Field>
       </div>
       <Field label={optional(t('contacts.relationship'))} error={errorText('relationship')}>
         <Input
           id={`${idPrefix}-relationship`}
-          value={values.relationship}
-          onChange={set('relationship')}
           placeholder={t('contacts.relationshipPlaceholder')}
           maxLength={CONTACT_LIMITS.relationship}
           autoComplete="off"
+          {...field('relationship')}
         />
       </Field>
       <Field label={optional(t('contacts.notes'))} error={errorText('notes')}>
-        <Textarea id={`${idPrefix}-notes`} rows={2} value={values.notes} onChange={set('notes')} maxLength={CONTACT_LIMITS.notes} />
+        <Textarea id={`${idPrefix}-notes`} rows={2} maxLength={CONTACT_LIMITS.notes} {...field('notes')} />
       </Field>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {onCancel ? (
@@ -105,7 +114,7 @@ export function ContactForm({ initial, submitLabel, isPending, onSubmit, onCance
             {t('common.cancel')}
           </Button>
         ) : null}
-        <Button type="submit" disabled={!canSubmitContactName(values.name) || isPending}>
+        <Button type="submit" disabled={!canSubmitContactName(name) || isPending}>
           {isPending ? <Spinner decorative className="text-white" /> : null}
           {isPending ? t('common.saving') : submitLabel}
         </Button>

@@ -1,7 +1,9 @@
 import { Download, Gift, Store, Trash2, Users } from 'lucide-react';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useText } from '@web/lib/text';
-import type { Profile } from '@shared/contracts/profile';
+import type { z } from 'zod';
+import type { Profile, UpdateProfileInput, updateProfileSchema } from '@shared/contracts/profile';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Field } from '@web/components/ui/field';
@@ -11,6 +13,7 @@ import { toast } from '@web/components/ui/toast';
 import { apiRequest } from '@web/lib/api-client';
 import { usePasswordStatus, useProfile, useUpdateProfile } from './api';
 import { apiErrorMessage, apiFieldErrors } from '@web/lib/api-error';
+import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
 import { QueryState } from './query-state';
 import type { ConsumerTab } from './tabs';
 
@@ -48,31 +51,44 @@ export function ProfileTab({ onGoTo }: { onGoTo: (tab: ConsumerTab) => void }) {
   );
 }
 
+// The contract the server checks with, loaded on the form's first focus (ADR 039).
+const profileForm = lazyZodResolver(() => import('@shared/contracts/profile').then((m) => m.updateProfileSchema));
+type ProfileFields = 'fullName' | 'phone';
+type UpdateProfileValues = z.output<typeof updateProfileSchema>;
+
 function ProfileCard({ profile }: { profile: Profile }) {
   const { t } = useText('app');
   const update = useUpdateProfile();
-  const [fullName, setFullName] = useState(profile.fullName ?? '');
-  const [phone, setPhone] = useState(profile.phone ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const fromProfile = (saved: Profile) => ({ fullName: saved.fullName ?? '', phone: saved.phone ?? '' });
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<UpdateProfileInput, unknown, UpdateProfileValues>({
+    resolver: profileForm.resolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: fromProfile(profile),
+  });
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (fullName.trim() === '') {
-      setErrors({ fullName: 'fullNameRequired' });
-      return;
-    }
+  const save = handleSubmit(async (values) => {
     try {
-      const saved = await update.mutateAsync({ fullName, phone: phone.trim() === '' ? null : phone });
-      setFullName(saved.fullName ?? '');
-      setPhone(saved.phone ?? '');
-      setErrors({});
+      // Shown as the server stored it (the phone in international form).
+      reset(fromProfile(await update.mutateAsync(values)));
       toast.success(t('profile.saved'));
     } catch (error) {
-      setErrors(apiFieldErrors(error));
+      for (const [key, code] of Object.entries(apiFieldErrors(error))) {
+        if (key === 'fullName' || key === 'phone') setError(key, { message: code });
+      }
     }
-  }
-  const errorText = (key: string) =>
-    errors[key] ? t(`profile.fieldErrors.${errors[key]}`, { defaultValue: t('errors.validation_failed') }) : undefined;
+  });
+  const errorText = (key: ProfileFields) => {
+    const code = errors[key]?.message;
+    return code ? t(`profile.fieldErrors.${code}`, { defaultValue: t('errors.validation_failed') }) : undefined;
+  };
+  const field = (key: ProfileFields) => register(key, { onChange: () => clearErrors(key) });
 
   return (
     <Card>
@@ -83,31 +99,13 @@ function ProfileCard({ profile }: { profile: Profile }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={(event) => void save(event)} noValidate className="flex flex-col gap-3">
+        <form onSubmit={(event) => void save(event)} onFocus={profileForm.preload} noValidate className="flex flex-col gap-3">
           <div className="grid gap-3 sm:grid-cols-2">
             <Field label={t('profile.fullName')} required error={errorText('fullName')}>
-              <Input
-                value={fullName}
-                autoComplete="name"
-                maxLength={100}
-                onChange={(e) => {
-                  setFullName(e.target.value);
-                  setErrors((v) => ({ ...v, fullName: '' }));
-                }}
-              />
+              <Input autoComplete="name" maxLength={100} {...field('fullName')} />
             </Field>
             <Field label={t('profile.phone')} error={errorText('phone')}>
-              <Input
-                type="tel"
-                value={phone}
-                autoComplete="tel"
-                maxLength={32}
-                placeholder={t('profile.phonePlaceholder')}
-                onChange={(e) => {
-                  setPhone(e.target.value);
-                  setErrors((v) => ({ ...v, phone: '' }));
-                }}
-              />
+              <Input type="tel" autoComplete="tel" maxLength={32} placeholder={t('profile.phonePlaceholder')} {...field('phone')} />
             </Field>
           </div>
           <Button type="submit" className="self-start" disabled={update.isPending}>

@@ -1,24 +1,32 @@
 import { Undo2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import type { WithdrawalOrder, WithdrawalReceipt, WithdrawalView, WithdrawInput } from '@shared/contracts/withdrawal';
 import { WITHDRAWAL_LIMITS } from '@shared/domain/withdrawal';
 import { formatDate, formatDateTime, formatPrice } from '@shared/format';
-import { PageTitle } from '@web/components/page-title';
-import { PublicHeader } from '@web/components/public-header';
+import { FormFailure, PublicFormPage, SendButton } from '@web/components/public-form-page';
 import { QueryFallback } from '@web/components/query-fallback';
-import { SiteFooter } from '@web/components/site-footer';
-import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
-import { Spinner } from '@web/components/ui/spinner';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 import { getLanguage } from '@web/lib/language';
+import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
 import { useText } from '@web/lib/text';
 
 type Fields = 'name' | 'email' | 'orderIds';
 const knownErrors = ['purchase_not_found', 'withdrawal_link_invalid', 'withdrawal_link_expired', 'withdrawal_not_open', 'refund_failed', 'rate_limited'];
+// What the giver fills, checked by the contract the server uses; zod loads on the form's
+// first focus, not with the page (ADR 039).
+const withdrawalForm = lazyZodResolver(() =>
+  import('@shared/contracts/withdrawal').then((m) => m.withdrawInputSchema.pick({ name: true, email: true, orderIds: true })),
+);
+
+function useErrorText() {
+  const { t } = useText('withdrawal');
+  return useCallback((error: unknown) => (error instanceof ApiError && knownErrors.includes(error.code) ? t(`errors.${error.code}`) : t('errors.default')), [t]);
+}
 
 /**
  * "Withdraw from contract here" (art. 11a of Directive 2011/83/EU, ADR 064): which gifts of
@@ -35,28 +43,15 @@ export default function WithdrawalPage() {
 
   const [view, setView] = useState<WithdrawalView | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isSending, setSending] = useState(false);
   const [receipt, setReceipt] = useState<WithdrawalReceipt | null>(null);
-
-  const errorText = useCallback((error: unknown) => (error instanceof ApiError && knownErrors.includes(error.code) ? t(`errors.${error.code}`) : t('errors.default')), [t]);
+  const errorText = useErrorText();
 
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
     apiRequest<WithdrawalView>(apiPath)
       .then((loaded) => {
-        if (!current) return;
-        setView(loaded);
-        setName((typed) => typed || loaded.name);
-        setEmail((typed) => typed || loaded.email);
-        const open = loaded.orders.filter((o) => o.state === 'open').map((o) => o.id);
-        // A purchase of one gift: that gift is the choice.
-        setChosen(new Set(open.length === 1 ? open : []));
+        if (current) setView(loaded);
       })
       .catch((error: unknown) => {
         if (current) setLoadError(errorText(error));
@@ -70,125 +65,133 @@ export default function WithdrawalPage() {
     setAttempt((n) => n + 1);
   };
 
-  async function confirm() {
-    if (isSending || !view) return;
-    const found: Partial<Record<Fields, string>> = {};
-    if (!name.trim()) found.name = 'required';
-    if (!email.trim()) found.email = 'required';
-    if (chosen.size === 0) found.orderIds = 'required';
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) return;
-    setSending(true);
+  return (
+    <PublicFormPage
+      metaTitle={receipt ? t('done.title') : t('metaTitle')}
+      icon={<Undo2 aria-hidden="true" className="size-7 text-brand-700" />}
+      title={receipt ? t('done.title') : t('title')}
+    >
+      {receipt ? (
+        <Card className="flex flex-col gap-3 p-5" data-testid="withdrawal-done" role="status">
+          <p>{t('done.when', { date: formatDateTime(receipt.withdrawnAt, language) })}</p>
+          <ul className="list-disc pl-5">
+            {receipt.orders.map((o) => (
+              <li key={o.id}>{t('gifts.line', { gift: o.giftName, business: o.businessName, recipient: o.recipientName, price: formatPrice(o.totalAmount) })}</li>
+            ))}
+          </ul>
+          <p className="font-semibold">{t('done.refund', { amount: formatPrice(receipt.refund) })}</p>
+          <p>{t('done.mail', { email: receipt.email })}</p>
+          <p className="text-sm text-muted">{t('done.reference', { reference: receipt.reference })}</p>
+          {signedIn ? (
+            <Link to="/app?tab=orders" className="font-semibold text-sea-700 underline underline-offset-4">
+              {t('done.back')}
+            </Link>
+          ) : null}
+        </Card>
+      ) : !view ? (
+        <QueryFallback error={loadError} onRetry={retry} retryLabel={t('retry')} loadingLabel={t('loading')} size="lg" />
+      ) : (
+        <WithdrawalForm view={view} apiPath={apiPath} onDone={setReceipt} />
+      )}
+    </PublicFormPage>
+  );
+}
+
+function WithdrawalForm({ view, apiPath, onDone }: { view: WithdrawalView; apiPath: string; onDone: (receipt: WithdrawalReceipt) => void }) {
+  const { t, language } = useText('withdrawal');
+  const errorText = useErrorText();
+  const open = view.orders.filter((o) => o.state === 'open');
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Pick<WithdrawInput, Fields>>({
+    resolver: withdrawalForm.resolver,
+    reValidateMode: 'onSubmit',
+    // Prefilled with the buyer's name and address; a purchase of one gift: that gift is the choice.
+    defaultValues: { name: view.name, email: view.email, orderIds: open.length === 1 ? [open[0]!.id] : [] },
+  });
+
+  const send = handleSubmit(async (values) => {
     try {
-      const body: WithdrawInput = { name, email, orderIds: [...chosen], locale: getLanguage() === 'en' ? 'en' : 'es' };
-      setReceipt(await apiRequest<WithdrawalReceipt>(apiPath, { method: 'POST', body }));
+      const body: WithdrawInput = { ...values, locale: getLanguage() === 'en' ? 'en' : 'es' };
+      onDone(await apiRequest<WithdrawalReceipt>(apiPath, { method: 'POST', body }));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'validation_failed' && error.problem.fields) {
-        setErrors(error.problem.fields as Partial<Record<Fields, string>>);
+        for (const [field, code] of Object.entries(error.problem.fields)) {
+          if (field === 'name' || field === 'email' || field === 'orderIds') setError(field, { message: code });
+        }
       } else {
         setFormError(errorText(error));
       }
-    } finally {
-      setSending(false);
     }
-  }
+  });
 
-  const fieldError = (field: Fields) =>
-    errors[field] ? (field === 'orderIds' && errors[field] === 'required' ? t('errors.chooseGift') : t(`errors.fields.${errors[field]}`)) : undefined;
-  const open = view?.orders.filter((o) => o.state === 'open') ?? [];
+  const fieldError = (field: Fields) => {
+    const code = errors[field]?.message;
+    return code ? (field === 'orderIds' && code === 'required' ? t('errors.chooseGift') : t(`errors.fields.${code}`)) : undefined;
+  };
 
   return (
-    <>
-      <PageTitle parts={[receipt ? t('done.title') : t('metaTitle')]} />
-      <PublicHeader />
-      <main id="main" tabIndex={-1} className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-5 py-10 focus:outline-none sm:px-8">
-        <div className="flex items-center gap-3">
-          <Undo2 aria-hidden="true" className="size-7 text-brand-700" />
-          <h1 className="font-display text-3xl font-bold text-brand-800">{receipt ? t('done.title') : t('title')}</h1>
-        </div>
-        {receipt ? (
-          <Card className="flex flex-col gap-3 p-5" data-testid="withdrawal-done" role="status">
-            <p>{t('done.when', { date: formatDateTime(receipt.withdrawnAt, language) })}</p>
-            <ul className="list-disc pl-5">
-              {receipt.orders.map((o) => (
-                <li key={o.id}>{t('gifts.line', { gift: o.giftName, business: o.businessName, recipient: o.recipientName, price: formatPrice(o.totalAmount) })}</li>
-              ))}
-            </ul>
-            <p className="font-semibold">{t('done.refund', { amount: formatPrice(receipt.refund) })}</p>
-            <p>{t('done.mail', { email: receipt.email })}</p>
-            <p className="text-sm text-muted">{t('done.reference', { reference: receipt.reference })}</p>
-            {signedIn ? (
-              <Link to="/app?tab=orders" className="font-semibold text-sea-700 underline underline-offset-4">
-                {t('done.back')}
-              </Link>
-            ) : null}
-          </Card>
-        ) : !view ? (
-          <QueryFallback error={loadError} onRetry={retry} retryLabel={t('retry')} loadingLabel={t('loading')} size="lg" />
-        ) : (
-          <form
-            noValidate
-            aria-labelledby="withdrawal-intro"
-            className="flex flex-col gap-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void confirm();
-            }}
-          >
-            <p className="text-sm text-muted">{t('purchasedOn', { date: formatDate(view.purchasedAt, language) })}</p>
-            <p id="withdrawal-intro">{t('intro', { date: formatDateTime(view.deadline, language) })}</p>
-            <fieldset className="flex flex-col gap-2" aria-describedby={errors.orderIds ? 'withdrawal-gifts-error' : undefined}>
-              <legend className="mb-2 font-semibold">{t('gifts.legend')}</legend>
+    <form
+      noValidate
+      aria-labelledby="withdrawal-intro"
+      className="flex flex-col gap-4"
+      onFocus={withdrawalForm.preload}
+      onSubmit={(event) => {
+        setFormError(null);
+        if (isSubmitting) event.preventDefault();
+        else void send(event);
+      }}
+    >
+      <p className="text-sm text-muted">{t('purchasedOn', { date: formatDate(view.purchasedAt, language) })}</p>
+      <p id="withdrawal-intro">{t('intro', { date: formatDateTime(view.deadline, language) })}</p>
+      <fieldset className="flex flex-col gap-2" aria-describedby={errors.orderIds ? 'withdrawal-gifts-error' : undefined}>
+        <legend className="mb-2 font-semibold">{t('gifts.legend')}</legend>
+        <Controller
+          control={control}
+          name="orderIds"
+          render={({ field }) => (
+            <>
               {view.orders.map((order) => (
                 <GiftChoice
                   key={order.id}
                   order={order}
-                  checked={chosen.has(order.id)}
-                  onChange={(checked) =>
-                    setChosen((current) => {
-                      const next = new Set(current);
-                      if (checked) next.add(order.id);
-                      else next.delete(order.id);
-                      return next;
-                    })
-                  }
+                  checked={field.value.includes(order.id)}
+                  onChange={(checked) => field.onChange(checked ? [...field.value, order.id] : field.value.filter((id) => id !== order.id))}
                 />
               ))}
-              {errors.orderIds ? (
-                <p id="withdrawal-gifts-error" role="alert" className="text-sm font-medium text-danger-700">
-                  {fieldError('orderIds')}
-                </p>
-              ) : null}
-            </fieldset>
-            {open.length === 0 ? (
-              <p role="status" className="rounded-xl bg-sand-100 p-3 font-semibold" data-testid="withdrawal-closed">
-                {t('nothingOpen')}
-              </p>
-            ) : (
-              <>
-                <Field label={t('name.label')} required error={fieldError('name')}>
-                  <Input name="name" autoComplete="name" maxLength={WITHDRAWAL_LIMITS.name} value={name} onChange={(event) => setName(event.target.value)} />
-                </Field>
-                <Field label={t('email.label')} required hint={t('email.hint')} error={fieldError('email')}>
-                  <Input name="email" type="email" autoComplete="email" maxLength={WITHDRAWAL_LIMITS.email} value={email} onChange={(event) => setEmail(event.target.value)} />
-                </Field>
-                {formError ? (
-                  <p role="alert" className="rounded-xl bg-danger-50 p-3 text-sm font-medium text-danger-700">
-                    {formError}
-                  </p>
-                ) : null}
-                <Button type="submit" size="lg" className="self-start" aria-disabled={isSending || undefined}>
-                  {isSending ? <Spinner decorative /> : null}
-                  {isSending ? t('confirming') : t('confirm')}
-                </Button>
-              </>
-            )}
-          </form>
-        )}
-      </main>
-      <SiteFooter />
-    </>
+            </>
+          )}
+        />
+        {errors.orderIds ? (
+          <p id="withdrawal-gifts-error" role="alert" className="text-sm font-medium text-danger-700">
+            {fieldError('orderIds')}
+          </p>
+        ) : null}
+      </fieldset>
+      {open.length === 0 ? (
+        <p role="status" className="rounded-xl bg-sand-100 p-3 font-semibold" data-testid="withdrawal-closed">
+          {t('nothingOpen')}
+        </p>
+      ) : (
+        <>
+          <Field label={t('name.label')} required error={fieldError('name')}>
+            <Input autoComplete="name" maxLength={WITHDRAWAL_LIMITS.name} {...register('name')} />
+          </Field>
+          <Field label={t('email.label')} required hint={t('email.hint')} error={fieldError('email')}>
+            <Input type="email" autoComplete="email" maxLength={WITHDRAWAL_LIMITS.email} {...register('email')} />
+          </Field>
+          <FormFailure message={formError} />
+          <SendButton isSending={isSubmitting} sendingText={t('confirming')}>
+            {t('confirm')}
+          </SendButton>
+        </>
+      )}
+    </form>
   );
 }
 

@@ -9,6 +9,7 @@
  */
 import { Globe } from 'lucide-react';
 import { useId } from 'react';
+import { HTML_LANG } from '@shared/locale';
 import { changeLanguage, isLanguage, languageNames, languages } from '../lib/language';
 import { useText } from '../lib/text';
 
@@ -36,7 +37,7 @@ export function LanguageMenu({ tone = 'light', className = '' }: { tone?: 'light
         className={`min-h-10 cursor-pointer appearance-none rounded-full border py-1.5 pl-9 pr-8 text-sm font-semibold transition-colors ${colours}`}
       >
         {languages.map((language) => (
-          <option key={language} value={language} lang={language}>
+          <option key={language} value={language} lang={HTML_LANG[language]}>
             {languageNames[language]}
           </option>
         ))}

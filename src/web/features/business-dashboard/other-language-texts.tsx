@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { LOCALE_NAMES, LOCALES, type Locale } from '@shared/locale';
+import { HTML_LANG, LOCALE_NAMES, LOCALES, type Locale } from '@shared/locale';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
@@ -51,7 +51,7 @@ export function OtherLanguageTexts({
           <button
             key={locale}
             type="button"
-            lang={locale === 'va' ? 'ca' : locale}
+            lang={HTML_LANG[locale]}
             aria-pressed={locale === current}
             onClick={() => setShown(locale === current ? null : locale)}
             className={cn(

@@ -4,6 +4,7 @@ import { useText } from '@web/lib/text';
 import { Link, useNavigate } from 'react-router';
 import type { Checkout, QuotedGift } from '@shared/contracts/checkout';
 import { CHECKOUT_LIMITS, recipientLocales } from '@shared/contracts/checkout-limits';
+import { HTML_LANG } from '@shared/locale';
 import type { Contact } from '@shared/contracts/contacts';
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { formatDate, formatPrice } from '@shared/format';
@@ -379,7 +380,7 @@ function LineCard({
             className={cn(controlClasses, 'min-h-11 py-2')}
           >
             {recipientLocales.map((locale) => (
-              <option key={locale} value={locale} lang={locale}>
+              <option key={locale} value={locale} lang={HTML_LANG[locale]}>
                 {languageNames[locale]}
               </option>
             ))}

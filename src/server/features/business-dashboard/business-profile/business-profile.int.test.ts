@@ -55,6 +55,9 @@ describe('business profile (GET/PATCH /api/business/me)', () => {
       district: null,
       category: 'traditional_drinks',
       description: 'Horchata desde 1836',
+      // The business's own texts are Spanish until it says otherwise; no other language yet (ADR 073).
+      ownLocale: 'es',
+      descriptionTranslations: {},
       address: business.address,
       city: 'Valencia',
       phone: '+34961234567',

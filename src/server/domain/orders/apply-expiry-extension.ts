@@ -34,7 +34,7 @@ export async function applyExpiryExtension(
     .returning({ id: orders.id });
   if (updated.length === 0) throw AppError.conflict('order_not_extendable', 'The order changed meanwhile');
   if (before.recipientEmail && before.deliveredAt) {
-    const locale = before.recipientLocale === 'en' ? 'en' : 'es';
+    const locale = before.recipientLocale;
     await enqueueMail(tx, {
       afterMailId: before.giftMailId,
       to: before.recipientEmail,

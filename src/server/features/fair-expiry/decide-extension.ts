@@ -68,7 +68,7 @@ export async function decideExtension(
       await enqueueMail(tx, {
         to: before.recipientEmail,
         template: 'gift-extension-declined',
-        locale: before.recipientLocale === 'en' ? 'en' : 'es',
+        locale: before.recipientLocale,
         data: {
           recipientName: before.recipientName,
           giftName: row.giftName,

@@ -102,7 +102,7 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
     },
     status: effectiveOrderStatus(status as OrderStatus, row.expiresAt, now) as GiftPageStatus,
     recipientFirstName: firstName(recipientName),
-    recipientLocale: recipientLocale === 'en' ? 'en' : 'es',
+    recipientLocale,
     // Only a first name signs the gift, even if a full name was stored.
     senderName: senderName?.trim() ? firstName(senderName) : null,
   };

@@ -117,7 +117,7 @@ function WithdrawalForm({ view, apiPath, onDone }: { view: WithdrawalView; apiPa
 
   const send = handleSubmit(async (values) => {
     try {
-      const body: WithdrawInput = { ...values, locale: getLanguage() === 'en' ? 'en' : 'es' };
+      const body: WithdrawInput = { ...values, locale: getLanguage() };
       onDone(await apiRequest<WithdrawalReceipt>(apiPath, { method: 'POST', body }));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'validation_failed' && error.problem.fields) {

@@ -18,7 +18,10 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace (DOM snapshot, network and console at every step) and
+    // a screenshot. The trace's screencast is off: it cost about a sixth of the suite's time on
+    // the CI machine (47.6 s → 39.3 s for one accessibility sweep; no trace at all: 34.1 s).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

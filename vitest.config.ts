@@ -22,13 +22,18 @@ const integration = (name: string, database: 'pglite' | 'postgresql') => ({
     fileParallelism: true,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    sequence: { groupOrder: database === 'pglite' ? 1 : 2 },
   },
 });
 
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default on two cores is a single worker. Most integration files spend their
+    // time waiting (child servers starting, PostgreSQL, SMTP, timers), so three workers keep
+    // both cores busy: the suite takes about 10 minutes instead of 19 on the CI machine.
+    // The three projects also share the workers instead of running one after another.
+    // VITEST_MAX_WORKERS overrides it.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
@@ -41,7 +46,6 @@ export default defineConfig({
           // take several seconds, so the default 5 s is too tight (no retries: a real hang fails).
           testTimeout: 15_000,
           setupFiles: ['src/web/testing/unit-setup.ts'],
-          sequence: { groupOrder: 0 },
         },
       },
       integration('integration', 'pglite'),

@@ -124,6 +124,8 @@ test.describe('the gift dialogs', () => {
 
     // Create the first gift from the empty state's button.
     const createFirst = page.getByRole('button', { name: 'Crea tu primer regalo' });
+    // A user tabs once the tab has loaded; before that, Tab from <body> finds nothing to focus.
+    await expect(createFirst).toBeVisible();
     await tabUntilFocused(page, createFirst, { limit: 60 });
     await page.keyboard.press('Enter');
     let dialog = page.getByRole('dialog', { name: 'Crear un regalo' });

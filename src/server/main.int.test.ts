@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_OPERATOR } from '@shared/contracts/operator';
 import { createPglite } from './db/client';
 import { productionOperatorEnv } from './testing/operator-env';
+import { serverBundle } from './testing/server-process';
+import { testDatabaseKind } from './testing/test-database';
 
 /** The real entry point in its own process: start, serve, and stop on SIGTERM. */
 function freePort(): Promise<number> {
@@ -35,7 +37,14 @@ function waitForOutput(child: ChildProcess, output: { text: string }, pattern: R
   });
 }
 
-describe('npm start (src/server/main.ts)', () => {
+/**
+ * The entry point opens its own embedded database here (DATABASE_URL is removed), so the
+ * file runs once, in the PGlite project: in the PostgreSQL project it would repeat the same
+ * three starts. Starting on PostgreSQL is covered by scale-out.int.test.ts and
+ * crash-safety.int.test.ts. It runs the server as `npm run build` bundles it (what `npm start`
+ * runs), built once per test process from the working tree.
+ */
+describe.runIf(testDatabaseKind() === 'pglite')('npm start (src/server/main.ts)', () => {
   let child: ChildProcess | undefined;
   afterEach(() => {
     if (child && child.exitCode === null) child.kill('SIGKILL');
@@ -53,9 +62,12 @@ describe('npm start (src/server/main.ts)', () => {
       PUBLIC_URL: origin,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
+      // This is about a graceful stop: on a busy machine the load shedder would answer 503
+      // (it has its own tests in platform/load-shedding.int.test.ts).
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     };
     delete env.DATABASE_URL;
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [await serverBundle()], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const output = { text: '' };
     child.stdout!.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
@@ -113,7 +125,7 @@ describe('npm start (src/server/main.ts)', () => {
       PRIVACY_EMAIL: DEMO_OPERATOR.privacyEmail,
     };
     delete env.DATABASE_URL;
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [await serverBundle()], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child!.once('exit', resolve));
@@ -141,7 +153,7 @@ describe('npm start (src/server/main.ts)', () => {
     };
     delete env.DATABASE_URL;
     delete env.VERIFACTU_DRIVER;
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [await serverBundle()], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const output = { text: '' };
     child.stdout!.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output.text += chunk.toString()));

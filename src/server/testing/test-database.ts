@@ -28,8 +28,10 @@ async function createTestDatabase(): Promise<DatabaseHandle> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DB=postgresql needs TEST_DATABASE_URL');
   const worker = process.env.VITEST_POOL_ID ?? '0';
-  // The parent pid keeps two concurrent test runs on one server apart.
-  const name = `regalo_test_${process.ppid}_w${worker}`;
+  // The parent pid keeps two concurrent test runs on one server apart (and lets the global
+  // teardown find them); the worker's own pid keeps apart two workers that Vitest gave the
+  // same pool id at once (seen with several workers and two projects).
+  const name = `regalo_test_${process.ppid}_w${worker}_${process.pid}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {

@@ -54,7 +54,9 @@ describe('cn', () => {
     }
     expect(differences.slice(0, 20)).toEqual([]);
     expect(differences).toHaveLength(0);
-  });
+    // Every pair of 400+ classes through both mergers: a few seconds alone, more beside the
+    // integration workers.
+  }, 60_000);
 
   it('lets the caller\'s classes win, per variant, and joins conditional classes like clsx', () => {
     expect(cn('inline-flex px-4 py-2 text-sm', 'px-2')).toBe('inline-flex py-2 text-sm px-2');

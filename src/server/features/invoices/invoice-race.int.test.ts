@@ -132,5 +132,6 @@ describe.runIf(testDatabaseKind() === 'postgresql')('SIGKILL while issuing invoi
     await server.stop();
     const final = await invoiceInvariants(data.db);
     expect(final).toEqual({ problems: [], invoices: BUSINESSES });
-  });
+    // Four server starts and 120 businesses: well over the default 30 s on a busy machine.
+  }, 180_000);
 });

@@ -106,11 +106,27 @@ describe('sign-up, verification, sign-in and sign-out', () => {
       url: '/api/auth/sign-up/email',
       payload: { email: 'plain@example.test', password: 'horchata-con-fartons', name: 'Plain' },
     });
+    // The browser's languages go through the locale module's negotiation: Catalan of Spain
+    // is Valencian, and a first language we do not speak gives way to the next one we do.
+    await authedInject(t, null, {
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { 'accept-language': 'ca-ES,ca;q=0.9,es;q=0.8' },
+      payload: { email: 'catalan@example.test', password: 'horchata-con-fartons', name: 'Catalan' },
+    });
+    await authedInject(t, null, {
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9,es;q=0.8' },
+      payload: { email: 'french@example.test', password: 'horchata-con-fartons', name: 'French' },
+    });
     const rows = await t.database.db.select({ email: users.email, locale: users.locale }).from(users);
     expect(Object.fromEntries(rows.map((r) => [r.email, r.locale]))).toEqual({
       'hdr@example.test': 'es',
       'browser@example.test': 'es',
       'plain@example.test': 'en',
+      'catalan@example.test': 'va',
+      'french@example.test': 'es',
     });
     expect((await latestMailTo(t, 'browser@example.test')).locale).toBe('es');
   });

@@ -12,6 +12,7 @@ import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import { accounts, sessions, users, verifications } from '../../db/schema/auth';
 import { profiles } from '../../db/schema/profiles';
 import { enqueueMail, toMailLocale } from '../mail/enqueue-mail';
+import { languageFromAcceptLanguage } from '../page-language';
 import type { Locale } from '@shared/locale';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './password';
@@ -46,15 +47,15 @@ function mailLocaleFor(request: Request | undefined, user: { locale?: unknown })
 
 /**
  * The language of a new account: the sign-up body's `locale`, else the page's header, else
- * the browser's first language (a Google sign-up arrives as a plain navigation), else en.
+ * the first of the browser's languages we speak, negotiated by the locale module (a Google
+ * sign-up arrives as a plain navigation; `ca-ES` is Valencian), else en.
  */
 function localeForNewUser(data: Record<string, unknown>, headers: Headers | undefined): Locale {
   const fromBody = toMailLocale(data.locale);
   if (fromBody) return fromBody;
   const fromHeader = toMailLocale(headers?.get(LOCALE_HEADER));
   if (fromHeader) return fromHeader;
-  const primary = headers?.get('accept-language')?.split(',')[0]?.trim().slice(0, 2).toLowerCase();
-  return toMailLocale(primary) ?? 'en';
+  return languageFromAcceptLanguage(headers?.get('accept-language') ?? undefined) ?? 'en';
 }
 
 /**

@@ -89,37 +89,20 @@ describe('sign-up, verification, sign-in and sign-out', () => {
   });
 
   it('stores the page language as the account language when the body has none', async () => {
-    await authedInject(t, null, {
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: { 'x-regalo-locale': 'es' },
-      payload: { email: 'hdr@example.test', password: 'horchata-con-fartons', name: 'Hdr' },
-    });
-    await authedInject(t, null, {
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: { 'accept-language': 'es-ES,es;q=0.9,en;q=0.8' },
-      payload: { email: 'browser@example.test', password: 'horchata-con-fartons', name: 'Browser' },
-    });
-    await authedInject(t, null, {
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      payload: { email: 'plain@example.test', password: 'horchata-con-fartons', name: 'Plain' },
-    });
+    const signUp = (name: string, headers: Record<string, string>) =>
+      authedInject(t, null, {
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers,
+        payload: { email: `${name.toLowerCase()}@example.test`, password: 'horchata-con-fartons', name },
+      });
+    await signUp('Hdr', { 'x-regalo-locale': 'es' });
+    await signUp('Browser', { 'accept-language': 'es-ES,es;q=0.9,en;q=0.8' });
+    await signUp('Plain', {});
     // The browser's languages go through the locale module's negotiation: Catalan of Spain
     // is Valencian, and a first language we do not speak gives way to the next one we do.
-    await authedInject(t, null, {
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: { 'accept-language': 'ca-ES,ca;q=0.9,es;q=0.8' },
-      payload: { email: 'catalan@example.test', password: 'horchata-con-fartons', name: 'Catalan' },
-    });
-    await authedInject(t, null, {
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: { 'accept-language': 'fr-FR,fr;q=0.9,es;q=0.8' },
-      payload: { email: 'french@example.test', password: 'horchata-con-fartons', name: 'French' },
-    });
+    await signUp('Catalan', { 'accept-language': 'ca-ES,ca;q=0.9,es;q=0.8' });
+    await signUp('French', { 'accept-language': 'fr-FR,fr;q=0.9,es;q=0.8' });
     const rows = await t.database.db.select({ email: users.email, locale: users.locale }).from(users);
     expect(Object.fromEntries(rows.map((r) => [r.email, r.locale]))).toEqual({
       'hdr@example.test': 'es',

@@ -30,7 +30,7 @@ export default defineConfig({
   test: {
     // Vitest's default on two cores is a single worker. Most integration files spend their
     // time waiting (child servers starting, PostgreSQL, SMTP, timers), so three workers keep
-    // both cores busy: the suite takes about 10 minutes instead of 19 on the CI machine.
+    // both cores busy: the suite took 10–12 minutes instead of 19 on the CI machine (2026-11-29).
     // The three projects also share the workers instead of running one after another.
     // VITEST_MAX_WORKERS overrides it.
     maxWorkers: 3,

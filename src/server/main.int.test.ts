@@ -1,28 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_OPERATOR } from '@shared/contracts/operator';
 import { createPglite } from './db/client';
 import { productionOperatorEnv } from './testing/operator-env';
-import { serverBundle } from './testing/server-process';
+import { freePort, serverBundle } from './testing/server-process';
 import { testDatabaseKind } from './testing/test-database';
 
 /** The real entry point in its own process: start, serve, and stop on SIGTERM. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
 function waitForOutput(child: ChildProcess, output: { text: string }, pattern: RegExp): Promise<void> {
   return new Promise((resolve, reject) => {
     const check = () => {

@@ -54,6 +54,8 @@ const routes = [
   { path: '/app?tab=gifts', as: 'consumer' },
   { path: '/app?tab=orders', as: 'consumer' },
   { path: '/checkout', as: 'consumer' },
+  // A guest's checkout (ADR 075): no session, the name and email fields.
+  { path: '/checkout', label: '/checkout (guest)' },
   { path: '/business/dashboard', as: 'owner' },
   { path: '/business/dashboard?tab=gifts', as: 'owner' },
   { path: '/business/dashboard?tab=orders', as: 'owner' },

@@ -7,9 +7,10 @@ import { linkIn, waitForMail } from './support/mailbox';
 test.use({ language: 'en' });
 
 /*
- * Issue 30: a visitor on a public gift page who presses "Send this gift" and has to sign in
- * (or sign up) comes back to that gift's business in the app, with the gift to add to the
- * cart, not to a generic page. Also the shop's "not found" and "gone" pages pass axe.
+ * Issue 30: a visitor on a public gift page who presses "Send this gift" lands on the
+ * checkout with the gift in the cart, as a guest (ADR 075); choosing to sign in (or sign up)
+ * there comes back to the checkout with the gift still in the cart, now the account's.
+ * Also the shop's "not found" and "gone" pages pass axe.
  */
 
 /** Opens the owner's first gift's public page from the catalogue, as a visitor would find it. */
@@ -21,34 +22,43 @@ async function openGiftPage(page: Page, owner: TestAccount) {
   return gift;
 }
 
-/** Back in the app on the gift's business, the gift goes into the cart. */
-async function addToCartInApp(page: Page, owner: TestAccount, giftName: string) {
-  await expect(page).toHaveURL(new RegExp(`/app\\?tab=businesses&business=${owner.business!.id}$`));
-  const card = page.getByRole('listitem').filter({ hasText: giftName });
-  await card.getByRole('button', { name: /Add to cart/ }).click();
-  await expect(page.getByTestId('cart-count')).toHaveText('1');
+/** "Send this gift": the checkout, as a guest, with the gift in the cart. */
+async function sendAsGuest(page: Page, giftName: string) {
+  await page.getByRole('link', { name: 'Send this gift' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId('checkout-line').getByRole('heading', { name: giftName })).toBeVisible();
+  await expect(page.getByTestId('guest-details')).toBeVisible();
+  await page.getByTestId('guest-details').getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/auth\?next=%2Fcheckout$/);
 }
 
-test('signing in from a public gift page leads back to that gift', async ({ page, baseURL, owner, giver }) => {
+/** Signed in, back at the checkout: the gift is in the account's cart, and no guest fields. */
+async function expectGiftInAccountCheckout(page: Page, giftName: string) {
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId('checkout-line').getByRole('heading', { name: giftName })).toBeVisible();
+  await expect(page.getByTestId('checkout-line')).toHaveCount(1);
+  await expect(page.getByTestId('guest-details')).toHaveCount(0);
+}
+
+test('signing in from the checkout of a public gift keeps the gift in the cart', async ({ page, baseURL, owner, giver }) => {
   test.setTimeout(120_000);
   await hideCookieBanner(page.context(), baseURL!);
   const gift = await openGiftPage(page, owner);
-  await page.getByRole('link', { name: 'Send this gift' }).click();
-  await expect(page).toHaveURL(/\/auth\?next=%2Fapp%3Ftab%3Dbusinesses%26business%3D/);
+  await sendAsGuest(page, gift.name);
   await page.getByLabel('Email').fill(giver.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(giver.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await addToCartInApp(page, owner, gift.name);
+  await expectGiftInAccountCheckout(page, gift.name);
 });
 
-test('signing up from a public gift page leads back to that gift once the email is confirmed', async ({ page, baseURL, owner }) => {
+test('signing up from the checkout of a public gift comes back to it once the email is confirmed', async ({ page, baseURL, owner }) => {
   test.setTimeout(120_000);
   await hideCookieBanner(page.context(), baseURL!);
   const gift = await openGiftPage(page, owner);
-  await page.getByRole('link', { name: 'Send this gift' }).click();
+  await sendAsGuest(page, gift.name);
   await page.getByRole('tab', { name: 'Sign up' }).click();
   // The page to come back to stays named on the sign-up tab.
-  await expect(page).toHaveURL(/\/auth\?tab=signup&next=%2Fapp%3Ftab%3Dbusinesses/);
+  await expect(page).toHaveURL(/\/auth\?tab=signup&next=%2Fcheckout$/);
   const email = `shop.return.${Date.now().toString(36)}.${test.info().workerIndex}@example.test`;
   await page.getByLabel('Full name').fill('Pau Soler');
   await page.getByLabel('Email').fill(email);
@@ -56,9 +66,9 @@ test('signing up from a public gift page leads back to that gift once the email 
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   const link = linkIn(await waitForMail(page.request, { to: email }), '/api/auth/verify-email');
-  expect(new URL(link, baseURL).searchParams.get('callbackURL')).toBe(`/app?tab=businesses&business=${owner.business!.id}`);
+  expect(new URL(link, baseURL).searchParams.get('callbackURL')).toBe('/checkout');
   await page.goto(link);
-  await addToCartInApp(page, owner, gift.name);
+  await expectGiftInAccountCheckout(page, gift.name);
 });
 
 test("the shop's not-found and gone pages explain themselves and pass axe", async ({ page, baseURL, owner, browser }) => {

@@ -5,7 +5,7 @@ import { baseURL } from '../playwright.config';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { connectTestPayouts, createApprovedBusiness } from './support/business-application';
 import { hideCookieBanner } from './support/consent';
-import { buyGift, createConsumer } from './support/orders';
+import { linkIn, waitForMail } from './support/mailbox';
 
 test.use({ locale: 'es-ES' });
 
@@ -13,11 +13,11 @@ test.use({ locale: 'es-ES' });
  * Issue 30, the public shop window. A business of the journey's own (real onboarding and
  * approval, payouts connected) sells a gift; a visitor with no account finds it at
  * /gifts?lang=es by category and price, opens the business's page and the gift's page (all
- * server-rendered), and "Send this gift" leads into the signed-in purchase: after signing up
- * the gift goes into the cart from the business in the app, and is bought (guest checkout is
- * not built yet). Then the owner copies the shop link and opens the counter poster.
+ * server-rendered), and "Send this gift" leads to the checkout as a guest: name and email,
+ * the recipient, the test payment, the receipt with its purchase link, the gift to the
+ * recipient, and the purchase page. Then the owner copies the shop link and opens the poster.
  */
-test('a visitor finds a gift in the public catalogue, opens its business and gift pages, and buys it after signing up; the owner shares the shop', async ({
+test('a visitor finds a gift in the public catalogue, opens its business and gift pages, and buys it as a guest; the owner shares the shop', async ({
   page,
   browser,
   request,
@@ -35,7 +35,6 @@ test('a visitor finds a gift in the public catalogue, opens its business and gif
     headers: { origin },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const giftId = ((await created.json()) as { id: string }).id;
 
   // A visitor with no account and no cookies but the banner's choice.
   const visitor = await browser.newContext({ locale: 'es-ES', baseURL });
@@ -74,17 +73,46 @@ test('a visitor finds a gift in the public catalogue, opens its business and gif
   const ld = JSON.parse((await shopper.locator('script[type="application/ld+json"]').textContent())!) as { offers: { price: string; priceCurrency: string } };
   expect(ld.offers).toMatchObject({ price: '11.50', priceCurrency: 'EUR' });
 
-  // Without an account, "Send this gift" asks to sign in; after signing up it leads to the gift.
+  // Without an account, "Send this gift" leads straight to the checkout as a guest (ADR 075).
   await shopper.getByRole('link', { name: 'Enviar este regalo' }).click();
-  await expect(shopper).toHaveURL(/\/auth/);
-  const giver = await createConsumer(visitor.request, { locale: 'es' });
-  await shopper.goBack();
-  await shopper.getByRole('link', { name: 'Enviar este regalo' }).click();
-  const card = shopper.getByRole('listitem').filter({ hasText: giftName });
-  await card.getByRole('button', { name: /Añadir al carrito/ }).click();
-  await expect(shopper.getByTestId('cart-count')).toHaveText('1');
-  const bought = await buyGift(giver.request, { giftId, recipientName: 'Marta', recipientEmail: `marta.${word}@example.test` });
-  expect(bought.giftUrl).toContain('/g/');
+  await expect(shopper).toHaveURL(/\/checkout$/);
+  const line = shopper.getByTestId('checkout-line');
+  await expect(line.getByRole('heading', { name: giftName })).toBeVisible();
+  await expect(shopper.getByTestId('checkout-total')).toHaveText(/11,50\s€/);
+  const buyerEmail = `ana.${word}@example.test`;
+  const recipientEmail = `marta.${word}@example.test`;
+  // Paying without a name and an email is refused on the page, with the reasons.
+  await shopper.getByRole('button', { name: /^Ir al pago/ }).click();
+  await expect(shopper.getByLabel('Tu nombre')).toHaveAttribute('aria-invalid', 'true');
+  await shopper.getByLabel('Tu nombre').fill('Ana Ferrer');
+  await shopper.getByLabel('Tu correo electrónico').fill(buyerEmail);
+  await line.getByLabel('Nombre de quien lo recibe').fill('Marta');
+  await line.getByLabel('Correo de quien lo recibe').fill(recipientEmail);
+  await line.getByLabel('Mensaje personal (opcional)').fill('¡Para el verano!');
+  await expectNoSeriousA11yViolations(shopper);
+  await shopper.getByRole('button', { name: /^Ir al pago · 11,50\s€$/ }).click();
+  await expect(shopper).toHaveURL(/\/checkout\/[^/]+\/pay$/);
+  await shopper.getByRole('button', { name: /^Pagar 11,50\s€ \(prueba\)$/ }).click();
+  await expect(shopper.getByRole('heading', { name: '¡Gracias! Tus regalos están en camino' })).toBeVisible();
+  await expect(shopper.getByTestId('guest-purchase-note')).toBeVisible();
+
+  // The receipt reaches the guest with the link to the purchase; Marta gets her gift.
+  const receipt = await waitForMail(visitor.request, { to: buyerEmail });
+  expect(receipt.subject).toMatch(/^Tu compra en Regalo: 11,50\s€$/);
+  const purchaseLink = linkIn(receipt, '/purchase/');
+  const giftMail = await waitForMail(visitor.request, { to: recipientEmail });
+  const giftLink = linkIn(giftMail, '/g/');
+
+  // The purchase page: what "My orders" offers, without an account.
+  await shopper.goto(purchaseLink);
+  await expect(shopper.getByRole('heading', { level: 1, name: 'Tu compra' })).toBeVisible();
+  await expect(shopper.getByTestId('purchase-lead')).toContainText(buyerEmail);
+  const order = shopper.getByTestId('my-order');
+  await expect(order).toContainText(giftName);
+  await expect(order.getByRole('link', { name: 'Abrir la página del regalo' })).toHaveAttribute('href', new URL(giftLink).pathname);
+  await expect(order.getByRole('link', { name: /Compartir por WhatsApp/ })).toBeVisible();
+  await expect(shopper.getByTestId('purchase-withdrawal').getByRole('link', { name: 'Desistir del contrato aquí' })).toHaveAttribute('href', /^\/withdraw\/link\//);
+  await expectNoSeriousA11yViolations(shopper);
   await visitor.close();
 
   // The owner shares the shop: the link, and the A5 poster whose QR scans to the shop page.

@@ -20,6 +20,7 @@ import { shopRoutes } from './features/catalog/shop-routes';
 import { firstGiftImage } from './features/catalog/catalog-answers';
 import { contactsRoutes } from './features/contacts/routes';
 import { myOrdersRoutes } from './features/my-orders/routes';
+import { purchaseRoutes } from './features/my-orders/purchase-routes';
 import { withdrawalRoutes } from './features/withdrawal/routes';
 import { checkoutRoutes, stripeWebhookRoutes } from './features/checkout/routes';
 import { expireCheckouts } from './features/checkout/expire-checkouts';
@@ -292,6 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogRoutes);
   await app.register(contactsRoutes);
   await app.register(myOrdersRoutes);
+  await app.register(purchaseRoutes);
   await app.register(withdrawalRoutes);
   await app.register(checkoutRoutes);
   await app.register(stripeWebhookRoutes);

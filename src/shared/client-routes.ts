@@ -24,6 +24,7 @@ export const clientRoutes = [
   '/admin',
   '/withdraw/:checkoutId',
   '/withdraw/link/:token',
+  '/purchase/:token',
 ] as const;
 
 const patterns = clientRoutes.map((route) => new RegExp(`^${route.replace(/:[a-z]+/gi, '[^/]+')}/?$`));

@@ -187,6 +187,14 @@ describe('serving a page of the single-page app with modulepreload hints', () =>
     expect(page.body).toContain('Unas pocas cookies, tú decides');
   });
 
+  it('speaks the language the address names (?lang=) before the cookie, as the app will', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/auth?lang=es', headers: { accept: 'text/html', 'accept-language': 'en-GB,en', cookie: 'regalo-language=en' } });
+    expect(page.body).toContain('href="/assets/auth-es.js"');
+    // A language Regalo does not speak is ignored.
+    const other = await t.app.inject({ method: 'GET', url: '/auth?lang=fr', headers: { accept: 'text/html', 'accept-language': 'en-GB,en', cookie: 'regalo-language=es' } });
+    expect(other.body).toContain('href="/assets/auth-es.js"');
+  });
+
   it('names the gifts tab\'s first picture for a signed-in visitor only, and follows the catalogue', async () => {
     const owner = await createUser(t.database.db, { userType: 'business' });
     const shop = await createBusiness(t.database.db, { ownerId: owner.id });

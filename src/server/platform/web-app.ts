@@ -1,3 +1,4 @@
+import { isLocale } from '@shared/locale';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -90,9 +91,11 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
 
 /** What a document depends on besides its address (page-preloads.ts `DocumentRequest`). */
 function visitorOf(request: FastifyRequest) {
+  // `?lang=` names the language the app will open in (lib/language.ts), before the cookie.
+  const named = (request.query as { lang?: unknown } | undefined)?.lang;
   return {
     acceptLanguage: request.headers['accept-language'],
-    chosenLanguage: readLanguageCookie(request.headers.cookie),
+    chosenLanguage: isLocale(named) ? named : readLanguageCookie(request.headers.cookie),
     cookieBanner: readConsent(request.headers.cookie ?? '') === null,
   };
 }

@@ -21,12 +21,13 @@ import {
 import type { TestApp } from './test-app';
 import { listingReports } from '../db/schema/listing-reports';
 import { businesses } from '../db/schema/businesses';
-import { orders } from '../db/schema/orders';
+import { checkouts, orders } from '../db/schema/orders';
 import { multipart, samplePdf, samplePng } from './upload-files';
 import { createIssuedInvoice } from './invoice-factory';
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { withdrawalDeadline } from '@shared/domain/withdrawal';
 import { createWithdrawalToken } from '../domain/orders/withdrawal-link';
+import { createPurchaseToken } from '../domain/orders/purchase-link';
 
 /**
  * THE ROUTE × ACTOR TABLE (issue 13). One row per registered route (method + URL pattern,
@@ -120,6 +121,57 @@ const extensionRequested = async (w: World) => {
 };
 const withdrawal = (w: World, order: OrderRow) => ({ name: 'Consumer A', email: w.consumerA.email, orderIds: [order.id], locale: 'en' });
 const withdrawalToken = (w: World, order: OrderRow) => createWithdrawalToken(w.t.config.authSecret, order.checkoutId!, withdrawalDeadline(order.paidAt!));
+/**
+ * A paid purchase made without an account (ADR 075) of owner X's gift, and its signed link:
+ * the guest's checkout as POST /api/guest-checkouts and the payment leave it, with one order
+ * delivered now (with an email to resend to) unless `deliverAt` is later. Fresh per call.
+ */
+async function guestPurchase(w: World, deliverAt?: Date): Promise<{ token: string; order: OrderRow }> {
+  const db = w.t.database.db;
+  const now = new Date();
+  const [checkout] = await db
+    .insert(checkouts)
+    .values({
+      buyerId: null,
+      guestName: 'Guest Giver',
+      guestEmail: `guest-${randomUUID().slice(0, 8)}@example.test`,
+      guestLocale: 'en',
+      status: 'succeeded',
+      provider: 'test',
+      providerRef: `test_${randomUUID()}`,
+      paymentRef: `test_payment_${randomUUID()}`,
+      amountTotal: w.ownerX.gift.price,
+      idempotencyKey: `key_${randomUUID().replaceAll('-', '')}`,
+      termsVersion: TERMS_VERSION,
+      completedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  const order = await createOrder(db, {
+    buyerId: null,
+    checkoutId: checkout!.id,
+    giftId: w.ownerX.gift.id,
+    status: 'paid',
+    paidAt: now,
+    createdAt: now,
+    now,
+    recipientEmail: `recipient-${randomUUID().slice(0, 6)}@example.test`,
+    deliverAt,
+  });
+  return { token: createPurchaseToken(w.t.config.authSecret, checkout!.id, checkout!.createdAt), order };
+}
+/** One guest purchase per world, for the rows that only read it. */
+const worldGuestPurchases = new WeakMap<World, ReturnType<typeof guestPurchase>>();
+const worldGuestPurchase = (w: World) => {
+  if (!worldGuestPurchases.has(w)) worldGuestPurchases.set(w, guestPurchase(w));
+  return worldGuestPurchases.get(w)!;
+};
+/** The world's purchase link with its signature altered: a link nobody was given. */
+const alteredPurchaseToken = async (w: World) => {
+  const { token } = await worldGuestPurchase(w);
+  return `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+};
 /** A pending checkout of consumer A's, made through the API as the web app does. */
 export async function createPendingCheckout(t: TestApp, cookie: string, giftId: string): Promise<string> {
   const res = await authedInject(t, cookie, { method: 'POST', url: '/api/checkouts', payload: { idempotencyKey: `key_${randomUUID().replaceAll('-', '')}`, acceptedTermsVersion: TERMS_VERSION, lines: [checkoutLine(giftId)] } });
@@ -356,9 +408,10 @@ export const routeTable: RouteRow[] = [
 
   // Checkout and payment: anyone signed in buys; a checkout is its buyer's alone (404 to others)
   {
+    // Open to guests too (ADR 075): the prices of gifts on sale are public anyway.
     route: 'POST /api/checkouts/quote',
     request: (w) => ({ url: '/api/checkouts/quote', payload: { giftIds: [w.listedGift.id] } }),
-    expect: signedIn(200),
+    expect: all(200),
   },
   {
     route: 'POST /api/checkouts',
@@ -425,6 +478,51 @@ export const routeTable: RouteRow[] = [
     request: async (w) => {
       const order = await freshOrder(w);
       return { url: `/api/withdrawal-links/${withdrawalToken(w, order)}`, payload: withdrawal(w, order) };
+    },
+    expect: all(200),
+  },
+
+  // Buying without an account (ADR 075): anyone may, signed in or not (limited per IP and email).
+  {
+    route: 'POST /api/guest-checkouts',
+    request: (w) => ({
+      url: '/api/guest-checkouts',
+      payload: {
+        idempotencyKey: `key_${randomUUID().replaceAll('-', '')}`,
+        acceptedTermsVersion: TERMS_VERSION,
+        lines: [checkoutLine(w.listedGift.id)],
+        buyer: { name: 'Guest Giver', email: `guest-${randomUUID().slice(0, 8)}@example.test`, locale: 'en' },
+      },
+    }),
+    expect: all(201),
+  },
+  // The guest's purchase link works for whoever holds it, signed in or not (it is the proof);
+  // an altered one opens nothing for anyone. Resending and changing a delivery consume an
+  // order (the next resend would wait for the mail), so each call gets a fresh purchase.
+  { route: 'GET /api/purchases/:token', request: async (w) => ({ url: `/api/purchases/${(await worldGuestPurchase(w)).token}` }), expect: all(200) },
+  { route: 'GET /api/purchases/:token', request: async (w) => ({ url: `/api/purchases/${await alteredPurchaseToken(w)}` }), expect: all(404) },
+  {
+    route: 'POST /api/purchases/:token/orders/:id/resend',
+    request: async (w) => {
+      const { token, order } = await guestPurchase(w);
+      return { url: `/api/purchases/${token}/orders/${order.id}/resend` };
+    },
+    expect: all(204),
+  },
+  {
+    // Consumer A's order is not the purchase's: "not found" for everyone, nothing sent.
+    route: 'POST /api/purchases/:token/orders/:id/resend',
+    request: async (w) => ({ url: `/api/purchases/${(await worldGuestPurchase(w)).token}/orders/${w.consumerA.order.id}/resend` }),
+    expect: all(404),
+  },
+  {
+    route: 'PATCH /api/purchases/:token/orders/:id/delivery',
+    request: async (w) => {
+      const { token, order } = await guestPurchase(w, new Date(Date.now() + 10 * DAY_MS));
+      return {
+        url: `/api/purchases/${token}/orders/${order.id}/delivery`,
+        payload: { recipientEmail: 'new-address@example.test', recipientPhone: null, delivery: { kind: 'scheduled', ...instantToMadridLocal(new Date(Date.now() + 11 * DAY_MS)) } },
+      };
     },
     expect: all(200),
   },

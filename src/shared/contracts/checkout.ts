@@ -13,10 +13,14 @@ export { CHECKOUT_LIMITS, recipientLocales, type RecipientLocale } from './check
  * Guards: every endpoint needs a signed-in user with a confirmed email (401
  * `unauthenticated`, 403 `email_not_verified`), and a checkout is only ever visible to its
  * buyer (another user's id answers 404 `checkout_not_found`, exactly like a missing one).
+ * A guest's checkout (contracts/guest-checkout.ts) is its buyer's through the purchase
+ * cookie instead: GET /api/checkouts/:id and the test payment buttons accept either.
  *
  * POST /api/checkouts/quote        body checkoutQuoteInputSchema → 200 checkoutQuoteSchema
  *      Today's price, validity, expiry-if-paid-now and availability of each gift in the
  *      cart, so the summary never shows a stale price. Unknown ids come back unavailable.
+ *      No session needed: a guest's cart is quoted too (ADR 075); it tells only what the
+ *      public catalogue shows.
  * POST /api/checkouts              body createCheckoutInputSchema → 201 checkoutSchema
  *      (200 with the SAME checkout when the idempotency key was used before by this buyer).
  *      400 validation_failed, `fields` keyed `lines.<i>.<field>` → checkoutFieldErrors.
@@ -157,7 +161,10 @@ export const quotedGiftSchema = z.object({
   available: z.boolean(),
   /** Null when unavailable and unknown. */
   name: z.string().nullable(),
+  businessId: z.string().nullable(),
   businessName: z.string().nullable(),
+  /** The gift's picture (for a cart line added from its public page, `/checkout?add=`). */
+  imageUrl: z.string().nullable(),
   /** Cents, VAT included. */
   price: z.number().int().nullable(),
   currency: z.string(),
@@ -199,6 +206,16 @@ export const checkoutSchema = z.object({
   createdAt: z.string(),
   /** Once paid: until when the giver may withdraw (ADR 064; the thank-you page offers it). */
   withdrawUntil: z.string().nullable(),
+  /**
+   * A guest's purchase (ADR 075): its signed page, `/purchase/<token>`, the same link the
+   * receipt email carries. Null for a purchase made signed in.
+   */
+  purchasePath: z.string().nullable(),
+  /**
+   * Once paid and while the right lasts: its withdrawal form, `/withdraw/<id>` for a giver
+   * signed in, the signed `/withdraw/link/<token>` for a guest (who has no session).
+   */
+  withdrawPath: z.string().nullable(),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
 

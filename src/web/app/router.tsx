@@ -29,6 +29,7 @@ function withTexts<Page>(load: () => Promise<{ default: Page }>, page: PageModul
 const PrivacyPage = lazy(withTexts(() => import('../features/legal/privacy-page'), 'features/legal/privacy-page.tsx'));
 const ReportPage = lazy(withTexts(() => import('../features/report/report-page'), 'features/report/report-page.tsx'));
 const WithdrawalPage = lazy(withTexts(() => import('../features/withdrawal/withdrawal-page'), 'features/withdrawal/withdrawal-page.tsx'));
+const PurchasePage = lazy(withTexts(() => import('../features/consumer/purchase-page'), 'features/consumer/purchase-page.tsx'));
 const NotFoundPage = lazy(withTexts(() => import('../features/not-found/not-found-page'), 'features/not-found/not-found-page.tsx'));
 const ConsumerPage = lazy(withTexts(() => import('../features/consumer/consumer-page'), 'features/consumer/consumer-page.tsx'));
 const AuthPage = lazy(withTexts(() => import('../features/auth/auth-page'), 'features/auth/auth-page.tsx'));
@@ -54,6 +55,8 @@ export function AppRoutes() {
         <Route path="report" element={<ReportPage />} />
         {/* The receipt email's signed link: no account needed (ADR 064). */}
         <Route path="withdraw/link/:token" element={<WithdrawalPage />} />
+        {/* A guest's purchase, opened by the receipt's signed link (ADR 075). */}
+        <Route path="purchase/:token" element={<PurchasePage />} />
         <Route
           path="withdraw/:checkoutId"
           element={
@@ -82,30 +85,10 @@ export function AppRoutes() {
             </RequireSession>
           }
         />
-        <Route
-          path="checkout"
-          element={
-            <RequireSession>
-              <CheckoutPage />
-            </RequireSession>
-          }
-        />
-        <Route
-          path="checkout/:id/pay"
-          element={
-            <RequireSession>
-              <TestPaymentPage />
-            </RequireSession>
-          }
-        />
-        <Route
-          path="checkout/:id"
-          element={
-            <RequireSession>
-              <CheckoutReturnPage />
-            </RequireSession>
-          }
-        />
+        {/* Open to guests (ADR 075): the server decides whose checkout each request may see. */}
+        <Route path="checkout" element={<CheckoutPage />} />
+        <Route path="checkout/:id/pay" element={<TestPaymentPage />} />
+        <Route path="checkout/:id" element={<CheckoutReturnPage />} />
         <Route path="business/interest" element={<BusinessInterestPage />} />
         <Route path="confirm" element={<ConfirmPage />} />
         <Route

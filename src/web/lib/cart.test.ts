@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECKOUT_LIMITS } from '@shared/contracts/checkout';
 import { cartStorageKey } from './session';
 import {
+  GUEST_CART_OWNER,
   addToCart,
   cartTotal,
   clearIfPaid,
@@ -42,7 +43,7 @@ class MemoryStorage {
 }
 
 /** A page (tab) of account `userId` over the browser's storage. */
-function pageOf(storage: MemoryStorage | { getItem: () => null; setItem: () => never }, userId = 'u1', newId = () => 'x', language: () => 'es' | 'en' = () => 'es') {
+function pageOf(storage: MemoryStorage | { getItem: () => null; setItem: () => never }, userId: string | null = 'u1', newId = () => 'x', language: () => 'es' | 'en' = () => 'es') {
   const store = createCartStore({ storage: () => storage, newId, language });
   store.bind(userId);
   return store;
@@ -259,5 +260,42 @@ describe('cart store', () => {
     expect(page.getSnapshot()).toEqual(emptyCart);
     page.bind('ana');
     expect(page.getSnapshot()).toEqual(emptyCart);
+  });
+
+  it('gives a visitor without an account a cart of their own, which the account that signs in takes over', () => {
+    const storage = new MemoryStorage();
+    let n = 0;
+    // Ana left a gift in her cart on this browser earlier.
+    pageOf(storage, 'ana', () => 'ana-1').add(item('g2', 100));
+    const visitor = pageOf(storage, null, () => `guest-${++n}`);
+    expect(visitor.getSnapshot()).toEqual(emptyCart);
+    visitor.add(item('g1', 2500));
+    expect(storage.getItem(cartStorageKey(GUEST_CART_OWNER))).not.toBeNull();
+    // A reload as a guest reads it back.
+    expect(pageOf(storage, null).getSnapshot().lines.map((l) => l.gift.id)).toEqual(['g1']);
+
+    // Ana signs in: the guest's line comes after hers, and the guest key is gone.
+    const signedIn = createCartStore({ storage: () => storage, newId: () => 'x', language: () => 'es' });
+    expect(signedIn.snapshotFor('ana').lines.map((l) => l.gift.id)).toEqual(['g2', 'g1']);
+    expect(storage.getItem(cartStorageKey(GUEST_CART_OWNER))).toBeNull();
+    expect(parseCart(storage.getItem(cartStorageKey('ana')), 'es').lines).toHaveLength(2);
+
+    // Signing out leaves the next visitor an empty guest cart, not Ana's recipients.
+    signedIn.bind(null);
+    expect(signedIn.getSnapshot()).toEqual(emptyCart);
+  });
+
+  it('takes in only as many guest lines as the cart holds', () => {
+    const storage = new MemoryStorage();
+    let n = 0;
+    const ana = pageOf(storage, 'ana', () => `a-${++n}`);
+    for (let i = 0; i < CHECKOUT_LIMITS.lines - 1; i++) ana.add(item(`a${i}`, 100));
+    const visitor = pageOf(storage, null, () => `g-${++n}`);
+    visitor.add(item('g1', 100));
+    visitor.add(item('g2', 100));
+    const page = createCartStore({ storage: () => storage, newId: () => 'x', language: () => 'es' });
+    const lines = page.snapshotFor('ana').lines;
+    expect(lines).toHaveLength(CHECKOUT_LIMITS.lines);
+    expect(lines.at(-1)?.gift.id).toBe('g1');
   });
 });

@@ -8,7 +8,8 @@ import { CART_STORAGE_KEY, cartStorageKey } from './session';
  * recipient ever covers the whole cart. Kept in localStorage under the signed-in giver's id
  * (ADR 066), so it survives a restart and every tab of that giver shows the same cart; another
  * account signing in on the browser reads its own key and the previous one is removed;
- * sign-out removes it. Prices here are only for display: the server reads every price from
+ * sign-out removes it. A visitor without an account has a cart too, under the guest key
+ * (ADR 075), which the next account to sign in takes over. Prices here are only for display: the server reads every price from
  * the database at checkout.
  */
 // The stored cart is read when the app starts, so it is checked by hand rather than with zod
@@ -252,19 +253,32 @@ export interface CartStoreDeps {
   language: () => RecipientLocale;
 }
 
-/** Every stored cart key of an account other than `userId` (carts are per account, ADR 066). */
-function otherAccountsKeys(storage: CartStorage, userId: string): string[] {
+/**
+ * Whose cart a visitor without an account fills (ADR 075: guests buy too). Kept under its own
+ * key; whoever signs in next on this browser takes its lines into their own cart.
+ */
+export const GUEST_CART_OWNER = 'guest';
+
+/** Every stored cart key other than `owner`'s (carts are per account, ADR 066). */
+function otherCartKeys(storage: CartStorage, owner: string): string[] {
   if (typeof storage.length !== 'number' || !storage.key) return [];
   const keys: string[] = [];
   for (let index = 0; index < storage.length; index += 1) {
     const key = storage.key(index);
-    if (key !== null && key.startsWith(`${CART_STORAGE_KEY}:`) && key !== cartStorageKey(userId)) keys.push(key);
+    if (key !== null && key.startsWith(`${CART_STORAGE_KEY}:`) && key !== cartStorageKey(owner)) keys.push(key);
   }
   return keys;
 }
 
+/** The account's cart with the guest's lines after its own, as many as fit. */
+function withGuestLines(cart: Cart, guest: Cart): Cart {
+  const room = CHECKOUT_LIMITS.lines - cart.lines.length;
+  if (guest.lines.length === 0 || room <= 0) return cart;
+  return { ...cart, lines: [...cart.lines, ...guest.lines.slice(0, room)], attempt: null, checkoutId: null };
+}
+
 export function createCartStore({ storage, newId, language }: CartStoreDeps) {
-  let owner: string | null = null;
+  let owner: string | undefined;
   let cart = emptyCart;
   const listeners = new Set<() => void>();
   const notify = () => {
@@ -272,22 +286,33 @@ export function createCartStore({ storage, newId, language }: CartStoreDeps) {
   };
 
   /**
-   * Makes `userId`'s cart the current one (null: nobody signed in, an empty cart kept nowhere).
-   * A different account's cart is never shown: it lives under another key, and is removed from
+   * Makes `userId`'s cart the current one (null: nobody signed in, the guest's cart). A
+   * different account's cart is never shown: it lives under another key, and is removed from
    * this browser when someone else signs in here, since it names that giver's recipients.
-   * Returns whether the owner changed.
+   * A guest's cart is taken into the account that signs in. Returns whether the owner changed.
    */
   const bindOwner = (userId: string | null): boolean => {
-    if (userId === owner) return false;
-    owner = userId;
+    const next = userId ?? GUEST_CART_OWNER;
+    if (next === owner) return false;
+    owner = next;
     const store = storage();
-    cart = userId && store ? parseCart(safeRead(store, cartStorageKey(userId)), language()) : emptyCart;
+    cart = store ? parseCart(safeRead(store, cartStorageKey(next)), language()) : emptyCart;
     if (userId && store) {
-      for (const key of otherAccountsKeys(store, userId)) {
+      const guest = parseCart(safeRead(store, cartStorageKey(GUEST_CART_OWNER)), language());
+      const merged = withGuestLines(cart, guest);
+      for (const key of otherCartKeys(store, next)) {
         try {
           store.removeItem?.(key);
         } catch {
           // Blocked storage: nothing was kept there either.
+        }
+      }
+      if (merged !== cart) {
+        cart = merged;
+        try {
+          store.setItem(cartStorageKey(next), serializeCart(merged));
+        } catch {
+          // Storage full: the merged cart still shows for this page view.
         }
       }
     }
@@ -326,7 +351,7 @@ export function createCartStore({ storage, newId, language }: CartStoreDeps) {
      * account's key (or when storage was cleared, key null).
      */
     receiveStorageChange(key: string | null, newValue: string | null) {
-      if (!owner) return;
+      if (owner === undefined) return;
       if (key !== null && key !== cartStorageKey(owner)) return;
       const value = key === null ? safeRead(storage(), cartStorageKey(owner)) : newValue;
       cart = parseCart(value, language());

@@ -11,6 +11,13 @@ describe('detectLanguage: the order of the candidates', () => {
     expect(detectLanguage({ cookieLanguage: null, storedLanguage: 'en', browserLanguages: ['es-ES'] })).toBe('en');
   });
 
+  it('puts a language the address names (?lang=) before any stored choice, and ignores one Regalo does not speak', () => {
+    expect(detectLanguage({ urlLanguage: 'va', cookieLanguage: 'es', storedLanguage: 'en' })).toBe('va');
+    expect(detectLanguage({ urlLanguage: 'en', cookieLanguage: 'es' })).toBe('en');
+    expect(detectLanguage({ urlLanguage: 'fr', cookieLanguage: 'es', storedLanguage: 'en' })).toBe('es');
+    expect(detectLanguage({ urlLanguage: null, storedLanguage: 'en' })).toBe('en');
+  });
+
   it('uses the browser languages in order when nothing is stored', () => {
     expect(detectLanguage({ storedLanguage: null, browserLanguages: ['fr-FR', 'es-ES'], htmlLanguage: 'en' })).toBe('es');
   });

@@ -22,6 +22,11 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 export const isLanguage = isLocale;
 
 interface DetectionSources {
+  /**
+   * `?lang=` in the address: a link that names its language (the shop's links, a guest's
+   * purchase link in the receipt) opens the page in it, as the server-rendered pages do.
+   */
+  urlLanguage?: string | null;
   /** The language cookie: set by this app and by the server's gift pages (issue 29.15). */
   cookieLanguage?: string | null;
   storedLanguage?: string | null;
@@ -34,10 +39,13 @@ interface DetectionSources {
  * then <html lang> — and the first one Regalo speaks; English when none is (the
  * specification's fallback). The language cookie comes first: it holds the same choice as
  * local storage, unless the person chose a language later on a page the server renders (the
- * gift page), and that choice is newer. Catalan in any form (`ca-ES`, `ca-ES-valencia`) chooses Valencian.
+ * gift page), and that choice is newer. A language the address names (`?lang=`) comes before
+ * both, and is then remembered like a choice from the menu. Catalan in any form (`ca-ES`,
+ * `ca-ES-valencia`) chooses Valencian.
  */
-export function detectLanguage({ cookieLanguage, storedLanguage, browserLanguages = [], htmlLanguage }: DetectionSources): Language {
-  return negotiateLocale({ stored: [cookieLanguage, storedLanguage], browserLanguages, pageLanguage: htmlLanguage });
+export function detectLanguage({ urlLanguage, cookieLanguage, storedLanguage, browserLanguages = [], htmlLanguage }: DetectionSources): Language {
+  const named = isLocale(urlLanguage) ? urlLanguage : null;
+  return negotiateLocale({ stored: [named, cookieLanguage, storedLanguage], browserLanguages, pageLanguage: htmlLanguage });
 }
 
 export interface LanguageStoreDeps {
@@ -98,6 +106,7 @@ const inBrowser = typeof window !== 'undefined' && typeof document !== 'undefine
 const store = createLanguageStore({
   initial: inBrowser
     ? detectLanguage({
+        urlLanguage: new URLSearchParams(window.location.search).get('lang'),
         cookieLanguage: readLanguageCookie(document.cookie),
         storedLanguage: readStoredLanguage(),
         browserLanguages: [...(navigator.languages ?? []), navigator.language],

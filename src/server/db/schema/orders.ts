@@ -42,6 +42,15 @@ export const checkouts = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     /** The terms of sale the giver accepted by paying (LEGAL_VERSIONS.terms; null: before versions, ADR 059). */
     termsVersion: text('terms_version'),
+    /**
+     * A guest's purchase (no account, ADR 075): who paid and the language of their receipt.
+     * Null for a signed-in giver's. Kept after the purchase is claimed by an account.
+     */
+    guestName: text('guest_name'),
+    guestEmail: text('guest_email'),
+    guestLocale: text('guest_locale').$type<Locale>(),
+    /** When an account with the guest's verified email took the purchase into its "My orders". */
+    claimedAt: timestamptz('claimed_at'),
     completedAt: timestamptz('completed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -54,6 +63,14 @@ export const checkouts = pgTable(
     unique('checkouts_buyer_idempotency_unique').on(t.buyerId, t.idempotencyKey).nullsNotDistinct(),
     uniqueIndex('checkouts_provider_ref_unique').on(t.provider, t.providerRef),
     index('checkouts_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} <> 'succeeded'`),
+    check(
+      'checkouts_guest_complete',
+      sql`(${t.guestEmail} is null and ${t.guestName} is null and ${t.guestLocale} is null) or (${t.guestEmail} is not null and ${t.guestName} is not null and ${t.guestLocale} in (${sqlList(LOCALES)}))`,
+    ),
+    // Only a guest's purchase is claimed (the account may be deleted later: buyer_id goes null).
+    check('checkouts_claim_is_guest', sql`${t.claimedAt} is null or ${t.guestEmail} is not null`),
+    // Claiming looks a verified address up among the purchases nobody has claimed yet.
+    index('checkouts_unclaimed_guest_idx').on(sql`lower(${t.guestEmail})`).where(sql`${t.guestEmail} is not null and ${t.claimedAt} is null`),
   ],
 );
 

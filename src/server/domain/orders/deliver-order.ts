@@ -2,7 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
-import { enqueueGiftReceived, loadGiftMailData, ORDERS_PATH } from './gift-mail';
+import { enqueueGiftReceived, loadGiftMailData } from './gift-mail';
+import { giverContact } from './giver-contact';
 
 /**
  * Sends one paid gift: marks it released (`delivered_at`) with a conditional update and,
@@ -19,7 +20,7 @@ import { enqueueGiftReceived, loadGiftMailData, ORDERS_PATH } from './gift-mail'
  */
 export async function deliverOrder(
   tx: Executor,
-  options: { orderId: string; now: Date; publicUrl: string; notifyGiver: boolean },
+  options: { orderId: string; now: Date; publicUrl: string; authSecret: string; notifyGiver: boolean },
 ): Promise<boolean> {
   const [won] = await tx
     .update(orders)
@@ -30,17 +31,18 @@ export async function deliverOrder(
   const data = await loadGiftMailData(tx, options.orderId);
   if (!data) return false;
   const giftMailId = await enqueueGiftReceived(tx, options.publicUrl, data);
-  if (options.notifyGiver && data.buyer) {
+  const giver = giverContact(data.buyer, data.guest, options);
+  if (options.notifyGiver && giver) {
     await enqueueMail(tx, {
       afterMailId: giftMailId,
-      to: data.buyer.email,
+      to: giver.email,
       template: 'gift-delivered',
-      locale: toMailLocale(data.buyer.locale) ?? 'en',
+      locale: toMailLocale(giver.locale) ?? 'en',
       data: {
-        name: data.buyer.name,
+        name: giver.name,
         recipientName: data.order.recipientName,
         giftName: data.giftName,
-        ordersUrl: `${options.publicUrl}${ORDERS_PATH}`,
+        ordersUrl: giver.ordersUrl,
       },
     });
   }

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
-import { orders } from '../../db/schema/orders';
+import { checkouts, orders } from '../../db/schema/orders';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { formatTypedCode } from '@shared/domain/typed-code';
 import { giftPageUrl } from './gift-page-url';
@@ -42,11 +42,13 @@ export async function loadGiftMailData(db: Executor, orderId: string) {
         openingHours: businesses.openingHours,
       },
       buyer: { name: users.name, email: users.email, locale: users.locale },
+      guest: { checkoutId: checkouts.id, createdAt: checkouts.createdAt, name: checkouts.guestName, email: checkouts.guestEmail, locale: checkouts.guestLocale },
     })
     .from(orders)
     .innerJoin(gifts, eq(gifts.id, orders.giftId))
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
     .leftJoin(users, eq(users.id, orders.buyerId))
+    .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
     .where(eq(orders.id, orderId));
   return row ?? null;
 }
@@ -67,7 +69,7 @@ export async function enqueueGiftReceived(tx: Executor, publicUrl: string, data:
     locale: toMailLocale(order.recipientLocale) ?? 'es',
     data: {
       recipientName: order.recipientName,
-      senderName: order.senderName ?? (data.buyer ? firstName(data.buyer.name) : 'Regalo'),
+      senderName: order.senderName ?? (data.buyer ? firstName(data.buyer.name) : data.guest?.name ? firstName(data.guest.name) : 'Regalo'),
       // In the recipient's language when the business wrote the name in it (ADR 073).
       giftName: pickLocalizedText(data.giftName, data.giftNameTranslations, isLocale(order.recipientLocale) ? order.recipientLocale : HOME_LOCALE, data.businessOwnLocale),
       businessName: data.business.name,

@@ -104,6 +104,39 @@ describe('account export and deletion (GDPR)', () => {
     expect((await authedInject(t, me.cookie, { method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
   });
 
+  it('forgets the guest name and email of purchases made with its address, claimed or not (ADR 075)', async () => {
+    const { me, gift, other } = await world();
+    const db = t.database.db;
+    const guestCheckout = (email: string, buyerId: string | null) =>
+      db
+        .insert(checkouts)
+        .values({
+          buyerId,
+          guestName: 'Me as a guest',
+          guestEmail: email,
+          guestLocale: 'es',
+          claimedAt: buyerId ? new Date() : null,
+          status: 'succeeded',
+          provider: 'test',
+          amountTotal: gift.price,
+          idempotencyKey: `key_${crypto.randomUUID().replaceAll('-', '')}`,
+          completedAt: new Date(),
+        })
+        .returning()
+        .then(([row]) => row!);
+    const claimed = await guestCheckout('me@example.test', me.user.id);
+    const unclaimed = await guestCheckout('ME@example.test', null);
+    const someoneElses = await guestCheckout('other@example.test', null);
+    const res = await authedInject(t, me.cookie, { method: 'DELETE', url: '/api/account', payload: { password: me.password } });
+    expect(res.statusCode).toBe(204);
+    const read = async (id: string) => (await db.select().from(checkouts).where(eq(checkouts.id, id)))[0];
+    for (const row of [claimed, unclaimed]) {
+      expect(await read(row.id)).toMatchObject({ buyerId: null, guestName: null, guestEmail: null, guestLocale: null, claimedAt: null, amountTotal: gift.price });
+    }
+    expect(await read(someoneElses.id)).toMatchObject({ guestEmail: 'other@example.test', guestName: 'Me as a guest' });
+    expect(other.email).toBe('other@example.test');
+  });
+
   it('keeps a deleted owner’s business for its orders, without owner and out of the listing', async () => {
     const { owner, shop } = await world();
     const { cookie } = await signIn(t, { email: owner.email, password: owner.password });

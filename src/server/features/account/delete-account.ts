@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { accounts, users, verifications } from '../../db/schema/auth';
 import { businessApplications, businesses, businessInterests } from '../../db/schema/businesses';
 import { mailOutbox } from '../../db/schema/mail-outbox';
+import { checkouts } from '../../db/schema/orders';
 import { verifyPassword } from '../../platform/auth/password';
 import { AppError } from '../../platform/errors';
 import type { Storage } from '../../platform/storage/storage';
@@ -11,7 +12,8 @@ import type { Storage } from '../../platform/storage/storage';
 /**
  * Erases an account (GDPR right to erasure), in one transaction:
  * - the user row goes, and with it (FK cascade) sessions, sign-in methods, profile, contacts;
- * - orders they sent stay for the businesses' books with buyer_id set null (FK set null);
+ * - orders they sent stay for the businesses' books with buyer_id set null (FK set null), and
+ *   purchases made as a guest with their address lose the guest's name and email;
  * - a business they own stays (its orders reference it) with owner_id null and inactive,
  *   stripped to what the books need (see below); its applications, documents and image go;
  * - their partner-interest record, pending tokens and emails addressed to them are deleted.
@@ -74,6 +76,12 @@ export async function deleteAccount(
     await tx
       .delete(businessInterests)
       .where(or(eq(businessInterests.userId, user.id), eq(sql`lower(${businessInterests.email})`, user.email.toLowerCase())));
+    // Purchases made as a guest with this address (claimed or not, ADR 075) forget who made
+    // them, like the account's own: their signed links stop opening them.
+    await tx
+      .update(checkouts)
+      .set({ guestName: null, guestEmail: null, guestLocale: null, claimedAt: null })
+      .where(or(eq(checkouts.buyerId, user.id), eq(sql`lower(${checkouts.guestEmail})`, user.email.toLowerCase())));
     await tx.delete(verifications).where(eq(verifications.value, user.id));
     await tx.delete(mailOutbox).where(eq(sql`lower(${mailOutbox.to})`, user.email.toLowerCase()));
     await tx.delete(users).where(eq(users.id, user.id));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_LINE_ACTOR } from '@shared/domain/admin-audit';
 import { users } from '../../db/schema/auth';
 import { businessApplications, businesses } from '../../db/schema/businesses';
-import { orders } from '../../db/schema/orders';
+import { checkouts, orders } from '../../db/schema/orders';
 import { authedInject, latestMailTo } from '../../testing/auth-helpers';
 import { createGift, createOrder, createPayoutAccount, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -283,6 +283,13 @@ describe('admin actions', () => {
     expect(await ids('business=pasteleria unica')).toEqual([order.id]);
     expect(await ids('business=PASTELERIA')).toEqual([order.id]);
     expect(await ids('business=pasteleia unica')).toEqual([order.id]);
+    // A guest's purchase (ADR 075) names its buyer on the checkout: listed and found by it.
+    const guestEmail = `guest-${crypto.randomUUID().slice(0, 6)}@example.test`;
+    const guestOrder = await createOrder(t.database.db, { buyerId: null, giftId: gift.id, recipientName: 'Pau Guest' });
+    await t.database.db.update(checkouts).set({ guestName: 'Guest Giver', guestEmail, guestLocale: 'es' }).where(eq(checkouts.id, guestOrder.checkoutId!));
+    expect(await ids(`buyer=${guestEmail.slice(0, 12)}`)).toEqual([guestOrder.id]);
+    const guestRow = (await as(admin.cookie)('GET', `/api/admin/orders?buyer=${guestEmail}`)).json().items[0];
+    expect(guestRow).toMatchObject({ id: guestOrder.id, buyerEmail: guestEmail });
     const businessIds = async (q: string) =>
       ((await as(admin.cookie)('GET', `/api/admin/businesses?q=${encodeURIComponent(q)}`)).json().items as { id: string }[]).map((b) => b.id);
     expect(await businessIds('pasteleria unica')).toEqual([business.id]);

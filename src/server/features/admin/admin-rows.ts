@@ -145,7 +145,8 @@ export const orderColumns = {
   businessId: orders.businessId,
   businessName: businesses.name,
   giftName: gifts.name,
-  buyerEmail: sql<string | null>`(select email from users ${buyers} where ${buyers}.id = ${orders.buyerId})`,
+  // A guest's purchase (ADR 075) names its buyer on the checkout.
+  buyerEmail: sql<string | null>`coalesce((select email from users ${buyers} where ${buyers}.id = ${orders.buyerId}), (select guest_email from checkouts c where c.id = ${orders.checkoutId}))`,
   recipientName: orders.recipientName,
   recipientEmail: orders.recipientEmail,
   totalAmount: orders.totalAmount,

@@ -29,7 +29,10 @@ export async function searchOrders(db: Executor, query: z.output<typeof orderSea
     conditions.push(or(matchesSearch(query.recipient, [orders.recipientName]), ilike(orders.recipientEmail, p))!);
   }
   if (query.buyer) {
-    conditions.push(sql`exists (select 1 from users b where b.id = ${orders.buyerId} and b.email ilike ${containsPattern(query.buyer)})`);
+    const p = containsPattern(query.buyer);
+    conditions.push(
+      sql`(exists (select 1 from users b where b.id = ${orders.buyerId} and b.email ilike ${p}) or exists (select 1 from checkouts c where c.id = ${orders.checkoutId} and c.guest_email ilike ${p}))`,
+    );
   }
   if (query.business) conditions.push(matchesSearch(query.business, [businesses.name]));
   if (query.status) conditions.push(statusCondition(query.status, now));

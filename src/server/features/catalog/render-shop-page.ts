@@ -388,9 +388,12 @@ export interface GiftRender {
   others: ListedGift[];
 }
 
-/** Where "Send this gift" leads: the business in the signed-in app, where the gift goes into the cart. */
+/**
+ * Where "Send this gift" leads: the checkout with the gift put in the cart, for a signed-in
+ * giver and a guest alike (ADR 075; the guest may still sign in from there).
+ */
 export function sendGiftHref(gift: ListedGift): string {
-  return `/app?tab=businesses&business=${encodeURIComponent(gift.business.id)}`;
+  return `/checkout?add=${encodeURIComponent(gift.id)}`;
 }
 
 export function renderGiftPage({ language, site, business, gift, others }: GiftRender): string {

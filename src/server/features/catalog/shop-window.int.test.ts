@@ -229,7 +229,8 @@ describe('the public shop window', () => {
         name: `Horchatería ${tag}`,
         address: { '@type': 'PostalAddress', streetAddress: 'Plaça de Santa Caterina 6', addressLocality: 'Valencia', addressCountry: 'ES' },
       });
-      expect(html).toContain(`href="/app?tab=businesses&amp;business=${business.id}"`);
+      // "Send this gift": the checkout with this gift in the cart, with or without an account (ADR 075).
+      expect(html).toContain(`href="/checkout?add=${gift.id}"`);
     }
     const page = await get(b, `/b/${business.slug}?lang=es`);
     expect(page.body).toContain('Ciutat Vella');

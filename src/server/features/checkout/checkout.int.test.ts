@@ -23,28 +23,31 @@ describe('checkout with the test provider', () => {
   afterAll(() => t.close());
   const db = () => t.database.db;
 
-  it('quotes today’s price, validity and expiry; unknown and unavailable gifts come back unavailable', async () => {
+  it('quotes today’s price, validity and expiry, for a guest too; unknown and unavailable gifts come back unavailable', async () => {
     const { tea, business } = await shop(t);
     const hidden = await createGift(db(), { businessId: business.id, name: 'Retirado', isAvailable: false });
-    const buyer = await signedIn(t);
-    const res = await as(t, buyer.cookie)({
+    // No session: a guest's cart is quoted the same way (ADR 075).
+    const res = await as(t, null)({
       method: 'POST',
       url: '/api/checkouts/quote',
       payload: { giftIds: [tea.id, hidden.id, '00000000-0000-4000-8000-000000000000', 'nonsense'] },
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     const [a, b, c, d] = res.json().items;
     expect(a).toEqual({
       giftId: tea.id,
       available: true,
       name: 'Cata de tés',
+      businessId: business.id,
       businessName: 'Tetería Russafa',
+      imageUrl: tea.imageUrl,
       price: 2500,
       currency: 'EUR',
       validityDays: 365,
       expiresAtIfPaidNow: '2027-11-23T22:59:59.999Z',
     });
-    expect(b).toMatchObject({ giftId: hidden.id, available: false, name: 'Retirado', price: null });
+    // Off sale: its name (the cart says which one), nothing to buy it with.
+    expect(b).toMatchObject({ giftId: hidden.id, available: false, name: 'Retirado', price: null, imageUrl: null });
     expect(c).toMatchObject({ available: false, name: null, price: null });
     expect(d).toMatchObject({ giftId: 'nonsense', available: false });
   });

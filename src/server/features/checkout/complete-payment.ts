@@ -10,7 +10,7 @@ import { checkouts, orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { deliverOrder } from '../../domain/orders/deliver-order';
-import { ORDERS_PATH } from '../../domain/orders/gift-mail';
+import { giverContact } from '../../domain/orders/giver-contact';
 import { createRedemptionCode, createTypedCode, payOrderAmounts } from '../../domain/orders/price-order';
 import { recordCheckoutPayment, type PaidOrderAmounts } from '../../domain/ledger/record-payment';
 import { notifyOwnerOfOrderEvent } from '../../domain/owner-notices/notify-owner-of-order-event';
@@ -73,32 +73,32 @@ export async function completePayment(
   for (const order of paid) await notifyOwnerOfOrderEvent(tx, { orderId: order.id, kind: 'sold', at: now, publicUrl: ctx.config.publicUrl });
   await recordCheckoutPayment(tx, { checkoutId: checkout.id, chargeAmount: checkout.amountTotal, paymentRef: checkout.paymentRef, paidAt: now, orders: paid });
 
-  if (checkout.buyerId) {
-    const [buyer] = await tx
-      .select({ name: users.name, email: users.email, locale: users.locale })
-      .from(users)
-      .where(eq(users.id, checkout.buyerId));
-    if (buyer) {
-      await enqueueMail(tx, {
-        to: buyer.email,
-        template: 'order-receipt',
-        locale: toMailLocale(buyer.locale) ?? 'en',
-        data: {
-          name: buyer.name,
-          lines: lines.map((l) => ({
-            giftName: l.giftName,
-            businessName: l.businessName,
-            recipientName: l.order.recipientName,
-            price: l.order.totalAmount,
-            deliverAt: l.order.deliverAt && l.order.deliverAt > now ? l.order.deliverAt.toISOString() : null,
-          })),
-          total: checkout.amountTotal,
-          ordersUrl: `${ctx.config.publicUrl}${ORDERS_PATH}`,
-          withdrawUrl: withdrawalLinkUrl(ctx.config.publicUrl, createWithdrawalToken(ctx.config.authSecret, checkout.id, withdrawalDeadline(now))),
-          withdrawUntil: withdrawalDeadline(now).toISOString(),
-        },
-      });
-    }
+  const [account] = checkout.buyerId
+    ? await tx.select({ name: users.name, email: users.email, locale: users.locale }).from(users).where(eq(users.id, checkout.buyerId))
+    : [];
+  const giver = giverContact(account ?? null, { checkoutId: checkout.id, createdAt: checkout.createdAt, name: checkout.guestName, email: checkout.guestEmail, locale: checkout.guestLocale }, ctx.config);
+  if (giver) {
+    await enqueueMail(tx, {
+      to: giver.email,
+      template: 'order-receipt',
+      locale: toMailLocale(giver.locale) ?? 'en',
+      data: {
+        name: giver.name,
+        lines: lines.map((l) => ({
+          giftName: l.giftName,
+          businessName: l.businessName,
+          recipientName: l.order.recipientName,
+          price: l.order.totalAmount,
+          deliverAt: l.order.deliverAt && l.order.deliverAt > now ? l.order.deliverAt.toISOString() : null,
+        })),
+        total: checkout.amountTotal,
+        ordersUrl: giver.ordersUrl,
+        // A guest has no "My orders": the link is their purchase page (ADR 075).
+        guest: !account,
+        withdrawUrl: withdrawalLinkUrl(ctx.config.publicUrl, createWithdrawalToken(ctx.config.authSecret, checkout.id, withdrawalDeadline(now))),
+        withdrawUntil: withdrawalDeadline(now).toISOString(),
+      },
+    });
   }
 
   const dueNow = await tx
@@ -106,7 +106,7 @@ export async function completePayment(
     .from(orders)
     .where(and(eq(orders.checkoutId, checkout.id), eq(orders.status, 'paid'), or(isNull(orders.deliverAt), lte(orders.deliverAt, now))));
   for (const { id } of dueNow) {
-    await deliverOrder(tx, { orderId: id, now, publicUrl: ctx.config.publicUrl, notifyGiver: false });
+    await deliverOrder(tx, { orderId: id, now, publicUrl: ctx.config.publicUrl, authSecret: ctx.config.authSecret, notifyGiver: false });
   }
   return true;
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Checkout, createCheckoutInputSchema } from '@shared/contracts/checkout';
 import { checkoutFieldErrors } from '@shared/contracts/checkout';
 import type { SessionUser } from '@shared/contracts/session';
+import type { Locale } from '@shared/locale';
 import { resolveDelivery } from '@shared/domain/delivery-time';
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { CURRENCY } from '@shared/domain/order-status';
@@ -21,15 +22,43 @@ import { checkoutView, toCheckoutView, type CheckoutLineRow, type CheckoutRow } 
 import { firstName } from '../../domain/orders/first-name';
 
 export type CreateCheckoutInput = z.output<typeof createCheckoutInputSchema>;
-/** The database may be a transaction (the demo seed places its orders inside its own). */
-export type CheckoutContext = Pick<AppContext, 'now' | 'payments'> & { db: Executor };
 
-async function findByKey(db: Executor, buyerId: string, key: string): Promise<CheckoutRow | null> {
+/**
+ * Who pays: a signed-in giver, or a guest with a name and an email and no account (ADR 075).
+ * A guest has no contacts, so a line naming one is refused.
+ */
+export type CheckoutBuyer = SessionUser | GuestCheckoutBuyer;
+export interface GuestCheckoutBuyer {
+  guest: true;
+  name: string;
+  email: string;
+  locale: Locale;
+}
+const isGuest = (buyer: CheckoutBuyer): buyer is GuestCheckoutBuyer => 'guest' in buyer;
+/** The database may be a transaction (the demo seed places its orders inside its own). */
+export type CheckoutContext = Pick<AppContext, 'now' | 'payments'> & { db: Executor; config?: Pick<AppContext['config'], 'authSecret'> };
+
+/**
+ * The buyer's checkout made with this key. Guests share the null buyer, so theirs is found
+ * by key and email; the same key under another email is somebody else's and is refused.
+ */
+async function findByKey(db: Executor, buyer: CheckoutBuyer, key: string): Promise<CheckoutRow | null> {
+  if (!isGuest(buyer)) {
+    const [row] = await db
+      .select()
+      .from(checkouts)
+      .where(and(eq(checkouts.buyerId, buyer.id), eq(checkouts.idempotencyKey, key)));
+    return row ?? null;
+  }
   const [row] = await db
     .select()
     .from(checkouts)
-    .where(and(eq(checkouts.buyerId, buyerId), eq(checkouts.idempotencyKey, key)));
-  return row ?? null;
+    .where(and(isNull(checkouts.buyerId), eq(checkouts.idempotencyKey, key)));
+  if (!row) return null;
+  if (row.guestEmail?.toLowerCase() !== buyer.email.toLowerCase()) {
+    throw new AppError('idempotency_key_reused', 409, 'This checkout key belongs to another purchase; start the checkout again');
+  }
+  return row;
 }
 
 /**
@@ -43,14 +72,14 @@ async function findByKey(db: Executor, buyerId: string, key: string): Promise<Ch
  */
 export async function createCheckout(
   ctx: CheckoutContext,
-  buyer: SessionUser,
+  buyer: CheckoutBuyer,
   input: CreateCheckoutInput,
 ): Promise<{ checkout: Checkout; created: boolean }> {
   // Paying means accepting the terms of sale shown on the page: the version is stored below.
   if (input.acceptedTermsVersion !== TERMS_VERSION) {
     throw new AppError('terms_not_accepted', 409, `Accept the current terms of sale (version ${TERMS_VERSION}) to pay`);
   }
-  const existing = await findByKey(ctx.db, buyer.id, input.idempotencyKey);
+  const existing = await findByKey(ctx.db, buyer, input.idempotencyKey);
   if (existing) return { checkout: await withPayment(ctx, buyer, existing), created: false };
 
   const now = ctx.now();
@@ -65,13 +94,13 @@ export async function createCheckout(
   });
   const contactIds = [...new Set(input.lines.map((l) => l.contactId).filter((id): id is string => Boolean(id)))];
   const mine = new Set(
-    contactIds.filter(isUuid).length === 0
+    isGuest(buyer) || contactIds.filter(isUuid).length === 0
       ? []
       : (
           await ctx.db
             .select({ id: contacts.id })
             .from(contacts)
-            .where(and(eq(contacts.userId, buyer.id), inArray(contacts.id, contactIds.filter(isUuid))))
+            .where(and(eq(contacts.userId, (buyer as SessionUser).id), inArray(contacts.id, contactIds.filter(isUuid))))
         ).map((c) => c.id),
   );
   input.lines.forEach((line, i) => {
@@ -110,7 +139,8 @@ export async function createCheckout(
       const [checkout] = await tx
         .insert(checkouts)
         .values({
-          buyerId: buyer.id,
+          buyerId: isGuest(buyer) ? null : buyer.id,
+          ...(isGuest(buyer) ? { guestName: buyer.name, guestEmail: buyer.email, guestLocale: buyer.locale } : {}),
           status: 'pending',
           provider: ctx.payments.name,
           amountTotal: total,
@@ -128,7 +158,7 @@ export async function createCheckout(
       const inserted = await tx.insert(orders).values(
         priced.map(({ line, gift, price }, i) => ({
           checkoutId: checkout!.id,
-          buyerId: buyer.id,
+          buyerId: isGuest(buyer) ? null : buyer.id,
           giftId: gift.id,
           businessId: gift.businessId,
           status: 'unpaid',
@@ -173,7 +203,7 @@ export async function createCheckout(
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // Another request with the same key committed first: answer with its checkout.
-    const winner = await findByKey(ctx.db, buyer.id, input.idempotencyKey);
+    const winner = await findByKey(ctx.db, buyer, input.idempotencyKey);
     if (!winner) throw error;
     return { checkout: await withPayment(ctx, buyer, winner), created: false };
   }
@@ -186,7 +216,7 @@ export async function createCheckout(
  */
 async function withPayment(
   ctx: CheckoutContext,
-  buyer: SessionUser,
+  buyer: CheckoutBuyer,
   checkout: CheckoutRow,
   knownLines?: CheckoutLineRow[],
 ): Promise<Checkout> {
@@ -225,5 +255,6 @@ async function withPayment(
   }
   // Lines this request has just written are what the database holds: nothing else has seen
   // the checkout yet (only its payment, which needs the reference stored above, changes them).
-  return lines ? checkoutView(row, lines, ctx.now()) : toCheckoutView(ctx.db, row, ctx.now());
+  const secret = ctx.config?.authSecret;
+  return lines ? checkoutView(row, lines, ctx.now(), secret) : toCheckoutView(ctx.db, row, ctx.now(), secret);
 }

@@ -11,6 +11,7 @@ export interface GiftForSale {
   price: number;
   currency: string;
   validityDays: number;
+  imageUrl: string | null;
   businessId: string;
   businessName: string;
   commissionRate: number;
@@ -33,6 +34,7 @@ export async function findGiftsForSale(db: Executor, ids: readonly string[]): Pr
       price: gifts.price,
       currency: gifts.currency,
       validityDays: gifts.validityDays,
+      imageUrl: gifts.imageUrl,
       businessId: gifts.businessId,
       businessName: businesses.name,
       commissionRate: businesses.commissionRate,

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Checkout } from '@shared/contracts/checkout';
 import type { CheckoutStatus, OrderStatus } from '@shared/domain/order-status';
 import { withdrawalDeadline } from '@shared/domain/withdrawal';
@@ -8,19 +8,29 @@ import { isUuid } from '../../db/query-helpers';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { checkouts, orders } from '../../db/schema/orders';
+import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { createPurchaseToken, purchasePagePath } from '../../domain/orders/purchase-link';
+import { createWithdrawalToken, withdrawalPagePath } from '../../domain/orders/withdrawal-link';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 
 export const checkoutNotFound = () => new AppError('checkout_not_found', 404, 'Checkout not found');
 
+/**
+ * Who asks for a checkout: a signed-in giver (their own checkouts), or a browser holding a
+ * guest's purchase cookie (that one checkout, ADR 075).
+ */
+export type CheckoutAccess = { userId: string } | { guestCheckoutId: string };
+
 /** The buyer's checkout row, or 404 exactly like a missing one (never reveals others'). */
-export async function findBuyerCheckout(db: Executor, buyerId: string, checkoutId: string): Promise<CheckoutRow> {
+export async function findBuyerCheckout(db: Executor, access: CheckoutAccess, checkoutId: string): Promise<CheckoutRow> {
   if (!isUuid(checkoutId)) throw checkoutNotFound();
+  if ('guestCheckoutId' in access && access.guestCheckoutId !== checkoutId) throw checkoutNotFound();
   const [row] = await db
     .select()
     .from(checkouts)
-    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.buyerId, buyerId)));
+    .where(and(eq(checkouts.id, checkoutId), 'userId' in access ? eq(checkouts.buyerId, access.userId) : isNotNull(checkouts.guestEmail)));
   if (!row) throw checkoutNotFound();
   return row;
 }
@@ -63,8 +73,13 @@ function selectCheckoutLines(db: Executor, checkoutId: string): Promise<Checkout
     .orderBy(asc(orders.createdAt), asc(orders.id));
 }
 
-/** A checkout as its buyer sees it: its lines with prices as stored, expiry final once paid. */
-export function checkoutView(checkout: CheckoutRow, lines: readonly CheckoutLineRow[], now: Date): Checkout {
+/**
+ * A checkout as its buyer sees it: its lines with prices as stored, expiry final once paid.
+ * With the server's secret, a guest's checkout also names its signed purchase page.
+ */
+export function checkoutView(checkout: CheckoutRow, lines: readonly CheckoutLineRow[], now: Date, authSecret?: string): Checkout {
+  const deadline = checkout.status === 'succeeded' && checkout.completedAt ? withdrawalDeadline(checkout.completedAt) : null;
+  const isGuest = checkout.guestEmail !== null && authSecret !== undefined;
   return {
     id: checkout.id,
     status: checkout.status as CheckoutStatus,
@@ -73,7 +88,14 @@ export function checkoutView(checkout: CheckoutRow, lines: readonly CheckoutLine
     currency: checkout.currency,
     paymentUrl: checkout.status === 'pending' ? checkout.paymentUrl : null,
     createdAt: checkout.createdAt.toISOString(),
-    withdrawUntil: checkout.status === 'succeeded' && checkout.completedAt ? withdrawalDeadline(checkout.completedAt).toISOString() : null,
+    withdrawUntil: deadline?.toISOString() ?? null,
+    purchasePath: isGuest ? purchasePagePath(createPurchaseToken(authSecret, checkout.id, checkout.createdAt)) : null,
+    withdrawPath:
+      !deadline || now > deadline
+        ? null
+        : isGuest
+          ? `/withdraw/link/${createWithdrawalToken(authSecret, checkout.id, deadline)}`
+          : withdrawalPagePath(checkout.id),
     lines: lines.map((l) => ({
       orderId: l.orderId,
       giftId: l.giftId,
@@ -91,10 +113,10 @@ export function checkoutView(checkout: CheckoutRow, lines: readonly CheckoutLine
 }
 
 /** The checkout with its lines read from the database. */
-export async function toCheckoutView(db: Executor, checkout: CheckoutRow, now: Date): Promise<Checkout> {
-  return checkoutView(checkout, await selectCheckoutLines(db, checkout.id), now);
+export async function toCheckoutView(db: Executor, checkout: CheckoutRow, now: Date, authSecret?: string): Promise<Checkout> {
+  return checkoutView(checkout, await selectCheckoutLines(db, checkout.id), now, authSecret);
 }
 
-export async function getCheckout(db: Executor, buyerId: string, checkoutId: string, now: Date): Promise<Checkout> {
-  return toCheckoutView(db, await findBuyerCheckout(db, buyerId, checkoutId), now);
+export async function getCheckout(ctx: Pick<AppContext, 'db' | 'now' | 'config'>, buyer: CheckoutAccess, checkoutId: string): Promise<Checkout> {
+  return toCheckoutView(ctx.db, await findBuyerCheckout(ctx.db, buyer, checkoutId), ctx.now(), ctx.config.authSecret);
 }

@@ -70,7 +70,6 @@ describe('checkout and my-orders permissions', () => {
       buyerStatus: 204,
       request: (w) => ({ method: 'POST', url: `/api/my/pending-purchases/${w.pendingId}/discard` }),
     },
-    { name: 'POST /api/checkouts/quote', byId: false, buyerStatus: 200, request: (w) => ({ method: 'POST', url: '/api/checkouts/quote', payload: { giftIds: [w.tea.id] } }) },
     {
       name: 'POST /api/checkouts',
       byId: false,
@@ -107,6 +106,20 @@ describe('checkout and my-orders permissions', () => {
       expect(res.statusCode, res.body).toBe(endpoint.buyerStatus);
     });
   }
+
+  it('quotes the same prices for everyone, signed in or not (a guest buys too, ADR 075)', async () => {
+    const w = await world();
+    const request = { method: 'POST' as const, url: '/api/checkouts/quote', payload: { giftIds: [w.tea.id] } };
+    const answers = [];
+    for (const actor of ['anonymous', 'unverified', 'other', 'owner', 'buyer'] as const) {
+      const before = await paymentState(t);
+      const res = await as(t, w.actors[actor])(request);
+      expect(res.statusCode, `${actor}: ${res.body}`).toBe(200);
+      expect(await paymentState(t), actor).toEqual(before);
+      answers.push(res.json());
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+  });
 
   it('answers 404 for ids that do not exist or are malformed, like for other people’s', async () => {
     const w = await world();

@@ -12,7 +12,18 @@ export async function quoteCheckout(ctx: Pick<AppContext, 'db' | 'now'>, giftIds
     items: giftIds.map((giftId) => {
       const gift = found.get(giftId);
       if (!gift) {
-        return { giftId, available: false, name: null, businessName: null, price: null, currency: CURRENCY, validityDays: null, expiresAtIfPaidNow: null };
+        return {
+          giftId,
+          available: false,
+          name: null,
+          businessId: null,
+          businessName: null,
+          imageUrl: null,
+          price: null,
+          currency: CURRENCY,
+          validityDays: null,
+          expiresAtIfPaidNow: null,
+        };
       }
       // A gift that is no longer for sale keeps its name (so the cart can say which one)
       // but no price: nothing about it can be bought.
@@ -20,7 +31,9 @@ export async function quoteCheckout(ctx: Pick<AppContext, 'db' | 'now'>, giftIds
         giftId,
         available: gift.isForSale,
         name: gift.name,
+        businessId: gift.businessId,
         businessName: gift.businessName,
+        imageUrl: gift.isForSale ? gift.imageUrl : null,
         price: gift.isForSale ? gift.price : null,
         currency: gift.currency,
         validityDays: gift.isForSale ? gift.validityDays : null,

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,12 +8,16 @@ import {
   checkoutSchema,
   createCheckoutInputSchema,
 } from '@shared/contracts/checkout';
+import { createGuestCheckoutInputSchema } from '@shared/contracts/guest-checkout';
+import { createPurchaseToken } from '../../domain/orders/purchase-link';
+import { mailboxKey } from '../../platform/route-limits';
 import { getSessionUser, requireUser } from '../../platform/auth/guard';
 import { clientKey, type RateLimitRule, type RouteAbuse } from '../../platform/rate-limit';
 import { AppError } from '../../platform/errors';
 import { PaymentSignatureError } from '../../platform/payments/payment-provider';
 import { createCheckout } from './create-checkout';
-import { getCheckout } from './get-checkout';
+import { getCheckout, type CheckoutAccess } from './get-checkout';
+import { guestCheckoutOf, purchaseCookieValue } from './purchase-cookie';
 import { handlePaymentEvent } from './handle-payment-event';
 import { payTestCheckout } from './pay-test-checkout';
 import { quoteCheckout } from './quote-checkout';
@@ -26,13 +31,23 @@ export const CHECKOUT_LIMITS = {
 /** A paid checkout mails its recipients once; how many checkouts there are is what is limited. */
 const paymentMail: RouteAbuse = { does: ['sends-mail'], limits: [], boundedBy: 'one mail per order paid; POST /api/checkouts is limited' };
 
-/** Checkout and the test provider's buttons (contract: src/shared/contracts/checkout.ts). */
+/** Checkout and the test provider's buttons (contracts: shared/contracts/checkout.ts, guest-checkout.ts). */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const secureCookies = app.ctx.config.publicUrl.startsWith('https:');
+  /**
+   * The buyer of checkout `id`: the guest whose purchase cookie names it, else the signed-in
+   * giver (401/403 without one). Either way only their own checkout is found.
+   */
+  const checkoutAccess = async (request: FastifyRequest, id: string): Promise<CheckoutAccess> => {
+    if (guestCheckoutOf(request, app.ctx.config.authSecret, app.ctx.now()) === id) return { guestCheckoutId: id };
+    return { userId: (await requireUser(request)).id };
+  };
+
   app.post(
     '/api/checkouts/quote',
     { schema: { body: checkoutQuoteInputSchema, response: { 200: checkoutQuoteSchema } } },
+    // Open to guests (ADR 075): prices of gifts on sale are public anyway.
     async (request) => {
-      await requireUser(request);
       return quoteCheckout(app.ctx, request.body.giftIds);
     },
   );
@@ -59,12 +74,44 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/api/guest-checkouts',
+    {
+      config: {
+        abuse: {
+          does: ['creates-checkout'],
+          limits: [
+            { name: 'checkout-ip', rule: CHECKOUT_LIMITS.perIp, key: clientKey },
+            {
+              name: 'checkout-guest-email',
+              rule: CHECKOUT_LIMITS.perAccount,
+              key: (request) => {
+                const email = (request.body as { buyer?: { email?: unknown } } | undefined)?.buyer?.email;
+                return typeof email === 'string' ? mailboxKey(email) : undefined;
+              },
+            },
+          ],
+        },
+      },
+      schema: { body: createGuestCheckoutInputSchema, response: { 200: checkoutSchema, 201: checkoutSchema } },
+    },
+    async (request, reply) => {
+      const { buyer, ...input } = request.body;
+      const { checkout, created } = await createCheckout(app.ctx, { guest: true, ...buyer }, input);
+      const token = createPurchaseToken(app.ctx.config.authSecret, checkout.id, new Date(checkout.createdAt));
+      return reply
+        .status(created ? 201 : 200)
+        .header('set-cookie', purchaseCookieValue(token, secureCookies))
+        .header('cache-control', 'no-store')
+        .send(checkout);
+    },
+  );
+
   app.get(
     '/api/checkouts/:id',
     { schema: { params: checkoutParamsSchema, response: { 200: checkoutSchema } } },
     async (request, reply) => {
-      const user = await requireUser(request);
-      const checkout = await getCheckout(app.ctx.db, user.id, request.params.id, app.ctx.now());
+      const checkout = await getCheckout(app.ctx, await checkoutAccess(request, request.params.id), request.params.id);
       return reply.header('cache-control', 'no-store').send(checkout);
     },
   );
@@ -76,8 +123,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // The test provider's page only exists when it is the configured provider.
       if (app.ctx.payments.name !== 'test') throw AppError.notFound();
-      const user = await requireUser(request);
-      return payTestCheckout(app.ctx, user, request.params.checkoutId, request.params.outcome);
+      const access = await checkoutAccess(request, request.params.checkoutId);
+      return payTestCheckout(app.ctx, access, request.params.checkoutId, request.params.outcome);
     },
   );
 };

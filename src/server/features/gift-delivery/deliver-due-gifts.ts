@@ -25,7 +25,7 @@ export async function deliverDueGifts(ctx: Pick<AppContext, 'db' | 'now' | 'conf
         .for('update', { skipLocked: true });
       let sent = 0;
       for (const { id } of due) {
-        if (await deliverOrder(tx, { orderId: id, now, publicUrl: ctx.config.publicUrl, notifyGiver: true })) sent++;
+        if (await deliverOrder(tx, { orderId: id, now, publicUrl: ctx.config.publicUrl, authSecret: ctx.config.authSecret, notifyGiver: true })) sent++;
       }
       return due.length === 0 ? -1 : sent;
     });

@@ -13,6 +13,14 @@ import { giftPageUrl } from '../../domain/orders/gift-page-url';
 import { afterOrderCursor, decodeOrderCursor, encodeOrderCursor, exactTimestamp } from '../../domain/orders/order-cursor';
 import { AppError } from '../../platform/errors';
 
+/**
+ * Whose orders: a signed-in giver's (all they bought, claimed guest purchases included), or
+ * one purchase's, opened by its signed link (a guest's purchase page, ADR 075).
+ */
+export type GiverScope = { buyerId: string } | { checkoutId: string };
+
+export const ofGiver = (giver: GiverScope) => ('buyerId' in giver ? eq(orders.buyerId, giver.buyerId) : eq(orders.checkoutId, giver.checkoutId));
+
 const withGiftPage: readonly OrderStatus[] = ['paid', 'redeemed', 'expired'];
 const hasGiftPage = (status: OrderStatus) => withGiftPage.includes(status);
 
@@ -100,12 +108,12 @@ function toMyOrder(row: MyOrderRow, publicUrl: string, now: Date): MyOrder {
  */
 export async function listMyOrders(
   db: Executor,
-  userId: string,
+  giver: GiverScope,
   query: MyOrdersQuery,
   publicUrl: string,
   now: Date,
 ): Promise<MyOrderList> {
-  const conditions = [eq(orders.buyerId, userId), isNotNull(orders.paidAt)];
+  const conditions = [ofGiver(giver), isNotNull(orders.paidAt)];
   if (query.cursor !== undefined) {
     const cursor = decodeOrderCursor(query.cursor);
     if (!cursor) throw AppError.validation({ cursor: 'invalid' });
@@ -128,18 +136,18 @@ export async function listMyOrders(
  * The id of the buyer's order as the database stores it, or null: rate-limit keys use it,
  * never the id as typed (other letter cases of one id counted apart, issue 27).
  */
-export async function findMyOrderId(db: Executor, userId: string, orderId: string): Promise<string | null> {
+export async function findMyOrderId(db: Executor, giver: GiverScope, orderId: string): Promise<string | null> {
   if (!isUuid(orderId)) return null;
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.buyerId, userId)));
+    .where(and(eq(orders.id, orderId), ofGiver(giver)));
   return row?.id ?? null;
 }
 
-/** One of the user's own paid orders, or null (another buyer's order is "not found"). */
-export async function getMyOrder(db: Executor, userId: string, orderId: string, publicUrl: string, now: Date): Promise<MyOrder | null> {
+/** One of the giver's own paid orders, or null (another buyer's order is "not found"). */
+export async function getMyOrder(db: Executor, giver: GiverScope, orderId: string, publicUrl: string, now: Date): Promise<MyOrder | null> {
   if (!isUuid(orderId)) return null;
-  const [row] = await selectMyOrders(db).where(and(eq(orders.id, orderId), eq(orders.buyerId, userId), isNotNull(orders.paidAt)));
+  const [row] = await selectMyOrders(db).where(and(eq(orders.id, orderId), ofGiver(giver), isNotNull(orders.paidAt)));
   return row ? toMyOrder(row, publicUrl, now) : null;
 }

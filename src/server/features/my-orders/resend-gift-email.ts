@@ -4,7 +4,7 @@ import { orders } from '../../db/schema/orders';
 import { AppError } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
 import { enqueueGiftReceived, loadGiftMailData } from '../../domain/orders/gift-mail';
-import { getMyOrder } from './list-my-orders';
+import { getMyOrder, type GiverScope } from './list-my-orders';
 
 export const orderNotFound = () => new AppError('order_not_found', 404, 'Order not found');
 const notResendable = () => new AppError('order_not_resendable', 409, 'Only a delivered, unused gift with an email can be sent again');
@@ -16,8 +16,8 @@ const stillSending = () => new AppError('gift_mail_sending', 409, 'The gift emai
  * server is back): the order row is locked and its gift mail checked in the transaction
  * that queues the new one, so two resends at once queue one email.
  */
-export async function resendGiftEmail(ctx: Pick<AppContext, 'db' | 'now' | 'config'>, buyerId: string, orderId: string): Promise<void> {
-  const order = await getMyOrder(ctx.db, buyerId, orderId, ctx.config.publicUrl, ctx.now());
+export async function resendGiftEmail(ctx: Pick<AppContext, 'db' | 'now' | 'config'>, giver: GiverScope, orderId: string): Promise<void> {
+  const order = await getMyOrder(ctx.db, giver, orderId, ctx.config.publicUrl, ctx.now());
   if (!order) throw orderNotFound();
   if (order.deliveryState === 'sending') throw stillSending();
   if (!order.canResend) throw notResendable();

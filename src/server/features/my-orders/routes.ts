@@ -29,7 +29,7 @@ export const myOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: myOrdersQuerySchema, response: { 200: myOrderListSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      return listMyOrders(app.ctx.db, user.id, request.query, app.ctx.config.publicUrl, app.ctx.now());
+      return listMyOrders(app.ctx.db, { buyerId: user.id }, request.query, app.ctx.config.publicUrl, app.ctx.now());
     },
   );
 
@@ -55,7 +55,7 @@ export const myOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The giver and the order as the database found them (keys never use the id as typed). */
   const orderKey = async (request: FastifyRequest) => {
     const user = await requireUser(request);
-    const id = await findMyOrderId(app.ctx.db, user.id, (request.params as { id: string }).id);
+    const id = await findMyOrderId(app.ctx.db, { buyerId: user.id }, (request.params as { id: string }).id);
     return id === null ? undefined : `${user.id}:${id}`;
   };
   const giverKey = async (request: FastifyRequest) => (await requireUser(request)).id;
@@ -76,7 +76,7 @@ export const myOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      await resendGiftEmail(app.ctx, user.id, request.params.id);
+      await resendGiftEmail(app.ctx, { buyerId: user.id }, request.params.id);
       return reply.status(204).send();
     },
   );
@@ -98,7 +98,7 @@ export const myOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return updateOrderDelivery(app.ctx, user.id, request.params.id, request.body);
+      return updateOrderDelivery(app.ctx, { buyerId: user.id }, request.params.id, request.body);
     },
   );
 };

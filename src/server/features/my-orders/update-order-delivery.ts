@@ -8,7 +8,7 @@ import { orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { deliverOrder } from '../../domain/orders/deliver-order';
-import { getMyOrder } from './list-my-orders';
+import { getMyOrder, ofGiver, type GiverScope } from './list-my-orders';
 import { orderNotFound } from './resend-gift-email';
 
 export type UpdateDeliveryInput = z.output<typeof updateDeliveryInputSchema>;
@@ -20,12 +20,12 @@ export type UpdateDeliveryInput = z.output<typeof updateDeliveryInputSchema>;
  */
 export async function updateOrderDelivery(
   ctx: Pick<AppContext, 'db' | 'now' | 'config'>,
-  buyerId: string,
+  giver: GiverScope,
   orderId: string,
   input: UpdateDeliveryInput,
 ): Promise<MyOrder> {
   const now = ctx.now();
-  const order = await getMyOrder(ctx.db, buyerId, orderId, ctx.config.publicUrl, now);
+  const order = await getMyOrder(ctx.db, giver, orderId, ctx.config.publicUrl, now);
   if (!order) throw orderNotFound();
   // Released (sending, delivered or failed), not only accepted by the mail server.
   if (order.deliveryState !== 'scheduled') throw new AppError('order_already_delivered', 409, 'This gift has already been sent');
@@ -46,12 +46,12 @@ export async function updateOrderDelivery(
         deliverAt: decision.deliverAt ?? now,
         updatedAt: now,
       })
-      .where(and(eq(orders.id, order.id), eq(orders.buyerId, buyerId), eq(orders.status, 'paid'), isNull(orders.deliveredAt)))
+      .where(and(eq(orders.id, order.id), ofGiver(giver), eq(orders.status, 'paid'), isNull(orders.deliveredAt)))
       .returning({ id: orders.id });
     if (!changed) throw new AppError('order_already_delivered', 409, 'This gift has already been sent');
     if (!decision.deliverAt) {
-      await deliverOrder(tx, { orderId: order.id, now, publicUrl: ctx.config.publicUrl, notifyGiver: false });
+      await deliverOrder(tx, { orderId: order.id, now, publicUrl: ctx.config.publicUrl, authSecret: ctx.config.authSecret, notifyGiver: false });
     }
   });
-  return (await getMyOrder(ctx.db, buyerId, orderId, ctx.config.publicUrl, ctx.now()))!;
+  return (await getMyOrder(ctx.db, giver, orderId, ctx.config.publicUrl, ctx.now()))!;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { WithdrawalOrder, WithdrawalView } from '@shared/contracts/withdrawal';
 import { withdrawalDeadline, withdrawalStateOf } from '@shared/domain/withdrawal';
 import type { Executor } from '../../db/client';
@@ -19,7 +19,14 @@ export const purchaseNotFound = () => new AppError('purchase_not_found', 404, 'N
 export async function findPurchase(db: Executor, checkoutId: string, access: PurchaseAccess) {
   if (!UUID.test(checkoutId)) throw purchaseNotFound();
   const [row] = await db
-    .select({ id: checkouts.id, buyerId: checkouts.buyerId, completedAt: checkouts.completedAt, buyerName: users.name, buyerEmail: users.email })
+    .select({
+      id: checkouts.id,
+      buyerId: checkouts.buyerId,
+      completedAt: checkouts.completedAt,
+      // A guest's purchase (ADR 075) names its buyer itself.
+      buyerName: sql<string | null>`coalesce(${users.name}, ${checkouts.guestName})`,
+      buyerEmail: sql<string | null>`coalesce(${users.email}, ${checkouts.guestEmail})`,
+    })
     .from(checkouts)
     .leftJoin(users, eq(users.id, checkouts.buyerId))
     .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, 'succeeded')));

@@ -40,7 +40,9 @@ export interface OrderMailTemplates {
     name: string;
     lines: { giftName: string; businessName: string; recipientName: string; price: number; deliverAt: string | null }[];
     total: number;
+    /** "My orders", or for a guest (`guest`) the signed purchase page (ADR 075). */
     ordersUrl: string;
+    guest?: boolean;
     /** The signed link to withdraw without signing in (ADR 064), and when the right ends (ISO). */
     withdrawUrl: string;
     withdrawUntil: string;
@@ -115,8 +117,8 @@ export const orderTemplates: Renderers = {
         t.withdrawRight({ until: formatDateTime(d.withdrawUntil, locale) }),
         { lead: t.withdrawLead, link: { label: t.withdrawLink, url: d.withdrawUrl } },
       ],
-      action: { label: t.action, url: d.ordersUrl },
-      note: t.note,
+      action: { label: d.guest ? t.guestAction : t.action, url: d.ordersUrl },
+      note: d.guest ? t.guestNote : t.note,
     });
   },
   'gift-delivered': (d, locale) => {

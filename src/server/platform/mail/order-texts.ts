@@ -30,6 +30,9 @@ export interface OrderMailTexts {
     withdrawLink: string;
     action: string;
     note: string;
+    /** A guest's receipt (ADR 075): the button opens the purchase page instead of "My orders". */
+    guestAction: string;
+    guestNote: string;
   };
   giftDelivered: {
     subject: (v: { recipientName: string }) => string;
@@ -70,6 +73,9 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       withdrawLink: 'Withdraw from contract here',
       action: 'See my orders',
       note: 'From "My orders" you can copy each gift link, resend it or change a scheduled delivery.',
+      guestAction: 'See this purchase',
+      guestNote:
+        'Keep this email: its button takes you back to this purchase, where you can copy each gift link, resend it or change a scheduled delivery. If you create a Regalo account with this email address, the purchase will also appear in "My orders".',
     },
     giftDelivered: {
       subject: ({ recipientName }) => `${recipientName} has received your gift`,
@@ -108,6 +114,9 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       withdrawLink: 'Desistir del contrato aquí',
       action: 'Ver mis pedidos',
       note: 'Desde «Mis pedidos» puedes copiar el enlace de cada regalo, reenviarlo o cambiar una entrega programada.',
+      guestAction: 'Ver esta compra',
+      guestNote:
+        'Guarda este correo: su botón te lleva de vuelta a esta compra, donde puedes copiar el enlace de cada regalo, reenviarlo o cambiar una entrega programada. Si creas una cuenta en Regalo con esta dirección de correo, la compra aparecerá también en «Mis pedidos».',
     },
     giftDelivered: {
       subject: ({ recipientName }) => `${recipientName} ya ha recibido tu regalo`,
@@ -146,6 +155,9 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       withdrawLink: 'Desistir del contracte ací',
       action: 'Veure les meues comandes',
       note: 'Des de «Les meues comandes» pots copiar l’enllaç de cada regal, reenviar-lo o canviar una entrega programada.',
+      guestAction: 'Veure esta compra',
+      guestNote:
+        'Guarda este correu: el seu botó et porta de nou a esta compra, on pots copiar l’enllaç de cada regal, reenviar-lo o canviar una entrega programada. Si crees un compte a Regalo amb esta adreça de correu, la compra apareixerà també en «Les meues comandes».',
     },
     giftDelivered: {
       subject: ({ recipientName }) => `${recipientName} ja ha rebut el teu regal`,

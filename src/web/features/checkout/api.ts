@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Checkout, CreateCheckoutInput } from '@shared/contracts/checkout';
+import type { CreateGuestCheckoutInput } from '@shared/contracts/guest-checkout';
 import { apiRequest } from '@web/lib/api-client';
 import { pollDelay as defaultPollDelay } from './poll-delay';
 
@@ -23,16 +24,22 @@ export function useQuote(giftIds: string[]) {
   });
 }
 
-/** The giver's contacts, to pick a recipient from (the same list as the Contacts tab). */
-export function useGiverContacts() {
+/** The giver's contacts, to pick a recipient from (the same list as the Contacts tab); a guest has none. */
+export function useGiverContacts({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: checkoutKeys.contacts,
     queryFn: ({ signal }) => apiRequest('/api/contacts', { contract: () => contactsContract().then((m) => m.contactListSchema), signal }),
+    enabled,
   });
 }
 
 export function createCheckout(input: CreateCheckoutInput): Promise<Checkout> {
   return apiRequest('/api/checkouts', { method: 'POST', body: input, contract: () => checkoutContract().then((m) => m.checkoutSchema) });
+}
+
+/** A guest's checkout (ADR 075): the answer's cookie lets this browser follow and pay it. */
+export function createGuestCheckout(input: CreateGuestCheckoutInput): Promise<Checkout> {
+  return apiRequest('/api/guest-checkouts', { method: 'POST', body: input, contract: () => checkoutContract().then((m) => m.checkoutSchema) });
 }
 
 /**

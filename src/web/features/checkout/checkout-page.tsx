@@ -4,7 +4,7 @@ import { useText } from '@web/lib/text';
 import { Link, useNavigate } from 'react-router';
 import type { Checkout, QuotedGift } from '@shared/contracts/checkout';
 import { CHECKOUT_LIMITS, recipientLocales } from '@shared/contracts/checkout-limits';
-import { HTML_LANG } from '@shared/locale';
+import { HTML_LANG, type Locale } from '@shared/locale';
 import type { Contact } from '@shared/contracts/contacts';
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { formatDate, formatPrice } from '@shared/format';
@@ -21,8 +21,12 @@ import { ApiError } from '@web/lib/api-client';
 import { canAddToCart, type CartLine } from '@web/lib/cart';
 import { cn } from '@web/lib/cn';
 import { languageNames } from '@web/lib/language';
+import { useSession } from '@web/lib/session';
 import { cartAttemptSlot, useCart } from '@web/lib/use-cart';
-import { createCheckout, useGiverContacts, useQuote } from './api';
+import { createCheckout, createGuestCheckout, useGiverContacts, useQuote } from './api';
+import { guestErrorsFromProblem, useGuestBuyer, validateGuestBuyer, type GuestErrors } from './guest-buyer';
+import { GuestDetails } from './guest-details';
+import { useAddFromLink } from './use-add-from-link';
 import { createAttemptKeys } from './attempt-key';
 import { CheckoutShell, useErrorText } from './checkout-shell';
 import {
@@ -37,9 +41,12 @@ import {
 } from './line-errors';
 
 export default function CheckoutPage() {
+  const { status } = useSession();
+  const { t } = useText('checkout');
   return (
     <CheckoutShell>
-      <CheckoutForm />
+      {/* Signed in or a guest (ADR 075): which one is known once the session has been read. */}
+      {status === 'loading' ? <Spinner className="mx-auto size-8" label={t('loading')} /> : <CheckoutForm isGuest={status === 'anonymous'} />}
     </CheckoutShell>
   );
 }
@@ -59,14 +66,17 @@ export function useGoToPayment() {
   };
 }
 
-function CheckoutForm() {
-  const { t } = useText('checkout');
+function CheckoutForm({ isGuest }: { isGuest: boolean }) {
+  const { t, language } = useText('checkout');
   const errorText = useErrorText();
   const { cart, update, remove, duplicate, markCheckout } = useCart();
   const goToPayment = useGoToPayment();
+  const isAdding = useAddFromLink();
   const giftIds = useMemo(() => [...new Set(cart.lines.map((line) => line.gift.id))].sort(), [cart.lines]);
   const quote = useQuote(giftIds);
-  const contacts = useGiverContacts();
+  const contacts = useGiverContacts({ enabled: !isGuest });
+  const [guest, changeGuest] = useGuestBuyer();
+  const [guestServerErrors, setGuestServerErrors] = useState<GuestErrors>({});
   // Kept with the cart in localStorage: a reload mid-request sends the same key again.
   const [keys] = useState(() => createAttemptKeys(cartAttemptSlot));
   const inFlight = useRef(false);
@@ -83,6 +93,7 @@ function CheckoutForm() {
   // After the first try, the browser's own checks follow every keystroke; the server's answer
   // for a line stays until that line changes.
   const localErrors = wasSubmitted && lineSchema ? validateLines(cart.lines, new Date(), lineSchema) : {};
+  const guestErrors: GuestErrors = isGuest ? { ...guestServerErrors, ...(wasSubmitted ? validateGuestBuyer(guest) : {}) } : {};
   const errors: LineErrors = {};
   for (const line of cart.lines) {
     const merged = { ...serverErrors[line.lineId], ...localErrors[line.lineId] };
@@ -115,7 +126,8 @@ function CheckoutForm() {
     setLineSchema(schema);
     setSubmitted(true);
     const found = validateLines(cart.lines, new Date(), schema);
-    if (hasErrors(found) || unavailable.length > 0) {
+    const guestFound = isGuest ? validateGuestBuyer(guest) : {};
+    if (hasErrors(found) || Object.keys(guestFound).length > 0 || unavailable.length > 0) {
       setFormError(unavailable.length > 0 ? t('summary.unavailable', { names: unavailableNames(unavailable) }) : t('errors.fixLines'));
       setFocusRequest((n) => n + 1);
       return;
@@ -127,7 +139,10 @@ function CheckoutForm() {
     setSubmitting(true);
     setFormError(null);
     try {
-      const checkout = await createCheckout({ idempotencyKey, acceptedTermsVersion: TERMS_VERSION, lines });
+      const input = { idempotencyKey, acceptedTermsVersion: TERMS_VERSION, lines };
+      const checkout = isGuest
+        ? await createGuestCheckout({ ...input, buyer: { name: guest.name.trim(), email: guest.email.trim(), locale: language as Locale } })
+        : await createCheckout(input);
       keys.finish();
       markCheckout(checkout.id);
       goToPayment(checkout);
@@ -135,6 +150,7 @@ function CheckoutForm() {
       if (error instanceof ApiError && error.problem.fields) {
         const mapped = lineErrorsFromProblem(error.problem.fields, sentLineIds);
         setServerErrors(mapped.lines);
+        setGuestServerErrors(guestErrorsFromProblem(error.problem.fields));
         setFocusRequest((n) => n + 1);
       }
       if (error instanceof ApiError && error.code === 'gift_unavailable') void quote.refetch();
@@ -147,6 +163,8 @@ function CheckoutForm() {
     }
   }
 
+  if (isAdding) return <Spinner className="mx-auto size-8" label={t('loading')} />;
+
   if (cart.lines.length === 0) {
     return (
       <Card className="mx-auto flex w-full max-w-lg flex-col items-center gap-3 p-8 text-center">
@@ -154,7 +172,7 @@ function CheckoutForm() {
         <h1 className="font-display text-2xl font-semibold">{t('empty')}</h1>
         <p className="text-muted">{t('emptyHint')}</p>
         <Button asChild>
-          <Link to="/app?tab=gifts">{t('browseGifts')}</Link>
+          {isGuest ? <a href={`/gifts?lang=${language}`}>{t('browseShop')}</a> : <Link to="/app?tab=gifts">{t('browseGifts')}</Link>}
         </Button>
       </Card>
     );
@@ -181,29 +199,41 @@ function CheckoutForm() {
         <p className="text-muted">{t('lead')}</p>
       </div>
       <div className="grid gap-5 lg:grid-cols-[1fr_20rem] lg:items-start">
-        <ol className="flex flex-col gap-4" aria-label={t('linesLabel')}>
-          {cart.lines.map((line, index) => (
-            <li key={line.lineId}>
-              <LineCard
-                line={line}
-                index={index}
-                count={cart.lines.length}
-                errors={errors[line.lineId] ?? {}}
-                contacts={contacts.data?.items ?? []}
-                canDuplicate={canAddToCart(cart)}
-                onChange={(change) => changeLine(line.lineId, change)}
-                onDuplicate={() => {
-                  duplicate(line.lineId);
-                  toast.message(t('line.duplicated', { gift: line.gift.name }));
-                }}
-                onRemove={() => {
-                  remove(line.lineId);
-                  toast.message(t('line.removed', { gift: line.gift.name }));
-                }}
-              />
-            </li>
-          ))}
-        </ol>
+        <div className="flex flex-col gap-4">
+          {isGuest ? (
+            <GuestDetails
+              fields={guest}
+              errors={guestErrors}
+              onChange={(change) => {
+                changeGuest(change);
+                setGuestServerErrors({});
+              }}
+            />
+          ) : null}
+          <ol className="flex flex-col gap-4" aria-label={t('linesLabel')}>
+            {cart.lines.map((line, index) => (
+              <li key={line.lineId}>
+                <LineCard
+                  line={line}
+                  index={index}
+                  count={cart.lines.length}
+                  errors={errors[line.lineId] ?? {}}
+                  contacts={contacts.data?.items ?? []}
+                  canDuplicate={canAddToCart(cart)}
+                  onChange={(change) => changeLine(line.lineId, change)}
+                  onDuplicate={() => {
+                    duplicate(line.lineId);
+                    toast.message(t('line.duplicated', { gift: line.gift.name }));
+                  }}
+                  onRemove={() => {
+                    remove(line.lineId);
+                    toast.message(t('line.removed', { gift: line.gift.name }));
+                  }}
+                />
+              </li>
+            ))}
+          </ol>
+        </div>
         <Summary
           lines={cart.lines}
           quoted={quoted}

@@ -51,7 +51,9 @@ const quoted = (id: string, available = true) => ({
   giftId: id,
   available,
   name: `Gift ${id}`,
+  businessId: 'b1',
   businessName: 'Orxateria La Palmera',
+  imageUrl: null,
   price: available ? 950 : null,
   currency: 'EUR',
   validityDays: available ? 180 : null,
@@ -76,6 +78,8 @@ function checkout(overrides: Partial<Checkout> = {}): Checkout {
     ],
     createdAt: '2026-11-23T10:00:00.000Z',
     withdrawUntil: null,
+    purchasePath: null,
+    withdrawPath: null,
     ...overrides,
   };
 }

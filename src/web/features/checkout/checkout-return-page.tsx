@@ -121,13 +121,25 @@ export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (
           <Card className="p-4 sm:p-5">
             <CheckoutLinesList lines={checkout.lines} showDelivery />
           </Card>
-          <Button asChild size="lg">
-            <Link to="/app?tab=orders">{t('result.myOrders')}</Link>
-          </Button>
-          {checkout.withdrawUntil ? (
+          {checkout.purchasePath ? (
+            // A guest (ADR 075): no "My orders", but the purchase's own page, also in the receipt.
+            <>
+              <p className="text-center" data-testid="guest-purchase-note">
+                {t('result.guestLead')}
+              </p>
+              <Button asChild size="lg">
+                <Link to={checkout.purchasePath}>{t('result.seePurchase')}</Link>
+              </Button>
+            </>
+          ) : (
+            <Button asChild size="lg">
+              <Link to="/app?tab=orders">{t('result.myOrders')}</Link>
+            </Button>
+          )}
+          {checkout.withdrawUntil && checkout.withdrawPath ? (
             <Card className="flex flex-col items-start gap-2 p-4 text-sm" data-testid="withdrawal-offer">
               <p>{t('result.withdrawUntil', { date: formatDateTime(checkout.withdrawUntil, language) })}</p>
-              <Link to={`/withdraw/${checkout.id}`} className="font-semibold text-brand-800 underline underline-offset-4">
+              <Link to={checkout.withdrawPath} className="font-semibold text-brand-800 underline underline-offset-4">
                 {t('result.withdrawLink')}
               </Link>
             </Card>

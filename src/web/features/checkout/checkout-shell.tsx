@@ -7,12 +7,22 @@ import { BrandMark } from '@web/components/brand-mark';
 import { LanguageMenu } from '@web/components/language-menu';
 import { ApiError } from '@web/lib/api-client';
 import { createAppQueryClient } from '@web/lib/query-client';
+import { useSession } from '@web/lib/session';
 
 /** Header, main landmark and query client of the checkout pages (each is its own lazy chunk). */
 export function CheckoutShell({ children }: { children: ReactNode }) {
   // No global error toast: each checkout screen says what failed where it happened.
   const [queryClient] = useState(() => createAppQueryClient());
-  const { t } = useText('checkout');
+  const { t, language } = useText('checkout');
+  // A guest (ADR 075) goes back to the public shop; a signed-in giver to the app's gifts.
+  const isGuest = useSession().status === 'anonymous';
+  const backClass = 'inline-flex min-h-10 items-center gap-1 rounded-full px-2 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline';
+  const back = (
+    <>
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      <span className="max-sm:sr-only">{t('backToShop')}</span>
+    </>
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <div className="min-h-dvh pb-16">
@@ -20,13 +30,15 @@ export function CheckoutShell({ children }: { children: ReactNode }) {
           <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-2.5">
             <BrandMark />
             <div className="flex items-center gap-1 sm:gap-2">
-              <Link
-                to="/app?tab=gifts"
-                className="inline-flex min-h-10 items-center gap-1 rounded-full px-2 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
-              >
-                <ArrowLeft aria-hidden="true" className="size-4" />
-                <span className="max-sm:sr-only">{t('backToShop')}</span>
-              </Link>
+              {isGuest ? (
+                <a href={`/gifts?lang=${language}`} className={backClass}>
+                  {back}
+                </a>
+              ) : (
+                <Link to="/app?tab=gifts" className={backClass}>
+                  {back}
+                </Link>
+              )}
               <LanguageMenu />
             </div>
           </div>

@@ -8,6 +8,7 @@ import type { UpdateProfileInput } from '@shared/contracts/profile';
 import type { BusinessCategory } from '@shared/domain/business';
 import { apiRequest } from '@web/lib/api-client';
 import { refreshSession } from '@web/lib/session';
+import { myOrdersScope, useOrdersScope } from './orders-scope';
 
 // Response contracts, loaded only where answers are checked: development and tests (ADR 039).
 const catalogContract = () => import('@shared/contracts/catalog');
@@ -195,33 +196,46 @@ export function useDiscardPendingPurchase() {
 /** Sends the recipient's gift email again. Hitting the resend limit has its own words, on the card. */
 export function useResendOrderEmail() {
   const client = useQueryClient();
+  const scope = useOrdersScope();
   return useMutation({
     mutationFn: (orderId: string) =>
-      apiRequest(`/api/my/orders/${encodeURIComponent(orderId)}/resend`, { method: 'POST', body: {} }),
+      apiRequest(`${scope.ordersPath}/${encodeURIComponent(orderId)}/resend`, { method: 'POST', body: {} }),
     meta: { ownMessageFor: ['rate_limited'] },
     // The card now says "sending" (and offers no second resend) until the email has left.
-    onSuccess: () => client.invalidateQueries({ queryKey: [...queryKeys.myOrders, 'list'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: scope.listKey }),
   });
 }
 
 /** Changes a not-yet-delivered gift's delivery moment or address; the list shows the answer. */
 export function useUpdateDelivery() {
   const client = useQueryClient();
+  const scope = useOrdersScope();
   return useMutation({
     mutationFn: ({ orderId, input }: { orderId: string; input: UpdateDeliveryInput }) =>
-      apiRequest(`/api/my/orders/${encodeURIComponent(orderId)}/delivery`, {
+      apiRequest(`${scope.ordersPath}/${encodeURIComponent(orderId)}/delivery`, {
         method: 'PATCH',
         body: input,
         contract: () => myOrdersContract().then((m) => m.myOrderSchema),
       }),
     meta: { inlineError: true },
     onSuccess: (updated) => {
-      client.setQueryData<InfiniteData<MyOrderList>>([...queryKeys.myOrders, 'list'], (old) =>
+      if (scope !== myOrdersScope) return void client.invalidateQueries({ queryKey: scope.listKey });
+      client.setQueryData<InfiniteData<MyOrderList>>(scope.listKey, (old) =>
         old
           ? { ...old, pages: old.pages.map((page) => ({ ...page, items: page.items.map((order) => (order.id === updated.id ? updated : order)) })) }
           : old,
       );
     },
+  });
+}
+
+/** A guest's purchase, opened by its signed link (ADR 075); "sending" turns into "delivered" by itself. */
+export function usePurchase(token: string) {
+  return useQuery({
+    queryKey: ['purchase', token] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/purchases/${encodeURIComponent(token)}`, { contract: () => import('@shared/contracts/guest-checkout').then((m) => m.purchaseViewSchema), signal }),
+    refetchInterval: (query) => (query.state.data?.orders.some((order) => order.deliveryState === 'sending') ? SENDING_POLL_MS : false),
   });
 }
 

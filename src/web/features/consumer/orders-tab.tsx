@@ -14,6 +14,7 @@ import { orderStatusBadge } from '@web/lib/order-status-style';
 import type { MyOrder, PendingPurchase } from '@shared/contracts/my-orders';
 import { useDiscardPendingPurchase, useMyOrders, usePendingPurchases, useResendOrderEmail } from './api';
 import { apiErrorMessage } from '@web/lib/api-error';
+import { useOrdersScope } from './orders-scope';
 import { QueryState } from './query-state';
 import { useRecipientTexts } from './use-recipient-texts';
 import { whatsAppUrl } from './whatsapp';
@@ -152,7 +153,7 @@ function deliveryText(tc: (key: string, options?: Record<string, string>) => str
   return order.deliverAt ? tc('scheduled', { date: formatDateTime(order.deliverAt, language) }) : tc('delivering');
 }
 
-function shareText(t: (key: string, options: Record<string, string>) => string, order: MyOrder) {
+export function shareText(t: (key: string, options: Record<string, string>) => string, order: MyOrder) {
   const values = {
     recipient: order.recipientName,
     gift: order.giftName,
@@ -164,7 +165,7 @@ function shareText(t: (key: string, options: Record<string, string>) => string, 
     : t('whatsAppTextUnsigned', values);
 }
 
-function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppText: string | null }) {
+export function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppText: string | null }) {
   const { t, language } = useText('app');
   const { t: tc } = useText('orders');
   const resend = useResendOrderEmail();
@@ -266,12 +267,13 @@ function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppText: stri
 function WithdrawalNotice({ order }: { order: MyOrder }) {
   const { t: tc, language } = useText('orders');
   const { state, until, at } = order.withdrawal;
-  if (state === 'open' && order.checkoutId && until) {
+  const withdrawPath = useOrdersScope().withdrawPath(order);
+  if (state === 'open' && withdrawPath && until) {
     return (
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl bg-sand-100 p-3 text-sm" data-testid="withdrawal-offer">
         <p>{tc('withdrawUntil', { date: formatDateTime(until, language) })}</p>
         <Button variant="outline" size="sm" asChild>
-          <Link to={`/withdraw/${order.checkoutId}`}>
+          <Link to={withdrawPath}>
             <Undo2 aria-hidden="true" />
             {tc('withdrawLink')}
           </Link>

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { isValidEmail } from '../domain/contact';
+import { checkoutStatuses } from '../domain/order-status';
+import { LOCALES } from '../locale';
+import { checkoutFieldErrors, createCheckoutInputSchema } from './checkout';
+import { GUEST_LIMITS } from './guest-checkout-limits';
+import { myOrderSchema } from './my-orders';
+
+/**
+ * Buying without an account (issue 30 point 4, ADR 075). The same checkout, prices, rules
+ * and payment as a signed-in giver's; the giver gives a name and an email instead of an
+ * account, and gets back a signed purchase link instead of "My orders".
+ *
+ * POST  /api/guest-checkouts   body createGuestCheckoutInputSchema → 201 checkoutSchema
+ *       (200 with the SAME checkout when this email used the idempotency key before). No
+ *       session needed. Answers set the HttpOnly cookie `regalo_purchase` (path /api, one
+ *       day): with it this browser reads the checkout (GET /api/checkouts/:id) and uses the
+ *       test payment buttons, as a signed-in buyer does with the session. Errors as POST
+ *       /api/checkouts, plus `fields` `buyer.name` / `buyer.email`, and
+ *       `lines.<i>.contactId: invalid` (contacts are an account's). Limited per IP and per
+ *       email (429 `rate_limited`).
+ * GET   /api/purchases/:token  → 200 purchaseViewSchema. 404 `purchase_link_invalid` (not
+ *       ours, altered), 410 `purchase_link_expired`.
+ * POST  /api/purchases/:token/orders/:id/resend    → 204, as /api/my/orders/:id/resend.
+ * PATCH /api/purchases/:token/orders/:id/delivery  body updateDeliveryInputSchema → 200
+ *       myOrderSchema, as /api/my/orders/:id/delivery.
+ *       An order of another purchase answers 404 `order_not_found`, like a missing one.
+ *
+ * When an account with the guest's email confirms the address (or signs in with it
+ * confirmed), its purchases move into that account's "My orders"; the link keeps working.
+ */
+export { GUEST_LIMITS } from './guest-checkout-limits';
+
+export const guestBuyerSchema = z.object({
+  name: z
+    .string(checkoutFieldErrors.required)
+    .trim()
+    .min(1, checkoutFieldErrors.required)
+    .max(GUEST_LIMITS.name, checkoutFieldErrors.tooLong),
+  email: z
+    .string(checkoutFieldErrors.required)
+    .trim()
+    .min(1, checkoutFieldErrors.required)
+    .max(GUEST_LIMITS.email, checkoutFieldErrors.tooLong)
+    .refine(isValidEmail, checkoutFieldErrors.invalidEmail),
+  /** The language of the receipt and of later emails about the purchase (the page's). */
+  locale: z.enum(LOCALES),
+});
+export type GuestBuyer = z.input<typeof guestBuyerSchema>;
+
+export const createGuestCheckoutInputSchema = createCheckoutInputSchema.extend({ buyer: guestBuyerSchema });
+export type CreateGuestCheckoutInput = z.input<typeof createGuestCheckoutInputSchema>;
+
+/** What the purchase page shows: the purchase, and its gifts as "My orders" shows them. */
+export const purchaseViewSchema = z.object({
+  checkoutId: z.string(),
+  status: z.enum(checkoutStatuses),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  createdAt: z.string(),
+  /** ISO instant of payment; null while not paid. */
+  paidAt: z.string().nullable(),
+  totalAmount: z.number().int(),
+  currency: z.string(),
+  /** Where to pay it while it is pending and can still be paid. */
+  paymentUrl: z.string().nullable(),
+  /** The purchase's paid gifts, with the same fields and permissions as in "My orders". */
+  orders: z.array(myOrderSchema),
+  /** The withdrawal form for this purchase (its signed link) while the right is open; null otherwise. */
+  withdrawPath: z.string().nullable(),
+  /** ISO instant: the end of the withdrawal period, once paid. */
+  withdrawUntil: z.string().nullable(),
+});
+export type PurchaseView = z.infer<typeof purchaseViewSchema>;
+
+export const purchaseParamsSchema = z.object({ token: z.string().max(200) });
+export const purchaseOrderParamsSchema = z.object({ token: z.string().max(200), id: z.string().max(64) });
+
+/** Problem codes of these endpoints besides the checkout's. */
+export const guestCheckoutErrorCodes = ['purchase_link_invalid', 'purchase_link_expired', 'idempotency_key_reused'] as const;

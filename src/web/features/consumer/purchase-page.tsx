@@ -1,0 +1,123 @@
+import { CreditCard, ShoppingBag, Undo2 } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import type { PurchaseView } from '@shared/contracts/guest-checkout';
+import { formatDateTime, formatPrice } from '@shared/format';
+import { PublicFormPage } from '@web/components/public-form-page';
+import { QueryFallback } from '@web/components/query-fallback';
+import { SignedInArea, type AreaSettings } from '@web/components/signed-in-area';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { ApiError } from '@web/lib/api-client';
+import { apiErrorMessage } from '@web/lib/api-error';
+import { useText } from '@web/lib/text';
+import { usePurchase } from './api';
+import { OrderCard, shareText } from './orders-tab';
+import { OrdersScopeContext, type OrdersScope } from './orders-scope';
+import { useRecipientTexts } from './use-recipient-texts';
+
+const purchaseArea: AreaSettings = { texts: 'app' };
+const linkErrors = ['purchase_link_invalid', 'purchase_link_expired'];
+
+/**
+ * A guest's purchase (ADR 075), opened by the receipt email's signed link: the same order
+ * cards as "My orders" (gift links, WhatsApp, resend, change a scheduled delivery), the
+ * withdrawal form of this purchase, and how to see it in an account later.
+ */
+export default function PurchasePage() {
+  return (
+    <SignedInArea settings={purchaseArea}>
+      <Purchase />
+    </SignedInArea>
+  );
+}
+
+function Purchase() {
+  const { t } = useText('orders');
+  const { t: ta } = useText('app');
+  const token = useParams().token ?? '';
+  const query = usePurchase(token);
+  return (
+    <PublicFormPage metaTitle={t('purchase.metaTitle')} icon={<ShoppingBag aria-hidden="true" className="size-8 text-brand-600" />} title={t('purchase.title')}>
+      {query.data ? (
+        <PurchaseDetails purchase={query.data} token={token} />
+      ) : (
+        <QueryFallback
+          error={
+            query.isError
+              ? query.error instanceof ApiError && linkErrors.includes(query.error.code)
+                ? t(`purchase.errors.${query.error.code}`)
+                : apiErrorMessage(query.error, 'app')
+              : null
+          }
+          onRetry={() => void query.refetch()}
+          retryLabel={ta('common.retry')}
+          loadingLabel={ta('common.loading')}
+        />
+      )}
+    </PublicFormPage>
+  );
+}
+
+function PurchaseDetails({ purchase, token }: { purchase: PurchaseView; token: string }) {
+  const { t, language } = useText('orders');
+  const recipientTexts = useRecipientTexts();
+  const scope: OrdersScope = {
+    ordersPath: `/api/purchases/${encodeURIComponent(token)}/orders`,
+    listKey: ['purchase', token],
+    // The purchase's own signed withdrawal form: a guest has no session for /withdraw/<id>.
+    withdrawPath: () => purchase.withdrawPath,
+  };
+  return (
+    <OrdersScopeContext.Provider value={scope}>
+      <p data-testid="purchase-lead">
+        {t('purchase.lead', { name: purchase.buyerName, email: purchase.buyerEmail, date: formatDateTime(purchase.paidAt ?? purchase.createdAt, language) })}
+      </p>
+      <p className="font-semibold">{t('purchase.total', { total: formatPrice(purchase.totalAmount) })}</p>
+      {purchase.status === 'pending' ? (
+        <Card className="flex flex-col items-start gap-3 p-4">
+          <p>{t('purchase.pendingLead')}</p>
+          {purchase.paymentUrl ? (
+            <Button asChild>
+              <a href={purchase.paymentUrl}>
+                <CreditCard aria-hidden="true" />
+                {t('purchase.pay')}
+              </a>
+            </Button>
+          ) : null}
+        </Card>
+      ) : purchase.orders.length === 0 ? (
+        <p className="text-muted">{t('purchase.notPaid')}</p>
+      ) : (
+        <section aria-labelledby="purchase-gifts" className="flex flex-col gap-3">
+          <h2 id="purchase-gifts" className="font-display text-xl font-semibold">
+            {t('purchase.gifts')}
+          </h2>
+          {purchase.withdrawPath && purchase.withdrawUntil ? (
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl bg-sand-100 p-3 text-sm" data-testid="purchase-withdrawal">
+              <p>{t('purchase.withdrawUntil', { date: formatDateTime(purchase.withdrawUntil, language) })}</p>
+              <Button variant="outline" size="sm" asChild>
+                <Link to={purchase.withdrawPath}>
+                  <Undo2 aria-hidden="true" />
+                  {t('withdrawLink')}
+                </Link>
+              </Button>
+            </div>
+          ) : null}
+          <ul className="flex flex-col gap-3" data-testid="my-orders-list">
+            {purchase.orders.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} whatsAppText={recipientTexts ? shareText(recipientTexts(order.recipientLocale), order) : null} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <Card className="flex flex-col items-start gap-2 p-4 text-sm">
+        <p>{t('purchase.account', { email: purchase.buyerEmail })}</p>
+        <Link to="/auth?tab=signup" className="font-semibold text-brand-700 underline underline-offset-4">
+          {t('purchase.createAccount')}
+        </Link>
+      </Card>
+    </OrdersScopeContext.Provider>
+  );
+}

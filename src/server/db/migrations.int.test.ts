@@ -13,6 +13,8 @@ import { getTestDatabase, testDatabaseKind } from '../testing/test-database';
 import { createPglite, openDatabase, wrapPglite, type DatabaseHandle } from './client';
 import { businesses } from './schema/businesses';
 import { gifts } from './schema/gifts';
+import { listingReports } from './schema/listing-reports';
+import { mailOutbox } from './schema/mail-outbox';
 import { checkouts, orders } from './schema/orders';
 
 /** Every table of the specification (§3), Better Auth's, and the ones our ADRs add (checkouts, payouts, …). */
@@ -250,6 +252,22 @@ describe('database constraints', () => {
     expect(await failure(createOrder(db, { buyerId: null, giftId: gift.id, status: 'shipped' as never }))).toContain(
       'orders_status_check',
     );
+  });
+
+  it('reject a mail, a report or a guest purchase in a language Regalo does not speak', async () => {
+    const { db, gift } = await aGift();
+    const mail = { to: 'x@example.test', subject: 's', text: 't', html: '<p>t</p>', template: 'verify-email' };
+    expect(await failure(db.insert(mailOutbox).values({ ...mail, locale: 'fr' }))).toContain('mail_outbox_locale_check');
+    await db.insert(mailOutbox).values({ ...mail, locale: 'va' });
+    expect(
+      await failure(db.insert(listingReports).values({ targetType: 'gift', giftId: gift.id, businessId: gift.businessId, category: 'misleading', explanation: 'x'.repeat(30), reporterLocale: 'de' })),
+    ).toContain('listing_reports_reporter_locale_check');
+    const guest = { status: 'pending', provider: 'test', amountTotal: 100, idempotencyKey: `k_${Date.now()}` };
+    expect(await failure(db.insert(checkouts).values({ ...guest, guestName: 'Ana', guestEmail: 'ana@example.test', guestLocale: 'fr' as never }))).toContain(
+      'checkouts_guest_complete',
+    );
+    // All three or none of the guest's fields.
+    expect(await failure(db.insert(checkouts).values({ ...guest, guestEmail: 'ana@example.test' }))).toContain('checkouts_guest_complete');
   });
 
   it('keep the commission rate between 0 and 100', async () => {

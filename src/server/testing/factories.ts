@@ -17,6 +17,7 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { Locale } from '@shared/locale';
 import { DEFAULT_COMMISSION_RATE, LISTING_CITY, type ApplicationStatus, type BusinessCategory, type BusinessType, type VerificationDocument, type VerificationStatus } from '@shared/domain/business';
 import { type ValenciaDistrict } from '@shared/domain/valencia-districts';
 import { CURRENCY, DEFAULT_VALIDITY_DAYS, type OrderStatus } from '@shared/domain/order-status';
@@ -474,7 +475,7 @@ export interface CreateOrderInput {
   recipientEmail?: string | null;
   personalMessage?: string | null;
   /** The recipient's language (default `es`). */
-  recipientLocale?: 'en' | 'es';
+  recipientLocale?: Locale;
   /** How the gift is signed (the giver's first name); default none. */
   senderName?: string | null;
   contactId?: string | null;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { reportCategories, reportStatuses, reportTargets } from '@shared/domain/listing-reports';
+import { LOCALES } from '@shared/locale';
 import { users } from './auth';
 import { businesses } from './businesses';
 import { createdAt, id, sqlList, timestamptz } from './columns';
@@ -41,6 +42,7 @@ export const listingReports = pgTable(
     check('listing_reports_target_type_check', sql`${t.targetType} in (${sqlList(reportTargets)})`),
     check('listing_reports_category_check', sql`${t.category} in (${sqlList(reportCategories)})`),
     check('listing_reports_status_check', sql`${t.status} in (${sqlList(reportStatuses)})`),
+    check('listing_reports_reporter_locale_check', sql`${t.reporterLocale} in (${sqlList(LOCALES)})`),
     check('listing_reports_gift_target', sql`(${t.targetType} = 'gift') = (${t.giftId} is not null)`),
     index('listing_reports_queue_idx').on(t.status, t.createdAt),
   ],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { createdAt, id, timestamptz } from './columns';
+import { LOCALES } from '@shared/locale';
+import { createdAt, id, sqlList, timestamptz } from './columns';
 
 export const mailStatuses = ['pending', 'sent', 'failed'] as const;
 
@@ -34,6 +35,8 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    // The language the mail was written in: one Regalo speaks (issue 31).
+    check('mail_outbox_locale_check', sql`${t.locale} in (${sqlList(LOCALES)})`),
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_after_idx').on(t.afterMailId).where(sql`${t.afterMailId} is not null`),
   ],

@@ -111,6 +111,24 @@ describe('fair expiry', () => {
     expect(again.json().code).toBe('extension_already_decided');
   });
 
+  it('writes to a recipient who chose Valencian in Valencian, whether the owner extends or declines (issue 31)', async () => {
+    clock = new Date('2027-01-10T10:00:00Z');
+    const { owner, order } = await world({ recipientLocale: 'va' });
+    await ask(order.qrCode);
+    expect((await decide(owner.cookie, order.id, { decision: 'extend' })).statusCode).toBe(200);
+    const extended = await latestMailTo(t, order.recipientEmail!, 'gift-expiry-extended');
+    expect(extended.locale).toBe('va');
+    expect(extended.subject).toMatch(/^El teu regal .+ ara val fins al /);
+    expect(extended.html).toContain('lang="ca-ES-valencia"');
+
+    const { owner: other, order: declined } = await world({ recipientLocale: 'va' });
+    await ask(declined.qrCode);
+    expect((await decide(other.cookie, declined.id, { decision: 'decline' })).statusCode).toBe(200);
+    const mail = await latestMailTo(t, declined.recipientEmail!, 'gift-extension-declined');
+    expect(mail.locale).toBe('va');
+    expect(mail.subject).toContain('no ha ampliat la validesa del teu regal');
+  });
+
   it('refuses an extension beyond the validity or a request nobody made', async () => {
     clock = new Date('2027-01-10T10:00:00Z');
     const { owner, order } = await world();

@@ -7,6 +7,7 @@ import type { MyOrderList } from '@shared/contracts/my-orders';
 import type { UpdateProfileInput } from '@shared/contracts/profile';
 import type { BusinessCategory } from '@shared/domain/business';
 import { apiRequest } from '@web/lib/api-client';
+import { useLanguage } from '@web/lib/language';
 import { refreshSession } from '@web/lib/session';
 import { myOrdersScope, useOrdersScope } from './orders-scope';
 
@@ -18,9 +19,11 @@ const businessOnboardingContract = () => import('@shared/contracts/business-onbo
 const profileContract = () => import('@shared/contracts/profile');
 
 export const queryKeys = {
-  businesses: (filters: object) => ['catalog', 'businesses', filters] as const,
-  business: (id: string) => ['catalog', 'business', id] as const,
-  gifts: (filters: object) => ['catalog', 'gifts', filters] as const,
+  // The catalogue answers in the reader's language (names and descriptions a business wrote
+  // in several, ADR 073): a language switch asks again instead of showing the old answer.
+  businesses: (filters: object, language: string) => ['catalog', language, 'businesses', filters] as const,
+  business: (id: string, language: string) => ['catalog', language, 'business', id] as const,
+  gifts: (filters: object, language: string) => ['catalog', language, 'gifts', filters] as const,
   contacts: (q: string) => ['contacts', q] as const,
   allContacts: ['contacts'] as const,
   myOrders: ['my-orders'] as const,
@@ -45,8 +48,9 @@ export interface BusinessFilters {
 }
 
 export function useCatalogBusinesses(filters: BusinessFilters) {
+  const language = useLanguage();
   return useQuery({
-    queryKey: queryKeys.businesses(filters),
+    queryKey: queryKeys.businesses(filters, language),
     queryFn: ({ signal }) =>
       apiRequest(`/api/catalog/businesses${toQueryString({ ...filters })}`, {
         contract: () => catalogContract().then((m) => m.catalogBusinessPageSchema),
@@ -57,8 +61,9 @@ export function useCatalogBusinesses(filters: BusinessFilters) {
 }
 
 export function useCatalogBusiness(id: string | null) {
+  const language = useLanguage();
   return useQuery({
-    queryKey: queryKeys.business(id ?? ''),
+    queryKey: queryKeys.business(id ?? '', language),
     queryFn: ({ signal }) =>
       apiRequest(`/api/catalog/businesses/${encodeURIComponent(id!)}`, {
         contract: () => catalogContract().then((m) => m.catalogBusinessDetailSchema),
@@ -77,8 +82,9 @@ export interface GiftFilters {
 }
 
 export function useCatalogGifts(filters: GiftFilters) {
+  const language = useLanguage();
   return useQuery({
-    queryKey: queryKeys.gifts(filters),
+    queryKey: queryKeys.gifts(filters, language),
     queryFn: ({ signal }) =>
       apiRequest(giftsListingPath(filters), {
         contract: () => catalogContract().then((m) => m.catalogGiftPageSchema),

@@ -116,6 +116,23 @@ describe('status messages of the consumer area', () => {
     expect(document.activeElement).toBe(buttonNamed('Previous'));
   });
 
+  it('asks the catalogue again in the new language when the language changes (names a business wrote in several)', async () => {
+    await renderApp('gifts');
+    await waitFor(() => expect(text()).toContain('Gift number 12'));
+    const fetchMock = vi.mocked(fetch);
+    const listings = () => fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === '/api/catalog/gifts').length;
+    const before = listings();
+    const { changeLanguage } = await import('@web/lib/language');
+    try {
+      await act(async () => changeLanguage('es'));
+      // The request goes out after the language cookie names the new language (the server reads it).
+      await waitFor(() => expect(listings()).toBe(before + 1));
+      expect(document.cookie).toContain('regalo-language=es');
+    } finally {
+      await act(async () => changeLanguage('en'));
+    }
+  });
+
   it('says "Contact deleted" after the confirmed delete, though the row is gone', async () => {
     await renderApp('contacts');
     await waitFor(() => expect(text()).toContain('Carmen Martínez'));

@@ -1,4 +1,4 @@
-import { HTML_LANG } from '@shared/locale';
+import { HTML_LANG, type Locale } from '@shared/locale';
 import { escapeHtml } from '@shared/escape-html';
 import type { ShopPosterSize } from '@shared/contracts/business-shop';
 import type { PageLanguage } from '../../../platform/page-language';
@@ -21,6 +21,16 @@ export interface ShopPosterRender {
   qrSvg: string;
 }
 
+const KEY: Record<Locale, string> = { en: 'En', es: 'Es', va: 'Va' };
+
+/**
+ * The languages of the poster's lines: Spanish and English for every counter (a visitor
+ * reads one of them), and Valencian first on a poster printed in Valencian (issue 31).
+ */
+export function posterLanguages(language: Locale): Locale[] {
+  return language === 'va' ? ['va', 'es', 'en'] : ['es', 'en'];
+}
+
 /**
  * The partner's counter poster (issue 30): the business's name, one line in each language, the
  * QR to its shop page (4-module quiet zone, error correction M) and the address written out,
@@ -29,6 +39,7 @@ export interface ShopPosterRender {
  */
 export function renderShopPoster({ language, size, businessName, shopUrl, qrSvg }: ShopPosterRender): string {
   const t = shopPosterText(language);
+  const lines = posterLanguages(language);
   const s = SIZES[size];
   const label = size.toUpperCase();
   const display = shopUrl.replace(/^https?:\/\//, '');
@@ -68,11 +79,9 @@ h1{font-family:'Iowan Old Style',Palatino,Georgia,serif;font-size:${s.name};line
 <article class="poster" data-testid="shop-poster" data-size="${size}">
 <p class="brand">Regalo</p>
 <h1>${e(businessName)}</h1>
-<p class="line" lang="es">${e(t('poster.lineEs', { name: businessName }))}</p>
-<p class="line" lang="en">${e(t('poster.lineEn', { name: businessName }))}</p>
+${lines.map((l) => `<p class="line" lang="${HTML_LANG[l]}">${e(t(`poster.line${KEY[l]}`, { name: businessName }))}</p>`).join('\n')}
 <figure class="qr" data-testid="shop-poster-qr">${qrSvg}</figure>
-<p class="scan" lang="es">${e(t('poster.scanEs'))}</p>
-<p class="scan" lang="en">${e(t('poster.scanEn'))}</p>
+${lines.map((l) => `<p class="scan" lang="${HTML_LANG[l]}">${e(t(`poster.scan${KEY[l]}`))}</p>`).join('\n')}
 <p class="url">${e(display)}</p>
 </article>
 </main>

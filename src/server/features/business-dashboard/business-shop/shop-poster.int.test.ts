@@ -53,6 +53,17 @@ describe('the partner\'s counter poster (issue 30)', () => {
     const english = await as(t, cookie)({ method: 'GET', url: '/api/business/shop-poster?size=a4&lang=en' });
     expect(english.body).toContain('<html lang="en">');
     expect(english.body).toContain('Counter poster');
+    expect(english.body).not.toContain('lang="ca-ES-valencia"');
+    // Printed in Valencian: a Valencian line first, then the Spanish and the English ones (issue 31).
+    const valencian = (await as(t, cookie)({ method: 'GET', url: '/api/business/shop-poster?size=a5&lang=va' })).body;
+    expect(valencian).toContain('<html lang="ca-ES-valencia">');
+    const scans = [...valencian.matchAll(/<p class="scan" lang="([^"]+)">([^<]+)<\/p>/g)].map((m) => [m[1], m[2]]);
+    expect(scans).toEqual([
+      ['ca-ES-valencia', 'Escaneja per a triar un regal i enviar-lo per correu electrònic o WhatsApp.'],
+      ['es', 'Escanea para elegir un regalo y enviarlo por email o WhatsApp.'],
+      ['en', 'Scan to choose a gift and send it by email or WhatsApp.'],
+    ]);
+    expect(await decodeQr(valencian)).toBe(`https://regalos.example/b/${business.slug}`);
   });
 
   it('refuses another size, and anyone but an owner', async () => {

@@ -1,3 +1,4 @@
+import { readLanguageCookie } from '@shared/contracts/language-cookie';
 import { isLocale, LOCALES, localeFromTag, parseAcceptLanguage, type Locale } from '@shared/locale';
 
 /**
@@ -21,4 +22,13 @@ export function languageFromAcceptLanguage(header: string | undefined): PageLang
     if (locale) return locale;
   }
   return undefined;
+}
+
+/**
+ * The language an API request reads in (the catalogue's names and descriptions, a checkout's
+ * lines): the language cookie the app keeps with its choice, else the browser's languages, else
+ * English. The app sends no language with its requests; the cookie goes with every one.
+ */
+export function readerLanguage(request: { headers: { cookie?: string; 'accept-language'?: string } }): PageLanguage {
+  return readLanguageCookie(request.headers.cookie) ?? languageFromAcceptLanguage(request.headers['accept-language']) ?? 'en';
 }

@@ -102,7 +102,7 @@ export interface CreateUserInput {
   isBusiness?: boolean;
   businessName?: string | null;
   emailVerified?: boolean;
-  locale?: 'en' | 'es';
+  locale?: Locale;
   phone?: string | null;
   createdAt?: Date;
 }

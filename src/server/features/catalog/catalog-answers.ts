@@ -2,9 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { catalogGiftPageSchema } from '@shared/contracts/catalog';
 import { firstGiftsListing } from '@shared/contracts/catalog-options';
-import { readLanguageCookie } from '@shared/contracts/language-cookie';
 import { getSessionUser } from '../../platform/auth/guard';
-import { languageFromAcceptLanguage, type PageLanguage } from '../../platform/page-language';
+import { readerLanguage } from '../../platform/page-language';
 import { requestCacheVersions } from '../../platform/cache-versions';
 import type { AppContext } from '../../platform/context';
 import { CatalogCache } from './catalog-cache';
@@ -35,14 +34,6 @@ export function encode<S extends z.ZodType>(schema: S, value: z.output<S>): stri
 export function giftFiltersKey(query: GiftFilters): unknown[] {
   const { category, q, sort, page, pageSize, minPrice, maxPrice, district, forTwo } = query;
   return [category ?? null, q || null, sort, page, pageSize, minPrice ?? null, maxPrice ?? null, district ?? null, Boolean(forTwo)];
-}
-
-/**
- * The language a signed-in reader reads the catalogue in: the one they chose in the app (its
- * cookie), else their browser's, else English. Business texts follow it (ADR 073).
- */
-export function readerLanguage(request: FastifyRequest): PageLanguage {
-  return readLanguageCookie(request.headers.cookie) ?? languageFromAcceptLanguage(request.headers['accept-language']) ?? 'en';
 }
 
 /** One page of the gift listing as the API answers it (JSON), from the catalogue cache, per reader's language. */

@@ -8,7 +8,8 @@ import {
 } from '@shared/contracts/catalog';
 import { requireUser } from '../../platform/auth/guard';
 import { requestCacheVersions } from '../../platform/cache-versions';
-import { catalogCacheFor, encode, giftsPageAnswer, readerLanguage } from './catalog-answers';
+import { readerLanguage } from '../../platform/page-language';
+import { catalogCacheFor, encode, giftsPageAnswer } from './catalog-answers';
 import { getCatalogBusiness } from './get-catalog-business';
 import { listCatalogBusinesses } from './list-catalog-businesses';
 

@@ -52,6 +52,28 @@ describe('checkout with the test provider', () => {
     expect(d).toMatchObject({ giftId: 'nonsense', available: false });
   });
 
+  it('names each gift in the reader’s language where the business wrote it: the quote, the thank-you page, the receipt (issue 31)', async () => {
+    const { tea } = await shop(t);
+    await db().update(gifts).set({ nameTranslations: { va: 'Tast de tes', en: 'Tea tasting' } }).where(eq(gifts.id, tea.id));
+    const giver = await signedIn(t, { name: 'Carme', locale: 'va' });
+    const inValencian = `${giver.cookie}; regalo-language=va`;
+    const quote = await as(t, inValencian)({ method: 'POST', url: '/api/checkouts/quote', payload: { giftIds: [tea.id] } });
+    expect(quote.json().items[0].name).toBe('Tast de tes');
+    // The business's own language reads its own text.
+    const inSpanish = await as(t, `${giver.cookie}; regalo-language=es`)({ method: 'POST', url: '/api/checkouts/quote', payload: { giftIds: [tea.id] } });
+    expect(inSpanish.json().items[0].name).toBe('Cata de tés');
+
+    const created = await postCheckout(t, giver.cookie, [line(tea.id, { recipientName: 'Pep' })]);
+    const id = created.json().id as string;
+    const paid = await as(t, inValencian)({ method: 'POST', url: `/api/payments/test/${id}/succeed` });
+    expect(paid.json().lines[0].giftName).toBe('Tast de tes');
+    const read = await as(t, `${giver.cookie}; regalo-language=en`)({ method: 'GET', url: `/api/checkouts/${id}` });
+    expect(read.json().lines[0].giftName).toBe('Tea tasting');
+    const [receipt] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, giver.user.email));
+    expect(receipt).toMatchObject({ template: 'order-receipt', locale: 'va' });
+    expect(receipt!.text).toContain('Tast de tes');
+  });
+
   it('creates one checkout and one unpaid order per recipient, priced from the database (a sent price is ignored)', async () => {
     const { tea, dinner, business } = await shop(t);
     const buyer = await signedIn(t, { name: 'Ana María García', locale: 'en' });

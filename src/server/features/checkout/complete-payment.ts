@@ -1,4 +1,5 @@
 import { and, asc, eq, lte, isNull, or } from 'drizzle-orm';
+import { pickLocalizedText } from '@shared/domain/localized-text';
 import { computeExpiresAt } from '@shared/domain/validity';
 import { withdrawalDeadline } from '@shared/domain/withdrawal';
 import { createWithdrawalToken, withdrawalLinkUrl } from '../../domain/orders/withdrawal-link';
@@ -44,7 +45,14 @@ export async function completePayment(
   if (!checkout) return false;
 
   const lines = await tx
-    .select({ order: orders, validityDays: gifts.validityDays, giftName: gifts.name, businessName: businesses.name })
+    .select({
+      order: orders,
+      validityDays: gifts.validityDays,
+      giftName: gifts.name,
+      giftNameTranslations: gifts.nameTranslations,
+      businessOwnLocale: businesses.ownLocale,
+      businessName: businesses.name,
+    })
     .from(orders)
     .innerJoin(gifts, eq(gifts.id, orders.giftId))
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
@@ -78,14 +86,16 @@ export async function completePayment(
     : [];
   const giver = giverContact(account ?? null, { checkoutId: checkout.id, createdAt: checkout.createdAt, name: checkout.guestName, email: checkout.guestEmail, locale: checkout.guestLocale }, ctx.config);
   if (giver) {
+    const locale = toMailLocale(giver.locale) ?? 'en';
     await enqueueMail(tx, {
       to: giver.email,
       template: 'order-receipt',
-      locale: toMailLocale(giver.locale) ?? 'en',
+      locale,
       data: {
         name: giver.name,
         lines: lines.map((l) => ({
-          giftName: l.giftName,
+          // In the giver's language when the business wrote the name in it (ADR 073).
+          giftName: pickLocalizedText(l.giftName, l.giftNameTranslations, locale, l.businessOwnLocale),
           businessName: l.businessName,
           recipientName: l.order.recipientName,
           price: l.order.totalAmount,

@@ -1,4 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { LocalizedTexts } from '@shared/domain/localized-text';
+import type { Locale } from '@shared/locale';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/query-helpers';
 import { businesses } from '../../db/schema/businesses';
@@ -8,6 +10,9 @@ import { isListedBusiness, isListedGift } from '../../domain/catalog/visibility'
 export interface GiftForSale {
   id: string;
   name: string;
+  /** The name in other languages, and the business's own language (ADR 073). */
+  nameTranslations: LocalizedTexts;
+  businessOwnLocale: Locale;
   price: number;
   currency: string;
   validityDays: number;
@@ -31,6 +36,8 @@ export async function findGiftsForSale(db: Executor, ids: readonly string[]): Pr
     .select({
       id: gifts.id,
       name: gifts.name,
+      nameTranslations: gifts.nameTranslations,
+      businessOwnLocale: businesses.ownLocale,
       price: gifts.price,
       currency: gifts.currency,
       validityDays: gifts.validityDays,

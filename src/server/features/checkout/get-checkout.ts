@@ -3,6 +3,8 @@ import type { Checkout } from '@shared/contracts/checkout';
 import type { CheckoutStatus, OrderStatus } from '@shared/domain/order-status';
 import { withdrawalDeadline } from '@shared/domain/withdrawal';
 import { computeExpiresAt } from '@shared/domain/validity';
+import { pickLocalizedText } from '@shared/domain/localized-text';
+import type { Locale } from '@shared/locale';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/query-helpers';
 import { businesses } from '../../db/schema/businesses';
@@ -50,13 +52,15 @@ export interface CheckoutLineRow {
   deliverAt: Date | null;
 }
 
-/** The checkout's orders, in the order the giver typed them. */
-function selectCheckoutLines(db: Executor, checkoutId: string): Promise<CheckoutLineRow[]> {
-  return db
+/** The checkout's orders, in the order the giver typed them; gift names in the reader's language when given. */
+async function selectCheckoutLines(db: Executor, checkoutId: string, reader?: Locale): Promise<CheckoutLineRow[]> {
+  const rows = await db
     .select({
       orderId: orders.id,
       giftId: orders.giftId,
       giftName: gifts.name,
+      nameTranslations: gifts.nameTranslations,
+      businessOwnLocale: businesses.ownLocale,
       businessName: businesses.name,
       recipientName: orders.recipientName,
       status: orders.status,
@@ -71,6 +75,10 @@ function selectCheckoutLines(db: Executor, checkoutId: string): Promise<Checkout
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
     .where(eq(orders.checkoutId, checkoutId))
     .orderBy(asc(orders.createdAt), asc(orders.id));
+  return rows.map(({ nameTranslations, businessOwnLocale, ...line }) => ({
+    ...line,
+    giftName: reader ? pickLocalizedText(line.giftName, nameTranslations, reader, businessOwnLocale) : line.giftName,
+  }));
 }
 
 /**
@@ -113,10 +121,10 @@ export function checkoutView(checkout: CheckoutRow, lines: readonly CheckoutLine
 }
 
 /** The checkout with its lines read from the database. */
-export async function toCheckoutView(db: Executor, checkout: CheckoutRow, now: Date, authSecret?: string): Promise<Checkout> {
-  return checkoutView(checkout, await selectCheckoutLines(db, checkout.id), now, authSecret);
+export async function toCheckoutView(db: Executor, checkout: CheckoutRow, now: Date, authSecret?: string, reader?: Locale): Promise<Checkout> {
+  return checkoutView(checkout, await selectCheckoutLines(db, checkout.id, reader), now, authSecret);
 }
 
-export async function getCheckout(ctx: Pick<AppContext, 'db' | 'now' | 'config'>, buyer: CheckoutAccess, checkoutId: string): Promise<Checkout> {
-  return toCheckoutView(ctx.db, await findBuyerCheckout(ctx.db, buyer, checkoutId), ctx.now(), ctx.config.authSecret);
+export async function getCheckout(ctx: Pick<AppContext, 'db' | 'now' | 'config'>, buyer: CheckoutAccess, checkoutId: string, reader: Locale): Promise<Checkout> {
+  return toCheckoutView(ctx.db, await findBuyerCheckout(ctx.db, buyer, checkoutId), ctx.now(), ctx.config.authSecret, reader);
 }

@@ -1,4 +1,5 @@
 import type { Checkout } from '@shared/contracts/checkout';
+import type { Locale } from '@shared/locale';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { TestPaymentProvider } from '../../platform/payments/test-provider';
@@ -18,6 +19,7 @@ export async function payTestCheckout(
   buyer: CheckoutAccess,
   checkoutId: string,
   outcome: TestPaymentOutcome,
+  reader?: Locale,
 ): Promise<Checkout> {
   const checkout = await findBuyerCheckout(ctx.db, buyer, checkoutId);
   if (checkout.provider !== 'test') throw checkoutNotFound();
@@ -34,5 +36,5 @@ export async function payTestCheckout(
   if (!changed && !(outcome === 'succeed' && now.status === 'succeeded')) {
     throw new AppError('checkout_not_pending', 409, `This checkout is ${now.status}`);
   }
-  return toCheckoutView(ctx.db, now, ctx.now(), ctx.config.authSecret);
+  return toCheckoutView(ctx.db, now, ctx.now(), ctx.config.authSecret, reader);
 }

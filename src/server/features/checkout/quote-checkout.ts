@@ -1,11 +1,13 @@
 import type { CheckoutQuote } from '@shared/contracts/checkout';
+import { pickLocalizedText } from '@shared/domain/localized-text';
+import type { Locale } from '@shared/locale';
 import { CURRENCY } from '@shared/domain/order-status';
 import { computeExpiresAt } from '@shared/domain/validity';
 import type { AppContext } from '../../platform/context';
 import { findGiftsForSale } from './find-gifts-for-sale';
 
-/** Today's price, validity and expiry of each gift in a cart, in the cart's order. */
-export async function quoteCheckout(ctx: Pick<AppContext, 'db' | 'now'>, giftIds: string[]): Promise<CheckoutQuote> {
+/** Today's price, validity and expiry of each gift in a cart, in the cart's order; names in the reader's language. */
+export async function quoteCheckout(ctx: Pick<AppContext, 'db' | 'now'>, giftIds: string[], reader: Locale): Promise<CheckoutQuote> {
   const found = await findGiftsForSale(ctx.db, giftIds);
   const now = ctx.now();
   return {
@@ -30,7 +32,7 @@ export async function quoteCheckout(ctx: Pick<AppContext, 'db' | 'now'>, giftIds
       return {
         giftId,
         available: gift.isForSale,
-        name: gift.name,
+        name: pickLocalizedText(gift.name, gift.nameTranslations, reader, gift.businessOwnLocale),
         businessId: gift.businessId,
         businessName: gift.businessName,
         imageUrl: gift.isForSale ? gift.imageUrl : null,

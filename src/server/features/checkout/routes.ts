@@ -10,6 +10,7 @@ import {
 } from '@shared/contracts/checkout';
 import { createGuestCheckoutInputSchema } from '@shared/contracts/guest-checkout';
 import { createPurchaseToken } from '../../domain/orders/purchase-link';
+import { readerLanguage } from '../../platform/page-language';
 import { mailboxKey } from '../../platform/route-limits';
 import { getSessionUser, requireUser } from '../../platform/auth/guard';
 import { clientKey, type RateLimitRule, type RouteAbuse } from '../../platform/rate-limit';
@@ -48,7 +49,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: checkoutQuoteInputSchema, response: { 200: checkoutQuoteSchema } } },
     // Open to guests (ADR 075): prices of gifts on sale are public anyway.
     async (request) => {
-      return quoteCheckout(app.ctx, request.body.giftIds);
+      return quoteCheckout(app.ctx, request.body.giftIds, readerLanguage(request));
     },
   );
 
@@ -111,7 +112,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/checkouts/:id',
     { schema: { params: checkoutParamsSchema, response: { 200: checkoutSchema } } },
     async (request, reply) => {
-      const checkout = await getCheckout(app.ctx, await checkoutAccess(request, request.params.id), request.params.id);
+      const checkout = await getCheckout(app.ctx, await checkoutAccess(request, request.params.id), request.params.id, readerLanguage(request));
       return reply.header('cache-control', 'no-store').send(checkout);
     },
   );
@@ -124,7 +125,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       // The test provider's page only exists when it is the configured provider.
       if (app.ctx.payments.name !== 'test') throw AppError.notFound();
       const access = await checkoutAccess(request, request.params.checkoutId);
-      return payTestCheckout(app.ctx, access, request.params.checkoutId, request.params.outcome);
+      return payTestCheckout(app.ctx, access, request.params.checkoutId, request.params.outcome, readerLanguage(request));
     },
   );
 };

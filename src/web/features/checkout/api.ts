@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Checkout, CreateCheckoutInput } from '@shared/contracts/checkout';
 import type { CreateGuestCheckoutInput } from '@shared/contracts/guest-checkout';
 import { apiRequest } from '@web/lib/api-client';
+import { useLanguage } from '@web/lib/language';
 import { pollDelay as defaultPollDelay } from './poll-delay';
 
 // Response contracts, loaded only where answers are checked: development and tests (ADR 039).
@@ -9,15 +10,17 @@ const checkoutContract = () => import('@shared/contracts/checkout');
 const contactsContract = () => import('@shared/contracts/contacts');
 
 export const checkoutKeys = {
-  quote: (giftIds: string[]) => ['checkout', 'quote', giftIds] as const,
+  // Names come in the reader's language: a language switch asks again.
+  quote: (giftIds: string[], language: string) => ['checkout', 'quote', language, giftIds] as const,
   checkout: (id: string) => ['checkout', 'checkout', id] as const,
   contacts: ['checkout', 'contacts'] as const,
 };
 
 /** Today's price, validity and availability of each distinct gift in the cart. */
 export function useQuote(giftIds: string[]) {
+  const language = useLanguage();
   return useQuery({
-    queryKey: checkoutKeys.quote(giftIds),
+    queryKey: checkoutKeys.quote(giftIds, language),
     queryFn: ({ signal }) =>
       apiRequest('/api/checkouts/quote', { method: 'POST', body: { giftIds }, contract: () => checkoutContract().then((m) => m.checkoutQuoteSchema), signal }),
     enabled: giftIds.length > 0,

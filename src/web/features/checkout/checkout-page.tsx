@@ -179,6 +179,11 @@ function CheckoutForm({ isGuest }: { isGuest: boolean }) {
   }
 
   const total = cart.lines.reduce((sum, line) => sum + (quoted.get(line.gift.id)?.price ?? line.gift.price), 0);
+  // Each gift's name as the quote gives it, in the language read now (the cart keeps the one it was added in).
+  const shown = cart.lines.map((line) => {
+    const name = quoted.get(line.gift.id)?.name;
+    return name && name !== line.gift.name ? { ...line, gift: { ...line.gift, name } } : line;
+  });
 
   return (
     <form
@@ -211,7 +216,7 @@ function CheckoutForm({ isGuest }: { isGuest: boolean }) {
             />
           ) : null}
           <ol className="flex flex-col gap-4" aria-label={t('linesLabel')}>
-            {cart.lines.map((line, index) => (
+            {shown.map((line, index) => (
               <li key={line.lineId}>
                 <LineCard
                   line={line}
@@ -235,7 +240,7 @@ function CheckoutForm({ isGuest }: { isGuest: boolean }) {
           </ol>
         </div>
         <Summary
-          lines={cart.lines}
+          lines={shown}
           quoted={quoted}
           total={total}
           isQuoteLoading={quote.isPending}

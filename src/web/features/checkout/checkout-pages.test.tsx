@@ -203,6 +203,21 @@ describe('/checkout', () => {
     expect(text()).toContain('13 of 500 characters');
   });
 
+  it("names each gift as today's quote does, in the language read now, whatever language it was added in", async () => {
+    stubApi((url, init) => {
+      if (url !== '/api/checkouts/quote') return undefined;
+      const { giftIds } = JSON.parse(String(init?.body)) as { giftIds: string[] };
+      return json(200, { items: giftIds.map((id) => ({ ...quoted(id), name: 'Tea tasting' })) });
+    });
+    addGift('g1');
+    await renderAt('/checkout');
+    await waitForText('Tea tasting');
+    expect(dom.container.querySelector('[data-testid="checkout-line"] h2')?.textContent).toBe('Tea tasting');
+    expect(dom.container.querySelector('[data-testid="checkout-summary"]')?.textContent).toContain('Tea tasting');
+    // The cart itself keeps what it was given.
+    expect(cartStore.getSnapshot().lines[0]!.gift.name).toBe('Gift g1');
+  });
+
   it('picks a recipient from the contacts and duplicates a gift for another person', async () => {
     stubApi(() => undefined);
     addGift('g1');

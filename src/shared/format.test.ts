@@ -44,7 +44,7 @@ describe('Spanish conventions in every language (ADR 058)', () => {
 
   it('writes a price the same way in Valencian as in the other languages (ADR 058, 068)', () => {
     expect(plain(formatPrice(1250))).toBe('12,50 €');
-    expect(plain(formatPrice(123450))).toBe('1234,50 €');
+    expect(plain(formatPrice(123450))).toBe('1.234,50 €');
   });
 
   it('reads an unknown language as Spanish, the home language', () => {

@@ -21,7 +21,9 @@ export type FormatLanguage = Locale;
 const valencianYear = (text: string) => text.replace(/ del (\d{4})/g, ' de $1');
 const finish: Record<FormatLanguage, (text: string) => string> = { en: (text) => text, es: (text) => text, va: valencianYear };
 
-const euro = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });
+// Thousands always grouped, four digits too (`1.234,50 €`, ADRs 058, 068): Spanish CLDR leaves
+// four digits ungrouped, which reads oddly next to `12.345,67 €` in the same list.
+const euro = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', useGrouping: 'always' });
 
 function formatters(options: Intl.DateTimeFormatOptions, timeZone = TIME_ZONE) {
   const byLanguage = {} as Record<FormatLanguage, Intl.DateTimeFormat>;

@@ -25,6 +25,7 @@ export const clientRoutes = [
   '/withdraw/:checkoutId',
   '/withdraw/link/:token',
   '/purchase/:token',
+  '/purchase',
 ] as const;
 
 const patterns = clientRoutes.map((route) => new RegExp(`^${route.replace(/:[a-z]+/gi, '[^/]+')}/?$`));

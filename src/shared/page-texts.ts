@@ -19,6 +19,7 @@ export const PAGE_NAMESPACES = {
   'features/consumer/contacts-tab.tsx': [],
   'features/consumer/orders-tab.tsx': ['orders'],
   'features/consumer/purchase-page.tsx': ['app', 'orders'],
+  'features/consumer/find-purchases-page.tsx': ['orders'],
   'features/auth/auth-page.tsx': ['auth'],
   'features/auth/forgot-password-page.tsx': ['auth'],
   'features/auth/reset-password-page.tsx': ['auth'],

@@ -45,6 +45,13 @@ export const mailSamples: { [K in keyof MailTemplates]: MailTemplates[K] } = {
     withdrawUntil: '2026-12-11T22:59:59.999Z',
   },
   'gift-delivered': { name: 'Ana', recipientName: 'Carmen', giftName: 'Paella para dos', ordersUrl: url },
+  'purchase-links': {
+    name: 'Ana <Ferrer>',
+    purchases: [
+      { paidAt: '2026-11-28T18:30:00.000Z', total: 8000, gifts: 'Paella para dos, Cata de tés', url: 'https://regalo.example/purchase/abc~1~def?lang=es' },
+      { paidAt: '2026-06-19T10:00:00.000Z', total: 1150, gifts: 'Horchata "para dos"', url: 'https://regalo.example/purchase/ghi~2~jkl?lang=es' },
+    ],
+  },
   'gift-expiry-reminder': {
     recipientName: 'Carmen',
     senderName: 'Lucía',

@@ -25,6 +25,10 @@ import { myOrderSchema } from './my-orders';
  * PATCH /api/purchases/:token/orders/:id/delivery  body updateDeliveryInputSchema → 200
  *       myOrderSchema, as /api/my/orders/:id/delivery.
  *       An order of another purchase answers 404 `order_not_found`, like a missing one.
+ * POST  /api/purchase-links    body purchaseLinksRequestSchema → 204, always (whether or not
+ *       the address bought anything: nobody learns who bought what). When it did, one email
+ *       to it lists its guest purchases of the last three years with their links. Limited
+ *       like every mail to an address that has not proven itself (429 `rate_limited`).
  *
  * When an account with the guest's email confirms the address (or signs in with it
  * confirmed), its purchases move into that account's "My orders"; the link keeps working.
@@ -72,6 +76,14 @@ export const purchaseViewSchema = z.object({
   withdrawUntil: z.string().nullable(),
 });
 export type PurchaseView = z.infer<typeof purchaseViewSchema>;
+
+/** "Find my purchases": a guest who lost the receipt asks for the links again. */
+export const purchaseLinksRequestSchema = z.object({
+  email: guestBuyerSchema.shape.email,
+  /** The language of the email (the page's). */
+  locale: z.enum(LOCALES),
+});
+export type PurchaseLinksRequest = z.input<typeof purchaseLinksRequestSchema>;
 
 export const purchaseParamsSchema = z.object({ token: z.string().max(200) });
 export const purchaseOrderParamsSchema = z.object({ token: z.string().max(200), id: z.string().max(64) });

@@ -29,6 +29,7 @@ function withTexts<Page>(load: () => Promise<{ default: Page }>, page: PageModul
 const PrivacyPage = lazy(withTexts(() => import('../features/legal/privacy-page'), 'features/legal/privacy-page.tsx'));
 const ReportPage = lazy(withTexts(() => import('../features/report/report-page'), 'features/report/report-page.tsx'));
 const WithdrawalPage = lazy(withTexts(() => import('../features/withdrawal/withdrawal-page'), 'features/withdrawal/withdrawal-page.tsx'));
+const FindPurchasesPage = lazy(withTexts(() => import('../features/consumer/find-purchases-page'), 'features/consumer/find-purchases-page.tsx'));
 const PurchasePage = lazy(withTexts(() => import('../features/consumer/purchase-page'), 'features/consumer/purchase-page.tsx'));
 const NotFoundPage = lazy(withTexts(() => import('../features/not-found/not-found-page'), 'features/not-found/not-found-page.tsx'));
 const ConsumerPage = lazy(withTexts(() => import('../features/consumer/consumer-page'), 'features/consumer/consumer-page.tsx'));
@@ -57,6 +58,7 @@ export function AppRoutes() {
         <Route path="withdraw/link/:token" element={<WithdrawalPage />} />
         {/* A guest's purchase, opened by the receipt's signed link (ADR 075). */}
         <Route path="purchase/:token" element={<PurchasePage />} />
+        <Route path="purchase" element={<FindPurchasesPage />} />
         <Route
           path="withdraw/:checkoutId"
           element={

@@ -5,8 +5,11 @@ import { pageLanguages } from '../../platform/page-language';
 import type { ShopPage } from './list-shop-pages';
 import { shopHref, type ShopSite } from './render-shop-page';
 
-/** The paths a search engine must not index: signed-in areas, checkout, and recipients' gifts. */
-export const ROBOTS_DISALLOWED = ['/app', '/checkout', '/business/', '/admin', '/g/'] as const;
+/**
+ * The paths a search engine must not index: signed-in areas, checkout, recipients' gifts, and
+ * the pages a signed link opens (a guest's purchase, ADR 075; a withdrawal form).
+ */
+export const ROBOTS_DISALLOWED = ['/app', '/checkout', '/business/', '/admin', '/g/', '/purchase/', '/withdraw/'] as const;
 
 
 /**

@@ -298,7 +298,7 @@ describe('the public shop window', () => {
     const robots = await get(b, '/robots.txt');
     expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(robots.body).toBe(
-      'User-agent: *\nDisallow: /app\nDisallow: /checkout\nDisallow: /business/\nDisallow: /admin\nDisallow: /g/\nAllow: /\n\nSitemap: https://regalos.example/sitemap.xml\n',
+      'User-agent: *\nDisallow: /app\nDisallow: /checkout\nDisallow: /business/\nDisallow: /admin\nDisallow: /g/\nDisallow: /purchase/\nDisallow: /withdraw/\nAllow: /\n\nSitemap: https://regalos.example/sitemap.xml\n',
     );
   });
 

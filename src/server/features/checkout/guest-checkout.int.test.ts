@@ -428,6 +428,46 @@ describe('buying without an account', () => {
     });
   });
 
+  describe('finding my purchases (a lost receipt)', () => {
+    const ask = (email: string, locale = 'es') => authedInject(t, null, { method: 'POST', url: '/api/purchase-links', payload: { email, locale } });
+    const linksMailTo = (email: string) =>
+      db().select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'purchase-links')));
+
+    it('mails the address the links of its paid guest purchases, newest first, and nothing else', async () => {
+      const { tea, dinner } = await shop(t);
+      const buyer = guestBuyer({ locale: 'en' });
+      const first = await guestPurchase([line(tea.id)], buyer);
+      clock = new Date(START.getTime() + 60_000);
+      const second = await guestPurchase([line(dinner.id), line(tea.id)], buyer);
+      // Not paid: no link to send. Someone else's: never in this mail.
+      await guestPurchase([line(tea.id)], buyer, false);
+      const other = await guestPurchase([line(tea.id)]);
+
+      const res = await ask(buyer.email.toUpperCase(), 'en');
+      expect(res.statusCode, res.body).toBe(204);
+      const [mail, ...more] = await linksMailTo(buyer.email.toUpperCase());
+      expect(more).toEqual([]);
+      expect(mail).toMatchObject({ locale: 'en', subject: 'Your Regalo purchases' });
+      const links = [...mail!.text.matchAll(/https?:\/\/\S+\/purchase\/(\S+)\?lang=en/g)].map((m) => m[1]);
+      expect(links).toEqual([second.token, first.token]);
+      expect(mail!.text).toContain('Cena para dos, Cata de tés');
+      expect(mail!.text).not.toContain(other.token);
+      // Each link opens its purchase.
+      expect((await getPurchase(links[0]!)).statusCode).toBe(200);
+    });
+
+    it('answers the same for an address that bought nothing, and sends nothing', async () => {
+      const email = `nobody-${randomUUID().slice(0, 8)}@example.test`;
+      const res = await ask(email);
+      expect(res.statusCode).toBe(204);
+      expect(res.body).toBe('');
+      expect(await linksMailTo(email)).toEqual([]);
+      const bad = await ask('not-an-address');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().fields).toMatchObject({ email: 'invalid_email' });
+    });
+  });
+
   describe('an account with the guest’s email', () => {
     const myOrders = async (cookie: string) => {
       const res = await authedInject(t, cookie, { method: 'GET', url: '/api/my/orders' });

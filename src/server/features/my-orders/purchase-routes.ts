@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { updateDeliveryInputSchema } from '@shared/contracts/checkout';
-import { purchaseOrderParamsSchema, purchaseParamsSchema, purchaseViewSchema } from '@shared/contracts/guest-checkout';
+import { purchaseLinksRequestSchema, purchaseOrderParamsSchema, purchaseParamsSchema, purchaseViewSchema } from '@shared/contracts/guest-checkout';
 import { myOrderSchema } from '@shared/contracts/my-orders';
 import { unprovenMailLimits } from '../../platform/route-limits';
 import { findLinkedPurchase, getPurchase } from './get-purchase';
 import { findMyOrderId } from './list-my-orders';
 import { resendGiftEmail } from './resend-gift-email';
+import { sendPurchaseLinks } from './send-purchase-links';
 import { RESEND_LIMITS } from './routes';
 import { updateOrderDelivery } from './update-order-delivery';
 
@@ -24,6 +25,19 @@ export const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
     return id === null ? undefined : `purchase:${checkoutId}:${id}`;
   };
   const purchaseKey = async (request: FastifyRequest) => `purchase:${await purchaseOf(request)}`;
+
+  app.post(
+    '/api/purchase-links',
+    {
+      // Mail to an address typed on a public form: the limits of every such mail.
+      config: { abuse: { does: ['sends-mail'], limits: unprovenMailLimits((request) => (request.body as { email?: string } | undefined)?.email) } },
+      schema: { body: purchaseLinksRequestSchema },
+    },
+    async (request, reply) => {
+      await sendPurchaseLinks(ctx, request.body);
+      return reply.status(204).send();
+    },
+  );
 
   app.get(
     '/api/purchases/:token',

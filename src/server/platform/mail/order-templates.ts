@@ -49,6 +49,8 @@ export interface OrderMailTemplates {
   };
   /** To the giver when a scheduled gift's email went out. */
   'gift-delivered': { name: string; recipientName: string; giftName: string; ordersUrl: string };
+  /** To a guest who asked for their purchase links again (ADR 075), newest first. */
+  'purchase-links': { name: string; purchases: { paidAt: string; total: number; gifts: string; url: string }[] };
 }
 
 type Renderers = { [K in keyof OrderMailTemplates]: (data: OrderMailTemplates[K], locale: Locale) => RenderedMail };
@@ -119,6 +121,24 @@ export const orderTemplates: Renderers = {
       ],
       action: { label: d.guest ? t.guestAction : t.action, url: d.ordersUrl },
       note: d.guest ? t.guestNote : t.note,
+    });
+  },
+  'purchase-links': (d, locale) => {
+    const t = orderTexts[locale].purchaseLinks;
+    return renderMail({
+      locale,
+      subject: t.subject,
+      preheader: t.preheader,
+      heading: t.heading,
+      paragraphs: [
+        greeting(locale, d.name),
+        t.lead,
+        ...d.purchases.map((p) => ({
+          lead: t.purchase({ date: formatDateTime(p.paidAt, locale), total: formatPrice(p.total), gifts: p.gifts }),
+          link: { label: t.open, url: p.url },
+        })),
+      ],
+      note: t.note,
     });
   },
   'gift-delivered': (d, locale) => {

@@ -34,6 +34,15 @@ export interface OrderMailTexts {
     guestAction: string;
     guestNote: string;
   };
+  purchaseLinks: {
+    subject: string;
+    preheader: string;
+    heading: string;
+    lead: string;
+    purchase: (v: { date: string; total: string; gifts: string }) => string;
+    open: string;
+    note: string;
+  };
   giftDelivered: {
     subject: (v: { recipientName: string }) => string;
     preheader: (v: { giftName: string }) => string;
@@ -77,6 +86,15 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       guestNote:
         'Keep this email: its button takes you back to this purchase, where you can copy each gift link, resend it or change a scheduled delivery. If you create a Regalo account with this email address, the purchase will also appear in "My orders".',
     },
+    purchaseLinks: {
+      subject: 'Your Regalo purchases',
+      preheader: 'The links to the purchases you made without an account.',
+      heading: 'Your purchases',
+      lead: 'You asked for the links to the purchases you made on Regalo without an account with this email address. Each link opens that purchase: its gifts, their links and what you can still change.',
+      purchase: ({ date, total, gifts }) => `${date} · ${total} · ${gifts}`,
+      open: 'See this purchase',
+      note: 'If you did not ask for this email, you can ignore it: nobody else receives these links. Create a Regalo account with this address and these purchases will also appear in "My orders".',
+    },
     giftDelivered: {
       subject: ({ recipientName }) => `${recipientName} has received your gift`,
       preheader: ({ giftName }) => `We sent "${giftName}".`,
@@ -118,6 +136,15 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       guestNote:
         'Guarda este correo: su botón te lleva de vuelta a esta compra, donde puedes copiar el enlace de cada regalo, reenviarlo o cambiar una entrega programada. Si creas una cuenta en Regalo con esta dirección de correo, la compra aparecerá también en «Mis pedidos».',
     },
+    purchaseLinks: {
+      subject: 'Tus compras en Regalo',
+      preheader: 'Los enlaces a las compras que hiciste sin cuenta.',
+      heading: 'Tus compras',
+      lead: 'Has pedido los enlaces a las compras que hiciste en Regalo sin cuenta con esta dirección de correo. Cada enlace abre esa compra: sus regalos, sus enlaces y lo que aún puedes cambiar.',
+      purchase: ({ date, total, gifts }) => `${date} · ${total} · ${gifts}`,
+      open: 'Ver esta compra',
+      note: 'Si no has pedido este correo, puedes ignorarlo: nadie más recibe estos enlaces. Crea una cuenta en Regalo con esta dirección y estas compras aparecerán también en «Mis pedidos».',
+    },
     giftDelivered: {
       subject: ({ recipientName }) => `${recipientName} ya ha recibido tu regalo`,
       preheader: ({ giftName }) => `Hemos enviado «${giftName}».`,
@@ -158,6 +185,15 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       guestAction: 'Veure esta compra',
       guestNote:
         'Guarda este correu: el seu botó et porta de nou a esta compra, on pots copiar l’enllaç de cada regal, reenviar-lo o canviar una entrega programada. Si crees un compte a Regalo amb esta adreça de correu, la compra apareixerà també en «Les meues comandes».',
+    },
+    purchaseLinks: {
+      subject: 'Les teues compres a Regalo',
+      preheader: 'Els enllaços a les compres que vas fer sense compte.',
+      heading: 'Les teues compres',
+      lead: 'Has demanat els enllaços a les compres que vas fer a Regalo sense compte amb esta adreça de correu. Cada enllaç obri eixa compra: els seus regals, els seus enllaços i el que encara pots canviar.',
+      purchase: ({ date, total, gifts }) => `${date} · ${total} · ${gifts}`,
+      open: 'Veure esta compra',
+      note: 'Si no has demanat este correu, pots ignorar-lo: ningú més rep estos enllaços. Crea un compte a Regalo amb esta adreça i estes compres apareixeran també en «Les meues comandes».',
     },
     giftDelivered: {
       subject: ({ recipientName }) => `${recipientName} ja ha rebut el teu regal`,

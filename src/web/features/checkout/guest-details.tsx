@@ -56,6 +56,12 @@ export function GuestDetails({
             {t('guest.signIn')}
           </Link>
         </p>
+        <p className="text-sm">
+          {t('guest.boughtBefore')}{' '}
+          <Link to="/purchase" className="font-semibold text-brand-700 underline underline-offset-4">
+            {t('guest.findPurchases')}
+          </Link>
+        </p>
       </section>
     </Card>
   );

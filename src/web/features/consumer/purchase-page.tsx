@@ -40,15 +40,17 @@ function Purchase() {
     <PublicFormPage metaTitle={t('purchase.metaTitle')} icon={<ShoppingBag aria-hidden="true" className="size-8 text-brand-600" />} title={t('purchase.title')}>
       {query.data ? (
         <PurchaseDetails purchase={query.data} token={token} />
+      ) : query.error instanceof ApiError && linkErrors.includes(query.error.code) ? (
+        // A link that no longer opens anything: the way to get working ones again.
+        <Card className="flex flex-col items-start gap-3 p-5" role="alert" data-testid="purchase-link-error">
+          <p>{t(`purchase.errors.${query.error.code}`)}</p>
+          <Link to="/purchase" className="font-semibold text-brand-700 underline underline-offset-4">
+            {t('purchase.findPurchases')}
+          </Link>
+        </Card>
       ) : (
         <QueryFallback
-          error={
-            query.isError
-              ? query.error instanceof ApiError && linkErrors.includes(query.error.code)
-                ? t(`purchase.errors.${query.error.code}`)
-                : apiErrorMessage(query.error, 'app')
-              : null
-          }
+          error={query.isError ? apiErrorMessage(query.error, 'app') : null}
           onRetry={() => void query.refetch()}
           retryLabel={ta('common.retry')}
           loadingLabel={ta('common.loading')}

@@ -33,6 +33,18 @@ describe('admin cancels and refunds an order', () => {
     return { admin, buyer, order, recipientEmail, cancel };
   }
 
+  it('tells a guest buyer (no account) at their purchase page, in their language (ADR 075)', async () => {
+    const { order, cancel } = await world('paid');
+    const guestEmail = `guest-${crypto.randomUUID().slice(0, 6)}@example.test`;
+    await t.database.db.update(orders).set({ buyerId: null }).where(eq(orders.id, order.id));
+    await t.database.db.update(checkouts).set({ buyerId: null, guestName: 'Marta Guest', guestEmail, guestLocale: 'es' }).where(eq(checkouts.id, order.checkoutId!));
+    expect((await cancel()).statusCode).toBe(200);
+    const mail = await latestMailTo(t, guestEmail, 'order-cancelled-giver');
+    expect(mail.locale).toBe('es');
+    expect(mail.text).toMatch(/\/purchase\/[0-9a-f-]{36}~\d+~[A-Za-z0-9_-]{43}\?lang=es/);
+    expect(mail.text).not.toContain('/app?tab=orders');
+  });
+
   it('refunds a paid order through the provider, cancels it, mails both in their languages and audits it', async () => {
     const { buyer, order, recipientEmail, cancel } = await world('paid');
     const [checkout] = await t.database.db.select().from(checkouts).where(eq(checkouts.id, order.checkoutId!));

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { checkouts, orders } from '../../db/schema/orders';
-import { ORDERS_PATH } from '../../domain/orders/gift-mail';
+import { giverContact } from '../../domain/orders/giver-contact';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
@@ -46,6 +46,7 @@ export async function cancelOrder(
         giftName: gifts.name,
         businessName: businesses.name,
         checkout: { id: checkouts.id, status: checkouts.status, provider: checkouts.provider, providerRef: checkouts.providerRef, paymentRef: checkouts.paymentRef },
+        guest: { checkoutId: checkouts.id, createdAt: checkouts.createdAt, name: checkouts.guestName, email: checkouts.guestEmail, locale: checkouts.guestLocale },
         buyer: { name: users.name, email: users.email, locale: users.locale },
       })
       .from(orders)
@@ -115,18 +116,20 @@ export async function cancelOrder(
     // The owner saw this sale (a paid order); an unpaid one never reached them (ADR 065).
     if (refunded) await notifyOwnerOfOrderEvent(tx, { orderId, kind: 'cancelled', at: now, publicUrl: ctx.config.publicUrl });
 
-    if (row.buyer?.email) {
+    // The account, or the guest who bought without one (ADR 075), told where they follow it.
+    const giver = giverContact(row.buyer?.email ? row.buyer : null, row.guest?.checkoutId ? row.guest : null, ctx.config);
+    if (giver) {
       await enqueueMail(tx, {
-        to: row.buyer.email,
+        to: giver.email,
         template: 'order-cancelled-giver',
-        locale: toMailLocale(row.buyer.locale) ?? 'es',
+        locale: toMailLocale(giver.locale) ?? 'es',
         data: {
-          name: row.buyer.name,
+          name: giver.name,
           giftName: row.giftName,
           businessName: row.businessName,
           recipientName: before.recipientName,
           refund: refunded ? formatPrice(before.totalAmount) : null,
-          ordersUrl: `${ctx.config.publicUrl}${ORDERS_PATH}`,
+          ordersUrl: giver.ordersUrl,
         },
       });
     }

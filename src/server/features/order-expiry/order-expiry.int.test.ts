@@ -2,7 +2,9 @@ import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeExpiresAt } from '@shared/domain/validity';
 import { mailOutbox } from '../../db/schema/mail-outbox';
-import { orders } from '../../db/schema/orders';
+import { gifts } from '../../db/schema/gifts';
+import { checkouts, orders } from '../../db/schema/orders';
+import { createPurchaseToken } from '../../domain/orders/purchase-link';
 import { createBusiness, createGift, createOrder, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expireOrders } from './expire-orders';
@@ -104,6 +106,32 @@ describe('order expiry and "a week left" reminders', () => {
       clock = new Date('2026-03-30T10:00:00Z');
       expect(await sendExpiryReminders(ctx())).toBe(0);
       expect(await outbox()).toHaveLength(3);
+    });
+
+    it('reminds a guest giver at their purchase page, and names the gift in each reader’s language (ADRs 073, 075)', async () => {
+      const { db } = await world();
+      clock = new Date('2026-03-20T10:00:00Z');
+      const owner = await createUser(db, { userType: 'business' });
+      const shop = await createBusiness(db, { ownerId: owner.id, name: 'Forn de la Seu' });
+      const gift = await createGift(db, { businessId: shop.id, name: 'Coca de llanda', validityDays: 30 });
+      await db.update(gifts).set({ nameTranslations: { va: 'Coca de llanda valenciana', en: 'Valencian sponge cake' } }).where(eq(gifts.id, gift.id));
+      const expiresAt = new Date('2026-04-02T21:59:59.999Z');
+      const order = await createOrder(db, { buyerId: null, giftId: gift.id, status: 'paid', recipientName: 'Pau', recipientEmail: 'pau@example.test', recipientLocale: 'va', now: clock, expiresAt });
+      await db.update(checkouts).set({ guestName: 'Marta Guest', guestEmail: 'marta.guest@example.test', guestLocale: 'en' }).where(eq(checkouts.id, order.checkoutId!));
+      const [checkout] = await db.select().from(checkouts).where(eq(checkouts.id, order.checkoutId!));
+
+      clock = new Date('2026-03-25T23:00:00.000Z');
+      await sendExpiryReminders(ctx());
+      const mails = (await outbox()).filter((m) => m.to === 'pau@example.test' || m.to === 'marta.guest@example.test');
+      expect(mails.map((m) => `${m.to} ${m.template} ${m.locale}`).sort()).toEqual([
+        'marta.guest@example.test gift-expiry-reminder-giver en',
+        'pau@example.test gift-expiry-reminder va',
+      ]);
+      const toGuest = mails.find((m) => m.to === 'marta.guest@example.test')!;
+      expect(toGuest.text).toContain('Valencian sponge cake');
+      expect(toGuest.text).toContain(`${t.config.publicUrl}/purchase/${createPurchaseToken(t.config.authSecret, checkout!.id, checkout!.createdAt)}?lang=en`);
+      expect(toGuest.text).not.toContain('/app?tab=orders');
+      expect(mails.find((m) => m.to === 'pau@example.test')!.subject).toContain('Coca de llanda valenciana');
     });
 
     it('sends nothing for redeemed, cancelled, expired, unpaid, not-yet-due or already reminded orders', async () => {

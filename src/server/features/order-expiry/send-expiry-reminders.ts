@@ -1,14 +1,17 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { expiryReminderBound } from '@shared/domain/expiry-reminder';
 import { formatDate } from '@shared/format';
+import { pickLocalizedText } from '@shared/domain/localized-text';
+import type { Locale } from '@shared/locale';
 import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
-import { orders } from '../../db/schema/orders';
+import { checkouts, orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { giftPageUrl } from '../../domain/orders/gift-page-url';
 import { firstName } from '../../domain/orders/first-name';
+import { giverContact } from '../../domain/orders/giver-contact';
 
 const BATCH_SIZE = 50;
 
@@ -55,20 +58,24 @@ export async function sendExpiryReminders(ctx: Pick<AppContext, 'db' | 'now' | '
           senderName: orders.senderName,
           giftMailId: orders.giftMailId,
           giftName: gifts.name,
+          giftNameTranslations: gifts.nameTranslations,
+          businessOwnLocale: businesses.ownLocale,
           businessName: businesses.name,
-          giverEmail: users.email,
-          giverName: users.name,
-          giverLocale: users.locale,
+          account: { name: users.name, email: users.email, locale: users.locale },
+          guest: { checkoutId: checkouts.id, createdAt: checkouts.createdAt, name: checkouts.guestName, email: checkouts.guestEmail, locale: checkouts.guestLocale },
         })
         .from(orders)
         .innerJoin(gifts, eq(gifts.id, orders.giftId))
         .innerJoin(businesses, eq(businesses.id, orders.businessId))
         .leftJoin(users, eq(users.id, orders.buyerId))
+        .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
         .where(inArray(orders.id, ids));
 
       await tx.update(orders).set({ expiryReminderSentAt: now }).where(inArray(orders.id, ids));
 
       for (const row of rows) {
+        // The gift's name in each reader's language where the business wrote it (ADR 073).
+        const giftNameIn = (locale: Locale) => pickLocalizedText(row.giftName, row.giftNameTranslations, locale, row.businessOwnLocale);
         if (row.recipientEmail) {
           const locale = toMailLocale(row.recipientLocale) ?? 'es';
           await enqueueMail(tx, {
@@ -79,26 +86,28 @@ export async function sendExpiryReminders(ctx: Pick<AppContext, 'db' | 'now' | '
             data: {
               recipientName: firstName(row.recipientName),
               senderName: row.senderName?.trim() ? firstName(row.senderName) : null,
-              giftName: row.giftName,
+              giftName: giftNameIn(locale),
               businessName: row.businessName,
               expiryDate: formatDate(row.expiresAt, locale),
               giftUrl: giftPageUrl(ctx.config.publicUrl, row.code),
             },
           });
         }
-        if (row.giverEmail) {
-          const locale = toMailLocale(row.giverLocale) ?? 'en';
+        // The account's "My orders", or a guest's purchase page (ADR 075).
+        const giver = giverContact(row.account?.email ? row.account : null, row.guest, ctx.config);
+        if (giver) {
+          const locale = toMailLocale(giver.locale) ?? 'en';
           await enqueueMail(tx, {
-            to: row.giverEmail,
+            to: giver.email,
             template: 'gift-expiry-reminder-giver',
             locale,
             data: {
-              giverName: firstName(row.giverName ?? ''),
+              giverName: firstName(giver.name),
               recipientName: row.recipientName,
-              giftName: row.giftName,
+              giftName: giftNameIn(locale),
               businessName: row.businessName,
               expiryDate: formatDate(row.expiresAt, locale),
-              ordersUrl: `${ctx.config.publicUrl}/app?tab=orders`,
+              ordersUrl: giver.ordersUrl,
             },
           });
         }

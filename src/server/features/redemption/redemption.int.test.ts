@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail-outbox';
+import { checkouts, orders } from '../../db/schema/orders';
+import { createPurchaseToken } from '../../domain/orders/purchase-link';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { formatTypedCode } from '@shared/domain/typed-code';
 import { codeEndingIn, counter, redemptionState } from './redemption-test-world';
@@ -161,6 +163,20 @@ describe('redemption at the counter', () => {
       // The orders tab sees it too.
       const list = await t.app.inject({ method: 'GET', url: '/api/business/orders', headers: { cookie: shop.cookie } });
       expect(list.json().items).toContainEqual(expect.objectContaining({ id: order.id, status: 'redeemed' }));
+    });
+
+    it('tells a guest giver (no account) at their purchase page, in their language (ADR 075)', async () => {
+      const shop = await counter(t);
+      const { order } = await shop.order();
+      const guestEmail = `guest-${crypto.randomUUID().slice(0, 6)}@example.test`;
+      await t.database.db.update(orders).set({ buyerId: null }).where(eq(orders.id, order.id));
+      await t.database.db.update(checkouts).set({ buyerId: null, guestName: 'Pau Guest', guestEmail, guestLocale: 'en' }).where(eq(checkouts.id, order.checkoutId!));
+      const [checkout] = await t.database.db.select().from(checkouts).where(eq(checkouts.id, order.checkoutId!));
+      expect((await shop.redeem(order.qrCode)).statusCode).toBe(200);
+      const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, guestEmail));
+      expect(mail).toMatchObject({ template: 'gift-enjoyed', locale: 'en' });
+      expect(mail!.text).toContain('Hi Pau,');
+      expect(mail!.text).toContain(`${t.config.publicUrl}/purchase/${createPurchaseToken(t.config.authSecret, checkout!.id, checkout!.createdAt)}?lang=en`);
     });
 
     it('redeems with the typed code (recorded as manual entry), writing the giver’s email in English when that is their language', async () => {

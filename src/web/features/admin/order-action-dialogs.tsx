@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { useText } from '@web/lib/text';
 import type { AdminOrder } from '@shared/contracts/admin';
 import { formatDate, formatPrice } from '@shared/format';
@@ -9,8 +10,8 @@ import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/toast';
 import { useCancelOrder, useExtendExpiry } from './api';
-import { apiErrorMessage } from '@web/lib/api-error';
-import { apiFieldMessages } from '@web/lib/api-field-messages';
+import { apiErrorMessage, apiFieldErrors } from '@web/lib/api-error';
+import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
 
 /**
  * The order list's two dialogs, loaded when one is first opened (`order-table.tsx`): the list
@@ -19,38 +20,46 @@ import { apiFieldMessages } from '@web/lib/api-field-messages';
  */
 type DialogProps = { order: AdminOrder; open: boolean; onOpenChange: (open: boolean) => void };
 
+// The contracts the server checks with, loaded on a form's first focus (ADR 039).
+const cancelForm = lazyZodResolver(() => import('@shared/contracts/admin').then((m) => m.cancelOrderBodySchema));
+const extendForm = lazyZodResolver(() => import('@shared/contracts/admin').then((m) => m.extendExpiryBodySchema));
+
+/** A field's code, from the contract or the server, in words (`fieldErrors.<code>`). */
+function useFieldError<Values extends Record<string, unknown>>(errors: FieldErrors<Values>) {
+  const { t } = useText('admin');
+  return (field: keyof Values & string) => {
+    const code = errors[field]?.message;
+    return typeof code === 'string' ? t(`fieldErrors.${code}`, { defaultValue: t('fieldErrors.invalid') }) : undefined;
+  };
+}
+
 /** Paid (or expired) orders are refunded in full and cancelled; unpaid ones are only cancelled. */
 export function CancelOrderDialog({ order, open, onOpenChange: setOpen }: DialogProps) {
   const { t } = useText('admin');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | null>(null);
   const mutation = useCancelOrder(order.id);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<{ reason: string }>({ resolver: cancelForm.resolver, reValidateMode: 'onSubmit', defaultValues: { reason: '' } });
+  const fieldError = useFieldError(errors);
   const refunds = order.status !== 'unpaid';
   const label = refunds ? t('orders.cancelRefund') : t('orders.cancelOnly');
   const amount = formatPrice(order.totalAmount);
-  const submit = () => {
-    setProblem(null);
-    if (!reason.trim()) {
-      setError(t('fieldErrors.required'));
-      return;
+  // The reason as the contract trimmed it.
+  const submit = handleSubmit(async (values) => {
+    try {
+      await mutation.mutateAsync(values);
+      toast.success(refunds ? t('orders.refundedToast', { amount }) : t('orders.cancelledToast'));
+      setOpen(false);
+    } catch (failure) {
+      const fields = apiFieldErrors(failure);
+      if (fields.reason) setError('reason', { type: 'server', message: fields.reason });
+      else setProblem(apiErrorMessage(failure, 'admin'));
     }
-    setError(undefined);
-    mutation.mutate(
-      { reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast.success(refunds ? t('orders.refundedToast', { amount }) : t('orders.cancelledToast'));
-          setOpen(false);
-        },
-        onError: (failure) => {
-          const fields = apiFieldMessages(failure, 'admin');
-          if (fields.reason) setError(fields.reason);
-          else setProblem(apiErrorMessage(failure, 'admin'));
-        },
-      },
-    );
-  };
+  });
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent
@@ -61,13 +70,14 @@ export function CancelOrderDialog({ order, open, onOpenChange: setOpen }: Dialog
         <form
           className="flex flex-col gap-3"
           noValidate
+          onFocus={cancelForm.preload}
           onSubmit={(event) => {
-            event.preventDefault();
-            submit();
+            setProblem(null);
+            void submit(event);
           }}
         >
-          <Field label={t('orders.reason')} error={error} hint={t('orders.cancelEmails')} required>
-            <Textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <Field label={t('orders.reason')} error={fieldError('reason')} hint={t('orders.cancelEmails')} required>
+            <Textarea rows={3} {...register('reason')} />
           </Field>
           {problem ? (
             <p role="alert" className="text-sm font-medium text-danger-700">
@@ -90,27 +100,30 @@ export function CancelOrderDialog({ order, open, onOpenChange: setOpen }: Dialog
 
 export function ExtendExpiryDialog({ order, open, onOpenChange: setOpen }: DialogProps) {
   const { t, language } = useText('admin');
-  const [date, setDate] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const mutation = useExtendExpiry(order.id);
-  const submit = () => {
-    const missing: Record<string, string> = {};
-    if (!date) missing.expiresOn = t('fieldErrors.invalidDate');
-    if (!reason.trim()) missing.reason = t('fieldErrors.required');
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-    mutation.mutate(
-      { expiresOn: date, reason: reason.trim() },
-      {
-        onSuccess: (updated) => {
-          toast.success(t('orders.extended', { date: formatDate(updated.expiresAt, language) }));
-          setOpen(false);
-        },
-        onError: (error) => setErrors(apiFieldMessages(error, 'admin')),
-      },
-    );
-  };
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<{ expiresOn: string; reason: string }>({
+    resolver: extendForm.resolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: { expiresOn: '', reason: '' },
+  });
+  const fieldError = useFieldError(errors);
+  const submit = handleSubmit(async (values) => {
+    try {
+      const updated = await mutation.mutateAsync(values);
+      toast.success(t('orders.extended', { date: formatDate(updated.expiresAt, language) }));
+      setOpen(false);
+    } catch (error) {
+      // Anything else (not extendable, the connection) is the area's toast.
+      for (const [field, code] of Object.entries(apiFieldErrors(error))) {
+        if (field === 'expiresOn' || field === 'reason') setError(field, { type: 'server', message: code });
+      }
+    }
+  });
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent
@@ -118,19 +131,12 @@ export function ExtendExpiryDialog({ order, open, onOpenChange: setOpen }: Dialo
         description={t('orders.extendLead', { date: formatDate(order.expiresAt, language) })}
         closeLabel={t('close')}
       >
-        <form
-          className="flex flex-col gap-3"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <Field label={t('orders.newDate')} error={errors.expiresOn} hint={order.recipientEmail ? t('orders.willEmail') : t('orders.noEmail')} required>
-            <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+        <form className="flex flex-col gap-3" noValidate onFocus={extendForm.preload} onSubmit={(event) => void submit(event)}>
+          <Field label={t('orders.newDate')} error={fieldError('expiresOn')} hint={order.recipientEmail ? t('orders.willEmail') : t('orders.noEmail')} required>
+            <Input type="date" {...register('expiresOn')} />
           </Field>
-          <Field label={t('orders.reason')} error={errors.reason} required>
-            <Textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <Field label={t('orders.reason')} error={fieldError('reason')} required>
+            <Textarea rows={3} {...register('reason')} />
           </Field>
           <DialogFooter>
             <DialogClose asChild>

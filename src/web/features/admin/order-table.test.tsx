@@ -102,7 +102,8 @@ describe('admin order actions: cancel and refund', () => {
     expect(dialog.textContent).toContain('goes back to the buyer');
     expect(dialog.textContent).toMatch(/45[.,]00/);
     await submitDialog();
-    expect(dialog.textContent).toContain('Fill this in.');
+    // The contract (and zod) load on the form's first use, so the check's answer comes a moment later.
+    await vi.waitFor(() => expect(dialog.textContent).toContain('Fill this in.'));
     expect(calls).toEqual([]);
 
     answer = { status: 200, body: order('a', { status: 'cancelled', cancelledAt: '2026-11-23T04:00:00.000Z', cancelReason: 'Shop closed' }) };
@@ -121,5 +122,30 @@ describe('admin order actions: cancel and refund', () => {
     await submitDialog();
     await vi.waitFor(() => expect(document.querySelector('[role="dialog"] [role="alert"]')?.textContent).toContain('El proveedor de pago ha rechazado el reembolso'));
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('admin order actions: extend the expiry', () => {
+  it('asks for the date and the reason before calling the server, then sends them as the contract reads them; the server\'s field answer shows on its field', async () => {
+    await changeLanguage('en');
+    await renderTable([order('a', {})]);
+    await vi.waitFor(() => expect(buttonNamed('Extend expiry…CODEA')).not.toBeNull(), { timeout: 5000 });
+    const dialog = await openDialog('Extend expiry…CODEA');
+    await submitDialog();
+    await vi.waitFor(() => expect(dialog.textContent).toContain('Enter a valid date.'));
+    expect(dialog.textContent).toContain('Fill this in.');
+    expect(calls).toEqual([]);
+
+    const date = dialog.querySelector<HTMLInputElement>('input[type="date"]')!;
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(date, '2027-12-31');
+      date.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await typeReason(' Shop closed for works ');
+    answer = { status: 400, body: { type: 'about:blank', title: 'x', status: 400, code: 'validation_failed', fields: { expiresOn: 'notLater' } } };
+    await submitDialog();
+    await vi.waitFor(() => expect(dialog.textContent).toContain('Choose a day after the current expiry, in the future.'));
+    expect(dialog.textContent).not.toContain('Fill this in.');
+    expect(calls).toEqual([{ url: '/api/admin/orders/a/extend-expiry', body: { expiresOn: '2027-12-31', reason: 'Shop closed for works' } }]);
   });
 });

@@ -1,26 +1,17 @@
-import { AlertTriangle, Copy, ShoppingBag, Trash2 } from 'lucide-react';
+import { ShoppingBag } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useText } from '@web/lib/text';
 import { Link, useNavigate } from 'react-router';
-import type { Checkout, QuotedGift } from '@shared/contracts/checkout';
-import { CHECKOUT_LIMITS, recipientLocales } from '@shared/contracts/checkout-limits';
-import { HTML_LANG, type Locale } from '@shared/locale';
-import type { Contact } from '@shared/contracts/contacts';
+import type { Checkout } from '@shared/contracts/checkout';
+import type { Locale } from '@shared/locale';
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
-import { formatDate, formatPrice } from '@shared/format';
-import { DeliveryPicker } from '@web/components/delivery-picker';
 import { PageTitle } from '@web/components/page-title';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { Field } from '@web/components/ui/field';
-import { Input, controlClasses } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
-import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
-import { canAddToCart, type CartLine } from '@web/lib/cart';
-import { cn } from '@web/lib/cn';
-import { languageNames } from '@web/lib/language';
+import { canAddToCart } from '@web/lib/cart';
 import { useSession } from '@web/lib/session';
 import { cartAttemptSlot, useCart } from '@web/lib/use-cart';
 import { createCheckout, createGuestCheckout, useGiverContacts, useQuote } from './api';
@@ -28,7 +19,9 @@ import { guestErrorsFromProblem, useGuestBuyer, validateGuestBuyer, type GuestEr
 import { GuestDetails } from './guest-details';
 import { useAddFromLink } from './use-add-from-link';
 import { createAttemptKeys } from './attempt-key';
+import { CheckoutLineCard } from './checkout-line-card';
 import { CheckoutShell, useErrorText } from './checkout-shell';
+import { CheckoutSummary, unavailableNames } from './checkout-summary';
 import {
   hasErrors,
   lineErrorsFromProblem,
@@ -36,7 +29,6 @@ import {
   toLineInput,
   validateLines,
   type LineErrors,
-  type LineField,
   type LineSchema,
 } from './line-errors';
 
@@ -66,6 +58,12 @@ export function useGoToPayment() {
   };
 }
 
+/**
+ * The one form not on react-hook-form (ADR 076): its lines are the cart's (localStorage, shared
+ * across tabs), so the cart is the form's state, checked on "Pay" by the same line contract as
+ * the server's, loaded then with zod (`line-errors.ts`). This component holds only what a try
+ * adds to it: errors, the attempt's key, the request in flight.
+ */
 function CheckoutForm({ isGuest }: { isGuest: boolean }) {
   const { t, language } = useText('checkout');
   const errorText = useErrorText();
@@ -218,7 +216,7 @@ function CheckoutForm({ isGuest }: { isGuest: boolean }) {
           <ol className="flex flex-col gap-4" aria-label={t('linesLabel')}>
             {shown.map((line, index) => (
               <li key={line.lineId}>
-                <LineCard
+                <CheckoutLineCard
                   line={line}
                   index={index}
                   count={cart.lines.length}
@@ -239,7 +237,7 @@ function CheckoutForm({ isGuest }: { isGuest: boolean }) {
             ))}
           </ol>
         </div>
-        <Summary
+        <CheckoutSummary
           lines={shown}
           quoted={quoted}
           total={total}
@@ -252,284 +250,5 @@ function CheckoutForm({ isGuest }: { isGuest: boolean }) {
         />
       </div>
     </form>
-  );
-}
-
-/**
- * What the law asks a buyer to see before paying (issue 26.2): who sells and through whom,
- * the total with VAT, validity, the 14-day withdrawal right with the model form, and the
- * terms of sale that paying accepts (their version goes with the request). The legal pages
- * are server-rendered (ADR 059): plain links, opened in a new tab so the cart stays; each
- * kept on one line (inline-block), so a focused link is never split around other text.
- */
-function PreContractInformation({ total }: { total: number }) {
-  const { t, language } = useText('checkout');
-  const legalLink = (path: string, label: string) => (
-    <a href={`${path}?lang=${language}`} target="_blank" rel="noopener" className="inline-block font-semibold text-brand-700 underline underline-offset-4">
-      {label}
-    </a>
-  );
-  return (
-    <section aria-labelledby="precontract-title" className="flex flex-col gap-2 rounded-xl bg-sand-100 p-3 text-sm" data-testid="precontract">
-      <h3 id="precontract-title" className="font-semibold">
-        {t('precontract.title')}
-      </h3>
-      <p>
-        {t('precontract.seller')} {legalLink('/legal', t('precontract.legal'))}
-      </p>
-      <p>{t('precontract.total', { total: formatPrice(total) })}</p>
-      <p>{t('precontract.validity')}</p>
-      <p>
-        {t('precontract.withdrawal')} {legalLink('/withdrawal-form', t('precontract.withdrawalForm'))}
-      </p>
-      <p className="font-semibold">
-        {t('precontract.accept', { date: formatDate(`${TERMS_VERSION}T12:00:00Z`, language) })} {legalLink('/terms', t('precontract.terms'))}
-      </p>
-    </section>
-  );
-}
-
-const unavailableNames = (lines: CartLine[]) => [...new Set(lines.map((line) => `«${line.gift.name}»`))].join(', ');
-
-function LineCard({
-  line,
-  index,
-  count,
-  errors,
-  contacts,
-  canDuplicate,
-  onChange,
-  onDuplicate,
-  onRemove,
-}: {
-  line: CartLine;
-  index: number;
-  count: number;
-  errors: Partial<Record<LineField, string>>;
-  contacts: Contact[];
-  canDuplicate: boolean;
-  onChange: (change: { recipient?: Partial<CartLine['recipient']>; delivery?: CartLine['delivery'] }) => void;
-  onDuplicate: () => void;
-  onRemove: () => void;
-}) {
-  const { t } = useText('checkout');
-  const fieldError = (field: LineField) => (errors[field] ? t(`errors.fields.${errors[field]}`, { defaultValue: t('errors.fields.invalid') }) : undefined);
-  const id = (field: string) => `line-${index}-${field}`;
-  const headingId = id('heading');
-  const messageLength = line.recipient.message.length;
-  const recipient = line.recipient;
-
-  const pickContact = (contactId: string) => {
-    const contact = contacts.find((c) => c.id === contactId);
-    onChange({
-      recipient: contact
-        ? { contactId: contact.id, name: contact.name, email: contact.email ?? '', phone: contact.phone ?? '' }
-        : { contactId: null, name: '', email: '', phone: '' },
-    });
-  };
-
-  return (
-    <Card className="flex flex-col gap-4 p-4 sm:p-5" data-testid="checkout-line">
-      <section aria-labelledby={headingId} className="flex flex-col gap-4">
-        <div className="flex flex-col gap-0.5">
-          <p className="text-sm font-semibold uppercase tracking-wide text-muted">{t('line.position', { index: index + 1, count })}</p>
-          <h2 id={headingId} className="font-display text-xl font-semibold leading-tight">
-            {line.gift.name}
-          </h2>
-          <p className="text-sm text-muted">{t('line.from', { business: line.business.name })}</p>
-        </div>
-        {errors.giftId ? (
-          <p role="alert" className="flex items-start gap-2 rounded-xl bg-danger-50 p-3 text-sm font-medium text-danger-700">
-            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {fieldError('giftId')}
-          </p>
-        ) : null}
-        {contacts.length > 0 ? (
-          <Field label={t('line.pickContact')}>
-            <select
-              id={id('contact')}
-              value={recipient.contactId ?? ''}
-              onChange={(event) => pickContact(event.target.value)}
-              className={cn(controlClasses, 'min-h-11 py-2')}
-            >
-              <option value="">{t('line.someoneNew')}</option>
-              {contacts.map((contact) => (
-                <option key={contact.id} value={contact.id}>
-                  {contact.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-        ) : null}
-        <Field label={t('line.name')} required error={fieldError('recipientName')}>
-          <Input
-            id={id('name')}
-            autoComplete="off"
-            value={recipient.name}
-            onChange={(event) => onChange({ recipient: { name: event.target.value } })}
-          />
-        </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('line.email')} hint={t('line.contactHint')} error={fieldError('recipientEmail')}>
-            <Input
-              id={id('email')}
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              value={recipient.email}
-              onChange={(event) => onChange({ recipient: { email: event.target.value } })}
-            />
-          </Field>
-          <Field label={t('line.phone')} error={fieldError('recipientPhone')}>
-            <Input
-              id={id('phone')}
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              value={recipient.phone}
-              onChange={(event) => onChange({ recipient: { phone: event.target.value } })}
-            />
-          </Field>
-        </div>
-        <Field
-          label={t('line.message')}
-          hint={
-            <span className={messageLength > CHECKOUT_LIMITS.personalMessage ? 'font-semibold text-danger-700' : undefined}>
-              {t('line.messageCount', { count: messageLength, max: CHECKOUT_LIMITS.personalMessage })}
-            </span>
-          }
-          error={fieldError('personalMessage')}
-        >
-          <Textarea
-            id={id('message')}
-            rows={3}
-            value={recipient.message}
-            onChange={(event) => onChange({ recipient: { message: event.target.value } })}
-          />
-        </Field>
-        <Field label={t('line.language')} hint={t('line.languageHint')}>
-          <select
-            id={id('language')}
-            value={recipient.locale}
-            onChange={(event) => onChange({ recipient: { locale: event.target.value as CartLine['recipient']['locale'] } })}
-            className={cn(controlClasses, 'min-h-11 py-2')}
-          >
-            {recipientLocales.map((locale) => (
-              <option key={locale} value={locale} lang={HTML_LANG[locale]}>
-                {languageNames[locale]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <DeliveryPicker
-          value={line.delivery}
-          onChange={(delivery) => onChange({ delivery })}
-          error={fieldError('delivery')}
-          nowLabel={t('delivery.now')}
-        />
-        <div className="flex flex-wrap gap-2 border-t border-line pt-3">
-          <Button variant="outline" size="sm" disabled={!canDuplicate} onClick={onDuplicate} aria-label={t('line.duplicateNamed', { gift: line.gift.name })}>
-            <Copy aria-hidden="true" />
-            {t('line.duplicate')}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={onRemove} aria-label={t('line.removeNamed', { gift: line.gift.name })}>
-            <Trash2 aria-hidden="true" />
-            {t('line.remove')}
-          </Button>
-        </div>
-      </section>
-    </Card>
-  );
-}
-
-function Summary({
-  lines,
-  quoted,
-  total,
-  isQuoteLoading,
-  quoteError,
-  onRetryQuote,
-  unavailable,
-  formError,
-  isSubmitting,
-}: {
-  lines: CartLine[];
-  quoted: Map<string, QuotedGift>;
-  total: number;
-  isQuoteLoading: boolean;
-  quoteError: string | null;
-  onRetryQuote: () => void;
-  unavailable: CartLine[];
-  formError: string | null;
-  isSubmitting: boolean;
-}) {
-  const { t, language } = useText('checkout');
-  const isBlocked = unavailable.length > 0 || isQuoteLoading || quoteError !== null;
-  return (
-    <Card className="flex flex-col gap-3 p-4 sm:p-5 lg:sticky lg:top-4">
-      <section aria-labelledby="summary-title" className="flex flex-col gap-3">
-        <h2 id="summary-title" className="font-display text-xl font-semibold">
-          {t('summary.title')}
-        </h2>
-        {quoteError !== null ? (
-          <div role="alert" className="flex flex-col items-start gap-2 rounded-xl bg-danger-50 p-3 text-sm text-danger-700">
-            <p>{quoteError}</p>
-            <Button variant="outline" size="sm" onClick={onRetryQuote}>
-              {t('summary.retry')}
-            </Button>
-          </div>
-        ) : null}
-        <ul className="flex flex-col divide-y divide-line" data-testid="checkout-summary">
-          {lines.map((line, index) => {
-            const quote = quoted.get(line.gift.id);
-            return (
-              <li key={line.lineId} className="flex flex-col gap-0.5 py-2 text-sm">
-                <div className="flex items-baseline justify-between gap-3">
-                  <span className="font-semibold">
-                    {line.gift.name}
-                    <span className="block font-normal text-muted">
-                      {line.recipient.name.trim() ? t('cart.for', { name: line.recipient.name.trim() }) : t('line.position', { index: index + 1, count: lines.length })}
-                    </span>
-                    <span className="block font-normal text-muted" data-testid="summary-seller">
-                      {t('precontract.soldBy', { business: quote?.businessName ?? line.business.name })}
-                    </span>
-                  </span>
-                  <span className="font-semibold" data-testid="summary-price">
-                    {quote?.price != null ? formatPrice(quote.price) : isQuoteLoading ? '…' : formatPrice(line.gift.price)}
-                  </span>
-                </div>
-                {quote?.available === false ? (
-                  <span className="font-semibold text-danger-700">{t('summary.unavailableOne')}</span>
-                ) : quote?.validityDays != null && quote.expiresAtIfPaidNow ? (
-                  <span className="text-muted">
-                    {t('summary.validity', { count: quote.validityDays, date: formatDate(quote.expiresAtIfPaidNow, language) })}
-                  </span>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
-        <p className="flex items-baseline justify-between border-t border-line pt-3 text-lg">
-          <span>{t('summary.total')}</span>
-          <strong data-testid="checkout-total">{formatPrice(total)}</strong>
-        </p>
-        <p className="text-sm text-muted">{t('summary.vat')}</p>
-        {unavailable.length > 0 ? (
-          <p role="alert" className="rounded-xl bg-danger-50 p-3 text-sm font-medium text-danger-700">
-            {t('summary.unavailable', { names: unavailableNames(unavailable) })}
-          </p>
-        ) : null}
-        {formError !== null && unavailable.length === 0 ? (
-          <p role="alert" className="rounded-xl bg-danger-50 p-3 text-sm font-medium text-danger-700" data-testid="checkout-error">
-            {formError}
-          </p>
-        ) : null}
-        <PreContractInformation total={total} />
-        <Button type="submit" size="lg" disabled={isBlocked} aria-disabled={isSubmitting || undefined}>
-          {isSubmitting ? <Spinner decorative /> : null}
-          {isSubmitting ? t('submitting') : t('submit', { total: formatPrice(total) })}
-        </Button>
-      </section>
-    </Card>
   );
 }

@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useText } from '@web/lib/text';
-import type { DeliveryInput } from '@shared/contracts/checkout';
+import type { z } from 'zod';
+import type { UpdateDeliveryInput, updateDeliveryInputSchema } from '@shared/contracts/checkout';
 import type { MyOrder } from '@shared/contracts/my-orders';
 import { instantToMadridLocal } from '@shared/domain/delivery-time';
 import { DeliveryPicker } from '@web/components/delivery-picker';
@@ -11,12 +13,33 @@ import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
+import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
 import { deliveryError } from '@web/lib/madrid-time';
 import { useUpdateDelivery } from './api';
 import { apiFieldErrors } from '@web/lib/api-error';
 
-const initialDelivery = (order: MyOrder): DeliveryInput =>
-  order.deliverAt ? { kind: 'scheduled', ...instantToMadridLocal(new Date(order.deliverAt)) } : { kind: 'now' };
+type FieldName = keyof UpdateDeliveryInput;
+type UpdateDeliveryValues = z.output<typeof updateDeliveryInputSchema>;
+
+const initialValues = (order: MyOrder): UpdateDeliveryInput => ({
+  recipientEmail: order.recipientEmail ?? '',
+  recipientPhone: order.recipientPhone ?? '',
+  delivery: order.deliverAt ? { kind: 'scheduled', ...instantToMadridLocal(new Date(order.deliverAt)) } : { kind: 'now' },
+});
+
+// The contract the server checks with, loaded on the form's first focus, not with the tab (ADR 039).
+const deliveryForm = lazyZodResolver(() => import('@shared/contracts/checkout').then((m) => m.updateDeliveryInputSchema));
+
+/**
+ * The contract, then the moment against the clock (the server's rule, which needs "now" and so
+ * is not in the contract): a past or too distant moment shows with the contract's own errors.
+ */
+const checkDelivery: Resolver<UpdateDeliveryInput, unknown, UpdateDeliveryValues> = async (values, context, options) => {
+  const result = await deliveryForm.resolver(values, context, options);
+  const when = deliveryError(values.delivery, new Date());
+  if (!when || result.errors.delivery) return result;
+  return { values: {}, errors: { ...result.errors, delivery: { type: 'delivery', message: when } } };
+};
 
 /** Changing a scheduled gift's recipient contact or delivery moment (loaded on first use, ADR 039). */
 export function ChangeDeliveryDialog({
@@ -46,48 +69,68 @@ function ChangeDeliveryForm({ order, onDone }: { order: MyOrder; onDone: () => v
   const { t } = useText('checkout');
   const { t: to } = useText('orders');
   const update = useUpdateDelivery();
-  const [email, setEmail] = useState(order.recipientEmail ?? '');
-  const [phone, setPhone] = useState(order.recipientPhone ?? '');
-  const [delivery, setDelivery] = useState<DeliveryInput>(() => initialDelivery(order));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const fieldError = (key: string) =>
-    errors[key] ? t(`errors.fields.${errors[key]}`, { defaultValue: t('errors.fields.invalid') }) : undefined;
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    setError,
+    formState: { errors },
+  } = useForm<UpdateDeliveryInput, unknown, UpdateDeliveryValues>({
+    resolver: checkDelivery,
+    // An error stays until the next "Save", as the checkout's do before its first try.
+    reValidateMode: 'onSubmit',
+    defaultValues: initialValues(order),
+  });
+  const fieldError = (field: FieldName) => {
+    // The delivery's errors may name its date or time; the picker shows one for the whole.
+    const error = errors[field] as { message?: string; date?: { message?: string }; time?: { message?: string } } | undefined;
+    const code = error?.message ?? error?.date?.message ?? error?.time?.message;
+    return code ? t(`errors.fields.${code}`, { defaultValue: t('errors.fields.invalid') }) : undefined;
+  };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const input = { recipientEmail: email, recipientPhone: phone, delivery };
-    const found: Record<string, string> = {};
-    // The contract (and zod) load on the first submit, not with the tab (ADR 039).
-    const { updateDeliveryInputSchema } = await import('@shared/contracts/checkout');
-    const parsed = updateDeliveryInputSchema.safeParse(input);
-    if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-    const when = deliveryError(delivery, new Date());
-    if (when) found.delivery ??= when;
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) return;
+  const submit = handleSubmit(async () => {
+    // Sent as typed, not as the contract's parse (which turns '' into null): the server parses it itself.
+    const input = getValues();
     try {
       await update.mutateAsync({ orderId: order.id, input });
       toast.success(to('deliveryChanged'));
       onDone();
     } catch (error) {
-      const fields = apiFieldErrors(error);
-      setErrors(Object.fromEntries(Object.entries(fields).map(([key, code]) => [key.split('.')[0]!, code])));
+      // `delivery.date` and the like land on the delivery picker as a whole.
+      for (const [key, code] of Object.entries(apiFieldErrors(error))) {
+        const field = key.split('.')[0];
+        if (field === 'recipientEmail' || field === 'recipientPhone' || field === 'delivery') setError(field, { type: 'server', message: code });
+      }
       const code = error instanceof ApiError ? error.code : 'default';
       setFormError(t(`errors.codes.${code}`, { defaultValue: t('errors.codes.default') }));
     }
-  }
+  });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onFocus={deliveryForm.preload}
+      onSubmit={(event) => {
+        setFormError(null);
+        void submit(event);
+      }}
+      className="flex flex-col gap-4"
+    >
       <Field label={t('line.email')} hint={t('line.contactHint')} error={fieldError('recipientEmail')}>
-        <Input type="email" inputMode="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+        <Input type="email" inputMode="email" {...register('recipientEmail')} />
       </Field>
       <Field label={t('line.phone')} error={fieldError('recipientPhone')}>
-        <Input type="tel" inputMode="tel" value={phone} onChange={(event) => setPhone(event.target.value)} />
+        <Input type="tel" inputMode="tel" {...register('recipientPhone')} />
       </Field>
-      <DeliveryPicker value={delivery} onChange={setDelivery} error={fieldError('delivery')} nowLabel={t('delivery.nowShort')} />
+      <Controller
+        control={control}
+        name="delivery"
+        render={({ field }) => (
+          <DeliveryPicker value={field.value} onChange={field.onChange} error={fieldError('delivery')} nowLabel={t('delivery.nowShort')} />
+        )}
+      />
       {formError ? (
         <p role="alert" className="rounded-xl bg-danger-50 p-3 text-sm font-medium text-danger-700">
           {formError}

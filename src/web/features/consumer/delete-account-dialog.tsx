@@ -1,13 +1,18 @@
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { DeleteAccountInput } from '@shared/contracts/account';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { apiRequest } from '@web/lib/api-client';
+import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
 import { signOut } from '@web/lib/session';
 import { useText } from '@web/lib/text';
 import { apiFieldErrors } from '@web/lib/api-error';
+
+// The contract the server checks with, loaded on the form's first focus (ADR 039).
+const deleteForm = lazyZodResolver(() => import('@shared/contracts/account').then((m) => m.deleteAccountSchema));
 
 /** "Delete my account": the owner confirms with their password, or their address without one. */
 export function DeleteAccountDialog({
@@ -22,53 +27,58 @@ export function DeleteAccountDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useText('app');
-  const [confirm, setConfirm] = useState('');
-  const [isDeleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState('');
+  // One field, named as the contract names it: `password`, or `confirm` (the address) without one.
+  const field = withPassword ? 'password' : 'confirm';
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting: isDeleting },
+  } = useForm<DeleteAccountInput>({
+    resolver: deleteForm.resolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: { [field]: '' },
+  });
+  // The contract puts "nothing typed" on `confirm`; with a password that is "enter your password".
+  const contractCode = errors.password?.message ?? errors.confirm?.message;
+  const code = withPassword && contractCode === 'confirmationRequired' ? 'passwordRequired' : contractCode;
 
-  async function deleteAccount(event: FormEvent) {
-    event.preventDefault();
-    if (confirm.trim() === '') {
-      setDeleteError(withPassword ? 'passwordRequired' : 'confirmationRequired');
+  const deleteAccount = handleSubmit(async (values) => {
+    // Spaces alone are no password either: said here, as before, rather than by the server's "not correct".
+    if (withPassword && !values.password?.trim()) {
+      setError('password', { message: 'passwordRequired' });
       return;
     }
-    setDeleting(true);
     try {
-      await apiRequest('/api/account', { method: 'DELETE', body: withPassword ? { password: confirm } : { confirm: confirm.trim() } });
+      // The password as typed; the address as the contract trimmed it.
+      await apiRequest('/api/account', { method: 'DELETE', body: withPassword ? { password: values.password } : { confirm: values.confirm } });
       // A toast would die with the page: the home page says it instead (?account=deleted).
       await signOut('/?account=deleted');
     } catch (error) {
       const fields = apiFieldErrors(error);
-      const code = fields.password ?? fields.confirm ?? (error as { code?: string }).code ?? 'default';
-      setDeleteError(code);
-    } finally {
-      setDeleting(false);
+      setError(field, { type: 'server', message: fields.password ?? fields.confirm ?? (error as { code?: string }).code ?? 'default' });
     }
-  }
+  });
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         onOpenChange(next);
-        setConfirm('');
-        setDeleteError('');
+        reset();
       }}
     >
       <DialogContent title={t('profile.deleteTitle')} description={t('profile.deleteDescription')} closeLabel={t('common.close')}>
-        <form onSubmit={(event) => void deleteAccount(event)} noValidate>
+        <form onSubmit={(event) => void deleteAccount(event)} onFocus={deleteForm.preload} noValidate>
           <Field
             label={withPassword ? t('profile.deletePasswordLabel') : t('profile.deleteConfirmLabel')}
-            error={
-              deleteError
-                ? t(`profile.fieldErrors.${deleteError}`, { defaultValue: t(`errors.${deleteError}`, { defaultValue: t('errors.default') }) })
-                : undefined
-            }
+            error={code ? t(`profile.fieldErrors.${code}`, { defaultValue: t(`errors.${code}`, { defaultValue: t('errors.default') }) }) : undefined}
           >
             {withPassword ? (
-              <Input type="password" value={confirm} autoComplete="current-password" onChange={(e) => setConfirm(e.target.value)} />
+              <Input type="password" autoComplete="current-password" {...register('password')} />
             ) : (
-              <Input type="email" value={confirm} placeholder={email} autoComplete="off" onChange={(e) => setConfirm(e.target.value)} />
+              <Input type="email" placeholder={email} autoComplete="off" {...register('confirm')} />
             )}
           </Field>
           <DialogFooter>

@@ -270,4 +270,36 @@ describe('my orders', () => {
     await vi.waitFor(() => expect(document.activeElement).toBe(inCard(cards()[1]!, 'Change delivery for Pepe')));
     expect(cards()[1]!.querySelector('[data-testid="delivery-state"]')?.textContent).toBe('Will be delivered 24 Dec 2026, 10:00');
   });
+
+  it('checks a changed delivery with the contract before sending, and shows the server\'s field answers on the fields', async () => {
+    await renderOrders();
+    await act(async () => inCard(cards()[1]!, 'Change delivery for Pepe')!.click());
+    const dialog = await vi.waitFor(() => {
+      const found = document.querySelector<HTMLElement>('[role="dialog"]');
+      if (!found) throw new Error('no dialog yet');
+      return found;
+    });
+    const email = dialog.querySelector<HTMLInputElement>('input[type="email"]')!;
+    const type = async (value: string) =>
+      act(async () => {
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(email, value);
+        email.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    const patches = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/my/orders/o2/delivery');
+
+    // Pepe has no phone: without the email too, the contract refuses before any request.
+    await type('');
+    await act(async () => dialog.querySelector<HTMLButtonElement>('button[type="submit"]')!.click());
+    await vi.waitFor(() => expect(dialog.textContent).toContain('Give an email or a phone (or both)'));
+    expect(patches()).toHaveLength(0);
+
+    await type('pepe@example.test');
+    patchAnswer = json(400, { type: 'about:blank', title: 'x', status: 400, code: 'validation_failed', fields: { 'delivery.date': 'delivery_in_past' } });
+    await act(async () => dialog.querySelector<HTMLButtonElement>('button[type="submit"]')!.click());
+    await vi.waitFor(() => expect(dialog.textContent).toContain('Choose a moment in the future'));
+    expect(dialog.textContent).toContain('Some fields are not valid');
+    expect(dialog.textContent).not.toContain('Give an email or a phone (or both)');
+    expect(dialog.querySelector('input[type="date"]')?.getAttribute('aria-invalid')).toBe('true');
+    expect(patches()).toHaveLength(1);
+  });
 });

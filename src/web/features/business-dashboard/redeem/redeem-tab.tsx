@@ -89,6 +89,9 @@ export function RedeemTab() {
     }
   }
 
+  // Not react-hook-form (ADR 076): the whole check is parseRedemptionInput, the server's own
+  // rule, and its error shares the one alert with the lookup's answers; the form library on
+  // this tab's first render would take it over its 150 KB budget.
   function submit(event: FormEvent) {
     event.preventDefault();
     if (parseRedemptionInput(typed).kind === 'invalid') {

@@ -1,0 +1,171 @@
+import { AlertTriangle, Copy, Trash2 } from 'lucide-react';
+import { useText } from '@web/lib/text';
+import { CHECKOUT_LIMITS, recipientLocales } from '@shared/contracts/checkout-limits';
+import type { Contact } from '@shared/contracts/contacts';
+import { HTML_LANG } from '@shared/locale';
+import { DeliveryPicker } from '@web/components/delivery-picker';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Field } from '@web/components/ui/field';
+import { Input, controlClasses } from '@web/components/ui/input';
+import { Textarea } from '@web/components/ui/textarea';
+import type { CartLine } from '@web/lib/cart';
+import { cn } from '@web/lib/cn';
+import { languageNames } from '@web/lib/language';
+import type { LineField } from './line-errors';
+
+/**
+ * One recipient of one gift on the checkout. Its fields are the cart line's own (ADR 076):
+ * every change goes to the cart through `onChange`, and the errors come from the page.
+ */
+export function CheckoutLineCard({
+  line,
+  index,
+  count,
+  errors,
+  contacts,
+  canDuplicate,
+  onChange,
+  onDuplicate,
+  onRemove,
+}: {
+  line: CartLine;
+  index: number;
+  count: number;
+  errors: Partial<Record<LineField, string>>;
+  contacts: Contact[];
+  canDuplicate: boolean;
+  onChange: (change: { recipient?: Partial<CartLine['recipient']>; delivery?: CartLine['delivery'] }) => void;
+  onDuplicate: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useText('checkout');
+  const fieldError = (field: LineField) => (errors[field] ? t(`errors.fields.${errors[field]}`, { defaultValue: t('errors.fields.invalid') }) : undefined);
+  const id = (field: string) => `line-${index}-${field}`;
+  const headingId = id('heading');
+  const messageLength = line.recipient.message.length;
+  const recipient = line.recipient;
+
+  const pickContact = (contactId: string) => {
+    const contact = contacts.find((c) => c.id === contactId);
+    onChange({
+      recipient: contact
+        ? { contactId: contact.id, name: contact.name, email: contact.email ?? '', phone: contact.phone ?? '' }
+        : { contactId: null, name: '', email: '', phone: '' },
+    });
+  };
+
+  return (
+    <Card className="flex flex-col gap-4 p-4 sm:p-5" data-testid="checkout-line">
+      <section aria-labelledby={headingId} className="flex flex-col gap-4">
+        <div className="flex flex-col gap-0.5">
+          <p className="text-sm font-semibold uppercase tracking-wide text-muted">{t('line.position', { index: index + 1, count })}</p>
+          <h2 id={headingId} className="font-display text-xl font-semibold leading-tight">
+            {line.gift.name}
+          </h2>
+          <p className="text-sm text-muted">{t('line.from', { business: line.business.name })}</p>
+        </div>
+        {errors.giftId ? (
+          <p role="alert" className="flex items-start gap-2 rounded-xl bg-danger-50 p-3 text-sm font-medium text-danger-700">
+            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {fieldError('giftId')}
+          </p>
+        ) : null}
+        {contacts.length > 0 ? (
+          <Field label={t('line.pickContact')}>
+            <select
+              id={id('contact')}
+              value={recipient.contactId ?? ''}
+              onChange={(event) => pickContact(event.target.value)}
+              className={cn(controlClasses, 'min-h-11 py-2')}
+            >
+              <option value="">{t('line.someoneNew')}</option>
+              {contacts.map((contact) => (
+                <option key={contact.id} value={contact.id}>
+                  {contact.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        ) : null}
+        <Field label={t('line.name')} required error={fieldError('recipientName')}>
+          <Input
+            id={id('name')}
+            autoComplete="off"
+            value={recipient.name}
+            onChange={(event) => onChange({ recipient: { name: event.target.value } })}
+          />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={t('line.email')} hint={t('line.contactHint')} error={fieldError('recipientEmail')}>
+            <Input
+              id={id('email')}
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              value={recipient.email}
+              onChange={(event) => onChange({ recipient: { email: event.target.value } })}
+            />
+          </Field>
+          <Field label={t('line.phone')} error={fieldError('recipientPhone')}>
+            <Input
+              id={id('phone')}
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              value={recipient.phone}
+              onChange={(event) => onChange({ recipient: { phone: event.target.value } })}
+            />
+          </Field>
+        </div>
+        <Field
+          label={t('line.message')}
+          hint={
+            <span className={messageLength > CHECKOUT_LIMITS.personalMessage ? 'font-semibold text-danger-700' : undefined}>
+              {t('line.messageCount', { count: messageLength, max: CHECKOUT_LIMITS.personalMessage })}
+            </span>
+          }
+          error={fieldError('personalMessage')}
+        >
+          <Textarea
+            id={id('message')}
+            rows={3}
+            value={recipient.message}
+            onChange={(event) => onChange({ recipient: { message: event.target.value } })}
+          />
+        </Field>
+        <Field label={t('line.language')} hint={t('line.languageHint')}>
+          <select
+            id={id('language')}
+            value={recipient.locale}
+            onChange={(event) => onChange({ recipient: { locale: event.target.value as CartLine['recipient']['locale'] } })}
+            className={cn(controlClasses, 'min-h-11 py-2')}
+          >
+            {recipientLocales.map((locale) => (
+              <option key={locale} value={locale} lang={HTML_LANG[locale]}>
+                {languageNames[locale]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <DeliveryPicker
+          value={line.delivery}
+          onChange={(delivery) => onChange({ delivery })}
+          error={fieldError('delivery')}
+          nowLabel={t('delivery.now')}
+        />
+        <div className="flex flex-wrap gap-2 border-t border-line pt-3">
+          <Button variant="outline" size="sm" disabled={!canDuplicate} onClick={onDuplicate} aria-label={t('line.duplicateNamed', { gift: line.gift.name })}>
+            <Copy aria-hidden="true" />
+            {t('line.duplicate')}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={onRemove} aria-label={t('line.removeNamed', { gift: line.gift.name })}>
+            <Trash2 aria-hidden="true" />
+            {t('line.remove')}
+          </Button>
+        </div>
+      </section>
+    </Card>
+  );
+}
+

@@ -12,9 +12,6 @@ test.use({ locale: 'es-ES' });
  * its conditions; the recipient's gift page shows them, with the phone as a link to call.
  */
 test('the owner sets how to book and the recipient finds it on the gift page, with the phone to call', async ({ page, browser, signedInOwner: owner, giver }) => {
-  // Three axe scans and three browsers: measured over a minute on the busy two-core machine
-  // even without the onboarding it used to walk (then 240 s).
-  test.setTimeout(120_000);
   const businessName = owner.business!.name;
 
   // The profile: phone, WhatsApp, booking link and opening hours.

@@ -1,31 +1,29 @@
-import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { hideCookieBanner } from './support/consent';
-import { createConsumer, type Consumer } from './support/orders';
+import { expect, signInAs, test } from './support/fixtures';
 
 test.use({ locale: 'es-ES' });
 
 /*
  * Issue 29.10 (ADR 066): the signed-in giver's cart is the same in every tab and after the
  * browser restarts; another account signing in on the same browser never sees it, and
- * signing out empties it. Two givers of the journey's own.
+ * signing out empties it. Two givers of the journey's own (the `giver` and `otherGiver`
+ * fixtures).
  */
 const cartKeys = (context: BrowserContext) =>
   context.pages()[0]!.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('regalo.cart')));
 
-async function signedInContext(browser: Browser, giver: Consumer, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) {
-  const context = await browser.newContext({ locale: 'es-ES', baseURL, storageState });
+/** A browser, new or with the profile (cookies and storage) of one before it. */
+async function browserWith(browser: Browser, profile?: Awaited<ReturnType<BrowserContext['storageState']>>) {
+  const context = await browser.newContext({ locale: 'es-ES', baseURL, storageState: profile });
   await hideCookieBanner(context, baseURL);
-  await context.addCookies(giver.cookies);
   return context;
 }
 
-test('the cart follows the giver across tabs and a restart, and no one else sees it', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const ana = await createConsumer((await browser.newContext({ baseURL })).request, { name: 'Ana Ferrer', locale: 'es' });
-  const bruno = await createConsumer((await browser.newContext({ baseURL })).request, { name: 'Bruno Vidal', locale: 'es' });
-
-  const context = await signedInContext(browser, ana);
+test('the cart follows the giver across tabs and a restart, and no one else sees it', async ({ browser, giver: ana, otherGiver: bruno }) => {
+  const context = await browserWith(browser);
+  await signInAs(context.request, ana);
   const first = await context.newPage();
   await first.goto('/app?tab=gifts');
   await expect(first.getByTestId('cart-count')).toHaveText('0');
@@ -43,16 +41,16 @@ test('the cart follows the giver across tabs and a restart, and no one else sees
   // The browser restarts: its profile (cookies and storage) is all that is left.
   const profile = await context.storageState();
   await context.close();
-  const restarted = await signedInContext(browser, ana, profile);
+  const restarted = await browserWith(browser, profile);
   const again = await restarted.newPage();
   await again.goto('/app?tab=gifts');
   await expect(again.getByTestId('cart-count')).toHaveText('2');
 
   // Bruno signs in on the same browser: an empty cart, and Ana's is gone from it.
-  const shared = await signedInContext(browser, ana, await restarted.storageState());
+  const shared = await browserWith(browser, await restarted.storageState());
   await shared.clearCookies();
   await hideCookieBanner(shared, baseURL);
-  await shared.addCookies(bruno.cookies);
+  await signInAs(shared.request, bruno);
   const brunos = await shared.newPage();
   await brunos.goto('/app?tab=gifts');
   await expect(brunos.getByRole('heading', { level: 1 })).toBeVisible();

@@ -42,7 +42,6 @@ async function scanQr(page: Page): Promise<string | null> {
 
 test.describe('with JavaScript', () => {
   test('a recipient opens a demo gift in Spanish, scans its QR, switches to English, and finds the card and reminder', async ({ page, playwright, baseURL }) => {
-    test.setTimeout(90_000);
     const api = await playwright.request.newContext({ baseURL });
     const path = await giftPathOf(api, 'Merienda de horchata y fartons para dos', 'paid');
     const redeemedPath = await giftPathOf(api, 'Litro de horchata para la familia', 'redeemed');

@@ -17,8 +17,6 @@ function lastMonth(): string {
 }
 
 test("the owner opens last month's invoice and downloads its PDF, whose QR is the AEAT's check URL", async ({ page, context, baseURL }) => {
-  // It waits for the invoicing job, which runs as the server starts.
-  test.setTimeout(90_000);
   await hideCookieBanner(context, baseURL!);
   const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: DEMO_ACCOUNTS.owner, password: DEMO_PASSWORD }, headers: { origin: baseURL! } });
   expect(signIn.status()).toBe(200);

@@ -114,8 +114,6 @@ test.describe('the gift dialogs', () => {
   }
 
   test('the owner creates, edits and deletes a gift with the keyboard alone; focus comes back each time', async ({ page, request }) => {
-    // The real onboarding and an approval first, on a busy shared machine.
-    test.setTimeout(180_000);
     await createApprovedBusiness(page, request, 'Orxateria del Teclat');
     await page.setViewportSize({ width: 390, height: 640 });
     await page.goto('/business/dashboard?tab=gifts');

@@ -37,7 +37,6 @@ async function signInByKeyboard(page: Page, email: string, password: string, lab
 const notOnBody = (page: Page) => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body);
 
 test('a giver signs in and adds, edits and deletes a contact with the keyboard alone (Spanish)', async ({ page, baseURL, giver }) => {
-  test.setTimeout(120_000);
   await prepare(page, baseURL!);
   await page.setViewportSize({ width: 390, height: 700 });
 

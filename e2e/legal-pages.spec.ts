@@ -42,8 +42,6 @@ test.describe('with JavaScript on', () => {
   test.use({ locale: 'es-ES' });
 
   test('the site footer links to them, and none has a serious accessibility violation', async ({ page, context, baseURL }) => {
-    // Twelve page loads, each with a full axe scan (about 4–5 s apiece on the 2-core CI machine): past the default minute.
-    test.setTimeout(150_000);
     await hideCookieBanner(context, baseURL!);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');

@@ -68,7 +68,6 @@ for (const language of ['en', 'es'] as const) {
   test.describe(() => {
     test.use({ language });
     test(`every screen has its own ${language} title`, async ({ page, context, baseURL }) => {
-      test.setTimeout(120_000);
       const l = locales[language];
       await hideCookieBanner(context, baseURL!);
       const titles: string[] = [];

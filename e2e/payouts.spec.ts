@@ -1,8 +1,8 @@
 import { expectNoSeriousA11yViolations as scan } from './support/axe';
 import { createApprovedBusiness } from './support/business-application';
 import { hideCookieBanner } from './support/consent';
-import { expect, test, useLanguage } from './support/fixtures';
-import { buyGift, createConsumer } from './support/orders';
+import { expect, signInAs, test, useLanguage } from './support/fixtures';
+import { buyGift } from './support/orders';
 
 /**
  * Money out (issue 24), in Spanish on a phone: a new business connects its payout account on
@@ -10,7 +10,7 @@ import { buyGift, createConsumer } from './support/orders';
  * Payouts tab shows the transfer once the transfers job (every minute in the server) has
  * sent it, and the month's statement lists the order, on screen and in the CSV.
  */
-test('a new owner connects payouts, sells, redeems, and sees the transfer and the statement', async ({ page, context, baseURL, playwright }) => {
+test('a new owner connects payouts, sells, redeems, and sees the transfer and the statement', async ({ page, context, baseURL, playwright, giver }) => {
   // The transfers job runs once a minute: the journey waits for it, on the condition.
   test.setTimeout(240_000);
   const origin = new URL(baseURL!).origin;
@@ -33,15 +33,17 @@ test('a new owner connects payouts, sells, redeems, and sees the transfer and th
   await expect(page.getByRole('heading', { name: 'Tu cuenta de cobros está lista' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Conectar cobros' })).toHaveCount(0);
 
-  // A gift of its own, bought by a new giver.
+  // A gift of its own, bought by a giver of the test's own.
   const created = await page.request.post('/api/business/gifts', {
     headers: { origin },
     data: { name: 'Horchata y fartons para dos', description: 'Dos horchatas grandes con fartons.', price: '25,00' },
   });
   expect(created.status(), await created.text()).toBe(201);
   const gift = (await created.json()) as { id: string };
-  const giver = await createConsumer(await playwright.request.newContext({ baseURL }));
-  const bought = await buyGift(giver.request, { giftId: gift.id, recipientName: 'Marta' });
+  const buyer = await playwright.request.newContext({ baseURL });
+  await signInAs(buyer, giver);
+  const bought = await buyGift(buyer, { giftId: gift.id, recipientName: 'Marta' });
+  await buyer.dispose();
 
   // The transfer waits for the redemption (or the end of the 14 days).
   await page.reload();

@@ -40,9 +40,6 @@ async function openRedeemAsOwner(page: Page, context: BrowserContext, baseURL: s
 }
 
 test('the owner types the code under the QR, redeems the gift once, and a second try is refused', async ({ page, context, baseURL, request, giver, owner }) => {
-  // Four axe scans, a payment and a service worker: measured 1.2 min on the busy two-core
-  // machine with the fixtures' accounts (no sign-up mail any more), so more than the default.
-  test.setTimeout(120_000);
   // A name of its own, to find this order among the business's others.
   const recipient = `Marta Soler ${Date.now().toString(36)}`;
   const gift = await freshGift(request, giver, owner, recipient);
@@ -117,8 +114,6 @@ test('the owner types the code under the QR, redeems the gift once, and a second
 });
 
 test('the owner scans the gift’s QR code with the phone camera', async ({ baseURL, request, giver, owner }, testInfo) => {
-  // A browser of its own with a fake camera: measured 58 s on the busy two-core machine.
-  test.setTimeout(120_000);
   const gift = await freshGift(request, giver, owner);
   const video = testInfo.outputPath('gift-qr.y4m');
   mkdirSync(path.dirname(video), { recursive: true });

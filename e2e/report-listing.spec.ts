@@ -13,9 +13,6 @@ test.use({ locale: 'es-ES' });
  * changes nothing the other journeys rely on.
  */
 test('a giver reports a gift and the admin hides it', async ({ page, browser, request, signedInOwner: owner, giver: reporter, admin }) => {
-  // Three browsers and three mails: measured 1.2 min on the busy two-core machine with the
-  // fixtures' accounts (the onboarding it used to walk took it to 240 s).
-  test.setTimeout(120_000);
   const { name: businessName } = owner.business!;
   const ownerEmail = owner.email;
   // A word no other journey uses: searches match word by word, and every journey of a run

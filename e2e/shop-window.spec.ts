@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -26,7 +27,9 @@ test('a visitor finds a gift in the public catalogue, opens its business and gif
   const { businessName } = await createApprovedBusiness(page, request, 'Orxateria del Carme');
   await connectTestPayouts(page);
   const origin = new URL(baseURL).origin;
-  const word = `xufa${Date.now().toString(36)}`;
+  // Random, not a time: the search forgives near misses (word_similarity), and another run's
+  // `xufa<time>` would be one.
+  const word = `xufa${randomUUID().slice(0, 8)}`;
   const giftName = `Orxata per a dos ${word}`;
   const district = await page.request.patch('/api/business/me', { data: { district: 'ciutat_vella' }, headers: { origin } });
   expect(district.status(), await district.text()).toBe(200);

@@ -20,7 +20,6 @@ const expectNoSeriousA11yViolations = (page: Page) => scan(page, { exclude: ['[d
 test.use({ locale: 'en-GB' });
 
 test('a visitor switches to Valencià and signs up, browses the gifts and reaches the checkout in Valencian', async ({ page, context, baseURL }) => {
-  test.setTimeout(120_000);
   await hideCookieBanner(context, baseURL!);
   await page.goto('/');
   const menu = page.getByRole('banner').getByRole('combobox', { name: 'Language' });

@@ -15,7 +15,6 @@ function lastMonth(): string {
 }
 
 test("the admin opens the VERI*FACTU records and sees a record's state", async ({ page, context, baseURL, admin }) => {
-  test.setTimeout(90_000);
   await hideCookieBanner(context, baseURL!);
   await signInAs(page, admin);
 

@@ -57,15 +57,16 @@ async function createWith(playwright: { request: { newContext: (options: { baseU
 
 /**
  * Each test gets accounts of its own, made through the seed's factories, so parallel journeys
- * never share (or change) data: `giver`, `giverWithHistory` (the demo giver's contacts, and a
- * paid and a redeemed order at a business of its own), `owner` (an approved, listed business
- * like the demo owner's, with its gifts and a paid order) and `admin` are created on first use
- * and not signed in; `signedIn*` are the same, signed in. Set the language with
- * `test.use({ language: 'es' })`.
+ * never share (or change) data: `giver` (and `otherGiver`, a second giver for journeys about
+ * two), `giverWithHistory` (the demo giver's contacts, and a paid and a redeemed order at a
+ * business of its own), `owner` (an approved, listed business like the demo owner's, with its
+ * gifts and a paid order) and `admin` are created on first use and not signed in;
+ * `signedIn*` are the same, signed in. Set the language with `test.use({ language: 'es' })`.
  */
 export const test = base.extend<{
   language: Locale | null;
   giver: TestAccount;
+  otherGiver: TestAccount;
   giverWithHistory: TestAccount;
   owner: TestAccount;
   admin: TestAccount;
@@ -77,6 +78,7 @@ export const test = base.extend<{
     await use(page);
   },
   giver: async ({ playwright }, use) => use(await createWith(playwright, 'giver')),
+  otherGiver: async ({ playwright }, use) => use(await createWith(playwright, 'giver')),
   giverWithHistory: async ({ playwright }, use) => use(await createWith(playwright, 'giver-with-history')),
   owner: async ({ playwright }, use) => use(await createWith(playwright, 'owner')),
   admin: async ({ playwright }, use) => use(await createWith(playwright, 'admin')),

@@ -1,55 +1,21 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 import { TERMS_VERSION } from '../../src/shared/domain/legal-versions';
-import { linkIn, waitForMail } from './mailbox';
 
 /**
- * Orders for journeys, made through the real API exactly as a giver makes them: sign-up,
- * the emailed confirmation link, POST /api/checkouts and the test provider's "succeed"
- * (src/shared/contracts/checkout.ts). Each call uses its own unique addresses, so journeys
- * running in parallel never share state.
+ * Orders for journeys, made through the real API exactly as a giver makes them: POST
+ * /api/checkouts and the test provider's "succeed" (src/shared/contracts/checkout.ts), by a
+ * giver of the test's own (the `giver` fixture), so journeys running in parallel never share
+ * state.
  *
- *   test('…', async ({ request }) => {
- *     const giver = await createConsumer(request);
- *     const { code, giftUrl } = await buyGift(request, { giftId, recipientName: 'Lucía' });
+ *   test('…', async ({ request, giver, owner }) => {
+ *     await signInAs(request, giver);
+ *     const { code, giftUrl } = await buyGift(request, { giftId: owner.business!.gifts[0]!.id, recipientName: 'Lucía' });
  *   });
- *
- * `request` is signed in as the new consumer afterwards (its cookie jar holds the session);
- * pass `giver.cookies` to `context.addCookies` to sign a browser in as them too.
  */
 
 const ORIGIN = new URL(baseURL).origin;
-const PASSWORD = 'regalo-e2e-giver-2026';
 let counter = 0;
-
-export interface Consumer {
-  request: APIRequestContext;
-  email: string;
-  password: string;
-  name: string;
-  cookies: Awaited<ReturnType<APIRequestContext['storageState']>>['cookies'];
-}
-
-export async function createConsumer(
-  request: APIRequestContext,
-  options: { name?: string; locale?: 'en' | 'es' } = {},
-): Promise<Consumer> {
-  counter += 1;
-  const email = `giver.${Date.now().toString(36)}.${process.pid}.${counter}@example.test`;
-  const name = options.name ?? 'Clara Puig';
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    headers: { origin: ORIGIN, ...(options.locale ? { 'x-regalo-locale': options.locale } : {}) },
-    data: { name, email, password: PASSWORD, callbackURL: '/app' },
-  });
-  expect(signUp.ok(), `sign-up answered ${signUp.status()}: ${await signUp.text()}`).toBe(true);
-  // The confirmation link answers 302 with the session cookie, which this context keeps.
-  const link = linkIn(await waitForMail(request, { to: email }), '/api/auth/verify-email');
-  const confirmed = await request.get(link, { maxRedirects: 0 });
-  expect(confirmed.status(), `confirmation answered ${confirmed.status()}`).toBe(302);
-  const orders = await request.get('/api/my/orders');
-  expect(orders.status(), 'the new consumer is signed in').toBe(200);
-  return { request, email, password: PASSWORD, name, cookies: (await request.storageState()).cookies };
-}
 
 export interface BoughtGift {
   checkoutId: string;
@@ -63,9 +29,9 @@ export interface BoughtGift {
 }
 
 /**
- * One paid gift for one recipient, bought by the consumer `request` is signed in as (see
- * createConsumer), delivered right after payment. Without `recipientEmail` the recipient
- * gets a phone number instead (at least one is required).
+ * One paid gift for one recipient, bought by the giver `request` is signed in as (see
+ * signInAs in fixtures.ts), delivered right after payment. Without `recipientEmail` the
+ * recipient gets a phone number instead (at least one is required).
  */
 export async function buyGift(
   request: APIRequestContext,

@@ -67,6 +67,8 @@ const routes = [
   { path: '/admin', as: 'admin' },
   { path: '/admin?tab=applications', as: 'admin' },
   { path: '/admin?tab=businesses', as: 'admin' },
+  // A business opened by its address: its commission form (react-hook-form) paints with it (ADR 076).
+  { path: 'admin-business', label: '/admin?tab=businesses&business=<id>', as: 'admin', budgetKB: 160 },
   { path: '/admin?tab=orders', as: 'admin' },
   { path: '/admin?tab=payouts', as: 'admin' },
   { path: '/admin?tab=audit', as: 'admin' },
@@ -136,6 +138,20 @@ async function signIn(context, who) {
     headers: { origin: baseURL },
   });
   if (!response.ok()) throw new Error(`signing in as ${who} failed: ${response.status()}`);
+}
+
+/** A demo business's page in the back office, as the businesses list links it. */
+async function findAdminBusinessPath(browser) {
+  const context = await browser.newContext();
+  try {
+    await signIn(context, 'admin');
+    const response = await context.request.get(`${baseURL}/api/admin/businesses`);
+    const [business] = (await response.json()).items ?? [];
+    if (!business) throw new Error('no demo business for the back office');
+    return `/admin?tab=businesses&business=${business.id}`;
+  } finally {
+    await context.close();
+  }
 }
 
 /** A paid demo order's gift page (`/g/<code>`), as the giver's order list links it. */
@@ -212,6 +228,8 @@ try {
   if (selected.length === 0) throw new Error(`no route ${only}; the routes are ${routes.map((r) => r.label ?? r.path).join(', ')}`);
   const giftRoute = selected.find((r) => r.path === 'gift-page');
   if (giftRoute) giftRoute.path = await findGiftPagePath(browser);
+  const adminBusinessRoute = selected.find((r) => r.path === 'admin-business');
+  if (adminBusinessRoute) adminBusinessRoute.path = await findAdminBusinessPath(browser);
   if (selected.some((r) => r.path.startsWith('shop-'))) {
     const shop = await findShopPaths();
     for (const route of selected) {

@@ -112,7 +112,7 @@ export const useReports = (status: string) =>
 export function useDecideReport(reportId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { decision: 'hide' | 'keep'; reason: string; facts: string }) =>
+    mutationFn: (body: { decision: 'hide' | 'keep'; reason: string; facts: string | null }) =>
       apiRequest(`/api/admin/reports/${reportId}/decision`, { method: 'POST', body, contract: () => reportContract().then((m) => m.adminReportSchema) }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });

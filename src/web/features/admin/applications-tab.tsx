@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { useText } from '@web/lib/text';
-import type { ApplicationQueue } from '@shared/contracts/admin';
+import type { ApplicationQueue, approveBodySchema, rejectBodySchema } from '@shared/contracts/admin';
 import { formatDateTime } from '@shared/format';
 import { QueryFallback } from '@web/components/query-fallback';
 import { Button } from '@web/components/ui/button';
@@ -11,8 +13,9 @@ import { returnFocus } from '@web/components/ui/return-focus';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/toast';
 import { useApplications, useBusinessAction } from './api';
-import { apiErrorMessage } from '@web/lib/api-error';
-import { apiFieldMessages } from '@web/lib/api-field-messages';
+import { apiErrorMessage, apiFieldErrors } from '@web/lib/api-error';
+import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
+import { rateText, setServerFieldErrors, useFieldError, withTypedRate } from './forms';
 import { ApplicationHistory, BusinessFacts } from './business-facts';
 
 export function ApplicationsTab() {
@@ -101,6 +104,12 @@ function ApplicationCard({
   );
 }
 
+// The contracts the server decides with, loaded on a form's first focus (ADR 039).
+const approveForm = lazyZodResolver(() => import('@shared/contracts/admin').then((m) => m.approveBodySchema));
+const approveResolver = withTypedRate(approveForm.resolver);
+const rejectForm = lazyZodResolver(() => import('@shared/contracts/admin').then((m) => m.rejectBodySchema));
+type ApproveValues = { commissionRate: string; notes?: string };
+
 function Decision({
   businessId,
   businessName,
@@ -114,54 +123,54 @@ function Decision({
 }) {
   const { t } = useText('admin');
   const action = useBusinessAction(businessId);
-  const [rate, setRate] = useState(String(defaultRate).replace('.', ','));
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const approve = () => {
-    const value = Number(rate.replace(',', '.'));
-    if (rate.trim() === '' || !Number.isFinite(value) || value < 0 || value > 100) {
-      setErrors({ commissionRate: t('fieldErrors.invalidRate') });
-      return;
-    }
-    setErrors({});
+  const approve = useForm<ApproveValues, unknown, z.output<typeof approveBodySchema>>({
+    resolver: approveResolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: { commissionRate: rateText(defaultRate) },
+  });
+  const reject = useForm<{ reason: string }, unknown, z.output<typeof rejectBodySchema>>({
+    resolver: rejectForm.resolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: { reason: '' },
+  });
+  const approveError = useFieldError(approve.formState.errors);
+  const rejectError = useFieldError(reject.formState.errors);
+  // The server's answer lands on the field it names, whichever form that is in.
+  const onError = (error: unknown) => {
+    const fields = apiFieldErrors(error);
+    setServerFieldErrors(approve.setError, fields, ['commissionRate']);
+    setServerFieldErrors(reject.setError, fields, ['reason']);
+  };
+  // Each sends what the contract read: the rate as a number, the reason trimmed.
+  const approveSubmit = approve.handleSubmit((values) => {
     onDeciding();
     action.mutate(
-      { kind: 'approve', body: { commissionRate: value } },
-      {
-        onSuccess: () => toast.success(t('applications.approved', { name: businessName })),
-        onError: (error) => setErrors(apiFieldMessages(error, 'admin')),
-      },
+      { kind: 'approve', body: { commissionRate: values.commissionRate } },
+      { onSuccess: () => toast.success(t('applications.approved', { name: businessName })), onError },
     );
-  };
-  const reject = () => {
-    if (reason.trim() === '') {
-      setErrors({ reason: t('fieldErrors.required') });
-      return;
-    }
-    setErrors({});
+  });
+  const rejectSubmit = reject.handleSubmit((values) => {
     onDeciding();
     action.mutate(
-      { kind: 'reject', body: { reason: reason.trim() } },
-      {
-        onSuccess: () => toast.success(t('applications.rejected', { name: businessName })),
-        onError: (error) => setErrors(apiFieldMessages(error, 'admin')),
-      },
+      { kind: 'reject', body: { reason: values.reason } },
+      { onSuccess: () => toast.success(t('applications.rejected', { name: businessName })), onError },
     );
-  };
+  });
 
   return (
     <div className="grid gap-4 rounded-2xl bg-sand-100 p-4 md:grid-cols-2">
       <form
         className="flex flex-col gap-3"
         noValidate
+        onFocus={approveForm.preload}
         onSubmit={(event) => {
-          event.preventDefault();
-          approve();
+          // A decision tried clears what the other form said.
+          reject.clearErrors();
+          void approveSubmit(event);
         }}
       >
-        <Field label={t('applications.rate')} hint={t('applications.rateHint')} error={errors.commissionRate} required>
-          <Input inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} />
+        <Field label={t('applications.rate')} hint={t('applications.rateHint')} error={approveError('commissionRate')} required>
+          <Input inputMode="decimal" {...approve.register('commissionRate')} />
         </Field>
         <Button type="submit" disabled={action.isPending}>
           {t('applications.approve')}
@@ -170,13 +179,14 @@ function Decision({
       <form
         className="flex flex-col gap-3"
         noValidate
+        onFocus={rejectForm.preload}
         onSubmit={(event) => {
-          event.preventDefault();
-          reject();
+          approve.clearErrors();
+          void rejectSubmit(event);
         }}
       >
-        <Field label={t('applications.reason')} hint={t('applications.reasonHint')} error={errors.reason} required>
-          <Textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <Field label={t('applications.reason')} hint={t('applications.reasonHint')} error={rejectError('reason')} required>
+          <Textarea rows={3} {...reject.register('reason')} />
         </Field>
         <Button type="submit" variant="destructive" disabled={action.isPending}>
           {t('applications.reject')}

@@ -1,23 +1,27 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useText } from '@web/lib/text';
-import { formatPercent, formatPrice } from '@shared/format';
-import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { formatPrice } from '@shared/format';
 import { QueryFallback } from '@web/components/query-fallback';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Field } from '@web/components/ui/field';
-import { Input } from '@web/components/ui/input';
-import { toast } from '@web/components/ui/toast';
-import { useBusiness, useBusinessAction } from './api';
+import { useBusiness } from './api';
 import { apiErrorMessage } from '@web/lib/api-error';
-import { apiFieldMessages } from '@web/lib/api-field-messages';
 import { ApplicationHistory, BusinessFacts } from './business-facts';
 import { OrderTable } from './order-table';
+
+// The rate and activation form, with react-hook-form (13.6 KB), loads when a business is
+// opened: with the list it would take the businesses tab over its 150 KB budget (bench/route-js.mjs).
+const loadControls = () => import('./business-controls');
+const BusinessControls = lazy(() => loadControls().then((m) => ({ default: m.BusinessControls })));
 
 export function BusinessDetail({ id, onOrders }: { id: string; onOrders: (name: string) => void }) {
   const { t } = useText('admin');
   const query = useBusiness(id);
+  // Fetched beside the business, not after it (a failure is the lazy form's to report).
+  useEffect(() => {
+    loadControls().catch(() => undefined);
+  }, []);
   const detail = query.data;
   if (!detail) {
     return (
@@ -38,13 +42,15 @@ export function BusinessDetail({ id, onOrders }: { id: string; onOrders: (name: 
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
           <BusinessFacts business={business} />
-          <Controls
-            businessId={business.id}
-            businessName={business.name}
-            rate={business.proposedCommissionRate ?? business.commissionRate}
-            isActive={business.isActive}
-            isApproved={business.verificationStatus === 'approved'}
-          />
+          <Suspense fallback={<QueryFallback error={null} onRetry={() => undefined} retryLabel={t('retry')} loadingLabel={t('loading')} />}>
+            <BusinessControls
+              businessId={business.id}
+              businessName={business.name}
+              rate={business.proposedCommissionRate ?? business.commissionRate}
+              isActive={business.isActive}
+              isApproved={business.verificationStatus === 'approved'}
+            />
+          </Suspense>
           <ApplicationHistory applications={detail.applications} />
         </CardContent>
       </Card>
@@ -78,81 +84,6 @@ export function BusinessDetail({ id, onOrders }: { id: string; onOrders: (name: 
           <OrderTable orders={detail.orders} />
         </CardContent>
       </Card>
-    </div>
-  );
-}
-
-function Controls({ businessId, businessName, rate, isActive, isApproved }: { businessId: string; businessName: string; rate: number; isActive: boolean; isApproved: boolean }) {
-  const { t } = useText('admin');
-  const action = useBusinessAction(businessId);
-  const [newRate, setNewRate] = useState(String(rate).replace('.', ','));
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const onError = (error: unknown) => setErrors(apiFieldMessages(error, 'admin'));
-  return (
-    <div className="grid gap-4 rounded-2xl bg-sand-100 p-4 md:grid-cols-2">
-      <form
-        className="flex flex-col gap-3"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const value = Number(newRate.replace(',', '.'));
-          if (newRate.trim() === '' || !Number.isFinite(value)) return setErrors({ commissionRate: t('fieldErrors.invalidRate') });
-          setErrors({});
-          action.mutate(
-            { kind: 'commission', body: { commissionRate: value, reason: reason.trim() || undefined } },
-            {
-              // A different rate waits for the owner's acceptance (ADR 065): say which happened.
-              onSuccess: (detail) =>
-                toast.success(
-                  detail.business.proposedCommissionRate !== null
-                    ? t('businesses.rateProposed', { rate: formatPercent(detail.business.proposedCommissionRate) })
-                    : t('businesses.rateKept', { rate: formatPercent(detail.business.commissionRate) }),
-                ),
-              onError,
-            },
-          );
-        }}
-      >
-        <Field label={t('businesses.rate')} hint={t('businesses.rateHint')} error={errors.commissionRate} required>
-          <Input inputMode="decimal" value={newRate} onChange={(e) => setNewRate(e.target.value)} />
-        </Field>
-        <Button type="submit" variant="outline" disabled={action.isPending}>
-          {t('businesses.saveRate')}
-        </Button>
-      </form>
-      <div className="flex flex-col gap-3">
-        <Field label={t('businesses.reason')} hint={t('businesses.reasonHint')} error={errors.reason}>
-          <Input value={reason} onChange={(e) => setReason(e.target.value)} />
-        </Field>
-        {isActive ? (
-          <ConfirmDialog
-            trigger={
-              <Button variant="destructive" disabled={action.isPending}>
-                {t('businesses.deactivate')}
-              </Button>
-            }
-            title={t('businesses.deactivateTitle', { name: businessName })}
-            description={t('businesses.deactivateLead')}
-            confirmLabel={t('businesses.deactivate')}
-            cancelLabel={t('businesses.keepActive')}
-            onConfirm={() =>
-              action.mutate(
-                { kind: 'deactivate', body: { reason: reason.trim() || undefined } },
-                { onSuccess: () => toast.success(t('businesses.deactivated', { name: businessName })), onError },
-              )
-            }
-          />
-        ) : (
-          <Button
-            disabled={action.isPending || !isApproved}
-            onClick={() => action.mutate({ kind: 'reactivate', body: { reason: reason.trim() || undefined } }, { onSuccess: () => toast.success(t('businesses.reactivated')), onError })}
-          >
-            {t('businesses.reactivate')}
-          </Button>
-        )}
-        <p className="text-sm text-muted">{isActive ? t('businesses.deactivateHint') : isApproved ? t('businesses.reactivateHint') : t('businesses.notApprovedHint')}</p>
-      </div>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { act, Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceSummary, MissingInvoicingData, VerifactuSubmissionPage } from '@shared/contracts/invoices';
 import { changeLanguage } from '@web/lib/language';
+import { fieldProblem } from '@web/testing/form-fields';
 
 const dom = mountReactRootPerTest();
 vi.setConfig({ testTimeout: 20_000 });
@@ -35,12 +36,15 @@ const noRecords: VerifactuSubmissionPage = {
 
 let invoices: InvoiceSummary[] | 'error';
 let missing: MissingInvoicingData;
+/** The answer to the next cancellation, when not the cancelled invoice. */
+let failure: { status: number; body: unknown } | null = null;
 const calls: { method: string; url: string; body?: string }[] = [];
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   calls.length = 0;
   missing = { businesses: [] };
+  failure = null;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -53,6 +57,7 @@ beforeEach(() => {
       if (url === '/api/admin/invoices/missing-data') return json(missing);
       if (url.startsWith('/api/admin/verifactu/submissions')) return json(noRecords);
       if (method === 'POST' && url.endsWith('/cancel')) {
+        if (failure) return json(failure.body, failure.status);
         invoices = (invoices as InvoiceSummary[]).map((i) => ({ ...i, cancelledAt: '2026-11-02T09:00:00.000Z' }));
         return json({});
       }
@@ -78,6 +83,24 @@ async function renderCard(language: 'en' | 'es') {
 }
 
 const list = () => dom.container.querySelector('[data-testid="admin-invoices"]');
+/** "Cancel invoice" opened: its form loads then (invoices-card.tsx). */
+async function openCancelForm() {
+  const details = list()!.querySelector('details')!;
+  await act(async () => {
+    details.open = true;
+    details.dispatchEvent(new Event('toggle'));
+  });
+  await vi.waitFor(() => expect(details.querySelector('form')).not.toBeNull(), { timeout: 5000 });
+  return details.querySelector('form')!;
+}
+async function typeReason(form: HTMLFormElement, value: string) {
+  const reason = form.querySelector('input')!;
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(reason, value);
+    reason.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+const posts = () => calls.filter((c) => c.method === 'POST');
 
 describe("the admin's invoices card", () => {
   it('lists every business’s invoices with their VERI*FACTU state and links to open each one and its PDF', async () => {
@@ -132,7 +155,9 @@ describe("the admin's invoices card", () => {
     invoices = [invoice({})];
     await renderCard('en');
     await vi.waitFor(() => expect(list()).not.toBeNull(), { timeout: 5000 });
-    const form = list()!.querySelector('form')!;
+    // The form is not there until "Cancel invoice" is opened.
+    expect(list()!.querySelector('form')).toBeNull();
+    const form = await openCancelForm();
     const reason = form.querySelector('input')!;
     const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
     expect(submit.disabled).toBe(true);
@@ -145,5 +170,33 @@ describe("the admin's invoices card", () => {
     await act(async () => submit.click());
     await vi.waitFor(() => expect(calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', url: '/api/admin/invoices/7d0c5b7e-3f7a-4c59-9a55-2f4f5cb0c001/cancel', body: JSON.stringify({ reason: 'Wrong fiscal address' }) }));
     await vi.waitFor(() => expect(list()!.textContent).toContain('Cancelled 2 Nov 2026'));
+  });
+
+  it('sends nothing without a reason: the button waits for one, and the contract refuses spaces alone', async () => {
+    invoices = [invoice({})];
+    await renderCard('en');
+    await vi.waitFor(() => expect(list()).not.toBeNull(), { timeout: 5000 });
+    const form = await openCancelForm();
+    const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    await typeReason(form, '   ');
+    expect(submit.disabled).toBe(true);
+    // Enter in the field, or any other way the form is sent.
+    await act(async () => form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
+    // The contract (and zod) load on the form's first use, so the check's answer comes a moment later.
+    await vi.waitFor(() => expect(form.querySelector('[role="alert"]')?.textContent).toBe('Fill this in.'));
+    expect(form.querySelector('input')!.getAttribute('aria-invalid')).toBe('true');
+    expect(posts()).toEqual([]);
+  });
+
+  it("shows the server's field answer on the reason", async () => {
+    invoices = [invoice({})];
+    await renderCard('en');
+    await vi.waitFor(() => expect(list()).not.toBeNull(), { timeout: 5000 });
+    const form = await openCancelForm();
+    await typeReason(form, 'Wrong fiscal address');
+    failure = fieldProblem({ reason: 'cancelReasonTooLong' });
+    await act(async () => form.querySelector<HTMLButtonElement>('button[type="submit"]')!.click());
+    await vi.waitFor(() => expect(form.querySelector('[role="alert"]')?.textContent).toBe('This is too long.'));
+    expect(posts()).toHaveLength(1);
   });
 });

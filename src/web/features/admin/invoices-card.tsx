@@ -1,16 +1,14 @@
 import { Download, FileText } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { InvoiceSummary } from '@shared/contracts/invoices';
 import { madridMonthOf } from '@shared/domain/statement-month';
 import { formatDate, formatPrice } from '@shared/format';
 import { QueryFallback } from '@web/components/query-fallback';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
 import { buttonVariants } from '@web/components/ui/button-variants';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { controlClasses, Input } from '@web/components/ui/input';
+import { controlClasses } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { toast } from '@web/components/ui/toast';
 import { cn } from '@web/lib/cn';
 import { useText } from '@web/lib/text';
 import { apiErrorMessage } from '@web/lib/api-error';
@@ -20,7 +18,6 @@ import {
   dac7CsvUrl,
   invoiceBookCsvUrl,
   useAdminInvoices,
-  useCancelInvoice,
   useMissingInvoicingData,
   VERIFACTU_RECORDS_URL,
 } from './invoices-api';
@@ -188,31 +185,21 @@ function IssuedInvoices() {
   );
 }
 
+// The form, with react-hook-form, loads when "Cancel invoice" is first opened: the payouts
+// tab lists invoices on its first render and its first load carries no form code.
+const CancelInvoiceForm = lazy(() => import('./cancel-invoice-form').then((m) => ({ default: m.CancelInvoiceForm })));
+
 function CancelInvoice({ invoice }: { invoice: InvoiceSummary }) {
   const { t } = useText('admin');
-  const [reason, setReason] = useState('');
-  const cancel = useCancelInvoice();
-  const reasonId = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    cancel.mutate(
-      { id: invoice.id, reason },
-      {
-        onSuccess: () => toast.success(t('invoices.recent.cancelledToast', { number: invoice.fullNumber })),
-        onError: (error) => toast.error(apiErrorMessage(error, 'admin')),
-      },
-    );
-  };
+  const [isOpened, setOpened] = useState(false);
   return (
-    <details className="text-sm">
+    <details className="text-sm" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
       <summary className="cursor-pointer font-semibold text-brand-700">{t('invoices.recent.cancel')}</summary>
-      <form onSubmit={submit} className="mt-2 flex flex-col gap-2">
-        <Label htmlFor={reasonId}>{t('invoices.recent.reason')}</Label>
-        <Input id={reasonId} value={reason} required maxLength={500} onChange={(e) => setReason(e.target.value)} />
-        <Button type="submit" variant="secondary" className="w-fit" disabled={cancel.isPending || reason.trim() === ''}>
-          {t('invoices.recent.confirm', { number: invoice.fullNumber })}
-        </Button>
-      </form>
+      {isOpened ? (
+        <Suspense fallback={<p className="mt-2 text-muted">{t('loading')}</p>}>
+          <CancelInvoiceForm invoice={invoice} />
+        </Suspense>
+      ) : null}
     </details>
   );
 }

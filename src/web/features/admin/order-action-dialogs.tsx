@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useText } from '@web/lib/text';
 import type { AdminOrder } from '@shared/contracts/admin';
 import { formatDate, formatPrice } from '@shared/format';
@@ -12,6 +12,7 @@ import { toast } from '@web/components/ui/toast';
 import { useCancelOrder, useExtendExpiry } from './api';
 import { apiErrorMessage, apiFieldErrors } from '@web/lib/api-error';
 import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
+import { useFieldError } from './forms';
 
 /**
  * The order list's two dialogs, loaded when one is first opened (`order-table.tsx`): the list
@@ -23,15 +24,6 @@ type DialogProps = { order: AdminOrder; open: boolean; onOpenChange: (open: bool
 // The contracts the server checks with, loaded on a form's first focus (ADR 039).
 const cancelForm = lazyZodResolver(() => import('@shared/contracts/admin').then((m) => m.cancelOrderBodySchema));
 const extendForm = lazyZodResolver(() => import('@shared/contracts/admin').then((m) => m.extendExpiryBodySchema));
-
-/** A field's code, from the contract or the server, in words (`fieldErrors.<code>`). */
-function useFieldError<Values extends Record<string, unknown>>(errors: FieldErrors<Values>) {
-  const { t } = useText('admin');
-  return (field: keyof Values & string) => {
-    const code = errors[field]?.message;
-    return typeof code === 'string' ? t(`fieldErrors.${code}`, { defaultValue: t('fieldErrors.invalid') }) : undefined;
-  };
-}
 
 /** Paid (or expired) orders are refunded in full and cancelled; unpaid ones are only cancelled. */
 export function CancelOrderDialog({ order, open, onOpenChange: setOpen }: DialogProps) {

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import type { AdminReport } from '@shared/contracts/listing-reports';
-import { reportStatuses, type ReportStatus } from '@shared/domain/listing-reports';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { AdminReport, DecideReportInput, decideReportInputSchema } from '@shared/contracts/listing-reports';
+import { reportStatuses, type ReportDecision, type ReportStatus } from '@shared/domain/listing-reports';
 import { formatDateTime } from '@shared/format';
 import { QueryFallback } from '@web/components/query-fallback';
 import { Button } from '@web/components/ui/button';
@@ -10,8 +12,9 @@ import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/toast';
 import { useText } from '@web/lib/text';
 import { useDecideReport, useReports } from './api';
-import { apiErrorMessage } from '@web/lib/api-error';
-import { apiFieldMessages } from '@web/lib/api-field-messages';
+import { apiErrorMessage, apiFieldErrors } from '@web/lib/api-error';
+import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
+import { setServerFieldErrors, useFieldError } from './forms';
 
 /** The queue of reported listings: the oldest waiting first, each decided once (hide or keep). */
 export function ReportsTab() {
@@ -53,18 +56,41 @@ export function ReportsTab() {
   );
 }
 
+// The contract the server decides with, loaded on the form's first focus (ADR 039).
+const decisionForm = lazyZodResolver(() => import('@shared/contracts/listing-reports').then((m) => m.decideReportInputSchema));
+
 function ReportCard({ report }: { report: AdminReport }) {
   const { t, language } = useText('admin');
   const decide = useDecideReport(report.id);
-  const [reason, setReason] = useState('');
-  const [facts, setFacts] = useState('');
-  const fieldErrors = decide.error ? apiFieldMessages(decide.error, 'admin') : {};
+  const [problem, setProblem] = useState<string | null>(null);
+  // The decision is the button pressed; the contract needs facts only to hide.
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<DecideReportInput, unknown, z.output<typeof decideReportInputSchema>>({
+    resolver: decisionForm.resolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: { decision: 'keep', reason: '', facts: '' },
+  });
+  const fieldError = useFieldError(errors);
   const headingId = `report-${report.id}`;
-  const submit = (decision: 'hide' | 'keep') =>
-    decide.mutate(
-      { decision, reason, facts },
-      { onSuccess: () => toast.success(t(decision === 'hide' ? 'reports.hidden' : 'reports.kept')) },
-    );
+  // What the contract read: the reason trimmed, the facts trimmed or null.
+  const send = handleSubmit((values) =>
+    decide.mutate(values, {
+      onSuccess: () => toast.success(t(values.decision === 'hide' ? 'reports.hidden' : 'reports.kept')),
+      onError: (error) => {
+        if (!setServerFieldErrors(setError, apiFieldErrors(error), ['reason', 'facts'])) setProblem(apiErrorMessage(error, 'admin'));
+      },
+    }),
+  );
+  const submit = (decision: ReportDecision) => {
+    setProblem(null);
+    setValue('decision', decision);
+    void send();
+  };
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-2 rounded-2xl border border-line bg-white p-4" data-testid="report-card">
       <h3 id={headingId} className="font-semibold">
@@ -80,19 +106,20 @@ function ReportCard({ report }: { report: AdminReport }) {
       {report.status === 'open' ? (
         <form
           className="flex flex-col gap-3"
+          onFocus={decisionForm.preload}
           onSubmit={(event) => {
             event.preventDefault();
           }}
         >
-          <Field label={t('reports.reason')} required error={fieldErrors.reason}>
-            <Textarea rows={2} value={reason} onChange={(event) => setReason(event.target.value)} />
+          <Field label={t('reports.reason')} required error={fieldError('reason')}>
+            <Textarea rows={2} {...register('reason')} />
           </Field>
-          <Field label={t('reports.facts')} error={fieldErrors.facts}>
-            <Textarea rows={2} value={facts} onChange={(event) => setFacts(event.target.value)} />
+          <Field label={t('reports.facts')} error={fieldError('facts')}>
+            <Textarea rows={2} {...register('facts')} />
           </Field>
-          {decide.error && Object.keys(fieldErrors).length === 0 ? (
+          {problem ? (
             <p role="alert" className="text-sm font-medium text-danger-700">
-              {apiErrorMessage(decide.error, 'admin')}
+              {problem}
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">

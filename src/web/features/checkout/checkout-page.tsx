@@ -15,7 +15,7 @@ import { canAddToCart } from '@web/lib/cart';
 import { useSession } from '@web/lib/session';
 import { cartAttemptSlot, useCart } from '@web/lib/use-cart';
 import { createCheckout, createGuestCheckout, useGiverContacts, useQuote } from './api';
-import { guestErrorsFromProblem, useGuestBuyer, validateGuestBuyer, type GuestErrors } from './guest-buyer';
+import { guestErrorsFromProblem, loadGuestSchema, useGuestBuyer, validateGuestBuyer, type GuestErrors, type GuestSchema } from './guest-buyer';
 import { GuestDetails } from './guest-details';
 import { useAddFromLink } from './use-add-from-link';
 import { createAttemptKeys } from './attempt-key';
@@ -81,6 +81,7 @@ function CheckoutForm({ isGuest }: { isGuest: boolean }) {
   const [isSubmitting, setSubmitting] = useState(false);
   const [wasSubmitted, setSubmitted] = useState(false);
   const [lineSchema, setLineSchema] = useState<LineSchema | null>(null);
+  const [guestSchema, setGuestSchema] = useState<GuestSchema | null>(null);
   const [serverErrors, setServerErrors] = useState<LineErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -91,7 +92,7 @@ function CheckoutForm({ isGuest }: { isGuest: boolean }) {
   // After the first try, the browser's own checks follow every keystroke; the server's answer
   // for a line stays until that line changes.
   const localErrors = wasSubmitted && lineSchema ? validateLines(cart.lines, new Date(), lineSchema) : {};
-  const guestErrors: GuestErrors = isGuest ? { ...guestServerErrors, ...(wasSubmitted ? validateGuestBuyer(guest) : {}) } : {};
+  const guestErrors: GuestErrors = isGuest ? { ...guestServerErrors, ...(wasSubmitted && guestSchema ? validateGuestBuyer(guest, guestSchema) : {}) } : {};
   const errors: LineErrors = {};
   for (const line of cart.lines) {
     const merged = { ...serverErrors[line.lineId], ...localErrors[line.lineId] };
@@ -113,8 +114,9 @@ function CheckoutForm({ isGuest }: { isGuest: boolean }) {
     if (inFlight.current) return;
     inFlight.current = true;
     let schema: LineSchema;
+    let buyerSchema: GuestSchema | null;
     try {
-      schema = lineSchema ?? (await loadLineSchema());
+      [schema, buyerSchema] = await Promise.all([lineSchema ?? loadLineSchema(), isGuest ? (guestSchema ?? loadGuestSchema()) : null]);
     } catch (error) {
       setFormError(errorText(error));
       return;
@@ -122,9 +124,10 @@ function CheckoutForm({ isGuest }: { isGuest: boolean }) {
       inFlight.current = false;
     }
     setLineSchema(schema);
+    setGuestSchema(buyerSchema);
     setSubmitted(true);
     const found = validateLines(cart.lines, new Date(), schema);
-    const guestFound = isGuest ? validateGuestBuyer(guest) : {};
+    const guestFound = buyerSchema ? validateGuestBuyer(guest, buyerSchema) : {};
     if (hasErrors(found) || Object.keys(guestFound).length > 0 || unavailable.length > 0) {
       setFormError(unavailable.length > 0 ? t('summary.unavailable', { names: unavailableNames(unavailable) }) : t('errors.fixLines'));
       setFocusRequest((n) => n + 1);

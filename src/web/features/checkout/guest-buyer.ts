@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { isValidEmail } from '@shared/domain/contact';
-import { GUEST_LIMITS } from '@shared/contracts/guest-checkout-limits';
+import type { guestBuyerSchema } from '@shared/contracts/guest-checkout';
 import { browserStorage } from '@web/lib/session';
 
 /**
@@ -46,16 +45,21 @@ export function useGuestBuyer() {
   return [fields, change] as const;
 }
 
-/** The server's rules (contracts/guest-checkout.ts), without zod on the page: the same field codes. */
-export function validateGuestBuyer(fields: GuestBuyerFields): GuestErrors {
+/** The contract the server checks the guest with; the page loads it with the line's, on first use (ADR 039). */
+export type GuestSchema = typeof guestBuyerSchema;
+export const loadGuestSchema = (): Promise<GuestSchema> => import('@shared/contracts/guest-checkout').then((m) => m.guestBuyerSchema);
+
+/** What the browser can tell before sending: the contract's own rules and field codes. */
+export function validateGuestBuyer(fields: GuestBuyerFields, schema: GuestSchema): GuestErrors {
   const errors: GuestErrors = {};
-  const name = fields.name.trim();
-  const email = fields.email.trim();
-  if (!name) errors.name = 'required';
-  else if (name.length > GUEST_LIMITS.name) errors.name = 'too_long';
-  if (!email) errors.email = 'required';
-  else if (email.length > GUEST_LIMITS.email) errors.email = 'too_long';
-  else if (!isValidEmail(email)) errors.email = 'invalid_email';
+  // The language is the page's, always one Regalo speaks: only the two fields are the person's.
+  const parsed = schema.safeParse({ ...fields, locale: 'es' });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (field === 'name' || field === 'email') errors[field] ??= issue.message;
+    }
+  }
   return errors;
 }
 

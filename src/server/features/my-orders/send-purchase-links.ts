@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { PurchaseLinksRequest } from '@shared/contracts/guest-checkout';
 import { pickLocalizedText } from '@shared/domain/localized-text';
 import type { Locale } from '@shared/locale';
 import { businesses } from '../../db/schema/businesses';

@@ -85,6 +85,13 @@ async function openPostgres(config: PostgresConfig, poolSize: number): Promise<D
   // no listener Node turns it into an uncaught exception and the process exits. pg-pool has
   // already dropped that connection: the next request opens a new one.
   pool.on('error', (error) => report(error));
+  // A connection lent out (a transaction between two statements: the sign-in's claim of guest
+  // purchases, a checkout) has no such listener: pg-pool removes its own while the connection
+  // is borrowed, and an error there would end the process too. The borrower learns of it from
+  // its next statement, which fails and is answered 503 like any lost database.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   // A connection handed back while its statement never answered (the client-side timeout
   // fired inside a transaction) would make the next borrower wait behind that statement:
   // it is closed instead, and the pool opens a fresh one.
@@ -95,6 +102,20 @@ async function openPostgres(config: PostgresConfig, poolSize: number): Promise<D
   const client = await pool.connect();
   client.release();
   const db = drizzleNodePg(pool) as unknown as Database;
+  // drizzle's transaction borrows a connection and sends BEGIN before the try whose finally
+  // hands it back: a BEGIN that fails (the server terminated that connection) kept it borrowed
+  // for good, and enough of them leave the pool empty and every request waiting. Here the
+  // connection is borrowed and always returned by us; drizzle runs the transaction on it
+  // (given one connection, it neither borrows nor returns). pg-pool drops a broken one.
+  const runTransaction = async (...args: Parameters<Database['transaction']>) => {
+    const client = await pool.connect();
+    try {
+      return await (drizzleNodePg(client) as unknown as Database).transaction(...args);
+    } finally {
+      client.release();
+    }
+  };
+  db.transaction = runTransaction as Database['transaction'];
   return {
     db,
     kind: 'postgresql',

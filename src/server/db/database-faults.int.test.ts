@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBusiness, createGift, createUser } from '../testing/factories';
@@ -97,6 +98,28 @@ describe.runIf(testDatabaseKind() === 'postgresql')('PostgreSQL connections lost
     expect(Date.now() - started).toBeLessThan(5000);
     expect((await signIn(t, user.email)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('gives a transaction’s connection back when its BEGIN fails, so the pool is not emptied by a stall', async () => {
+    const proxy = await startStallableProxy(new URL(baseUrl));
+    cleanup.push(() => proxy.close());
+    const scratch = await createScratchDatabase(baseUrl, 'regalo_fault_begin');
+    cleanup.push(() => scratch.drop());
+    const url = new URL(scratch.url);
+    url.host = `127.0.0.1:${proxy.port}`;
+    // One connection: a single one kept borrowed would leave nothing for the next transaction.
+    const database = await openDatabase({ kind: 'postgresql', url: url.toString(), connectTimeoutMs: 1000, statementTimeoutMs: 500 }, { poolSize: 1 });
+    database.onConnectionError(() => undefined);
+    cleanup.push(() => database.close());
+    const one = () => database.db.transaction(async (tx) => ((await tx.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] }).rows);
+    expect(await one()).toEqual([{ one: 1 }]);
+
+    proxy.stall();
+    // BEGIN itself gets no answer: the client-side bound fails it.
+    await expect(one()).rejects.toThrow();
+    proxy.flow();
+    // The connection came back to the pool (and, broken, was replaced): the next one runs.
+    await waitFor(() => one().then(() => 'ok', (error: Error) => error.message), (outcome) => outcome === 'ok', 10_000, 100);
   });
 
   it('answers 503 after the statement timeout, not a hang, while the connection is stalled; recovers when it flows again', async () => {

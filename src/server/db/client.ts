@@ -85,10 +85,10 @@ async function openPostgres(config: PostgresConfig, poolSize: number): Promise<D
   // no listener Node turns it into an uncaught exception and the process exits. pg-pool has
   // already dropped that connection: the next request opens a new one.
   pool.on('error', (error) => report(error));
-  // A connection lent out (a transaction between two statements: the sign-in's claim of guest
-  // purchases, a checkout) has no such listener: pg-pool removes its own while the connection
-  // is borrowed, and an error there would end the process too. The borrower learns of it from
-  // its next statement, which fails and is answered 503 like any lost database.
+  // A connection lent out (a transaction between two statements: a checkout, a redemption) has
+  // no such listener: pg-pool removes its own while the connection is borrowed, and an error
+  // there would end the process too. The borrower learns of it from its next statement, which
+  // fails and is answered 503 like any lost database.
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });

@@ -1,7 +1,5 @@
-import { and, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { checkouts, orders } from '../../db/schema/orders';
 
 /**
  * Moves the purchases a guest made with this address into the account's "My orders" (ADR
@@ -10,6 +8,11 @@ import { checkouts, orders } from '../../db/schema/orders';
  * confirmed and at every sign-in with a confirmed address (a purchase made as a guest
  * while already having an account arrives at the next sign-in). The signed links keep
  * working. Returns how many purchases were claimed.
+ *
+ * One statement (the checkouts and their orders in data-modifying CTEs), so every sign-in pays
+ * one round trip and no transaction. A guest checkout whose key one of the account's own
+ * checkouts already uses stays the guest's (its link still opens it): claiming it would break
+ * the unique (buyer, key), failing this statement and with it every sign-in.
  */
 export async function claimGuestPurchases(
   db: Executor,
@@ -17,34 +20,18 @@ export async function claimGuestPurchases(
   now: Date,
 ): Promise<number> {
   if (!account.emailVerified) return 0;
-  // The account's own checkouts: a guest purchase made with a key one of them already uses
-  // would break the unique (buyer, key), failing this claim and with it every sign-in; it
-  // stays the guest's (its link still opens it).
-  const own = alias(checkouts, 'own');
-  return db.transaction(async (tx) => {
-    const claimed = await tx
-      .update(checkouts)
-      .set({ buyerId: account.id, claimedAt: now, updatedAt: now })
-      .where(
-        and(
-          isNull(checkouts.buyerId),
-          isNull(checkouts.claimedAt),
-          isNotNull(checkouts.guestEmail),
-          sql`lower(${checkouts.guestEmail}) = lower(${account.email})`,
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(own)
-              .where(and(eq(own.buyerId, account.id), eq(own.idempotencyKey, checkouts.idempotencyKey))),
-          ),
-        ),
-      )
-      .returning({ id: checkouts.id });
-    if (claimed.length === 0) return 0;
-    await tx
-      .update(orders)
-      .set({ buyerId: account.id })
-      .where(and(inArray(orders.checkoutId, claimed.map((c) => c.id)), isNull(orders.buyerId)));
-    return claimed.length;
-  });
+  const result = await db.execute(sql`
+    with claimed as (
+      update checkouts c set buyer_id = ${account.id}, claimed_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+      where c.buyer_id is null and c.claimed_at is null and c.guest_email is not null
+        and lower(c.guest_email) = lower(${account.email})
+        and not exists (select 1 from checkouts own where own.buyer_id = ${account.id} and own.idempotency_key = c.idempotency_key)
+      returning c.id
+    ), moved as (
+      -- PostgreSQL runs a data-modifying CTE whether or not the query reads it.
+      update orders o set buyer_id = ${account.id} from claimed where o.checkout_id = claimed.id and o.buyer_id is null
+    )
+    select count(*)::int as claimed from claimed`);
+  const [row] = (result as unknown as { rows: { claimed: number }[] }).rows;
+  return row?.claimed ?? 0;
 }

@@ -17,9 +17,12 @@ export function readWithdrawalToken(secret: string, token: string, now: Date): W
   return readCheckoutToken(secret, PURPOSE, token, now);
 }
 
-/** Where the link opens: the web app's withdrawal page for that token. */
+/** The web app's withdrawal page for that token (a guest's thank-you and purchase pages link it). */
+export const withdrawalLinkPath = (token: string) => `/withdraw/link/${token}`;
+
+/** Where the receipt's link opens: the same page, as an absolute address. */
 export function withdrawalLinkUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/withdraw/link/${token}`;
+  return `${publicUrl}${withdrawalLinkPath(token)}`;
 }
 
 /** The signed-in form of the same page (My orders, the thank-you page). */

@@ -13,7 +13,7 @@ import { checkouts, orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { createPurchaseToken, purchasePagePath } from '../../domain/orders/purchase-link';
-import { createWithdrawalToken, withdrawalPagePath } from '../../domain/orders/withdrawal-link';
+import { createWithdrawalToken, withdrawalLinkPath, withdrawalPagePath } from '../../domain/orders/withdrawal-link';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 
@@ -102,7 +102,7 @@ export function checkoutView(checkout: CheckoutRow, lines: readonly CheckoutLine
       !deadline || now > deadline
         ? null
         : isGuest
-          ? `/withdraw/link/${createWithdrawalToken(authSecret, checkout.id, deadline)}`
+          ? withdrawalLinkPath(createWithdrawalToken(authSecret, checkout.id, deadline))
           : withdrawalPagePath(checkout.id),
     lines: lines.map((l) => ({
       orderId: l.orderId,

@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { PurchaseView } from '@shared/contracts/guest-checkout';
 import type { CheckoutStatus } from '@shared/domain/order-status';
 import { withdrawalDeadline } from '@shared/domain/withdrawal';
-import { users } from '../../db/schema/auth';
 import { checkouts } from '../../db/schema/orders';
 import { readPurchaseToken } from '../../domain/orders/purchase-link';
-import { createWithdrawalToken } from '../../domain/orders/withdrawal-link';
+import { createWithdrawalToken, withdrawalLinkPath } from '../../domain/orders/withdrawal-link';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { listMyOrders } from './list-my-orders';
@@ -21,21 +20,18 @@ export async function findLinkedPurchase(ctx: Pick<AppContext, 'db' | 'now' | 'c
       ? new AppError('purchase_link_expired', 410, 'This purchase link has expired')
       : new AppError('purchase_link_invalid', 404, 'This purchase link is not valid');
   }
-  const [row] = await ctx.db
-    .select({ checkout: checkouts, accountName: users.name, accountEmail: users.email })
-    .from(checkouts)
-    .leftJoin(users, eq(users.id, checkouts.buyerId))
-    .where(eq(checkouts.id, check.checkoutId));
-  if (!row || !row.checkout.guestEmail) throw new AppError('purchase_link_invalid', 404, 'This purchase link is not valid');
-  return row;
+  const [checkout] = await ctx.db.select().from(checkouts).where(eq(checkouts.id, check.checkoutId));
+  if (!checkout?.guestEmail) throw new AppError('purchase_link_invalid', 404, 'This purchase link is not valid');
+  return checkout;
 }
+
+export type LinkedPurchase = Awaited<ReturnType<typeof findLinkedPurchase>>;
 
 /** Every paid gift of a purchase is on one page: a checkout holds at most CHECKOUT_LIMITS.lines. */
 const ALL_LINES = 100;
 
 /** What the purchase page shows: the purchase, its gifts as "My orders" shows them, and its withdrawal link. */
-export async function getPurchase(ctx: Pick<AppContext, 'db' | 'now' | 'config'>, token: string): Promise<PurchaseView> {
-  const { checkout } = await findLinkedPurchase(ctx, token);
+export async function getPurchase(ctx: Pick<AppContext, 'db' | 'now' | 'config'>, checkout: LinkedPurchase): Promise<PurchaseView> {
   const now = ctx.now();
   const { items } = await listMyOrders(ctx.db, { checkoutId: checkout.id }, { limit: ALL_LINES }, ctx.config.publicUrl, now);
   const paidAt = checkout.status === 'succeeded' ? checkout.completedAt : null;
@@ -53,7 +49,7 @@ export async function getPurchase(ctx: Pick<AppContext, 'db' | 'now' | 'config'>
     paymentUrl: checkout.status === 'pending' && checkout.expiresAt > now ? checkout.paymentUrl : null,
     // Oldest first, as the guest typed them at checkout.
     orders: items.reverse(),
-    withdrawPath: canWithdraw ? `/withdraw/link/${createWithdrawalToken(ctx.config.authSecret, checkout.id, deadline)}` : null,
+    withdrawPath: canWithdraw ? withdrawalLinkPath(createWithdrawalToken(ctx.config.authSecret, checkout.id, deadline)) : null,
     withdrawUntil: deadline?.toISOString() ?? null,
   };
 }

@@ -4,7 +4,7 @@ import { updateDeliveryInputSchema } from '@shared/contracts/checkout';
 import { purchaseLinksRequestSchema, purchaseOrderParamsSchema, purchaseParamsSchema, purchaseViewSchema } from '@shared/contracts/guest-checkout';
 import { myOrderSchema } from '@shared/contracts/my-orders';
 import { unprovenMailLimits } from '../../platform/route-limits';
-import { findLinkedPurchase, getPurchase } from './get-purchase';
+import { findLinkedPurchase, getPurchase, type LinkedPurchase } from './get-purchase';
 import { findMyOrderId } from './list-my-orders';
 import { resendGiftEmail } from './resend-gift-email';
 import { sendPurchaseLinks } from './send-purchase-links';
@@ -18,7 +18,17 @@ import { updateOrderDelivery } from './update-order-delivery';
  */
 export const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const purchaseOf = async (request: FastifyRequest) => (await findLinkedPurchase(ctx, (request.params as { token: string }).token)).checkout.id;
+  // The limits' keys and the handler all need the link's purchase: it is read once per request.
+  const linked = new WeakMap<FastifyRequest, Promise<LinkedPurchase>>();
+  const purchaseFor = (request: FastifyRequest) => {
+    let found = linked.get(request);
+    if (!found) {
+      found = findLinkedPurchase(ctx, (request.params as { token: string }).token);
+      linked.set(request, found);
+    }
+    return found;
+  };
+  const purchaseOf = async (request: FastifyRequest) => (await purchaseFor(request)).id;
   const orderKey = async (request: FastifyRequest) => {
     const checkoutId = await purchaseOf(request);
     const id = await findMyOrderId(ctx.db, { checkoutId }, (request.params as { id: string }).id);
@@ -46,7 +56,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       // The token is the key to the purchase: it is never sent on to another site.
       reply.header('referrer-policy', 'no-referrer');
-      return getPurchase(ctx, request.params.token);
+      return getPurchase(ctx, await purchaseFor(request));
     },
   );
 

@@ -12,7 +12,9 @@ import { myOrderSchema } from './my-orders';
  * account, and gets back a signed purchase link instead of "My orders".
  *
  * POST  /api/guest-checkouts   body createGuestCheckoutInputSchema → 201 checkoutSchema
- *       (200 with the SAME checkout when this email used the idempotency key before). No
+ *       (200 with the SAME checkout when this email used the idempotency key less than an
+ *       hour ago and it is still unpaid; 409 `checkout_key_closed`, no cookie, once it is
+ *       paid, closed or older: then the purchase link opens it). No
  *       session needed. Answers set the HttpOnly cookie `regalo_purchase` (path /api, one
  *       day): with it this browser reads the checkout (GET /api/checkouts/:id) and uses the
  *       test payment buttons, as a signed-in buyer does with the session. Errors as POST
@@ -111,6 +113,7 @@ export const guestCheckoutErrorCodes = [
   'purchase_link_invalid',
   'purchase_link_expired',
   'idempotency_key_reused',
+  'checkout_key_closed',
   'purchase_other_account',
   'purchase_not_paid',
   'purchase_in_other_account',

@@ -16,6 +16,7 @@ import { authedInject, cookieFrom, signIn, signUp, verifyEmailFromOutbox } from 
 import { as, line, newKey, paymentState, postCheckout, shop, signedIn } from '../../testing/checkout-test-world';
 import { createContact, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { GUEST_REPEAT_WINDOW_MS } from './create-checkout';
 import { CHECKOUT_LIMITS } from './routes';
 import { PURCHASE_COOKIE } from './purchase-cookie';
 
@@ -139,6 +140,43 @@ describe('buying without an account', () => {
       expect(stranger.statusCode).toBe(409);
       expect(stranger.json()).toMatchObject({ code: 'idempotency_key_reused' });
       expect(purchaseSetCookie(stranger)).toBeUndefined();
+      expect(await paymentState(t)).toEqual(before);
+    });
+
+    it('answers a repeat with its checkout only while it is unpaid and at most an hour old; a paid or older one is refused (409) without a cookie', async () => {
+      const { tea } = await shop(t);
+      const buyer = guestBuyer();
+      const fresh = guestPayload([line(tea.id)], buyer);
+      const old = guestPayload([line(tea.id)], buyer);
+      const paid = guestPayload([line(tea.id)], buyer);
+      const created = await postGuest(fresh);
+      expect((await postGuest(old)).statusCode).toBe(201);
+      const paidCheckout = await postGuest(paid);
+      expect(paidCheckout.statusCode).toBe(201);
+      expect((await authedInject(t, cookieFrom(paidCheckout), { method: 'POST', url: `/api/payments/test/${paidCheckout.json().id}/succeed` })).statusCode).toBe(200);
+
+      // Paid: the key and the email no longer open it (the purchase link does).
+      clock = new Date(START.getTime() + 60_000);
+      const before = await paymentState(t);
+      const paidAgain = await postGuest(paid);
+      expect(paidAgain.statusCode).toBe(409);
+      expect(paidAgain.json()).toMatchObject({ code: 'checkout_key_closed' });
+      expect(paidAgain.body).not.toContain('/purchase/');
+      expect(purchaseSetCookie(paidAgain)).toBeUndefined();
+
+      // Its last moment, an hour after it was made: a retry still gets it.
+      clock = new Date(START.getTime() + GUEST_REPEAT_WINDOW_MS);
+      const retried = await postGuest(fresh);
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(retried.json().id).toBe(created.json().id);
+      expect(purchaseSetCookie(retried)).toBeDefined();
+
+      // Unpaid, but older than an hour.
+      clock = new Date(START.getTime() + GUEST_REPEAT_WINDOW_MS + 1);
+      const late = await postGuest(old);
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toMatchObject({ code: 'checkout_key_closed' });
+      expect(purchaseSetCookie(late)).toBeUndefined();
       expect(await paymentState(t)).toEqual(before);
     });
 

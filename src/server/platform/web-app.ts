@@ -46,7 +46,8 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');
       } else {
-        res.header('Cache-Control', 'no-cache');
+        // index.html is also the document of the app's pages (the history fallback below).
+        res.header('Cache-Control', documentCaching(res.request.url.split('?')[0] ?? '/', res));
       }
     },
   });
@@ -82,11 +83,26 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
           })
         : null;
       const withPreloads = pagePreloads?.(urlPath, { ...visitorOf(request), tab, image });
-      if (withPreloads) return sendDocument(withPreloads, request.headers['accept-encoding'], reply);
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
+      const caching = documentCaching(urlPath, reply);
+      if (withPreloads) return sendDocument(withPreloads, request.headers['accept-encoding'], reply, caching);
+      return reply.sendFile('index.html', root);
     }
     return sendApiNotFound(request.method, request.url, reply);
   });
+}
+
+/**
+ * Pages whose address is a bearer credential for years: a purchase's and a withdrawal's
+ * signed links (ADRs 064, 075). Like the gift page, never stored by any cache, and the token
+ * never leaves in a Referer header (the app's requests are same-origin fetches, which still
+ * carry their Origin for the CSRF check).
+ */
+const signedLinkPages = [/^\/purchase\/[^/]+\/?$/, /^\/withdraw\/link\/[^/]+\/?$/];
+
+function documentCaching(urlPath: string, reply: FastifyReply): string {
+  if (!signedLinkPages.some((page) => page.test(urlPath))) return 'no-cache';
+  reply.header('Referrer-Policy', 'no-referrer');
+  return 'no-store';
 }
 
 /** What a document depends on besides its address (page-preloads.ts `DocumentRequest`). */
@@ -100,11 +116,11 @@ function visitorOf(request: FastifyRequest) {
   };
 }
 
-function sendDocument(document: PageDocument, acceptEncoding: string | undefined, reply: FastifyReply) {
+function sendDocument(document: PageDocument, acceptEncoding: string | undefined, reply: FastifyReply, caching = 'no-cache') {
   // The hints and the banner are in the language the request asks for; the banner shows only
   // without a stored cookie choice, and a picture is named only for signed-in visitors.
   reply.header('Vary', 'Accept-Language, Accept-Encoding, Cookie');
-  reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+  reply.header('Cache-Control', caching).type('text/html; charset=utf-8');
   if (/\bbr\b/.test(acceptEncoding ?? '')) return reply.header('Content-Encoding', 'br').send(document.brotli);
   if (/\bgzip\b/.test(acceptEncoding ?? '')) return reply.header('Content-Encoding', 'gzip').send(document.gzip);
   return reply.send(document.html);

@@ -126,7 +126,7 @@ const withdrawalToken = (w: World, order: OrderRow) => createWithdrawalToken(w.t
  * the guest's checkout as POST /api/guest-checkouts and the payment leave it, with one order
  * delivered now (with an email to resend to) unless `deliverAt` is later. Fresh per call.
  */
-async function guestPurchase(w: World, deliverAt?: Date): Promise<{ token: string; order: OrderRow }> {
+async function guestPurchase(w: World, deliverAt?: Date, guestEmail = `guest-${randomUUID().slice(0, 8)}@example.test`): Promise<{ token: string; order: OrderRow }> {
   const db = w.t.database.db;
   const now = new Date();
   const [checkout] = await db
@@ -134,7 +134,7 @@ async function guestPurchase(w: World, deliverAt?: Date): Promise<{ token: strin
     .values({
       buyerId: null,
       guestName: 'Guest Giver',
-      guestEmail: `guest-${randomUUID().slice(0, 8)}@example.test`,
+      guestEmail,
       guestLocale: 'en',
       status: 'succeeded',
       provider: 'test',
@@ -520,6 +520,19 @@ export const routeTable: RouteRow[] = [
     route: 'POST /api/purchases/:token/orders/:id/resend',
     request: async (w) => ({ url: `/api/purchases/${(await worldGuestPurchase(w)).token}/orders/${w.consumerA.order.id}/resend` }),
     expect: all(404),
+  },
+  // "Add to my account": only consumer A, whose confirmed address the purchase was made with
+  // (typed in capitals); anyone else holding the link is refused, and a session is needed.
+  {
+    route: 'POST /api/purchases/:token/claim',
+    request: async (w) => ({ url: `/api/purchases/${(await guestPurchase(w, undefined, w.consumerA.email.toUpperCase())).token}/claim` }),
+    expect: signedIn(403, { consumerA: 200 }),
+  },
+  {
+    // A purchase made with an address no actor has: nobody's to add.
+    route: 'POST /api/purchases/:token/claim',
+    request: async (w) => ({ url: `/api/purchases/${(await worldGuestPurchase(w)).token}/claim` }),
+    expect: signedIn(403),
   },
   {
     route: 'PATCH /api/purchases/:token/orders/:id/delivery',

@@ -49,7 +49,10 @@ export const checkouts = pgTable(
     guestName: text('guest_name'),
     guestEmail: text('guest_email'),
     guestLocale: text('guest_locale').$type<Locale>(),
-    /** When an account with the guest's verified email took the purchase into its "My orders". */
+    /**
+     * When the purchase was added to an account's "My orders": by whoever held its link,
+     * signed in with the purchase's address confirmed ("Add to my account", ADR 075).
+     */
     claimedAt: timestamptz('claimed_at'),
     completedAt: timestamptz('completed_at'),
     createdAt: createdAt(),
@@ -69,7 +72,8 @@ export const checkouts = pgTable(
     ),
     // Only a guest's purchase is claimed (the account may be deleted later: buyer_id goes null).
     check('checkouts_claim_is_guest', sql`${t.claimedAt} is null or ${t.guestEmail} is not null`),
-    // Claiming looks a verified address up among the purchases nobody has claimed yet.
+    // Made for claiming by address at sign-in, which is gone (ADR 075, issue 38): claiming now
+    // goes by the link's checkout id. Nothing reads it since; dropping it is a migration of its own.
     index('checkouts_unclaimed_guest_idx').on(sql`lower(${t.guestEmail})`).where(sql`${t.guestEmail} is not null and ${t.claimedAt} is null`),
   ],
 );

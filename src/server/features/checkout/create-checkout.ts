@@ -39,10 +39,19 @@ const isGuest = (buyer: CheckoutBuyer): buyer is GuestCheckoutBuyer => 'guest' i
 export type CheckoutContext = Pick<AppContext, 'now' | 'payments'> & { db: Executor; config?: Pick<AppContext['config'], 'authSecret'> };
 
 /**
- * The buyer's checkout made with this key. Guests share the null buyer, so theirs is found
- * by key and email; the same key under another email is somebody else's and is refused.
+ * How long a guest's repeat (same key and email) answers with its checkout and a purchase
+ * cookie: a retry, a double click, a reload while paying. A guest has no session, so past that
+ * (or once paid or closed) the key and the email would be a password to the purchase for
+ * good; the purchase is then reached by its link or "Find my purchases".
  */
-async function findByKey(db: Executor, buyer: CheckoutBuyer, key: string): Promise<CheckoutRow | null> {
+export const GUEST_REPEAT_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * The buyer's checkout made with this key. Guests share the null buyer, so theirs is found
+ * by key and email; the same key under another email is somebody else's and is refused, and
+ * so is a repeat of a guest's checkout that is paid, closed or older than the window.
+ */
+async function findByKey(db: Executor, buyer: CheckoutBuyer, key: string, now: Date): Promise<CheckoutRow | null> {
   if (!isGuest(buyer)) {
     const [row] = await db
       .select()
@@ -57,6 +66,9 @@ async function findByKey(db: Executor, buyer: CheckoutBuyer, key: string): Promi
   if (!row) return null;
   if (row.guestEmail?.toLowerCase() !== buyer.email.toLowerCase()) {
     throw new AppError('idempotency_key_reused', 409, 'This checkout key belongs to another purchase; start the checkout again');
+  }
+  if (row.status !== 'pending' || now.getTime() - row.createdAt.getTime() > GUEST_REPEAT_WINDOW_MS) {
+    throw new AppError('checkout_key_closed', 409, 'This checkout is paid, closed or too old to repeat; open it from its purchase link');
   }
   return row;
 }
@@ -79,7 +91,7 @@ export async function createCheckout(
   if (input.acceptedTermsVersion !== TERMS_VERSION) {
     throw new AppError('terms_not_accepted', 409, `Accept the current terms of sale (version ${TERMS_VERSION}) to pay`);
   }
-  const existing = await findByKey(ctx.db, buyer, input.idempotencyKey);
+  const existing = await findByKey(ctx.db, buyer, input.idempotencyKey, ctx.now());
   if (existing) return { checkout: await withPayment(ctx, buyer, existing), created: false };
 
   const now = ctx.now();
@@ -203,7 +215,7 @@ export async function createCheckout(
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // Another request with the same key committed first: answer with its checkout.
-    const winner = await findByKey(ctx.db, buyer, input.idempotencyKey);
+    const winner = await findByKey(ctx.db, buyer, input.idempotencyKey, ctx.now());
     if (!winner) throw error;
     return { checkout: await withPayment(ctx, buyer, winner), created: false };
   }

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckoutLineInput } from '@shared/contracts/checkout';
 import type { GuestBuyer } from '@shared/contracts/guest-checkout';
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
+import { users } from '../../db/schema/auth';
 import { mailOutbox } from '../../db/schema/mail-outbox';
 import { checkouts, orders } from '../../db/schema/orders';
-import { claimGuestPurchases } from '../../domain/orders/claim-guest-purchases';
 import { deliverOrder } from '../../domain/orders/deliver-order';
 import { createPurchaseToken, PURCHASE_LINK_LIFETIME_MS } from '../../domain/orders/purchase-link';
 import { createWithdrawalToken } from '../../domain/orders/withdrawal-link';
@@ -16,13 +16,15 @@ import { authedInject, cookieFrom, signIn, signUp, verifyEmailFromOutbox } from 
 import { as, line, newKey, paymentState, postCheckout, shop, signedIn } from '../../testing/checkout-test-world';
 import { createContact, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { GUEST_REPEAT_WINDOW_MS } from './create-checkout';
 import { CHECKOUT_LIMITS } from './routes';
 import { PURCHASE_COOKIE } from './purchase-cookie';
 
 /*
  * Buying without an account (issue 30 point 4, ADR 075), through the real server: the guest
  * checkout and its cookie, paying with it, the receipt's purchase link and what it allows,
- * and the purchases moving into an account once that account proves the address.
+ * and "Add to my account": only the link's holder, signed in with its confirmed address,
+ * moves a purchase into an account (never a sign-up, a confirmation or a sign-in).
  */
 
 const START = new Date('2026-11-23T10:00:00.000Z'); // 11:00 in Madrid
@@ -138,6 +140,43 @@ describe('buying without an account', () => {
       expect(stranger.statusCode).toBe(409);
       expect(stranger.json()).toMatchObject({ code: 'idempotency_key_reused' });
       expect(purchaseSetCookie(stranger)).toBeUndefined();
+      expect(await paymentState(t)).toEqual(before);
+    });
+
+    it('answers a repeat with its checkout only while it is unpaid and at most an hour old; a paid or older one is refused (409) without a cookie', async () => {
+      const { tea } = await shop(t);
+      const buyer = guestBuyer();
+      const fresh = guestPayload([line(tea.id)], buyer);
+      const old = guestPayload([line(tea.id)], buyer);
+      const paid = guestPayload([line(tea.id)], buyer);
+      const created = await postGuest(fresh);
+      expect((await postGuest(old)).statusCode).toBe(201);
+      const paidCheckout = await postGuest(paid);
+      expect(paidCheckout.statusCode).toBe(201);
+      expect((await authedInject(t, cookieFrom(paidCheckout), { method: 'POST', url: `/api/payments/test/${paidCheckout.json().id}/succeed` })).statusCode).toBe(200);
+
+      // Paid: the key and the email no longer open it (the purchase link does).
+      clock = new Date(START.getTime() + 60_000);
+      const before = await paymentState(t);
+      const paidAgain = await postGuest(paid);
+      expect(paidAgain.statusCode).toBe(409);
+      expect(paidAgain.json()).toMatchObject({ code: 'checkout_key_closed' });
+      expect(paidAgain.body).not.toContain('/purchase/');
+      expect(purchaseSetCookie(paidAgain)).toBeUndefined();
+
+      // Its last moment, an hour after it was made: a retry still gets it.
+      clock = new Date(START.getTime() + GUEST_REPEAT_WINDOW_MS);
+      const retried = await postGuest(fresh);
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(retried.json().id).toBe(created.json().id);
+      expect(purchaseSetCookie(retried)).toBeDefined();
+
+      // Unpaid, but older than an hour.
+      clock = new Date(START.getTime() + GUEST_REPEAT_WINDOW_MS + 1);
+      const late = await postGuest(old);
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toMatchObject({ code: 'checkout_key_closed' });
+      expect(purchaseSetCookie(late)).toBeUndefined();
       expect(await paymentState(t)).toEqual(before);
     });
 
@@ -474,91 +513,184 @@ describe('buying without an account', () => {
       expect(res.statusCode, res.body).toBe(200);
       return (res.json().items as { id: string }[]).map((o) => o.id).sort();
     };
+    const pendingPurchases = async (cookie: string) => {
+      const res = await authedInject(t, cookie, { method: 'GET', url: '/api/my/pending-purchases' });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items as unknown[];
+    };
+    const claim = (token: string, cookie: string | null) => authedInject(t, cookie, { method: 'POST', url: `/api/purchases/${token}/claim` });
+    const accountOffer = async (token: string, cookie: string | null) => {
+      const res = await getPurchase(token, cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().account as string;
+    };
+    /** Nothing of the purchase is in any account. */
+    const expectUnclaimed = async (checkoutId: string) => {
+      expect(await checkoutRow(checkoutId)).toMatchObject({ buyerId: null, claimedAt: null });
+      expect((await ordersOf(checkoutId)).every((o) => o.buyerId === null)).toBe(true);
+    };
 
-    it('takes in the guest’s purchases only once it confirms the address; the link keeps working', async () => {
+    it('an account pre-registered with the victim’s address and confirmed by the victim gets none of their guest purchases, now or later', async () => {
+      const { tea, dinner } = await shop(t);
+      const victim = `victim-${randomUUID().slice(0, 8)}@example.test`;
+      const bought = await guestPurchase([line(tea.id, { recipientName: 'Lucía', personalMessage: 'Per a tu' })], guestBuyer({ email: victim }));
+
+      // The attacker signs up first, with the victim's address in capitals and a password of their own.
+      const attackerPassword = 'mallory-own-password-1';
+      await signUp(t, { email: victim.toUpperCase(), password: attackerPassword, name: 'Mallory' });
+      // The victim gets a genuine "Confirm your email address" mail and clicks it in their own
+      // browser: the address is confirmed, and no session is made for anyone.
+      const confirmed = await verifyEmailFromOutbox(t, victim);
+      expect(confirmed.cookie).toBe('');
+
+      // The attacker signs in with their password: the account holds nothing of the victim's.
+      const attacker = await signIn(t, { email: victim.toUpperCase(), password: attackerPassword });
+      expect(attacker.user.emailVerified).toBe(true);
+      expect(await myOrders(attacker.cookie)).toEqual([]);
+      expect(await pendingPurchases(attacker.cookie)).toEqual([]);
+      await expectUnclaimed(bought.checkout.id);
+
+      // The victim buys again as a guest later; the attacker signs in again: still nothing.
+      clock = new Date(START.getTime() + 60 * 60_000);
+      const later = await guestPurchase([line(dinner.id)], guestBuyer({ email: victim }));
+      const again = await signIn(t, { email: victim, password: attackerPassword });
+      expect(await myOrders(again.cookie)).toEqual([]);
+      expect(await myOrders(attacker.cookie)).toEqual([]);
+      await expectUnclaimed(bought.checkout.id);
+      await expectUnclaimed(later.checkout.id);
+      // The victim's links still open their purchases, in nobody's account.
+      expect((await getPurchase(bought.token)).json()).toMatchObject({ checkoutId: bought.checkout.id, account: 'signed_out' });
+    });
+
+    it('the holder of the link, signed in with its confirmed address, adds the purchase in one click; then it is in My orders and the link still works', async () => {
       const { tea } = await shop(t);
       const email = `claim-${randomUUID().slice(0, 8)}@example.test`;
       // Typed by the guest in another case: still the same address.
       const bought = await guestPurchase([line(tea.id), line(tea.id)], guestBuyer({ email: email.toUpperCase() }));
       const boughtIds = (await ordersOf(bought.checkout.id)).map((o) => o.id).sort();
+      const owner = await createUser(db(), { email, emailVerified: true });
+      const { cookie } = await signIn(t, { email, password: owner.password });
 
-      const signedUp = await signUp(t, { email, password: 'a-long-enough-password-1', name: 'Ana Claim' });
-      // Not confirmed: nothing moves, and there is no way in to see it.
-      expect(await checkoutRow(bought.checkout.id)).toMatchObject({ buyerId: null, claimedAt: null });
-      const early = await authedInject(t, cookieFrom(signedUp), { method: 'GET', url: '/api/my/orders' });
-      expect(early.statusCode).not.toBe(200);
-      const earlySignIn = await authedInject(t, null, { method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password: 'a-long-enough-password-1' } });
-      expect(earlySignIn.statusCode).not.toBe(200);
-      expect(await checkoutRow(bought.checkout.id)).toMatchObject({ buyerId: null, claimedAt: null });
-      expect((await ordersOf(bought.checkout.id)).every((o) => o.buyerId === null)).toBe(true);
+      // Signing in moved nothing; the page offers the action to this account only.
+      expect(await myOrders(cookie)).toEqual([]);
+      await expectUnclaimed(bought.checkout.id);
+      expect(await accountOffer(bought.token, null)).toBe('signed_out');
+      expect(await accountOffer(bought.token, cookie)).toBe('can_add');
 
-      await verifyEmailFromOutbox(t, email, cookieFrom(signedUp));
-      const { cookie, user } = await signIn(t, { email, password: 'a-long-enough-password-1' });
+      const added = await claim(bought.token, cookie);
+      expect(added.statusCode, added.body).toBe(200);
+      expect(added.headers['cache-control']).toBe('no-store');
+      expect(added.json()).toMatchObject({ checkoutId: bought.checkout.id, account: 'added', orders: [{ status: 'paid' }, { status: 'paid' }] });
       expect(await myOrders(cookie)).toEqual(boughtIds);
-      const claimed = await checkoutRow(bought.checkout.id);
-      expect(claimed.buyerId).toBe(user.id);
-      expect(claimed.claimedAt).toBeInstanceOf(Date);
+      const row = await checkoutRow(bought.checkout.id);
+      expect(row).toMatchObject({ buyerId: owner.id, claimedAt: START });
       // The guest's details stay with the purchase (the receipt named them).
-      expect(claimed.guestEmail).toBe(email.toUpperCase());
-      expect((await ordersOf(bought.checkout.id)).every((o) => o.buyerId === user.id)).toBe(true);
+      expect(row.guestEmail).toBe(email.toUpperCase());
+      expect((await ordersOf(bought.checkout.id)).every((o) => o.buyerId === owner.id)).toBe(true);
+
+      // Again (a second click, another tab): the same answer, nothing changes.
+      clock = new Date(START.getTime() + 60_000);
+      const twice = await claim(bought.token, cookie);
+      expect(twice.statusCode, twice.body).toBe(200);
+      expect(twice.json().account).toBe('added');
+      expect(await checkoutRow(bought.checkout.id)).toMatchObject({ buyerId: owner.id, claimedAt: START });
 
       // The receipt's link still opens it, and the browser's cookie still follows the checkout.
-      expect((await getPurchase(bought.token)).statusCode).toBe(200);
+      expect(await accountOffer(bought.token, null)).toBe('none');
+      expect(await accountOffer(bought.token, cookie)).toBe('added');
       expect((await authedInject(t, bought.cookie, { method: 'GET', url: `/api/checkouts/${bought.checkout.id}` })).statusCode).toBe(200);
     });
 
-    it('a confirmed account takes in at its next sign-in what was bought as a guest with its address; nobody else does', async () => {
+    it('two clicks at once both answer 200 and move the purchase once', async () => {
       const { tea } = await shop(t);
       const owner = await createUser(db(), { emailVerified: true });
-      const other = await createUser(db(), { emailVerified: true });
       const bought = await guestPurchase([line(tea.id)], guestBuyer({ email: owner.email }));
-      const boughtIds = (await ordersOf(bought.checkout.id)).map((o) => o.id);
-
-      // Someone else signing in (confirmed, another address) gets nothing.
-      const stranger = await signIn(t, { email: other.email, password: other.password });
-      expect(await myOrders(stranger.cookie)).toEqual([]);
-      expect(await checkoutRow(bought.checkout.id)).toMatchObject({ buyerId: null, claimedAt: null });
-
-      const me = await signIn(t, { email: owner.email, password: owner.password });
-      expect(await myOrders(me.cookie)).toEqual(boughtIds);
-      expect(await checkoutRow(bought.checkout.id)).toMatchObject({ buyerId: owner.id });
-      expect(await myOrders(stranger.cookie)).toEqual([]);
+      const { cookie } = await signIn(t, { email: owner.email, password: owner.password });
+      const answers = await Promise.all([claim(bought.token, cookie), claim(bought.token, cookie)]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      expect(await checkoutRow(bought.checkout.id)).toMatchObject({ buyerId: owner.id, claimedAt: START });
+      expect(await myOrders(cookie)).toHaveLength(1);
     });
 
-    it('still signs in when a guest purchase with its address reused a key of its own checkouts; that one stays the guest’s', async () => {
+    it('refuses anonymous callers, another account, an unconfirmed address, an unpaid purchase and an altered link; nothing changes', async () => {
+      const { tea } = await shop(t);
+      const owner = await createUser(db(), { emailVerified: true });
+      const bought = await guestPurchase([line(tea.id)], guestBuyer({ email: owner.email }));
+      const unpaid = await guestPurchase([line(tea.id)], guestBuyer({ email: owner.email }), false);
+      const stranger = await signedIn(t);
+      const me = await signIn(t, { email: owner.email, password: owner.password });
+      const before = await paymentState(t);
+
+      const anonymous = await claim(bought.token, null);
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().code).toBe('unauthenticated');
+
+      // Another account holding the link: not its address.
+      expect(await accountOffer(bought.token, stranger.cookie)).toBe('other_account');
+      const other = await claim(bought.token, stranger.cookie);
+      expect(other.statusCode).toBe(403);
+      expect(other.json().code).toBe('purchase_other_account');
+
+      // Not paid: nothing to add yet.
+      expect(await accountOffer(unpaid.token, me.cookie)).toBe('none');
+      const notPaid = await claim(unpaid.token, me.cookie);
+      expect(notPaid.statusCode).toBe(409);
+      expect(notPaid.json().code).toBe('purchase_not_paid');
+
+      const altered = await claim(`${bought.token.slice(0, -1)}${bought.token.endsWith('A') ? 'B' : 'A'}`, me.cookie);
+      expect(altered.statusCode).toBe(404);
+      expect(altered.json().code).toBe('purchase_link_invalid');
+
+      // An address no longer confirmed (the session was made while it was): refused.
+      await db().update(users).set({ emailVerified: false }).where(eq(users.id, owner.id));
+      const unconfirmed = await claim(bought.token, me.cookie);
+      expect(unconfirmed.statusCode).toBe(403);
+      expect(unconfirmed.json().code).toBe('email_not_verified');
+      await db().update(users).set({ emailVerified: true }).where(eq(users.id, owner.id));
+
+      expect(await paymentState(t)).toEqual(before);
+      await expectUnclaimed(bought.checkout.id);
+    });
+
+    it('a purchase in one account is not added to another with the address later', async () => {
+      const { tea } = await shop(t);
+      const first = await createUser(db(), { emailVerified: true });
+      const bought = await guestPurchase([line(tea.id)], guestBuyer({ email: first.email }));
+      expect((await claim(bought.token, (await signIn(t, { email: first.email, password: first.password })).cookie)).statusCode).toBe(200);
+      // The first account moves to another address; a new account confirms the old one.
+      await db().update(users).set({ email: `moved-${randomUUID().slice(0, 8)}@example.test` }).where(eq(users.id, first.id));
+      const second = await createUser(db(), { email: first.email, emailVerified: true });
+      const { cookie } = await signIn(t, { email: second.email, password: second.password });
+      expect(await accountOffer(bought.token, cookie)).toBe('none');
+      const refused = await claim(bought.token, cookie);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('purchase_in_other_account');
+      expect(await checkoutRow(bought.checkout.id)).toMatchObject({ buyerId: first.id });
+    });
+
+    it('keeps a guest purchase that reused a key of the account’s own checkouts with its link; the others can be added', async () => {
       const { tea } = await shop(t);
       const account = await createUser(db(), { emailVerified: true });
       const key = newKey();
-      const first = await signIn(t, { email: account.email, password: account.password });
-      expect((await postCheckout(t, first.cookie, [line(tea.id)], key)).statusCode).toBe(201);
+      const { cookie } = await signIn(t, { email: account.email, password: account.password });
+      expect((await postCheckout(t, cookie, [line(tea.id)], key)).statusCode).toBe(201);
       // The same key as a guest with the account's address (an API client, a crafted request):
-      // claiming it would collide with the account's own (buyer, key).
+      // adding it would collide with the account's own (buyer, key).
       const clashing = await postGuest(guestPayload([line(tea.id)], guestBuyer({ email: account.email }), key));
       expect(clashing.statusCode, clashing.body).toBe(201);
+      const clashingToken = tokenOf(clashing.json().purchasePath);
+      await authedInject(t, cookieFrom(clashing), { method: 'POST', url: `/api/payments/test/${clashing.json().id}/succeed` });
       const other = await guestPurchase([line(tea.id)], guestBuyer({ email: account.email }));
 
-      const again = await authedInject(t, null, { method: 'POST', url: '/api/auth/sign-in/email', payload: { email: account.email, password: account.password } });
-      expect(again.statusCode, again.body).toBe(200);
+      expect(await accountOffer(clashingToken, cookie)).toBe('none');
+      const refused = await claim(clashingToken, cookie);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('purchase_key_in_use');
+      await expectUnclaimed(clashing.json().id);
+      expect((await getPurchase(clashingToken)).statusCode).toBe(200);
+
+      expect((await claim(other.token, cookie)).statusCode).toBe(200);
       expect(await checkoutRow(other.checkout.id)).toMatchObject({ buyerId: account.id });
-      expect(await checkoutRow(clashing.json().id)).toMatchObject({ buyerId: null, claimedAt: null });
-      expect((await getPurchase(tokenOf(clashing.json().purchasePath))).statusCode).toBe(200);
-    });
-
-    it('claimGuestPurchases refuses an unconfirmed address and claims a purchase once', async () => {
-      const { tea } = await shop(t);
-      const email = `direct-${randomUUID().slice(0, 8)}@example.test`;
-      const bought = await guestPurchase([line(tea.id)], guestBuyer({ email }));
-      const unconfirmed = await createUser(db(), { email, emailVerified: false });
-
-      expect(await claimGuestPurchases(db(), { id: unconfirmed.id, email, emailVerified: false }, START)).toBe(0);
-      expect(await checkoutRow(bought.checkout.id)).toMatchObject({ buyerId: null, claimedAt: null });
-
-      expect(await claimGuestPurchases(db(), { id: unconfirmed.id, email, emailVerified: true }, START)).toBe(1);
-      expect(await checkoutRow(bought.checkout.id)).toMatchObject({ buyerId: unconfirmed.id, claimedAt: START });
-      // Already claimed: a second account with the address (after the first was deleted, say) takes nothing.
-      const later = await createUser(db(), { emailVerified: true });
-      expect(await claimGuestPurchases(db(), { id: later.id, email, emailVerified: true }, START)).toBe(0);
-      expect(await checkoutRow(bought.checkout.id)).toMatchObject({ buyerId: unconfirmed.id });
     });
   });
 });

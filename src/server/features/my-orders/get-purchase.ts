@@ -7,6 +7,7 @@ import { readPurchaseToken } from '../../domain/orders/purchase-link';
 import { createWithdrawalToken, withdrawalLinkPath } from '../../domain/orders/withdrawal-link';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { purchaseAccountState, type PurchaseViewer } from './add-purchase-to-account';
 import { listMyOrders } from './list-my-orders';
 
 /**
@@ -30,8 +31,11 @@ export type LinkedPurchase = Awaited<ReturnType<typeof findLinkedPurchase>>;
 /** Every paid gift of a purchase is on one page: a checkout holds at most CHECKOUT_LIMITS.lines. */
 const ALL_LINES = 100;
 
-/** What the purchase page shows: the purchase, its gifts as "My orders" shows them, and its withdrawal link. */
-export async function getPurchase(ctx: Pick<AppContext, 'db' | 'now' | 'config'>, checkout: LinkedPurchase): Promise<PurchaseView> {
+/**
+ * What the purchase page shows: the purchase, its gifts as "My orders" shows them, its
+ * withdrawal link, and what it offers the viewer (signed in or not) about accounts.
+ */
+export async function getPurchase(ctx: Pick<AppContext, 'db' | 'now' | 'config'>, checkout: LinkedPurchase, viewer: PurchaseViewer | null): Promise<PurchaseView> {
   const now = ctx.now();
   const { items } = await listMyOrders(ctx.db, { checkoutId: checkout.id }, { limit: ALL_LINES }, ctx.config.publicUrl, now);
   const paidAt = checkout.status === 'succeeded' ? checkout.completedAt : null;
@@ -51,5 +55,6 @@ export async function getPurchase(ctx: Pick<AppContext, 'db' | 'now' | 'config'>
     orders: items.reverse(),
     withdrawPath: canWithdraw ? withdrawalLinkPath(createWithdrawalToken(ctx.config.authSecret, checkout.id, deadline)) : null,
     withdrawUntil: deadline?.toISOString() ?? null,
+    account: await purchaseAccountState(ctx.db, checkout, viewer),
   };
 }

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { updateDeliveryInputSchema } from '@shared/contracts/checkout';
 import { purchaseLinksRequestSchema, purchaseOrderParamsSchema, purchaseParamsSchema, purchaseViewSchema } from '@shared/contracts/guest-checkout';
 import { myOrderSchema } from '@shared/contracts/my-orders';
+import { getSessionUser, requireUser } from '../../platform/auth/guard';
 import { unprovenMailLimits } from '../../platform/route-limits';
+import { addPurchaseToAccount } from './add-purchase-to-account';
 import { findLinkedPurchase, getPurchase, type LinkedPurchase } from './get-purchase';
 import { findMyOrderId } from './list-my-orders';
 import { resendGiftEmail } from './resend-gift-email';
@@ -56,7 +58,21 @@ export const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       // The token is the key to the purchase: it is never sent on to another site.
       reply.header('referrer-policy', 'no-referrer');
-      return getPurchase(ctx, await purchaseFor(request));
+      return getPurchase(ctx, await purchaseFor(request), await getSessionUser(request));
+    },
+  );
+
+  // "Add to my account": the link's holder, signed in to the account with its confirmed address.
+  app.post(
+    '/api/purchases/:token/claim',
+    { schema: { params: purchaseParamsSchema, response: { 200: purchaseViewSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await addPurchaseToAccount(ctx, await purchaseFor(request), user);
+      reply.header('cache-control', 'no-store');
+      reply.header('referrer-policy', 'no-referrer');
+      // Read again: the purchase is the account's now.
+      return getPurchase(ctx, await findLinkedPurchase(ctx, request.params.token), user);
     },
   );
 

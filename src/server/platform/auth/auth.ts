@@ -17,7 +17,6 @@ import type { Locale } from '@shared/locale';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './password';
 import { replaceUnconfirmedSignUp } from './replace-unconfirmed-sign-up';
-import { claimGuestPurchases } from '../../domain/orders/claim-guest-purchases';
 import { markConfirmed } from './sign-up-browser';
 import { clampSessionExpiry, SESSION_IDLE_SECONDS, SESSION_REFRESH_SECONDS } from './session-lifetime';
 
@@ -220,11 +219,10 @@ export function createAuth({ config, db }: AuthDeps) {
       // Not Better Auth's: it signs in whichever browser opens the link (login CSRF). The
       // route signs in only the browser that signed up (sign-up-browser.ts).
       autoSignInAfterVerification: false,
-      afterEmailVerification: async (user, request) => {
-        // The address is now proven: purchases made with it as a guest are the account's.
-        await claimGuestPurchases(db, { ...user, emailVerified: true }, new Date());
-        return markConfirmed(request, user);
-      },
+      // Purchases made as a guest with the address stay where they are: proving an address is
+      // not holding a purchase's link (someone may have signed up with a stranger's address and
+      // had them click the confirmation). The link's "Add to my account" moves one (ADR 075).
+      afterEmailVerification: async (user, request) => markConfirmed(request, user),
       expiresIn: VERIFY_TOKEN_EXPIRES_IN,
       sendVerificationEmail: async ({ user, url }, request) => {
         await enqueueMail(db, {
@@ -309,16 +307,6 @@ export function createAuth({ config, db }: AuthDeps) {
     },
     databaseHooks: {
       session: {
-        create: {
-          // A sign-in with a confirmed address takes in what was bought with it as a guest since.
-          after: async (session) => {
-            const [user] = await db
-              .select({ id: users.id, email: users.email, emailVerified: users.emailVerified })
-              .from(users)
-              .where(eq(users.id, session.userId));
-            if (user) await claimGuestPurchases(db, user, new Date());
-          },
-        },
         update: {
           // Better Auth slides the expiry when it refreshes a session; it has already loaded
           // that session into ctx.context.session, whose createdAt bounds the slide.

@@ -84,7 +84,7 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       note: 'From "My orders" you can copy each gift link, resend it or change a scheduled delivery.',
       guestAction: 'See this purchase',
       guestNote:
-        'Keep this email: its button takes you back to this purchase, where you can copy each gift link, resend it or change a scheduled delivery. If you create a Regalo account with this email address, the purchase will also appear in "My orders".',
+        'Keep this email: its button takes you back to this purchase, where you can copy each gift link, resend it or change a scheduled delivery. To see it in "My orders" too, sign in to a Regalo account with this email address and press "Add to my account" on that page: nothing is added to an account by itself.',
     },
     purchaseLinks: {
       subject: 'Your Regalo purchases',
@@ -93,7 +93,7 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       lead: 'You asked for the links to the purchases you made on Regalo without an account with this email address. Each link opens that purchase: its gifts, their links and what you can still change.',
       purchase: ({ date, total, gifts }) => `${date} · ${total} · ${gifts}`,
       open: 'See this purchase',
-      note: 'If you did not ask for this email, you can ignore it: nobody else receives these links. Create a Regalo account with this address and these purchases will also appear in "My orders".',
+      note: 'If you did not ask for this email, you can ignore it: nobody else receives these links. To see one in "My orders" too, sign in to a Regalo account with this address and press "Add to my account" on its page.',
     },
     giftDelivered: {
       subject: ({ recipientName }) => `${recipientName} has received your gift`,
@@ -134,7 +134,7 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       note: 'Desde «Mis pedidos» puedes copiar el enlace de cada regalo, reenviarlo o cambiar una entrega programada.',
       guestAction: 'Ver esta compra',
       guestNote:
-        'Guarda este correo: su botón te lleva de vuelta a esta compra, donde puedes copiar el enlace de cada regalo, reenviarlo o cambiar una entrega programada. Si creas una cuenta en Regalo con esta dirección de correo, la compra aparecerá también en «Mis pedidos».',
+        'Guarda este correo: su botón te lleva de vuelta a esta compra, donde puedes copiar el enlace de cada regalo, reenviarlo o cambiar una entrega programada. Para verla también en «Mis pedidos», inicia sesión en una cuenta de Regalo con esta dirección de correo y pulsa «Añadir a mi cuenta» en esa página: nada se añade a una cuenta por sí solo.',
     },
     purchaseLinks: {
       subject: 'Tus compras en Regalo',
@@ -143,7 +143,7 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       lead: 'Has pedido los enlaces a las compras que hiciste en Regalo sin cuenta con esta dirección de correo. Cada enlace abre esa compra: sus regalos, sus enlaces y lo que aún puedes cambiar.',
       purchase: ({ date, total, gifts }) => `${date} · ${total} · ${gifts}`,
       open: 'Ver esta compra',
-      note: 'Si no has pedido este correo, puedes ignorarlo: nadie más recibe estos enlaces. Crea una cuenta en Regalo con esta dirección y estas compras aparecerán también en «Mis pedidos».',
+      note: 'Si no has pedido este correo, puedes ignorarlo: nadie más recibe estos enlaces. Para ver una también en «Mis pedidos», inicia sesión en una cuenta de Regalo con esta dirección y pulsa «Añadir a mi cuenta» en su página.',
     },
     giftDelivered: {
       subject: ({ recipientName }) => `${recipientName} ya ha recibido tu regalo`,
@@ -184,7 +184,7 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       note: 'Des de «Les meues comandes» pots copiar l’enllaç de cada regal, reenviar-lo o canviar una entrega programada.',
       guestAction: 'Veure esta compra',
       guestNote:
-        'Guarda este correu: el seu botó et porta de nou a esta compra, on pots copiar l’enllaç de cada regal, reenviar-lo o canviar una entrega programada. Si crees un compte a Regalo amb esta adreça de correu, la compra apareixerà també en «Les meues comandes».',
+        'Guarda este correu: el seu botó et porta de nou a esta compra, on pots copiar l’enllaç de cada regal, reenviar-lo o canviar una entrega programada. Per a veure-la també en «Les meues comandes», inicia la sessió en un compte de Regalo amb esta adreça de correu i prem «Afig al meu compte» en eixa pàgina: res no s’afig a un compte per si sol.',
     },
     purchaseLinks: {
       subject: 'Les teues compres a Regalo',
@@ -193,7 +193,7 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       lead: 'Has demanat els enllaços a les compres que vas fer a Regalo sense compte amb esta adreça de correu. Cada enllaç obri eixa compra: els seus regals, els seus enllaços i el que encara pots canviar.',
       purchase: ({ date, total, gifts }) => `${date} · ${total} · ${gifts}`,
       open: 'Veure esta compra',
-      note: 'Si no has demanat este correu, pots ignorar-lo: ningú més rep estos enllaços. Crea un compte a Regalo amb esta adreça i estes compres apareixeran també en «Les meues comandes».',
+      note: 'Si no has demanat este correu, pots ignorar-lo: ningú més rep estos enllaços. Per a veure’n una també en «Les meues comandes», inicia la sessió en un compte de Regalo amb esta adreça i prem «Afig al meu compte» en la seua pàgina.',
     },
     giftDelivered: {
       subject: ({ recipientName }) => `${recipientName} ja ha rebut el teu regal`,

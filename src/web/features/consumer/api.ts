@@ -245,6 +245,23 @@ export function usePurchase(token: string) {
   });
 }
 
+/**
+ * "Add to my account" on a purchase page: the answer is the purchase as the page shows it
+ * now (in this account's "My orders"). The card says why it failed, so no toast.
+ */
+export function useAddPurchaseToAccount(token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(`/api/purchases/${encodeURIComponent(token)}/claim`, {
+        method: 'POST',
+        contract: () => import('@shared/contracts/guest-checkout').then((m) => m.purchaseViewSchema),
+      }),
+    onSuccess: (purchase) => client.setQueryData(['purchase', token], purchase),
+    meta: { inlineError: true },
+  });
+}
+
 export function useProfile() {
   return useQuery({
     queryKey: queryKeys.profile,

@@ -1,4 +1,4 @@
-import { CreditCard, ShoppingBag, Undo2 } from 'lucide-react';
+import { CreditCard, FolderInput, ShoppingBag, Undo2 } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { PurchaseView } from '@shared/contracts/guest-checkout';
 import { formatDateTime, formatPrice } from '@shared/format';
@@ -9,8 +9,9 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { ApiError } from '@web/lib/api-client';
 import { apiErrorMessage } from '@web/lib/api-error';
+import { RETURN_PARAM } from '@web/lib/return-path';
 import { useText } from '@web/lib/text';
-import { usePurchase } from './api';
+import { useAddPurchaseToAccount, usePurchase } from './api';
 import { OrderCard, shareText } from './orders-tab';
 import { OrdersScopeContext, type OrdersScope } from './orders-scope';
 import { useRecipientTexts } from './use-recipient-texts';
@@ -21,7 +22,8 @@ const linkErrors = ['purchase_link_invalid', 'purchase_link_expired'];
 /**
  * A guest's purchase (ADR 075), opened by the receipt email's signed link: the same order
  * cards as "My orders" (gift links, WhatsApp, resend, change a scheduled delivery), the
- * withdrawal form of this purchase, and how to see it in an account later.
+ * withdrawal form of this purchase, and "Add to my account" for the account with the
+ * purchase's confirmed address (nothing moves into an account by itself).
  */
 export default function PurchasePage() {
   return (
@@ -114,12 +116,68 @@ function PurchaseDetails({ purchase, token }: { purchase: PurchaseView; token: s
           </ul>
         </section>
       )}
-      <Card className="flex flex-col items-start gap-2 p-4 text-sm">
-        <p>{t('purchase.account', { email: purchase.buyerEmail })}</p>
-        <Link to="/auth?tab=signup" className="font-semibold text-brand-700 underline underline-offset-4">
-          {t('purchase.createAccount')}
-        </Link>
-      </Card>
+      <AccountCard purchase={purchase} token={token} />
     </OrdersScopeContext.Provider>
   );
+}
+
+/**
+ * What the page offers about accounts (the server decides, `PurchaseView.account`): the
+ * button for the account with the purchase's confirmed address, where it went once added,
+ * or how to get there; nothing for a purchase that is not paid or is in another account.
+ */
+function AccountCard({ purchase, token }: { purchase: PurchaseView; token: string }) {
+  const { t } = useText('orders');
+  const add = useAddPurchaseToAccount(token);
+  const back = new URLSearchParams({ [RETURN_PARAM]: `/purchase/${token}` }).toString();
+  const linkClass = 'font-semibold text-brand-700 underline underline-offset-4';
+  const email = purchase.buyerEmail;
+  switch (purchase.account) {
+    case 'can_add':
+      return (
+        <Card className="flex flex-col items-start gap-3 p-4 text-sm" data-testid="purchase-account">
+          <p>{t('purchase.addLead', { email })}</p>
+          <Button onClick={() => add.mutate()} disabled={add.isPending}>
+            <FolderInput aria-hidden="true" />
+            {add.isPending ? t('purchase.adding') : t('purchase.add')}
+          </Button>
+          {add.isError ? (
+            <p role="alert" className="font-medium text-danger-700">
+              {t(`purchase.addErrors.${add.error instanceof ApiError ? add.error.code : 'default'}`, { defaultValue: t('purchase.addErrors.default') })}
+            </p>
+          ) : null}
+        </Card>
+      );
+    case 'added':
+      return (
+        <Card className="flex flex-col items-start gap-2 p-4 text-sm" data-testid="purchase-account">
+          <p role="status">{t('purchase.added')}</p>
+          <Link to="/app?tab=orders" className={linkClass}>
+            {t('purchase.goToOrders')}
+          </Link>
+        </Card>
+      );
+    case 'signed_out':
+      return (
+        <Card className="flex flex-col items-start gap-2 p-4 text-sm" data-testid="purchase-account">
+          <p>{t('purchase.signedOut', { email })}</p>
+          <div className="flex flex-wrap gap-x-4 gap-y-2">
+            <Link to={`/auth?${back}`} className={linkClass}>
+              {t('purchase.signIn')}
+            </Link>
+            <Link to={`/auth?tab=signup&${back}`} className={linkClass}>
+              {t('purchase.createAccount')}
+            </Link>
+          </div>
+        </Card>
+      );
+    case 'other_account':
+      return (
+        <Card className="p-4 text-sm" data-testid="purchase-account">
+          <p>{t('purchase.otherAccount', { email })}</p>
+        </Card>
+      );
+    default:
+      return null;
+  }
 }

@@ -58,6 +58,7 @@ const purchase = {
   orders: [order],
   withdrawPath: '/withdraw/link/ck1~1~wsig',
   withdrawUntil: '2026-12-04T22:59:59.999Z',
+  account: 'none',
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -114,6 +115,60 @@ describe('/purchase/<token>', () => {
     await act(async () => button(/^Send the email again/).click());
     await vi.waitFor(() => expect(calls('POST', `/api/purchases/${encodeURIComponent(TOKEN)}/orders/o1/resend`)).toHaveLength(1));
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/my/'))).toBe(false);
+  });
+
+  const purchaseUrl = `/api/purchases/${encodeURIComponent(TOKEN)}`;
+  const claimUrl = `${purchaseUrl}/claim`;
+  const accountCard = () => dom.container.querySelector('[data-testid="purchase-account"]');
+
+  it('offers "Add to my account" to the account with the purchase’s address, and adds it in one click', async () => {
+    stubApi((url, init) => {
+      if (url === purchaseUrl) return json(200, { ...purchase, account: 'can_add' });
+      if (url === claimUrl && init?.method === 'POST') return json(200, { ...purchase, account: 'added' });
+      return undefined;
+    });
+    await renderAt(`/purchase/${TOKEN}`);
+    await waitForText('This purchase was made with ana@example.test, your account');
+    await act(async () => button(/^Add to my account$/).click());
+    await waitForText('This purchase is in "My orders" of your account.');
+    expect(calls('POST', claimUrl)).toHaveLength(1);
+    expect(button(/^Add to my account$/)).toBeUndefined();
+    expect(accountCard()?.querySelector('a')?.getAttribute('href')).toBe('/app?tab=orders');
+  });
+
+  it('says why the purchase could not be added, in the card', async () => {
+    stubApi((url, init) => {
+      if (url === purchaseUrl) return json(200, { ...purchase, account: 'can_add' });
+      if (url === claimUrl && init?.method === 'POST') return problem(403, 'purchase_other_account');
+      return undefined;
+    });
+    await renderAt(`/purchase/${TOKEN}`);
+    await waitForText('Add to my account');
+    await act(async () => button(/^Add to my account$/).click());
+    await vi.waitFor(() => expect(accountCard()?.querySelector('[role="alert"]')?.textContent).toBe("Only the Regalo account with this purchase's confirmed email address can add it."));
+    expect(button(/^Add to my account$/)).toBeDefined();
+  });
+
+  it('shows a signed-out visitor no button but the way to sign in (or up) and come back', async () => {
+    stubApi((url) => (url === purchaseUrl ? json(200, { ...purchase, account: 'signed_out' }) : undefined));
+    await renderAt(`/purchase/${TOKEN}`);
+    await waitForText('sign in with ana@example.test');
+    expect(button(/^Add to my account$/)).toBeUndefined();
+    const back = new URLSearchParams({ next: `/purchase/${TOKEN}` }).toString();
+    expect([...accountCard()!.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([`/auth?${back}`, `/auth?tab=signup&${back}`]);
+  });
+
+  it.each([
+    ['other_account', 'Only the Regalo account with the confirmed address ana@example.test can add this purchase'],
+    ['none', null],
+  ] as const)('shows no button when the page says %s', async (account, sentence) => {
+    stubApi((url) => (url === purchaseUrl ? json(200, { ...purchase, account }) : undefined));
+    await renderAt(`/purchase/${TOKEN}`);
+    await waitForText('Horchata for two');
+    expect(button(/^Add to my account$/)).toBeUndefined();
+    if (sentence) expect(accountCard()?.textContent).toContain(sentence);
+    else expect(accountCard()).toBeNull();
+    expect(calls('POST', claimUrl)).toHaveLength(0);
   });
 
   it('says what happened to a link that no longer opens anything, and offers to find the purchases', async () => {

@@ -10,9 +10,9 @@ import { productionOperatorEnv } from './testing/operator-env';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'regalo-config-'));
 
-function issuesOf(env: Record<string, string>): string[] {
+function issuesOf(env: Record<string, string>, now?: Date): string[] {
   try {
-    loadConfig({ DATA_DIR: dataDir(), ...env });
+    loadConfig({ DATA_DIR: dataDir(), ...env }, now);
   } catch (error) {
     if (error instanceof ConfigError) return error.issues;
     throw error;
@@ -138,6 +138,18 @@ describe('loadConfig', () => {
     });
     // Outside production the demo identity is the point (npm run demo, the tests).
     expect(loadConfig({ DATA_DIR: dataDir() }).operator).toEqual(DEMO_OPERATOR);
+  });
+
+  it('refuses to start in production without the public holidays of the coming month, and guesses nothing (ADR 083)', () => {
+    const production = { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test', PAYMENTS_ALLOW_TEST: 'true', ...productionOperatorEnv };
+    expect(issuesOf(production, new Date('2027-11-30T10:00:00Z'))).toEqual([]);
+    // From 1 Dec 2027 a deadline set now may end in 2028, whose lists are not in the calendar.
+    expect(issuesOf(production, new Date('2027-12-01T10:00:00Z'))).toEqual([
+      "the working-day calendar has no public holidays for 2028: add the year's national (BOE) and Comunitat Valenciana (DOGV) lists to src/shared/domain/working-days.ts (ADR 083)",
+    ]);
+    expect(issuesOf(production, new Date('2024-06-01T10:00:00Z'))[0]).toMatch(/no public holidays for 2024:/);
+    // Outside production a year without data follows the plain rule instead.
+    expect(issuesOf({}, new Date('2030-06-01T10:00:00Z'))).toEqual([]);
   });
 
   it('binds to loopback and keeps the dev tools off by default (a plain npm start publishes nothing)', () => {

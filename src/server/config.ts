@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_COMMISSION_RATE } from '@shared/domain/business';
 import { DEFAULT_COMMISSION_VAT_RATE } from '@shared/domain/payouts';
+import { missingHolidayYears } from '@shared/domain/working-days';
 import { DEMO_OPERATOR, type Operator } from '@shared/contracts/operator';
 
 const optionalString = z
@@ -316,8 +317,11 @@ export function configWarnings(config: Pick<Config, 'env' | 'verifactu'>): strin
   return warnings;
 }
 
-/** Turns the environment into a typed config; throws ConfigError listing every bad value. */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Turns the environment into a typed config; throws ConfigError listing every bad value.
+ * `now` is when the server starts: the working-day calendar must know its holidays from then on.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, now: Date = new Date()): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     throw new ConfigError(
@@ -368,6 +372,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction) {
     for (const [name, value, demo] of demoIdentitySettings(e)) {
       if (value === demo) issues.push(`${name} still has its demo value (${demo}): set the operator's real one in production`);
+    }
+  }
+  // The withdrawal period ends on a working day (ADR 083): production computes no deadline
+  // from a guessed calendar; outside production a year without data follows the plain rule.
+  if (isProduction) {
+    const missing = missingHolidayYears(now);
+    if (missing.length > 0) {
+      issues.push(
+        `the working-day calendar has no public holidays for ${missing.join(', ')}: add the year's national (BOE) and Comunitat Valenciana (DOGV) lists to src/shared/domain/working-days.ts (ADR 083)`,
+      );
     }
   }
   if (issues.length > 0) throw new ConfigError(issues);

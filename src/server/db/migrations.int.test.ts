@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { HOLIDAY_YEARS } from '@shared/domain/working-days';
 import {
   createBusiness,
   createGift,
@@ -185,6 +186,42 @@ describe('migrations', { timeout: 120_000 }, () => {
         ((await db.execute(sql`select next_attempt_at as "at" from transfers where order_id = ${orderId}`)) as unknown as { rows: { at: Date | string }[] }).rows[0]!.at;
       expect(new Date(await due(waiting.id)).toISOString()).toBe('2026-04-03T22:00:00.000Z');
       expect(new Date(await due(redeemed.id)).toISOString()).toBe(redeemedAt.toISOString());
+    });
+  });
+
+  it('move transfers waiting for a period whose 14th day is no working day to the end of the next working day (ADR 083)', async () => {
+    const migrationsDir = new URL('./migrations/', import.meta.url);
+    const file = readdirSync(migrationsDir).find((name) => name.endsWith('_working-day-withdrawal-end.sql'));
+    const text = readFileSync(new URL(file!, migrationsDir), 'utf8');
+    // The migration's holidays are the calendar's, day for day.
+    const calendar = HOLIDAY_YEARS.flatMap((y) => y.holidays.map((h) => `${y.year}-${h.date}`));
+    expect([...text.matchAll(/'(\d{4}-\d\d-\d\d)'/g)].map((m) => m[1])).toEqual(calendar);
+    await withFreshDatabase(async (handle) => {
+      await handle.migrate();
+      const { db } = handle;
+      const owner = await createUser(db, { userType: 'business' });
+      const business = await createBusiness(db, { ownerId: owner.id });
+      const gift = await createGift(db, { businessId: business.id });
+      const paid = (iso: string, status: 'paid' | 'redeemed' = 'paid') => {
+        const paidAt = new Date(iso);
+        return createOrder(db, { buyerId: null, giftId: gift.id, status, paidAt, createdAt: paidAt, now: paidAt, ...(status === 'redeemed' ? { redeemedAt: paidAt } : {}) });
+      };
+      // As the calendar-day schedule wrote them: midnight in Madrid after the 14th day.
+      const sunday = await paid('2026-12-06T11:00:00Z'); // 14th day Sunday 20 Dec → Monday 21 Dec
+      const easter = await paid('2026-03-21T11:00:00Z'); // Saturday 4 Apr, Easter Monday 6 Apr → Tuesday 7 Apr (summer time)
+      const weekday = await paid('2026-11-10T09:00:00Z'); // Tuesday 24 Nov: unchanged
+      const redeemed = await paid('2026-12-06T11:00:00Z', 'redeemed');
+      const setDue = (orderId: string, at: string) => db.execute(sql`update transfers set next_attempt_at = ${new Date(at)} where order_id = ${orderId}`);
+      await setDue(sunday.id, '2026-12-20T23:00:00.000Z');
+      await setDue(easter.id, '2026-04-04T22:00:00.000Z');
+      await setDue(weekday.id, '2026-11-24T23:00:00.000Z');
+      await db.execute(sql.raw(text));
+      const due = async (orderId: string) =>
+        new Date(((await db.execute(sql`select next_attempt_at as "at" from transfers where order_id = ${orderId}`)) as unknown as { rows: { at: Date | string }[] }).rows[0]!.at).toISOString();
+      expect(await due(sunday.id)).toBe('2026-12-21T23:00:00.000Z');
+      expect(await due(easter.id)).toBe('2026-04-07T22:00:00.000Z');
+      expect(await due(weekday.id)).toBe('2026-11-24T23:00:00.000Z');
+      expect(await due(redeemed.id)).toBe('2026-12-06T11:00:00.000Z');
     });
   });
 

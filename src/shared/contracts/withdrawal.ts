@@ -20,7 +20,7 @@ import { LOCALES } from '../locale';
  *
  * Confirming: 400 `validation_failed` (fields name, email, orderIds: `required`, `too_long`,
  * `invalid_email`, `unknown` for a gift not of this purchase); 409 `withdrawal_not_open` when
- * a chosen gift was redeemed, its 14 days are over or it was cancelled; 502 `refund_failed`
+ * a chosen gift was redeemed, its withdrawal period is over or it was cancelled; 502 `refund_failed`
  * if the payment provider refuses (nothing changes). Gifts already withdrawn are skipped: a
  * repeated confirmation answers the first one's receipt and changes nothing.
  */

@@ -8,12 +8,12 @@ export const legalPages = ['terms', 'legal', 'cookies', 'accessibility', 'partne
 export type LegalPage = (typeof legalPages)[number];
 
 export const LEGAL_VERSIONS: Record<LegalPage, string> = {
-  terms: '2026-11-27',
+  terms: '2026-12-06',
   legal: '2026-11-27',
   cookies: '2026-11-27',
   accessibility: '2026-11-27',
   'partner-terms': '2026-11-27',
-  'withdrawal-form': '2026-11-27',
+  'withdrawal-form': '2026-12-06',
 };
 
 /**

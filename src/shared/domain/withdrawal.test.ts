@@ -3,7 +3,7 @@ import { withdrawalDeadline, withdrawalStateOf } from './withdrawal';
 
 const at = (iso: string) => new Date(iso);
 
-describe('the withdrawal period, in Madrid calendar days', () => {
+describe('the withdrawal period, in Madrid calendar days to the end of a working day', () => {
   it('ends at midnight in Madrid at the end of the 14th day after the day of payment', () => {
     // 10 Nov 2026 10:00 in Madrid (UTC+1) → until 24 Nov 23:59:59.999 Madrid = 22:59:59.999Z.
     expect(withdrawalDeadline(at('2026-11-10T09:00:00Z')).toISOString()).toBe('2026-11-24T22:59:59.999Z');
@@ -12,14 +12,22 @@ describe('the withdrawal period, in Madrid calendar days', () => {
   });
 
   it('spans the spring change: paid in winter time, ends in summer time (one hour shorter)', () => {
-    // 20 Mar 2026 12:00 Madrid (UTC+1); summer time from 29 Mar; ends 3 Apr 23:59:59.999 (UTC+2).
-    const paidAt = at('2026-03-20T11:00:00Z');
+    // 16 Mar 2026 12:00 Madrid (UTC+1); summer time from 29 Mar; ends Monday 30 Mar 23:59:59.999 (UTC+2).
+    const paidAt = at('2026-03-16T11:00:00Z');
     const end = withdrawalDeadline(paidAt);
-    expect(end.toISOString()).toBe('2026-04-03T21:59:59.999Z');
-    expect(withdrawalStateOf({ status: 'paid', paidAt }, at('2026-04-03T21:59:59.999Z'))).toBe('open');
-    expect(withdrawalStateOf({ status: 'paid', paidAt }, at('2026-04-03T22:00:00.000Z'))).toBe('ended');
-    // A fixed 14 × 24 h would have ended it at 3 Apr 13:00 Madrid, eleven hours early.
-    expect(withdrawalStateOf({ status: 'paid', paidAt }, at('2026-04-03T11:00:00Z'))).toBe('open');
+    expect(end.toISOString()).toBe('2026-03-30T21:59:59.999Z');
+    expect(withdrawalStateOf({ status: 'paid', paidAt }, at('2026-03-30T21:59:59.999Z'))).toBe('open');
+    expect(withdrawalStateOf({ status: 'paid', paidAt }, at('2026-03-30T22:00:00.000Z'))).toBe('ended');
+    // A fixed 14 × 24 h would have ended it at 30 Mar 13:00 Madrid, eleven hours early.
+    expect(withdrawalStateOf({ status: 'paid', paidAt }, at('2026-03-30T11:00:00Z'))).toBe('open');
+  });
+
+  it('runs to the end of the next working day when the 14th day is not one (ADR 083)', () => {
+    // Paid Sunday 6 Dec 2026: Sunday 20 Dec → Monday 21 Dec 23:59:59.999 Madrid.
+    const paidAt = at('2026-12-06T11:00:00Z');
+    expect(withdrawalStateOf({ status: 'paid', paidAt }, at('2026-12-21T10:00:00Z'))).toBe('open');
+    expect(withdrawalStateOf({ status: 'paid', paidAt }, at('2026-12-21T22:59:59.999Z'))).toBe('open');
+    expect(withdrawalStateOf({ status: 'paid', paidAt }, at('2026-12-21T23:00:00Z'))).toBe('ended');
   });
 
   it('spans the autumn change: paid in summer time, ends in winter time (one hour longer)', () => {

@@ -19,8 +19,17 @@ export function createCheckoutToken(secret: string, purpose: string, checkoutId:
 
 export type CheckoutTokenCheck = { ok: true; checkoutId: string; expiresAt: Date } | { ok: false; reason: 'invalid' | 'expired' };
 
-/** Checks the signature first (in constant time), then the end. */
-export function readCheckoutToken(secret: string, purpose: string, token: string, now: Date): CheckoutTokenCheck {
+/**
+ * Checks the signature first (in constant time), then the end: the signed one, or what
+ * `endOf` makes of it (the withdrawal link's right can last longer than its text says).
+ */
+export function readCheckoutToken(
+  secret: string,
+  purpose: string,
+  token: string,
+  now: Date,
+  endOf: (signedEnd: Date) => Date = (signedEnd) => signedEnd,
+): CheckoutTokenCheck {
   const match = /^([0-9a-f-]{36})~(\d{1,15})~([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return { ok: false, reason: 'invalid' };
   const [, checkoutId, msText, signature] = match as unknown as [string, string, string, string];
@@ -28,6 +37,7 @@ export function readCheckoutToken(secret: string, purpose: string, token: string
   const expected = Buffer.from(sign(secret, purpose, checkoutId, ms));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' };
-  if (now.getTime() > ms) return { ok: false, reason: 'expired' };
-  return { ok: true, checkoutId, expiresAt: new Date(ms) };
+  const end = endOf(new Date(ms));
+  if (now.getTime() > end.getTime()) return { ok: false, reason: 'expired' };
+  return { ok: true, checkoutId, expiresAt: end };
 }

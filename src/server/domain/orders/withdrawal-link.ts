@@ -1,3 +1,4 @@
+import { extendToWorkingDay } from '@shared/domain/working-days';
 import { createCheckoutToken, readCheckoutToken, type CheckoutTokenCheck } from './signed-checkout-token';
 
 /**
@@ -13,8 +14,14 @@ export function createWithdrawalToken(secret: string, checkoutId: string, expire
 
 export type WithdrawalTokenCheck = CheckoutTokenCheck;
 
+/**
+ * The link lives as long as the right (`withdrawalDeadline`): to the end of a working day
+ * (ADR 083). A link mailed before the calendar was kept signs the 14th day's end even when
+ * that day is a Sunday or a holiday; it is read as lasting to the end of the next working
+ * day, as the right does. A link signed on a working day's end keeps it.
+ */
 export function readWithdrawalToken(secret: string, token: string, now: Date): WithdrawalTokenCheck {
-  return readCheckoutToken(secret, PURPOSE, token, now);
+  return readCheckoutToken(secret, PURPOSE, token, now, extendToWorkingDay);
 }
 
 /** The web app's withdrawal page for that token (a guest's thank-you and purchase pages link it). */

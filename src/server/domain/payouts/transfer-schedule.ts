@@ -6,7 +6,8 @@ import { transfers } from '../../db/schema/payouts';
 /**
  * When an unredeemed order's share goes out: the first moment after its withdrawal period
  * (ADR 053), which ends at midnight in Madrid at the end of the 14th calendar day (ADR 064),
- * so no share leaves while the giver may still withdraw.
+ * or of the next working day when that one is not (ADR 083), so no share leaves while the
+ * giver may still withdraw.
  */
 export function withdrawalPeriodEnd(paidAt: Date): Date {
   return new Date(withdrawalDeadline(paidAt).getTime() + 1);

@@ -33,7 +33,8 @@ describe('the legal pages', () => {
         expect(html.slice(html.indexOf('<body>'))).not.toMatch(/\{\{|\}\}|\]\(/);
         expect(html).toMatch(new RegExp(`data-version="${LEGAL_VERSIONS[page]}"`));
         // Day first, the month in the page's language (ADR 058).
-        expect(html).toContain(language === 'en' ? '27 Nov 2026' : '27 nov 2026');
+        const shown: Record<string, [string, string]> = { '2026-11-27': ['27 Nov 2026', '27 nov 2026'], '2026-12-06': ['6 Dec 2026', '6 dic 2026'] };
+        expect(html).toContain(shown[LEGAL_VERSIONS[page]]![language === 'en' ? 0 : 1]);
         // Back into the app, and every other legal page plus the privacy policy in the footer.
         expect(html).toContain('<a class="back" href="/">');
         expect(html).toContain('href="/app"');

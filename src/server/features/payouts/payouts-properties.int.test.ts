@@ -3,6 +3,8 @@ import { withdrawalPeriodEnd } from '../../domain/payouts/transfer-schedule';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerBalanceTerms, type LedgerBalanceName, type LedgerKind } from '@shared/domain/payouts';
+import { computeExpiresAt } from '@shared/domain/validity';
+import { withdrawalDeadline } from '@shared/domain/withdrawal';
 import { checkouts, orders } from '../../db/schema/orders';
 import { ledgerEntries, transfers } from '../../db/schema/payouts';
 import { getBusinessBalances } from '../../domain/ledger/ledger-balances';
@@ -14,18 +16,22 @@ import { reconcileLedger } from './reconcile-ledger';
 import { sendDueTransfers } from './send-due-transfers';
 
 /**
- * Random histories of pay, redeem, cancel, extend, time passing, transfer refusals and
- * retries (the account restricted then fixed) keep every money invariant (ADR 053):
+ * Random histories of pay, redeem, cancel, extend, time passing (to a weekend too), transfer
+ * refusals and retries (the account restricted then fixed), and the giver withdrawing on the
+ * working day after a 14th day that was not one (ADR 083) keep every money invariant (ADR 053):
  * - per order, commission + VAT + net = total, and the ledger's three rows say the same;
  * - per checkout, the charge equals its orders' totals;
  * - each business's balances equal the sums over its ledger rows, and match its orders;
- * - nothing is transferred twice;
+ * - nothing is transferred twice, and nothing before its redemption or the end of its
+ *   withdrawal period;
  * - the reconciliation against the provider's balance finds no difference.
  */
 type Command =
   | { kind: 'pay'; gifts: number[] }
   | { kind: 'redeem' | 'cancel' | 'extend'; order: number }
   | { kind: 'advance'; days: number }
+  | { kind: 'weekend' }
+  | { kind: 'withdrawLate'; order: number }
   | { kind: 'job' }
   | { kind: 'refuse' | 'fix'; business: number };
 
@@ -34,6 +40,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constantFrom('redeem' as const, 'cancel' as const, 'extend' as const), order: fc.nat(20) }), weight: 3 },
   { arbitrary: fc.record({ kind: fc.constant('advance' as const), days: fc.integer({ min: 0, max: 16 }) }), weight: 3 },
   { arbitrary: fc.constant({ kind: 'job' as const }), weight: 2 },
+  { arbitrary: fc.constant({ kind: 'weekend' as const }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('withdrawLate' as const), order: fc.nat(20) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constantFrom('refuse' as const, 'fix' as const), business: fc.nat(1) }), weight: 1 },
 );
 
@@ -49,7 +57,7 @@ describe('payouts keep their invariants under random histories', () => {
 
   it('property', async () => {
     let run = 0;
-    const stats = { orders: 0, redeemed: 0 };
+    const stats = { orders: 0, redeemed: 0, withdrawnLate: 0 };
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 4, maxLength: 14 }), async (commands) => {
         // Each history starts in its own era (250 days apart; a history advances at most
@@ -92,6 +100,28 @@ describe('payouts keep their invariants under random histories', () => {
             }
           } else if (c.kind === 'advance') {
             clock.set(new Date(clock.now().getTime() + c.days * DAY_MS));
+          } else if (c.kind === 'weekend') {
+            // On to the next Saturday, same hour: what is paid now has its 14th day on a Saturday.
+            const days = (6 - new Date(clock.now()).getUTCDay() + 7) % 7 || 7;
+            clock.set(new Date(clock.now().getTime() + days * DAY_MS));
+          } else if (c.kind === 'withdrawLate') {
+            // The giver withdraws on the working day after a 14th day that was not one (a
+            // weekend or a holiday): the clock moves to that day's last hour in Madrid.
+            const rows = placed.length ? await db.select().from(orders).where(inArray(orders.id, placed.map((p) => p.id))) : [];
+            const open = rows.filter((o) => (o.status === 'paid' || o.status === 'expired') && o.paidAt);
+            const late = open
+              .map((o) => ({ o, lastDay: computeExpiresAt(o.paidAt!, 14), deadline: withdrawalDeadline(o.paidAt!) }))
+              .filter(({ lastDay, deadline }) => deadline > lastDay && deadline.getTime() - 3600_000 > clock.now().getTime());
+            const chosen = late[c.order % Math.max(late.length, 1)];
+            if (!chosen) continue;
+            clock.set(new Date(chosen.deadline.getTime() - 3600_000));
+            const res = await as(t, buyer.cookie)({
+              method: 'POST',
+              url: `/api/my/withdrawals/${chosen.o.checkoutId}`,
+              payload: { name: 'Ana Giver', email: buyer.user.email, locale: 'es', orderIds: [chosen.o.id] },
+            });
+            expect(res.statusCode, res.body).toBe(200);
+            stats.withdrawnLate++;
           } else if (c.kind === 'job') {
             await sendDueTransfers(t.app.ctx);
           } else if ('business' in c) {
@@ -123,14 +153,19 @@ describe('payouts keep their invariants under random histories', () => {
           expect(testProvider(t).transfers.filter((x) => x.orderId === order.id).length).toBeLessThanOrEqual(1);
           expect(rows.filter((e) => e.kind === 'transfer_sent').length).toBeLessThanOrEqual(1);
           const transfer = transferRows.find((x) => x.orderId === order.id)!;
-          if (order.status === 'cancelled') {
+          if (order.status === 'cancelled' || order.status === 'withdrawn') {
             expect(['cancelled', 'reversed']).toContain(transfer.state);
             expect(amountOf('refund_share') + amountOf('refund_commission') + amountOf('refund_commission_vat')).toBe(order.totalAmount);
           }
           if (transfer.state === 'sent') expect(amountOf('transfer_sent')).toBe(order.netAmount);
+          // No share left before its redemption or the end of the withdrawal period (a working day's end).
+          if (transfer.sentAt) {
+            const earliest = Math.min(order.redeemedAt?.getTime() ?? Infinity, withdrawalPeriodEnd(order.paidAt!).getTime());
+            expect(transfer.sentAt.getTime(), `order ${order.id} sent early`).toBeGreaterThanOrEqual(earliest);
+          }
           // A redeemed order or one whose withdrawal period ended, after a clean run, has been paid.
           const due = order.redeemedAt ?? withdrawalPeriodEnd(order.paidAt!);
-          if (order.status !== 'cancelled' && due <= clock.now()) {
+          if (order.status !== 'cancelled' && order.status !== 'withdrawn' && due <= clock.now()) {
             // …unless an earlier refusal's back-off has not ended yet (nobody fixed the account).
             const waiting = transfer.state === 'failed' && transfer.nextAttemptAt! > clock.now();
             expect(waiting || transfer.state === 'sent', `order ${order.id}: ${transfer.state}`).toBe(true);
@@ -159,7 +194,7 @@ describe('payouts keep their invariants under random histories', () => {
           // …and they match the orders: owed = shares not yet sent, in transit = shares sent.
           const mine = orderRows.filter((o) => placed.find((p) => p.id === o.id)!.shop === shop);
           const stateOf = (id: string) => transferRows.find((x) => x.orderId === id)!.state;
-          const live = mine.filter((o) => o.status !== 'cancelled');
+          const live = mine.filter((o) => o.status !== 'cancelled' && o.status !== 'withdrawn');
           expect(balances.owed).toBe(live.filter((o) => stateOf(o.id) !== 'sent').reduce((s, o) => s + o.netAmount!, 0));
           expect(balances.inTransit).toBe(live.filter((o) => stateOf(o.id) === 'sent').reduce((s, o) => s + o.netAmount!, 0));
         }
@@ -173,5 +208,7 @@ describe('payouts keep their invariants under random histories', () => {
     expect(stats.orders).toBeGreaterThan(12);
     // …and redeemed some of them (a redemption refused for a reason of its own proves nothing).
     expect(stats.redeemed).toBeGreaterThan(0);
+    // …and withdrew on the Monday (or other working day) after a 14th day that was not one.
+    expect(stats.withdrawnLate).toBeGreaterThan(0);
   }, 600_000);
 });

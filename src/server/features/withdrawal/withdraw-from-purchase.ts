@@ -21,7 +21,7 @@ export const withdrawalReference = (withdrawalId: string) => `D-${withdrawalId.s
  * The giver withdraws from some or all gifts of one purchase (ADR 064). In ONE transaction,
  * with the chosen orders locked (FOR UPDATE) from the check to the commit:
  * - every chosen gift must be of this purchase (400 `unknown`) and still open: paid, not
- *   redeemed, within its 14 days (409 `withdrawal_not_open`); gifts already withdrawn are
+ *   redeemed, within its withdrawal period (409 `withdrawal_not_open`); gifts already withdrawn are
  *   skipped, so a repeated confirmation changes nothing and answers the first receipt;
  * - each is refunded in full through the payment provider (order-keyed idempotency), its
  *   transfer cancelled (or reversed if it somehow left), and the ledger gets the same refund
@@ -76,7 +76,7 @@ export async function withdrawOrders(
   if (pending.length === 0) return rows[0]!.order.withdrawalId!;
   for (const { order } of pending) {
     if (withdrawalStateOf(order, now) !== 'open') {
-      throw AppError.conflict('withdrawal_not_open', 'A chosen gift can no longer be withdrawn (redeemed, cancelled or its 14 days are over)');
+      throw AppError.conflict('withdrawal_not_open', 'A chosen gift can no longer be withdrawn (redeemed, cancelled or its withdrawal period is over)');
     }
   }
   if (!checkout?.paymentRef || checkout.provider !== ctx.payments.name) {

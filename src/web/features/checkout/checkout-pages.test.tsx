@@ -179,7 +179,7 @@ describe('/checkout', () => {
     expect(precontract.textContent).toMatch(/Total to pay, VAT included: 19,00\s€/);
     expect(precontract.textContent).toContain('Regalo sells it in the business\'s name, as an intermediary');
     expect(precontract.textContent).toContain('withdraw within 14 days');
-    expect(precontract.textContent).toContain('By paying you accept the terms of sale (version of 27 Nov 2026).');
+    expect(precontract.textContent).toContain('By paying you accept the terms of sale (version of 6 Dec 2026).');
     expect([...precontract.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
       '/legal?lang=en',
       '/withdrawal-form?lang=en',

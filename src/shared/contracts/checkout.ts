@@ -18,7 +18,9 @@ export { CHECKOUT_LIMITS, recipientLocales, type RecipientLocale } from './check
  *
  * POST /api/checkouts/quote        body checkoutQuoteInputSchema → 200 checkoutQuoteSchema
  *      Today's price, validity, expiry-if-paid-now and availability of each gift in the
- *      cart, so the summary never shows a stale price. Unknown ids come back unavailable.
+ *      cart, so the summary never shows a stale price. Unknown ids come back unavailable,
+ *      and so does a gift that is not listed now (off sale, archived, hidden, or its business
+ *      not listed): the same answer, no name or business, so nobody learns of it here.
  *      No session needed: a guest's cart is quoted too (ADR 075); it tells only what the
  *      public catalogue shows.
  * POST /api/checkouts              body createCheckoutInputSchema → 201 checkoutSchema
@@ -159,7 +161,7 @@ export const checkoutQuoteInputSchema = z.object({
 export const quotedGiftSchema = z.object({
   giftId: z.string(),
   available: z.boolean(),
-  /** Null when unavailable and unknown. */
+  /** Null when unavailable (unknown, or not listed now): the cart keeps the name it has. */
   name: z.string().nullable(),
   businessId: z.string().nullable(),
   businessName: z.string().nullable(),

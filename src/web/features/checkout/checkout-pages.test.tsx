@@ -47,12 +47,13 @@ function stubApi(handler: Handler) {
   vi.stubGlobal('fetch', fetchMock);
 }
 
+// A gift no longer listed is quoted as an unknown one: no name, no business (the cart keeps its own).
 const quoted = (id: string, available = true) => ({
   giftId: id,
   available,
-  name: `Gift ${id}`,
-  businessId: 'b1',
-  businessName: 'Orxateria La Palmera',
+  name: available ? `Gift ${id}` : null,
+  businessId: available ? 'b1' : null,
+  businessName: available ? 'Orxateria La Palmera' : null,
   imageUrl: null,
   price: available ? 950 : null,
   currency: 'EUR',
@@ -338,6 +339,13 @@ describe('/checkout', () => {
     await renderAt('/checkout');
     await waitForText('No longer available: «Gift g2». Remove it from your cart to continue.');
     expect(button(/^Go to payment/).disabled).toBe(true);
+    // Its line and the summary keep the names the cart has: the quote gives none for it.
+    const card = dom.container.querySelectorAll('[data-testid="checkout-line"]')[1]!;
+    expect(card.querySelector('h2')?.textContent).toBe('Gift g2');
+    expect(card.textContent).toContain('no longer available');
+    const summary = dom.container.querySelector('[data-testid="checkout-summary"]')!.textContent;
+    expect(summary).toContain('Gift g2');
+    expect(summary).not.toContain('null');
   });
 });
 

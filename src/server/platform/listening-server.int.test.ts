@@ -143,7 +143,7 @@ describe('a listening server', () => {
 
     it('keeps answering 404 for unknown paths and API routes, as a page only to a browser', async () => {
       for (const url of ['/no/such/page', '/apps', '/privacy/extra', '/api/no-such-route', '/api']) {
-        for (const headers of [{ accept: '*/*' }, {}]) {
+        for (const headers of [{ accept: '*/*' }, {}] as Record<string, string>[]) {
           const res = await send('GET', url, headers);
           expect(res.status, `${url} ${JSON.stringify(headers)}`).toBe(404);
           expect(res.type).toContain('application/problem+json');

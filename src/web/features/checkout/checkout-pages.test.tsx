@@ -204,6 +204,27 @@ describe('/checkout', () => {
     expect(text()).toContain('13 of 500 characters');
   });
 
+  it('refuses control characters in the recipient’s name and in the message before sending, in words', async () => {
+    stubApi(() => undefined);
+    addGift('g1');
+    await renderAt('/checkout');
+    await waitForText('Valid for 180 days');
+    // A tab survives an input's own clean-up of pasted text (line breaks do not).
+    await type(control('line-0-name'), 'Ana\tMaría');
+    await type(control('line-0-email'), 'ana@example.test');
+    await type(control('line-0-message'), 'Hola\u0007\nUn abrazo');
+    await click(/^Go to payment/);
+    await waitForText('Keep this on one line, without line breaks or control characters.');
+    expect(text()).toContain('Remove the control characters from this text (line breaks are fine).');
+    expect(control('line-0-name').getAttribute('aria-invalid')).toBe('true');
+    expect(calls('POST', '/api/checkouts')).toHaveLength(0);
+
+    // Line breaks are a message's own.
+    await type(control('line-0-name'), 'Ana María');
+    await type(control('line-0-message'), 'Hola\nUn abrazo');
+    expect(text()).not.toContain('control characters');
+  });
+
   it("names each gift as today's quote does, in the language read now, whatever language it was added in", async () => {
     stubApi((url, init) => {
       if (url !== '/api/checkouts/quote') return undefined;

@@ -120,6 +120,12 @@ describe('control characters in free text are refused with a field error, and no
     });
     expect(signUp.statusCode, signUp.body).toBe(400);
     expect(signUp.json()).toMatchObject({ code: 'INVALID_SIGN_UP_FIELD' });
+    const businessSignUp = await authedInject(t, null, {
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email: `new-${randomUUID().slice(0, 8)}@example.test`, password: 'a-long-enough-password', name: 'Ana', userType: 'business', businessName: 'Forn\nBcc: x' },
+    });
+    expect(businessSignUp.statusCode, businessSignUp.body).toBe(400);
     expect(await count(users)).toBe(before);
 
     const { cookie, user } = await signedInUser(t);

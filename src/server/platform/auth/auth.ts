@@ -93,7 +93,7 @@ function normaliseUserFields(data: Record<string, unknown>, fromForm = true): Re
   }
   if ('businessName' in data) {
     const name = typeof data.businessName === 'string' ? data.businessName.trim() : '';
-    if (name.length > 200) fail('INVALID_SIGN_UP_FIELD', 'businessName');
+    if (name.length > 200 || !isSingleLineText(name)) fail('INVALID_SIGN_UP_FIELD', 'businessName');
     out.businessName = name === '' ? null : name;
   }
   if ('userType' in data || 'isBusiness' in data) {

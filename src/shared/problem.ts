@@ -13,6 +13,8 @@ export const errorCodes = [
   'conflict',
   'rate_limited',
   'payload_too_large',
+  /** A JSON body nesting arrays or objects more than 64 levels deep (platform/refuse-nul.ts). */
+  'body_too_deep',
   'unsupported_media_type',
   'internal_error',
   'service_unavailable',

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isClientRoute } from '@shared/client-routes';
 import { readConsent } from '@shared/contracts/consent-cookies';
 import { readLanguageCookie } from '@shared/contracts/language-cookie';
+import { prefersJson } from './accept-header';
 import { problem } from './errors';
 import { createPagePreloads, pageImage, type PageDocument, type PageImage } from './page-preloads';
 import { webDistDir } from './paths';
@@ -20,8 +21,9 @@ export type PageImages = Partial<Record<PageImage, (request: FastifyRequest) => 
  * Serves the built web app: hashed assets cached for a year, HTML never cached. `/` gets the
  * landing page's own light document (landing.html, ADR 015); a GET for one of the app's pages
  * (`shared/client-routes.ts`) gets the single-page app's index.html so client routes survive
- * a reload, and any other page address the same document with 404, so the app shows its
- * not-found page and nothing unknown looks like a page (issue 30). API 404s stay problem+json.
+ * a reload, whatever its Accept unless it prefers JSON; any other page address gets the same
+ * document with 404 when it asks for HTML, so the app shows its not-found page and nothing
+ * unknown looks like a page (issue 30). API 404s stay problem+json.
  */
 export async function registerWebApp(app: FastifyInstance, root: string | null = webDistDir, images: PageImages = {}) {
   if (root === null) {
@@ -68,10 +70,14 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     const isApi = urlPath === '/api' || urlPath.startsWith('/api/');
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     const looksLikeFile = path.extname(urlPath) !== '';
-    if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !looksLikeFile && existsSync(indexFile)) {
-      if (!isClientRoute(urlPath)) reply.status(404);
+    const isPage = isClientRoute(urlPath);
+    // An app page is a page to whoever does not ask for JSON first: link checkers, uptime
+    // monitors and link-preview fetchers send `*/*` or no Accept at all. Any other address
+    // gets the document (with 404, for the app's not-found page) only when HTML is named.
+    const wantsDocument = isPage ? !prefersJson(request.headers.accept) : (request.headers.accept ?? '').includes('text/html');
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsDocument && !looksLikeFile && existsSync(indexFile)) {
+      if (!isPage) reply.status(404);
       const tab = new URLSearchParams(request.url.split('?')[1] ?? '').get('tab');
       const imageSource = pagePreloads ? pageImage(urlPath, tab) : undefined;
       const nameImage = imageSource ? images[imageSource] : undefined;
@@ -85,7 +91,7 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
       const withPreloads = pagePreloads?.(urlPath, { ...visitorOf(request), tab, image });
       const caching = documentCaching(urlPath, reply);
       if (withPreloads) return sendDocument(withPreloads, request.headers['accept-encoding'], reply, caching);
-      return reply.sendFile('index.html', root);
+      return reply.header('Vary', 'Accept').sendFile('index.html', root);
     }
     return sendApiNotFound(request.method, request.url, reply);
   });
@@ -117,9 +123,10 @@ function visitorOf(request: FastifyRequest) {
 }
 
 function sendDocument(document: PageDocument, acceptEncoding: string | undefined, reply: FastifyReply, caching = 'no-cache') {
+  // Whether an app page gets its document at all depends on Accept (a JSON client gets 404).
   // The hints and the banner are in the language the request asks for; the banner shows only
   // without a stored cookie choice, and a picture is named only for signed-in visitors.
-  reply.header('Vary', 'Accept-Language, Accept-Encoding, Cookie');
+  reply.header('Vary', 'Accept, Accept-Language, Accept-Encoding, Cookie');
   reply.header('Cache-Control', caching).type('text/html; charset=utf-8');
   if (/\bbr\b/.test(acceptEncoding ?? '')) return reply.header('Content-Encoding', 'br').send(document.brotli);
   if (/\bgzip\b/.test(acceptEncoding ?? '')) return reply.header('Content-Encoding', 'gzip').send(document.gzip);

@@ -3,6 +3,7 @@ import { transferStates } from '../domain/payouts';
 import { adminAuditActions, adminAuditTargets } from '../domain/admin-audit';
 import { isCalendarDate } from '../domain/analytics';
 import { LOCALES } from '../locale';
+import { multiLine, plainTextFieldErrors } from './plain-text';
 import {
   applicationKinds,
   applicationStatuses,
@@ -53,6 +54,7 @@ export const adminFieldErrors = {
   invalidDate: 'invalidDate',
   notLater: 'notLater',
   invalid: 'invalid',
+  controlCharacterInText: plainTextFieldErrors.controlCharacterInText,
 } as const;
 const E = adminFieldErrors;
 
@@ -75,15 +77,9 @@ const searchText = z.preprocess(
 );
 const page = z.coerce.number({ error: E.invalid }).int({ error: E.invalid }).min(1, { error: E.invalid }).max(10_000, { error: E.invalid }).default(1);
 
-const requiredReason = z
-  .string({ error: E.required })
-  .trim()
-  .min(1, { error: E.required })
-  .max(REASON_MAX, { error: E.tooLong });
-const optionalReason = z
-  .string()
-  .trim()
-  .max(REASON_MAX, { error: E.tooLong })
+// Reasons are mailed to the business: line breaks are kept, other control characters refused.
+const requiredReason = multiLine(z.string({ error: E.required }).trim().min(1, { error: E.required }).max(REASON_MAX, { error: E.tooLong }));
+const optionalReason = multiLine(z.string().trim().max(REASON_MAX, { error: E.tooLong }))
   .optional()
   .transform((v) => (v ? v : null));
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
+import { plainTextFieldErrors, singleLine } from './plain-text';
 import { normalizePhone } from './profile';
 
 /**
@@ -14,6 +15,7 @@ export const authFieldErrors = {
   nameTooLong: 'nameTooLong',
   phoneInvalid: 'phoneInvalid',
   passwordsDiffer: 'passwordsDiffer',
+  controlCharacter: plainTextFieldErrors.controlCharacter,
 } as const;
 
 const email = z
@@ -35,11 +37,7 @@ export const signInFormSchema = z.object({
 export type SignInForm = z.infer<typeof signInFormSchema>;
 
 export const signUpFormSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: authFieldErrors.required })
-    .max(100, { error: authFieldErrors.nameTooLong }),
+  name: singleLine(z.string().trim().min(1, { error: authFieldErrors.required }).max(100, { error: authFieldErrors.nameTooLong })),
   email,
   password: newPassword,
   /** Optional; sent normalised (E.164), null when empty. */

@@ -17,6 +17,7 @@ import {
 } from '../domain/order-status';
 import { normalizeTaxId, taxIdError } from '../domain/tax-id';
 import { BOOKING_LIMITS, MAX_PARTY_SIZE, normalizeBookingUrl, normalizeWeekdays } from '../domain/gift-conditions';
+import { multiLine, plainTextFieldErrors, singleLine } from './plain-text';
 import { normalizePhone } from './profile';
 import {
   BUSINESS_LIMITS,
@@ -115,6 +116,8 @@ export const giftFieldErrors = {
   tooLong: 'tooLong',
   invalidPartySize: 'invalidPartySize',
   invalidWeekdays: 'invalidWeekdays',
+  controlCharacter: plainTextFieldErrors.controlCharacter,
+  controlCharacterInText: plainTextFieldErrors.controlCharacterInText,
 } as const;
 
 export const periodFieldErrors = {
@@ -152,9 +155,13 @@ export const GIFT_LIMITS = { name: 200, description: 2000 } as const;
  * languages only, each within the length of the field it translates. The form sends the whole
  * map; a language left empty is removed.
  */
-export const localizedTextsInput = (max: number) =>
+export const localizedTextsInput = (max: number, lines: 'one' | 'many') =>
   z
-    .partialRecord(z.enum(LOCALES, { error: 'invalid' }), z.string({ error: 'invalid' }).trim().max(max, { error: 'tooLong' }), { error: 'invalid' })
+    .partialRecord(
+      z.enum(LOCALES, { error: 'invalid' }),
+      (lines === 'one' ? singleLine : multiLine)(z.string({ error: 'invalid' }).trim().max(max, { error: 'tooLong' })),
+      { error: 'invalid' },
+    )
     .transform((texts): LocalizedTexts => Object.fromEntries(Object.entries(texts).filter(([, text]) => text !== '')));
 
 /** The stored translations as the dashboard reads them back. */
@@ -254,13 +261,13 @@ const profileFields = businessInfoFields
     bookingUrl: optionalText(BOOKING_LIMITS.bookingUrl)
       .refine((v) => v === null || normalizeBookingUrl(v) !== undefined, { error: P.bookingUrlNotHttps })
       .transform((v) => (v === null ? null : (normalizeBookingUrl(v) ?? null))),
-    openingHours: optionalText(BOOKING_LIMITS.openingHours),
+    openingHours: optionalText(BOOKING_LIMITS.openingHours, 'many'),
     // An empty choice clears it.
     district: z.preprocess((v) => (v === '' ? null : v), z.enum(valenciaDistricts, { error: P.invalidDistrict }).nullable()),
     legalName: optionalText(PROFILE_LIMITS.legalName),
-    fiscalAddress: optionalText(PROFILE_LIMITS.fiscalAddress),
+    fiscalAddress: optionalText(PROFILE_LIMITS.fiscalAddress, 'many'),
     ownLocale: z.enum(LOCALES, { error: 'invalid' }),
-    descriptionTranslations: localizedTextsInput(BUSINESS_LIMITS.description),
+    descriptionTranslations: localizedTextsInput(BUSINESS_LIMITS.description, 'many'),
   })
   .partial();
 
@@ -325,11 +332,7 @@ export const priceInputSchema = z
   });
 
 const giftFields = {
-  name: z
-    .string({ error: G.fillRequiredFields })
-    .trim()
-    .min(1, { error: G.fillRequiredFields })
-    .max(GIFT_LIMITS.name, { error: G.tooLong }),
+  name: singleLine(z.string({ error: G.fillRequiredFields }).trim().min(1, { error: G.fillRequiredFields }).max(GIFT_LIMITS.name, { error: G.tooLong })),
   description: z
     .string({ error: G.tooLong })
     .nullish()
@@ -337,10 +340,10 @@ const giftFields = {
       const t = (v ?? '').trim();
       return t === '' ? null : t;
     })
-    .pipe(z.string().max(GIFT_LIMITS.description, { error: G.tooLong }).nullable()),
+    .pipe(multiLine(z.string().max(GIFT_LIMITS.description, { error: G.tooLong })).nullable()),
   /** The name and description in other languages, the same lengths (ADR 073). */
-  nameTranslations: localizedTextsInput(GIFT_LIMITS.name),
-  descriptionTranslations: localizedTextsInput(GIFT_LIMITS.description),
+  nameTranslations: localizedTextsInput(GIFT_LIMITS.name, 'one'),
+  descriptionTranslations: localizedTextsInput(GIFT_LIMITS.description, 'many'),
   price: priceInputSchema,
   isAvailable: z.boolean({ error: 'invalid' }),
   /** Meant for two people: the catalogue's "for two" filter finds it. */
@@ -380,7 +383,7 @@ const giftFields = {
       const t = (v ?? '').trim();
       return t === '' ? null : t;
     })
-    .pipe(z.string().max(BOOKING_LIMITS.conditions, { error: G.tooLong }).nullable()),
+    .pipe(multiLine(z.string().max(BOOKING_LIMITS.conditions, { error: G.tooLong })).nullable()),
 };
 
 /** POST /api/business/gifts. `price` is the text typed in euros; the server stores cents. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { businessCategories, DEFAULT_COMMISSION_RATE, documentTypes } from '../domain/business';
 import { normalizeTaxId, taxIdError } from '../domain/tax-id';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
+import { multiLine, plainTextFieldErrors, singleLine } from './plain-text';
 import { normalizePhone } from './profile';
 
 /**
@@ -62,6 +63,8 @@ export const registrationFieldErrors = {
   invalidCategory: 'invalidCategory',
   invalidBusinessType: 'invalidBusinessType',
   tooLong: 'tooLong',
+  controlCharacter: plainTextFieldErrors.controlCharacter,
+  controlCharacterInText: plainTextFieldErrors.controlCharacterInText,
 } as const;
 const E = registrationFieldErrors;
 
@@ -75,8 +78,9 @@ export const BUSINESS_LIMITS = {
   description: 2000,
 } as const;
 
+/** A required one-line text. */
 export const requiredText = (max: number) =>
-  z.string({ error: E.fieldRequired }).trim().min(1, { error: E.fieldRequired }).max(max, { error: E.tooLong });
+  singleLine(z.string({ error: E.fieldRequired }).trim().min(1, { error: E.fieldRequired }).max(max, { error: E.tooLong }));
 
 export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -141,7 +145,8 @@ export type SetPasswordInput = z.infer<typeof setPasswordInputSchema>;
 export const signupBusinessTypes = ['individual', 'company'] as const;
 export type SignupBusinessType = (typeof signupBusinessTypes)[number];
 
-export const optionalText = (max: number) =>
+/** An optional text, trimmed, null when empty: one line, unless `lines` says it may have several. */
+export const optionalText = (max: number, lines: 'one' | 'many' = 'one') =>
   z
     .string()
     .nullish()
@@ -149,7 +154,7 @@ export const optionalText = (max: number) =>
       const t = (v ?? '').trim();
       return t === '' ? null : t;
     })
-    .pipe(z.string().max(max, { error: E.tooLong }).nullable());
+    .pipe((lines === 'one' ? singleLine : multiLine)(z.string().max(max, { error: E.tooLong })).nullable());
 
 /** `example.es` or `https://example.es/...` → an absolute http(s) URL, or undefined if it is not one. */
 export function normalizeWebsite(value: string): string | undefined {
@@ -180,7 +185,7 @@ export const businessInfoFields = z.object({
   website: optionalText(BUSINESS_LIMITS.website)
     .refine((v) => v === null || normalizeWebsite(v) !== undefined, { error: E.invalidWebsite })
     .transform((v) => (v === null ? null : (normalizeWebsite(v) ?? null))),
-  description: optionalText(BUSINESS_LIMITS.description),
+  description: optionalText(BUSINESS_LIMITS.description, 'many'),
   businessType: requiredChoice(signupBusinessTypes, E.invalidBusinessType),
 });
 
@@ -217,7 +222,7 @@ export const registrationResultSchema = z.object({
 export type RegistrationResult = z.infer<typeof registrationResultSchema>;
 
 /** Step 1 as the owner left it (ADR 066): anything typed so far, only bounded in length. */
-const draftText = (max: number) => z.string().max(max, { error: E.tooLong }).optional();
+const draftText = (max: number, lines: 'one' | 'many' = 'one') => (lines === 'one' ? singleLine : multiLine)(z.string().max(max, { error: E.tooLong })).optional();
 export const signupDraftFieldsSchema = z.object({
   businessName: draftText(BUSINESS_LIMITS.businessName),
   category: z.union([z.enum(businessCategories), z.literal('')], { error: E.invalidCategory }).optional(),
@@ -226,7 +231,7 @@ export const signupDraftFieldsSchema = z.object({
   businessType: z.enum(signupBusinessTypes, { error: E.invalidBusinessType }).optional(),
   phone: draftText(BUSINESS_LIMITS.phone),
   website: draftText(BUSINESS_LIMITS.website),
-  description: draftText(BUSINESS_LIMITS.description),
+  description: draftText(BUSINESS_LIMITS.description, 'many'),
 });
 export type SignupDraftFields = z.infer<typeof signupDraftFieldsSchema>;
 

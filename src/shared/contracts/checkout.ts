@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emptyToNull, isValidEmail, isValidPhone } from '../domain/contact';
 import { checkoutStatuses, orderStatuses } from '../domain/order-status';
 import { CHECKOUT_LIMITS, recipientLocales } from './checkout-limits';
+import { multiLine, plainTextFieldErrors, singleLine } from './plain-text';
 
 export { CHECKOUT_LIMITS, recipientLocales, type RecipientLocale } from './checkout-limits';
 
@@ -18,7 +19,9 @@ export { CHECKOUT_LIMITS, recipientLocales, type RecipientLocale } from './check
  *
  * POST /api/checkouts/quote        body checkoutQuoteInputSchema → 200 checkoutQuoteSchema
  *      Today's price, validity, expiry-if-paid-now and availability of each gift in the
- *      cart, so the summary never shows a stale price. Unknown ids come back unavailable.
+ *      cart, so the summary never shows a stale price. Unknown ids come back unavailable,
+ *      and so does a gift that is not listed now (off sale, archived, hidden, or its business
+ *      not listed): the same answer, no name or business, so nobody learns of it here.
  *      No session needed: a guest's cart is quoted too (ADR 075); it tells only what the
  *      public catalogue shows.
  * POST /api/checkouts              body createCheckoutInputSchema → 201 checkoutSchema
@@ -57,6 +60,8 @@ export const checkoutFieldErrors = {
   deliveryInPast: 'delivery_in_past',
   deliveryTooFar: 'delivery_too_far',
   giftUnavailable: 'gift_unavailable',
+  controlCharacter: plainTextFieldErrors.controlCharacter,
+  controlCharacterInText: plainTextFieldErrors.controlCharacterInText,
 } as const;
 
 /** Problem codes of these endpoints besides the guards' and validation_failed. */
@@ -75,15 +80,14 @@ export const checkoutErrorCodes = [
   'order_not_changeable',
 ] as const;
 
-const optionalText = (max: number, check?: { test: (v: string) => boolean; code: string }) =>
+/** An optional text: one line, unless `lines` says a message may have several. */
+const optionalText = (max: number, check?: { test: (v: string) => boolean; code: string }, lines: 'one' | 'many' = 'one') =>
   z
     .string('invalid')
     .nullish()
     .transform(emptyToNull)
     .pipe(
-      z
-        .string()
-        .max(max, checkoutFieldErrors.tooLong)
+      (lines === 'one' ? singleLine : multiLine)(z.string().max(max, checkoutFieldErrors.tooLong))
         .refine((v) => !check || check.test(v), check?.code ?? 'invalid')
         .nullable(),
     );
@@ -106,11 +110,9 @@ export const deliveryInputSchema = z.discriminatedUnion('kind', [
 export type DeliveryInput = z.infer<typeof deliveryInputSchema>;
 
 const recipientFields = {
-  recipientName: z
-    .string(checkoutFieldErrors.required)
-    .trim()
-    .min(1, checkoutFieldErrors.required)
-    .max(CHECKOUT_LIMITS.recipientName, checkoutFieldErrors.tooLong),
+  recipientName: singleLine(
+    z.string(checkoutFieldErrors.required).trim().min(1, checkoutFieldErrors.required).max(CHECKOUT_LIMITS.recipientName, checkoutFieldErrors.tooLong),
+  ),
   recipientEmail: optionalText(CHECKOUT_LIMITS.recipientEmail, {
     test: isValidEmail,
     code: checkoutFieldErrors.invalidEmail,
@@ -126,7 +128,7 @@ export const checkoutLineInputSchema = z
   .object({
     giftId: z.string().min(1).max(64),
     ...recipientFields,
-    personalMessage: optionalText(CHECKOUT_LIMITS.personalMessage),
+    personalMessage: optionalText(CHECKOUT_LIMITS.personalMessage, undefined, 'many'),
     recipientLocale: z.enum(recipientLocales),
     /** The giver's contact this recipient was picked from, if any (must be theirs). */
     contactId: z.string().max(64).nullish(),
@@ -159,7 +161,7 @@ export const checkoutQuoteInputSchema = z.object({
 export const quotedGiftSchema = z.object({
   giftId: z.string(),
   available: z.boolean(),
-  /** Null when unavailable and unknown. */
+  /** Null when unavailable (unknown, or not listed now): the cart keeps the name it has. */
   name: z.string().nullable(),
   businessId: z.string().nullable(),
   businessName: z.string().nullable(),

@@ -1,29 +1,29 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS, emptyToNull, isValidEmail, isValidPhone } from '../domain/contact';
+import { multiLine, singleLine } from './plain-text';
 
 /**
- * Validation messages are codes (`required`, `too_long`, `invalid_email`, `invalid_phone`):
- * the server returns them per field in problem+json and the web translates them.
+ * Validation messages are codes (`required`, `too_long`, `invalid_email`, `invalid_phone`,
+ * `control_character`, `control_character_in_text`): the server returns them per field in
+ * problem+json and the web translates them.
  */
-const optionalText = (max: number, check?: { test: (v: string) => boolean; code: string }) =>
+const optionalText = (max: number, check?: { test: (v: string) => boolean; code: string }, lines: 'one' | 'many' = 'one') =>
   z
     .string('invalid')
     .nullish()
     .transform(emptyToNull)
     .pipe(
-      z
-        .string()
-        .max(max, 'too_long')
+      (lines === 'one' ? singleLine : multiLine)(z.string().max(max, 'too_long'))
         .refine((v) => !check || check.test(v), check?.code ?? 'invalid')
         .nullable(),
     );
 
 export const contactInputSchema = z.object({
-  name: z.string('required').trim().min(1, 'required').max(CONTACT_LIMITS.name, 'too_long'),
+  name: singleLine(z.string('required').trim().min(1, 'required').max(CONTACT_LIMITS.name, 'too_long')),
   phone: optionalText(CONTACT_LIMITS.phone, { test: isValidPhone, code: 'invalid_phone' }),
   email: optionalText(CONTACT_LIMITS.email, { test: isValidEmail, code: 'invalid_email' }),
   relationship: optionalText(CONTACT_LIMITS.relationship),
-  notes: optionalText(CONTACT_LIMITS.notes),
+  notes: optionalText(CONTACT_LIMITS.notes, undefined, 'many'),
 });
 export type ContactInput = z.input<typeof contactInputSchema>;
 export type ContactValues = z.output<typeof contactInputSchema>;

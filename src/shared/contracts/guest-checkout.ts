@@ -4,6 +4,7 @@ import { checkoutStatuses } from '../domain/order-status';
 import { LOCALES } from '../locale';
 import { checkoutFieldErrors, createCheckoutInputSchema } from './checkout';
 import { GUEST_LIMITS } from './guest-checkout-limits';
+import { singleLine } from './plain-text';
 import { myOrderSchema } from './my-orders';
 
 /**
@@ -45,17 +46,15 @@ import { myOrderSchema } from './my-orders';
 export { GUEST_LIMITS } from './guest-checkout-limits';
 
 export const guestBuyerSchema = z.object({
-  name: z
-    .string(checkoutFieldErrors.required)
-    .trim()
-    .min(1, checkoutFieldErrors.required)
-    .max(GUEST_LIMITS.name, checkoutFieldErrors.tooLong),
-  email: z
-    .string(checkoutFieldErrors.required)
-    .trim()
-    .min(1, checkoutFieldErrors.required)
-    .max(GUEST_LIMITS.email, checkoutFieldErrors.tooLong)
-    .refine(isValidEmail, checkoutFieldErrors.invalidEmail),
+  name: singleLine(z.string(checkoutFieldErrors.required).trim().min(1, checkoutFieldErrors.required).max(GUEST_LIMITS.name, checkoutFieldErrors.tooLong)),
+  email: singleLine(
+    z
+      .string(checkoutFieldErrors.required)
+      .trim()
+      .min(1, checkoutFieldErrors.required)
+      .max(GUEST_LIMITS.email, checkoutFieldErrors.tooLong)
+      .refine(isValidEmail, checkoutFieldErrors.invalidEmail),
+  ),
   /** The language of the receipt and of later emails about the purchase (the page's). */
   locale: z.enum(LOCALES),
 });

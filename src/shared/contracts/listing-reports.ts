@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidEmail } from '../domain/contact';
 import { REPORT_LIMITS, reportCategories, reportDecisions, reportStatuses, reportTargets } from '../domain/listing-reports';
 import { LOCALES } from '../locale';
+import { multiLine, plainTextFieldErrors, singleLine } from './plain-text';
 
 /**
  * Reporting a listing (DSA arts. 16-17, issue 26.5).
@@ -19,22 +20,28 @@ import { LOCALES } from '../locale';
  */
 export const reportErrorCodes = ['report_target_not_found', 'report_not_found', 'report_already_decided'] as const;
 
-export const reportFieldErrors = { required: 'required', tooLong: 'too_long', invalidEmail: 'invalid_email' } as const;
+export const reportFieldErrors = {
+  required: 'required',
+  tooLong: 'too_long',
+  invalidEmail: 'invalid_email',
+  controlCharacter: plainTextFieldErrors.controlCharacter,
+  controlCharacterInText: plainTextFieldErrors.controlCharacterInText,
+} as const;
 
 export const createReportInputSchema = z.object({
   targetType: z.enum(reportTargets),
   targetId: z.string().max(64),
   category: z.enum(reportCategories, { error: reportFieldErrors.required }),
-  explanation: z
-    .string({ error: reportFieldErrors.required })
-    .trim()
-    .min(1, reportFieldErrors.required)
-    .max(REPORT_LIMITS.explanation, reportFieldErrors.tooLong),
-  email: z
-    .string()
-    .trim()
-    .max(REPORT_LIMITS.email, reportFieldErrors.tooLong)
-    .refine((v) => v === '' || isValidEmail(v), reportFieldErrors.invalidEmail)
+  explanation: multiLine(
+    z.string({ error: reportFieldErrors.required }).trim().min(1, reportFieldErrors.required).max(REPORT_LIMITS.explanation, reportFieldErrors.tooLong),
+  ),
+  email: singleLine(
+    z
+      .string()
+      .trim()
+      .max(REPORT_LIMITS.email, reportFieldErrors.tooLong)
+      .refine((v) => v === '' || isValidEmail(v), reportFieldErrors.invalidEmail),
+  )
     .nullish()
     .transform((v) => (v ? v : null)),
   /** The language the acknowledgement is written in. */
@@ -74,9 +81,11 @@ export const decideReportInputSchema = z
   .object({
     decision: z.enum(reportDecisions),
     /** Why: told to the business (hide) and to the reporter. */
-    reason: z.string({ error: reportFieldErrors.required }).trim().min(1, reportFieldErrors.required).max(REPORT_LIMITS.reason, reportFieldErrors.tooLong),
+    reason: multiLine(z.string({ error: reportFieldErrors.required }).trim().min(1, reportFieldErrors.required).max(REPORT_LIMITS.reason, reportFieldErrors.tooLong)),
     /** The facts relied on: required to hide (DSA art. 17(3)(b)). */
-    facts: z.string().trim().max(REPORT_LIMITS.facts, reportFieldErrors.tooLong).nullish().transform((v) => (v ? v : null)),
+    facts: multiLine(z.string().trim().max(REPORT_LIMITS.facts, reportFieldErrors.tooLong))
+      .nullish()
+      .transform((v) => (v ? v : null)),
   })
   .superRefine((v, ctx) => {
     if (v.decision === 'hide' && !v.facts) ctx.addIssue({ code: 'custom', path: ['facts'], message: reportFieldErrors.required });

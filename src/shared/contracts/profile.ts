@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainTextFieldErrors, singleLine } from './plain-text';
 
 /**
  * Normalises a phone number to E.164 (`+34612345678`). Accepts international numbers
@@ -26,6 +27,7 @@ export const profileFieldErrors = {
   fullNameRequired: 'fullNameRequired',
   fullNameTooLong: 'fullNameTooLong',
   phoneInvalid: 'phoneInvalid',
+  controlCharacter: plainTextFieldErrors.controlCharacter,
 } as const;
 
 export const profileSchema = z.object({
@@ -41,11 +43,13 @@ export type Profile = z.infer<typeof profileSchema>;
 
 /** PATCH /api/profile. Phone: empty or null clears it; stored normalised (E.164). */
 export const updateProfileSchema = z.object({
-  fullName: z
-    .string({ error: profileFieldErrors.fullNameRequired })
-    .trim()
-    .min(1, { error: profileFieldErrors.fullNameRequired })
-    .max(100, { error: profileFieldErrors.fullNameTooLong }),
+  fullName: singleLine(
+    z
+      .string({ error: profileFieldErrors.fullNameRequired })
+      .trim()
+      .min(1, { error: profileFieldErrors.fullNameRequired })
+      .max(100, { error: profileFieldErrors.fullNameTooLong }),
+  ),
   phone: z
     .string({ error: profileFieldErrors.phoneInvalid })
     .max(32, { error: profileFieldErrors.phoneInvalid })

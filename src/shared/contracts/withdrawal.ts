@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidEmail } from '../domain/contact';
 import { WITHDRAWAL_LIMITS, withdrawalStates } from '../domain/withdrawal';
 import { LOCALES } from '../locale';
+import { plainTextFieldErrors, singleLine } from './plain-text';
 
 /**
  * The right of withdrawal (art. 11a of Directive 2011/83/EU, ADR 064): the giver withdraws
@@ -26,7 +27,13 @@ import { LOCALES } from '../locale';
  */
 export const withdrawalErrorCodes = ['purchase_not_found', 'withdrawal_link_invalid', 'withdrawal_link_expired', 'withdrawal_not_open', 'refund_failed'] as const;
 
-export const withdrawalFieldErrors = { required: 'required', tooLong: 'too_long', invalidEmail: 'invalid_email', unknown: 'unknown' } as const;
+export const withdrawalFieldErrors = {
+  required: 'required',
+  tooLong: 'too_long',
+  invalidEmail: 'invalid_email',
+  unknown: 'unknown',
+  controlCharacter: plainTextFieldErrors.controlCharacter,
+} as const;
 
 export const withdrawalParamsSchema = z.object({ checkoutId: z.string().max(64) });
 export const withdrawalLinkParamsSchema = z.object({ token: z.string().max(300) });
@@ -57,17 +64,15 @@ export const withdrawalViewSchema = z.object({
 export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
 
 export const withdrawInputSchema = z.object({
-  name: z
-    .string({ error: withdrawalFieldErrors.required })
-    .trim()
-    .min(1, withdrawalFieldErrors.required)
-    .max(WITHDRAWAL_LIMITS.name, withdrawalFieldErrors.tooLong),
-  email: z
-    .string({ error: withdrawalFieldErrors.required })
-    .trim()
-    .min(1, withdrawalFieldErrors.required)
-    .max(WITHDRAWAL_LIMITS.email, withdrawalFieldErrors.tooLong)
-    .refine(isValidEmail, withdrawalFieldErrors.invalidEmail),
+  name: singleLine(z.string({ error: withdrawalFieldErrors.required }).trim().min(1, withdrawalFieldErrors.required).max(WITHDRAWAL_LIMITS.name, withdrawalFieldErrors.tooLong)),
+  email: singleLine(
+    z
+      .string({ error: withdrawalFieldErrors.required })
+      .trim()
+      .min(1, withdrawalFieldErrors.required)
+      .max(WITHDRAWAL_LIMITS.email, withdrawalFieldErrors.tooLong)
+      .refine(isValidEmail, withdrawalFieldErrors.invalidEmail),
+  ),
   orderIds: z
     .array(z.string().max(64), { error: withdrawalFieldErrors.required })
     .min(1, withdrawalFieldErrors.required)

@@ -4,7 +4,7 @@ import { mailOutbox } from '../../db/schema/mail-outbox';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { checkouts, orders } from '../../db/schema/orders';
-import { createContact, createGift } from '../../testing/factories';
+import { createBusiness, createContact, createGift, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expireCheckouts } from './expire-checkouts';
 import { as, line, newKey, paymentState, postCheckout, shop, signedIn } from '../../testing/checkout-test-world';
@@ -46,10 +46,44 @@ describe('checkout with the test provider', () => {
       validityDays: 365,
       expiresAtIfPaidNow: '2027-11-23T22:59:59.999Z',
     });
-    // Off sale: its name (the cart says which one), nothing to buy it with.
-    expect(b).toMatchObject({ giftId: hidden.id, available: false, name: 'Retirado', price: null, imageUrl: null });
-    expect(c).toMatchObject({ available: false, name: null, price: null });
+    // Off sale: answered as an unknown id (the cart keeps the name it has).
+    expect(b).toEqual({ ...c, giftId: hidden.id });
+    expect(c).toMatchObject({ available: false, name: null, businessName: null, price: null });
     expect(d).toMatchObject({ giftId: 'nonsense', available: false });
+  });
+
+  it('tells an anonymous caller nothing about a gift that is not listed, whatever the reason', async () => {
+    const { business } = await shop(t);
+    const gift = (name: string, businessId = business.id, extra: Partial<typeof gifts.$inferInsert> = {}) =>
+      createGift(db(), { businessId, name, price: 1500, ...extra });
+    const otherBusiness = async (name: string, values: Partial<typeof businesses.$inferInsert>) => {
+      const owner = await createUser(db(), { userType: 'business' });
+      const created = await createBusiness(db(), { ownerId: owner.id, name });
+      await db().update(businesses).set(values).where(eq(businesses.id, created.id));
+      return created.id;
+    };
+    const offSale = await gift('Fuera de venta', business.id, { isAvailable: false });
+    const archived = await gift('Archivado');
+    await db().update(gifts).set({ archivedAt: START }).where(eq(gifts.id, archived.id));
+    const hiddenGift = await gift('Oculto tras una denuncia');
+    await db().update(gifts).set({ hiddenAt: START }).where(eq(gifts.id, hiddenGift.id));
+    const cases = {
+      offSale,
+      archived,
+      hiddenGift,
+      hiddenBusiness: await gift('De un negocio oculto', await otherBusiness('Negocio oculto', { hiddenAt: START })),
+      pending: await gift('De un negocio pendiente', await otherBusiness('Negocio pendiente', { verificationStatus: 'pending', isActive: false })),
+      rejected: await gift('De un negocio rechazado', await otherBusiness('Negocio rechazado', { verificationStatus: 'rejected', isActive: false })),
+      deactivated: await gift('De un negocio desactivado', await otherBusiness('Negocio desactivado', { isActive: false })),
+    };
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const res = await as(t, null)({ method: 'POST', url: '/api/checkouts/quote', payload: { giftIds: [unknown, ...Object.values(cases).map((g) => g.id)] } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [asUnknown, ...items] = res.json().items as Record<string, unknown>[];
+    for (const [i, [why, g]] of Object.entries(cases).entries()) {
+      expect(items[i], why).toEqual({ ...asUnknown, giftId: g.id });
+    }
+    expect(res.body).not.toMatch(/Negocio|Fuera de venta|Archivado|Oculto|De un negocio/);
   });
 
   it('names each gift in the reader’s language where the business wrote it: the quote, the thank-you page, the receipt (issue 31)', async () => {

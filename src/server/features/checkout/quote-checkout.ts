@@ -6,14 +6,20 @@ import { computeExpiresAt } from '@shared/domain/validity';
 import type { AppContext } from '../../platform/context';
 import { findGiftsForSale } from './find-gifts-for-sale';
 
-/** Today's price, validity and expiry of each gift in a cart, in the cart's order; names in the reader's language. */
+/**
+ * Today's price, validity and expiry of each gift in a cart, in the cart's order; names in the
+ * reader's language. Only what the public catalogue shows: a gift not listed now is unknown.
+ */
 export async function quoteCheckout(ctx: Pick<AppContext, 'db' | 'now'>, giftIds: string[], reader: Locale): Promise<CheckoutQuote> {
   const found = await findGiftsForSale(ctx.db, giftIds);
   const now = ctx.now();
   return {
     items: giftIds.map((giftId) => {
       const gift = found.get(giftId);
-      if (!gift) {
+      // Anyone may ask, so a gift that is not listed now (off sale, archived, hidden after a
+      // report, or its business not listed) is answered exactly as an unknown id: its name and
+      // business stay private. The cart keeps the name it already has for such a line.
+      if (!gift?.isForSale) {
         return {
           giftId,
           available: false,
@@ -27,19 +33,17 @@ export async function quoteCheckout(ctx: Pick<AppContext, 'db' | 'now'>, giftIds
           expiresAtIfPaidNow: null,
         };
       }
-      // A gift that is no longer for sale keeps its name (so the cart can say which one)
-      // but no price: nothing about it can be bought.
       return {
         giftId,
-        available: gift.isForSale,
+        available: true,
         name: pickLocalizedText(gift.name, gift.nameTranslations, reader, gift.businessOwnLocale),
         businessId: gift.businessId,
         businessName: gift.businessName,
-        imageUrl: gift.isForSale ? gift.imageUrl : null,
-        price: gift.isForSale ? gift.price : null,
+        imageUrl: gift.imageUrl,
+        price: gift.price,
         currency: gift.currency,
-        validityDays: gift.isForSale ? gift.validityDays : null,
-        expiresAtIfPaidNow: gift.isForSale ? computeExpiresAt(now, gift.validityDays).toISOString() : null,
+        validityDays: gift.validityDays,
+        expiresAtIfPaidNow: computeExpiresAt(now, gift.validityDays).toISOString(),
       };
     }),
   };

@@ -5,6 +5,7 @@ import { APIError, createAuthMiddleware, createEmailVerificationToken } from 'be
 import { genericOAuth } from 'better-auth/plugins';
 import { authLocales, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@shared/contracts/auth';
 import { LOCALE_HEADER } from '@shared/contracts/locale-header';
+import { asSingleLine, isSingleLineText } from '@shared/contracts/plain-text';
 import { normalizePhone } from '@shared/contracts/profile';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -91,7 +92,7 @@ function normaliseUserFields(data: Record<string, unknown>, fromForm = true): Re
   }
   if ('businessName' in data) {
     const name = typeof data.businessName === 'string' ? data.businessName.trim() : '';
-    if (name.length > 200) fail('INVALID_SIGN_UP_FIELD', 'businessName');
+    if (name.length > 200 || !isSingleLineText(name)) fail('INVALID_SIGN_UP_FIELD', 'businessName');
     out.businessName = name === '' ? null : name;
   }
   if ('userType' in data || 'isBusiness' in data) {
@@ -106,10 +107,13 @@ function normaliseUserFields(data: Record<string, unknown>, fromForm = true): Re
   if (typeof data.name === 'string' || (!fromForm && 'email' in data)) {
     let name = typeof data.name === 'string' ? data.name.trim() : '';
     if (!fromForm) {
+      // A name from Google's profile is taken as one plain line rather than refused.
+      name = asSingleLine(name);
       if (name === '') name = String(data.email ?? '').split('@')[0] ?? '';
       name = name.slice(0, 100);
     }
-    if (name.length === 0 || name.length > 100) fail('INVALID_SIGN_UP_FIELD', 'name');
+    // The name is written into mails: one line, no control characters (contracts/plain-text.ts).
+    if (name.length === 0 || name.length > 100 || !isSingleLineText(name)) fail('INVALID_SIGN_UP_FIELD', 'name');
     out.name = name;
   }
   return out;

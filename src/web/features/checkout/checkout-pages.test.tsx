@@ -47,12 +47,13 @@ function stubApi(handler: Handler) {
   vi.stubGlobal('fetch', fetchMock);
 }
 
+// A gift no longer listed is quoted as an unknown one: no name, no business (the cart keeps its own).
 const quoted = (id: string, available = true) => ({
   giftId: id,
   available,
-  name: `Gift ${id}`,
-  businessId: 'b1',
-  businessName: 'Orxateria La Palmera',
+  name: available ? `Gift ${id}` : null,
+  businessId: available ? 'b1' : null,
+  businessName: available ? 'Orxateria La Palmera' : null,
   imageUrl: null,
   price: available ? 950 : null,
   currency: 'EUR',
@@ -203,6 +204,27 @@ describe('/checkout', () => {
     expect(text()).toContain('13 of 500 characters');
   });
 
+  it('refuses control characters in the recipient’s name and in the message before sending, in words', async () => {
+    stubApi(() => undefined);
+    addGift('g1');
+    await renderAt('/checkout');
+    await waitForText('Valid for 180 days');
+    // A tab survives an input's own clean-up of pasted text (line breaks do not).
+    await type(control('line-0-name'), 'Ana\tMaría');
+    await type(control('line-0-email'), 'ana@example.test');
+    await type(control('line-0-message'), 'Hola\u0007\nUn abrazo');
+    await click(/^Go to payment/);
+    await waitForText('Keep this on one line, without line breaks or control characters.');
+    expect(text()).toContain('Remove the control characters from this text (line breaks are fine).');
+    expect(control('line-0-name').getAttribute('aria-invalid')).toBe('true');
+    expect(calls('POST', '/api/checkouts')).toHaveLength(0);
+
+    // Line breaks are a message's own.
+    await type(control('line-0-name'), 'Ana María');
+    await type(control('line-0-message'), 'Hola\nUn abrazo');
+    expect(text()).not.toContain('control characters');
+  });
+
   it("names each gift as today's quote does, in the language read now, whatever language it was added in", async () => {
     stubApi((url, init) => {
       if (url !== '/api/checkouts/quote') return undefined;
@@ -338,6 +360,13 @@ describe('/checkout', () => {
     await renderAt('/checkout');
     await waitForText('No longer available: «Gift g2». Remove it from your cart to continue.');
     expect(button(/^Go to payment/).disabled).toBe(true);
+    // Its line and the summary keep the names the cart has: the quote gives none for it.
+    const card = dom.container.querySelectorAll('[data-testid="checkout-line"]')[1]!;
+    expect(card.querySelector('h2')?.textContent).toBe('Gift g2');
+    expect(card.textContent).toContain('no longer available');
+    const summary = dom.container.querySelector('[data-testid="checkout-summary"]')!.textContent;
+    expect(summary).toContain('Gift g2');
+    expect(summary).not.toContain('null');
   });
 });
 

@@ -44,6 +44,12 @@ export interface DatabaseHandle {
    * disk failed); every later statement fails at once with a database-unavailable error.
    */
   onLost(listener: (error: Error) => void): void;
+  /**
+   * PGlite on the local disk with fsync on: when (performance.now()) PostgreSQL last synced a
+   * file to disk (every commit syncs its WAL), undefined before the first one, in memory, or
+   * after the instance stopped. Health takes a recent one as proof that the disk takes writes.
+   */
+  lastDiskSyncAt?(): number | undefined;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -238,6 +244,7 @@ export function wrapPglite(client: PGlite, options: { logger?: Logger; release?:
     // In-process: there is no connection to lose.
     onConnectionError: () => undefined,
     onLost: lost.onLost,
+    lastDiskSyncAt: () => (!lost.error() && client.fs instanceof DurableNodeFS ? client.fs.lastSyncedAt : undefined),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir }),
     close: async () => {
       // A stopped instance is not called again (see stopAfterPanic): nothing to close.

@@ -1,9 +1,9 @@
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBusiness, createGift, createUser } from '../testing/factories';
 import { authedInject, signIn as signInAs, TEST_PASSWORD } from '../testing/auth-helpers';
+import { startDatabaseProxy } from '../testing/database-proxy';
 import { createScratchDatabase, waitFor } from '../testing/server-process';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { testDatabaseKind } from '../testing/test-database';
@@ -101,7 +101,7 @@ describe.runIf(testDatabaseKind() === 'postgresql')('PostgreSQL connections lost
   });
 
   it('gives a transaction’s connection back when its BEGIN fails, so the pool is not emptied by a stall', async () => {
-    const proxy = await startStallableProxy(new URL(baseUrl));
+    const proxy = await startDatabaseProxy(new URL(baseUrl));
     cleanup.push(() => proxy.close());
     const scratch = await createScratchDatabase(baseUrl, 'regalo_fault_begin');
     cleanup.push(() => scratch.drop());
@@ -123,7 +123,7 @@ describe.runIf(testDatabaseKind() === 'postgresql')('PostgreSQL connections lost
   });
 
   it('answers 503 after the statement timeout, not a hang, while the connection is stalled; recovers when it flows again', async () => {
-    const proxy = await startStallableProxy(new URL(baseUrl));
+    const proxy = await startDatabaseProxy(new URL(baseUrl));
     cleanup.push(() => proxy.close());
     const { t, user, catalogue } = await scratchApp('regalo_fault_stall', async (scratchUrl) => {
       const url = new URL(scratchUrl);
@@ -160,10 +160,6 @@ describe.runIf(testDatabaseKind() === 'postgresql')('PostgreSQL connections lost
   });
 });
 
-/**
- * A TCP proxy to PostgreSQL that can stop passing bytes (both ways, connections stay open):
- * what a frozen server, a dead link without a reset or a hung pooler looks like to the client.
- */
 /** The problem's code, or the body itself when it is not problem+json (to show in a failure). */
 function problemCode(body: string): string | undefined {
   try {
@@ -171,44 +167,4 @@ function problemCode(body: string): string | undefined {
   } catch {
     return body;
   }
-}
-
-async function startStallableProxy(target: URL): Promise<{ port: number; stall(): void; flow(): void; close(): Promise<void> }> {
-  let stalled = false;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    sockets.add(client).add(upstream);
-    const pass = (from: net.Socket, to: net.Socket) =>
-      from.on('data', (chunk) => {
-        // Dropped while stalled: the other side waits forever, as through a broken link.
-        if (!stalled) to.write(chunk);
-      });
-    pass(client, upstream);
-    pass(upstream, client);
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on('close', end).on('error', end);
-    upstream.on('close', end).on('error', end);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    stall: () => {
-      stalled = true;
-    },
-    flow: () => {
-      stalled = false;
-      // Connections that lost bytes can never be in step again: a real link would reset them.
-      for (const socket of sockets) socket.destroy();
-    },
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
 }

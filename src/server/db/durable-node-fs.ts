@@ -27,6 +27,8 @@ interface EmscriptenModule {
 export class DurableNodeFS extends NodeFS {
   /** fsync calls made since start (tests and the benchmark read it). */
   fsyncs = 0;
+  /** When (performance.now()) the last fsync returned: the disk took a write then (health reads it). */
+  lastSyncedAt: number | undefined;
 
   override async init(pg: PGlite, options: Partial<EmscriptenOptions>): Promise<{ emscriptenOpts: Partial<EmscriptenOptions> }> {
     const result = await super.init(pg, options);
@@ -35,6 +37,7 @@ export class DurableNodeFS extends NodeFS {
       module.NODEFS.stream_ops.fsync = (stream: { nfd: number }) => {
         this.fsyncs++;
         module.NODEFS.tryFSOperation(() => fsyncSync(stream.nfd));
+        this.lastSyncedAt = performance.now();
       };
     };
     const preRun = (result.emscriptenOpts.preRun ?? []) as PreRun[];

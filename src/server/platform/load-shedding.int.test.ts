@@ -50,7 +50,7 @@ describe('load shedding', () => {
     };
   }
 
-  it('answers 503 problem+json with Retry-After past the concurrency cap, never for /api/health (which reports it), and recovers', async () => {
+  it('answers 503 problem+json with Retry-After past the concurrency cap; /api/health says not ready (503, reason shedding) meanwhile; recovers', async () => {
     const hold = holdingRoute();
     t = await createTestApp({ env: { OVERLOAD_MAX_CONCURRENT_REQUESTS: '2', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' }, extend: hold.extend });
     const app = t.app;
@@ -65,10 +65,12 @@ describe('load shedding', () => {
     expect(shed.headers['retry-after']).toBe('2');
     expect(shed.json()).toMatchObject({ status: 503, code: 'service_unavailable' });
 
+    // Never shed itself: it answers, and says the process should get no traffic now (ADR 082).
     const health = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(health.statusCode).toBe(200);
+    expect(health.statusCode).toBe(503);
     expect(health.json()).toEqual({
-      status: 'ok',
+      status: 'degraded',
+      reason: 'shedding',
       database: testDatabaseKind(),
       overload: { shedding: true, inFlight: 2, eventLoopDelayMs: expect.any(Number) },
       checks: expect.any(Object),
@@ -79,7 +81,9 @@ describe('load shedding', () => {
     expect(app.loadState()).toMatchObject({ inFlight: 0, shedding: false });
     const after = await authedInject(t, null, { method: 'GET', url: '/api/contacts' });
     expect(after.statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ overload: { shedding: false, inFlight: 0 } });
+    const ready = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ok', overload: { shedding: false, inFlight: 0 } });
   }, 90_000);
 
   it('counts a request only once its body has arrived, and sheds it then if the cap was reached meanwhile', async () => {
@@ -112,7 +116,7 @@ describe('load shedding', () => {
     expect(app.loadState().inFlight).toBe(0);
   }, 90_000);
 
-  it('sheds while the event loop is late, keeps /api/health answering, and stops shedding once it catches up', async () => {
+  it('sheds while the event loop is late, /api/health answering 503 (reason shedding) meanwhile, and stops shedding once it catches up', async () => {
     t = await createTestApp({ env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '100', OVERLOAD_MAX_CONCURRENT_REQUESTS: '0' } });
     const app = t.app;
     const before = await authedInject(t, null, { method: 'GET', url: '/api/contacts' });
@@ -124,12 +128,27 @@ describe('load shedding', () => {
     expect(shed.statusCode).toBe(503);
     expect(shed.headers['retry-after']).toBe('2');
     expect(shed.json()).toMatchObject({ code: 'service_unavailable' });
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const busy = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(busy.statusCode).toBe(503);
+    expect(busy.json()).toMatchObject({ status: 'degraded', reason: 'shedding', overload: { shedding: true } });
 
     // Two quiet measuring windows later the spike has aged out.
     await until(() => app.loadState().eventLoopDelayMs <= 100);
     const after = await authedInject(t, null, { method: 'GET', url: '/api/contacts' });
     expect(after.statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  }, 90_000);
+
+  it('does not hold the event loop’s lateness before the server listened against it', async () => {
+    t = await createTestApp({ env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '1000', OVERLOAD_MAX_CONCURRENT_REQUESTS: '0' } });
+    const app = t.app;
+    // Start-up work (building the app, opening the database) keeps the loop busy…
+    blockEventLoop(2500);
+    await until(() => app.loadState().eventLoopDelayMs > 1000);
+    // …and is over once the server listens: the shedder starts from a clean slate. (What runs
+    // after, the jobs' first passes, is measured as usual.)
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    expect(app.loadState()).toMatchObject({ shedding: false, eventLoopDelayMs: expect.toSatisfy((ms: number) => ms < 1000) });
   }, 90_000);
 });
 
@@ -167,7 +186,7 @@ describe('GET /api/health with the database unreachable', () => {
       const res = await app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
       expect(res.headers['content-type']).toContain('application/json');
-      expect(res.json()).toMatchObject({ status: 'degraded', database: testDatabaseKind(), checks: { database: { status: 'degraded' } } });
+      expect(res.json()).toMatchObject({ status: 'degraded', reason: 'database_cannot_write', database: testDatabaseKind(), checks: { database: { status: 'degraded' } } });
     } finally {
       await app.close();
       await database.close().catch(() => undefined);

@@ -9,8 +9,9 @@ import { AppError } from './errors';
  *   request already waits that long before any of our code runs;
  * - requests in flight: a cap keeps memory and database-pool queues bounded when slow
  *   downstreams (database, SMTP) pile requests up without the loop itself being busy.
- * `/api/health` is never shed and never counted: the load balancer must keep seeing the
- * process (and whether its database answers) while it sheds; it reports the overload.
+ * `/api/health` is never shed and never counted: it answers 503 with the reason `shedding`
+ * while the process sheds (the balancer sends it no traffic then) and 200 again as soon as
+ * it stops, with what the shedder sees (ADR 082).
  *
  * A request counts as in flight only once its body has arrived (preValidation): a client
  * still sending its body costs a socket, not a slot, so a few hundred slow senders can no
@@ -29,7 +30,7 @@ export interface LoadSheddingOptions {
   retryAfterSeconds?: number;
 }
 
-/** Never shed: a load balancer's probe must see a busy process as alive. */
+/** Never shed: a load balancer's probe must see a busy process as alive, and when it is ready again. */
 const EXEMPT = new Set(['/api/health']);
 const COUNTED = Symbol('regalo.loadShedding.counted');
 
@@ -74,6 +75,14 @@ export function registerLoadShedding(app: FastifyInstance, options: LoadShedding
   app.addHook('onClose', async () => {
     clearInterval(probe);
     clearInterval(rotate);
+  });
+  // What start-up did to the loop (building the app, the database's first work) is over once
+  // the server listens: counted on, it shed a new server's first requests (issue 45). The
+  // socket's own event, before listen() resolves and before any onListen hook runs.
+  app.server.on('listening', () => {
+    windowMaxMs = 0;
+    lastWindowMaxMs = 0;
+    expected = performance.now() + tickMs;
   });
 
   let inFlight = 0;

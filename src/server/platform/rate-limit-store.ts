@@ -67,16 +67,17 @@ export function createFallbackStore(redis: Redis, nameSpace: string, log: Fastif
   redis.on('close', () => fallBack('connection closed'));
   redis.on('error', (error: Error) => fallBack(error.message));
 
-  const both = (shared: CounterStore, local: CounterStore): CounterStore => ({
-    incr: (key, callback, timeWindow, max) => {
-      if (!usable) return local.incr(key, callback, timeWindow, max);
+  const both = (shared: CounterStore, local: CounterStore): CounterStore => {
+    // `incr` counts; `read` only looks (a lockout's check, ADR 054): both fall back alike.
+    const via = (method: 'incr' | 'read'): CounterStore['incr'] => (key, callback, timeWindow, max) => {
+      if (!usable) return local[method]!(key, callback, timeWindow, max);
       let settled = false;
       const timer = setTimeout(() => {
         settled = true;
         fallBack(`no answer within ${REDIS_ANSWER_MS} ms`);
-        local.incr(key, callback, timeWindow, max);
+        local[method]!(key, callback, timeWindow, max);
       }, REDIS_ANSWER_MS);
-      shared.incr(
+      shared[method]!(
         key,
         (error, result) => {
           if (settled) return;
@@ -84,14 +85,18 @@ export function createFallbackStore(redis: Redis, nameSpace: string, log: Fastif
           clearTimeout(timer);
           if (!error) return callback(null, result);
           fallBack(error.message);
-          local.incr(key, callback, timeWindow, max);
+          local[method]!(key, callback, timeWindow, max);
         },
         timeWindow,
         max,
       );
-    },
-    child: (routeOptions) => both(shared.child(routeOptions), local.child(routeOptions)),
-  });
+    };
+    return {
+      incr: via('incr'),
+      read: via('read'),
+      child: (routeOptions) => both(shared.child(routeOptions), local.child(routeOptions)),
+    };
+  };
 
   // Returning an object from a constructor makes it what `new` gives.
   class SharedOrLocalStore {

@@ -44,6 +44,12 @@ export interface DeclaredLimit {
    * opening real gifts is never refused; 'requests' (the default): every request, by the hook.
    */
   counts?: 'requests' | 'misses';
+  /**
+   * With 'misses': once the misses reach the limit, every request with that key is refused
+   * (429) until the window ends, found or not, before the route runs. Without it a guesser
+   * past the limit still tells a right guess (200) from a wrong one (429).
+   */
+  lockout?: boolean;
 }
 
 /**
@@ -185,6 +191,25 @@ export async function registerRateLimits(app: FastifyInstance, options: { enable
   };
   app.decorate('limitRate', limitRate);
 
+  /** Refuses a request whose key has used up a lockout counter (read, never counted here). */
+  const refuseLocked = async (request: FastifyRequest, reply: FastifyReply, checks: RateLimitCheck[]) => {
+    if (!options.enabled) return;
+    for (const [key, rule] of checks) {
+      (request as unknown as Record<symbol, string>)[CURRENT_KEY] = `${rule.limit}/${rule.windowMs}:${key}`;
+      let result;
+      try {
+        result = await limiterFor(rule)(request, { increment: false });
+      } catch (error) {
+        request.log.error({ err: error }, 'rate limit store unavailable');
+        throw new AppError('service_unavailable', 503, 'Please try again in a moment');
+      }
+      if (!result.isAllowed && result.remaining === 0) {
+        reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+        throw new AppError('rate_limited', 429, 'Too many attempts; try again later');
+      }
+    }
+  };
+
   // Routes declare their limits in their own definition (config.abuse); this one hook applies
   // them, after the body is parsed and validated so keys come from checked values (ADR 054).
   app.addHook('onRoute', (route) => checkDeclaration(String(route.method), route.url, route.config?.abuse));
@@ -192,11 +217,16 @@ export async function registerRateLimits(app: FastifyInstance, options: { enable
     const declared = declaredAbuse(request);
     if (!declared) return;
     const checks: RateLimitCheck[] = [];
+    const locks: RateLimitCheck[] = [];
     for (const limit of declared.limits) {
-      if ((limit.counts ?? 'requests') !== counts) continue;
+      const counted = (limit.counts ?? 'requests') === counts;
+      const locking = counts === 'requests' && limit.counts === 'misses' && limit.lockout === true;
+      if (!counted && !locking) continue;
       const key = await limit.key(request);
-      if (key !== undefined) checks.push([`${limit.name}:${key}`, limit.rule]);
+      if (key === undefined) continue;
+      (counted ? checks : locks).push([`${limit.name}:${key}`, limit.rule]);
     }
+    await refuseLocked(request, reply, locks);
     await limitRate(request, reply, checks);
   };
   app.addHook('preHandler', (request, reply) => applyDeclared(request, reply, 'requests'));

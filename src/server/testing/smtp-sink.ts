@@ -17,6 +17,12 @@ export interface SmtpSink {
   mode: SmtpSinkMode;
   /** Connections made so far (greeted or not). */
   connections: number;
+  /**
+   * From now on each message waits, fully received, for `release()` before the server
+   * answers 250 (the moment the relay accepts it, and the moment it counts as received):
+   * a test can act between "the relay has the message" and "the client knows it was sent".
+   */
+  holdReplies(): { waiting(): number; release(): void };
   close(): Promise<void>;
 }
 
@@ -33,6 +39,7 @@ export async function startSmtpSink(options: { refuse?: boolean; mode?: SmtpSink
   const messages: SmtpSink['messages'] = [];
   const sockets: { destroy(): void }[] = [];
   let hangLeft = options.hangFirst ?? 0;
+  let held: { replies: (() => void)[]; released: boolean } | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -62,10 +69,14 @@ export async function startSmtpSink(options: { refuse?: boolean; mode?: SmtpSink
       stream.setEncoding('utf8');
       stream.on('data', (chunk: string) => (raw += chunk));
       stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address);
-        messages.push({ to, raw });
-        received.push(...to.map((address) => address.toLowerCase()));
-        callback();
+        const accept = () => {
+          const to = session.envelope.rcptTo.map((r) => r.address);
+          messages.push({ to, raw });
+          received.push(...to.map((address) => address.toLowerCase()));
+          callback();
+        };
+        if (held && !held.released) held.replies.push(accept);
+        else accept();
       });
     },
   });
@@ -79,6 +90,17 @@ export async function startSmtpSink(options: { refuse?: boolean; mode?: SmtpSink
     url: `smtp://127.0.0.1:${port}/?ignoreTLS=true`,
     mode: options.mode ?? (options.refuse ? 'refuse' : 'accept'),
     connections: 0,
+    holdReplies() {
+      const hold = { replies: [] as (() => void)[], released: false };
+      held = hold;
+      return {
+        waiting: () => hold.replies.length,
+        release: () => {
+          hold.released = true;
+          for (const accept of hold.replies.splice(0)) accept();
+        },
+      };
+    },
     close: () =>
       new Promise<void>((r) => {
         server.close(() => r());

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * What the load shedder sees (platform/load-shedding.ts): while `shedding`, new requests get
- * 503 + Retry-After. Reported, not a reason for a 503 here: a busy process is alive (ADR 036).
+ * 503 + Retry-After, and so does health itself, with the reason `shedding` (ADR 082): a
+ * balancer must not send traffic into a process that turns it away.
  */
 export const overloadSchema = z.object({
   shedding: z.boolean(),
@@ -19,16 +20,29 @@ export const overloadSchema = z.object({
 const dependencySchema = z.object({ status: z.enum(['ok', 'degraded', 'off']) });
 
 /**
- * 200 `ok`; 503 `degraded` when the database cannot write (it does not answer, or a
- * committed write fails: a read-only or failing disk, a standby after a failover). The
- * process itself is up. `checks` says which dependency is wrong, for the operator; the
- * other dependencies' trouble is reported there without taking the server out of rotation.
+ * The database: `ok` when it commits a write within 2 s (on PGlite, a commit synced to disk
+ * in the last few seconds proves it); `busy` when the write commits, but slowly (`detail`
+ * says how slowly: it waits behind other work, which is no reason to leave rotation);
+ * `degraded` when it cannot write.
+ */
+const databaseCheckSchema = z.object({ status: z.enum(['ok', 'busy', 'degraded']), detail: z.string().optional() });
+
+/** Why the process is not ready: its database cannot write, or it is shedding load. */
+export const healthReasonSchema = z.enum(['database_cannot_write', 'shedding']);
+
+/**
+ * 200 `ok`; 503 `degraded` with a `reason` when the process should get no traffic: the
+ * database cannot write (it does not answer, or a committed write fails: a read-only or
+ * failing disk, a standby after a failover), or the process is shedding load. The process
+ * itself is up. `checks` says which dependency is wrong, for the operator; the other
+ * dependencies' trouble is reported there without taking the server out of rotation.
  */
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
+  reason: healthReasonSchema.optional(),
   database: z.enum(['pglite', 'postgresql']),
   checks: z.object({
-    database: dependencySchema,
+    database: databaseCheckSchema,
     storage: dependencySchema,
     /** The oldest email due but not yet sent: a mail server that refuses or hangs shows here. */
     mail: dependencySchema.extend({ oldestDueSeconds: z.number().int().nullable() }),

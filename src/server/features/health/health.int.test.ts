@@ -1,17 +1,33 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../../db/client';
+import { enqueueMail } from '../../platform/mail/enqueue-mail';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { testDatabaseKind } from '../../testing/test-database';
+import { copyPgliteToFolder, getTestDatabase, testDatabaseKind } from '../../testing/test-database';
 import { mailOutbox } from '../../db/schema/mail-outbox';
+import { CHECK_TIMEOUT_MS, CHECKS_REUSED_MS } from './check-dependencies';
 
 describe('GET /api/health', () => {
   let t: TestApp;
+  // Health reuses a round of checks for a second (on the monotonic clock); each test here
+  // starts past that, and one moves the clock itself.
+  let ahead = 0;
+  const monotonic = performance.now.bind(performance);
   beforeAll(async () => {
+    vi.spyOn(performance, 'now').mockImplementation(() => monotonic() + ahead);
     t = await createTestApp();
   });
-  afterAll(() => t.close());
+  beforeEach(() => {
+    ahead += CHECKS_REUSED_MS + 1;
+  });
+  afterAll(async () => {
+    await t.close();
+    vi.restoreAllMocks();
+  });
 
   it('reports ok, which database engine serves it, and that nothing is being shed', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -67,4 +83,91 @@ describe('GET /api/health', () => {
     expect(res.headers['content-type']).toContain('application/problem+json');
     expect(res.json()).toMatchObject({ status: 404, code: 'not_found', title: 'Not Found' });
   });
+
+  it('runs one round of checks for concurrent probes and reuses its result for a second', async () => {
+    let rounds = 0;
+    const storage = t.app.ctx.storage;
+    const put = storage.put.bind(storage);
+    storage.put = (...args: Parameters<typeof put>) => {
+      rounds++;
+      return put(...args);
+    };
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => t.app.inject({ method: 'GET', url: '/api/health' })));
+      expect(answers.map((res) => res.statusCode)).toEqual(Array(20).fill(200));
+      expect(rounds).toBe(1);
+      // Within the second: the same answer.
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect(rounds).toBe(1);
+      ahead += CHECKS_REUSED_MS;
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect(rounds).toBe(2);
+    } finally {
+      storage.put = put;
+    }
+  });
+
+  it('says the database is busy (200, with the detail) when its write commits after the bound, not that it cannot write', async () => {
+    // Every connection taken by a transaction that waits (PGlite has one; the pool five):
+    // the health write queues behind them, as behind a burst of requests.
+    const holders = testDatabaseKind() === 'pglite' ? 1 : 5;
+    let started = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held = Array.from({ length: holders }, () =>
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        started++;
+        await gate;
+      }),
+    );
+    while (started < holders) await new Promise((resolve) => setTimeout(resolve, 5));
+    const timer = setTimeout(release, CHECK_TIMEOUT_MS + 500);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'ok', checks: { database: { status: 'busy', detail: expect.stringMatching(/^a write took \d+\.\d s to commit$/) } } });
+    } finally {
+      clearTimeout(timer);
+      release();
+      await Promise.all(held);
+    }
+  });
+});
+
+describe.runIf(testDatabaseKind() === 'pglite')('GET /api/health on PGlite on disk', () => {
+  it('takes a recent commit synced to disk as proof that the disk takes writes, without a write of its own', async () => {
+    const folder = path.join(mkdtempSync(path.join(tmpdir(), 'regalo-health-')), 'pglite');
+    await copyPgliteToFolder(await getTestDatabase(), folder);
+    const database = await openDatabase({ kind: 'pglite', dataDir: folder });
+    const t = await createTestApp({ database });
+    try {
+      // What a request's commit does: its WAL is synced to disk.
+      await enqueueMail(database.db, { to: 'proof@example.test', template: 'verify-email', locale: 'en', data: { url: 'http://localhost:3000/p' } });
+      expect(database.lastDiskSyncAt?.()).toBeDefined();
+      // The only connection is busy with a transaction: a write of health's own would wait.
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let inside = false;
+      const held = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        inside = true;
+        await gate;
+      });
+      while (!inside) await new Promise((resolve) => setTimeout(resolve, 5));
+      try {
+        const startedAt = performance.now();
+        const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ status: 'ok', checks: { database: { status: 'ok' } } });
+        expect(performance.now() - startedAt).toBeLessThan(CHECK_TIMEOUT_MS);
+      } finally {
+        release();
+        await held;
+      }
+    } finally {
+      await t.close();
+      await database.close();
+    }
+  }, 120_000);
 });

@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail-outbox';
 import { checkouts, orders } from '../../db/schema/orders';
 import { createPurchaseToken } from '../../domain/orders/purchase-link';
+import { signIn } from '../../testing/auth-helpers';
+import { as } from '../../testing/dashboard-test-world';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { formatTypedCode } from '@shared/domain/typed-code';
 import { codeEndingIn, counter, redemptionState } from './redemption-test-world';
+import { WRONG_TYPED_CODES_PER_BUSINESS, WRONG_TYPED_CODES_PER_SESSION } from './routes';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -299,30 +302,81 @@ describe('redemption at the counter', () => {
   });
 });
 
-describe('typed code rate limit', () => {
+describe('typed codes at a busy counter', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMIT: 'on' } });
   });
   afterAll(() => t.close());
 
-  it('limits typed codes per business, lookups and redemptions together, with a 429 and Retry-After; not whole codes or other businesses', async () => {
+  it('never refuses a typed code that finds a gift, however many and however fast', async () => {
+    const shop = await counter(t);
+    const gifts = await Promise.all(Array.from({ length: 40 }, () => shop.order()));
+    // Far past the old 60 per 10 minutes: every one of them looked up, then redeemed, at once.
+    const lookups = await Promise.all(gifts.flatMap(({ order }) => [shop.lookup(formatTypedCode(order.typedCode!)), shop.lookup(order.typedCode!)]));
+    expect(lookups.map((res) => res.statusCode)).toEqual(Array(80).fill(200));
+    const redeemed = await Promise.all(gifts.map(({ order }) => shop.redeem(order.typedCode!)));
+    expect(redeemed.map((res) => res.statusCode)).toEqual(Array(40).fill(200));
+    // An already redeemed gift found by its typed code is a right code, not a guess.
+    const again = await Promise.all(gifts.map(({ order }) => shop.redeem(order.typedCode!)));
+    expect(new Set(again.map((res) => res.statusCode))).toEqual(new Set([409]));
+    expect((await shop.lookup(formatTypedCode(gifts[0]!.order.typedCode!))).statusCode).toBe(200);
+  });
+
+  it('locks out the device that types wrong codes, right codes included, and not the business’s other devices', async () => {
     const shop = await counter(t);
     const other = await counter(t);
+    // The same owner signed in on a second device: its own session.
+    const { cookie: secondDevice } = await signIn(t, { email: shop.user.email, password: shop.user.password });
+    const tablet = as(t, secondDevice);
     const { order } = await shop.order();
     const { order: toRedeem } = await shop.order();
     const typed = formatTypedCode(order.typedCode!);
-    for (let i = 0; i < 59; i++) expect((await shop.lookup(typed)).statusCode).toBe(200);
-    expect((await shop.redeem(toRedeem.typedCode!)).statusCode).toBe(200);
-    for (const limited of [await shop.lookup(typed), await shop.redeem(typed)]) {
-      expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toMatchObject({ code: 'rate_limited' });
-      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const wrong = (i: number) => `ZZZZ-ZZ${'23456789'[i % 8]}${'ABCDEFGH'[Math.floor(i / 8) % 8]}`;
+
+    for (let i = 0; i < WRONG_TYPED_CODES_PER_SESSION.limit; i++) {
+      const res = await (i % 2 ? shop.lookup(wrong(i)) : shop.redeem(wrong(i)));
+      expect(res.statusCode).toBe(404);
+    }
+    // This device is locked out: a right code as well, looking up or redeeming.
+    for (const locked of [await shop.lookup(typed), await shop.redeem(typed), await shop.lookup(wrong(99))]) {
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json()).toMatchObject({ code: 'rate_limited' });
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     }
     expect((await redemptionState(t, order.id)).order).toMatchObject({ status: 'paid' });
-    // A scan (whole code) still works at this counter, and the shop next door is not affected.
+    // A scan (the whole code) still works on it.
     expect((await shop.lookup(order.qrCode)).statusCode).toBe(200);
-    expect((await shop.redeem(order.qrCode)).statusCode).toBe(200);
+    // The business's other device types on, right codes and wrong ones.
+    const lookUp = (code: string) => tablet({ method: 'POST', url: '/api/business/redemptions/lookup', payload: { code } });
+    expect((await lookUp(typed)).statusCode).toBe(200);
+    expect((await lookUp(wrong(98))).statusCode).toBe(404);
+    expect((await tablet({ method: 'POST', url: '/api/business/redemptions', payload: { code: toRedeem.typedCode! } })).statusCode).toBe(200);
+    // And the shop next door is not affected.
     expect((await other.lookup('ABCD-EFGH')).statusCode).toBe(404);
   });
+
+  it('locks the business’s typed codes once its devices together pass the daily ceiling of wrong ones; scans go on', async () => {
+    const shop = await counter(t);
+    const { order } = await shop.order();
+    // Sessions made the way sign-in makes them, without the sign-in route's own limits.
+    const device = async () => {
+      const res = await t.app.ctx.auth.api.signInEmail({ body: { email: shop.user.email, password: shop.user.password }, asResponse: true });
+      const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
+      return (code: string) => as(t, cookie)({ method: 'POST', url: '/api/business/redemptions/lookup', payload: { code } });
+    };
+    const perDevice = WRONG_TYPED_CODES_PER_SESSION.limit;
+    let wrongCodes = 0;
+    while (wrongCodes < WRONG_TYPED_CODES_PER_BUSINESS.limit) {
+      const lookUp = await device();
+      for (let i = 0; i < perDevice && wrongCodes < WRONG_TYPED_CODES_PER_BUSINESS.limit; i++, wrongCodes++) {
+        expect((await lookUp(`YYYY-${String(wrongCodes).padStart(4, '2').replace(/[01]/g, '3')}`)).statusCode).toBe(404);
+      }
+    }
+    const fresh = await device();
+    const locked = await fresh(formatTypedCode(order.typedCode!));
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await fresh(order.qrCode)).statusCode).toBe(200);
+  }, 120_000);
 });

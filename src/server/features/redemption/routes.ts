@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   redeemInputSchema,
@@ -6,20 +6,27 @@ import {
   redemptionOrderSchema,
 } from '@shared/contracts/redemption';
 import { parseRedemptionInput } from '@shared/domain/redemption-code';
-import { requireUser } from '../../platform/auth/guard';
+import { requireUser, sessionKey } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
-import type { RateLimitRule } from '../../platform/rate-limit';
+import type { DeclaredLimit, RateLimitRule } from '../../platform/rate-limit';
 import { canRedeem } from '@shared/domain/business';
 import { requireOwnedBusiness, type OwnedBusiness } from '../../domain/businesses/owned-business';
 import { findRedemptionOrder, type RecipientCode } from './find-redemption-order';
 import { redeemOrder } from './redeem-order';
 
+const MINUTE = 60_000;
+
 /**
- * A typed code is 40 bits and works only among the caller's gifts, so typing one (to look a
- * gift up or to redeem it) is counted per business: plenty for a counter where the scan
- * failed (a lookup and a redemption per gift), far too few to guess one of 2^40.
+ * A typed code is 40 bits and works only among the caller's gifts. Typing one that finds a
+ * gift (to look it up or to redeem it) is never counted: a busy counter types as fast as it
+ * serves. Wrong ones are: WRONG_TYPED_CODES_PER_SESSION lock out the device that typed them
+ * (its signed-in session) until the window ends, right codes too, while the business's other
+ * devices go on; WRONG_TYPED_CODES_PER_BUSINESS, across every session of the business, lock
+ * its typed codes for the rest of the day (scans go on), a ceiling only someone guessing
+ * from session after session reaches. At most 200 guesses a day among 2^40 codes.
  */
-export const TYPED_CODE_LIMIT: RateLimitRule = { limit: 60, windowMs: 10 * 60 * 1000 };
+export const WRONG_TYPED_CODES_PER_SESSION: RateLimitRule = { limit: 10, windowMs: 15 * MINUTE };
+export const WRONG_TYPED_CODES_PER_BUSINESS: RateLimitRule = { limit: 200, windowMs: 24 * 60 * MINUTE };
 
 const noStore = { 'cache-control': 'no-store' };
 
@@ -52,14 +59,38 @@ async function ownerOfActiveBusiness(request: FastifyRequest) {
   await requireRedeemingBusiness(request);
 }
 
-/** A typed code counts against the business (its id as the database has it); a scanned or whole code does not. */
-async function typedCodeKey(request: FastifyRequest): Promise<string | undefined> {
-  const input = parseRedemptionInput((request.body as { code: string }).code);
-  return input.kind === 'typed' ? (await requireRedeemingBusiness(request)).id : undefined;
-}
+const isTypedCode = (request: FastifyRequest) => parseRedemptionInput((request.body as { code: string }).code).kind === 'typed';
 
-/** One counter for both routes: typing a code to look a gift up and to redeem it. */
-const typedCodeLimits = [{ name: 'redeem-typed', rule: TYPED_CODE_LIMIT, key: typedCodeKey }];
+/** Wrong typed codes count against the device (its session) and the business; a scanned or whole code never does. */
+const typedCodeLimits: DeclaredLimit[] = [
+  {
+    name: 'redeem-typed-wrong-session',
+    rule: WRONG_TYPED_CODES_PER_SESSION,
+    key: async (request) => (isTypedCode(request) ? sessionKey(request) : undefined),
+    counts: 'misses',
+    lockout: true,
+  },
+  {
+    name: 'redeem-typed-wrong-business',
+    rule: WRONG_TYPED_CODES_PER_BUSINESS,
+    key: async (request) => (isTypedCode(request) ? (await requireRedeemingBusiness(request)).id : undefined),
+    counts: 'misses',
+    lockout: true,
+  },
+];
+
+/**
+ * Runs a lookup by the recipient's code; a typed code that finds none of the business's
+ * gifts counts as a wrong one (429 once the limit is passed, the 404 otherwise).
+ */
+async function countingWrongTypedCodes<T>(request: FastifyRequest, reply: FastifyReply, code: RecipientCode, lookUp: () => Promise<T>): Promise<T> {
+  try {
+    return await lookUp();
+  } catch (error) {
+    if (code.kind === 'typed' && error instanceof AppError && error.code === 'order_not_found') await request.server.limitMisses(request, reply);
+    throw error;
+  }
+}
 
 /** What the recipient showed, from the body's `code` (checked by both contracts before the handler). */
 function recipientCode(code: string): RecipientCode {
@@ -82,7 +113,7 @@ export const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const business = await requireRedeemingBusiness(request);
       const code = recipientCode(request.body.code);
-      const order = await findRedemptionOrder(app.ctx.db, business.id, code, app.ctx.now());
+      const order = await countingWrongTypedCodes(request, reply, code, () => findRedemptionOrder(app.ctx.db, business.id, code, app.ctx.now()));
       return reply.headers(noStore).send(order);
     },
   );
@@ -99,7 +130,7 @@ export const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
       const business = await requireRedeemingBusiness(request);
       const user = await requireUser(request);
       const code = recipientCode(request.body.code);
-      const order = await redeemOrder(app.ctx, { business: { id: business.id, name: business.name }, userId: user.id, code });
+      const order = await countingWrongTypedCodes(request, reply, code, () => redeemOrder(app.ctx, { business: { id: business.id, name: business.name }, userId: user.id, code }));
       return reply.headers(noStore).send(order);
     },
   );

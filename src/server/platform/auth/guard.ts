@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { sessionUserSchema, type SessionUser } from '@shared/contracts/session';
@@ -87,6 +88,20 @@ export function getSessionUser(request: FastifyRequest): Promise<SessionUser | n
     cache.set(request, pending);
   }
   return pending;
+}
+
+/**
+ * The signed-in session this request comes with, as a counter key: the device someone uses
+ * (a counter's tablet, a phone), so a limit can hold one device without holding the others
+ * of the same account. A hash of the cookie, never the token. A request naming the session
+ * cookie twice counts under its user, so junk second cookies cannot make fresh keys.
+ * Call after requireUser.
+ */
+export async function sessionKey(request: FastifyRequest): Promise<string> {
+  const user = await requireUser(request);
+  const token = cookieValue(request.headers.cookie ?? '', await sessionCacheFor(request.server.ctx).cookieName);
+  if (!token) return `user:${user.id}`;
+  return `session:${createHash('sha256').update(token).digest('base64url')}`;
 }
 
 /**

@@ -20,6 +20,14 @@ export const SMTP_TIMEOUTS = { connectMs: 5_000, greetingMs: 5_000, socketMs: 30
 /** While the mail server is unreachable the worker waits longer between passes, up to this. */
 const MAX_IDLE_BACKOFF_MS = 60_000;
 const FOLLOWED_MAIL_FAILED = 'not sent: the email it follows could not be delivered';
+/**
+ * An outcome the database did not take (it restarted, failed over, stopped answering) is
+ * kept and written again after 0.2 s, 0.4 s … up to every 5 s until it answers: a mail the
+ * relay accepted must not be sent again when its lease runs out.
+ */
+export const RECORD_RETRY_MS = { first: 200, max: 5_000 };
+/** After stop() outcomes still wait this long for the database; then the lease decides. */
+const RECORD_GRACE_AFTER_STOP_MS = 5_000;
 
 /** 30 s, 60 s, 120 s… after the 1st, 2nd, 3rd failed attempt. */
 export function backoffMs(attempts: number): number {
@@ -94,6 +102,8 @@ export function createMailService({ config, db, now, log, timeouts }: Options): 
   let stopped = true;
   /** Passes in a row that found the mail server unreachable (the poll backs off with them). */
   let unreachablePasses = 0;
+  /** When stop() was called: outcomes not yet written wait for the database until a grace ends. */
+  let stoppedAt: number | undefined;
 
   async function claimDue() {
     // next_attempt_at defaults to the database's now(), in microseconds; a JS Date has only
@@ -139,16 +149,19 @@ export function createMailService({ config, db, now, log, timeouts }: Options): 
 
   type OutboxRow = typeof mailOutbox.$inferSelect;
 
-  async function send(mail: OutboxRow): Promise<void> {
-    if (transport === 'smtp') {
-      await (await getTransporter()).sendMail({
-        from: config.mail.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
-    }
+  /** Hands the message to the relay (the dev mailbox is the row itself: nothing to hand). */
+  async function deliver(mail: OutboxRow): Promise<void> {
+    if (transport !== 'smtp') return;
+    await (await getTransporter()).sendMail({
+      from: config.mail.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
+  }
+
+  async function recordSent(mail: OutboxRow): Promise<void> {
     await db
       .update(mailOutbox)
       .set({ status: 'sent', transport, sentAt: now(), attempts: mail.attempts + 1, lastError: null, ...blanked })
@@ -174,41 +187,80 @@ export function createMailService({ config, db, now, log, timeouts }: Options): 
   }
 
   /**
+   * Writes what happened to claimed mail, however long the database is away: the outcome is
+   * held here and the write tried again with back-off, because a database error says nothing
+   * about the delivery (issue 45). Only a process stopping gives up, after a grace; that row's
+   * lease then runs out and it is sent again, the at-least-once window of a crash.
+   */
+  async function record(what: string, ids: string[], write: () => Promise<void>): Promise<boolean> {
+    let delay = RECORD_RETRY_MS.first;
+    for (let failures = 0; ; failures++) {
+      try {
+        await write();
+        if (failures > 0) log?.error({ mailIds: ids, failures }, `mail outbox: ${what} recorded once the database answered`);
+        return true;
+      } catch (error) {
+        if (failures === 0) log?.error({ mailIds: ids, err: error }, `mail outbox: could not record ${what}; kept and retried until the database answers`);
+        if (stoppedAt !== undefined && Date.now() - stoppedAt >= RECORD_GRACE_AFTER_STOP_MS) {
+          log?.error({ mailIds: ids, err: error }, `mail outbox: stopped before ${what} could be recorded; the lease will send it again`);
+          return false;
+        }
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        delay = Math.min(delay * 2, RECORD_RETRY_MS.max);
+      }
+    }
+  }
+
+  /**
    * Sends one claimed batch over SMTP_POOL_SIZE lanes. A send that fails for the server's
    * sake (refused connection, timeout, dropped socket) retires its lane for this pass: one
    * hung connection among working ones costs one email a greeting timeout while the other
    * lanes go on, and a server that is down costs one attempt per lane, not one per queued
    * email. Mails no lane got to are handed back due now, without spending an attempt, and
-   * when every lane retired the poll backs off.
+   * when every lane retired the poll backs off. When the database does not take an outcome,
+   * the lanes stop taking mail, and the outcomes and the hand-back wait for it (record).
    */
   async function sendBatch(batch: OutboxRow[]) {
     let sent = 0;
     let failed = 0;
     let retired = 0;
     let next = 0;
+    /** A write failed: no lane takes another mail until the database answers again. */
+    let databaseAway = false;
+    const keep = async (what: string, mail: OutboxRow, write: () => Promise<void>) => {
+      try {
+        await write();
+      } catch {
+        databaseAway = true;
+        await record(what, [mail.id], write);
+      }
+    };
     const lanes = Math.min(SMTP_POOL_SIZE, batch.length);
     const lane = async () => {
-      while (next < batch.length) {
+      while (next < batch.length && !databaseAway) {
         const mail = batch[next++]!;
         try {
-          await send(mail);
-          sent++;
+          await deliver(mail);
         } catch (error) {
           failed++;
-          await recordFailure(mail, error);
+          await keep('a failed delivery', mail, () => recordFailure(mail, error));
           if (isServerFailure(error)) {
             retired++;
             return;
           }
+          continue;
         }
+        sent++;
+        await keep('a sent mail', mail, () => recordSent(mail));
       }
     };
     await Promise.all(Array.from({ length: lanes }, lane));
     const untried = batch.slice(next).map((m) => m.id);
     if (untried.length > 0) {
-      await db.update(mailOutbox).set({ nextAttemptAt: now() }).where(inArray(mailOutbox.id, untried));
+      const handBack = () => db.update(mailOutbox).set({ nextAttemptAt: now() }).where(inArray(mailOutbox.id, untried)).then(() => undefined);
+      await record('the hand-back of untried mail', untried, handBack);
     }
-    return { sent, failed, unreachable: lanes > 0 && retired === lanes };
+    return { sent, failed, unreachable: lanes > 0 && retired === lanes, interrupted: databaseAway };
   }
 
   async function deliverDue() {
@@ -221,8 +273,9 @@ export function createMailService({ config, db, now, log, timeouts }: Options): 
       sent += result.sent;
       failed += result.failed;
       unreachablePasses = result.unreachable ? unreachablePasses + 1 : 0;
-      // Some lanes retired (a hung connection): what they left goes at the next pass.
-      if (result.unreachable || result.sent + result.failed < claimed.length) break;
+      // Some lanes retired (a hung connection), or the database went away: what they left
+      // goes at the next pass.
+      if (result.unreachable || result.interrupted || result.sent + result.failed < claimed.length) break;
     }
     return { sent, failed };
   }
@@ -257,10 +310,12 @@ export function createMailService({ config, db, now, log, timeouts }: Options): 
     start() {
       if (!stopped) return;
       stopped = false;
+      stoppedAt = undefined;
       schedule();
     },
     async stop() {
       stopped = true;
+      stoppedAt = Date.now();
       if (timer) clearTimeout(timer);
       await running?.catch(() => undefined);
       (await transporter?.catch(() => undefined))?.close();

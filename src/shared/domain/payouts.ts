@@ -73,6 +73,19 @@ export type LedgerBalanceName = keyof typeof ledgerBalanceTerms;
 export const transferStates = ['due', 'sent', 'failed', 'reversed', 'cancelled'] as const;
 export type TransferState = (typeof transferStates)[number];
 
+/**
+ * An order's refund through the provider, once it needed more than one try (ADR 084):
+ * - refused: a request's refund failed and nothing else had moved at the provider, so the
+ *   request changed nothing; the next try (a later withdrawal or cancellation) uses the key
+ *   this row says;
+ * - pending: the share was already taken back from the business, so the order waits in
+ *   `refund_pending` and the refunds job retries at `next_attempt_at`;
+ * - refunded: done;
+ * - abandoned: the job gave up; the order is live again and its share is paid again.
+ */
+export const orderRefundStates = ['refused', 'pending', 'refunded', 'abandoned'] as const;
+export type OrderRefundState = (typeof orderRefundStates)[number];
+
 export const payoutProviders = ['test', 'stripe'] as const;
 export type PayoutProvider = (typeof payoutProviders)[number];
 

@@ -41,6 +41,8 @@ export interface StandInAccount {
 export class StripeStandIn {
   requests: { method: string; path: string; idempotencyKey: string | undefined; auth: string | undefined; form: URLSearchParams }[] = [];
   failNext = false;
+  /** Like failNext, for the next request to this path only (e.g. `/v1/transfers`). */
+  failNextTo: string | null = null;
   /** The session created for each checkout (client_reference_id → session id). */
   readonly sessionOf = new Map<string, string>();
   readonly accounts = new Map<string, StandInAccount>();
@@ -86,8 +88,9 @@ export class StripeStandIn {
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
     this.requests.push({ method: req.method ?? '', path: req.url ?? '', idempotencyKey, auth: req.headers.authorization, form });
     res.setHeader('content-type', 'application/json');
-    if (this.failNext) {
+    if (this.failNext || (this.failNextTo !== null && this.failNextTo === req.url)) {
       this.failNext = false;
+      this.failNextTo = null;
       res.statusCode = 500;
       res.end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is having a bad day' } }));
       return;

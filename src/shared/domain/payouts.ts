@@ -21,7 +21,9 @@ export const DEFAULT_COMMISSION_VAT_RATE = 21;
  * - refund_commission / refund_commission_vat / refund_share: one each per order refunded by
  *   the platform team; together the refund given back to the giver.
  * - transfer_sent / transfer_reversed: the business's share leaving for its payout account
- *   and coming back (a platform cancellation after the transfer); one each per order, ever.
+ *   and coming back (a platform cancellation after the transfer); one each per provider
+ *   movement: an order has a second pair only when its refund was abandoned and its share
+ *   paid again (ADR 084).
  * - transfer_failed: an attempt the provider (or the local check) refused; moves no money,
  *   counted in no balance, kept so the statement and the admin can show it.
  * - payout_paid / payout_failed: the provider paid the business's balance to its bank (or
@@ -67,7 +69,8 @@ export type LedgerBalanceName = keyof typeof ledgerBalanceTerms;
  * - sent: the provider accepted it;
  * - failed: the last attempt was refused; retried at `next_attempt_at` (back-off) or as soon
  *   as the payout account is fixed;
- * - reversed: sent, then taken back because the platform team cancelled the order;
+ * - reversed: sent, then taken back because the order was cancelled or withdrawn (due
+ *   again if the refund that followed is finally abandoned, ADR 084);
  * - cancelled: the order was cancelled before it was sent, so it never goes.
  */
 export const transferStates = ['due', 'sent', 'failed', 'reversed', 'cancelled'] as const;

@@ -65,6 +65,8 @@ describe('retries the provider has already answered', () => {
     const order = await createOrder(db(), { buyerId: buyer.user.id, giftId: gift.id, status: 'paid', checkoutId: checkout!.id, createdAt: paidAt, paidAt, now: paidAt });
     const admin = await signedIn(t, { role: 'admin' });
     return {
+      owner,
+      admin,
       business,
       accountId,
       order,
@@ -193,6 +195,12 @@ describe('retries the provider has already answered', () => {
     expect((await ledgerOf(t, w.order.id)).filter((k) => k.startsWith('transfer_'))).toEqual(['transfer_sent:2197', 'transfer_reversed:2197']);
     // Regalo holds the share again, until the giver has their money back.
     expect(await getBusinessBalances(db(), w.business.id)).toMatchObject({ owed: 2197, inTransit: 0 });
+    // The owner and the team see the state where they see orders'; it can be neither redeemed nor cancelled again.
+    const ownerList = await as(t, w.owner.cookie)({ method: 'GET', url: '/api/business/orders' });
+    expect(ownerList.json().items.find((o: { id: string }) => o.id === w.order.id)).toMatchObject({ status: 'refund_pending' });
+    const adminList = await as(t, w.admin.cookie)({ method: 'GET', url: `/api/admin/orders?status=refund_pending` });
+    expect(adminList.json().items.map((o: { id: string }) => o.id)).toContain(w.order.id);
+    expect((await w.cancel()).statusCode).toBe(409);
     // Stripe's transfer.reversed confirms what is recorded: nothing changes.
     const sent = stripe.transfers.get(transfer.providerTransferId!)!;
     expect((await webhook(stripeEvent('transfer.reversed', sent, eventId()))).json().result).toBe('no_change');

@@ -80,7 +80,8 @@ export async function withdrawOrders(
     throw AppError.validation({ orderIds: withdrawalFieldErrors.unknown }, 'A chosen gift is not part of this purchase');
   }
 
-  const pending = rows.filter((r) => r.order.status !== 'withdrawn');
+  // Already part of a withdrawal (withdrawn, or its refund still pending): a repeated confirmation.
+  const pending = rows.filter((r) => r.order.withdrawalId === null);
   if (pending.length === 0) return rows[0]!.order.withdrawalId!;
   for (const { order } of pending) {
     if (withdrawalStateOf(order, now) !== 'open') {

@@ -54,6 +54,7 @@ import multipart from '@fastify/multipart';
 import { maintainPglite } from './platform/jobs/maintain-pglite';
 import { createPeriodicJob } from './platform/jobs/periodic-job';
 import { sendDueTransfers } from './features/payouts/send-due-transfers';
+import { retryPendingRefunds } from './features/payouts/retry-pending-refunds';
 import { runDailyReconciliation } from './features/payouts/run-daily-reconciliation';
 import { sendOwnerDailySummaries } from './features/owner-notices/send-owner-daily-summaries';
 import { runExclusively } from './platform/jobs/run-exclusively';
@@ -198,6 +199,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const run = await sendDueTransfers(ctx);
     if (run.sent + run.failed + run.cancelled > 0) app.log.info({ job: 'transfers', ...run }, 'transfers processed');
   }, app.log);
+  // Refunds that failed after their share was taken back (ADR 084), retried every minute.
+  const refundRetries = createPeriodicJob('refunds', 60 * 1000, async () => {
+    const run = await retryPendingRefunds(ctx);
+    if (run.refunded + run.failed > 0) app.log.info({ job: 'refunds', ...run }, 'pending refunds retried');
+    if (run.abandoned > 0) app.log.warn({ job: 'refunds', ...run }, 'pending refunds abandoned: the orders are live again and their shares paid again');
+  }, app.log);
   const reconciliation = createPeriodicJob('ledger-reconciliation', 60 * 60 * 1000, async () => {
     const result = await runDailyReconciliation(ctx);
     if (result) app.log.info({ job: 'ledger-reconciliation', compared: result.compared, differences: result.differences.length }, 'ledger reconciled');
@@ -239,6 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onListen', async () => {
     verifactuSending.start();
     transferSending.start();
+    refundRetries.start();
     reconciliation.start();
     statementEmailJob.start();
     invoicingJob.start();
@@ -248,6 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await verifactuSending.stop();
     verifactuSender.close();
     await transferSending.stop();
+    await refundRetries.stop();
     await reconciliation.stop();
     await statementEmailJob.stop();
     await invoicingJob.stop();

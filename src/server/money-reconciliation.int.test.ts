@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, sep } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerBalanceTerms } from '@shared/domain/payouts';
@@ -8,8 +11,49 @@ import { as, line, postCheckout, shop, signedIn } from './testing/checkout-test-
 import { checkoutSessionEvent, setStandInAccount, STRIPE_TEST_WEBHOOK_SECRET, StripeStandIn, postStripeWebhook } from './testing/stripe-stand-in';
 import { sendDueTransfers } from './features/payouts/send-due-transfers';
 import { createTestApp, type TestApp } from './testing/test-app';
-import { reconcileLedger } from './features/payouts/reconcile-ledger';
+import { reconcileLedger, reconciledProviderTypes } from './features/payouts/reconcile-ledger';
+import { createTestPaymentProvider } from './platform/payments/test-provider';
 import { expireCheckouts } from './features/checkout/expire-checkouts';
+
+/**
+ * Stripe's balance-transaction types, read from the `stripe` package the driver uses
+ * (`BalanceTransaction.Type` in its TypeScript types): the names the stand-ins and the
+ * reconciliation must use. The union ends in `OtherString`, so the compiler cannot check them.
+ */
+function stripeBalanceTransactionTypes(): Set<string> {
+  // The package's entry point lies inside it (its exports hide package.json).
+  const entry = createRequire(import.meta.url).resolve('stripe');
+  const root = entry.slice(0, entry.lastIndexOf(`${sep}stripe${sep}`) + `${sep}stripe`.length);
+  const types = readFileSync(join(root, 'esm', 'resources', 'BalanceTransactions.d.ts'), 'utf8');
+  const union = /namespace BalanceTransaction \{[\s\S]*?\btype Type = ([^;]+);/.exec(types)?.[1];
+  if (!union) throw new Error('BalanceTransaction.Type not found in the stripe package');
+  return new Set([...union.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]!));
+}
+
+describe('balance-transaction types are Stripe’s', () => {
+  const stripeTypes = stripeBalanceTransactionTypes();
+
+  it('the fixture is the package’s list (a reversal is transfer_refund; transfer_reversal does not exist)', () => {
+    expect(stripeTypes.size).toBeGreaterThan(40);
+    for (const type of ['charge', 'payment', 'refund', 'payment_refund', 'transfer', 'transfer_refund']) expect(stripeTypes).toContain(type);
+    expect(stripeTypes).not.toContain('transfer_reversal');
+  });
+
+  it('the reconciliation looks for Stripe’s names only', () => {
+    expect(reconciledProviderTypes.filter((type) => !stripeTypes.has(type))).toEqual([]);
+  });
+
+  it('the test provider enters charges, refunds, transfers and reversals under Stripe’s names', async () => {
+    const provider = createTestPaymentProvider('http://regalo.test');
+    provider.recordCharge('pi_fixture', 2500, new Date());
+    await provider.refund('pi_fixture', 500, 'fixture-refund');
+    const { transferId } = await provider.createTransfer({ amount: 1000, currency: 'EUR', destination: 'acct_fixture', transferGroup: 'g', sourcePayment: null, idempotencyKey: 'fixture-transfer', orderId: 'o' });
+    await provider.reverseTransfer({ transferId, amount: 1000, idempotencyKey: 'fixture-reversal' });
+    const listed = await provider.listBalanceTransactions({ from: new Date(0), to: new Date(Date.now() + 1000) });
+    expect(listed.map((txn) => txn.type)).toEqual(['charge', 'refund', 'transfer', 'transfer_refund']);
+    expect(listed.filter((txn) => !stripeTypes.has(txn.type))).toEqual([]);
+  });
+});
 
 /**
  * Issue 27, "money and order state reconciled": every way the team can cancel (and so
@@ -240,5 +284,48 @@ describe('money and order state reconciled (Stripe)', () => {
     expect(await getBusinessBalances(t.database.db, world.business.id)).toMatchObject({ owed: 0, inTransit: dinner.netAmount });
     expect(await statusesOf(c)).toEqual(['cancelled', 'redeemed']);
     await expectReconciled();
+  });
+
+  it('paid, the share sent, then cancelled: the reversal is Stripe’s transfer_refund, reconciled; every movement of Regalo’s kinds missing from the ledger is reported', async () => {
+    const created = await fetch(`${apiUrl}/v1/accounts`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_test_regalo', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'type=express&country=ES',
+    });
+    const accountId = ((await created.json()) as { id: string }).id;
+    setStandInAccount(stripe, accountId, true);
+    await t.database.db.update(payoutAccounts).set({ provider: 'stripe', providerAccountId: accountId }).where(eq(payoutAccounts.businessId, world.business.id));
+
+    const c = await checkoutOfTwo();
+    expect((await c.pay()).statusCode).toBe(200);
+    const { dinner } = await c.lines();
+    expect((await redeem(dinner.qrCode)).statusCode).toBe(200);
+    expect(await sendDueTransfers(t.app.ctx)).toMatchObject({ sent: 1 });
+    // Redeemed gifts cannot be cancelled; the sent share of a live one can (a run-out gift).
+    await t.database.db.update(orders).set({ status: 'expired' }).where(eq(orders.id, dinner.id));
+    expect((await cancel(dinner.id)).statusCode).toBe(200);
+    expect(await statusesOf(c)).toEqual(['paid', 'cancelled']);
+    const types = stripe.balance.map((b) => b.type);
+    expect(types).toContain('transfer_refund');
+    const stripeTypes = stripeBalanceTransactionTypes();
+    expect(types.filter((type) => !stripeTypes.has(type))).toEqual([]);
+    await expectReconciled();
+
+    // Movements made at Stripe that Regalo never recorded (from the dashboard, say), one of each kind Regalo makes.
+    const at = Math.floor(Date.now() / 1000);
+    const strays = [
+      { type: 'transfer_refund', source: 'trr_stray', amount: 700 },
+      { type: 'payment_refund', source: 'pyr_stray', amount: -300 },
+      { type: 'refund', source: 're_stray', amount: -200 },
+      { type: 'transfer', source: 'tr_stray', amount: -500 },
+      { type: 'payment', source: 'py_stray', amount: 900 },
+    ];
+    for (const [i, stray] of strays.entries()) stripe.balance.push({ id: `txn_stray_${i}`, object: 'balance_transaction', currency: 'eur', created: at, ...stray });
+    // …and Stripe's own, which is not Regalo's to record.
+    stripe.balance.push({ id: 'txn_fee', object: 'balance_transaction', amount: -25, currency: 'eur', type: 'stripe_fee', created: at, source: 'fee_stray' });
+    const result = await reconcileLedger(t.app.ctx, { from: started, to: new Date(Date.now() + 2000) });
+    expect(result.differences.map((d) => [d.kind, d.providerRef, d.providerAmount]).sort()).toEqual(
+      strays.map((stray) => ['missing_in_ledger', stray.source, stray.amount]).sort(),
+    );
   });
 });

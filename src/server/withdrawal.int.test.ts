@@ -14,6 +14,7 @@ import { line, postCheckout, signedIn } from './testing/checkout-test-world';
 import { createBusiness, createGift, createOrder, type OrderRow } from './testing/factories';
 import { createTestApp, type TestApp } from './testing/test-app';
 import { getBusinessStatement } from './features/business-statements/get-business-statement';
+import { retryPendingRefunds } from './features/payouts/retry-pending-refunds';
 import { sendDueTransfers } from './features/payouts/send-due-transfers';
 import { redeemOrder } from './features/redemption/redeem-order';
 
@@ -258,6 +259,32 @@ describe('withdrawing from a purchase', () => {
     expect(res.json().code).toBe('refund_failed');
     expect(await state([first.id])).toBe(before);
     expect((await withdraw({ orderIds: [first.id] })).statusCode).toBe(200);
+  });
+
+  it('a refund failing after another gift of the withdrawal was refunded: that one stands, this one is refund pending until the refunds job makes it', async () => {
+    const { first, second, withdraw, asGiver } = await purchase();
+    const refund = t.app.ctx.payments.refund.bind(t.app.ctx.payments);
+    vi.spyOn(t.app.ctx.payments, 'refund')
+      .mockImplementationOnce(refund)
+      .mockRejectedValueOnce(new Error('timeout'));
+    const res = await withdraw({ orderIds: [first.id, second.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    // The giver reads both as withdrawn; the second's money is on its way.
+    expect(res.json().orders.map((o: { state: string }) => o.state)).toEqual(['withdrawn', 'withdrawn']);
+    const statuses = async () => (await db().select().from(orders).where(inArray(orders.id, [first.id, second.id])).orderBy(asc(orders.createdAt))).map((o) => [o.status, o.refundedAt !== null]);
+    expect(await statuses()).toEqual([['withdrawn', true], ['refund_pending', false]]);
+    expect(refundsOf(first)).toHaveLength(1);
+    expect(refundsOf(second)).toHaveLength(0);
+    // A repeated confirmation answers the same withdrawal and refunds nothing more.
+    expect((await withdraw({ orderIds: [first.id, second.id] })).json().reference).toBe(res.json().reference);
+    expect((await asGiver({ method: 'GET', url: '/api/my/orders' })).statusCode).toBe(200);
+
+    now = new Date(now.getTime() + 10 * 60_000);
+    expect(await retryPendingRefunds(t.app.ctx)).toEqual({ refunded: 1, failed: 0, abandoned: 0 });
+    expect(await statuses()).toEqual([['withdrawn', true], ['withdrawn', true]]);
+    expect(refundsOf(second)).toHaveLength(1);
+    const rows = await db().select().from(ledgerEntries).where(inArray(ledgerEntries.orderId, [first.id, second.id]));
+    expect(rows.filter((r) => r.kind.startsWith('refund_')).reduce((n, r) => n + r.amount, 0)).toBe(first.totalAmount + second.totalAmount);
   });
 
   describe('with the receipt’s signed link, not signed in', () => {

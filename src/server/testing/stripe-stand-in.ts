@@ -31,12 +31,18 @@ export interface StandInAccount {
  * A tiny stand-in for the Stripe endpoints the driver calls (Checkout Sessions and their
  * expiry, refunds, and Connect: accounts, account links, transfers, reversals, balance
  * transactions), on a free port: STRIPE_API_URL points the driver at it. Responses follow
- * Stripe's documented object shapes; idempotency keys are honoured for the creations the
- * driver keys, as Stripe does.
+ * Stripe's documented object shapes. Idempotency keys behave as Stripe documents them
+ * (https://docs.stripe.com/api/idempotent_requests): the first answer an endpoint gave for a
+ * key, errors included, is replayed for every later POST with that key and the same
+ * parameters, and the same key with other parameters (or on another path) is refused with an
+ * `idempotency_error`. `failNext` fails before any endpoint runs (a gateway error), so
+ * nothing is stored for it and a retry with its key goes through.
  */
 export class StripeStandIn {
   requests: { method: string; path: string; idempotencyKey: string | undefined; auth: string | undefined; form: URLSearchParams }[] = [];
   failNext = false;
+  /** Like failNext, for the next request to this path only (e.g. `/v1/transfers`). */
+  failNextTo: string | null = null;
   /** The session created for each checkout (client_reference_id → session id). */
   readonly sessionOf = new Map<string, string>();
   readonly accounts = new Map<string, StandInAccount>();
@@ -48,8 +54,10 @@ export class StripeStandIn {
   readonly refunds: { id: string; paymentIntent: string; amount: number }[] = [];
   /** Transfers to these accounts are refused with Stripe's error for a restricted destination. */
   readonly refusingAccounts = new Set<string>();
-  /** Idempotency key → the id of what it created (accounts, transfers, reversals). */
-  readonly keys = new Map<string, string>();
+  /** Refunds of these PaymentIntents are refused (Stripe's answer for a disputed charge). */
+  readonly refusingRefunds = new Set<string>();
+  /** Idempotency key → the request it was first used with and the answer Stripe stored. */
+  readonly answers = new Map<string, { path: string; body: string; status: number; response: unknown }>();
   private server: Server = createServer((req, res) => void this.handle(req, res));
   private sessions = 0;
   private counter = 0;
@@ -80,45 +88,60 @@ export class StripeStandIn {
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
     this.requests.push({ method: req.method ?? '', path: req.url ?? '', idempotencyKey, auth: req.headers.authorization, form });
     res.setHeader('content-type', 'application/json');
-    if (this.failNext) {
+    if (this.failNext || (this.failNextTo !== null && this.failNextTo === req.url)) {
       this.failNext = false;
+      this.failNextTo = null;
       res.statusCode = 500;
       res.end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is having a bad day' } }));
       return;
     }
-    if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+    const path = req.url ?? '';
+    const answer = req.method === 'POST' && idempotencyKey ? this.idempotent(idempotencyKey, path, body, () => this.route(req.method!, path, form)) : this.route(req.method ?? '', path, form);
+    res.statusCode = answer.status;
+    res.end(JSON.stringify(answer.body));
+  }
+
+  /** Stripe's idempotency layer: the stored answer for a known key, the endpoint's for a new one. */
+  private idempotent(key: string, path: string, body: string, run: () => { status: number; body: unknown }): { status: number; body: unknown } {
+    const stored = this.answers.get(key);
+    if (stored) {
+      if (stored.path !== path || stored.body !== body) {
+        return {
+          status: 400,
+          body: { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` } },
+        };
+      }
+      return { status: stored.status, body: stored.response };
+    }
+    const answer = run();
+    this.answers.set(key, { path, body, status: answer.status, response: answer.body });
+    return answer;
+  }
+
+  private route(method: string, path: string, form: URLSearchParams): { status: number; body: unknown } {
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
       this.sessions += 1;
       const id = `cs_test_${this.sessions}`;
       const reference = form.get('client_reference_id');
       if (reference) this.sessionOf.set(reference, id);
-      res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, expires_at: STRIPE_SESSION_EXPIRES, client_reference_id: reference }));
-      return;
+      return { status: 200, body: { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, expires_at: STRIPE_SESSION_EXPIRES, client_reference_id: reference } };
     }
-    const expire = req.method === 'POST' ? /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(req.url ?? '') : null;
-    if (expire) {
-      res.end(JSON.stringify({ id: expire[1], object: 'checkout.session', status: 'expired', url: null }));
-      return;
-    }
-    if (req.method === 'POST' && req.url === '/v1/refunds') {
-      const earlier = idempotencyKey ? this.keys.get(idempotencyKey) : undefined;
-      const id = earlier ?? `re_test_${this.nextId()}`;
-      const amount = Number(form.get('amount'));
-      if (!earlier) {
-        if (idempotencyKey) this.keys.set(idempotencyKey, id);
-        this.refunds.push({ id, paymentIntent: form.get('payment_intent') ?? '', amount });
-        this.balance.push({ id: `txn_${this.nextId()}`, object: 'balance_transaction', amount: -amount, currency: 'eur', type: 'refund', created: Math.floor(Date.now() / 1000), source: id });
+    const expire = method === 'POST' ? /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path) : null;
+    if (expire) return { status: 200, body: { id: expire[1], object: 'checkout.session', status: 'expired', url: null } };
+    if (method === 'POST' && path === '/v1/refunds') {
+      const paymentIntent = form.get('payment_intent') ?? '';
+      if (this.refusingRefunds.has(paymentIntent)) {
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_disputed', message: `Charge ch_${paymentIntent.replace(/^pi_/, '')} has been charged back; cannot issue a refund.` } } };
       }
-      res.end(JSON.stringify({ id, object: 'refund', amount, payment_intent: form.get('payment_intent') }));
-      return;
+      const id = `re_test_${this.nextId()}`;
+      const amount = Number(form.get('amount'));
+      this.refunds.push({ id, paymentIntent, amount });
+      this.balance.push({ id: `txn_${this.nextId()}`, object: 'balance_transaction', amount: -amount, currency: 'eur', type: 'refund', created: Math.floor(Date.now() / 1000), source: id });
+      return { status: 200, body: { id, object: 'refund', amount, payment_intent: paymentIntent } };
     }
-    const connect = serveConnect(this, req.method ?? '', new URL(req.url ?? '/', 'http://stand-in'), form, idempotencyKey);
-    if (connect) {
-      res.statusCode = connect.status;
-      res.end(JSON.stringify(connect.body));
-      return;
-    }
-    res.statusCode = 404;
-    res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'unknown' } }));
+    const connect = serveConnect(this, method, new URL(path || '/', 'http://stand-in'), form);
+    if (connect) return connect;
+    return { status: 404, body: { error: { type: 'invalid_request_error', message: 'unknown' } } };
   }
 }
 
@@ -128,15 +151,11 @@ function serveConnect(
   method: string,
   url: URL,
   form: URLSearchParams,
-  idempotencyKey: string | undefined,
 ): { status: number; body: unknown } | null {
-  const self = stripe.keys;
   const next = (prefix: string) => `${prefix}_${stripe.nextId()}`;
   const invalid = (message: string, code?: string) => ({ status: 400, body: { error: { type: 'invalid_request_error', message, ...(code ? { code } : {}) } } });
   const path = url.pathname;
   if (method === 'POST' && path === '/v1/accounts') {
-    const earlier = idempotencyKey && self.get(idempotencyKey);
-    if (earlier) return { status: 200, body: stripe.accounts.get(earlier) };
     const account: StandInAccount = {
       id: next('acct_1Standin'),
       object: 'account',
@@ -152,7 +171,6 @@ function serveConnect(
       metadata: Object.fromEntries([...form.entries()].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v])),
     };
     stripe.accounts.set(account.id, account);
-    if (idempotencyKey) self.set(idempotencyKey, account.id);
     return { status: 200, body: account };
   }
   const accountMatch = /^\/v1\/accounts\/([^/]+)$/.exec(path);
@@ -174,8 +192,6 @@ function serveConnect(
     return { status: 200, body: { id: pi, object: 'payment_intent', status: 'succeeded', latest_charge: `ch_${pi.replace(/^pi_/, '')}` } };
   }
   if (method === 'POST' && path === '/v1/transfers') {
-    const earlier = idempotencyKey && self.get(idempotencyKey);
-    if (earlier) return { status: 200, body: stripe.transfers.get(earlier) };
     const destination = form.get('destination') ?? '';
     const account = stripe.accounts.get(destination);
     if (!account) return invalid(`No such destination: '${destination}'`);
@@ -197,23 +213,20 @@ function serveConnect(
       reversals: { object: 'list' as const, data: [] as { id: string; object: 'transfer_reversal'; amount: number; transfer: string }[] },
     };
     stripe.transfers.set(transfer.id, transfer);
-    if (idempotencyKey) self.set(idempotencyKey, transfer.id);
     stripe.balance.push({ id: next('txn'), object: 'balance_transaction', amount: -amount, currency: transfer.currency, type: 'transfer', created: Math.floor(Date.now() / 1000), source: transfer.id });
     return { status: 200, body: transfer };
   }
+  // A reversal enters the balance as Stripe's type `transfer_refund` (its BalanceTransaction.Type).
   const reversalMatch = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path);
   if (method === 'POST' && reversalMatch) {
-    const earlier = idempotencyKey && self.get(idempotencyKey);
     const transfer = stripe.transfers.get(reversalMatch[1]!);
     if (!transfer) return invalid('No such transfer');
-    if (earlier) return { status: 200, body: transfer.reversals.data.find((r) => r.id === earlier) };
     const amount = Number(form.get('amount') ?? transfer.amount);
     const reversal = { id: next('trr_1Standin'), object: 'transfer_reversal' as const, amount, transfer: transfer.id };
     transfer.reversals.data.push(reversal);
     transfer.amount_reversed += amount;
     transfer.reversed = transfer.amount_reversed >= transfer.amount;
-    if (idempotencyKey) self.set(idempotencyKey, reversal.id);
-    stripe.balance.push({ id: next('txn'), object: 'balance_transaction', amount, currency: transfer.currency, type: 'transfer_reversal', created: Math.floor(Date.now() / 1000), source: reversal.id });
+    stripe.balance.push({ id: next('txn'), object: 'balance_transaction', amount, currency: transfer.currency, type: 'transfer_refund', created: Math.floor(Date.now() / 1000), source: reversal.id });
     return { status: 200, body: reversal };
   }
   if (method === 'GET' && path === '/v1/balance_transactions') {

@@ -29,6 +29,9 @@ export function refusalForStatus(status: (typeof orderStatuses)[number]): Redemp
       return 'order_cancelled';
     case 'withdrawn':
       return 'order_withdrawn';
+    // Being refunded (ADR 084): no longer the recipient's to use.
+    case 'refund_pending':
+      return 'order_cancelled';
     case 'unpaid':
       return 'order_not_paid';
   }

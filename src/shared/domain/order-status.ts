@@ -2,12 +2,15 @@
  * unpaid → paid → redeemed; paid → expired at expires_at; unpaid/paid → cancelled (by the
  * platform team, or a purchase discarded before payment); paid → withdrawn (the giver used
  * the right of withdrawal within 14 days and was refunded in full, ADR 064).
+ * paid/expired → refund_pending → cancelled or withdrawn: the share was already taken back
+ * from the business but the provider's refund failed; a job retries it, and gives the order
+ * back (paid, the share re-paid) if it is finally abandoned (ADR 084).
  */
-export const orderStatuses = ['unpaid', 'paid', 'redeemed', 'expired', 'cancelled', 'withdrawn'] as const;
+export const orderStatuses = ['unpaid', 'paid', 'redeemed', 'expired', 'cancelled', 'withdrawn', 'refund_pending'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /** The statuses a business sees: an order nobody paid for is never the business's (issue 29). */
-export const businessOrderStatuses = ['paid', 'redeemed', 'expired', 'cancelled', 'withdrawn'] as const satisfies readonly OrderStatus[];
+export const businessOrderStatuses = ['paid', 'redeemed', 'expired', 'cancelled', 'withdrawn', 'refund_pending'] as const satisfies readonly OrderStatus[];
 
 export const checkoutStatuses = ['pending', 'succeeded', 'failed', 'expired'] as const;
 export type CheckoutStatus = (typeof checkoutStatuses)[number];

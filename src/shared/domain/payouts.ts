@@ -21,7 +21,9 @@ export const DEFAULT_COMMISSION_VAT_RATE = 21;
  * - refund_commission / refund_commission_vat / refund_share: one each per order refunded by
  *   the platform team; together the refund given back to the giver.
  * - transfer_sent / transfer_reversed: the business's share leaving for its payout account
- *   and coming back (a platform cancellation after the transfer); one each per order, ever.
+ *   and coming back (a platform cancellation after the transfer); one each per provider
+ *   movement: an order has a second pair only when its refund was abandoned and its share
+ *   paid again (ADR 084).
  * - transfer_failed: an attempt the provider (or the local check) refused; moves no money,
  *   counted in no balance, kept so the statement and the admin can show it.
  * - payout_paid / payout_failed: the provider paid the business's balance to its bank (or
@@ -67,11 +69,25 @@ export type LedgerBalanceName = keyof typeof ledgerBalanceTerms;
  * - sent: the provider accepted it;
  * - failed: the last attempt was refused; retried at `next_attempt_at` (back-off) or as soon
  *   as the payout account is fixed;
- * - reversed: sent, then taken back because the platform team cancelled the order;
+ * - reversed: sent, then taken back because the order was cancelled or withdrawn (due
+ *   again if the refund that followed is finally abandoned, ADR 084);
  * - cancelled: the order was cancelled before it was sent, so it never goes.
  */
 export const transferStates = ['due', 'sent', 'failed', 'reversed', 'cancelled'] as const;
 export type TransferState = (typeof transferStates)[number];
+
+/**
+ * An order's refund through the provider, once it needed more than one try (ADR 084):
+ * - refused: a request's refund failed and nothing else had moved at the provider, so the
+ *   request changed nothing; the next try (a later withdrawal or cancellation) uses the key
+ *   this row says;
+ * - pending: the share was already taken back from the business, so the order waits in
+ *   `refund_pending` and the refunds job retries at `next_attempt_at`;
+ * - refunded: done;
+ * - abandoned: the job gave up; the order is live again and its share is paid again.
+ */
+export const orderRefundStates = ['refused', 'pending', 'refunded', 'abandoned'] as const;
+export type OrderRefundState = (typeof orderRefundStates)[number];
 
 export const payoutProviders = ['test', 'stripe'] as const;
 export type PayoutProvider = (typeof payoutProviders)[number];

@@ -44,6 +44,9 @@ describe('the withdrawal period, in Madrid calendar days to the end of a working
     expect(withdrawalStateOf({ status: 'redeemed', paidAt }, now)).toBe('redeemed');
     expect(withdrawalStateOf({ status: 'withdrawn', paidAt }, now)).toBe('withdrawn');
     expect(withdrawalStateOf({ status: 'cancelled', paidAt }, now)).toBe('none');
+    // Its refund still pending (ADR 084): withdrawn if the giver withdrew, nothing to withdraw from if the team cancelled.
+    expect(withdrawalStateOf({ status: 'refund_pending', paidAt, withdrawnAt: now }, now)).toBe('withdrawn');
+    expect(withdrawalStateOf({ status: 'refund_pending', paidAt, withdrawnAt: null }, now)).toBe('none');
     expect(withdrawalStateOf({ status: 'unpaid', paidAt: null }, now)).toBe('none');
   });
 });

@@ -20,7 +20,7 @@ export const WITHDRAWAL_LIMITS = { name: 200, email: 254, orders: 50 } as const;
 /**
  * Where an order stands with the right:
  * - open: it can be withdrawn now, until `withdrawalDeadline`;
- * - withdrawn: it was;
+ * - withdrawn: it was (its refund perhaps still pending);
  * - redeemed: the gift was used, so the right is gone;
  * - ended: the period is over (14 days, to the end of a working day);
  * - none: never paid, or cancelled by the platform team (nothing left to withdraw from).
@@ -28,8 +28,9 @@ export const WITHDRAWAL_LIMITS = { name: 200, email: 254, orders: 50 } as const;
 export const withdrawalStates = ['open', 'withdrawn', 'redeemed', 'ended', 'none'] as const;
 export type WithdrawalState = (typeof withdrawalStates)[number];
 
-export function withdrawalStateOf(order: { status: string; paidAt: Date | null }, now: Date): WithdrawalState {
-  if (order.status === 'withdrawn') return 'withdrawn';
+export function withdrawalStateOf(order: { status: string; paidAt: Date | null; withdrawnAt?: Date | null }, now: Date): WithdrawalState {
+  // Withdrawn with its refund still pending (ADR 084) is withdrawn for the giver.
+  if (order.status === 'withdrawn' || (order.status === 'refund_pending' && order.withdrawnAt)) return 'withdrawn';
   if (order.status === 'redeemed') return 'redeemed';
   if (!order.paidAt || (order.status !== 'paid' && order.status !== 'expired')) return 'none';
   return now.getTime() <= withdrawalDeadline(order.paidAt).getTime() ? 'open' : 'ended';

@@ -205,7 +205,7 @@ export const orders = pgTable(
     // Each status carries its timestamp, and a paid order's money adds up exactly.
     check(
       'orders_paid_fields_check',
-      sql`${t.status} not in ('paid', 'redeemed', 'expired', 'withdrawn') or (${t.paidAt} is not null and ${t.commissionAmount} is not null and ${t.vatRate} is not null and ${t.commissionVatAmount} is not null and ${t.netAmount} is not null and ${t.commissionAmount} + ${t.commissionVatAmount} + ${t.netAmount} = ${t.totalAmount})`,
+      sql`${t.status} not in ('paid', 'redeemed', 'expired', 'withdrawn', 'refund_pending') or (${t.paidAt} is not null and ${t.commissionAmount} is not null and ${t.vatRate} is not null and ${t.commissionVatAmount} is not null and ${t.netAmount} is not null and ${t.commissionAmount} + ${t.commissionVatAmount} + ${t.netAmount} = ${t.totalAmount})`,
     ),
     check('orders_redeemed_at_check', sql`${t.status} <> 'redeemed' or ${t.redeemedAt} is not null`),
     // Every paid gift has a typed code, stored in its one canonical form.
@@ -214,10 +214,11 @@ export const orders = pgTable(
     // A typed code finds one gift among those the business can still redeem.
     uniqueIndex('orders_business_typed_code_unique').on(t.businessId, t.typedCode).where(sql`${t.status} = 'paid'`),
     check('orders_cancelled_at_check', sql`${t.status} <> 'cancelled' or ${t.cancelledAt} is not null`),
-    // A withdrawn order was refunded in full as part of one recorded withdrawal.
+    // A withdrawn order was refunded in full as part of one recorded withdrawal; one whose
+    // refund is still pending may already belong to its withdrawal (ADR 084).
     check(
       'orders_withdrawn_check',
-      sql`(${t.status} = 'withdrawn') = (${t.withdrawnAt} is not null and ${t.withdrawalId} is not null) and (${t.status} <> 'withdrawn' or ${t.refundedAt} is not null)`,
+      sql`(${t.status} in ('withdrawn', 'refund_pending') or (${t.withdrawnAt} is null and ${t.withdrawalId} is null)) and (${t.status} <> 'withdrawn' or (${t.withdrawnAt} is not null and ${t.withdrawalId} is not null and ${t.refundedAt} is not null))`,
     ),
     check(
       'orders_extension_check',

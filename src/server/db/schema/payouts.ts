@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CURRENCY } from '@shared/domain/order-status';
-import { ledgerKinds, payoutProviders, reconciliationDifferenceKinds, transferStates } from '@shared/domain/payouts';
+import { ledgerKinds, orderRefundStates, payoutProviders, reconciliationDifferenceKinds, transferStates } from '@shared/domain/payouts';
 import { businesses } from './businesses';
 import { createdAt, id, sqlList, timestamptz, updatedAt } from './columns';
 import { checkouts, orders } from './orders';
@@ -92,6 +92,12 @@ export const transfers = pgTable(
     currency: text('currency').notNull().default(CURRENCY),
     state: text('state').notNull().default('due'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * The attempt the provider's idempotency key is derived from (ADR 084): 1 is the order's
+     * own key; after a definite refusal, or when a reversed share is paid again, the next
+     * attempt's number, so the provider never replays an answer it gave for an old key.
+     */
+    keyAttempt: integer('key_attempt').notNull().default(1),
     /** due/failed: when the job sends (or retries) it; null once sent, reversed or cancelled. */
     nextAttemptAt: timestamptz('next_attempt_at'),
     lastError: text('last_error'),
@@ -111,6 +117,37 @@ export const transfers = pgTable(
     index('transfers_pending_idx').on(t.nextAttemptAt).where(sql`${t.state} in ('due', 'failed')`),
     index('transfers_business_idx').on(t.businessId, t.createdAt),
     uniqueIndex('transfers_provider_transfer_unique').on(t.providerTransferId),
+  ],
+);
+
+/**
+ * An order's refund that needed more than one try (ADR 084; states in `orderRefundStates`):
+ * one row per order, written when a refund fails and updated until it is made or abandoned.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    state: text('state').notNull(),
+    amount: integer('amount').notNull(),
+    /** Provider calls made for this refund. */
+    attempts: integer('attempts').notNull().default(0),
+    /** The attempt the refund's idempotency key is derived from (1: the order's own key). */
+    keyAttempt: integer('key_attempt').notNull().default(1),
+    /** pending: when the refunds job tries again. */
+    nextAttemptAt: timestamptz('next_attempt_at'),
+    lastError: text('last_error'),
+    providerRefundId: text('provider_refund_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('order_refunds_state_check', sql`${t.state} in (${sqlList(orderRefundStates)})`),
+    check('order_refunds_pending_check', sql`${t.state} <> 'pending' or ${t.nextAttemptAt} is not null`),
+    // The job's scan: pending refunds, by when they may be tried.
+    index('order_refunds_pending_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
   ],
 );
 

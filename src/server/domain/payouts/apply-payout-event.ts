@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { payoutAccounts, transfers } from '../../db/schema/payouts';
 import type { PaymentProviderName, PayoutEvent } from '../../platform/payments/payment-provider';
 import { recordLedgerEntries } from '../ledger/record-ledger-entries';
+import { recordTransferMovement } from '../ledger/record-transfer-movement';
 import { applyAccountState } from './apply-account-state';
 
 export type PayoutEventResult = 'applied' | 'no_change' | 'unknown';
@@ -30,9 +31,15 @@ export async function applyPayoutEvent(tx: Executor, provider: PaymentProviderNa
         .returning();
       const [known] = transfer ? [transfer] : await tx.select().from(transfers).where(eq(transfers.providerTransferId, event.transferId));
       if (!known) return 'unknown';
-      const added = await recordLedgerEntries(tx, [
-        { kind: 'transfer_sent', amount: known.amount, businessId: known.businessId, orderId: known.orderId, checkoutId: known.checkoutId, providerRef: event.transferId, at: now },
-      ]);
+      const added = await recordTransferMovement(tx, {
+        kind: 'transfer_sent',
+        amount: known.amount,
+        businessId: known.businessId,
+        orderId: known.orderId,
+        checkoutId: known.checkoutId,
+        providerRef: event.transferId,
+        at: now,
+      });
       return added > 0 || transfer ? 'applied' : 'no_change';
     }
     case 'transfer_reversed': {
@@ -43,18 +50,16 @@ export async function applyPayoutEvent(tx: Executor, provider: PaymentProviderNa
         .set({ state: 'reversed', providerReversalId: event.reversalId, reversedAt: now, updatedAt: now })
         .where(and(eq(transfers.id, known.id), eq(transfers.state, 'sent')))
         .returning({ id: transfers.id });
-      const added = await recordLedgerEntries(tx, [
-        {
-          kind: 'transfer_reversed',
-          amount: event.amountReversed,
-          businessId: known.businessId,
-          orderId: known.orderId,
-          checkoutId: known.checkoutId,
-          // The reversal's own id, as the provider's balance names it (reconciliation).
-          providerRef: known.providerReversalId ?? event.reversalId ?? event.transferId,
-          at: now,
-        },
-      ]);
+      const added = await recordTransferMovement(tx, {
+        kind: 'transfer_reversed',
+        amount: event.amountReversed,
+        businessId: known.businessId,
+        orderId: known.orderId,
+        checkoutId: known.checkoutId,
+        // The reversal's own id, as the provider's balance names it (reconciliation).
+        providerRef: known.providerReversalId ?? event.reversalId ?? event.transferId,
+        at: now,
+      });
       return added > 0 || reversed ? 'applied' : 'no_change';
     }
     case 'payout_paid':

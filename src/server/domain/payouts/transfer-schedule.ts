@@ -71,3 +71,29 @@ export async function cancelPendingTransfer(tx: Executor, orderId: string, now: 
   }
   return row.state;
 }
+
+/**
+ * The share goes to the business after all (ADR 084: the giver's refund was abandoned, the
+ * order is live again): a reversed transfer is due again at once, a cancelled one at the
+ * moment it had (redemption brings it forward as usual). A share paid again is a second
+ * provider transfer, so it gets a key of its own: the one derived from its next attempt.
+ */
+export async function repayShare(tx: Executor, orderId: string, paidAt: Date, now: Date): Promise<void> {
+  const [transfer] = await tx.select().from(transfers).where(eq(transfers.orderId, orderId)).for('update');
+  if (!transfer || (transfer.state !== 'reversed' && transfer.state !== 'cancelled')) return;
+  const dueAt = transfer.state === 'reversed' ? now : new Date(Math.max(now.getTime(), withdrawalPeriodEnd(paidAt).getTime()));
+  await tx
+    .update(transfers)
+    .set({
+      state: 'due',
+      nextAttemptAt: dueAt,
+      keyAttempt: transfer.attempts + 1,
+      providerTransferId: null,
+      providerReversalId: null,
+      sentAt: null,
+      reversedAt: null,
+      lastError: null,
+      updatedAt: now,
+    })
+    .where(eq(transfers.id, transfer.id));
+}

@@ -11,7 +11,7 @@ import type { GiftLanguage } from '../../platform/gift-text';
 import { firstName } from '../../domain/orders/first-name';
 import { canRequestExtension } from '../../domain/orders/extension-window';
 
-export type GiftPageStatus = Exclude<OrderStatus, 'unpaid'>;
+export type GiftPageStatus = Exclude<OrderStatus, 'unpaid' | 'refund_pending'>;
 
 /**
  * Everything the recipient's page may show, and nothing more: no price, no giver email or
@@ -100,7 +100,8 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
       decision: extensionDecision as GiftPageView['extension']['decision'],
       canRequest: canRequestExtension({ status, expiresAt: row.expiresAt, extensionRequestedAt }, now),
     },
-    status: effectiveOrderStatus(status as OrderStatus, row.expiresAt, now) as GiftPageStatus,
+    // A gift being refunded is no longer the recipient's: it reads as cancelled (ADR 084).
+    status: status === 'refund_pending' ? 'cancelled' : (effectiveOrderStatus(status as OrderStatus, row.expiresAt, now) as GiftPageStatus),
     recipientFirstName: firstName(recipientName),
     recipientLocale,
     // Only a first name signs the gift, even if a full name was stored.

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { withdrawalPeriodEnd } from '../../domain/payouts/transfer-schedule';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,39 +13,78 @@ import { createBusiness, createGift } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { accountOf, createClock, DAY_MS, testProvider } from './payouts-test-world';
 import { reconcileLedger } from './reconcile-ledger';
+import { MAX_REFUND_ATTEMPTS, retryPendingRefunds } from './retry-pending-refunds';
 import { sendDueTransfers } from './send-due-transfers';
 
 /**
- * Random histories of pay, redeem, cancel, extend, time passing (to a weekend too), transfer
- * refusals and retries (the account restricted then fixed), and the giver withdrawing on the
- * working day after a 14th day that was not one (ADR 083) keep every money invariant (ADR 053):
+ * Random histories of pay, redeem, cancel, extend, time passing (to a weekend too), the giver
+ * withdrawing on the working day after a 14th day that was not one (ADR 083), transfer refusals and
+ * retries (the provider refuses, keeps its refusal for the key, the account is fixed and the
+ * transfer retried), and refunds refused (before anything moved, or after the share was
+ * reversed: refund pending, retried by the refunds job, refunded or finally abandoned and the
+ * share paid again) keep every money invariant (ADR 053, ADR 084):
  * - per order, commission + VAT + net = total, and the ledger's three rows say the same;
- * - per checkout, the charge equals its orders' totals;
+ * - per checkout, the charge equals its orders' totals, and what was paid is what is kept
+ *   plus what the provider gave back;
  * - each business's balances equal the sums over its ledger rows, and match its orders;
- * - nothing is transferred twice, and nothing before its redemption or the end of its
- *   withdrawal period;
+ * - nothing is transferred twice: at most one transfer per order stands at the provider;
+ * - no share leaves before its redemption or the end of its withdrawal period;
+ * - once the accounts are fixed and the jobs have run, every share due has gone out and no
+ *   refund is left pending;
  * - the reconciliation against the provider's balance finds no difference.
  */
 type Command =
   | { kind: 'pay'; gifts: number[] }
-  | { kind: 'redeem' | 'cancel' | 'extend'; order: number }
+  | { kind: 'redeem' | 'extend'; order: number }
+  | { kind: 'cancel'; order: number; refundFails: boolean }
   | { kind: 'advance'; days: number }
   | { kind: 'weekend' }
   | { kind: 'withdrawLate'; order: number }
   | { kind: 'job' }
+  | { kind: 'allowRefunds' }
   | { kind: 'refuse' | 'fix'; business: number };
 
 const command: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('pay' as const), gifts: fc.array(fc.nat(3), { minLength: 1, maxLength: 3 }) }), weight: 4 },
-  { arbitrary: fc.record({ kind: fc.constantFrom('redeem' as const, 'cancel' as const, 'extend' as const), order: fc.nat(20) }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constantFrom('redeem' as const, 'extend' as const), order: fc.nat(20) }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('cancel' as const), order: fc.nat(20), refundFails: fc.boolean() }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('advance' as const), days: fc.integer({ min: 0, max: 16 }) }), weight: 3 },
   { arbitrary: fc.constant({ kind: 'job' as const }), weight: 2 },
   { arbitrary: fc.constant({ kind: 'weekend' as const }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('withdrawLate' as const), order: fc.nat(20) }), weight: 2 },
+  { arbitrary: fc.constant({ kind: 'allowRefunds' as const }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constantFrom('refuse' as const, 'fix' as const), business: fc.nat(1) }), weight: 1 },
 );
 
+/** A history that surely has both new cases: a refused then retried transfer, and a refund failing after a reversal. */
+const refusedThenRetried: Command[] = [
+  { kind: 'pay', gifts: [0] },
+  { kind: 'pay', gifts: [1] },
+  { kind: 'refuse', business: 0 },
+  { kind: 'advance', days: 15 },
+  { kind: 'job' },
+  { kind: 'fix', business: 0 },
+  { kind: 'job' },
+  { kind: 'cancel', order: 0, refundFails: true },
+  { kind: 'job' },
+  { kind: 'allowRefunds' },
+  { kind: 'advance', days: 1 },
+  { kind: 'job' },
+];
+/** …and one whose refund after the reversal is never made: abandoned, the share paid again. */
+const refundAbandoned: Command[] = [
+  { kind: 'pay', gifts: [2, 0] },
+  { kind: 'advance', days: 16 },
+  { kind: 'job' },
+  { kind: 'cancel', order: 1, refundFails: true },
+  { kind: 'cancel', order: 0, refundFails: false },
+  { kind: 'advance', days: 1 },
+  { kind: 'job' },
+];
+
 describe('payouts keep their invariants under random histories', () => {
+  const pendingRefunds = async (orderIds: string[]) =>
+    orderIds.length ? (await t.database.db.select({ id: orders.id }).from(orders).where(and(inArray(orders.id, orderIds), eq(orders.status, 'refund_pending')))).length : 0;
   // In the past: sessions are signed in at the real time and must not look expired to the clock.
   const ERA = new Date('2010-01-01T10:00:00Z');
   const clock = createClock(ERA);
@@ -57,9 +96,14 @@ describe('payouts keep their invariants under random histories', () => {
 
   it('property', async () => {
     let run = 0;
-    const stats = { orders: 0, redeemed: 0, withdrawnLate: 0 };
+    const stats = { orders: 0, redeemed: 0, withdrawnLate: 0, refundPending: 0, abandoned: 0, retriedTransfers: 0 };
+    const jobs = async () => {
+      await sendDueTransfers(t.app.ctx);
+      stats.abandoned += (await retryPendingRefunds(t.app.ctx)).abandoned;
+    };
     await fc.assert(
-      fc.asyncProperty(fc.array(command, { minLength: 4, maxLength: 14 }), async (commands) => {
+      // The refusals still standing at the end are lifted, or kept until the refunds job gives up.
+      fc.asyncProperty(fc.array(command, { minLength: 4, maxLength: 14 }), fc.boolean(), async (commands, refundsLifted) => {
         // Each history starts in its own era (250 days apart; a history advances at most
         // 14 × 16 days), so the time-windowed checks see only its own movements.
         const start = clock.at(ERA, 250 * run++);
@@ -74,7 +118,7 @@ describe('payouts keep their invariants under random histories', () => {
           shops.push({ owner, business, gifts, account: (await accountOf(t, business.id)).providerAccountId });
         }
         const allGifts = shops.flatMap((s) => s.gifts.map((g) => ({ gift: g, shop: s })));
-        const placed: { id: string; shop: (typeof shops)[number] }[] = [];
+        const placed: { id: string; shop: (typeof shops)[number]; paymentRef: string }[] = [];
 
         for (const c of commands) {
           if (c.kind === 'pay') {
@@ -83,7 +127,10 @@ describe('payouts keep their invariants under random histories', () => {
             if (res.statusCode !== 201) continue; // a restricted business is not sold
             const paid = await as(t, buyer.cookie)({ method: 'POST', url: `/api/payments/test/${res.json().id}/succeed` });
             expect(paid.statusCode).toBe(200);
-            for (const l of paid.json().lines as { orderId: string; giftId: string }[]) placed.push({ id: l.orderId, shop: allGifts.find((x) => x.gift.id === l.giftId)!.shop });
+            const [checkout] = await db.select({ paymentRef: checkouts.paymentRef }).from(checkouts).where(eq(checkouts.id, res.json().id));
+            for (const l of paid.json().lines as { orderId: string; giftId: string }[]) {
+              placed.push({ id: l.orderId, shop: allGifts.find((x) => x.gift.id === l.giftId)!.shop, paymentRef: checkout!.paymentRef! });
+            }
           } else if (c.kind === 'redeem' || c.kind === 'cancel' || c.kind === 'extend') {
             const target = placed[c.order % Math.max(placed.length, 1)];
             if (!target) continue;
@@ -93,7 +140,10 @@ describe('payouts keep their invariants under random histories', () => {
               const res = await as(t, target.shop.owner.cookie)({ method: 'POST', url: '/api/business/redemptions', payload: { code: row!.code } });
               if (res.statusCode === 200) stats.redeemed++;
             } else if (c.kind === 'cancel') {
-              await as(t, admin.cookie)({ method: 'POST', url: `/api/admin/orders/${target.id}/cancel`, payload: { reason: 'Property test' } });
+              // The provider refuses this payment's refunds from now on (until allowRefunds).
+              if (c.refundFails) testProvider(t).refusingRefunds.add(target.paymentRef);
+              const res = await as(t, admin.cookie)({ method: 'POST', url: `/api/admin/orders/${target.id}/cancel`, payload: { reason: 'Property test' } });
+              if (res.statusCode === 200 && res.json().status === 'refund_pending') stats.refundPending++;
             } else {
               const later = new Date(clock.now().getTime() + 400 * DAY_MS).toISOString().slice(0, 10);
               await as(t, admin.cookie)({ method: 'POST', url: `/api/admin/orders/${target.id}/extend-expiry`, payload: { expiresOn: later, reason: 'Property test' } });
@@ -106,9 +156,11 @@ describe('payouts keep their invariants under random histories', () => {
             clock.set(new Date(clock.now().getTime() + days * DAY_MS));
           } else if (c.kind === 'withdrawLate') {
             // The giver withdraws on the working day after a 14th day that was not one (a
-            // weekend or a holiday): the clock moves to that day's last hour in Madrid.
+            // weekend or a holiday): the clock moves to that day's last hour in Madrid. A payment
+            // whose refunds the provider is refusing is left out (refund pending is covered by cancel).
             const rows = placed.length ? await db.select().from(orders).where(inArray(orders.id, placed.map((p) => p.id))) : [];
-            const open = rows.filter((o) => (o.status === 'paid' || o.status === 'expired') && o.paidAt);
+            const refused = testProvider(t).refusingRefunds;
+            const open = rows.filter((o) => (o.status === 'paid' || o.status === 'expired') && o.paidAt && !refused.has(placed.find((p) => p.id === o.id)!.paymentRef));
             const late = open
               .map((o) => ({ o, lastDay: computeExpiresAt(o.paidAt!, 14), deadline: withdrawalDeadline(o.paidAt!) }))
               .filter(({ lastDay, deadline }) => deadline > lastDay && deadline.getTime() - 3600_000 > clock.now().getTime());
@@ -123,7 +175,9 @@ describe('payouts keep their invariants under random histories', () => {
             expect(res.statusCode, res.body).toBe(200);
             stats.withdrawnLate++;
           } else if (c.kind === 'job') {
-            await sendDueTransfers(t.app.ctx);
+            await jobs();
+          } else if (c.kind === 'allowRefunds') {
+            testProvider(t).refusingRefunds.clear();
           } else if ('business' in c) {
             const shop = shops[c.business]!;
             if (c.kind === 'refuse') testProvider(t).refusingAccounts.add(shop.account);
@@ -134,9 +188,21 @@ describe('payouts keep their invariants under random histories', () => {
             }
           }
         }
-        for (const shop of shops) testProvider(t).refusingAccounts.delete(shop.account);
+        if (refundsLifted) testProvider(t).refusingRefunds.clear();
+        // The refunds job until no refund is pending: made, or given up after its last try.
+        for (let i = 0; i <= MAX_REFUND_ATTEMPTS && (await pendingRefunds(placed.map((p) => p.id))) > 0; i++) {
+          clock.set(new Date(clock.now().getTime() + DAY_MS));
+          await jobs();
+        }
+        testProvider(t).refusingRefunds.clear();
+        // Every account fixed (account.updated: failed transfers due at once), then a final clean
+        // run of the job: every transfer due by now must have gone out, under a key the provider
+        // has not refused.
+        for (const shop of shops) {
+          testProvider(t).refusingAccounts.delete(shop.account);
+          await as(t, shop.owner.cookie)({ method: 'POST', url: '/api/payouts/test/onboarding/complete' });
+        }
         stats.orders += placed.length;
-        // A final clean run of the job: every transfer due by now must then have gone out.
         await sendDueTransfers(t.app.ctx);
 
         const orderIds = placed.map((p) => p.id);
@@ -149,27 +215,32 @@ describe('payouts keep their invariants under random histories', () => {
           const amountOf = (kind: LedgerKind) => rows.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount, 0);
           expect(order.commissionAmount! + order.commissionVatAmount! + order.netAmount!).toBe(order.totalAmount);
           expect([amountOf('commission'), amountOf('commission_vat'), amountOf('share_owed')]).toEqual([order.commissionAmount, order.commissionVatAmount, order.netAmount]);
-          // Nothing transferred twice: at most one provider transfer and one ledger row per order.
-          expect(testProvider(t).transfers.filter((x) => x.orderId === order.id).length).toBeLessThanOrEqual(1);
-          expect(rows.filter((e) => e.kind === 'transfer_sent').length).toBeLessThanOrEqual(1);
+          // Nothing transferred twice: at most one provider transfer per order stands (a share
+          // paid again after an abandoned refund follows a reversed one), and the ledger says the same.
+          const atProvider = testProvider(t).transfers.filter((x) => x.orderId === order.id);
+          expect(atProvider.filter((x) => x.reversalId === null).length).toBeLessThanOrEqual(1);
+          expect(rows.filter((e) => e.kind === 'transfer_sent').length).toBe(atProvider.length);
+          expect(rows.filter((e) => e.kind === 'transfer_reversed').length).toBe(atProvider.filter((x) => x.reversalId !== null).length);
           const transfer = transferRows.find((x) => x.orderId === order.id)!;
+          if (transfer.attempts > 1 && transfer.state === 'sent') stats.retriedTransfers++;
+          // No refund is left pending once the refunds job has finished with it.
+          expect(order.status).not.toBe('refund_pending');
+          const refunded = amountOf('refund_share') + amountOf('refund_commission') + amountOf('refund_commission_vat');
           if (order.status === 'cancelled' || order.status === 'withdrawn') {
             expect(['cancelled', 'reversed']).toContain(transfer.state);
-            expect(amountOf('refund_share') + amountOf('refund_commission') + amountOf('refund_commission_vat')).toBe(order.totalAmount);
+            expect(refunded).toBe(order.totalAmount);
+          } else {
+            expect(refunded).toBe(0);
           }
-          if (transfer.state === 'sent') expect(amountOf('transfer_sent')).toBe(order.netAmount);
+          if (transfer.state === 'sent') expect(amountOf('transfer_sent') - amountOf('transfer_reversed')).toBe(order.netAmount);
+          // A redeemed order or one whose withdrawal period ended, after a clean run, has been paid.
           // No share left before its redemption or the end of the withdrawal period (a working day's end).
           if (transfer.sentAt) {
             const earliest = Math.min(order.redeemedAt?.getTime() ?? Infinity, withdrawalPeriodEnd(order.paidAt!).getTime());
             expect(transfer.sentAt.getTime(), `order ${order.id} sent early`).toBeGreaterThanOrEqual(earliest);
           }
-          // A redeemed order or one whose withdrawal period ended, after a clean run, has been paid.
           const due = order.redeemedAt ?? withdrawalPeriodEnd(order.paidAt!);
-          if (order.status !== 'cancelled' && order.status !== 'withdrawn' && due <= clock.now()) {
-            // …unless an earlier refusal's back-off has not ended yet (nobody fixed the account).
-            const waiting = transfer.state === 'failed' && transfer.nextAttemptAt! > clock.now();
-            expect(waiting || transfer.state === 'sent', `order ${order.id}: ${transfer.state}`).toBe(true);
-          }
+          if (order.status !== 'cancelled' && order.status !== 'withdrawn' && due <= clock.now()) expect(transfer.state, `order ${order.id}`).toBe('sent');
         }
 
         const checkoutIds = [...new Set(orderRows.map((o) => o.checkoutId!))];
@@ -179,6 +250,10 @@ describe('payouts keep their invariants under random histories', () => {
           const totals = orderRows.filter((o) => o.checkoutId === checkoutId).reduce((s, o) => s + o.totalAmount, 0);
           expect(charge!.amount).toBe(checkout!.amountTotal);
           expect(charge!.amount).toBe(totals);
+          // Paid = kept + given back by the provider.
+          const kept = orderRows.filter((o) => o.checkoutId === checkoutId && o.status !== 'cancelled' && o.status !== 'withdrawn').reduce((s, o) => s + o.totalAmount, 0);
+          const givenBack = testProvider(t).refunds.filter((r) => r.paymentRef === checkout!.paymentRef).reduce((s, r) => s + r.amount, 0);
+          expect(charge!.amount).toBe(kept + givenBack);
         }
 
         for (const shop of shops) {
@@ -202,7 +277,7 @@ describe('payouts keep their invariants under random histories', () => {
         const reconciled = await reconcileLedger(t.app.ctx, { from: new Date(start.getTime() - 1000), to: new Date(clock.now().getTime() + 1000) });
         expect(reconciled.differences).toEqual([]);
       }),
-      { numRuns: 12, endOnFailure: true },
+      { numRuns: 12, endOnFailure: true, examples: [[refusedThenRetried, true], [refundAbandoned, false]] },
     );
     // The histories really bought gifts (a property over empty histories proves nothing).
     expect(stats.orders).toBeGreaterThan(12);
@@ -210,5 +285,9 @@ describe('payouts keep their invariants under random histories', () => {
     expect(stats.redeemed).toBeGreaterThan(0);
     // …and withdrew on the Monday (or other working day) after a 14th day that was not one.
     expect(stats.withdrawnLate).toBeGreaterThan(0);
+    // …and had transfers refused then sent, refunds failing after a reversal, and one abandoned.
+    expect(stats.retriedTransfers).toBeGreaterThan(0);
+    expect(stats.refundPending).toBeGreaterThan(0);
+    expect(stats.abandoned).toBeGreaterThan(0);
   }, 600_000);
 });

@@ -10,6 +10,27 @@ const MARGIN_MS = 60 * 60 * 1000;
 /** The ledger kinds that have a provider movement of their own, and its sign there. */
 const compared = { charge_received: 1, charge_refunded: -1, refund_commission: -1, refund_commission_vat: -1, refund_share: -1, transfer_sent: -1, transfer_reversed: 1 } as const;
 
+/**
+ * The provider's balance-transaction types for the movements Regalo makes, in Stripe's names
+ * (`Stripe.BalanceTransaction.Type`): a payment (`charge`, or `payment` for some methods),
+ * its refunds (`refund`, `payment_refund`) and their failures, a transfer to a connected
+ * account and its reversal (`transfer_refund`), cancellation or failure. Any of these missing
+ * from the ledger is a difference; the rest (fees, the platform's own payouts, top-ups…) is
+ * Stripe's and not in the ledger.
+ */
+export const reconciledProviderTypes = [
+  'charge',
+  'payment',
+  'refund',
+  'payment_refund',
+  'refund_failure',
+  'payment_failure_refund',
+  'transfer',
+  'transfer_refund',
+  'transfer_cancel',
+  'transfer_failure',
+] as const;
+
 export interface ReconciliationResult {
   runId: string;
   compared: number;
@@ -58,7 +79,7 @@ export async function reconcileLedger(
   for (const txn of provider) {
     if (!inWindow(txn.created) || ledgerByRef.has(txn.sourceId)) continue;
     // Only movements Regalo makes; Stripe's own (fees, payouts of the platform) are not in the ledger.
-    if (!['charge', 'refund', 'transfer', 'transfer_reversal'].includes(txn.type)) continue;
+    if (!(reconciledProviderTypes as readonly string[]).includes(txn.type)) continue;
     if (differences.some((d) => d.providerRef === txn.sourceId)) continue;
     differences.push({ kind: 'missing_in_ledger', providerRef: txn.sourceId, ledgerAmount: null, providerAmount: providerByRef.get(txn.sourceId)!, businessId: null });
   }

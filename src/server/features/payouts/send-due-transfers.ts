@@ -2,18 +2,23 @@ import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { checkouts, orders } from '../../db/schema/orders';
 import { payoutAccounts, transferAttempts, transfers } from '../../db/schema/payouts';
 import { recordLedgerEntries } from '../../domain/ledger/record-ledger-entries';
+import { recordTransferMovement } from '../../domain/ledger/record-transfer-movement';
+import { retryDelayMs } from '../../domain/payouts/retry-delay';
 import type { AppContext } from '../../platform/context';
+import { attemptKey, failureOf } from '../../platform/payments/payment-provider';
 
-/** The key Stripe deduplicates an order's transfer by: one transfer per order, ever (ADR 053). */
+/**
+ * The key Stripe deduplicates an order's transfer by (ADR 053), as long as no attempt was
+ * definitely refused (ADR 084: `transferKey`). "One transfer per order, ever" is the
+ * database's: transfers.order_id is unique and the job claims the row before it calls.
+ */
 export const orderTransferKey = (orderId: string) => `regalo-transfer-order-${orderId}`;
 
-const MINUTE_MS = 60 * 1000;
-const MAX_BACKOFF_MS = 24 * 60 * MINUTE_MS;
+/** The key the transfer's next attempt sends: its order's, or one derived from the attempt after a refusal. */
+export const transferKey = (transfer: { orderId: string; keyAttempt: number }) => attemptKey(orderTransferKey(transfer.orderId), transfer.keyAttempt);
 
 /** 5 min after the first failure, doubling, at most a day. */
-export function transferRetryDelayMs(attempts: number): number {
-  return Math.min(5 * MINUTE_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
-}
+export const transferRetryDelayMs = retryDelayMs;
 
 export interface TransferRun {
   sent: number;
@@ -29,8 +34,10 @@ type Outcome = keyof TransferRun;
  * claimed with its order (FOR UPDATE … SKIP LOCKED), one per transaction, and the provider is
  * called while the claim is held, so two workers never send the same one, and a cancellation
  * of the order waits for the claim (ADR 053). A crash between the provider's answer and the
- * commit is safe too: the retry sends the same order-derived idempotency key and gets the
- * first transfer back. Every attempt is recorded.
+ * commit is safe too: the retry sends the same idempotency key and gets the first transfer
+ * back. The key changes only after the provider definitely refused it (ADR 084): Stripe
+ * keeps a refusal for its key, so a retry with it would be refused again for a day even once
+ * the account is fixed. Every attempt is recorded.
  */
 export async function sendDueTransfers(ctx: Pick<AppContext, 'db' | 'now' | 'payments'>, options: { limit?: number } = {}): Promise<TransferRun> {
   const run: TransferRun = { sent: 0, failed: 0, cancelled: 0 };
@@ -71,6 +78,7 @@ async function sendOneTransfer(ctx: Pick<AppContext, 'db' | 'now' | 'payments'>)
     }
 
     const attempt = transfer.attempts + 1;
+    let keyAttempt = transfer.keyAttempt;
     let error: string;
     if (!account || account.provider !== ctx.payments.name) {
       error = 'payout_account_missing: the business has not connected a payout account';
@@ -84,7 +92,7 @@ async function sendOneTransfer(ctx: Pick<AppContext, 'db' | 'now' | 'payments'>)
           destination: account.id,
           transferGroup: transfer.checkoutId ?? transfer.orderId,
           sourcePayment: claimed.paymentRef,
-          idempotencyKey: orderTransferKey(transfer.orderId),
+          idempotencyKey: transferKey(transfer),
           orderId: transfer.orderId,
         });
         await tx
@@ -92,12 +100,12 @@ async function sendOneTransfer(ctx: Pick<AppContext, 'db' | 'now' | 'payments'>)
           .set({ state: 'sent', attempts: attempt, providerTransferId: transferId, sentAt: now, nextAttemptAt: null, lastError: null, updatedAt: now })
           .where(eq(transfers.id, transfer.id));
         await tx.insert(transferAttempts).values({ transferId: transfer.id, attempt, succeeded: true, providerTransferId: transferId, createdAt: now });
-        await recordLedgerEntries(tx, [
-          { kind: 'transfer_sent', amount: transfer.amount, businessId: transfer.businessId, orderId: transfer.orderId, checkoutId: transfer.checkoutId, providerRef: transferId, at: now },
-        ]);
+        await recordTransferMovement(tx, { kind: 'transfer_sent', amount: transfer.amount, businessId: transfer.businessId, orderId: transfer.orderId, checkoutId: transfer.checkoutId, providerRef: transferId, at: now });
         return 'sent';
       } catch (e) {
         error = (e as Error).message || String(e);
+        // Refused for good under this key: the next attempt sends a key of its own.
+        if (failureOf(e) === 'refused') keyAttempt = attempt + 1;
       }
     }
 
@@ -107,7 +115,7 @@ async function sendOneTransfer(ctx: Pick<AppContext, 'db' | 'now' | 'payments'>)
       .returning({ id: transferAttempts.id });
     await tx
       .update(transfers)
-      .set({ state: 'failed', attempts: attempt, lastError: error, nextAttemptAt: new Date(now.getTime() + transferRetryDelayMs(attempt)), updatedAt: now })
+      .set({ state: 'failed', attempts: attempt, keyAttempt, lastError: error, nextAttemptAt: new Date(now.getTime() + transferRetryDelayMs(attempt)), updatedAt: now })
       .where(eq(transfers.id, transfer.id));
     // Moves no money; kept so the statement and the admin see the refusal where it happened.
     await recordLedgerEntries(tx, [

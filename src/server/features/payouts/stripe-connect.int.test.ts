@@ -97,7 +97,8 @@ describe('Stripe Connect payouts', () => {
     const sent = stripe.transfers.get(transfer.providerTransferId!)!;
     expect(sent).toMatchObject({ amount: 2197, currency: 'eur', destination: accountId, transfer_group: order.checkoutId, source_transaction: `ch_${pi.slice(3)}`, metadata: { orderId: order.id } });
     const creates = stripe.requests.filter((r) => r.path === '/v1/transfers');
-    expect(creates.map((r) => r.idempotencyKey)).toEqual([orderTransferKey(order.id), orderTransferKey(order.id)]);
+    // Stripe keeps its refusal for the first key: the retry after the fix sends the next attempt's own key.
+    expect(creates.map((r) => r.idempotencyKey)).toEqual([orderTransferKey(order.id), `${orderTransferKey(order.id)}-attempt-2`]);
 
     // transfer.created confirms what the job wrote: applied once, a replay is a duplicate, the ledger unchanged.
     const created = stripeEvent('transfer.created', sent, eventId());

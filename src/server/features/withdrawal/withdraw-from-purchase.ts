@@ -6,7 +6,7 @@ import { gifts } from '../../db/schema/gifts';
 import { checkouts, orders, withdrawals } from '../../db/schema/orders';
 import { ORDERS_PATH } from '../../domain/orders/gift-mail';
 import { giftPageUrl } from '../../domain/orders/gift-page-url';
-import { refundPaidOrder } from '../../domain/orders/refund-paid-order';
+import { recordRefundNotMade, refundPaidOrder, type ProviderEffects } from '../../domain/orders/refund-paid-order';
 import { notifyOwnerOfOrderEvent } from '../../domain/owner-notices/notify-owner-of-order-event';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -32,7 +32,10 @@ export const withdrawalReference = (withdrawalId: string) => `D-${withdrawalId.s
  * The lock is what makes a withdrawal and a redemption exclusive: redemption's conditional
  * update waits for it and then finds the order no longer `paid`, and a withdrawal that waits
  * for a redemption finds it redeemed (features/redemption/redeem-order.ts). A provider
- * failure rolls everything back (502 `refund_failed`, nothing changed).
+ * failure before anything moved at the provider rolls everything back (502 `refund_failed`,
+ * nothing changed; a definite refusal is kept so the retry sends a new key). Once something
+ * moved (a reversal, another gift's refund), a failing refund leaves its gift withdrawn but
+ * `refund_pending`, for the refunds job (ADR 084).
  */
 export async function withdrawFromPurchase(
   ctx: Pick<AppContext, 'db' | 'now' | 'config' | 'payments'>,
@@ -42,7 +45,12 @@ export async function withdrawFromPurchase(
 ): Promise<WithdrawalReceipt> {
   const now = ctx.now();
   const purchase = await findPurchase(ctx.db, checkoutId, access);
-  const withdrawalId = await ctx.db.transaction((tx) => withdrawOrders(tx, ctx, purchase, access, input, now));
+  const withdrawalId = await ctx.db
+    .transaction((tx) => withdrawOrders(tx, ctx, purchase, access, input, now))
+    .catch(async (error: unknown) => {
+      await recordRefundNotMade(ctx.db, error, now);
+      throw error;
+    });
   return receiptOf(ctx, purchase.id, withdrawalId, now);
 }
 
@@ -72,7 +80,8 @@ export async function withdrawOrders(
     throw AppError.validation({ orderIds: withdrawalFieldErrors.unknown }, 'A chosen gift is not part of this purchase');
   }
 
-  const pending = rows.filter((r) => r.order.status !== 'withdrawn');
+  // Already part of a withdrawal (withdrawn, or its refund still pending): a repeated confirmation.
+  const pending = rows.filter((r) => r.order.withdrawalId === null);
   if (pending.length === 0) return rows[0]!.order.withdrawalId!;
   for (const { order } of pending) {
     if (withdrawalStateOf(order, now) !== 'open') {
@@ -89,8 +98,9 @@ export async function withdrawOrders(
     .values({ checkoutId: purchase.id, buyerId: purchase.buyerId, name: input.name, email: input.email, channel: access.kind, refundAmount: refund, createdAt: now })
     .returning({ id: withdrawals.id });
 
+  const effects: ProviderEffects = { made: false };
   for (const { order } of pending) {
-    await refundPaidOrder(
+    const refund = await refundPaidOrder(
       tx,
       ctx,
       {
@@ -104,10 +114,13 @@ export async function withdrawOrders(
       },
       checkout.paymentRef,
       now,
+      effects,
     );
+    // Withdrawn now; a refund still pending makes it `withdrawn` when the refunds job has made it.
+    const refunded = refund.state === 'refunded';
     const updated = await tx
       .update(orders)
-      .set({ status: 'withdrawn', withdrawnAt: now, withdrawalId: withdrawal!.id, refundedAt: now, updatedAt: now })
+      .set({ status: refunded ? 'withdrawn' : 'refund_pending', withdrawnAt: now, withdrawalId: withdrawal!.id, refundedAt: refunded ? now : null, updatedAt: now })
       .where(and(eq(orders.id, order.id), eq(orders.status, 'paid')))
       .returning({ id: orders.id });
     // Unreachable while the row is locked; kept so a future change cannot refund twice silently.

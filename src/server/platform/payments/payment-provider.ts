@@ -87,7 +87,7 @@ export interface CreateTransferInput {
   transferGroup: string;
   /** The checkout's charge (Stripe: PaymentIntent id; the driver finds its charge), or null. */
   sourcePayment: string | null;
-  /** Derived from the order: a retry returns the first transfer, never a second one. */
+  /** Derived from the order and its key attempt: a retry returns the first transfer, never a second one (ADR 084). */
   idempotencyKey: string;
   orderId: string;
 }
@@ -95,7 +95,10 @@ export interface CreateTransferInput {
 /** One movement on the platform's provider balance, as the reconciliation compares it. */
 export interface BalanceTransaction {
   id: string;
-  /** charge, refund, transfer, transfer_reversal (Stripe's `type`, payment counted as charge). */
+  /**
+   * Stripe's `type` (its BalanceTransaction.Type names: charge, refund, payment_refund,
+   * transfer, transfer_refund for a reversal…; payment is counted as charge).
+   */
   type: string;
   /** Cents, signed as the provider reports it (a transfer is negative). */
   amount: number;
@@ -104,12 +107,38 @@ export interface BalanceTransaction {
   created: Date;
 }
 
+/**
+ * What a failed call tells about its request (ADR 084):
+ * - refused: the provider answered and definitely did not do it (Stripe: a 4xx card or
+ *   invalid-request error). It keeps that answer for the idempotency key, so the next try
+ *   must use a new key;
+ * - unknown: no answer, a 5xx, or anything else: it may have been done, so the next try
+ *   sends the same key and gets the first result back.
+ */
+export type ProviderFailure = 'refused' | 'unknown';
+
 /** The provider refused or could not be reached; `message` is shown to the owner and the admin. */
 export class PaymentProviderError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly outcome: ProviderFailure = 'unknown',
+  ) {
     super(message);
     this.name = 'PaymentProviderError';
   }
+}
+
+/** How a failed provider call ends for the idempotency key: only a PaymentProviderError can say `refused`. */
+export function failureOf(error: unknown): ProviderFailure {
+  return error instanceof PaymentProviderError ? error.outcome : 'unknown';
+}
+
+/**
+ * The idempotency key of one try (ADR 084): the thing's own key (`base`, e.g. derived from
+ * the order) until a definite refusal, then one derived from the attempt that follows it.
+ */
+export function attemptKey(base: string, keyAttempt: number): string {
+  return keyAttempt <= 1 ? base : `${base}-attempt-${keyAttempt}`;
 }
 
 export class PaymentSignatureError extends Error {
@@ -127,7 +156,8 @@ export interface PaymentProvider {
   /**
    * Gives `amount` cents of a succeeded payment back (for the platform team's refunds).
    * `idempotencyKey` names what is refunded (e.g. one order): a retry with the same key
-   * returns the first refund instead of giving the money back twice.
+   * returns the first refund instead of giving the money back twice. Throws
+   * PaymentProviderError, `refused` when the provider definitely did not refund.
    */
   refund(paymentRef: string, amount: number, idempotencyKey?: string): Promise<{ refundRef: string }>;
   /**

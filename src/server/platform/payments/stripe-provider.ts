@@ -180,10 +180,12 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
       await stripe.checkout.sessions.expire(providerRef);
     },
     async refund(paymentRef, amount, idempotencyKey) {
-      const refund = await stripe.refunds.create(
-        { payment_intent: paymentRef, amount },
-        // Keyed by what is refunded: two orders of one payment with the same price are two refunds.
-        { idempotencyKey: idempotencyKey ?? `regalo-refund-${paymentRef}-${amount}` },
+      const refund = await call(() =>
+        stripe.refunds.create(
+          { payment_intent: paymentRef, amount },
+          // Keyed by what is refunded: two orders of one payment with the same price are two refunds.
+          { idempotencyKey: idempotencyKey ?? `regalo-refund-${paymentRef}-${amount}` },
+        ),
       );
       return { refundRef: refund.id };
     },
@@ -252,12 +254,20 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
   }
 }
 
-/** Stripe's answer as a PaymentProviderError (its message is what the owner and admin read). */
+/**
+ * Stripe's answer as a PaymentProviderError (its message is what the owner and admin read).
+ * A card or invalid-request error is a definite refusal, which Stripe stores for the key
+ * (ADR 084); a connection error, a 5xx, a rate limit or an idempotency error says nothing
+ * about whether the first request with the key was done.
+ */
 async function call<T>(request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) throw new PaymentProviderError(error.message);
+    if (error instanceof Stripe.errors.StripeError) {
+      const refused = error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError;
+      throw new PaymentProviderError(error.message, refused ? 'refused' : 'unknown');
+    }
     throw error;
   }
 }

@@ -14,6 +14,9 @@ export const TEST_CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
  * (`/business/payouts/test-onboarding`), whose buttons set the stored account state through
  * the same use case `account.updated` runs. Transfers, reversals and refunds are recorded
  * here, in memory, as the provider's balance for the reconciliation of this process.
+ * Idempotency keys behave as Stripe's (ADR 084): the first answer for a key, refusals
+ * included, is the answer to every later request with that key and the same parameters, and
+ * the same key with other parameters is an error.
  */
 export interface RecordedRefund {
   paymentRef: string;
@@ -40,6 +43,8 @@ export interface TestPaymentProvider extends PaymentProvider {
   readonly transfers: RecordedTransfer[];
   /** Transfers to these accounts are refused, as Stripe refuses a restricted account. */
   readonly refusingAccounts: Set<string>;
+  /** Refunds of these payments are refused, as Stripe refuses a disputed charge. */
+  readonly refusingRefunds: Set<string>;
   /** The test payment page's success: the charge enters this provider's balance. */
   recordCharge(paymentRef: string, amount: number, at: Date): void;
 }
@@ -48,7 +53,29 @@ export function createTestPaymentProvider(publicUrl: string, now: () => Date = (
   const refunds: RecordedRefund[] = [];
   const transfers: RecordedTransfer[] = [];
   const refusingAccounts = new Set<string>();
+  const refusingRefunds = new Set<string>();
   const balance: BalanceTransaction[] = [];
+  /** Idempotency key → the request's parameters and its first answer (a result or a refusal). */
+  const answers = new Map<string, { params: string; result?: unknown; error?: PaymentProviderError }>();
+  async function keyed<T>(key: string | undefined, params: unknown, run: () => T): Promise<T> {
+    if (!key) return run();
+    const stored = answers.get(key);
+    if (stored) {
+      if (stored.params !== JSON.stringify(params)) {
+        throw new PaymentProviderError(`Keys for idempotent requests can only be used with the same parameters they were first used with (test provider): ${key}`);
+      }
+      if (stored.error) throw stored.error;
+      return stored.result as T;
+    }
+    try {
+      const result = run();
+      answers.set(key, { params: JSON.stringify(params), result });
+      return result;
+    } catch (error) {
+      if (error instanceof PaymentProviderError) answers.set(key, { params: JSON.stringify(params), error });
+      throw error;
+    }
+  }
   const move = (type: string, amount: number, sourceId: string) =>
     balance.push({ id: `txn_test_${randomUUID()}`, type, amount, sourceId, created: now() });
   const incompleteAccount = (accountId: string): ConnectedAccountState => ({
@@ -64,6 +91,7 @@ export function createTestPaymentProvider(publicUrl: string, now: () => Date = (
     refunds,
     transfers,
     refusingAccounts,
+    refusingRefunds,
     recordCharge(paymentRef, amount) {
       if (!balance.some((t) => t.type === 'charge' && t.sourceId === paymentRef)) move('charge', amount, paymentRef);
     },
@@ -80,12 +108,13 @@ export function createTestPaymentProvider(publicUrl: string, now: () => Date = (
     // The test payment page pays only a pending checkout: closing ours is enough.
     async closePayment() {},
     async refund(paymentRef, amount, idempotencyKey) {
-      const earlier = idempotencyKey ? refunds.find((r) => r.idempotencyKey === idempotencyKey) : undefined;
-      if (earlier) return { refundRef: earlier.refundRef };
-      const refundRef = `test_refund_${randomUUID()}`;
-      refunds.push({ paymentRef, amount, idempotencyKey: idempotencyKey ?? null, refundRef });
-      move('refund', -amount, refundRef);
-      return { refundRef };
+      return keyed(idempotencyKey, { paymentRef, amount }, () => {
+        if (refusingRefunds.has(paymentRef)) throw new PaymentProviderError(`The payment ${paymentRef} cannot be refunded now (test provider)`, 'refused');
+        const refundRef = `test_refund_${randomUUID()}`;
+        refunds.push({ paymentRef, amount, idempotencyKey: idempotencyKey ?? null, refundRef });
+        move('refund', -amount, refundRef);
+        return { refundRef };
+      });
     },
     async createConnectedAccount() {
       return incompleteAccount(`acct_test_${randomUUID().replaceAll('-', '')}`);
@@ -98,24 +127,28 @@ export function createTestPaymentProvider(publicUrl: string, now: () => Date = (
       return incompleteAccount(accountId);
     },
     async createTransfer(input) {
-      const earlier = transfers.find((t) => t.idempotencyKey === input.idempotencyKey);
-      if (earlier) return { transferId: earlier.transferId };
-      if (refusingAccounts.has(input.destination)) {
-        throw new PaymentProviderError(`The destination account ${input.destination} cannot receive transfers (test provider)`);
-      }
-      const transferId = `tr_test_${randomUUID().replaceAll('-', '')}`;
-      transfers.push({ ...input, transferId, reversalId: null });
-      move('transfer', -input.amount, transferId);
-      return { transferId };
+      const { idempotencyKey, ...params } = input;
+      return keyed(idempotencyKey, params, () => {
+        if (refusingAccounts.has(input.destination)) {
+          throw new PaymentProviderError(`The destination account ${input.destination} cannot receive transfers (test provider)`, 'refused');
+        }
+        const transferId = `tr_test_${randomUUID().replaceAll('-', '')}`;
+        transfers.push({ ...input, transferId, reversalId: null });
+        move('transfer', -input.amount, transferId);
+        return { transferId };
+      });
     },
-    async reverseTransfer({ transferId, amount }) {
-      const transfer = transfers.find((t) => t.transferId === transferId);
-      if (!transfer) throw new PaymentProviderError(`No such transfer: ${transferId}`);
-      if (!transfer.reversalId) {
-        transfer.reversalId = `trr_test_${randomUUID().replaceAll('-', '')}`;
-        move('transfer_reversal', amount, transfer.reversalId);
-      }
-      return { reversalId: transfer.reversalId };
+    async reverseTransfer({ transferId, amount, idempotencyKey }) {
+      return keyed(idempotencyKey, { transferId, amount }, () => {
+        const transfer = transfers.find((t) => t.transferId === transferId);
+        if (!transfer) throw new PaymentProviderError(`No such transfer: ${transferId}`, 'refused');
+        if (!transfer.reversalId) {
+          transfer.reversalId = `trr_test_${randomUUID().replaceAll('-', '')}`;
+          // Stripe's balance-transaction type for a transfer reversal.
+          move('transfer_refund', amount, transfer.reversalId);
+        }
+        return { reversalId: transfer.reversalId };
+      });
     },
     async listBalanceTransactions({ from, to }) {
       return balance.filter((t) => t.created >= from && t.created < to);

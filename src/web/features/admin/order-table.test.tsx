@@ -88,6 +88,23 @@ describe('admin order list: money', () => {
   });
 });
 
+describe('admin order list: a refund still pending', () => {
+  it('names the state in each language and offers no action on it', async () => {
+    for (const [lang, label] of [['en', 'Refund pending'], ['es', 'Reembolso pendiente'], ['va', 'Reemborsament pendent']] as const) {
+      await changeLanguage(lang);
+      await renderTable([order('a', { status: 'refund_pending', transferState: 'reversed', cancelledAt: '2026-11-23T04:00:00.000Z', cancelReason: 'Cierre' })]);
+      await vi.waitFor(() => expect(document.body.textContent).toContain(label), { timeout: 5000 });
+    }
+    // Being refunded: neither cancelled again nor extended (the server refuses both too).
+    expect(buttonNamed('Cancel and refund…CODEA')).toBeNull();
+    await changeLanguage('en');
+    await renderTable([order('a', { status: 'refund_pending' }), order('b', {})]);
+    await vi.waitFor(() => expect(buttonNamed('Cancel and refund…CODEB')).not.toBeNull(), { timeout: 5000 });
+    expect(buttonNamed('Cancel and refund…CODEA')).toBeNull();
+    expect(buttonNamed('Extend expiry…CODEA')).toBeNull();
+  });
+});
+
 describe('admin order actions: cancel and refund', () => {
   it('offers it only for orders not redeemed or cancelled, and requires a reason before calling the server', async () => {
     await changeLanguage('en');

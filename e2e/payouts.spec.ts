@@ -68,6 +68,12 @@ test('a new owner connects payouts, sells, redeems, and sees the transfer and th
   await expect(statement.getByRole('row').filter({ hasText: 'Pedido pagado' })).toContainText('Horchata y fartons para dos');
   await expect(statement.getByRole('row').filter({ hasText: 'Pedido canjeado' })).toBeVisible();
   await expect(statement.getByRole('row').filter({ hasText: 'Transferencia enviada' })).toContainText(/-21,97\s€/);
+  // The summary cards add up as read, and the month still running closes to date.
+  const summary = statement.getByTestId('statement-balance');
+  await expect(summary.locator('[data-summary="paidShare"]')).toContainText(/21,97\s€/);
+  await expect(summary.locator('[data-summary="transferred"]')).toContainText(/-21,97\s€/);
+  await expect(summary.locator('[data-summary="closing"]')).toContainText('Saldo a fecha de hoy');
+  await expect(statement).not.toContainText('-0,00');
   await scan(page);
 
   // The CSV for the accountant: BOM, `;`, decimal comma, dd/mm/yyyy, the columns in Spanish.

@@ -12,6 +12,12 @@ describe('Spanish conventions in every language (ADR 058)', () => {
     expect(plain(formatPrice(1234567))).toBe('12.345,67 €');
   });
 
+  it('never writes a negative zero: a negated sum of nothing is 0,00 €', () => {
+    expect(plain(formatPrice(-0))).toBe('0,00 €');
+    expect(plain(formatPrice(-[].reduce((s: number, n: number) => s + n, 0)))).toBe('0,00 €');
+    expect(plain(formatPrice(-1434))).toBe('-14,34 €');
+  });
+
   it('writes the month in Spanish for Spanish readers, day first, 24-hour clock, Madrid time', () => {
     expect(plain(formatDateTime('2026-11-21T17:30:00Z', 'es'))).toBe('21 nov 2026, 18:30');
     expect(plain(formatDate('2026-06-30T22:30:00Z', 'es'))).toBe('1 jul 2026');

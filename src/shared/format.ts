@@ -49,7 +49,8 @@ function format(byLanguage: Record<FormatLanguage, Intl.DateTimeFormat>, languag
 const toDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
 
 export function formatPrice(cents: number): string {
-  return euro.format(cents / 100);
+  // `+ 0` turns a negative zero (a sum of nothing, negated) into 0: Intl writes -0 as "-0,00 €".
+  return euro.format(cents / 100 + 0);
 }
 
 const percentFormats = new Map<number, Intl.NumberFormat>();

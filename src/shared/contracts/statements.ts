@@ -83,6 +83,17 @@ export const statementTotalsSchema = z.object({
 });
 export type StatementTotals = z.infer<typeof statementTotalsSchema>;
 
+const commissionFiguresSchema = z.object({ charged: z.number().int(), refunded: z.number().int(), net: z.number().int() });
+
+/** shared/domain/statement-summary.ts: opening + Σ movements = closing, every movement signed. */
+export const statementSummarySchema = z.object({
+  opening: z.number().int(),
+  movements: z.object({ paidShare: z.number().int(), refundedShare: z.number().int(), transferred: z.number().int(), reversed: z.number().int() }),
+  closing: z.number().int(),
+  commission: commissionFiguresSchema,
+  commissionVat: commissionFiguresSchema,
+});
+
 export const statementSchema = z.object({
   month: statementMonthSchema,
   businessId: z.string(),
@@ -92,7 +103,15 @@ export const statementSchema = z.object({
   to: z.string(),
   openingBalance: z.number().int(),
   closingBalance: z.number().int(),
+  /**
+   * The instant the closing balance stands at: the month's end, or now for the month still
+   * running (`inProgress`), whose closing balance is "to date", never dated ahead.
+   */
+  closesAt: z.string(),
+  inProgress: z.boolean(),
   totals: statementTotalsSchema,
+  /** What every summary shows (email, cards, printed page, CSV), computed once from the lines. */
+  summary: statementSummarySchema,
   /** In time order. */
   lines: z.array(statementLineSchema),
 });

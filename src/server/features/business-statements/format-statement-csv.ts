@@ -1,4 +1,5 @@
 import type { Statement } from '@shared/contracts/statements';
+import { statementClosingDay } from '@shared/domain/statement-summary';
 import { statementText, type StatementLanguage } from '../../domain/payouts/payouts-text';
 import { csvField, formatCsvAmount, formatCsvDate } from '../../platform/spreadsheet-csv';
 
@@ -15,7 +16,6 @@ const columns = ['date', 'concept', 'order', 'gift', 'gross', 'commission', 'com
 export function formatStatementCsv(statement: Statement, language: StatementLanguage): string {
   const t = statementText(language);
   const rows: string[][] = [columns.map((c) => csvField(t(`csv.headers.${c}`)))];
-  const lastDay = new Date(new Date(statement.to).getTime() - 1);
   const balanceRow = (at: Date | string, concept: string, balance: number) => [formatCsvDate(at), csvField(concept), '', '', '', '', '', '', '', formatCsvAmount(balance)];
   rows.push(balanceRow(statement.from, t('csv.opening'), statement.openingBalance));
   for (const line of statement.lines) {
@@ -36,7 +36,8 @@ export function formatStatementCsv(statement: Statement, language: StatementLang
       formatCsvAmount(line.balance),
     ]);
   }
-  rows.push(balanceRow(lastDay, t('csv.closing'), statement.closingBalance));
+  // The month still running closes "to date": dated today, not on its last day still ahead.
+  rows.push(balanceRow(statementClosingDay(statement), t(statement.inProgress ? 'csv.closingToDate' : 'csv.closing'), statement.summary.closing));
   return BOM + rows.map((r) => r.join(';')).join('\r\n') + '\r\n';
 }
 

@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Statement, StatementLine, StatementLineKind } from '@shared/contracts/statements';
 import type { LedgerKind } from '@shared/domain/payouts';
 import { madridMonthBounds } from '@shared/domain/statement-month';
+import { summarizeStatement } from '@shared/domain/statement-summary';
 import type { Executor } from '../../db/client';
 import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
@@ -161,7 +162,8 @@ export async function getBusinessStatement(db: Executor, business: StatementBusi
     return { ...d, balance };
   });
 
-  const sum = (kind: StatementLineKind, pick: (l: StatementLine) => number) => lines.filter((l) => l.kind === kind).reduce((s, l) => s + pick(l), 0);
+  // `+ 0`: a negated empty sum is -0, which would print as "-0,00 €".
+  const sum = (kind: StatementLineKind, pick: (l: StatementLine) => number) => lines.filter((l) => l.kind === kind).reduce((s, l) => s + pick(l), 0) + 0;
   return {
     month,
     businessId: business.id,
@@ -170,15 +172,18 @@ export async function getBusinessStatement(db: Executor, business: StatementBusi
     to: to.toISOString(),
     openingBalance: opening.owed,
     closingBalance: closing.owed,
+    closesAt: endOfWindow.toISOString(),
+    inProgress: now.getTime() < to.getTime(),
     totals: {
       gross: sum('order_paid', (l) => l.gross),
       commission: sum('order_paid', (l) => l.commission),
       commissionVat: sum('order_paid', (l) => l.commissionVat),
       share: sum('order_paid', (l) => l.share),
-      refunded: -sum('order_cancelled', (l) => l.share) - sum('order_withdrawn', (l) => l.share),
-      transferred: -sum('transfer_sent', (l) => l.balanceChange),
+      refunded: -sum('order_cancelled', (l) => l.share) - sum('order_withdrawn', (l) => l.share) + 0,
+      transferred: -sum('transfer_sent', (l) => l.balanceChange) + 0,
       reversed: sum('transfer_reversed', (l) => l.balanceChange),
     },
+    summary: summarizeStatement(opening.owed, lines),
     lines,
   };
 }

@@ -66,10 +66,14 @@ export async function sendStatementEmails(ctx: Pick<AppContext, 'db' | 'now' | '
           name: business.ownerName,
           businessName: business.name,
           month: monthName(month, locale),
-          opening: formatPrice(statement.openingBalance),
-          paidShare: formatPrice(statement.totals.share),
-          transferred: formatPrice(statement.totals.transferred),
-          closing: formatPrice(statement.closingBalance),
+          // The summary every surface reads: opening + each movement = closing, refunds and
+          // reversals included, so the email adds up as it is read.
+          opening: formatPrice(statement.summary.opening),
+          paidShare: formatPrice(statement.summary.movements.paidShare),
+          refundedShare: formatPrice(statement.summary.movements.refundedShare),
+          transferred: formatPrice(statement.summary.movements.transferred),
+          reversed: formatPrice(statement.summary.movements.reversed),
+          closing: formatPrice(statement.summary.closing),
           statementUrl: `${ctx.config.publicUrl}/business/dashboard?tab=payouts`,
         },
       });

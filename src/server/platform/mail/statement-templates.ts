@@ -10,8 +10,11 @@ export interface StatementMailTemplates {
     businessName: string;
     month: string;
     opening: string;
+    /** Signed as they move the balance: refunds and transfers negative, reversals positive. */
     paidShare: string;
+    refundedShare: string;
     transferred: string;
+    reversed: string;
     closing: string;
     statementUrl: string;
   };

@@ -1,7 +1,7 @@
 import type { Locale } from '@shared/locale';
 import { de } from './layout-texts';
 
-type Amounts = { opening: string; paidShare: string; transferred: string; closing: string };
+type Amounts = { opening: string; paidShare: string; refundedShare: string; transferred: string; reversed: string; closing: string };
 
 /** The words of the monthly statement mail (statement-templates.ts); amounts arrive formatted. */
 export interface StatementMailTexts {
@@ -20,8 +20,16 @@ export const statementTexts: Record<Locale, StatementMailTexts> = {
     preheader: ({ closing }) => `Closing balance: ${closing}.`,
     heading: ({ month }) => `Statement for ${month}`,
     intro: ({ month, businessName }) => `Here is ${businessName}'s summary for ${month} on Regalo.`,
-    amounts: ({ opening, paidShare, transferred, closing }) =>
-      `Opening balance: ${opening}. Your share of gifts paid: ${paidShare}. Transferred to your payout account: ${transferred}. Closing balance (what Regalo holds for you): ${closing}.`,
+    // One line per movement, signed, so opening + the lines = closing as read.
+    amounts: (a) =>
+      [
+        `Opening balance: ${a.opening}`,
+        `Your share of gifts paid: ${a.paidShare}`,
+        `Your share of refunds to givers: ${a.refundedShare}`,
+        `Transferred to your payout account: ${a.transferred}`,
+        `Transfers reversed (back with Regalo): ${a.reversed}`,
+        `Closing balance (what Regalo holds for you): ${a.closing}`,
+      ].join('\n'),
     details: 'Your dashboard has every order and transfer, the CSV for your accountant and a printable version.',
     action: 'See the statement',
   },
@@ -30,8 +38,15 @@ export const statementTexts: Record<Locale, StatementMailTexts> = {
     preheader: ({ closing }) => `Saldo final: ${closing}.`,
     heading: ({ month }) => `Extracto de ${month}`,
     intro: ({ month, businessName }) => `Este es el resumen de ${month} de ${businessName} en Regalo.`,
-    amounts: ({ opening, paidShare, transferred, closing }) =>
-      `Saldo inicial: ${opening}. Tu parte de los regalos pagados: ${paidShare}. Transferido a tu cuenta de cobros: ${transferred}. Saldo final (lo que Regalo guarda para ti): ${closing}.`,
+    amounts: (a) =>
+      [
+        `Saldo inicial: ${a.opening}`,
+        `Tu parte de los regalos pagados: ${a.paidShare}`,
+        `Tu parte de los reembolsos a compradores: ${a.refundedShare}`,
+        `Transferido a tu cuenta de cobros: ${a.transferred}`,
+        `Transferencias revertidas (vuelven a Regalo): ${a.reversed}`,
+        `Saldo final (lo que Regalo guarda para ti): ${a.closing}`,
+      ].join('\n'),
     details: 'En tu panel tienes el detalle de cada pedido y transferencia, el CSV para tu gestoría y una versión para imprimir.',
     action: 'Ver el extracto',
   },
@@ -40,8 +55,15 @@ export const statementTexts: Record<Locale, StatementMailTexts> = {
     preheader: ({ closing }) => `Saldo final: ${closing}.`,
     heading: ({ month }) => `Extracte ${de(month)}`,
     intro: ({ month, businessName }) => `Este és el resum ${de(month)} ${de(businessName)} a Regalo.`,
-    amounts: ({ opening, paidShare, transferred, closing }) =>
-      `Saldo inicial: ${opening}. La teua part dels regals pagats: ${paidShare}. Transferit al teu compte de cobraments: ${transferred}. Saldo final (el que Regalo guarda per a tu): ${closing}.`,
+    amounts: (a) =>
+      [
+        `Saldo inicial: ${a.opening}`,
+        `La teua part dels regals pagats: ${a.paidShare}`,
+        `La teua part dels reemborsaments als compradors: ${a.refundedShare}`,
+        `Transferit al teu compte de cobraments: ${a.transferred}`,
+        `Transferències revertides (tornen a Regalo): ${a.reversed}`,
+        `Saldo final (el que Regalo guarda per a tu): ${a.closing}`,
+      ].join('\n'),
     details: 'En el teu tauler tens el detall de cada comanda i transferència, el CSV per a la teua gestoria i una versió per a imprimir.',
     action: 'Veure l’extracte',
   },

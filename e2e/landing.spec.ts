@@ -33,11 +33,11 @@ test.describe('in English', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Give a little piece of Valencia' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     const hero = page.locator('section[aria-labelledby="hero-title"]');
-    await expect(hero.getByRole('link', { name: 'Send a gift' })).toHaveAttribute('href', '/auth');
+    await expect(hero.getByRole('link', { name: 'Send a gift' })).toHaveAttribute('href', '/gifts?lang=en');
     await expect(hero.getByRole('link', { name: 'I have a business' })).toHaveAttribute('href', '/business/interest');
     await expect(hero.getByRole('link', { name: 'Redeem a gift' })).toHaveAttribute('href', '/g?lang=en');
     await expect(page.getByRole('link', { name: 'Become a partner' })).toHaveAttribute('href', '/business/interest');
-    await expect(page.locator('section[aria-labelledby="footer-cta-title"]').getByRole('link', { name: 'Send a gift' })).toHaveAttribute('href', '/auth');
+    await expect(page.locator('section[aria-labelledby="footer-cta-title"]').getByRole('link', { name: 'Send a gift' })).toHaveAttribute('href', '/gifts?lang=en');
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
 
     await expect(page.getByTestId('stat-giftsSent')).toHaveText('2,847');
@@ -84,7 +84,7 @@ test.describe('in English', () => {
     await page.getByRole('heading', { level: 2, name: 'From a good idea to a hug, in six steps' }).scrollIntoViewIfNeeded();
     await page.clock.runFor(2000);
     await expectTimeline(page, 6, { contrast: true, benefits: true, cta: true });
-    await expect(page.getByRole('link', { name: 'Find a gift' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Find a gift' })).toHaveAttribute('href', '/gifts?lang=en');
   });
 
   test('with reduced motion shows every step and block at once', async ({ page, context, baseURL }) => {
@@ -110,7 +110,7 @@ test.describe('in Spanish', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Regala un trocito de Valencia' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     const hero = page.locator('section[aria-labelledby="hero-title"]');
-    await expect(hero.getByRole('link', { name: 'Enviar un regalo' })).toHaveAttribute('href', '/auth');
+    await expect(hero.getByRole('link', { name: 'Enviar un regalo' })).toHaveAttribute('href', '/gifts?lang=es');
     await expect(hero.getByRole('link', { name: 'Tengo un negocio' })).toHaveAttribute('href', '/business/interest');
     await expect(hero.getByRole('link', { name: 'Canjear un regalo' })).toHaveAttribute('href', '/g?lang=es');
     await expect(page.getByTestId('stat-giftsSent')).toHaveText('2.847');
@@ -129,9 +129,11 @@ test.describe('in Spanish', () => {
   });
 });
 
-test('signs a visitor in from the hero', async ({ page, context, baseURL }) => {
+test('takes a visitor from the hero to the shop window, where a guest can buy; signing in stays in the header', async ({ page, context, baseURL }) => {
   await hideCookieBanner(context, baseURL!);
   await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
   await page.locator('section[aria-labelledby="hero-title"]').getByRole('link').first().click();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/gifts\?lang=en$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });

@@ -70,3 +70,16 @@ describe('the landing page\'s shop window (issue 30)', () => {
     expect([...dom.container.querySelectorAll('a')].some((a) => a.getAttribute('href') === '/gifts?lang=en')).toBe(true);
   });
 });
+
+describe('the landing page\'s ways to buy', () => {
+  it('lead to the shop window, where anyone can buy as a guest; only the header signs in', async () => {
+    await renderLanding();
+    const hrefOf = (selector: string, name: string) =>
+      [...dom.container.querySelectorAll(`${selector} a`)].find((a) => a.textContent?.trim() === name)?.getAttribute('href');
+    expect(hrefOf('section[aria-labelledby="hero-title"]', 'Send a gift')).toBe('/gifts?lang=en');
+    expect(hrefOf('#how-it-works', 'Find a gift')).toBe('/gifts?lang=en');
+    expect(hrefOf('section[aria-labelledby="footer-cta-title"]', 'Send a gift')).toBe('/gifts?lang=en');
+    const toAuth = [...dom.container.querySelectorAll('main a')].filter((a) => a.getAttribute('href')?.startsWith('/auth'));
+    expect(toAuth).toEqual([]);
+  });
+});

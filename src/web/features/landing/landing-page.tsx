@@ -73,7 +73,8 @@ function Hero() {
           </h1>
           <p className="max-w-xl text-lg leading-relaxed text-muted sm:text-xl">{t('hero.subtitle')}</p>
           <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <AppLink to="/auth" className={buttonVariants({ variant: 'primary', size: 'lg', className: heroButton })}>
+            {/* Anyone can buy, signed in or as a guest (ADR 075): the way in is the shop window; signing in stays in the header. */}
+            <AppLink to={`/gifts?lang=${language}`} className={buttonVariants({ variant: 'primary', size: 'lg', className: heroButton })}>
               <Gift aria-hidden="true" />
               {t('hero.sendGift')}
             </AppLink>
@@ -173,7 +174,7 @@ function BusinessSection() {
 }
 
 function FooterCta() {
-  const { t } = useText('landing');
+  const { t, language } = useText('landing');
   return (
     <section aria-labelledby="footer-cta-title" className="bg-brand-50 py-20 sm:py-24">
       <div className="mx-auto flex max-w-3xl flex-col items-center gap-5 px-5 text-center sm:px-8">
@@ -182,7 +183,7 @@ function FooterCta() {
           {t('footerCta.title')}
         </h2>
         <p className="text-lg text-muted">{t('footerCta.subtitle')}</p>
-        <AppLink to="/auth" className={buttonVariants({ variant: 'primary', size: 'lg', className: 'mt-2' })}>
+        <AppLink to={`/gifts?lang=${language}`} className={buttonVariants({ variant: 'primary', size: 'lg', className: 'mt-2' })}>
           <Gift aria-hidden="true" />
           {t('footerCta.button')}
         </AppLink>

@@ -15,6 +15,7 @@ export const dashboardKeys = {
   allOrders: ['dashboard', 'orders'] as const,
   analytics: (from: string, to: string) => ['dashboard', 'analytics', from, to] as const,
   signupDraft: ['dashboard', 'signup-draft'] as const,
+  launchChecklist: ['dashboard', 'launch-checklist'] as const,
 };
 
 function toQueryString(params: Record<string, string | undefined>) {
@@ -52,6 +53,19 @@ export function useOwnBusiness() {
         throw error;
       }
     },
+  });
+}
+
+/**
+ * What is left before the business's gifts are on sale. Read again each time the card shows
+ * (staleTime 0): every step is done on another tab or on the payment provider's page.
+ */
+export function useLaunchChecklist() {
+  return useQuery({
+    queryKey: dashboardKeys.launchChecklist,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/business/launch-checklist', { contract: () => import('@shared/contracts/launch-checklist').then((m) => m.launchChecklistSchema), signal }),
+    staleTime: 0,
   });
 }
 

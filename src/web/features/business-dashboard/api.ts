@@ -84,7 +84,11 @@ export function useAcceptCommission() {
   return useMutation({
     mutationFn: (input: CommissionAcceptance) =>
       apiRequest('/api/business/commission/accept', { method: 'POST', body: input, contract: () => businessDashboardContract().then((m) => m.dashboardBusinessSchema) }),
-    onSuccess: (business) => client.setQueryData(dashboardKeys.business, business),
+    onSuccess: (business) => {
+      client.setQueryData(dashboardKeys.business, business);
+      // Accepting is a step of the launch checklist shown beside the proposal.
+      void client.invalidateQueries({ queryKey: dashboardKeys.launchChecklist });
+    },
     // A proposal changed or withdrawn meanwhile: show the current one.
     onError: () => client.invalidateQueries({ queryKey: dashboardKeys.business }),
   });

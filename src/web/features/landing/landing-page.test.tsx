@@ -83,3 +83,35 @@ describe('the landing page\'s ways to buy', () => {
     expect(toAuth).toEqual([]);
   });
 });
+
+describe('the landing page\'s figures', () => {
+  afterEach(() => document.querySelector('meta[name="regalo-figures"]')?.remove());
+
+  it('shows the figures the server counted and wrote into the document, in the language\'s format', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'regalo-figures';
+    meta.content = 'giftsSent=1234 partners=15 recipients=987';
+    document.head.append(meta);
+    await renderLanding();
+    const figure = (key: string) => dom.container.querySelector(`[data-testid="stat-${key}"]`)?.textContent;
+    expect(figure('giftsSent')).toBe('1,234');
+    expect(figure('partners')).toBe('15');
+    expect(figure('recipients')).toBe('987');
+    expect(dom.container.querySelector('#stats-title')?.textContent).toBe('Valencia is already giving local');
+  });
+
+  it('shows no figures when the document carries none (too few to show) or carries something else', async () => {
+    await renderLanding();
+    expect(dom.container.querySelector('#stats-title')).toBeNull();
+    expect(dom.container.querySelector('[data-testid^="stat-"]')).toBeNull();
+    // Nothing invented: no number from the code either.
+    expect(dom.container.textContent).not.toMatch(/2,847|2,291/);
+    dom.root.render(<></>);
+    const meta = document.createElement('meta');
+    meta.name = 'regalo-figures';
+    meta.content = 'giftsSent=lots';
+    document.head.append(meta);
+    await renderLanding();
+    expect(dom.container.querySelector('#stats-title')).toBeNull();
+  });
+});

@@ -7,6 +7,7 @@ import { SiteFooter } from '../../components/site-footer';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { useText } from '../../lib/text';
 import { DocumentTitle } from '../../components/page-title';
+import { LANDING_FIGURES_META, readLandingFigures } from '@shared/contracts/landing-figures';
 import { formatCount } from './format-count';
 import { HeroIllustration } from './hero-illustration';
 import { HowItWorks } from './how-it-works';
@@ -103,14 +104,17 @@ function Hero() {
   );
 }
 
-const stats = [
-  { key: 'giftsSent', value: 2847 },
-  { key: 'partners', value: 127 },
-  { key: 'recipients', value: 2291 },
-] as const;
+const statKeys = ['giftsSent', 'partners', 'recipients'] as const;
+
+/** The figures the server counted and wrote into the document (none below its threshold: no block). */
+function documentFigures() {
+  return readLandingFigures(document.querySelector<HTMLMetaElement>(`meta[name="${LANDING_FIGURES_META}"]`)?.content);
+}
 
 function Stats() {
   const { t, language } = useText('landing');
+  const [figures] = useState(documentFigures);
+  if (!figures) return null;
   return (
     <section aria-labelledby="stats-title" className="border-y border-line bg-sand-100">
       <div className="mx-auto max-w-6xl px-5 py-12 sm:px-8">
@@ -118,11 +122,11 @@ function Stats() {
           {t('stats.title')}
         </h2>
         <dl className="mt-6 grid grid-cols-3 gap-3 text-center sm:gap-8">
-          {stats.map(({ key, value }) => (
+          {statKeys.map((key) => (
             <div key={key} className="flex flex-col gap-1">
               <dt className="order-2 text-sm leading-snug text-muted sm:text-base">{t(`stats.${key}`)}</dt>
               <dd className="order-1 font-display text-3xl font-semibold tabular-nums text-brand-800 sm:text-5xl" data-testid={`stat-${key}`}>
-                {formatCount(value, language)}
+                {formatCount(figures[key], language)}
               </dd>
             </div>
           ))}

@@ -21,9 +21,10 @@ async function expectTheDocumentsFigures(page: Page, formatTag: string) {
     await expect(page.locator('#stats-title')).toHaveCount(0);
     return;
   }
-  const figures = Object.fromEntries(((await meta.getAttribute('content')) ?? '').split(' ').map((pair) => pair.split('=')));
-  for (const key of ['giftsSent', 'partners', 'recipients']) {
-    await expect(page.getByTestId(`stat-${key}`)).toHaveText(new Intl.NumberFormat(formatTag, { useGrouping: 'always' }).format(Number(figures[key])));
+  // `<giftsSent> <partners> <recipients>` (shared/contracts/landing-figures.ts).
+  const figures = ((await meta.getAttribute('content')) ?? '').split(' ');
+  for (const [index, key] of ['giftsSent', 'partners', 'recipients'].entries()) {
+    await expect(page.getByTestId(`stat-${key}`)).toHaveText(new Intl.NumberFormat(formatTag, { useGrouping: 'always' }).format(Number(figures[index])));
   }
 }
 

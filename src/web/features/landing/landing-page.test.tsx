@@ -90,7 +90,7 @@ describe('the landing page\'s figures', () => {
   it('shows the figures the server counted and wrote into the document, in the language\'s format', async () => {
     const meta = document.createElement('meta');
     meta.name = 'regalo-figures';
-    meta.content = 'giftsSent=1234 partners=15 recipients=987';
+    meta.content = '1234 15 987';
     document.head.append(meta);
     await renderLanding();
     const figure = (key: string) => dom.container.querySelector(`[data-testid="stat-${key}"]`)?.textContent;
@@ -109,7 +109,7 @@ describe('the landing page\'s figures', () => {
     dom.root.render(<></>);
     const meta = document.createElement('meta');
     meta.name = 'regalo-figures';
-    meta.content = 'giftsSent=lots';
+    meta.content = '1234 lots 987';
     document.head.append(meta);
     await renderLanding();
     expect(dom.container.querySelector('#stats-title')).toBeNull();

@@ -7,7 +7,7 @@ import { SiteFooter } from '../../components/site-footer';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { useText } from '../../lib/text';
 import { DocumentTitle } from '../../components/page-title';
-import { LANDING_FIGURES_META, readLandingFigures } from '@shared/contracts/landing-figures';
+import { LANDING_FIGURES_META, landingFigureKeys, readLandingFigures } from '@shared/contracts/landing-figures';
 import { formatCount } from './format-count';
 import { HeroIllustration } from './hero-illustration';
 import { HowItWorks } from './how-it-works';
@@ -104,11 +104,9 @@ function Hero() {
   );
 }
 
-const statKeys = ['giftsSent', 'partners', 'recipients'] as const;
-
 /** The figures the server counted and wrote into the document (none below its threshold: no block). */
 function documentFigures() {
-  return readLandingFigures(document.querySelector<HTMLMetaElement>(`meta[name="${LANDING_FIGURES_META}"]`)?.content);
+  return readLandingFigures((document.getElementsByName(LANDING_FIGURES_META)[0] as HTMLMetaElement | undefined)?.content);
 }
 
 function Stats() {
@@ -122,11 +120,11 @@ function Stats() {
           {t('stats.title')}
         </h2>
         <dl className="mt-6 grid grid-cols-3 gap-3 text-center sm:gap-8">
-          {statKeys.map((key) => (
+          {landingFigureKeys.map((key, index) => (
             <div key={key} className="flex flex-col gap-1">
               <dt className="order-2 text-sm leading-snug text-muted sm:text-base">{t(`stats.${key}`)}</dt>
               <dd className="order-1 font-display text-3xl font-semibold tabular-nums text-brand-800 sm:text-5xl" data-testid={`stat-${key}`}>
-                {formatCount(figures[key], language)}
+                {formatCount(figures[index]!, language)}
               </dd>
             </div>
           ))}

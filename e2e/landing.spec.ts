@@ -2,12 +2,31 @@ import { expect, test, type Page } from '@playwright/test';
 import { hideCookieBanner } from './support/consent';
 
 /**
- * The landing page in English and Spanish: hero and its three ways in, the fixed figures in
- * each language's format, and the "how it works" reveal, timed with a fake clock from the
+ * The landing page in English and Spanish: hero and its three ways in, the figures the server
+ * counted from the data (none below its threshold) in each language's format, and the "how it works" reveal, timed with a fake clock from the
  * moment the section first shows (steps at 1.0 … 5.0 s, blocks at 3, 4, 5 s).
  */
 
 const steps = ['choose', 'personalise', 'pay', 'send', 'redeem', 'enjoy'];
+
+/**
+ * The page shows exactly the figures the server wrote into the document (counted from the data:
+ * features/landing/count-landing-figures.int.test.ts), in the language's format, or no figures
+ * at all when the document carries none; never the old invented ones.
+ */
+async function expectTheDocumentsFigures(page: Page, formatTag: string) {
+  const meta = page.locator('meta[name="regalo-figures"]');
+  await expect(page.getByText(/2[.,]847|2[.,]291/)).toHaveCount(0);
+  if ((await meta.count()) === 0) {
+    await expect(page.locator('#stats-title')).toHaveCount(0);
+    return;
+  }
+  // `<giftsSent> <partners> <recipients>` (shared/contracts/landing-figures.ts).
+  const figures = ((await meta.getAttribute('content')) ?? '').split(' ');
+  for (const [index, key] of ['giftsSent', 'partners', 'recipients'].entries()) {
+    await expect(page.getByTestId(`stat-${key}`)).toHaveText(new Intl.NumberFormat(formatTag, { useGrouping: 'always' }).format(Number(figures[index])));
+  }
+}
 
 async function expectTimeline(page: Page, stepsLit: number, blocks: { contrast: boolean; benefits: boolean; cta: boolean }) {
   await expect(page.getByTestId('how-it-works-progress')).toHaveText(`${stepsLit}/6`);
@@ -33,16 +52,14 @@ test.describe('in English', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Give a little piece of Valencia' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     const hero = page.locator('section[aria-labelledby="hero-title"]');
-    await expect(hero.getByRole('link', { name: 'Send a gift' })).toHaveAttribute('href', '/auth');
+    await expect(hero.getByRole('link', { name: 'Send a gift' })).toHaveAttribute('href', '/gifts?lang=en');
     await expect(hero.getByRole('link', { name: 'I have a business' })).toHaveAttribute('href', '/business/interest');
     await expect(hero.getByRole('link', { name: 'Redeem a gift' })).toHaveAttribute('href', '/g?lang=en');
     await expect(page.getByRole('link', { name: 'Become a partner' })).toHaveAttribute('href', '/business/interest');
-    await expect(page.locator('section[aria-labelledby="footer-cta-title"]').getByRole('link', { name: 'Send a gift' })).toHaveAttribute('href', '/auth');
+    await expect(page.locator('section[aria-labelledby="footer-cta-title"]').getByRole('link', { name: 'Send a gift' })).toHaveAttribute('href', '/gifts?lang=en');
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
 
-    await expect(page.getByTestId('stat-giftsSent')).toHaveText('2,847');
-    await expect(page.getByTestId('stat-partners')).toHaveText('127');
-    await expect(page.getByTestId('stat-recipients')).toHaveText('2,291');
+    await expectTheDocumentsFigures(page, 'en-GB');
 
     // Freeze time; nothing may start while the section is off screen, however long we wait.
     await page.clock.pauseAt(new Date('2026-05-04T09:01:00Z'));
@@ -84,7 +101,7 @@ test.describe('in English', () => {
     await page.getByRole('heading', { level: 2, name: 'From a good idea to a hug, in six steps' }).scrollIntoViewIfNeeded();
     await page.clock.runFor(2000);
     await expectTimeline(page, 6, { contrast: true, benefits: true, cta: true });
-    await expect(page.getByRole('link', { name: 'Find a gift' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Find a gift' })).toHaveAttribute('href', '/gifts?lang=en');
   });
 
   test('with reduced motion shows every step and block at once', async ({ page, context, baseURL }) => {
@@ -110,13 +127,10 @@ test.describe('in Spanish', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Regala un trocito de Valencia' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     const hero = page.locator('section[aria-labelledby="hero-title"]');
-    await expect(hero.getByRole('link', { name: 'Enviar un regalo' })).toHaveAttribute('href', '/auth');
+    await expect(hero.getByRole('link', { name: 'Enviar un regalo' })).toHaveAttribute('href', '/gifts?lang=es');
     await expect(hero.getByRole('link', { name: 'Tengo un negocio' })).toHaveAttribute('href', '/business/interest');
     await expect(hero.getByRole('link', { name: 'Canjear un regalo' })).toHaveAttribute('href', '/g?lang=es');
-    await expect(page.getByTestId('stat-giftsSent')).toHaveText('2.847');
-    await expect(page.getByTestId('stat-partners')).toHaveText('127');
-    await expect(page.getByTestId('stat-recipients')).toHaveText('2.291');
-    await expect(page.getByText('regalos enviados')).toBeVisible();
+    await expectTheDocumentsFigures(page, 'es-ES');
 
     await page.clock.pauseAt(new Date('2026-05-04T09:01:00Z'));
     await page.getByRole('heading', { level: 2, name: 'De una buena idea a un abrazo, en seis pasos' }).scrollIntoViewIfNeeded();
@@ -129,9 +143,11 @@ test.describe('in Spanish', () => {
   });
 });
 
-test('signs a visitor in from the hero', async ({ page, context, baseURL }) => {
+test('takes a visitor from the hero to the shop window, where a guest can buy; signing in stays in the header', async ({ page, context, baseURL }) => {
   await hideCookieBanner(context, baseURL!);
   await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
   await page.locator('section[aria-labelledby="hero-title"]').getByRole('link').first().click();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/gifts\?lang=en$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });

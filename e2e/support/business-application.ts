@@ -75,9 +75,10 @@ export function uniqueCif(): string {
  * A verified business of the journey's own, so it can change gifts freely: it applies
  * through the real onboarding (applyAsNewBusiness, so the page's language must be `es`) and
  * an admin of the journey's own approves it through the back-office API (signing `admin`, a
- * request context of its own, in as that admin). Leaves the owner signed in on `page`.
+ * request context of its own, in as that admin), at the 10 % the wizard accepted unless
+ * `commissionRate` proposes another (ADR 065). Leaves the owner signed in on `page`.
  */
-export async function createApprovedBusiness(page: Page, admin: APIRequestContext, label: string) {
+export async function createApprovedBusiness(page: Page, admin: APIRequestContext, label: string, options: { commissionRate?: number } = {}) {
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const businessName = `${label} ${run}`;
   const email = `owner.${run}@example.test`;
@@ -87,7 +88,7 @@ export async function createApprovedBusiness(page: Page, admin: APIRequestContex
   const queue = (await (await admin.get('/api/admin/applications')).json()) as { items: { business: { id: string; name: string } }[] };
   const business = queue.items.find((item) => item.business.name === businessName)?.business;
   expect(business, 'the application is in the queue').toBeDefined();
-  const approved = await admin.post(`/api/admin/businesses/${business!.id}/approve`, { data: { commissionRate: 10 }, headers: { origin } });
+  const approved = await admin.post(`/api/admin/businesses/${business!.id}/approve`, { data: { commissionRate: options.commissionRate ?? 10 }, headers: { origin } });
   expect(approved.status(), `approval answered ${approved.status()}: ${await approved.text()}`).toBe(200);
   return { businessName, email };
 }

@@ -18,6 +18,7 @@ import { setMailOperator } from './platform/mail/layout';
 import { catalogRoutes } from './features/catalog/routes';
 import { shopRoutes } from './features/catalog/shop-routes';
 import { firstGiftImage } from './features/catalog/catalog-answers';
+import { landingFigures } from './features/landing/count-landing-figures';
 import { contactsRoutes } from './features/contacts/routes';
 import { myOrdersRoutes } from './features/my-orders/routes';
 import { purchaseRoutes } from './features/my-orders/purchase-routes';
@@ -326,8 +327,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(businessInvoiceRoutes);
   await app.register(adminInvoiceRoutes);
 
-  // The gifts tab's document names its first picture (ADR 048).
-  await registerWebApp(app, options.webRoot === false ? null : options.webRoot, { 'first-gift': firstGiftImage });
+  // The gifts tab's document names its first picture (ADR 048); the landing page's carries its real figures.
+  await registerWebApp(app, options.webRoot === false ? null : options.webRoot, { 'first-gift': firstGiftImage }, { figures: () => landingFigures(ctx) });
 
   return app;
 }

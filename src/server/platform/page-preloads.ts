@@ -6,6 +6,7 @@ import { firstGiftsListing, giftsListingPath } from '@shared/contracts/catalog-o
 import { SESSION_PATH } from '@shared/contracts/session-path';
 import { cookieBannerShell } from '@shared/cookie-banner-shell';
 import { escapeHtml } from '@shared/escape-html';
+import { LANDING_FIGURES_META } from '@shared/contracts/landing-figures';
 import { SHELL_NAMESPACES } from '@shared/shell-catalogues';
 import { HTML_LANG, negotiateLocale, type Locale } from '@shared/locale';
 import { DOCUMENT_PAGES, PAGE_NAMESPACES, type PageModule } from '@shared/page-texts';
@@ -30,6 +31,8 @@ export type DocumentRequest = {
   image?: string | null;
   /** The visitor has not chosen about cookies yet: the banner is painted with the document. */
   cookieBanner?: boolean;
+  /** The landing page's figures as its meta carries them (contracts/landing-figures.ts); null: none to show. */
+  landingFigures?: string | null;
 };
 
 /**
@@ -145,12 +148,16 @@ export function createPagePreloads(
   };
   const cache = new Map<string, PageDocument>();
 
-  return function documentFor(urlPath: string, { acceptLanguage, chosenLanguage, tab: tabParameter, image, cookieBanner = false }: DocumentRequest = {}): PageDocument | null {
+  return function documentFor(
+    urlPath: string,
+    { acceptLanguage, chosenLanguage, tab: tabParameter, image, cookieBanner = false, landingFigures = null }: DocumentRequest = {},
+  ): PageDocument | null {
     const { page, tab, tabPage } = resolvePage(urlPath, tabParameter);
     const base = page?.page === 'landing.html' ? documents['landing.html'] : documents['index.html'];
     if (!page || !manifest[page.page] || !base) return null;
     const language = chosenLanguage ?? firstSupportedLanguage(acceptLanguage);
-    const key = `${urlPath}|${tab ?? ''}|${language}|${image ?? ''}|${cookieBanner}`;
+    const figures = base === documents['landing.html'] ? landingFigures : null;
+    const key = `${urlPath}|${tab ?? ''}|${language}|${image ?? ''}|${cookieBanner}|${figures ?? ''}`;
     const cached = cache.get(key);
     if (cached) return cached;
     const catalogues = [...SHELL_NAMESPACES, ...PAGE_NAMESPACES[page.page], ...(tabPage ? PAGE_NAMESPACES[tabPage.page] : [])].map((ns) => catalogueManifestKey(language, ns));
@@ -170,7 +177,13 @@ export function createPagePreloads(
     const links = [...imageLinks, ...fetchLinks, ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)].join('');
     // The sign-in methods this server offers (what /api/auth-options answers), so the auth form
     // renders in its final shape at once instead of moving when that answer arrives (ADR 044).
-    const meta = base === documents['index.html'] ? `<meta name="regalo-sign-in" content="${signIn.google ? 'password google' : 'password'}">` : '';
+    // The landing page's real figures (issue 46.8), read by the page instead of fetched.
+    const meta =
+      base === documents['index.html']
+        ? `<meta name="regalo-sign-in" content="${signIn.google ? 'password google' : 'password'}">`
+        : figures
+          ? `<meta name="${LANDING_FIGURES_META}" content="${escapeHtml(figures)}">`
+          : '';
     // The language the app will most likely pick, for screen readers until its scripts have run.
     let html = base.html.replace(/<html lang="[a-z]+">/, `<html lang="${HTML_LANG[language]}">`).replace('</head>', `${meta}${links}</head>`);
     // Inert: React replaces it, so a link focused in it would take the focus away with it.

@@ -7,6 +7,7 @@ import { isClientRoute } from '@shared/client-routes';
 import { readConsent } from '@shared/contracts/consent-cookies';
 import { readLanguageCookie } from '@shared/contracts/language-cookie';
 import { prefersJson } from './accept-header';
+import { writeLandingFigures, type LandingFigures } from '@shared/contracts/landing-figures';
 import { problem } from './errors';
 import { createPagePreloads, pageImage, type PageDocument, type PageImage } from './page-preloads';
 import { webDistDir } from './paths';
@@ -17,6 +18,9 @@ import { webDistDir } from './paths';
  */
 export type PageImages = Partial<Record<PageImage, (request: FastifyRequest) => Promise<string | null>>>;
 
+/** What the landing page's document carries from the data; app.ts wires the feature that counts it. */
+export type LandingData = { figures?: () => Promise<LandingFigures | null> };
+
 /**
  * Serves the built web app: hashed assets cached for a year, HTML never cached. `/` gets the
  * landing page's own light document (landing.html, ADR 015); a GET for one of the app's pages
@@ -25,7 +29,7 @@ export type PageImages = Partial<Record<PageImage, (request: FastifyRequest) => 
  * document with 404 when it asks for HTML, so the app shows its not-found page and nothing
  * unknown looks like a page (issue 30). API 404s stay problem+json.
  */
-export async function registerWebApp(app: FastifyInstance, root: string | null = webDistDir, images: PageImages = {}) {
+export async function registerWebApp(app: FastifyInstance, root: string | null = webDistDir, images: PageImages = {}, landing: LandingData = {}) {
   if (root === null) {
     app.setNotFoundHandler((request, reply) => sendApiNotFound(request.method, request.url, reply));
     return;
@@ -58,8 +62,15 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
   app.route({
     method: ['GET', 'HEAD'],
     url: '/',
-    handler: (request, reply) => {
-      const withPreloads = pagePreloads?.('/', visitorOf(request));
+    handler: async (request, reply) => {
+      // Like the picture: a hint the page can do without, never a reason for it to fail.
+      const figures = pagePreloads && landing.figures
+        ? await landing.figures().catch((error: unknown) => {
+            request.log.warn({ err: error }, 'could not count the landing page\'s figures');
+            return null;
+          })
+        : null;
+      const withPreloads = pagePreloads?.('/', { ...visitorOf(request), landingFigures: figures ? writeLandingFigures(figures) : null });
       if (withPreloads) return sendDocument(withPreloads, request.headers['accept-encoding'], reply);
       return existsSync(landingFile)
         ? reply.header('Cache-Control', 'no-cache').sendFile('landing.html', root)

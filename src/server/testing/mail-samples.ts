@@ -68,7 +68,22 @@ export const mailSamples: { [K in keyof MailTemplates]: MailTemplates[K] } = {
     expiryDate: '23 nov 2027',
     ordersUrl: url,
   },
-  'business-approved': { name: 'Vicent', businessName: 'Casa Carmela', commission: '10 %', proposedCommission: '12,5 %', dashboardUrl: url },
+  'business-approved': {
+    name: 'Vicent',
+    businessName: 'Casa Carmela',
+    commission: '10 %',
+    proposedCommission: '12,5 %',
+    dashboardUrl: url,
+    launch: {
+      steps: [
+        { key: 'commission', done: false, url },
+        { key: 'payouts', done: false, url },
+        { key: 'invoicing', done: true, url },
+        { key: 'firstGift', done: false, url },
+      ],
+      isLive: false,
+    },
+  },
   'business-rejected': { name: 'Vicent', businessName: 'Casa Carmela', reason: 'El CIF no coincide <con el certificado>', dashboardUrl: url },
   'gift-expiry-extended': { recipientName: 'Carmen', giftName: 'Paella para dos', businessName: 'Casa Carmela', expiresOn: '31 dic 2027', giftUrl: url },
   'gift-extension-declined': { recipientName: 'Carmen', giftName: 'Paella para dos', businessName: 'Casa Carmela', giftUrl: url },

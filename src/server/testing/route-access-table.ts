@@ -359,6 +359,8 @@ export const routeTable: RouteRow[] = [
 
   // Owner dashboard (model: business-dashboard/permissions.int.test.ts)
   { route: 'GET /api/business/me', request: () => ({ url: '/api/business/me' }), expect: signedIn(404, { ownerX: 200, ownerY: 200, pendingOwner: 200 }) },
+  // Each owner reads their own business's steps (the id never comes from the client).
+  { route: 'GET /api/business/launch-checklist', request: () => ({ url: '/api/business/launch-checklist' }), expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }) },
   {
     route: 'PATCH /api/business/me',
     request: () => ({ url: '/api/business/me', payload: { description: 'Nueva descripción' } }),

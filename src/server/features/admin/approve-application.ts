@@ -9,6 +9,8 @@ import { formatPercent } from '@shared/format';
 import { proposeCommissionRate } from '../../domain/businesses/propose-commission-rate';
 import { getAdminBusiness } from './get-admin-business';
 import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';
+import { readLaunchChecklist } from '../../domain/businesses/read-launch-checklist';
+import { launchStepPaths } from '@shared/domain/launch-steps';
 
 /**
  * Approves the business's open application: the business becomes approved, the owner is
@@ -52,7 +54,9 @@ export async function approveApplication(
       now,
     );
     const owner = await findOwner(tx, before.ownerId);
-    if (owner) {
+    // Read inside the transaction, after the approval: the email lists what is really left.
+    const launch = owner ? await readLaunchChecklist(tx, businessId) : null;
+    if (owner && launch) {
       await enqueueMail(tx, {
         to: owner.email,
         template: 'business-approved',
@@ -63,6 +67,10 @@ export async function approveApplication(
           commission: formatPercent(Number(before.commissionRate)),
           proposedCommission: proposedRate === null ? null : formatPercent(proposedRate),
           dashboardUrl: `${ctx.config.publicUrl}/business/dashboard`,
+          launch: {
+            steps: launch.steps.map((step) => ({ ...step, url: `${ctx.config.publicUrl}${launchStepPaths[step.key]}` })),
+            isLive: launch.isLive,
+          },
         },
       });
     }

@@ -39,6 +39,8 @@ import { updateOwnerMailSettings } from './business-profile/update-owner-mail-se
 import { requireOwnedBusiness } from '../../domain/businesses/owned-business';
 import { shopPosterQuerySchema } from '@shared/contracts/business-shop';
 import { getShopPoster } from './business-shop/get-shop-poster';
+import { launchChecklistSchema } from '@shared/contracts/launch-checklist';
+import { getLaunchChecklist } from './business-profile/get-launch-checklist';
 
 // Every read and write is scoped inside the use case to the business the caller owns.
 const noStore = { 'cache-control': 'no-store' };
@@ -48,6 +50,12 @@ export const businessDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/business/me', { schema: { response: { 200: dashboardBusinessSchema } } }, async (request, reply) => {
     const user = await requireUser(request);
     return reply.headers(noStore).send(await getDashboardBusiness(app.ctx.db, user.id));
+  });
+
+  // What is left before the first sale (contract: launch-checklist.ts).
+  app.get('/api/business/launch-checklist', { schema: { response: { 200: launchChecklistSchema } } }, async (request, reply) => {
+    const user = await requireUser(request);
+    return reply.headers(noStore).send(await getLaunchChecklist(app.ctx.db, user.id));
   });
 
   app.patch(

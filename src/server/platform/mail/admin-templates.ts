@@ -1,6 +1,7 @@
 import type { Locale } from '@shared/locale';
+import type { LaunchStepKey } from '@shared/domain/launch-steps';
 import { adminTexts } from './admin-texts';
-import { greeting, renderMail, type RenderedMail } from './layout';
+import { greeting, renderMail, type MailParagraph, type RenderedMail } from './layout';
 
 /** Emails the platform team's actions send (registered in templates.ts). */
 export interface AdminMailTemplates {
@@ -8,7 +9,19 @@ export interface AdminMailTemplates {
    * `name` is the owner's name; `commission` (the rate they accepted) and `proposedCommission`
    * (a different rate the team proposed, ADR 065; null when none) are formatted ("12,5 %").
    */
-  'business-approved': { name: string; businessName: string; commission: string; proposedCommission: string | null; dashboardUrl: string };
+  'business-approved': {
+    name: string;
+    businessName: string;
+    commission: string;
+    proposedCommission: string | null;
+    dashboardUrl: string;
+    /**
+     * The business's launch checklist as the approval left it (domain/businesses/read-launch-checklist):
+     * each step in order, done or not, with the dashboard address where it is done; `isLive`
+     * only when a gift of the business is on sale.
+     */
+    launch: { steps: { key: LaunchStepKey; done: boolean; url: string }[]; isLive: boolean };
+  };
   'business-rejected': { name: string; businessName: string; reason: string; dashboardUrl: string };
   /** To a gift's recipient: `expiresOn` is already formatted in their language's date style. */
   'gift-expiry-extended': { recipientName: string; giftName: string; businessName: string; expiresOn: string; giftUrl: string };
@@ -33,6 +46,17 @@ export const adminTemplates: { [K in keyof AdminMailTemplates]: Renderer<AdminMa
         t.approved.body(d),
         t.approved.commission(d),
         ...(d.proposedCommission ? [t.approved.proposed({ proposedCommission: d.proposedCommission, commission: d.commission })] : []),
+        // The same ordered steps as the dashboard's card: "on sale" only when a gift really is.
+        ...(d.launch.isLive
+          ? [t.approved.live]
+          : [
+              t.approved.stepsIntro,
+              ...d.launch.steps.map(({ key, done, url }, index): MailParagraph => {
+                const lead = `${index + 1}. ${t.approved.steps[key]}`;
+                return done ? `${lead}: ${t.approved.stepDone}` : { lead: `${lead}:`, link: { label: t.approved.stepTodo, url } };
+              }),
+              t.approved.notYetOnSale,
+            ]),
       ],
       action: { label: t.openMyDashboard, url: d.dashboardUrl },
     });

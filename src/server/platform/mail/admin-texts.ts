@@ -1,4 +1,5 @@
 import type { Locale } from '@shared/locale';
+import type { LaunchStepKey } from '@shared/domain/launch-steps';
 import { al, de } from './layout-texts';
 
 /** The words of the mails the platform team's actions send (admin-templates.ts). */
@@ -12,6 +13,13 @@ export interface AdminMailTexts {
     body: (v: { businessName: string }) => string;
     commission: (v: { commission: string }) => string;
     proposed: (v: { proposedCommission: string; commission: string }) => string;
+    /** The launch checklist (contract: launch-checklist.ts), in the dashboard card's words. */
+    stepsIntro: string;
+    steps: Record<LaunchStepKey, string>;
+    stepDone: string;
+    stepTodo: string;
+    notYetOnSale: string;
+    live: string;
   };
   rejected: {
     subject: (v: { businessName: string }) => string;
@@ -52,13 +60,24 @@ export const adminTexts: Record<Locale, AdminMailTexts> = {
     openMyDashboard: 'Open my dashboard',
     approved: {
       subject: ({ businessName }) => `${businessName} is now verified on Regalo`,
-      preheader: 'You can publish gifts and receive orders.',
+      preheader: 'A few steps and your gifts are on sale.',
       heading: 'Your business is verified!',
       body: ({ businessName }) =>
-        `We reviewed the details and documents of ${businessName} and everything is in order. Your business is now listed on Regalo and you can create gifts from your dashboard.`,
+        `We reviewed the details and documents of ${businessName} and everything is in order. You can now create gifts from your dashboard.`,
       commission: ({ commission }) => `Agreed commission: ${commission} of each sale.`,
       proposed: ({ proposedCommission, commission }) =>
         `The team proposes a commission of ${proposedCommission}. It does not apply until you accept it on your dashboard, where you can read the partner agreement; until then ${commission} stays.`,
+      stepsIntro: 'Your gifts go on sale once these steps are done:',
+      steps: {
+        commission: 'Accept the commission',
+        payouts: 'Connect your payout account',
+        invoicing: 'Complete your invoicing details',
+        firstGift: 'Create your first gift',
+      },
+      stepDone: 'done',
+      stepTodo: 'do it on your dashboard',
+      notYetOnSale: 'Until then your business does not appear on Regalo. Your dashboard shows what is left at any time.',
+      live: 'Your gifts are on sale on Regalo.',
     },
     rejected: {
       subject: ({ businessName }) => `We need something more to verify ${businessName}`,
@@ -100,13 +119,24 @@ export const adminTexts: Record<Locale, AdminMailTexts> = {
     openMyDashboard: 'Abrir mi panel',
     approved: {
       subject: ({ businessName }) => `${businessName} ya está verificado en Regalo`,
-      preheader: 'Ya puedes publicar regalos y recibir pedidos.',
+      preheader: 'Unos pocos pasos y tus regalos estarán a la venta.',
       heading: '¡Tu negocio está verificado!',
       body: ({ businessName }) =>
-        `Hemos revisado los datos y documentos de ${businessName} y todo está en orden. Tu negocio ya aparece en Regalo y puedes crear regalos desde tu panel.`,
+        `Hemos revisado los datos y documentos de ${businessName} y todo está en orden. Ya puedes crear regalos desde tu panel.`,
       commission: ({ commission }) => `Comisión acordada: ${commission} de cada venta.`,
       proposed: ({ proposedCommission, commission }) =>
         `El equipo propone una comisión del ${proposedCommission}. No se aplica hasta que la aceptes desde tu panel, donde puedes leer el acuerdo de socio; mientras tanto sigue el ${commission}.`,
+      stepsIntro: 'Tus regalos se ponen a la venta cuando completes estos pasos:',
+      steps: {
+        commission: 'Acepta la comisión',
+        payouts: 'Conecta tu cuenta de cobros',
+        invoicing: 'Completa tus datos de facturación',
+        firstGift: 'Crea tu primer regalo',
+      },
+      stepDone: 'hecho',
+      stepTodo: 'hazlo desde tu panel',
+      notYetOnSale: 'Hasta entonces tu negocio no aparece en Regalo. Tu panel te muestra en todo momento lo que falta.',
+      live: 'Tus regalos están a la venta en Regalo.',
     },
     rejected: {
       subject: ({ businessName }) => `Necesitamos algo más para verificar ${businessName}`,
@@ -148,13 +178,24 @@ export const adminTexts: Record<Locale, AdminMailTexts> = {
     openMyDashboard: 'Obrir el meu tauler',
     approved: {
       subject: ({ businessName }) => `${businessName} ja està verificat a Regalo`,
-      preheader: 'Ja pots publicar regals i rebre comandes.',
+      preheader: 'Uns pocs passos i els teus regals estaran a la venda.',
       heading: 'El teu negoci està verificat!',
       body: ({ businessName }) =>
-        `Hem revisat les dades i els documents ${de(businessName)} i tot està en orde. El teu negoci ja apareix a Regalo i pots crear regals des del teu tauler.`,
+        `Hem revisat les dades i els documents ${de(businessName)} i tot està en orde. Ja pots crear regals des del teu tauler.`,
       commission: ({ commission }) => `Comissió acordada: ${commission} de cada venda.`,
       proposed: ({ proposedCommission, commission }) =>
         `L’equip proposa una comissió del ${proposedCommission}. No s’aplica fins que l’acceptes des del teu tauler, on pots llegir l’acord de soci; mentrestant continua el ${commission}.`,
+      stepsIntro: 'Els teus regals es posen a la venda quan completes estos passos:',
+      steps: {
+        commission: 'Accepta la comissió',
+        payouts: 'Connecta el teu compte de cobraments',
+        invoicing: 'Completa les teues dades de facturació',
+        firstGift: 'Crea el teu primer regal',
+      },
+      stepDone: 'fet',
+      stepTodo: 'fes-ho des del teu tauler',
+      notYetOnSale: 'Fins llavors el teu negoci no apareix a Regalo. El teu tauler et mostra en tot moment el que falta.',
+      live: 'Els teus regals estan a la venda a Regalo.',
     },
     rejected: {
       subject: ({ businessName }) => `Necessitem alguna cosa més per a verificar ${businessName}`,

@@ -17,6 +17,16 @@ const sample = {
   recipientName: 'Ana <script>',
   businessName: 'Horchatería',
   commission: '12 %',
+  // The approval's launch checklist (domain/businesses/read-launch-checklist).
+  launch: {
+    steps: [
+      { key: 'commission', done: true, url: 'https://regalo.example/business/dashboard?tab=verification' },
+      { key: 'payouts', done: false, url: 'https://regalo.example/business/dashboard?tab=payouts' },
+      { key: 'invoicing', done: false, url: 'https://regalo.example/business/dashboard?tab=profile' },
+      { key: 'firstGift', done: false, url: 'https://regalo.example/business/dashboard?tab=gifts' },
+    ],
+    isLive: false,
+  },
   reason: 'The licence is unreadable',
   giftName: 'Horchata',
   expiresOn: '31 dic 2027',
@@ -112,5 +122,16 @@ describe('expiry reminders', () => {
     expect(en.subject).toBe('Summary for 25 oct 2026 · Horchatería');
     expect(en.text).toContain('00:30 · Sold: "Horchata <b>" (25,00 €).');
     expect(templates['business-approved']({ ...sample, proposedCommission: null } as never, 'es').text).not.toContain('propone');
+  });
+
+  it('lists the steps left in the approval email, and says "on sale" only for a business that is', () => {
+    const en = templates['business-approved'](sample as never, 'en');
+    expect(en.text).toContain('Your gifts go on sale once these steps are done:\n\n1. Accept the commission: done\n\n2. Connect your payout account: https://regalo.example/business/dashboard?tab=payouts');
+    expect(en.text).toContain('4. Create your first gift: https://regalo.example/business/dashboard?tab=gifts');
+    expect(en.text).toContain('Until then your business does not appear on Regalo.');
+    expect(en.text).not.toMatch(/listed|are on sale/);
+    const live = templates['business-approved']({ ...sample, launch: { ...sample.launch, isLive: true } } as never, 'va');
+    expect(live.text).toContain('Els teus regals estan a la venda a Regalo.');
+    expect(live.text).not.toContain('Crea el teu primer regal');
   });
 });

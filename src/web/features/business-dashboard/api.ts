@@ -15,6 +15,7 @@ export const dashboardKeys = {
   allOrders: ['dashboard', 'orders'] as const,
   analytics: (from: string, to: string) => ['dashboard', 'analytics', from, to] as const,
   signupDraft: ['dashboard', 'signup-draft'] as const,
+  launchChecklist: ['dashboard', 'launch-checklist'] as const,
 };
 
 function toQueryString(params: Record<string, string | undefined>) {
@@ -55,6 +56,19 @@ export function useOwnBusiness() {
   });
 }
 
+/**
+ * What is left before the business's gifts are on sale. Read again each time the card shows
+ * (staleTime 0): every step is done on another tab or on the payment provider's page.
+ */
+export function useLaunchChecklist() {
+  return useQuery({
+    queryKey: dashboardKeys.launchChecklist,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/business/launch-checklist', { contract: () => import('@shared/contracts/launch-checklist').then((m) => m.launchChecklistSchema), signal }),
+    staleTime: 0,
+  });
+}
+
 export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
@@ -70,7 +84,11 @@ export function useAcceptCommission() {
   return useMutation({
     mutationFn: (input: CommissionAcceptance) =>
       apiRequest('/api/business/commission/accept', { method: 'POST', body: input, contract: () => businessDashboardContract().then((m) => m.dashboardBusinessSchema) }),
-    onSuccess: (business) => client.setQueryData(dashboardKeys.business, business),
+    onSuccess: (business) => {
+      client.setQueryData(dashboardKeys.business, business);
+      // Accepting is a step of the launch checklist shown beside the proposal.
+      void client.invalidateQueries({ queryKey: dashboardKeys.launchChecklist });
+    },
     // A proposal changed or withdrawn meanwhile: show the current one.
     onError: () => client.invalidateQueries({ queryKey: dashboardKeys.business }),
   });

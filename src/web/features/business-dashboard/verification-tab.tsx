@@ -8,7 +8,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatPercent } from '@shared/format';
 import { verificationBadge, verificationView, type VerificationView } from './verification-status';
-import { NotOnSaleNotice } from './payouts/not-on-sale-notice';
+import { LaunchChecklistCard } from './launch-checklist-card';
 
 // Only a rejected business sees the resubmission form (its uploads and mutation): its own chunk.
 const ResubmitCard = lazy(() => import('./resubmit-card').then((m) => ({ default: m.ResubmitCard })));
@@ -35,7 +35,8 @@ export function VerificationTab({ business }: { business: DashboardBusiness }) {
 
   return (
     <div className="flex flex-col gap-4">
-      {business.verificationStatus === 'approved' ? <NotOnSaleNotice /> : null}
+      {/* What is left before the first sale, and "live" only once a gift is on sale. */}
+      {business.verificationStatus === 'approved' ? <LaunchChecklistCard shopSlug={business.slug} /> : null}
       <Card data-testid="verification-card" data-status={view}>
         <CardHeader className="flex-row items-start gap-4">
           <span className={`inline-flex size-12 shrink-0 items-center justify-center rounded-full ${statusTones[view]}`}>

@@ -21,7 +21,7 @@ function revealClasses(isShown: boolean) {
 }
 
 export function HowItWorks() {
-  const { t } = useText('landing');
+  const { t, language } = useText('landing');
   const sectionRef = useRef<HTMLElement>(null);
   const { stepsLit, blocksShown, hasStarted } = useRevealTimeline(sectionRef);
   const total = STEP_DELAYS_MS.length;
@@ -146,7 +146,7 @@ export function HowItWorks() {
             <div className="on-dark flex flex-col items-center gap-4 rounded-[1.6rem] bg-brand-700 px-6 py-12 text-center text-white sm:px-12">
               <h3 className="font-display text-2xl font-semibold sm:text-4xl">{t('howItWorks.cta.title')}</h3>
               <p className="max-w-xl text-lg text-brand-50">{t('howItWorks.cta.subtitle')}</p>
-              <AppLink to="/auth" className={buttonVariants({ variant: 'inverse', size: 'lg', className: 'mt-2' })}>
+              <AppLink to={`/gifts?lang=${language}`} className={buttonVariants({ variant: 'inverse', size: 'lg', className: 'mt-2' })}>
                 {t('howItWorks.cta.button')}
               </AppLink>
             </div>

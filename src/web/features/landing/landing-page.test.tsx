@@ -70,3 +70,48 @@ describe('the landing page\'s shop window (issue 30)', () => {
     expect([...dom.container.querySelectorAll('a')].some((a) => a.getAttribute('href') === '/gifts?lang=en')).toBe(true);
   });
 });
+
+describe('the landing page\'s ways to buy', () => {
+  it('lead to the shop window, where anyone can buy as a guest; only the header signs in', async () => {
+    await renderLanding();
+    const hrefOf = (selector: string, name: string) =>
+      [...dom.container.querySelectorAll(`${selector} a`)].find((a) => a.textContent?.trim() === name)?.getAttribute('href');
+    expect(hrefOf('section[aria-labelledby="hero-title"]', 'Send a gift')).toBe('/gifts?lang=en');
+    expect(hrefOf('#how-it-works', 'Find a gift')).toBe('/gifts?lang=en');
+    expect(hrefOf('section[aria-labelledby="footer-cta-title"]', 'Send a gift')).toBe('/gifts?lang=en');
+    const toAuth = [...dom.container.querySelectorAll('main a')].filter((a) => a.getAttribute('href')?.startsWith('/auth'));
+    expect(toAuth).toEqual([]);
+  });
+});
+
+describe('the landing page\'s figures', () => {
+  afterEach(() => document.querySelector('meta[name="regalo-figures"]')?.remove());
+
+  it('shows the figures the server counted and wrote into the document, in the language\'s format', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'regalo-figures';
+    meta.content = '1234 15 987';
+    document.head.append(meta);
+    await renderLanding();
+    const figure = (key: string) => dom.container.querySelector(`[data-testid="stat-${key}"]`)?.textContent;
+    expect(figure('giftsSent')).toBe('1,234');
+    expect(figure('partners')).toBe('15');
+    expect(figure('recipients')).toBe('987');
+    expect(dom.container.querySelector('#stats-title')?.textContent).toBe('Valencia is already giving local');
+  });
+
+  it('shows no figures when the document carries none (too few to show) or carries something else', async () => {
+    await renderLanding();
+    expect(dom.container.querySelector('#stats-title')).toBeNull();
+    expect(dom.container.querySelector('[data-testid^="stat-"]')).toBeNull();
+    // Nothing invented: no number from the code either.
+    expect(dom.container.textContent).not.toMatch(/2,847|2,291/);
+    dom.root.render(<></>);
+    const meta = document.createElement('meta');
+    meta.name = 'regalo-figures';
+    meta.content = '1234 lots 987';
+    document.head.append(meta);
+    await renderLanding();
+    expect(dom.container.querySelector('#stats-title')).toBeNull();
+  });
+});

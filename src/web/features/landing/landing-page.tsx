@@ -7,6 +7,7 @@ import { SiteFooter } from '../../components/site-footer';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { useText } from '../../lib/text';
 import { DocumentTitle } from '../../components/page-title';
+import { LANDING_FIGURES_META, landingFigureKeys, readLandingFigures } from '@shared/contracts/landing-figures';
 import { formatCount } from './format-count';
 import { HeroIllustration } from './hero-illustration';
 import { HowItWorks } from './how-it-works';
@@ -73,7 +74,8 @@ function Hero() {
           </h1>
           <p className="max-w-xl text-lg leading-relaxed text-muted sm:text-xl">{t('hero.subtitle')}</p>
           <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <AppLink to="/auth" className={buttonVariants({ variant: 'primary', size: 'lg', className: heroButton })}>
+            {/* Anyone can buy, signed in or as a guest (ADR 075): the way in is the shop window; signing in stays in the header. */}
+            <AppLink to={`/gifts?lang=${language}`} className={buttonVariants({ variant: 'primary', size: 'lg', className: heroButton })}>
               <Gift aria-hidden="true" />
               {t('hero.sendGift')}
             </AppLink>
@@ -102,14 +104,15 @@ function Hero() {
   );
 }
 
-const stats = [
-  { key: 'giftsSent', value: 2847 },
-  { key: 'partners', value: 127 },
-  { key: 'recipients', value: 2291 },
-] as const;
+/** The figures the server counted and wrote into the document (none below its threshold: no block). */
+function documentFigures() {
+  return readLandingFigures((document.getElementsByName(LANDING_FIGURES_META)[0] as HTMLMetaElement | undefined)?.content);
+}
 
 function Stats() {
   const { t, language } = useText('landing');
+  const [figures] = useState(documentFigures);
+  if (!figures) return null;
   return (
     <section aria-labelledby="stats-title" className="border-y border-line bg-sand-100">
       <div className="mx-auto max-w-6xl px-5 py-12 sm:px-8">
@@ -117,11 +120,11 @@ function Stats() {
           {t('stats.title')}
         </h2>
         <dl className="mt-6 grid grid-cols-3 gap-3 text-center sm:gap-8">
-          {stats.map(({ key, value }) => (
+          {landingFigureKeys.map((key, index) => (
             <div key={key} className="flex flex-col gap-1">
               <dt className="order-2 text-sm leading-snug text-muted sm:text-base">{t(`stats.${key}`)}</dt>
               <dd className="order-1 font-display text-3xl font-semibold tabular-nums text-brand-800 sm:text-5xl" data-testid={`stat-${key}`}>
-                {formatCount(value, language)}
+                {formatCount(figures[index]!, language)}
               </dd>
             </div>
           ))}
@@ -173,7 +176,7 @@ function BusinessSection() {
 }
 
 function FooterCta() {
-  const { t } = useText('landing');
+  const { t, language } = useText('landing');
   return (
     <section aria-labelledby="footer-cta-title" className="bg-brand-50 py-20 sm:py-24">
       <div className="mx-auto flex max-w-3xl flex-col items-center gap-5 px-5 text-center sm:px-8">
@@ -182,7 +185,7 @@ function FooterCta() {
           {t('footerCta.title')}
         </h2>
         <p className="text-lg text-muted">{t('footerCta.subtitle')}</p>
-        <AppLink to="/auth" className={buttonVariants({ variant: 'primary', size: 'lg', className: 'mt-2' })}>
+        <AppLink to={`/gifts?lang=${language}`} className={buttonVariants({ variant: 'primary', size: 'lg', className: 'mt-2' })}>
           <Gift aria-hidden="true" />
           {t('footerCta.button')}
         </AppLink>

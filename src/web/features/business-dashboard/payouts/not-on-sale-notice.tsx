@@ -6,7 +6,7 @@ import { usePayoutAccount } from './payouts-api';
 const PayoutAccountCard = lazy(() => import('./payout-account-card').then((m) => ({ default: m.PayoutAccountCard })));
 
 /**
- * What the gifts and overview tabs show until the business can be paid: its gifts are not on
+ * What the gifts tab shows until the business can be paid: its gifts are not on
  * sale, with the one button that fixes it. It waits on its own, so the tab never does.
  */
 export function NotOnSaleNotice() {

@@ -172,7 +172,10 @@ export function RedeemTab() {
         </Card>
       ) : null}
 
-      {step.kind === 'scanning' ? <QrScanner onCode={scanned} onStop={startOver} /> : null}
+      {step.kind === 'scanning' ? (
+        // No camera: the scanner closes, and the field (focused) shows why under it.
+        <QrScanner onCode={scanned} onStop={startOver} onUnavailable={(reason) => setStep({ kind: 'enter', error: reason })} />
+      ) : null}
 
       {step.kind === 'found' || step.kind === 'redeeming' ? (
         <OrderCard order={step.found.order} headingRef={headingRef} title={t('card.title')}>

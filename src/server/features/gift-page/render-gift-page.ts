@@ -196,7 +196,7 @@ export interface GiftPageRender {
  * code up and asks to confirm exactly as after an in-app scan (one redemption path, ADR 055).
  * The code travels in the fragment, which no request, log or Referer carries.
  */
-export function counterRedeemUrl(code: string): string {
+function counterRedeemUrl(code: string): string {
   return `/business/dashboard?tab=redeem#code=${encodeURIComponent(code)}`;
 }
 

@@ -20,6 +20,8 @@ export type GiftPageStatus = Exclude<OrderStatus, 'unpaid' | 'refund_pending'>;
  */
 export interface GiftPageView {
   orderId: string;
+  /** Never shown: the route compares it with the signed-in owner's business (the counter's redeem link). */
+  businessId: string;
   code: string;
   status: GiftPageStatus;
   recipientFirstName: string;
@@ -52,6 +54,7 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
   const [row] = await db
     .select({
       orderId: orders.id,
+      businessId: orders.businessId,
       code: orders.qrCode,
       typedCode: orders.typedCode,
       status: orders.status,

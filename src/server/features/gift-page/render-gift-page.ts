@@ -68,6 +68,7 @@ blockquote{margin:0;font-size:1.1rem;font-style:italic}
 .actions{display:flex;flex-direction:column;gap:.5rem;margin:0;padding:0;list-style:none}
 .button{display:flex;align-items:center;justify-content:center;min-height:48px;padding:.6rem 1rem;border-radius:.8rem;border:2px solid #9a3412;font-weight:700;text-decoration:none;text-align:center}
 .primary{background:#9a3412;color:#fff}
+.owner{border:2px solid #9a3412}
 footer{max-width:34rem;margin:0 auto;padding:1rem 1rem 2rem;color:#57534e;font-size:.9rem;border-top:1px solid #e7dccb}
 footer a{display:inline-block;margin-right:1rem;padding:.25rem 0}
 `;
@@ -186,9 +187,28 @@ export interface GiftPageRender {
   language: GiftLanguage;
   /** The QR as an inline SVG (made by the route from the page's absolute URL); shown while paid. */
   qrSvg: string;
+  /** The signed-in owner of the gift's business is looking: offer the dashboard's redeem confirmation. */
+  forOwner?: boolean;
 }
 
-export function renderGiftPage({ view, language, qrSvg }: GiftPageRender): string {
+/**
+ * The counter's way in from the phone's camera app: the dashboard's redeem tab, which looks the
+ * code up and asks to confirm exactly as after an in-app scan (one redemption path, ADR 055).
+ * The code travels in the fragment, which no request, log or Referer carries.
+ */
+function counterRedeemUrl(code: string): string {
+  return `/business/dashboard?tab=redeem#code=${encodeURIComponent(code)}`;
+}
+
+function ownerBlock(view: GiftPageView, t: GiftText): string {
+  return `<section class="card owner" aria-labelledby="owner-title" data-testid="owner-redeem">
+<h2 id="owner-title">${e(t('owner.title', { business: view.businessName }))}</h2>
+<p>${e(t('owner.hint'))}</p>
+<p><a class="button primary" href="${e(counterRedeemUrl(view.code))}">${e(t('owner.redeem'))}</a></p>
+</section>`;
+}
+
+export function renderGiftPage({ view, language, qrSvg, forOwner = false }: GiftPageRender): string {
   const t = giftText(language);
   const path = `/g/${encodeURIComponent(view.code)}`;
   const expiry = formatDate(view.expiresAt, language);
@@ -261,6 +281,7 @@ ${bookingBlock(view.booking, t)}
 <p class="eyebrow">${e(t('page.eyebrow'))}</p>
 <h1>${e(t('page.greeting', { name: view.recipientFirstName }))}</h1>
 <p class="from">${e(view.senderName ? t('page.from', { sender: view.senderName }) : t('page.fromSomeone'))}</p>
+${forOwner ? ownerBlock(view, t) : ''}
 ${statusCard}
 ${giftCard}
 ${messageCard}

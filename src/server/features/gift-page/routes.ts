@@ -22,6 +22,8 @@ import {
   renderUnavailablePage,
 } from './render-gift-page';
 import { isDatabaseUnavailable } from '../../db/database-unavailable';
+import { getSessionUser } from '../../platform/auth/guard';
+import { isGiftBusinessOwner } from './is-gift-business-owner';
 
 /**
  * Codes are 256 random bits, so guessing is hopeless; still, an address that keeps asking
@@ -56,6 +58,8 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
   // Scoped to this plugin's routes (no fastify-plugin), after helmet's defaults.
   app.addHook('onSend', async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
+    // The gift page differs for the gift's business owner (its redeem link): never one answer for all.
+    reply.header('vary', 'Cookie');
     reply.header('x-robots-tag', 'noindex, nofollow');
     // Same-origin: the code never leaves in a Referer header (the page links to a map site),
     // while the page's own form still carries its Origin, which the CSRF check needs.
@@ -137,7 +141,10 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     const language = chosenLanguage(request) ?? view.recipientLocale;
     // Only a gift that can still be redeemed shows its QR.
     const qrSvg = view.status === 'paid' ? await qrFor(view, language) : '';
-    return html(reply, 200, renderGiftPage({ view, language, qrSvg }));
+    // The owner who scanned the QR with the phone's camera app lands here: the page offers
+    // the dashboard's redeem confirmation (the recipient and everyone else see nothing more).
+    const forOwner = view.status === 'paid' && (await isGiftBusinessOwner(app.ctx.db, await getSessionUser(request), view.businessId));
+    return html(reply, 200, renderGiftPage({ view, language, qrSvg, forOwner }));
   });
 
   // Fair expiry (ADR 064): the recipient of an expired gift asks its business once for more time.

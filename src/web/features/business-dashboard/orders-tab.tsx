@@ -110,8 +110,12 @@ export function OrdersTab() {
   );
 }
 
+/** An order withdrawn by its giver or cancelled by the team pays the business nothing. */
+const noIncomeStatuses: readonly string[] = ['withdrawn', 'cancelled'];
+
 function OrderCard({ order }: { order: DashboardOrder }) {
   const { t, language } = useText('dashboard');
+  const noIncome = noIncomeStatuses.includes(order.status);
   return (
     <Card className="flex flex-col gap-2 p-4" data-testid="order-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -122,7 +126,12 @@ function OrderCard({ order }: { order: DashboardOrder }) {
         <OrderDetail label={t('orders.total')}>
           <span className="font-bold">{formatPrice(order.totalAmount)}</span>
         </OrderDetail>
-        {order.commissionAmount !== null && order.netAmount !== null ? (
+        {noIncome ? (
+          // Refunded or cancelled: no commission, no share, whatever the transfer's state.
+          <OrderDetail label={t('orders.net')}>
+            <span data-testid="order-net">{formatPrice(0)}</span>
+          </OrderDetail>
+        ) : order.commissionAmount !== null && order.netAmount !== null ? (
           <>
             <OrderDetail label={t('orders.commission')}>
               <span data-testid="order-commission">
@@ -152,6 +161,11 @@ function OrderCard({ order }: { order: DashboardOrder }) {
         {order.recipientPhone ? <OrderDetail label={t('orders.phone')}>{order.recipientPhone}</OrderDetail> : null}
         <OrderDetail label={t('orders.expires')}>{formatDate(order.expiresAt, language)}</OrderDetail>
       </dl>
+      {noIncome ? (
+        <p className="text-sm" data-testid="order-no-income">
+          {t(`orders.noIncome.${order.status}`)}
+        </p>
+      ) : null}
       {order.personalMessage ? (
         <p className="rounded-xl bg-sand-100 p-3 text-sm italic">
           <span className="sr-only">{t('orders.message')}: </span>“{order.personalMessage}”

@@ -17,7 +17,7 @@ async function render(onStop = vi.fn()) {
   await act(async () => {
     dom.root.render(
       <Suspense fallback={<p>loading</p>}>
-        <QrScanner onCode={() => true} onStop={onStop} />
+        <QrScanner onCode={() => true} onStop={onStop} onUnavailable={() => undefined} />
       </Suspense>,
     );
   });

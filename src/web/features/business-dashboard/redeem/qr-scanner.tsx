@@ -10,9 +10,19 @@ const SCAN_INTERVAL_MS = 150;
 
 /**
  * The phone's back camera, read until a QR code is found. `onCode` says whether the text was
- * a gift; anything else is reported and scanning goes on. The camera is released on unmount.
+ * a gift; anything else is reported and scanning goes on. Without a camera (none, refused or
+ * failing) `onUnavailable` gets the reason, so the screen can offer the typed code at once
+ * instead of a dead scanner. The camera is released on unmount.
  */
-export function QrScanner({ onCode, onStop }: { onCode: (text: string) => boolean; onStop: () => void }) {
+export function QrScanner({
+  onCode,
+  onStop,
+  onUnavailable,
+}: {
+  onCode: (text: string) => boolean;
+  onStop: () => void;
+  onUnavailable: (message: string) => void;
+}) {
   const { t } = useText('redeem');
   const videoRef = useRef<HTMLVideoElement>(null);
   const stopRef = useRef<HTMLButtonElement>(null);
@@ -80,6 +90,13 @@ export function QrScanner({ onCode, onStop }: { onCode: (text: string) => boolea
   }, []);
 
   const failure = state === 'denied' || state === 'unavailable' || state === 'failed' ? t(`scan.${state}`) : null;
+  const onUnavailableRef = useRef(onUnavailable);
+  useEffect(() => {
+    onUnavailableRef.current = onUnavailable;
+  }, [onUnavailable]);
+  useEffect(() => {
+    if (failure) onUnavailableRef.current(failure);
+  }, [failure]);
 
   return (
     <div className="flex flex-col gap-3" data-testid="qr-scanner">

@@ -165,4 +165,36 @@ describe('RedeemTab', () => {
     await waitForText('Type the 8-character code under the QR');
     expect(calls).toHaveLength(0);
   });
+
+  it('without a camera closes the scanner and focuses the field, saying why under it', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      mediaDevices: { getUserMedia: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+    });
+    replies = {};
+    await render();
+    await click('Scan QR');
+    await waitForText('The camera was not allowed');
+    expect(dom.container.querySelector('[data-testid="qr-scanner"]')).toBeNull();
+    expect(dom.container.querySelector('[role="alert"]')?.textContent).toContain('type the code instead');
+    await vi.waitFor(() => expect(document.activeElement).toBe(dom.container.querySelector('input')));
+    // Typing works straight away.
+    replies = { [LOOKUP]: [{ status: 200, body: paid }] };
+    await typeCode('K7QD-M2XA');
+    await waitForText('Check the gift');
+  });
+
+  it('looks up a code the gift page handed over in the fragment at once, and removes it from the address', async () => {
+    const code = 'Xq3_v9-ZpL0aB7cD1eF2gH4iJ5kM6nO8';
+    window.history.replaceState(null, '', `/business/dashboard?tab=redeem#code=${code}`);
+    replies = { [LOOKUP]: [{ status: 200, body: paid }], [REDEEM]: [{ status: 200, body: redeemed }] };
+    await render();
+    await waitForText('Check the gift');
+    expect(calls[0]).toEqual({ url: LOOKUP, body: { code } });
+    expect(window.location.hash).toBe('');
+    expect(window.location.search).toBe('?tab=redeem');
+    await click('Confirm redemption');
+    await waitForText('Gift redeemed');
+    expect(calls[1]).toEqual({ url: REDEEM, body: { code } });
+  });
 });

@@ -33,6 +33,18 @@ type Step =
   | { kind: 'redeeming'; found: Found }
   | { kind: 'done'; order: RedemptionOrder };
 
+/**
+ * A code handed over in the address's fragment (`#code=…`) by the gift page, when its
+ * business's owner opened it from the phone's camera app. Removed from the address at once,
+ * so a reload or the back button does not look it up again and it does not stay on screen.
+ */
+function takeCodeFromAddress(): string | null {
+  const fragment = new URLSearchParams(window.location.hash.slice(1)).get('code');
+  if (fragment === null) return null;
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  return parseRedemptionInput(fragment).kind === 'code' ? fragment : null;
+}
+
 export function RedeemTab() {
   const { t, language } = useText('redeem');
   const client = useQueryClient();
@@ -51,6 +63,16 @@ export function RedeemTab() {
     if (step.kind === 'enter') inputRef.current?.focus();
     else if (step.kind === 'found' || step.kind === 'done') headingRef.current?.focus();
   }, [step.kind]);
+
+  // Once per mount (a ref, as React may run an effect twice in development).
+  const handedOver = useRef(false);
+  useEffect(() => {
+    if (handedOver.current) return;
+    handedOver.current = true;
+    const code = takeCodeFromAddress();
+    if (code) void lookUp(code);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on mount only
+  }, []);
 
   async function lookUp(code: string) {
     setStep({ kind: 'looking-up' });
@@ -150,7 +172,10 @@ export function RedeemTab() {
         </Card>
       ) : null}
 
-      {step.kind === 'scanning' ? <QrScanner onCode={scanned} onStop={startOver} /> : null}
+      {step.kind === 'scanning' ? (
+        // No camera: the scanner closes, and the field (focused) shows why under it.
+        <QrScanner onCode={scanned} onStop={startOver} onUnavailable={(reason) => setStep({ kind: 'enter', error: reason })} />
+      ) : null}
 
       {step.kind === 'found' || step.kind === 'redeeming' ? (
         <OrderCard order={step.found.order} headingRef={headingRef} title={t('card.title')}>

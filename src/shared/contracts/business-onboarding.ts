@@ -167,7 +167,11 @@ export const confirmSessionResultSchema = z.object({
 });
 export type ConfirmSessionResult = z.infer<typeof confirmSessionResultSchema>;
 
-export const passwordStatusSchema = z.object({ hasPassword: z.boolean() });
+export const passwordStatusSchema = z.object({
+  hasPassword: z.boolean(),
+  /** Signs in with Google: the wizard may be submitted without a password (nothing to be locked out of). */
+  hasGoogle: z.boolean().default(false),
+});
 export type PasswordStatus = z.infer<typeof passwordStatusSchema>;
 
 export const setPasswordInputSchema = z.object({

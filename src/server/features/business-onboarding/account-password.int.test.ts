@@ -22,7 +22,7 @@ describe('/api/account/password for owners created by the interest flow', () => 
   it('lets them set a password once, then sign in with it', async () => {
     const cookie = await confirmedOwner('owner-pw@example.test');
     const status = await authedInject(t, cookie, { method: 'GET', url: '/api/account/password' });
-    expect(status.json()).toEqual({ hasPassword: false });
+    expect(status.json()).toEqual({ hasPassword: false, hasGoogle: false });
 
     const short = await authedInject(t, cookie, { method: 'POST', url: '/api/account/password', payload: { newPassword: 'short' } });
     expect(short.statusCode).toBe(400);
@@ -34,7 +34,7 @@ describe('/api/account/password for owners created by the interest flow', () => 
 
     const ok = await authedInject(t, cookie, { method: 'POST', url: '/api/account/password', payload: { newPassword: TEST_PASSWORD } });
     expect(ok.statusCode).toBe(204);
-    expect((await authedInject(t, cookie, { method: 'GET', url: '/api/account/password' })).json()).toEqual({ hasPassword: true });
+    expect((await authedInject(t, cookie, { method: 'GET', url: '/api/account/password' })).json()).toEqual({ hasPassword: true, hasGoogle: false });
 
     const signedIn = await signIn(t, { email: 'owner-pw@example.test', password: TEST_PASSWORD });
     expect(signedIn.user).toMatchObject({ email: 'owner-pw@example.test', isBusiness: true });

@@ -62,7 +62,7 @@ describe('POST /api/business/interest/password', () => {
     // The wizard, on the phone: who is registering, step 1's draft, and the submit itself.
     const me = await post(cookie, '/api/business/confirm-session', {});
     expect(me.json()).toEqual({ businessName: 'Orxateria Daniel', email: 'phone@example.test', hasBusiness: false });
-    expect((await authedInject(t, cookie, { method: 'GET', url: '/api/account/password' })).json()).toEqual({ hasPassword: true });
+    expect((await authedInject(t, cookie, { method: 'GET', url: '/api/account/password' })).json()).toEqual({ hasPassword: true, hasGoogle: false });
     for (const type of ['business_license', 'tax_registration', 'id_document']) {
       const body = multipart([{ name: 'type', value: type }, { name: 'file', fileName: `${type}.pdf`, contentType: 'application/pdf', data: samplePdf() }]);
       expect((await authedInject(t, cookie, { method: 'POST', url: '/api/business/documents', payload: body.payload, headers: body.headers })).statusCode).toBe(201);

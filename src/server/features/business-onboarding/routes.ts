@@ -33,7 +33,7 @@ import { saveSignupDraft } from './save-signup-draft';
 import { registerBusiness } from './register-business';
 import { registerInterest } from './register-interest';
 import { resendConfirmation } from './resend-confirmation';
-import { hasPassword, setPassword } from './set-password';
+import { hasGoogle, hasPassword, setPassword } from './set-password';
 import { toFetchHeaders } from '../../platform/fetch-headers';
 
 const REGISTRATIONS_PER_ACCOUNT: RateLimitRule = { limit: 10, windowMs: 60 * 60 * 1000 };
@@ -121,7 +121,7 @@ export const businessOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/account/password', { schema: { response: { 200: passwordStatusSchema } } }, async (request) => {
     const user = await requireUser(request);
-    return { hasPassword: await hasPassword(app.ctx.db, user.id) };
+    return { hasPassword: await hasPassword(app.ctx.db, user.id), hasGoogle: await hasGoogle(app.ctx.db, user.id) };
   });
 
   app.post(

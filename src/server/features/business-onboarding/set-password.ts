@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, or } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { accounts } from '../../db/schema/auth';
 import type { AppContext } from '../../platform/context';
@@ -13,23 +13,22 @@ export async function hasPassword(db: AppContext['db'], userId: string): Promise
   return Boolean(row);
 }
 
+export async function hasGoogle(db: AppContext['db'], userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'google')))
+    .limit(1);
+  return Boolean(row);
+}
+
 /**
  * Whether the owner can come back once this session ends: a password, or Google (whose
  * sign-in needs none). The wizard's submit requires it, so nobody registers a business they
  * are then locked out of.
  */
 export async function canSignInAgain(db: AppContext['db'], userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.userId, userId),
-        or(and(eq(accounts.providerId, 'credential'), isNotNull(accounts.password)), eq(accounts.providerId, 'google')),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
+  return (await hasPassword(db, userId)) || hasGoogle(db, userId);
 }
 
 /**

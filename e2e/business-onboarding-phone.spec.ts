@@ -68,7 +68,7 @@ test('a partner fills the interest form, opens the mail elsewhere, sets the pass
     await expect(app.getByRole('heading', { name: 'Crea una contrasenya per a poder entrar més avant' })).toHaveCount(0);
     await app.getByRole('combobox', { name: 'Categoria' }).click();
     await app.getByRole('option', { name: 'Begudes tradicionals' }).click();
-    await app.getByLabel('Adreça', { exact: true }).fill('Plaça del Mercat, 7, València');
+    await app.getByLabel('Adreça').fill('Plaça del Mercat, 7, València');
     // The fiscal address starts as the business address.
     await expect(app.getByLabel('Domicili fiscal')).toHaveValue('Plaça del Mercat, 7, València');
     await app.getByRole('combobox', { name: 'Districte de València' }).click();

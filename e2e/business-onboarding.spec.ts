@@ -108,7 +108,7 @@ test('a business registers in Spanish from the interest form to a pending dashbo
   await page.getByRole('combobox', { name: 'Categoría' }).click();
   await page.getByRole('option', { name: 'Bebidas tradicionales' }).click();
   await expect(page.getByRole('combobox', { name: 'Categoría' })).toContainText('Bebidas tradicionales');
-  await page.getByLabel('Dirección', { exact: true }).fill('Plaza de Santa Catalina, 6, València');
+  await page.getByLabel('Dirección').fill('Plaza de Santa Catalina, 6, València');
   await page.getByRole('combobox', { name: 'Distrito de Valencia' }).click();
   await page.getByRole('option', { name: 'Ciutat Vella' }).click();
   await page.getByLabel('Razón social').fill('Horchatería Santa Catalina S.L.');

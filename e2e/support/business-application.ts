@@ -40,7 +40,7 @@ export async function applyAsNewBusiness(page: Page, input: { email: string; bus
   await expect(page.getByRole('heading', { name: 'Datos del negocio' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Categoría' }).click();
   await page.getByRole('option', { name: 'Bebidas tradicionales' }).click();
-  await page.getByLabel('Dirección', { exact: true }).fill('Carrer de la Pau, 12, València');
+  await page.getByLabel('Dirección').fill('Carrer de la Pau, 12, València');
   await page.getByRole('combobox', { name: 'Distrito de Valencia' }).click();
   await page.getByRole('option', { name: 'Ciutat Vella' }).click();
   await page.getByLabel('NIF/CIF').fill(input.taxId);

@@ -76,8 +76,9 @@ export const businessOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/business/interest/password',
     {
-      // A link's token, like the confirmation above; the password is new, never checked.
-      config: { abuse: { does: ['looks-up-code'], limits: [{ name: 'interest-password-ip', rule: CONFIRM_PER_IP, key: clientKey }] } },
+      // A link's token, like the confirmation above; hashing the new password is argon2's
+      // full cost, so the same per-address count bounds that too.
+      config: { abuse: { does: ['looks-up-code', 'checks-password'], limits: [{ name: 'interest-password-ip', rule: CONFIRM_PER_IP, key: clientKey }] } },
       schema: { body: linkPasswordInputSchema, response: { 200: linkPasswordResultSchema } },
     },
     async (request, reply) => {

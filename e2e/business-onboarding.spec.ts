@@ -39,7 +39,7 @@ async function expectToast(page: Page, text: string | RegExp) {
  * dashboard shows the application as pending.
  */
 test('a business registers in Spanish from the interest form to a pending dashboard', async ({ page }) => {
-  // Every step of the wizard, three documents and five accessibility scans: minutes on a busy machine.
+  // Every step of the wizard, three documents and seven accessibility scans: minutes on a busy machine.
   test.setTimeout(180_000);
   const email = `horchateria.${Date.now()}.${test.info().workerIndex}@example.test`;
   const businessName = 'Horchatería Santa Catalina';

@@ -19,7 +19,7 @@ export const png = Buffer.from(
 
 /**
  * A new company applies through the real onboarding, in Spanish (the page's language must
- * already be `es`): interest form → mailed link → wizard with three documents → the
+ * already be `es`): interest form → mailed link (where the password is set) → wizard with three documents → the
  * dashboard shows it pending. Leaves the owner signed in on `page`.
  */
 export async function applyAsNewBusiness(page: Page, input: { email: string; businessName: string; taxId: string; password: string }) {
@@ -29,18 +29,22 @@ export async function applyAsNewBusiness(page: Page, input: { email: string; bus
   await page.getByRole('button', { name: 'Registrar mi negocio' }).click();
   await expect(page.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible();
   const link = new URL(linkIn(await waitForMail(page.request, { to: input.email }), '/confirm?token='));
+  // The link's page asks for the password (the address is shown in the browser that filled the form).
   await page.goto(link.pathname + link.search);
-  await expect(page.getByRole('heading', { name: '¡Correo confirmado!' })).toBeVisible();
-  await page.goto('/business/signup');
+  await expect(page.getByRole('heading', { name: 'Crea tu contraseña' })).toBeVisible();
+  await expect(page.getByLabel('Correo al que se envió el enlace')).toHaveValue(input.email);
+  await page.getByLabel('Nueva contraseña').fill(input.password);
+  await page.getByRole('button', { name: 'Guardar contraseña y continuar' }).click();
+  await expect(page).toHaveURL(/\/business\/signup$/);
 
   await expect(page.getByRole('heading', { name: 'Datos del negocio' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Categoría' }).click();
   await page.getByRole('option', { name: 'Bebidas tradicionales' }).click();
   await page.getByLabel('Dirección').fill('Carrer de la Pau, 12, València');
+  await page.getByRole('combobox', { name: 'Distrito de Valencia' }).click();
+  await page.getByRole('option', { name: 'Ciutat Vella' }).click();
   await page.getByLabel('NIF/CIF').fill(input.taxId);
-  await page.getByLabel('Nueva contraseña').fill(input.password);
-  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
-  await expect(page.getByText('Contraseña guardada. A partir de ahora puedes entrar con ella.').first()).toBeVisible();
+  await page.getByLabel('Razón social').fill(`${input.businessName} S.L.`);
   await page.getByRole('button', { name: 'Siguiente' }).click();
 
   await expect(page.getByRole('heading', { name: 'Documentos de verificación' })).toBeVisible();

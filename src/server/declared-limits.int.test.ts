@@ -22,7 +22,8 @@ const ACTS: Record<Abuse, string[]> = {
   'looks-up-code': [
     'features/gift-page/get-gift-page.ts',
     'features/redemption/find-redemption-order.ts',
-    'features/business-onboarding/confirm-interest.ts',
+    'features/business-onboarding/open-confirmation-link.ts',
+    'features/business-onboarding/set-link-password.ts',
     'domain/orders/request-extension.ts',
   ],
 };

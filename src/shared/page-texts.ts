@@ -26,7 +26,7 @@ export const PAGE_NAMESPACES = {
   'features/business-onboarding/interest-page.tsx': ['business'],
   'features/business-onboarding/confirm-page.tsx': ['business'],
   'features/business-onboarding/business-confirm-page.tsx': ['business'],
-  'features/business-onboarding/signup-page.tsx': ['business'],
+  'features/business-onboarding/signup-page.tsx': ['business', 'districts'],
   'features/business-dashboard/business-dashboard-page.tsx': ['dashboard'],
   'features/checkout/checkout-page.tsx': ['checkout'],
   'features/checkout/test-payment-page.tsx': ['checkout'],

@@ -243,6 +243,12 @@ export const routeTable: RouteRow[] = [
     expect: all(404),
   },
   {
+    // Needs the mailed link's token: an unknown one is refused alike for everyone, signed in or not.
+    route: 'POST /api/business/interest/password',
+    request: () => ({ url: '/api/business/interest/password', payload: { token: 'not-a-real-token', email: 'matrix@example.test', newPassword: 'a-brand-new-password-42' } }),
+    expect: all(404),
+  },
+  {
     route: 'POST /api/business/interest/resend',
     request: () => ({ url: '/api/business/interest/resend', payload: { email: `nobody-${randomUUID()}@example.test` } }),
     expect: all(202),
@@ -321,7 +327,7 @@ export const routeTable: RouteRow[] = [
     route: 'POST /api/business/registration',
     request: () => ({
       url: '/api/business/registration',
-      payload: { businessName: 'Matrix', category: 'coffee_bakery', address: 'Carrer 1', taxId: 'B00000000', businessType: 'company' },
+      payload: { businessName: 'Matrix', category: 'coffee_bakery', address: 'Carrer 1', taxId: 'B00000000', businessType: 'company', legalName: 'Matrix S.L.', fiscalAddress: 'Carrer 1', district: 'extramurs' },
     }),
     // Owners already have a business (409); the others reach validation (a bad tax id).
     expect: signedIn(400, { ownerX: 409, ownerY: 409, pendingOwner: 409 }),
@@ -372,6 +378,12 @@ export const routeTable: RouteRow[] = [
     route: 'POST /api/business/commission/accept',
     request: () => ({ url: '/api/business/commission/accept', payload: { commissionRate: 12.5, partnerTermsVersion: PARTNER_TERMS_VERSION } }),
     expect: signedIn(403, { ownerX: 409, ownerY: 409, pendingOwner: 409 }),
+  },
+  {
+    // Each owner completes their own business's details; nobody else has one to complete.
+    route: 'PUT /api/business/invoicing-details',
+    request: () => ({ url: '/api/business/invoicing-details', payload: { legalName: 'Matrix S.L.', fiscalAddress: 'Carrer de la Matriu, 1, 46001 València', district: 'ciutat_vella' } }),
+    expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }),
   },
   {
     route: 'PUT /api/business/mail-settings',

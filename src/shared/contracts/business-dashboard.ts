@@ -23,6 +23,7 @@ import {
   BUSINESS_LIMITS,
   businessInfoFields,
   EMAIL_SHAPE,
+  invoicingDetailsFields,
   optionalText,
   registrationFieldErrors,
   requiredChoice,
@@ -303,6 +304,17 @@ export const commissionAcceptanceSchema = z.object({
   partnerTermsVersion: z.string().max(32),
 });
 export type CommissionAcceptance = z.infer<typeof commissionAcceptanceSchema>;
+
+/**
+ * PUT /api/business/invoicing-details: the dashboard's task for a business that lacks its
+ * legal name, fiscal address or district (registered before the wizard asked for them): the
+ * owner's own business only (403 `no_business` otherwise) → 200 dashboardBusinessSchema.
+ * 400 validation_failed (fields: legalName/fiscalAddress → fieldRequired | tooLong;
+ * district → fieldRequired | invalidDistrict). Not an identity change: no new review.
+ */
+export const invoicingDetailsSchema = invoicingDetailsFields;
+export type InvoicingDetails = z.output<typeof invoicingDetailsSchema>;
+export type InvoicingDetailsInput = z.input<typeof invoicingDetailsSchema>;
 
 /** PUT /api/business/mail-settings: one daily summary of order events instead of a mail each. */
 export const ownerMailSettingsSchema = z.object({ orderMailDigest: z.boolean() });

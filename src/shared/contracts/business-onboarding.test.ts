@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { businessInfoSchema, interestInputSchema, normalizeWebsite, registrationInputSchema } from './business-onboarding';
+import { businessInfoSchema, interestInputSchema, linkPasswordInputSchema, normalizeWebsite, registrationInputSchema, signupDraftSchema } from './business-onboarding';
+import { invoicingDetailsSchema } from './business-dashboard';
 
 const valid = {
   businessName: 'Horno',
@@ -7,6 +8,9 @@ const valid = {
   address: 'Carrer 1',
   taxId: 'b12345674',
   businessType: 'company',
+  legalName: 'Horno S.L.',
+  fiscalAddress: 'Carrer 1, 46001 València',
+  district: 'ciutat_vella',
 };
 
 function fieldErrors(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -75,6 +79,61 @@ describe('registration and interest bodies', () => {
     expect(fieldErrors(interestInputSchema.safeParse({ businessName: '', email: '' }))).toMatchObject({
       businessName: 'fieldRequired',
       email: 'fieldRequired',
+    });
+  });
+});
+
+describe('invoicing details (wizard step 1 and the dashboard task)', () => {
+  it('are required in the wizard: legal name, fiscal address and a Valencia district', () => {
+    const { legalName: _l, fiscalAddress: _f, district: _d, ...without } = valid;
+    expect(fieldErrors(businessInfoSchema.safeParse(without))).toEqual({ legalName: 'fieldRequired', fiscalAddress: 'fieldRequired', district: 'fieldRequired' });
+    expect(fieldErrors(businessInfoSchema.safeParse({ ...valid, legalName: '  ', fiscalAddress: '', district: '' }))).toEqual({
+      legalName: 'fieldRequired',
+      fiscalAddress: 'fieldRequired',
+      district: 'fieldRequired',
+    });
+    expect(fieldErrors(businessInfoSchema.safeParse({ ...valid, district: 'atlantis', legalName: 'x'.repeat(201), fiscalAddress: 'x'.repeat(301) }))).toEqual({
+      district: 'invalidDistrict',
+      legalName: 'tooLong',
+      fiscalAddress: 'tooLong',
+    });
+    expect(businessInfoSchema.parse({ ...valid, legalName: ' Horno S.L. ' })).toMatchObject({ legalName: 'Horno S.L.', fiscalAddress: 'Carrer 1, 46001 València', district: 'ciutat_vella' });
+    expect(registrationInputSchema.safeParse({ ...valid, district: undefined, commissionAccepted: true }).success).toBe(false);
+  });
+
+  it('the dashboard task checks the same three fields with the same codes', () => {
+    expect(invoicingDetailsSchema.parse({ legalName: ' Forn S.L.', fiscalAddress: 'Carrer 2', district: 'benimaclet' })).toEqual({
+      legalName: 'Forn S.L.',
+      fiscalAddress: 'Carrer 2',
+      district: 'benimaclet',
+    });
+    expect(fieldErrors(invoicingDetailsSchema.safeParse({ legalName: '', district: 'nowhere' }))).toEqual({
+      legalName: 'fieldRequired',
+      fiscalAddress: 'fieldRequired',
+      district: 'invalidDistrict',
+    });
+  });
+
+  it('travel with the draft as typed, empty included, but only a known district', () => {
+    expect(signupDraftSchema.parse({ legalName: '', fiscalAddress: 'Carrer 1', district: '' })).toMatchObject({ legalName: '', fiscalAddress: 'Carrer 1', district: '' });
+    expect(fieldErrors(signupDraftSchema.safeParse({ district: 'atlantis' }))).toEqual({ district: 'invalidDistrict' });
+  });
+});
+
+describe('the confirmation link\'s password form', () => {
+  it('needs the token, the address (lower-cased) and a password of 8 to 128 characters', () => {
+    expect(linkPasswordInputSchema.parse({ token: 't', email: ' Owner@Example.TEST ', newPassword: 'orxata-de-xufa' })).toEqual({
+      token: 't',
+      email: 'owner@example.test',
+      newPassword: 'orxata-de-xufa',
+    });
+    expect(fieldErrors(linkPasswordInputSchema.safeParse({ token: 't', email: 'nope', newPassword: 'short' }))).toEqual({
+      email: 'invalidEmail',
+      newPassword: 'PASSWORD_TOO_SHORT',
+    });
+    expect(fieldErrors(linkPasswordInputSchema.safeParse({ token: 't', email: '', newPassword: 'x'.repeat(129) }))).toEqual({
+      email: 'fieldRequired',
+      newPassword: 'PASSWORD_TOO_LONG',
     });
   });
 });

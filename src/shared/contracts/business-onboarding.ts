@@ -1,6 +1,7 @@
 import { LOCALES } from '../locale';
 import { z } from 'zod';
 import { businessCategories, DEFAULT_COMMISSION_RATE, documentTypes } from '../domain/business';
+import { valenciaDistricts } from '../domain/valencia-districts';
 import { normalizeTaxId, taxIdError } from '../domain/tax-id';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
 import { multiLine, plainTextFieldErrors, singleLine } from './plain-text';
@@ -20,10 +21,22 @@ import { normalizePhone } from './profile';
  *       created; show 'Registration failed: {detail}' in the 'Email Delivery Issue' box).
  *   A repeated submit for an address whose interest is still unconfirmed answers 201 again
  *   without a second user or mail (the spec ignores the duplicate record).
- * POST /api/business/interest/confirm    public; the /confirm page
- *   body confirmTokenInputSchema → 200 confirmTokenResultSchema (+ session cookie when it
- *   signed the user in). 400 `token_missing`, 404 `token_invalid` (→ 'Confirmation Failed'),
- *   410 `token_expired` (→ 'Link Expired', offer resend).
+ * POST /api/business/interest/confirm    public; the /confirm page opening the mailed link
+ *   body confirmTokenInputSchema → 200 confirmTokenResultSchema. A live link of an account
+ *   nobody has confirmed answers `passwordRequired` and changes nothing (the link is used
+ *   by setting the password, below; `email` is given only to the browser that filled the
+ *   interest form, anywhere else the person types it). A used link, or one whose account was
+ *   confirmed another way, answers `confirmed` with `alreadyConfirmed` (sign in to go on).
+ *   400 `token_missing`, 404 `token_invalid` (→ 'Confirmation Failed'), 410 `token_expired`
+ *   (→ 'Link Expired', offer resend). Never signs anyone in.
+ * POST /api/business/interest/password   public; the /confirm page's password form
+ *   body linkPasswordInputSchema → 200 linkPasswordResultSchema + the session cookie: the
+ *   address is confirmed, the password set (replacing one left by a sign-up nobody
+ *   confirmed), the link used up, and this browser signed in. 400 `token_missing`, 404
+ *   `token_invalid`, 410 `token_expired`, 409 `link_used` (used before, or the account was
+ *   confirmed another way: sign in, or reset the password); 400 `email_mismatch` (fields.email
+ *   `emailMismatch`: not the address the link was sent to), 400 with `fields.newPassword`
+ *   `PASSWORD_TOO_SHORT` | `PASSWORD_TOO_LONG` | `PASSWORD_TOO_COMMON`. A refusal changes nothing.
  * POST /api/business/interest/resend     public, rate-limited
  *   body resendInputSchema ({token} from the expired page, or {email}) → 202 {status:'sent'}
  *   whatever the address (reveals nothing); 400 `token_missing` when neither is given.
@@ -38,6 +51,8 @@ import { normalizePhone } from './profile';
  * POST /api/business/registration        signed in; the wizard's submit
  *   body registrationInputSchema → 201 registrationResultSchema
  *   400 validation_failed with fields (registrationFieldErrors), 400 `commission_required`,
+ *   400 `password_required` (the account has neither a password nor Google to sign in with:
+ *   without one the owner could not come back once this session ends),
  *   400 `documents_missing` (fields: {<documentType>: 'documentRequired'} per missing type),
  *   409 `business_exists`, 401 unauthenticated (web: loginRequired toast).
  * GET  /api/business/registration        signed in → 200 businessRegistrationStatusSchema,
@@ -62,6 +77,7 @@ export const registrationFieldErrors = {
   invalidWebsite: 'invalidWebsite',
   invalidCategory: 'invalidCategory',
   invalidBusinessType: 'invalidBusinessType',
+  invalidDistrict: 'invalidDistrict',
   tooLong: 'tooLong',
   controlCharacter: plainTextFieldErrors.controlCharacter,
   controlCharacterInText: plainTextFieldErrors.controlCharacterInText,
@@ -76,6 +92,8 @@ export const BUSINESS_LIMITS = {
   phone: 32,
   website: 300,
   description: 2000,
+  legalName: 200,
+  fiscalAddress: 300,
 } as const;
 
 /** A required one-line text. */
@@ -106,14 +124,37 @@ export const confirmTokenInputSchema = z.object({
 });
 export type ConfirmTokenInput = z.input<typeof confirmTokenInputSchema>;
 
-export const confirmTokenResultSchema = z.object({
-  status: z.literal('confirmed'),
-  alreadyConfirmed: z.boolean(),
-  type: z.enum(confirmationTypes),
-  /** True when this call started a session (the fresh confirmation). */
-  signedIn: z.boolean(),
-});
+export const confirmTokenResultSchema = z.discriminatedUnion('status', [
+  z.object({
+    /** The link works and nobody has confirmed the account: set a password to use it. */
+    status: z.literal('passwordRequired'),
+    type: z.enum(confirmationTypes),
+    /** The address, for the browser that filled the interest form only; null elsewhere. */
+    email: z.string().nullable(),
+  }),
+  z.object({
+    status: z.literal('confirmed'),
+    /** Always true: the link was used before, or the address was confirmed another way. */
+    alreadyConfirmed: z.boolean(),
+    type: z.enum(confirmationTypes),
+  }),
+]);
 export type ConfirmTokenResult = z.infer<typeof confirmTokenResultSchema>;
+
+/** The /confirm page's form: the address the link was sent to, and the password to sign in with. */
+export const linkPasswordInputSchema = z.object({
+  token: z.string({ error: 'token_missing' }).max(200),
+  email: requiredText(BUSINESS_LIMITS.email)
+    .refine((v) => v === '' || EMAIL_SHAPE.test(v), { error: E.invalidEmail })
+    .transform((v) => v.toLowerCase()),
+  newPassword: z
+    .string({ error: 'PASSWORD_TOO_SHORT' })
+    .min(MIN_PASSWORD_LENGTH, { error: 'PASSWORD_TOO_SHORT' })
+    .max(MAX_PASSWORD_LENGTH, { error: 'PASSWORD_TOO_LONG' }),
+});
+export type LinkPasswordInput = z.input<typeof linkPasswordInputSchema>;
+export const linkPasswordResultSchema = z.object({ status: z.literal('confirmed'), signedIn: z.literal(true) });
+export type LinkPasswordResult = z.infer<typeof linkPasswordResultSchema>;
 
 export const resendInputSchema = z.object({
   token: z.string().max(200).optional(),
@@ -130,7 +171,11 @@ export const confirmSessionResultSchema = z.object({
 });
 export type ConfirmSessionResult = z.infer<typeof confirmSessionResultSchema>;
 
-export const passwordStatusSchema = z.object({ hasPassword: z.boolean() });
+export const passwordStatusSchema = z.object({
+  hasPassword: z.boolean(),
+  /** Signs in with Google: the wizard may be submitted without a password (nothing to be locked out of). */
+  hasGoogle: z.boolean().default(false),
+});
 export type PasswordStatus = z.infer<typeof passwordStatusSchema>;
 
 export const setPasswordInputSchema = z.object({
@@ -174,6 +219,18 @@ export const requiredChoice = <T extends readonly [string, ...string[]]>(values:
     error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? E.fieldRequired : invalid),
   });
 
+/**
+ * What Regalo's commission invoices and the catalogue's district filter need (ADR 061): the
+ * razón social (or the self-employed owner's full name), the fiscal address on one line, and
+ * the Valencia district. Asked by the wizard and by the dashboard's task for businesses
+ * registered before it asked; the same rules on both sides and on the server.
+ */
+export const invoicingDetailsFields = z.object({
+  legalName: requiredText(BUSINESS_LIMITS.legalName),
+  fiscalAddress: requiredText(BUSINESS_LIMITS.fiscalAddress),
+  district: requiredChoice(valenciaDistricts, E.invalidDistrict),
+});
+
 export const businessInfoFields = z.object({
   businessName: requiredText(BUSINESS_LIMITS.businessName),
   category: requiredChoice(businessCategories, E.invalidCategory),
@@ -187,6 +244,7 @@ export const businessInfoFields = z.object({
     .transform((v) => (v === null ? null : (normalizeWebsite(v) ?? null))),
   description: optionalText(BUSINESS_LIMITS.description, 'many'),
   businessType: requiredChoice(signupBusinessTypes, E.invalidBusinessType),
+  ...invoicingDetailsFields.shape,
 });
 
 // The tax id's accepted forms depend on the business type (NIE for individuals only).
@@ -232,6 +290,9 @@ export const signupDraftFieldsSchema = z.object({
   phone: draftText(BUSINESS_LIMITS.phone),
   website: draftText(BUSINESS_LIMITS.website),
   description: draftText(BUSINESS_LIMITS.description, 'many'),
+  legalName: draftText(BUSINESS_LIMITS.legalName),
+  fiscalAddress: draftText(BUSINESS_LIMITS.fiscalAddress),
+  district: z.union([z.enum(valenciaDistricts), z.literal('')], { error: E.invalidDistrict }).optional(),
 });
 export type SignupDraftFields = z.infer<typeof signupDraftFieldsSchema>;
 
@@ -257,6 +318,9 @@ export const businessOnboardingErrorCodes = [
   'token_invalid',
   'token_expired',
   'password_already_set',
+  'password_required',
+  'link_used',
+  'email_mismatch',
   'commission_required',
   'documents_missing',
   'business_exists',

@@ -15,6 +15,18 @@ export type VerifactuRecordKind = (typeof verifactuRecordKinds)[number];
 export const invoicingDataFields = ['legalName', 'taxId', 'fiscalAddress'] as const;
 export type InvoicingDataField = (typeof invoicingDataFields)[number];
 
+/**
+ * What the dashboard's invoicing-details task asks for: the invoicing data the owner types
+ * there (the tax id is part of the review, changed in the profile) and the Valencia district
+ * the catalogue filters by.
+ */
+export const invoicingDetailFields = ['legalName', 'fiscalAddress', 'district'] as const;
+export type InvoicingDetailField = (typeof invoicingDetailFields)[number];
+
+export function missingInvoicingDetails(business: { legalName: string | null; fiscalAddress: string | null; district: string | null }): InvoicingDetailField[] {
+  return invoicingDetailFields.filter((field) => !business[field] || business[field].trim().length === 0);
+}
+
 /** A quarter as `YYYY-Qn`, the book's and DAC7's period. */
 export const QUARTER_PATTERN = /^(\d{4})-Q([1-4])$/;
 

@@ -15,6 +15,7 @@ import {
   giftInputSchema,
   giftParamsSchema,
   giftPatchSchema,
+  invoicingDetailsSchema,
   ordersQuerySchema,
   orderUpdatesQuerySchema,
   orderUpdatesSchema,
@@ -36,6 +37,7 @@ import { getDashboardBusiness } from './business-profile/get-dashboard-business'
 import { updateBusinessProfile } from './business-profile/update-business-profile';
 import { acceptCommissionRate } from './business-profile/accept-commission-rate';
 import { updateOwnerMailSettings } from './business-profile/update-owner-mail-settings';
+import { updateInvoicingDetails } from './business-profile/update-invoicing-details';
 import { requireOwnedBusiness } from '../../domain/businesses/owned-business';
 import { shopPosterQuerySchema } from '@shared/contracts/business-shop';
 import { getShopPoster } from './business-shop/get-shop-poster';
@@ -87,6 +89,15 @@ export const businessDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       return updateOwnerMailSettings(app.ctx, user.id, request.body);
+    },
+  );
+
+  app.put(
+    '/api/business/invoicing-details',
+    { schema: { body: invoicingDetailsSchema, response: { 200: dashboardBusinessSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return updateInvoicingDetails(app.ctx, user.id, request.body);
     },
   );
 

@@ -105,7 +105,7 @@ describe('business interest and token confirmation', () => {
     expect(res.statusCode).toBe(201);
     const fresh = await tokenFromMail('forgot@example.test');
     expect(fresh).not.toBe(old);
-    expect((await confirm({ token: fresh })).statusCode).toBe(200);
+    expect((await confirm({ token: fresh })).json()).toMatchObject({ status: 'passwordRequired' });
   });
 
   it('refuses missing fields with field codes and changes nothing', async () => {
@@ -140,54 +140,39 @@ describe('business interest and token confirmation', () => {
       expect(user!.emailVerified).toBe(false);
     });
 
-    it('a fresh link opened in another browser confirms the address without signing that browser in', async () => {
-      // Login CSRF (issue 27): the attacker registers their own address and sends the link on.
-      const attacker = await submitInterest({ businessName: 'Trampa', email: 'attacker-shop@example.test', locale: 'es' });
-      const token = await tokenFromMail('attacker-shop@example.test');
-      const elsewhere = await confirm({ token });
-      expect(elsewhere.statusCode).toBe(200);
-      expect(elsewhere.json()).toEqual({ status: 'confirmed', alreadyConfirmed: false, type: 'business', signedIn: false });
-      expect(cookieFrom(elsewhere)).not.toMatch(/session_token=/);
-      const [user] = await t.database.db.select().from(users).where(eq(users.email, 'attacker-shop@example.test'));
-      expect(user!.emailVerified).toBe(true);
-      // Nor does a browser that registered another address.
-      await submitInterest({ businessName: 'Otra', email: 'other-shop@example.test', locale: 'es' });
-      const other = await confirm({ token: await tokenFromMail('other-shop@example.test') }, cookieFrom(attacker));
-      expect(other.json()).toMatchObject({ signedIn: false });
-    });
-
-    it('a fresh link confirms, verifies the address and signs in the browser that registered', async () => {
+    it('a fresh link asks for a password and changes nothing; only the browser that filled the form is told the address', async () => {
       const registered = await submitInterest({ businessName: 'Fresca', email: 'fresh@example.test', locale: 'es' });
       const token = await tokenFromMail('fresh@example.test');
       now = new Date(now.getTime() + 47 * HOUR);
-      const res = await confirm({ token }, cookieFrom(registered));
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 'confirmed', alreadyConfirmed: false, type: 'business', signedIn: true });
-      const cookie = cookieFrom(res);
-      expect(cookie).toMatch(/session_token=/);
+      const there = await confirm({ token }, cookieFrom(registered));
+      expect(there.statusCode).toBe(200);
+      expect(there.json()).toEqual({ status: 'passwordRequired', type: 'business', email: 'fresh@example.test' });
+      expect(cookieFrom(there)).not.toMatch(/session_token=/);
+      // Any other browser (the phone's mail app, or someone handed the link) types the address.
+      const elsewhere = await confirm({ token });
+      expect(elsewhere.json()).toEqual({ status: 'passwordRequired', type: 'business', email: null });
+      const otherForm = await authedInject(t, null, { method: 'POST', url: '/api/business/interest', payload: { businessName: 'X', email: 'third@example.test', locale: 'es' } });
+      expect((await confirm({ token }, cookieFrom(otherForm))).json()).toMatchObject({ email: null });
 
-      const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
-      expect(session.statusCode).toBe(200);
-      expect(session.json().user).toMatchObject({ email: 'fresh@example.test', emailVerified: true, isBusiness: true });
-
-      const [interest] = await t.database.db.select().from(businessInterests);
-      expect(interest).toMatchObject({ isConfirmed: true, userType: 'business' });
-      expect(interest!.confirmedAt).toEqual(now);
-
-      // The cookie passes the server's own guard too.
-      const me = await authedInject(t, cookie, { method: 'POST', url: '/api/business/confirm-session' });
-      expect(me.statusCode).toBe(200);
-      expect(me.json()).toEqual({ businessName: 'Fresca', email: 'fresh@example.test', hasBusiness: false });
+      const [user] = await t.database.db.select().from(users).where(eq(users.email, 'fresh@example.test'));
+      expect(user!.emailVerified).toBe(false);
+      const [interest] = await t.database.db.select().from(businessInterests).where(eq(businessInterests.email, 'fresh@example.test'));
+      expect(interest).toMatchObject({ isConfirmed: false, confirmedAt: null });
     });
 
-    it('an already confirmed link says so without opening another session, even after expiry', async () => {
+    it('a used link says so without opening a session, even after expiry', async () => {
       await submitInterest({ businessName: 'Dos', email: 'again@example.test', locale: 'en' });
       const token = await tokenFromMail('again@example.test');
-      expect((await confirm({ token })).statusCode).toBe(200);
+      const set = await authedInject(t, null, {
+        method: 'POST',
+        url: '/api/business/interest/password',
+        payload: { token, email: 'again@example.test', newPassword: 'horchata-con-fartons-1871' },
+      });
+      expect(set.statusCode).toBe(200);
       now = new Date(now.getTime() + CONFIRMATION_TTL_MS * 2);
       const res = await confirm({ token, type: 'business' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ alreadyConfirmed: true, signedIn: false });
+      expect(res.json()).toEqual({ status: 'confirmed', alreadyConfirmed: true, type: 'business' });
       expect(res.headers['set-cookie']).toBeUndefined();
     });
 

@@ -18,6 +18,9 @@ const companyBody = (overrides: Record<string, unknown> = {}) => ({
   website: 'hornosannicolas.es',
   description: 'Pan y dulces desde 1890.',
   businessType: 'company',
+  legalName: 'Forn de Sant Nicolau S.L.',
+  fiscalAddress: 'Carrer de Cavallers 12, 46001 València',
+  district: 'ciutat_vella',
   commissionAccepted: true,
   ...overrides,
 });
@@ -75,6 +78,10 @@ describe('POST /api/business/registration', () => {
       city: 'Valencia',
       businessType: 'company',
       taxId: createValidCif(4242),
+      // Asked by the wizard, stored where the invoices and the admin's check read them.
+      legalName: 'Forn de Sant Nicolau S.L.',
+      fiscalAddress: 'Carrer de Cavallers 12, 46001 València',
+      district: 'ciutat_vella',
       phone: '+34963123456',
       website: 'https://hornosannicolas.es/',
       verificationStatus: 'pending',
@@ -156,14 +163,22 @@ describe('POST /api/business/registration', () => {
   it('refuses empty required fields with fieldRequired', async () => {
     const { cookie } = await signedInUser();
     const before = await businessKeys();
-    const res = await submit(cookie, companyBody({ businessName: ' ', category: '', address: '', taxId: '' }));
+    const res = await submit(cookie, companyBody({ businessName: ' ', category: '', address: '', taxId: '', legalName: ' ', fiscalAddress: '', district: '' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toMatchObject({
       businessName: 'fieldRequired',
       category: 'fieldRequired',
       address: 'fieldRequired',
       taxId: 'fieldRequired',
+      legalName: 'fieldRequired',
+      fiscalAddress: 'fieldRequired',
+      district: 'fieldRequired',
     });
+    // Left out altogether, and a district Valencia does not have.
+    const { legalName: _legal, fiscalAddress: _fiscal, ...withoutInvoicing } = companyBody();
+    const missing = await submit(cookie, { ...withoutInvoicing, district: 'atlantis' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toEqual({ legalName: 'fieldRequired', fiscalAddress: 'fieldRequired', district: 'invalidDistrict' });
     await nothingWritten(before);
   });
 

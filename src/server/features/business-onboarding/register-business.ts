@@ -18,6 +18,7 @@ import {
 } from '../../domain/documents/document-files';
 import { findOwnedBusiness } from '../../domain/businesses/find-owned-business';
 import { isUniqueViolation } from '../../db/unique-violation';
+import { canSignInAgain } from './set-password';
 
 async function copyObject(storage: Storage, from: string, to: string): Promise<void> {
   const object = await storage.get(from);
@@ -43,6 +44,9 @@ export async function registerBusiness(
   if (await findOwnedBusiness(ctx.db, userId)) throw new AppError('business_exists', 409, 'You already have a business');
   if (!input.commissionAccepted) {
     throw new AppError('commission_required', 400, 'The commission agreement must be accepted');
+  }
+  if (!(await canSignInAgain(ctx.db, userId))) {
+    throw new AppError('password_required', 400, 'Create a password first: without one you could not sign in again');
   }
 
   const temp = await listTempDocuments(ctx.storage, userId);
@@ -86,6 +90,10 @@ export async function registerBusiness(
         address: input.address,
         city: LISTING_CITY,
         taxId: input.taxId,
+        // What the commission invoices and the district filter need (ADR 061), asked up front.
+        legalName: input.legalName,
+        fiscalAddress: input.fiscalAddress,
+        district: input.district,
         phone: input.phone,
         website: input.website,
         description: input.description,

@@ -50,7 +50,7 @@ describe('onboarding files on S3-compatible storage', () => {
     const reg = await authedInject(t, cookie, {
       method: 'POST',
       url: '/api/business/registration',
-      payload: { businessName: 'Nube', category: 'services', address: 'Carrer 2', taxId: createValidCif(77), businessType: 'company', commissionAccepted: true },
+      payload: { businessName: 'Nube', category: 'services', address: 'Carrer 2', taxId: createValidCif(77), businessType: 'company', legalName: 'Nube S.L.', fiscalAddress: 'Carrer 2', district: 'benimaclet', commissionAccepted: true },
     });
     expect(reg.statusCode).toBe(201);
     expect(await t.app.ctx.storage.list(tempDocumentsPrefix(user.id))).toHaveLength(0);

@@ -7,6 +7,8 @@ import {
   confirmTokenResultSchema,
   interestInputSchema,
   interestResultSchema,
+  linkPasswordInputSchema,
+  linkPasswordResultSchema,
   passwordStatusSchema,
   registrationInputSchema,
   registrationResultSchema,
@@ -20,7 +22,8 @@ import { requireUser } from '../../platform/auth/guard';
 import { clientKey, type RateLimitRule } from '../../platform/rate-limit';
 import { unprovenMailLimits } from '../../platform/route-limits';
 import { resendAddress } from './resend-confirmation';
-import { confirmInterest } from './confirm-interest';
+import { openConfirmationLink } from './open-confirmation-link';
+import { setLinkPassword } from './set-link-password';
 import { confirmSession } from './confirm-session';
 import { createSessionCookie } from '../../platform/auth/create-session-cookie';
 import { isSignUpBrowser, signUpBrowserCookie } from '../../platform/auth/sign-up-browser';
@@ -30,7 +33,7 @@ import { saveSignupDraft } from './save-signup-draft';
 import { registerBusiness } from './register-business';
 import { registerInterest } from './register-interest';
 import { resendConfirmation } from './resend-confirmation';
-import { hasPassword, setPassword } from './set-password';
+import { hasGoogle, hasPassword, setPassword } from './set-password';
 import { toFetchHeaders } from '../../platform/fetch-headers';
 
 const REGISTRATIONS_PER_ACCOUNT: RateLimitRule = { limit: 10, windowMs: 60 * 60 * 1000 };
@@ -52,7 +55,7 @@ export const businessOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await registerInterest(app.ctx, request.body);
-      // The browser that asked is the one the confirmation link may sign in (login CSRF).
+      // The browser that asked is the one the confirmation page may name the address to.
       reply.header('set-cookie', signUpBrowserCookie(app.ctx.config.authSecret, result.email, app.ctx.config.publicUrl.startsWith('https://')));
       return reply.status(201).send(result);
     },
@@ -65,19 +68,27 @@ export const businessOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: confirmTokenInputSchema, response: { 200: confirmTokenResultSchema } },
     },
     async (request, reply) => {
-      const { userId, email, ...confirmed } = await confirmInterest(app.ctx, request.body);
-      // Only in the browser that registered the interest: a link opened anywhere else (an
-      // attacker's own link sent to a victim, issue 27) confirms without signing in.
-      const signIn = userId !== null && email !== null && isSignUpBrowser(request, app.ctx.config.authSecret, email);
-      const result = { ...confirmed, signedIn: signIn };
-      if (signIn && userId !== null) {
-        const cookie = await createSessionCookie(app.ctx.auth, userId, {
-          ipAddress: request.ip,
-          userAgent: request.headers['user-agent'],
-        });
-        reply.header('set-cookie', cookie);
-      }
+      const result = await openConfirmationLink(app.ctx, request.body, (email) => isSignUpBrowser(request, app.ctx.config.authSecret, email));
       return reply.header('cache-control', 'no-store').send(result);
+    },
+  );
+
+  app.post(
+    '/api/business/interest/password',
+    {
+      // A link's token, like the confirmation above; hashing the new password is argon2's
+      // full cost, so the same per-address count bounds that too.
+      config: { abuse: { does: ['looks-up-code', 'checks-password'], limits: [{ name: 'interest-password-ip', rule: CONFIRM_PER_IP, key: clientKey }] } },
+      schema: { body: linkPasswordInputSchema, response: { 200: linkPasswordResultSchema } },
+    },
+    async (request, reply) => {
+      const { userId } = await setLinkPassword(app.ctx, request.body);
+      // The person proved the mailbox and typed its address: this browser may go on in the wizard.
+      const cookie = await createSessionCookie(app.ctx.auth, userId, {
+        ipAddress: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return reply.header('set-cookie', cookie).header('cache-control', 'no-store').send({ status: 'confirmed' as const, signedIn: true as const });
     },
   );
 
@@ -111,7 +122,7 @@ export const businessOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/account/password', { schema: { response: { 200: passwordStatusSchema } } }, async (request) => {
     const user = await requireUser(request);
-    return { hasPassword: await hasPassword(app.ctx.db, user.id) };
+    return { hasPassword: await hasPassword(app.ctx.db, user.id), hasGoogle: await hasGoogle(app.ctx.db, user.id) };
   });
 
   app.post(

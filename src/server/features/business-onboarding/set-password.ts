@@ -13,6 +13,24 @@ export async function hasPassword(db: AppContext['db'], userId: string): Promise
   return Boolean(row);
 }
 
+export async function hasGoogle(db: AppContext['db'], userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'google')))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Whether the owner can come back once this session ends: a password, or Google (whose
+ * sign-in needs none). The wizard's submit requires it, so nobody registers a business they
+ * are then locked out of.
+ */
+export async function canSignInAgain(db: AppContext['db'], userId: string): Promise<boolean> {
+  return (await hasPassword(db, userId)) || hasGoogle(db, userId);
+}
+
 /**
  * Gives an account made by the interest flow (no password) one, through Better Auth so the
  * same hashing and length rules apply as at sign-up; the common-password list is checked

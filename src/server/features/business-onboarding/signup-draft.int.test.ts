@@ -32,6 +32,10 @@ describe('the sign-up wizard draft', () => {
     phone: '612 34 56 78',
     website: '',
     description: 'Clases de torno',
+    // What the invoices and the district filter need travel with the draft too.
+    legalName: 'Terrissa Russafa S.L.',
+    fiscalAddress: 'Carrer de Sueca 21, 46006 València',
+    district: 'eixample',
     hadPhoto: true,
   };
 
@@ -67,11 +71,11 @@ describe('the sign-up wizard draft', () => {
   it('refuses too long or unknown values with the field codes and keeps the previous draft', async () => {
     const { cookie } = await owner();
     await put(cookie, stepOne);
-    const res = await put(cookie, { ...stepOne, businessName: 'x'.repeat(201), category: 'casino', businessType: 'cooperative' });
+    const res = await put(cookie, { ...stepOne, businessName: 'x'.repeat(201), category: 'casino', businessType: 'cooperative', district: 'atlantis', legalName: 'x'.repeat(201) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'validation_failed',
-      fields: { businessName: 'tooLong', category: 'invalidCategory', businessType: 'invalidBusinessType' },
+      fields: { businessName: 'tooLong', category: 'invalidCategory', businessType: 'invalidBusinessType', district: 'invalidDistrict', legalName: 'tooLong' },
     });
     expect((await get(cookie)).json().draft.values.businessName).toBe('Cerámica Russafa');
   });

@@ -92,6 +92,10 @@ async function createOwnerWorld(tx: Executor, run: string): Promise<TestWorld> {
     category: template.category,
     businessType: template.businessType,
     address: template.address,
+    // Its invoicing details and district too, as every business registered through the wizard has.
+    legalName: template.legalName ?? null,
+    fiscalAddress: template.fiscalAddress ?? null,
+    district: template.district,
     phone: template.phone,
     description: template.description,
     commissionRate: template.commissionRate,

@@ -82,6 +82,9 @@ describe('the business registration receipt and the email footer', () => {
         address: 'Carrer de Cavallers 12, Valencia',
         taxId: createValidCif(),
         businessType: 'company',
+        legalName: 'Horno San Nicolás S.L.',
+        fiscalAddress: 'Carrer de Cavallers 12, 46001 València',
+        district: 'ciutat_vella',
         commissionAccepted: true,
       },
     });
@@ -116,7 +119,7 @@ describe('the business registration receipt and the email footer', () => {
     const res = await authedInject(t, cookie, {
       method: 'POST',
       url: '/api/business/registration',
-      payload: { businessName: 'Sin papeles', category: 'retail', address: 'Carrer 1', taxId: createValidCif(), businessType: 'company', commissionAccepted: true },
+      payload: { businessName: 'Sin papeles', category: 'retail', address: 'Carrer 1', taxId: createValidCif(), businessType: 'company', legalName: 'Sin Papeles S.L.', fiscalAddress: 'Carrer 1', district: 'patraix', commissionAccepted: true },
     });
     expect(res.statusCode).toBe(400);
     expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email))).toHaveLength(0);

@@ -1,10 +1,10 @@
 import { isLocale } from '@shared/locale';
-import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accounts, sessions, users } from '../../db/schema/auth';
+import { sessions, users } from '../../db/schema/auth';
 import { profiles } from '../../db/schema/profiles';
 import { hashPassword } from './password';
+import { replaceCredentialPassword } from './replace-credential-password';
 
 /** The user fields a sign-up form sets (already checked by normaliseUserFields). */
 export interface SignUpFields {
@@ -42,23 +42,7 @@ export async function replaceUnconfirmedSignUp(
   const hash = await hashPassword(password);
   const now = new Date();
   await db.transaction(async (tx) => {
-    const replaced = await tx
-      .update(accounts)
-      .set({ password: hash, updatedAt: now })
-      .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')))
-      .returning({ id: accounts.id });
-    if (replaced.length === 0) {
-      // An account made by the partner-interest form has no password yet.
-      await tx.insert(accounts).values({
-        id: randomUUID(),
-        accountId: user.id,
-        providerId: 'credential',
-        userId: user.id,
-        password: hash,
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
+    await replaceCredentialPassword(tx, user.id, hash, now);
     const set: Partial<typeof users.$inferInsert> = { updatedAt: now };
     if (typeof fields.name === 'string') set.name = fields.name;
     if ('phone' in fields) set.phone = typeof fields.phone === 'string' ? fields.phone : null;

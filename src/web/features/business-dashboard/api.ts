@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UPLOAD_FIELDS } from '@shared/contracts/upload-fields';
-import type { BusinessProfilePatchInput, CommissionAcceptance, DashboardBusiness, OwnerMailSettings, DashboardGiftList, ExtensionDecisionInput, GiftInput, GiftPatchInput } from '@shared/contracts/business-dashboard';
+import type { BusinessProfilePatchInput, CommissionAcceptance, DashboardBusiness, InvoicingDetailsInput, OwnerMailSettings, DashboardGiftList, ExtensionDecisionInput, GiftInput, GiftPatchInput } from '@shared/contracts/business-dashboard';
 import type { OrderStatus } from '@shared/domain/order-status';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 import { uploadWithProgress } from '@web/lib/upload-with-progress';
@@ -100,6 +100,16 @@ export function useUpdateMailSettings() {
   return useMutation({
     mutationFn: (input: OwnerMailSettings) =>
       apiRequest('/api/business/mail-settings', { method: 'PUT', body: input, contract: () => businessDashboardContract().then((m) => m.dashboardBusinessSchema) }),
+    onSuccess: (business) => client.setQueryData(dashboardKeys.business, business),
+  });
+}
+
+/** The dashboard's invoicing-details task (legal name, fiscal address, district). */
+export function useUpdateInvoicingDetails() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InvoicingDetailsInput) =>
+      apiRequest('/api/business/invoicing-details', { method: 'PUT', body: input, contract: () => businessDashboardContract().then((m) => m.dashboardBusinessSchema) }),
     onSuccess: (business) => client.setQueryData(dashboardKeys.business, business),
   });
 }

@@ -297,3 +297,48 @@ describe('/business/dashboard', () => {
   });
 });
 
+
+describe('the invoicing-details task', () => {
+  const putCalls = () => fetchMock.mock.calls.filter(([url, init]) => String(url) === '/api/business/invoicing-details' && (init as RequestInit | undefined)?.method === 'PUT');
+  const card = () => dom.container.querySelector('[data-testid="invoicing-details"]');
+
+  it('is shown above the tabs to a business without them; the form, prefilled from the address, is checked by the contract and saved', async () => {
+    const lacking = business({ legalName: null, fiscalAddress: null, district: null, invoicingDataMissing: ['legalName', 'fiscalAddress'] });
+    const completed = business({ legalName: 'Orxateria Santa Caterina S.L.', fiscalAddress: 'Plaça de Santa Caterina 6', district: 'ciutat_vella' });
+    stubApi({ '/api/business/me': { status: 200, body: lacking }, 'PUT /api/business/invoicing-details': { status: 200, body: completed } });
+    await renderAt('/business/dashboard');
+    await waitForText('Complete your invoicing details');
+    expect(card()!.textContent).toContain('until you give: legal name, fiscal address, district.');
+    // Above the tabs, whatever tab is open.
+    expect(card()!.compareDocumentPosition(dom.container.querySelector('[role="tablist"]')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(control('Fiscal address (for invoices)').value).toBe('Plaça de Santa Caterina 6');
+
+    await clickButton('Save invoicing details');
+    await vi.waitFor(() => expect(dom.container.querySelector('#invoicing-legal-name-error')?.textContent).toBe('This field is required.'));
+    expect(dom.container.querySelector('#invoicing-district-error')?.textContent).toBe('This field is required.');
+    expect(putCalls()).toHaveLength(0);
+
+    await type(control('Legal name (for invoices)'), 'Orxateria Santa Caterina S.L.');
+    const district = dom.container.querySelector<HTMLSelectElement>('#invoicing-district')!;
+    await act(async () => {
+      district.value = 'ciutat_vella';
+      district.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await clickButton('Save invoicing details');
+    await vi.waitFor(() => expect(putCalls()).toHaveLength(1));
+    expect(JSON.parse(String((putCalls()[0]![1] as RequestInit).body))).toEqual({
+      legalName: 'Orxateria Santa Caterina S.L.',
+      fiscalAddress: 'Plaça de Santa Caterina 6',
+      district: 'ciutat_vella',
+    });
+    // The saved business has them: the task goes.
+    await vi.waitFor(() => expect(card()).toBeNull());
+  });
+
+  it('is not shown to a business that has them', async () => {
+    stubApi({ '/api/business/me': { status: 200, body: business() } });
+    await renderAt('/business/dashboard');
+    await waitForText('Horchatería Santa Catalina');
+    expect(card()).toBeNull();
+  });
+});

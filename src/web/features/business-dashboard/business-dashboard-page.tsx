@@ -4,6 +4,7 @@ import { getLanguage } from '@web/lib/language';
 import { loadText, useText } from '@web/lib/text';
 import { Link, useSearchParams } from 'react-router';
 import type { DashboardBusiness } from '@shared/contracts/business-dashboard';
+import { missingInvoicingDetails } from '@shared/domain/invoices';
 import { AreaHeader } from '@web/components/area-header';
 import { LanguageMenu } from '@web/components/language-menu';
 import { PageTitle } from '@web/components/page-title';
@@ -54,6 +55,8 @@ const tabModules = {
 const VerificationTab = lazyTab(tabModules.verification, 'VerificationTab');
 // Only an owner with a pending commission proposal loads it (ADR 065).
 const CommissionProposalCard = lazy(() => import('./commission-proposal-card').then((m) => ({ default: m.CommissionProposalCard })));
+// Only a business without its legal name, fiscal address or district loads it.
+const InvoicingDetailsCard = lazy(() => import('./invoicing-details-card').then((m) => ({ default: m.InvoicingDetailsCard })));
 const ProfileTab = lazyTab(tabModules.profile, 'ProfileTab');
 const GiftsTab = lazyTab(tabModules.gifts, 'GiftsTab');
 const OrdersTab = lazyTab(tabModules.orders, 'OrdersTab');
@@ -158,6 +161,11 @@ function BusinessArea({ business }: { business: DashboardBusiness }) {
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t('header.kicker')}</p>
         <h1 className="font-display text-2xl font-bold break-words text-brand-800 sm:text-3xl">{business.name}</h1>
       </div>
+      {missingInvoicingDetails(business).length > 0 ? (
+        <Suspense fallback={null}>
+          <InvoicingDetailsCard business={business} />
+        </Suspense>
+      ) : null}
       {business.proposedCommissionRate !== null ? (
         <Suspense fallback={null}>
           <CommissionProposalCard business={business} />

@@ -1,5 +1,5 @@
 import type { BusinessDocument } from '@shared/contracts/business-documents';
-import type { ConfirmTokenInput, InterestInput, RegistrationInput, ResendInput, SignupDraftInput } from '@shared/contracts/business-onboarding';
+import type { ConfirmTokenInput, InterestInput, LinkPasswordInput, RegistrationInput, ResendInput, SignupDraftInput } from '@shared/contracts/business-onboarding';
 import { UPLOAD_FIELDS } from '@shared/contracts/upload-fields';
 import { LOCALE_HEADER } from '@shared/contracts/locale-header';
 import type { DocumentType } from '@shared/domain/business';
@@ -28,6 +28,15 @@ export function confirmToken(input: ConfirmTokenInput) {
     method: 'POST',
     body: input,
     contract: () => onboardingContract().then((m) => m.confirmTokenResultSchema),
+  });
+}
+
+/** The mailed link's password form: confirms the address and signs this browser in (ADR 081). */
+export function setLinkPassword(input: LinkPasswordInput) {
+  return apiRequest('/api/business/interest/password', {
+    method: 'POST',
+    body: input,
+    contract: () => onboardingContract().then((m) => m.linkPasswordResultSchema),
   });
 }
 

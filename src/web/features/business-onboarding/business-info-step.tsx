@@ -1,8 +1,9 @@
-import type { ComponentProps } from 'react';
+import type { ChangeEvent, ComponentProps } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useText } from '@web/lib/text';
 import type { BusinessInfo, BusinessInfoInput } from '@shared/contracts/business-onboarding';
 import { businessCategories } from '@shared/domain/business';
+import { valenciaDistricts } from '@shared/domain/valencia-districts';
 import { ImagePicker } from '@web/components/image-picker';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
@@ -11,7 +12,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { cn } from '@web/lib/cn';
 
 export type BusinessInfoForm = UseFormReturn<BusinessInfoInput, unknown, BusinessInfo>;
-type TextField = 'businessName' | 'address' | 'taxId' | 'phone' | 'website' | 'description';
+type TextField = 'businessName' | 'address' | 'taxId' | 'phone' | 'website' | 'description' | 'legalName' | 'fiscalAddress';
 
 /** Step 1: what the business is. Errors appear on leaving a field and clear as it is edited. */
 interface BusinessInfoStepProps {
@@ -26,14 +27,30 @@ export function BusinessInfoStep({ form, onSubmit, photoUrl, onPhotoChange }: Bu
   const { t } = useText('business');
   // Category names are the shared ones (i18next found them through its fallback namespace).
   const { t: common } = useText('common');
+  const { t: districts } = useText('districts');
   const {
     register,
     control,
     clearErrors,
     trigger,
     getFieldState,
+    getValues,
+    setValue,
     formState: { errors },
   } = form;
+  // The fiscal address starts as the business address and follows it while the two are the
+  // same; once the owner writes a different one it stays theirs.
+  const addressField = register('address');
+  const onAddressChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const previous = getValues('address') ?? '';
+    const next = event.target.value;
+    void addressField.onChange(event);
+    clearErrors('address');
+    if ((getValues('fiscalAddress') ?? '') === previous) {
+      setValue('fiscalAddress', next, { shouldValidate: getFieldState('fiscalAddress').isTouched });
+      if (next.trim() !== '') clearErrors('fiscalAddress');
+    }
+  };
 
   const text = (name: TextField) => register(name, { onChange: () => clearErrors(name) });
   const errorText = (code?: string) =>
@@ -97,8 +114,33 @@ export function BusinessInfoStep({ form, onSubmit, photoUrl, onPhotoChange }: Bu
       />
 
       <Field label={t('signup.fields.address')} required error={errorText(errors.address?.message)}>
-        <Input id="signup-address" autoComplete="address-line1" placeholder={t('signup.fields.addressPlaceholder')} {...text('address')} />
+        <Input id="signup-address" autoComplete="address-line1" placeholder={t('signup.fields.addressPlaceholder')} {...addressField} onChange={onAddressChange} />
       </Field>
+
+      <Controller
+        control={control}
+        name="district"
+        render={({ field }) => (
+          <Select
+            value={field.value ?? ''}
+            onValueChange={(value) => {
+              field.onChange(value);
+              clearErrors('district');
+            }}
+          >
+            <Field label={t('signup.fields.district')} required hint={t('signup.fields.districtHint')} error={errorText(errors.district?.message)}>
+              <SelectTrigger id="signup-district" ref={field.ref} placeholder={t('signup.fields.districtPlaceholder')} />
+            </Field>
+            <SelectContent>
+              {valenciaDistricts.map((district) => (
+                <SelectItem key={district} value={district}>
+                  {districts(district)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
 
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1.5 text-sm font-semibold">
@@ -138,6 +180,20 @@ export function BusinessInfoStep({ form, onSubmit, photoUrl, onPhotoChange }: Bu
           {...text('taxId')}
         />
       </Field>
+
+      {/* What Regalo's monthly commission invoices name (ADR 061): asked now, so none is held back. */}
+      <fieldset className="flex flex-col gap-4 rounded-2xl border border-line p-4" aria-describedby="signup-invoicing-lead">
+        <legend className="px-1 font-semibold">{t('signup.fields.invoicingTitle')}</legend>
+        <p id="signup-invoicing-lead" className="-mt-2 text-sm text-muted">
+          {t('signup.fields.invoicingLead')}
+        </p>
+        <Field label={t('signup.fields.legalName')} required hint={t('signup.fields.legalNameHint')} error={errorText(errors.legalName?.message)}>
+          <Input id="signup-legal-name" autoComplete="organization" {...text('legalName')} />
+        </Field>
+        <Field label={t('signup.fields.fiscalAddress')} required hint={t('signup.fields.fiscalAddressHint')} error={errorText(errors.fiscalAddress?.message)}>
+          <Input id="signup-fiscal-address" autoComplete="street-address" {...text('fiscalAddress')} />
+        </Field>
+      </fieldset>
 
       {optionalInput('phone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
       {optionalInput('website', { type: 'url', inputMode: 'url', autoComplete: 'url' })}

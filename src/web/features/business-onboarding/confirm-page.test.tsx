@@ -3,6 +3,7 @@ import { mountReactRootPerTest } from '@web/testing/react-root';
 import { act, StrictMode, Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorOf, fieldNamed, typeInto } from '@web/testing/form-fields';
 
 const dom = mountReactRootPerTest();
 
@@ -45,6 +46,7 @@ async function renderAt(path: string) {
           <MemoryRouter initialEntries={[path]}>
             <Routes>
               <Route path="/confirm" element={<ConfirmPage />} />
+              <Route path="/business/signup" element={<p>The wizard</p>} />
             </Routes>
           </MemoryRouter>
         </Suspense>
@@ -61,26 +63,91 @@ const link = (name: string) =>
   [...dom.container.querySelectorAll('a')].find((anchor) => anchor.textContent?.includes(name))?.getAttribute('href');
 
 describe('/confirm', () => {
-  it('confirms a business token once even though StrictMode runs the effect twice', async () => {
+  const passwordCalls = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/business/interest/password');
+  const submitButton = () => [...dom.container.querySelectorAll('button')].find((button) => button.textContent === 'Save password and continue')!;
+
+  it('asks whoever opens a live link for the address and a password, once even under StrictMode, then goes on to the wizard', async () => {
     stubApi({
-      '/api/business/interest/confirm': {
-        status: 200,
-        body: { status: 'confirmed', alreadyConfirmed: false, type: 'business', signedIn: true },
-      },
+      '/api/business/interest/confirm': { status: 200, body: { status: 'passwordRequired', type: 'business', email: null } },
+      '/api/business/interest/password': { status: 200, body: { status: 'confirmed', signedIn: true } },
     });
     await renderAt('/confirm?token=abc123&type=business');
-    await waitForText('Email Confirmed!');
-    expect(dom.container.textContent).toContain('Your business email has been verified successfully.');
+    await waitForText('Create your password');
     expect(confirmCalls()).toHaveLength(1);
     expect(JSON.parse(String((confirmCalls()[0]![1] as RequestInit).body))).toEqual({ token: 'abc123', type: 'business' });
-    expect(link('Continue registration')).toBe('/business/signup');
+    // Not the browser that filled the form: the address is typed, not shown.
+    const email = fieldNamed('Email this link was sent to') as HTMLInputElement;
+    expect(email.value).toBe('');
+    expect(email.readOnly).toBe(false);
+    expect(email.autocomplete).toBe('username');
+    expect((fieldNamed('New password') as HTMLInputElement).autocomplete).toBe('new-password');
+
+    // The shared contract answers first: nothing is sent for a short password.
+    await typeInto('Email this link was sent to', 'Owner@Example.test');
+    await typeInto('New password', 'short');
+    await act(async () => submitButton().click());
+    expect(errorOf('New password')).toBe('It is too short: use at least 8 characters.');
+    expect(passwordCalls()).toHaveLength(0);
+
+    await typeInto('New password', 'orxata-de-xufa-2026');
+    await act(async () => submitButton().click());
+    await waitForText('The wizard');
+    expect(passwordCalls()).toHaveLength(1);
+    expect(JSON.parse(String((passwordCalls()[0]![1] as RequestInit).body))).toEqual({ token: 'abc123', email: 'owner@example.test', newPassword: 'orxata-de-xufa-2026' });
+  });
+
+  it('names the address to the browser that filled the form, and shows the server\'s refusals on their fields', async () => {
+    stubApi({
+      '/api/business/interest/confirm': { status: 200, body: { status: 'passwordRequired', type: 'business', email: 'owner@example.test' } },
+      '/api/business/interest/password': {
+        status: 400,
+        body: { type: 'about:blank', title: 'x', status: 400, code: 'PASSWORD_TOO_COMMON', fields: { newPassword: 'PASSWORD_TOO_COMMON' } },
+      },
+    });
+    await renderAt('/confirm?token=abc123');
+    await waitForText('Create your password');
+    const email = fieldNamed('Email this link was sent to') as HTMLInputElement;
+    expect(email.value).toBe('owner@example.test');
+    expect(email.readOnly).toBe(true);
+    await typeInto('New password', 'password1234');
+    await act(async () => submitButton().click());
+    await vi.waitFor(() => expect(errorOf('New password')).toBe('It is one of the most common passwords, so it is easy to guess. Choose another one.'));
+  });
+
+  it('says so when the typed address is not the one the link was sent to', async () => {
+    stubApi({
+      '/api/business/interest/confirm': { status: 200, body: { status: 'passwordRequired', type: 'business', email: null } },
+      '/api/business/interest/password': {
+        status: 400,
+        body: { type: 'about:blank', title: 'x', status: 400, code: 'email_mismatch', fields: { email: 'emailMismatch' } },
+      },
+    });
+    await renderAt('/confirm?token=abc123');
+    await waitForText('Create your password');
+    await typeInto('Email this link was sent to', 'someone@example.test');
+    await typeInto('New password', 'orxata-de-xufa-2026');
+    await act(async () => submitButton().click());
+    await vi.waitFor(() => expect(errorOf('Email this link was sent to')).toContain('This is not the address the link was sent to.'));
+  });
+
+  it('turns to "sign in" when the link was used meanwhile (another tab)', async () => {
+    stubApi({
+      '/api/business/interest/confirm': { status: 200, body: { status: 'passwordRequired', type: 'business', email: 'owner@example.test' } },
+      '/api/business/interest/password': problem(409, 'link_used'),
+    });
+    await renderAt('/confirm?token=abc123');
+    await waitForText('Create your password');
+    await typeInto('New password', 'orxata-de-xufa-2026');
+    await act(async () => submitButton().click());
+    await waitForText('Your email is already confirmed');
+    expect(link('Sign in to continue')).toBe('/auth');
   });
 
   it('tells someone reusing a confirmed link in a browser without a session to sign in, not to continue', async () => {
     stubApi({
       '/api/business/interest/confirm': {
         status: 200,
-        body: { status: 'confirmed', alreadyConfirmed: true, type: 'business', signedIn: false },
+        body: { status: 'confirmed', alreadyConfirmed: true, type: 'business' },
       },
     });
     await renderAt('/confirm?token=used&type=business');
@@ -90,25 +157,11 @@ describe('/confirm', () => {
     expect(link('Sign in to continue')).toBe('/auth');
   });
 
-  it('tells someone who opened a fresh link in another browser that it confirmed but did not sign in', async () => {
-    stubApi({
-      '/api/business/interest/confirm': {
-        status: 200,
-        body: { status: 'confirmed', alreadyConfirmed: false, type: 'business', signedIn: false },
-      },
-    });
-    await renderAt('/confirm?token=fresh&type=business');
-    await waitForText('Your email is confirmed');
-    expect(dom.container.textContent).toContain('signs in only the browser where you registered');
-    expect(dom.container.textContent).not.toContain('Continue registration');
-    expect(link('Sign in to continue')).toBe('/auth');
-  });
-
   it('lets the same browser, still signed in, continue after reusing its link', async () => {
     stubApi({
       '/api/business/interest/confirm': {
         status: 200,
-        body: { status: 'confirmed', alreadyConfirmed: true, type: 'business', signedIn: false },
+        body: { status: 'confirmed', alreadyConfirmed: true, type: 'business' },
       },
       '/api/auth/get-session': {
         status: 200,

@@ -11,20 +11,18 @@ import { ApiError } from '@web/lib/api-client';
 import { getLanguage } from '@web/lib/language';
 import { refreshSession, useSession } from '@web/lib/session';
 import { confirmToken, resendConfirmation } from './api';
+import { LinkPasswordForm, type LinkRefusal } from './link-password-form';
 import { OnboardingShell, StatusPanel } from './onboarding-shell';
 
 /**
- * `alreadyUsed`: the link was confirmed before and this browser has no session (a second
- * click in another browser, or after signing out). The email IS confirmed; the person only
- * needs to sign in to carry on, so saying "Email confirmed! Continue" would bounce them.
+ * `password`: a live link of an account nobody has confirmed; setting the password uses it
+ * (ADR 081), wherever it is opened. `alreadyUsed`: the link was used before (or the address
+ * was confirmed another way) and this browser has no session: the person signs in to carry
+ * on, so saying "Email confirmed! Continue" would bounce them.
  */
-type ConfirmState = 'loading' | 'success' | 'alreadyUsed' | 'confirmedElsewhere' | 'error' | 'expired';
+type ConfirmState = 'loading' | 'password' | 'success' | 'alreadyUsed' | 'error' | 'expired';
 
-/**
- * One request per token for the life of the page: React's StrictMode runs effects twice and
- * a remount must not fire a second confirmation. (The server would answer alreadyConfirmed,
- * but the first answer is the one that carries the session cookie.)
- */
+/** One request per token for the life of the page: React's StrictMode runs effects twice. */
 const requests = new Map<string, Promise<ConfirmTokenResult>>();
 
 function confirmOnce(token: string, type: ConfirmationType) {
@@ -46,18 +44,24 @@ export default function ConfirmPage() {
   const token = params.get('token') ?? '';
   const type = parseType(params.get('type'));
   // No token: nothing to ask the server, the link is broken.
-  const [result, setResult] = useState<'pending' | 'confirmed' | 'confirmedBefore' | 'confirmedElsewhere' | 'error' | 'expired'>(token ? 'pending' : 'error');
+  const [result, setResult] = useState<'pending' | 'password' | 'confirmedBefore' | LinkRefusal>(token ? 'pending' : 'error');
+  // The address, named only to the browser that filled the interest form.
+  const [linkEmail, setLinkEmail] = useState<string | null>(null);
   const session = useSession();
 
   useEffect(() => {
     if (!token) return;
     let isCurrent = true;
     confirmOnce(token, type).then(
-      async (confirmed) => {
+      async (opened) => {
+        if (opened.status === 'passwordRequired') {
+          if (!isCurrent) return;
+          setLinkEmail(opened.email);
+          setResult('password');
+          return;
+        }
         await refreshSession();
-        if (!isCurrent) return;
-        // A link signs in only the browser that registered (issue 27): elsewhere it confirms only.
-        setResult(confirmed.alreadyConfirmed ? 'confirmedBefore' : confirmed.signedIn ? 'confirmed' : 'confirmedElsewhere');
+        if (isCurrent) setResult('confirmedBefore');
       },
       (error: unknown) => {
         if (!isCurrent) return;
@@ -76,9 +80,7 @@ export default function ConfirmPage() {
         ? session.status === 'authenticated'
           ? 'success'
           : 'alreadyUsed'
-        : result === 'confirmed'
-          ? 'success'
-          : result;
+        : result;
 
   const isBusiness = type === 'business';
   const tryAgain = (
@@ -95,6 +97,7 @@ export default function ConfirmPage() {
           <p>{t('confirm.loading')}</p>
         </div>
       ) : null}
+      {state === 'password' ? <LinkPasswordForm token={token} email={linkEmail} onLinkRefused={setResult} /> : null}
       {state === 'success' ? (
         <StatusPanel
           icon={<CheckCircle2 className="size-7" aria-hidden="true" />}
@@ -120,20 +123,6 @@ export default function ConfirmPage() {
           }
         >
           <p>{isBusiness ? t('confirm.alreadyUsedBusiness') : t('confirm.alreadyUsedBody')}</p>
-        </StatusPanel>
-      ) : null}
-      {state === 'confirmedElsewhere' ? (
-        <StatusPanel
-          icon={<CheckCircle2 className="size-7" aria-hidden="true" />}
-          title={t('confirm.elsewhereTitle')}
-          actions={
-            <Link to="/auth" className={buttonVariants({ size: 'lg' })}>
-              <LogIn aria-hidden="true" />
-              {t('confirm.signInToContinue')}
-            </Link>
-          }
-        >
-          <p>{isBusiness ? t('confirm.elsewhereBusiness') : t('confirm.elsewhereBody')}</p>
         </StatusPanel>
       ) : null}
       {state === 'error' ? (

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useText } from '@web/lib/text';
-import { setPasswordInputSchema, type SetPasswordInput } from '@shared/contracts/business-onboarding';
+import { setPasswordInputSchema, type PasswordStatus, type SetPasswordInput } from '@shared/contracts/business-onboarding';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
@@ -15,8 +15,9 @@ import { getPasswordStatus, setPassword } from './api';
 import { onboardingKeys } from './query-client';
 
 /**
- * An owner who arrived through the interest link has no password: without one they could
- * not come back once this session ends. Hidden when the account already has one.
+ * An owner confirmed before the mailed link asked for a password (or who came through
+ * Google) has none: without one (or Google) they could not come back once this session ends,
+ * so the wizard's step 1 waits for it. Hidden when the account already has one.
  */
 export function PasswordSection({ email }: { email: string }) {
   const { t } = useText('business');
@@ -36,7 +37,7 @@ export function PasswordSection({ email }: { email: string }) {
     mutationFn: setPassword,
     onSuccess: () => {
       toast.success(t('signup.password.saved'));
-      client.setQueryData(onboardingKeys.passwordStatus, { hasPassword: true });
+      client.setQueryData(onboardingKeys.passwordStatus, (current: PasswordStatus | undefined) => ({ hasGoogle: false, ...current, hasPassword: true }));
     },
     onError: (failure) => {
       setError(failure instanceof ApiError ? failure.code : '');

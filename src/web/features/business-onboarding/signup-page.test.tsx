@@ -100,7 +100,9 @@ async function fillStepOneWithPhoto() {
   await render();
   type('#signup-address', 'Carrer de la Pau, 12, Valencia');
   type('#signup-tax-id', 'B12345674');
+  type('#signup-legal-name', 'Orxateria Daniel S.L.');
   chooseCategory(businessCategories[0]);
+  chooseCategory('ciutat_vella');
   const input = dom.container.querySelector<HTMLInputElement>('input[type="file"]')!;
   Object.defineProperty(input, 'files', { value: [photo], configurable: true });
   await act(async () => input.dispatchEvent(new Event('change', { bubbles: true })));
@@ -161,7 +163,7 @@ describe('the password box', () => {
   it('mentions Google only on a server where Google sign-in is on', async () => {
     api.getPasswordStatus.mockResolvedValue({ hasPassword: false });
     await render();
-    await vi.waitFor(() => expect(passwordBox()).toContain('With a password you can come back'));
+    await vi.waitFor(() => expect(passwordBox()).toContain('You need one to finish the registration'));
     expect(passwordBox()).not.toContain('Google');
   });
 
@@ -210,7 +212,10 @@ describe('the step-1 draft (issues 15.8 and 29.9)', () => {
     });
     // Saved a moment after typing stops, without any storage of the browser's.
     await vi.waitFor(() => expect(server.draft?.values.description).toBe('Horchata since 1950'), { timeout: 3000 });
-    expect(server.draft).toMatchObject({ values: { address: 'Carrer de la Pau, 12, Valencia', taxId: 'B12345674' }, hadPhoto: true });
+    expect(server.draft).toMatchObject({
+      values: { address: 'Carrer de la Pau, 12, Valencia', taxId: 'B12345674', legalName: 'Orxateria Daniel S.L.', fiscalAddress: 'Carrer de la Pau, 12, Valencia', district: 'ciutat_vella' },
+      hadPhoto: true,
+    });
     sessionStorage.clear();
     localStorage.removeItem('regalo.business-signup-draft');
 
@@ -219,6 +224,8 @@ describe('the step-1 draft (issues 15.8 and 29.9)', () => {
     await render();
     await vi.waitFor(() => expect(dom.container.querySelector<HTMLInputElement>('#signup-address')!.value).toBe('Carrer de la Pau, 12, Valencia'));
     expect(dom.container.querySelector<HTMLInputElement>('#signup-tax-id')!.value).toBe('B12345674');
+    expect(dom.container.querySelector<HTMLInputElement>('#signup-legal-name')!.value).toBe('Orxateria Daniel S.L.');
+    expect(dom.container.querySelector<HTMLInputElement>('#signup-fiscal-address')!.value).toBe('Carrer de la Pau, 12, Valencia');
     expect(dom.container.querySelector<HTMLTextAreaElement>('#signup-description')!.value).toBe('Horchata since 1950');
     const notice = dom.container.querySelector('[data-testid="draft-restored"]')!;
     expect(notice.getAttribute('role')).toBe('status');
@@ -227,7 +234,9 @@ describe('the step-1 draft (issues 15.8 and 29.9)', () => {
 
     await submitWizard();
     await vi.waitFor(() => expect(dom.container.textContent).toContain('dashboard page'));
-    expect(api.submitRegistration).toHaveBeenCalledWith(expect.objectContaining({ address: 'Carrer de la Pau, 12, Valencia', description: 'Horchata since 1950' }));
+    expect(api.submitRegistration).toHaveBeenCalledWith(
+      expect.objectContaining({ address: 'Carrer de la Pau, 12, Valencia', description: 'Horchata since 1950', legalName: 'Orxateria Daniel S.L.', district: 'ciutat_vella' }),
+    );
     const savesAtSubmit = api.saveSignupDraft.mock.calls.length;
     await act(async () => dom.root.render(<></>));
     expect(api.saveSignupDraft.mock.calls.length).toBe(savesAtSubmit);
@@ -246,19 +255,54 @@ describe('the step-1 draft (issues 15.8 and 29.9)', () => {
 describe('a disabled "Next" says what is missing (issue 15.11)', () => {
   const hint = () => dom.container.querySelector('[data-testid="next-hint"]')?.textContent ?? null;
 
+  it('waits for a password when the account has none (nor Google): nobody registers a business they are locked out of', async () => {
+    api.getPasswordStatus.mockResolvedValue({ hasPassword: false, hasGoogle: false });
+    api.setPassword.mockResolvedValue(undefined);
+    await render();
+    type('#signup-address', 'Carrer de la Pau, 12, Valencia');
+    type('#signup-tax-id', 'B12345674');
+    type('#signup-legal-name', 'Orxateria Daniel S.L.');
+    chooseCategory(businessCategories[0]);
+    chooseCategory('ciutat_vella');
+    await vi.waitFor(() => expect(hint()).toBe('To continue, complete: a password.'));
+    expect(button('Next').disabled).toBe(true);
+    type('#signup-new-password', 'chufa-de-alboraya-1836');
+    await click(button('Save password'));
+    await vi.waitFor(() => expect(button('Next').disabled).toBe(false));
+    expect(hint()).toBeNull();
+  });
+
+  it('does not wait for a password from an owner who signs in with Google', async () => {
+    api.getPasswordStatus.mockResolvedValue({ hasPassword: false, hasGoogle: true });
+    await render();
+    type('#signup-address', 'Carrer de la Pau, 12, Valencia');
+    type('#signup-tax-id', 'B12345674');
+    type('#signup-legal-name', 'Orxateria Daniel S.L.');
+    chooseCategory(businessCategories[0]);
+    chooseCategory('ciutat_vella');
+    await vi.waitFor(() => expect(button('Next').disabled).toBe(false));
+  });
+
   it('names the step-1 fields still needed, then the documents still to upload', async () => {
     api.listDocuments.mockResolvedValue({ items: [] });
     await render();
     expect(button('Next').disabled).toBe(true);
     expect(button('Next').getAttribute('aria-describedby')).toBe('wizard-next-hint');
-    expect(hint()).toMatch(/^To continue, complete: Category, Address,? and Tax ID\.$/);
+    expect(hint()).toMatch(/^To continue, complete: Category, Address, Valencia district, Tax ID, Legal name,? and Fiscal address\.$/);
 
+    // The fiscal address follows the business address until it is written differently.
     type('#signup-address', 'Carrer de la Pau, 12, Valencia');
+    expect(dom.container.querySelector<HTMLInputElement>('#signup-fiscal-address')!.value).toBe('Carrer de la Pau, 12, Valencia');
+    type('#signup-fiscal-address', 'Carrer de Colón 1, València');
+    type('#signup-address', 'Carrer de la Pau, 14, Valencia');
+    expect(dom.container.querySelector<HTMLInputElement>('#signup-fiscal-address')!.value).toBe('Carrer de Colón 1, València');
     type('#signup-tax-id', 'B1234567');
-    expect(hint()).toMatch(/^To continue, complete: Category and Tax ID\.$/);
+    expect(hint()).toMatch(/^To continue, complete: Category, Valencia district, Tax ID,? and Legal name\.$/);
 
     type('#signup-tax-id', 'B12345674');
+    type('#signup-legal-name', 'Orxateria Daniel S.L.');
     chooseCategory(businessCategories[0]);
+    chooseCategory('ciutat_vella');
     await vi.waitFor(() => expect(button('Next').disabled).toBe(false));
     expect(hint()).toBeNull();
 

@@ -60,6 +60,10 @@ export function useSubmitRegistration({ form, photo, isCommissionAccepted, onReg
         case 'commission':
           refuse(t('signup.errors.commissionRequired'));
           break;
+        case 'password':
+          refuse(t('signup.errors.passwordRequired'));
+          onGoTo(1);
+          break;
         case 'documents':
           refuse(t('signup.errors.documentsMissing'));
           onDocumentsStale();

@@ -20,6 +20,9 @@ const validCompany = {
   phone: '',
   website: '',
   description: '',
+  legalName: 'Orxateria Daniel S.L.',
+  fiscalAddress: 'Avinguda de la Horchata, 41, 46120 Alboraia',
+  district: 'benimaclet' as const,
 };
 
 describe('isBusinessInfoValid', () => {
@@ -30,6 +33,10 @@ describe('isBusinessInfoValid', () => {
     expect(isBusinessInfoValid({ ...validCompany, address: '  ' })).toBe(false);
     expect(isBusinessInfoValid({ ...validCompany, category: undefined })).toBe(false);
     expect(isBusinessInfoValid({ ...validCompany, taxId: 'B12345675' })).toBe(false);
+    // What the invoices and the district filter need.
+    expect(isBusinessInfoValid({ ...validCompany, legalName: '' })).toBe(false);
+    expect(isBusinessInfoValid({ ...validCompany, fiscalAddress: ' ' })).toBe(false);
+    expect(isBusinessInfoValid({ ...validCompany, district: undefined })).toBe(false);
   });
   it('accepts a NIE only for an individual', () => {
     expect(isBusinessInfoValid({ ...validCompany, taxId: 'X1234567L', businessType: 'individual' })).toBe(true);
@@ -68,6 +75,8 @@ describe('classifySubmitFailure', () => {
       kind: 'documents',
     });
     expect(classifySubmitFailure(problem(409, 'business_exists'))).toEqual({ kind: 'exists' });
+    expect(classifySubmitFailure(problem(400, 'password_required'))).toEqual({ kind: 'password' });
+    expect(classifySubmitFailure(problem(400, 'validation_failed', { district: 'invalidDistrict' }))).toEqual({ kind: 'fields', fields: { district: 'invalidDistrict' } });
   });
   it('keeps only step-1 field errors and falls back to registrationError', () => {
     expect(classifySubmitFailure(problem(400, 'validation_failed', { taxId: 'invalidTaxId', other: 'x' }))).toEqual({

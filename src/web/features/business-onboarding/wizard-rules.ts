@@ -38,6 +38,9 @@ const step1Fields = new Set<string>([
   'website',
   'description',
   'businessType',
+  'legalName',
+  'fiscalAddress',
+  'district',
 ]);
 
 /** What the wizard does with a failed submit, from the server's problem. */
@@ -47,6 +50,7 @@ export type SubmitFailure =
   | { kind: 'fields'; fields: Record<string, string> }
   | { kind: 'documents' }
   | { kind: 'commission' }
+  | { kind: 'password' }
   | { kind: 'exists' }
   | { kind: 'message'; key: string };
 
@@ -59,6 +63,8 @@ export function classifySubmitFailure(error: unknown): SubmitFailure {
       return { kind: 'commission' };
     case 'documents_missing':
       return { kind: 'documents' };
+    case 'password_required':
+      return { kind: 'password' };
     case 'business_exists':
       return { kind: 'exists' };
     case 'rate_limited':
@@ -95,7 +101,7 @@ export function uploadErrorKey(error: unknown): string {
 }
 
 /** Step 1's fields in the order the form shows them. */
-const step1FieldOrder = ['businessName', 'category', 'address', 'businessType', 'taxId', 'phone', 'website', 'description'] as const;
+const step1FieldOrder = ['businessName', 'category', 'address', 'district', 'businessType', 'taxId', 'legalName', 'fiscalAddress', 'phone', 'website', 'description'] as const;
 export type Step1Field = (typeof step1FieldOrder)[number];
 
 /**

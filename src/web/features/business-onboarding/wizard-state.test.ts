@@ -52,7 +52,12 @@ describe('nextBlocker', () => {
 
   it('names the step-1 fields still needed, in form order', () => {
     const values = { businessName: 'Horchatería Daniel', businessType: 'company' as const, address: '', taxId: '' };
-    expect(nextBlocker(1, { ...base, values })).toEqual({ kind: 'missingFields', fields: ['category', 'address', 'taxId'] });
+    expect(nextBlocker(1, { ...base, values })).toEqual({ kind: 'missingFields', fields: ['category', 'address', 'district', 'taxId', 'legalName', 'fiscalAddress'] });
+    // An account without a password (nor Google) is named last: it is saved in its own box.
+    expect(nextBlocker(1, { ...base, values, isPasswordMissing: true })).toEqual({
+      kind: 'missingFields',
+      fields: ['category', 'address', 'district', 'taxId', 'legalName', 'fiscalAddress', 'password'],
+    });
   });
 
   it('on step 2 waits for a running upload before naming missing documents', () => {

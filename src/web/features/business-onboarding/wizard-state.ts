@@ -36,7 +36,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 
 /** Why "Next" is disabled (issue 15.11), for the hint under it; null when it is not. */
 export type NextBlocker =
-  | { kind: 'missingFields'; fields: Step1Field[] }
+  | { kind: 'missingFields'; fields: (Step1Field | 'password')[] }
   | { kind: 'waitForUpload' }
   | { kind: 'missingDocuments'; documents: DocumentType[] }
   | null;
@@ -49,10 +49,12 @@ export function nextBlocker(
     businessType: SignupType;
     uploaded: readonly DocumentType[];
     isUploading: boolean;
+    /** The account has no password (nor Google) yet: step 1's password box must be saved. */
+    isPasswordMissing?: boolean;
   },
 ): NextBlocker {
   if (state.isNextEnabled) return null;
-  if (step === 1) return { kind: 'missingFields', fields: missingInfoFields(state.values) };
+  if (step === 1) return { kind: 'missingFields', fields: [...missingInfoFields(state.values), ...(state.isPasswordMissing ? (['password'] as const) : [])] };
   if (step === 2) {
     return state.isUploading ? { kind: 'waitForUpload' } : { kind: 'missingDocuments', documents: missingDocuments(state.businessType, state.uploaded) };
   }

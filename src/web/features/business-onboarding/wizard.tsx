@@ -9,7 +9,7 @@ import {
   type BusinessInfoInput,
   type SignupDraftResult,
 } from '@shared/contracts/business-onboarding';
-import { listDocuments } from './api';
+import { getPasswordStatus, listDocuments } from './api';
 import { BusinessInfoStep } from './business-info-step';
 import { CommissionStep } from './commission-step';
 import { DocumentsStep } from './documents-step';
@@ -41,17 +41,31 @@ export function Wizard({ businessName, email, draft, onAuthFailed }: WizardProps
     resolver: zodResolver(businessInfoSchema),
     mode: 'onBlur',
     reValidateMode: 'onBlur',
-    defaultValues: { businessName, address: '', taxId: '', businessType: 'company', phone: '', website: '', description: '', ...fromDraft(draft) },
+    defaultValues: {
+      businessName,
+      address: '',
+      taxId: '',
+      businessType: 'company',
+      phone: '',
+      website: '',
+      description: '',
+      legalName: '',
+      fiscalAddress: '',
+      ...fromDraft(draft),
+    },
   });
   const values = useWatch({ control: form.control });
   const [savedDraft] = useState(() => JSON.stringify(toDraftBody(form.getValues(), draft?.hadPhoto ?? false)));
   const signupDraft = useSignupDraft(values, photo.photo !== null || photo.isLost, savedDraft);
   const documents = useQuery({ queryKey: onboardingKeys.documents, queryFn: ({ signal }) => listDocuments(signal) });
+  // Without a password (or Google) the owner could not come back: step 1 waits for one.
+  const passwordStatus = useQuery({ queryKey: onboardingKeys.passwordStatus, queryFn: ({ signal }) => getPasswordStatus(signal) });
+  const isPasswordMissing = passwordStatus.data !== undefined && !passwordStatus.data.hasPassword && !passwordStatus.data.hasGoogle;
   const uploaded = (documents.data?.items ?? []).map((item) => item.type);
   const businessType = values.businessType === 'individual' ? 'individual' : 'company';
   const documentsComplete = areDocumentsComplete(businessType, uploaded, isUploading);
-  const isNextEnabled = canGoNext(step, { infoValid: isBusinessInfoValid(values), documentsComplete });
-  const blocker = nextBlocker(step, { isNextEnabled, values, businessType, uploaded, isUploading });
+  const isNextEnabled = canGoNext(step, { infoValid: isBusinessInfoValid(values) && !isPasswordMissing, documentsComplete });
+  const blocker = nextBlocker(step, { isNextEnabled, values, businessType, uploaded, isUploading, isPasswordMissing });
   const registration = useSubmitRegistration({
     form,
     photo: photo.photo,
@@ -66,7 +80,7 @@ export function Wizard({ businessName, email, draft, onAuthFailed }: WizardProps
   const goNext = () => {
     if (step === 1) signupDraft.flush();
     // Step 1 is judged on what the form holds now, not on the last render's copy.
-    dispatch({ type: 'next', infoValid: isBusinessInfoValid(form.getValues()), documentsComplete });
+    dispatch({ type: 'next', infoValid: isBusinessInfoValid(form.getValues()) && !isPasswordMissing, documentsComplete });
   };
 
   return (

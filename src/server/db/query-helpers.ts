@@ -27,7 +27,7 @@ export const FUZZY_MAX_LENGTH = 20;
  * Each forgiven word is one more trigram comparison per row, so a search of many such words
  * would cost as many times a one-word search.
  */
-export const FUZZY_MAX_WORDS = 4;
+export const FUZZY_MAX_WORDS = 2;
 /**
  * How close the search text must come to some run of words in a column (pg_trgm's
  * word_similarity, 0-1). 0.5 lets one wrong or missing letter through ("ceramca" → 0.63,
@@ -98,9 +98,12 @@ export function matchesFoldedSearch(text: string, folded: AnyColumn): SQL {
 
 /**
  * The settings `matchesFoldedSearch` needs, for the transaction it runs in (set_config's third
- * argument: they end with it), and a bound on how long any statement of that transaction may
- * run: PostgreSQL cancels it after `statementTimeoutMs` (an error answered 503).
+ * argument: they end with it): the trigram threshold, and each statement planned for the words
+ * it was given (`force_custom_plan`: in a prepared statement's generic plan `search_fold($1)`
+ * would be folded again for every row, and the planner could not weigh the trigram index by
+ * the word). Also a bound on how long any statement of that transaction may run: PostgreSQL
+ * cancels it after `statementTimeoutMs` (an error answered 503).
  */
 export function searchSettings(statementTimeoutMs: number): SQL {
-  return sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true), set_config('statement_timeout', ${String(statementTimeoutMs)}, true)`;
+  return sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true), set_config('plan_cache_mode', 'force_custom_plan', true), set_config('statement_timeout', ${String(statementTimeoutMs)}, true)`;
 }

@@ -12,13 +12,13 @@ export const CATALOG_STATEMENT_TIMEOUT_MS = 2000;
 
 /**
  * Runs a catalogue listing's statements in one transaction with the search settings
- * (`searchSettings`: the trigram threshold `matchesFoldedSearch` relies on, and the statement
- * timeout), which end with it.
+ * (`searchSettings`: what `matchesFoldedSearch` relies on, and the statement timeout), which
+ * end with it.
  */
 export function boundedCatalogQuery<T>(
   db: Executor,
+  { statementTimeoutMs = CATALOG_STATEMENT_TIMEOUT_MS }: { statementTimeoutMs?: number },
   work: (tx: Executor) => Promise<T>,
-  statementTimeoutMs: number = CATALOG_STATEMENT_TIMEOUT_MS,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(searchSettings(statementTimeoutMs));

@@ -19,7 +19,7 @@ export async function listCatalogBusinesses(
   if (query.q) conditions.push(matchesFoldedSearch(query.q, businesses.searchText));
   const where = and(...conditions);
 
-  const [rows, totals] = await boundedCatalogQuery(db, (tx) => Promise.all([
+  const [rows, totals] = await boundedCatalogQuery(db, {}, (tx) => Promise.all([
     tx
       .select(catalogBusinessColumns)
       .from(businesses)

@@ -137,7 +137,7 @@ export async function listCatalogGifts(
   const byPrice =
     query.sort === 'newest' ? desc(gifts.createdAt) : query.sort === 'price_desc' ? desc(gifts.price) : asc(gifts.price);
 
-  const [rows, totals] = await boundedCatalogQuery(db, (tx) => Promise.all([
+  const [rows, totals] = await boundedCatalogQuery(db, {}, (tx) => Promise.all([
     tx
       .select(catalogGiftColumns)
       .from(gifts)

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from '../../db/database-unavailable';
+import { UNCACHED_SEARCH_LIMITS } from '../../platform/route-limits';
 import { createBusiness, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { testDatabaseKind } from '../../testing/test-database';
+import { boundedCatalogQuery } from './bounded-catalog-query';
 
 /**
  * One visitor's search must not stop the site for everyone else. On the embedded database a
@@ -97,5 +101,48 @@ describe('a search costs a bounded time, whatever its text', () => {
     // The app's field has the same limit; the API refuses a longer search as invalid.
     const api = await t.app.inject({ method: 'GET', url: `/api/catalog/gifts?q=${randomWord(61)}` });
     expect(api.statusCode).toBe(400);
+  });
+});
+
+describe('uncached searches per address', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT: 'on' } });
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses the address 429 past the limit, while answers the cache holds are still served', async () => {
+    const { limit } = UNCACHED_SEARCH_LIMITS.perIp;
+    const first = `${randomWord(8)} 0`;
+    for (let i = 0; i < limit; i++) {
+      const res = await fetch(`${base}/gifts?lang=es&q=${encodeURIComponent(i === 0 ? first : `${randomWord(8)} ${i}`)}`);
+      expect(res.status).toBe(200);
+    }
+    const refused = await fetch(`${base}/gifts?lang=es&q=${randomWord(8)}`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Already computed: no work, never refused; nor is the listing without a search.
+    expect((await fetch(`${base}/gifts?lang=es&q=${encodeURIComponent(first)}`)).status).toBe(200);
+    expect((await fetch(`${base}/gifts?lang=es`)).status).toBe(200);
+    // Another address has its own count.
+    const other = await t.app.inject({ method: 'GET', url: `/gifts?lang=es&q=${randomWord(8)}`, remoteAddress: '203.0.113.9' });
+    expect(other.statusCode).toBe(200);
+  });
+});
+
+describe('catalogue statement timeout', () => {
+  it.runIf(testDatabaseKind() === 'postgresql')('cancels a catalogue statement past its bound on PostgreSQL, an error answered 503', async () => {
+    const t = await createTestApp();
+    try {
+      const error = await boundedCatalogQuery(t.database.db, { statementTimeoutMs: 100 }, (tx) => tx.execute(sql`select pg_sleep(2)`)).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    } finally {
+      await t.close();
+    }
   });
 });

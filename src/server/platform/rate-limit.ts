@@ -40,8 +40,10 @@ export interface DeclaredLimit {
   rule: RateLimitRule;
   key: (request: FastifyRequest) => string | undefined | Promise<string | undefined>;
   /**
-   * 'misses': counted only when the route finds nothing (app.limitMisses), so a visitor
-   * opening real gifts is never refused; 'requests' (the default): every request, by the hook.
+   * 'misses': counted only when the route calls app.limitMisses: when it finds nothing (the
+   * gift page), so a visitor opening real gifts is never refused, or when the catalogue cache
+   * does not hold a search's answer, so pages already computed are never refused;
+   * 'requests' (the default): every request, by the hook.
    */
   counts?: 'requests' | 'misses';
   /**

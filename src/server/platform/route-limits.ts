@@ -21,6 +21,23 @@ export const PASSWORD_LIMITS = {
 } satisfies Record<string, RateLimitRule>;
 
 /**
+ * Catalogue searches the cache has not answered, per client address: each is real work for the
+ * database (on PGlite, time the whole process waits). A visitor typing searches makes a few a
+ * minute (the app waits for a pause in the typing); the shop's form one per submit.
+ */
+export const UNCACHED_SEARCH_LIMITS = {
+  perIp: { limit: 30, windowMs: MINUTE },
+} satisfies Record<string, RateLimitRule>;
+
+/**
+ * Declared by every route that searches the catalogue; counted (app.limitMisses) only for a
+ * search the catalogue cache does not answer, before it runs (`limitUncachedSearch`).
+ */
+export const uncachedSearchLimits: DeclaredLimit[] = [
+  { name: 'uncached-search-ip', rule: UNCACHED_SEARCH_LIMITS.perIp, key: clientKey, counts: 'misses' },
+];
+
+/**
  * An address as a counter key: case folded and the `+tag` dropped, since every tagged form
  * reaches the same inbox (issue 27: `+tag` variants stepped around the per-address limit).
  */

@@ -4,6 +4,11 @@ export type GiftSort = (typeof giftSorts)[number];
 
 export const CATALOG_PAGE_SIZE = 24;
 export const CATALOG_MAX_PAGE_SIZE = 100;
+/**
+ * The longest catalogue search, in characters: a phrase of several words fits ("cena para dos
+ * en el cabanyal" is 29), and what a search costs the database stays bounded (docs/performance.md).
+ */
+export const CATALOG_SEARCH_MAX_LENGTH = 60;
 
 /** What the consumer's gifts tab lists first: no search, no category, the cheapest first. */
 export const GIFTS_TAB_PAGE_SIZE = 12;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { businessCategories } from '../domain/business';
 import { valenciaDistricts } from '../domain/valencia-districts';
-import { CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE, giftSorts } from './catalog-options';
+import { CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE, CATALOG_SEARCH_MAX_LENGTH, giftSorts } from './catalog-options';
 
-export { CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE, giftSorts, type GiftSort } from './catalog-options';
+export { CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE, CATALOG_SEARCH_MAX_LENGTH, giftSorts, type GiftSort } from './catalog-options';
 
 
 // Query strings arrive as text; an empty `category=` means "all".
@@ -11,7 +11,7 @@ const categoryFilter = z.preprocess(
   (v) => (v === '' ? undefined : v),
   z.enum(businessCategories, 'invalid').optional(),
 );
-const searchText = z.string().trim().max(100, 'too_long').optional();
+const searchText = z.string().trim().max(CATALOG_SEARCH_MAX_LENGTH, 'too_long').optional();
 const page = z.coerce.number('invalid').int('invalid').min(1, 'invalid').max(10_000, 'invalid').default(1);
 const pageSize = z.coerce
   .number('invalid')

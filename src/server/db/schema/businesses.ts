@@ -50,6 +50,13 @@ export const businesses = pgTable(
     descriptionTranslations: jsonb('description_translations').$type<LocalizedTexts>().notNull().default(sql`'{}'::jsonb`),
     imageUrl: text('image_url'),
     /**
+     * What the catalogue's business search reads: name, description in every language and
+     * address, folded by `search_fold` (lower case, no accents, z/s, v/b, doubled letters
+     * once). Kept by the `businesses_search_text` trigger, never written by the code, and
+     * trigram-indexed, so a search folds only the words typed.
+     */
+    searchText: text('search_text').notNull().default(''),
+    /**
      * The shop page's address, `/b/<slug>` (issue 30, ADR 067): made from the name by the
      * `businesses_slug` trigger on insert and on rename (the old one goes to
      * business_slug_history, which redirects), never typed by anyone.
@@ -109,6 +116,7 @@ export const businesses = pgTable(
     uniqueIndex('businesses_slug_unique').on(t.slug),
     check('businesses_own_locale_check', sql`${t.ownLocale} in (${sqlList(LOCALES)})`),
     check('businesses_description_translations_check', localizedTextsCheck(t.descriptionTranslations)),
+    index('businesses_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 

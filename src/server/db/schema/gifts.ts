@@ -23,6 +23,13 @@ export const gifts = pgTable(
     /** Name and description in other languages than the business's own (ADR 073): `{ en: '…' }`. */
     nameTranslations: jsonb('name_translations').$type<LocalizedTexts>().notNull().default(sql`'{}'::jsonb`),
     descriptionTranslations: jsonb('description_translations').$type<LocalizedTexts>().notNull().default(sql`'{}'::jsonb`),
+    /**
+     * What the catalogue's gift search reads: the gift's name and description in every
+     * language, its business's name and address, folded by `search_fold`. Kept by triggers
+     * (`gifts_search_text`, and `businesses_search_text` when the business is renamed or
+     * moves), never written by the code, and trigram-indexed.
+     */
+    searchText: text('search_text').notNull().default(''),
     /** Whole cents. */
     price: integer('price').notNull(),
     currency: text('currency').notNull().default(CURRENCY),
@@ -70,6 +77,7 @@ export const gifts = pgTable(
     uniqueIndex('gifts_business_slug_unique').on(t.businessId, t.slug),
     check('gifts_name_translations_check', localizedTextsCheck(t.nameTranslations)),
     check('gifts_description_translations_check', localizedTextsCheck(t.descriptionTranslations)),
+    index('gifts_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { catalogGiftPageSchema } from '@shared/contracts/catalog';
 import { firstGiftsListing } from '@shared/contracts/catalog-options';
@@ -36,11 +36,24 @@ export function giftFiltersKey(query: GiftFilters): unknown[] {
   return [category ?? null, q || null, sort, page, pageSize, minPrice ?? null, maxPrice ?? null, district ?? null, Boolean(forTwo)];
 }
 
-/** One page of the gift listing as the API answers it (JSON), from the catalogue cache, per reader's language. */
-export async function giftsPageAnswer(request: FastifyRequest, query: GiftFilters): Promise<string> {
+/**
+ * Before a search runs: counted against the route's uncached-search limit (429 once over)
+ * unless the catalogue cache already holds its answer, which costs nothing to send again.
+ */
+export async function limitUncachedSearch(request: FastifyRequest, reply: FastifyReply, q: string | undefined, version: string | null, key: string) {
+  if (q && !catalogCacheFor(request.server.ctx).has(version, key)) await request.server.limitMisses(request, reply);
+}
+
+/**
+ * One page of the gift listing as the API answers it (JSON), from the catalogue cache, per
+ * reader's language. With `reply`, a search the cache does not hold counts against the
+ * route's limit first (`limitUncachedSearch`).
+ */
+export async function giftsPageAnswer(request: FastifyRequest, query: GiftFilters, reply?: FastifyReply): Promise<string> {
   const { catalog } = await requestCacheVersions(request);
   const reader = readerLanguage(request);
   const key = JSON.stringify(['gifts', reader, ...giftFiltersKey(query)]);
+  if (reply) await limitUncachedSearch(request, reply, query.q, catalog, key);
   return catalogCacheFor(request.server.ctx).through(catalog, key, async () =>
     encode(catalogGiftPageSchema, await listCatalogGifts(request.server.ctx.db, query, reader)),
   );

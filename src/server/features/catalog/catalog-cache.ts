@@ -11,6 +11,11 @@ export class CatalogCache {
   private version: string | null = null;
   private readonly entries = new Map<string, Promise<unknown>>();
 
+  /** Whether `through` would answer `key` without computing it. */
+  has(version: string | null, key: string): boolean {
+    return version !== null && version === this.version && this.entries.has(key);
+  }
+
   /**
    * `version` must have been read before `compute` runs, so what it returns is at least as
    * new as that value. With no value (a wiped table), nothing is cached.

@@ -2,9 +2,10 @@ import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { CatalogBusinessPage, CatalogBusinessesQuery } from '@shared/contracts/catalog';
 import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
-import { localizedTextsForSearch, matchesSearch } from '../../db/query-helpers';
+import { matchesFoldedSearch } from '../../db/query-helpers';
 import type { Locale } from '@shared/locale';
 import { catalogBusinessColumns, toCatalogBusiness, isListedBusiness } from '../../domain/catalog/visibility';
+import { boundedCatalogQuery } from './bounded-catalog-query';
 
 /** Businesses a consumer can buy from, by name, filtered by category and search text. */
 export async function listCatalogBusinesses(
@@ -14,21 +15,20 @@ export async function listCatalogBusinesses(
 ): Promise<CatalogBusinessPage> {
   const conditions: SQL[] = [isListedBusiness()];
   if (query.category) conditions.push(eq(businesses.category, query.category));
-  if (query.q) {
-    conditions.push(matchesSearch(query.q, [businesses.name, businesses.description, localizedTextsForSearch(businesses.descriptionTranslations), businesses.address]));
-  }
+  // Name, description in every language (ADR 073) and address, folded in advance (businesses.search_text).
+  if (query.q) conditions.push(matchesFoldedSearch(query.q, businesses.searchText));
   const where = and(...conditions);
 
-  const [rows, totals] = await Promise.all([
-    db
+  const [rows, totals] = await boundedCatalogQuery(db, {}, (tx) => Promise.all([
+    tx
       .select(catalogBusinessColumns)
       .from(businesses)
       .where(where)
       .orderBy(asc(businesses.name), asc(businesses.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(businesses).where(where),
-  ]);
+    tx.select({ total: count() }).from(businesses).where(where),
+  ]));
 
   return {
     items: rows.map((row) => toCatalogBusiness(row, reader)),

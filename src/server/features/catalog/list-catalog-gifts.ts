@@ -4,11 +4,12 @@ import type { BusinessCategory } from '@shared/domain/business';
 import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
-import { localizedTextsForSearch, matchesSearch } from '../../db/query-helpers';
+import { matchesFoldedSearch } from '../../db/query-helpers';
 import type { Locale } from '@shared/locale';
 import type { LocalizedTexts } from '@shared/domain/localized-text';
 import { pickLocalizedText } from '@shared/domain/localized-text';
 import { isListedBusiness, isListedGift } from '../../domain/catalog/visibility';
+import { boundedCatalogQuery } from './bounded-catalog-query';
 
 export const catalogGiftColumns = {
   id: gifts.id,
@@ -129,25 +130,15 @@ export async function listCatalogGifts(
   if (query.forTwo) conditions.push(eq(gifts.forTwo, true));
   if (query.minPrice !== undefined) conditions.push(gte(gifts.price, query.minPrice * 100));
   if (query.maxPrice !== undefined) conditions.push(lte(gifts.price, query.maxPrice * 100));
-  if (query.q) {
-    // Texts in every language the business wrote them in match (ADR 073).
-    conditions.push(
-      matchesSearch(query.q, [
-        gifts.name,
-        gifts.description,
-        localizedTextsForSearch(gifts.nameTranslations),
-        localizedTextsForSearch(gifts.descriptionTranslations),
-        businesses.name,
-        businesses.address,
-      ]),
-    );
-  }
+  // The gift's texts in every language the business wrote them in (ADR 073), and its business's
+  // name and address, folded in advance (gifts.search_text).
+  if (query.q) conditions.push(matchesFoldedSearch(query.q, gifts.searchText));
   const where = and(...conditions);
   const byPrice =
     query.sort === 'newest' ? desc(gifts.createdAt) : query.sort === 'price_desc' ? desc(gifts.price) : asc(gifts.price);
 
-  const [rows, totals] = await Promise.all([
-    db
+  const [rows, totals] = await boundedCatalogQuery(db, {}, (tx) => Promise.all([
+    tx
       .select(catalogGiftColumns)
       .from(gifts)
       .innerJoin(businesses, eq(businesses.id, gifts.businessId))
@@ -155,12 +146,12 @@ export async function listCatalogGifts(
       .orderBy(byPrice, asc(gifts.name), asc(gifts.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db
+    tx
       .select({ total: count() })
       .from(gifts)
       .innerJoin(businesses, eq(businesses.id, gifts.businessId))
       .where(where),
-  ]);
+  ]));
 
   return {
     items: rows.map((row) => toCatalogGift(row, reader)),

@@ -3,7 +3,7 @@ import { businessCategories } from '@shared/domain/business';
 import { valenciaDistricts } from '@shared/domain/valencia-districts';
 import { escapeHtml } from '@shared/escape-html';
 import { formatAddress, formatPrice } from '@shared/format';
-import { giftSorts } from '@shared/contracts/catalog-options';
+import { CATALOG_SEARCH_MAX_LENGTH, giftSorts } from '@shared/contracts/catalog-options';
 import { pageLanguages, type PageLanguage } from '../../platform/page-language';
 import { cardImageSrc } from '../../platform/storage/image-keys';
 import type { ShopBusiness } from './find-shop-business';
@@ -250,9 +250,11 @@ export interface ListingRender {
   result: ListedGiftPage;
   /** Some parameters could not be read and were dropped. */
   dropped: boolean;
+  /** The search was longer than CATALOG_SEARCH_MAX_LENGTH and was left out. */
+  searchTooLong?: boolean;
 }
 
-export function renderGiftListing({ language, site, filters, result, dropped }: ListingRender): string {
+export function renderGiftListing({ language, site, filters, result, dropped, searchTooLong = false }: ListingRender): string {
   const t = shopText(language);
   const params = listingParams(filters);
   const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
@@ -260,7 +262,7 @@ export function renderGiftListing({ language, site, filters, result, dropped }: 
 <h2 id="filters-title" style="margin-top:0">${e(t('list.filters'))}</h2>
 <form method="get" action="/gifts" class="filters" role="search">
 <input type="hidden" name="lang" value="${language}">
-<div class="wide"><label for="q">${e(t('list.search'))}</label><input type="search" id="q" name="q" maxlength="100" value="${e(filters.q ?? '')}" placeholder="${e(t('list.searchHint'))}"></div>
+<div class="wide"><label for="q">${e(t('list.search'))}</label><input type="search" id="q" name="q" maxlength="${CATALOG_SEARCH_MAX_LENGTH}" value="${e(filters.q ?? '')}" placeholder="${e(t('list.searchHint'))}"></div>
 <div><label for="category">${e(t('list.category'))}</label><select id="category" name="category">${option('', t('list.anyCategory'), !filters.category)}${businessCategories.map((c) => option(c, t(`common:categories.${c}`), filters.category === c)).join('')}</select></div>
 <div><label for="district">${e(t('list.district'))}</label><select id="district" name="district">${option('', t('list.anyDistrict'), !filters.district)}${valenciaDistricts.map((d) => option(d, t(`districts:${d}`), filters.district === d)).join('')}</select></div>
 <div><label for="minPrice">${e(t('list.minPrice'))}</label><input type="number" id="minPrice" name="minPrice" min="0" max="100000" step="1" inputmode="numeric" value="${filters.minPrice ?? ''}"></div>
@@ -292,6 +294,7 @@ ${filters.page < pages ? `<li><a href="${e(shopHref('/gifts', { ...params, page:
   const body = `<h1>${e(t('list.heading'))}</h1>
 <p class="muted">${e(t('list.intro'))}</p>
 ${form}
+${searchTooLong ? `<p role="status">${e(t('list.searchTooLong', { max: CATALOG_SEARCH_MAX_LENGTH }))}</p>` : ''}
 ${dropped ? `<p role="status">${e(t('list.invalid'))}</p>` : ''}
 <h2 id="results" data-testid="shop-count">${e(t('list.count', { count: result.total }))}</h2>
 ${results}

@@ -9,7 +9,8 @@ import {
 import { requireUser } from '../../platform/auth/guard';
 import { requestCacheVersions } from '../../platform/cache-versions';
 import { readerLanguage } from '../../platform/page-language';
-import { catalogCacheFor, encode, giftsPageAnswer } from './catalog-answers';
+import { uncachedSearchLimits } from '../../platform/route-limits';
+import { catalogCacheFor, encode, giftsPageAnswer, limitUncachedSearch } from './catalog-answers';
 import { getCatalogBusiness } from './get-catalog-business';
 import { listCatalogBusinesses } from './list-catalog-businesses';
 
@@ -23,12 +24,16 @@ const JSON_UTF8 = 'application/json; charset=utf-8';
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = catalogCacheFor(app.ctx);
 
-  app.get('/api/catalog/businesses', { schema: { querystring: catalogBusinessesQuerySchema } }, async (request, reply) => {
+  // A search the cache does not hold is counted per address before it runs (ADR 054).
+  const searches = { abuse: { does: [], limits: uncachedSearchLimits } };
+
+  app.get('/api/catalog/businesses', { schema: { querystring: catalogBusinessesQuerySchema }, config: searches }, async (request, reply) => {
     await requireUser(request);
     const { category, q, page, pageSize } = request.query;
     const { catalog } = await requestCacheVersions(request);
     const reader = readerLanguage(request);
     const key = JSON.stringify(['businesses', reader, category ?? null, q || null, page, pageSize]);
+    await limitUncachedSearch(request, reply, q, catalog, key);
     const body = await cache.through(catalog, key, async () =>
       encode(catalogBusinessPageSchema, await listCatalogBusinesses(app.ctx.db, request.query, reader)),
     );
@@ -47,8 +52,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.type(JSON_UTF8).send(body);
   });
 
-  app.get('/api/catalog/gifts', { schema: { querystring: catalogGiftsQuerySchema } }, async (request, reply) => {
+  app.get('/api/catalog/gifts', { schema: { querystring: catalogGiftsQuerySchema }, config: searches }, async (request, reply) => {
     await requireUser(request);
-    return reply.type(JSON_UTF8).send(await giftsPageAnswer(request, request.query));
+    return reply.type(JSON_UTF8).send(await giftsPageAnswer(request, request.query, reply));
   });
 };

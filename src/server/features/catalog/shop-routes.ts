@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { catalogGiftsQuerySchema, CATALOG_PAGE_SIZE } from '@shared/contracts/catalog';
+import { catalogGiftsQuerySchema, CATALOG_PAGE_SIZE, CATALOG_SEARCH_MAX_LENGTH } from '@shared/contracts/catalog';
 import { languageCookieValue, readLanguageCookie } from '@shared/contracts/language-cookie';
 import { requestCacheVersions } from '../../platform/cache-versions';
 import { languageFromAcceptLanguage, toPageLanguage, type PageLanguage } from '../../platform/page-language';
-import { catalogCacheFor, giftFiltersKey } from './catalog-answers';
+import { uncachedSearchLimits } from '../../platform/route-limits';
+import { catalogCacheFor, giftFiltersKey, limitUncachedSearch } from './catalog-answers';
 import { findShopBusiness } from './find-shop-business';
 import { findShopGift } from './find-shop-gift';
 import { listCatalogGifts, type GiftFilters } from './list-catalog-gifts';
@@ -62,12 +63,16 @@ export const shopRoutes: FastifyPluginAsync = async (app) => {
     html: renderShopError({ language, site, kind, path, business }),
   });
 
-  app.get('/gifts', async (request, reply) => {
+  // A search the cache does not hold is counted per address before it runs (ADR 054).
+  app.get('/gifts', { config: { abuse: { does: [], limits: uncachedSearchLimits } } }, async (request, reply) => {
     const language = languageOf(request);
-    const { filters, dropped } = readFilters(request.query as Record<string, unknown>);
-    const answer = await cached(request, ['gifts', language, dropped, ...giftFiltersKey(filters)], async () => ({
+    const { filters, dropped, searchTooLong } = readFilters(request.query as Record<string, unknown>);
+    const key = ['gifts', language, dropped, searchTooLong, ...giftFiltersKey(filters)];
+    const { catalog } = await requestCacheVersions(request);
+    await limitUncachedSearch(request, reply, filters.q, catalog, JSON.stringify(['shop', ...key]));
+    const answer = await cached(request, key, async () => ({
       status: 200,
-      html: renderGiftListing({ language, site, filters, result: await listCatalogGifts(app.ctx.db, filters, language), dropped }),
+      html: renderGiftListing({ language, site, filters, result: await listCatalogGifts(app.ctx.db, filters, language), dropped, searchTooLong }),
     }));
     return send(request, reply, answer);
   });
@@ -127,15 +132,19 @@ export const shopRoutes: FastifyPluginAsync = async (app) => {
  * The listing's filters from the address. A shared or hand-edited link with a bad value still
  * shows a page: the fields that do not parse are left out (and the page says so).
  */
-export function readFilters(query: Record<string, unknown>): { filters: GiftFilters; dropped: boolean } {
+export function readFilters(query: Record<string, unknown>): { filters: GiftFilters; dropped: boolean; searchTooLong: boolean } {
   const input: Record<string, unknown> = { ...query, pageSize: String(CATALOG_PAGE_SIZE) };
   delete input.lang;
+  // A search longer than the form allows (a hand-made or old link) is left out, and the page
+  // says why, rather than cut at a length that may split a word.
+  const searchTooLong = typeof input.q === 'string' && input.q.trim().length > CATALOG_SEARCH_MAX_LENGTH;
+  if (searchTooLong) delete input.q;
   let dropped = false;
   for (let attempt = 0; attempt < 12; attempt++) {
     const parsed = catalogGiftsQuerySchema.safeParse(input);
-    if (parsed.success) return { filters: parsed.data, dropped };
+    if (parsed.success) return { filters: parsed.data, dropped, searchTooLong };
     dropped = true;
     for (const issue of parsed.error.issues) delete input[String(issue.path[0])];
   }
-  return { filters: catalogGiftsQuerySchema.parse({ pageSize: String(CATALOG_PAGE_SIZE) }), dropped: true };
+  return { filters: catalogGiftsQuerySchema.parse({ pageSize: String(CATALOG_PAGE_SIZE) }), dropped: true, searchTooLong };
 }

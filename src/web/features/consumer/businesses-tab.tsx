@@ -1,6 +1,6 @@
 import { ArrowLeft, MapPin } from 'lucide-react';
 import { useText } from '@web/lib/text';
-import { CATALOG_PAGE_SIZE } from '@shared/contracts/catalog-options';
+import { CATALOG_PAGE_SIZE, CATALOG_SEARCH_MAX_LENGTH } from '@shared/contracts/catalog-options';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useCatalogBusiness, useCatalogBusinesses } from './api';
@@ -43,6 +43,7 @@ function BusinessList({ onOpen }: { onOpen: (id: string) => void }) {
           placeholder={t('businesses.searchPlaceholder')}
           value={filters.text}
           onChange={filters.setText}
+          maxLength={CATALOG_SEARCH_MAX_LENGTH}
         />
         <CategorySelect
           value={filters.category}

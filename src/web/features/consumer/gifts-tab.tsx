@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useText } from '@web/lib/text';
-import { firstGiftsListing, giftSorts, GIFTS_TAB_PAGE_SIZE, type GiftSort } from '@shared/contracts/catalog-options';
+import { CATALOG_SEARCH_MAX_LENGTH, firstGiftsListing, giftSorts, GIFTS_TAB_PAGE_SIZE, type GiftSort } from '@shared/contracts/catalog-options';
 import { Field } from '@web/components/ui/field';
 import { controlClasses } from '@web/components/ui/input';
 import { cn } from '@web/lib/cn';
@@ -33,6 +33,7 @@ export function GiftsTab() {
           placeholder={t('gifts.searchPlaceholder')}
           value={filters.text}
           onChange={filters.setText}
+          maxLength={CATALOG_SEARCH_MAX_LENGTH}
         />
         <CategorySelect
           value={filters.category}

@@ -7,11 +7,14 @@ export function SearchInput({
   placeholder,
   value,
   onChange,
+  maxLength = 100,
 }: {
   label: string;
   placeholder: string;
   value: string;
   onChange: (value: string) => void;
+  /** The server's limit for this search (the catalogue's is shorter than the contacts'). */
+  maxLength?: number;
 }) {
   return (
     <div className="relative">
@@ -20,7 +23,7 @@ export function SearchInput({
           type="search"
           value={value}
           placeholder={placeholder}
-          maxLength={100}
+          maxLength={maxLength}
           autoComplete="off"
           className="pl-10"
           onChange={(event) => onChange(event.target.value)}

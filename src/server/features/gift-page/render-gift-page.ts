@@ -1,4 +1,4 @@
-import { HTML_LANG, LOCALE_NAMES } from '@shared/locale';
+import { HREFLANG, HTML_LANG, LOCALE_NAMES } from '@shared/locale';
 import { formatAddress, formatDate } from '@shared/format';
 import { escapeHtml, escapeHtmlLines } from '@shared/escape-html';
 import { cardImageSrc } from '../../platform/storage/image-keys';
@@ -102,7 +102,7 @@ function languageSwitch(t: GiftText, language: GiftLanguage, path: string): stri
   const links = giftLanguages
     .map((code) => {
       const current = code === language ? ' aria-current="true"' : '';
-      return `<li><a href="${e(path)}?lang=${code}" hreflang="${HTML_LANG[code]}" lang="${HTML_LANG[code]}"${current}>${e(LOCALE_NAMES[code])}</a></li>`;
+      return `<li><a href="${e(path)}?lang=${code}" hreflang="${HREFLANG[code]}" lang="${HTML_LANG[code]}"${current}>${e(LOCALE_NAMES[code])}</a></li>`;
     })
     .join('');
   return `<nav aria-label="${e(t('language.label'))}"><ul class="langs">${links}</ul></nav>`;

@@ -1,4 +1,4 @@
-import { HTML_LANG, LOCALE_NAMES } from '@shared/locale';
+import { HREFLANG, HTML_LANG, LOCALE_NAMES } from '@shared/locale';
 import { escapeHtml } from '@shared/escape-html';
 import { formatDate } from '@shared/format';
 import { LEGAL_VERSIONS, legalPages, type LegalPage } from '@shared/domain/legal-versions';
@@ -100,7 +100,7 @@ function languageSwitch(language: PageLanguage, path: string): string {
   const links = pageLanguages
     .map((code) => {
       const current = code === language ? ' aria-current="true"' : '';
-      return `<li><a href="${e(path)}?lang=${code}" hreflang="${HTML_LANG[code]}" lang="${HTML_LANG[code]}"${current}>${e(LOCALE_NAMES[code])}</a></li>`;
+      return `<li><a href="${e(path)}?lang=${code}" hreflang="${HREFLANG[code]}" lang="${HTML_LANG[code]}"${current}>${e(LOCALE_NAMES[code])}</a></li>`;
     })
     .join('');
   return `<nav aria-label="${e(t('common.language.label'))}"><ul class="langs">${links}</ul></nav>`;

@@ -9,6 +9,7 @@ import { cardImageSrc } from '../../platform/storage/image-keys';
 import type { ShopBusiness } from './find-shop-business';
 import type { GiftFilters, ListedGift, ListedGiftPage } from './list-catalog-gifts';
 import { shopText, type ShopText } from './shop-text';
+import { PAGE_ICON_LINKS } from '../../platform/page-icons';
 
 /*
  * The public shop window (issue 30, ADR 067): `/gifts`, `/b/<business>` and
@@ -185,6 +186,7 @@ export function renderShopDocument(parts: DocumentParts): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
+${PAGE_ICON_LINKS}
 <meta name="color-scheme" content="light">
 <title>${e(title)} · Regalo</title>
 <meta name="description" content="${e(description)}">

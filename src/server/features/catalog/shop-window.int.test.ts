@@ -204,6 +204,7 @@ describe('the public shop window', () => {
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       const html = res.body;
       expect(html).toContain(`<html lang="${language}">`);
+      expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
       expect(html).toContain(`<title>Horchata y fartons ${tag} · Horchatería ${tag} · Regalo</title>`);
       expect(html).toMatch(/<meta name="description" content="[^"]{20,}">/);
       const url = `https://regalos.example/b/${business.slug}/${gift.slug}`;

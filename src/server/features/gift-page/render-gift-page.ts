@@ -15,6 +15,7 @@ import {
 } from '@shared/domain/gift-conditions';
 import { lastExtensionRequestAt } from '../../domain/orders/extension-window';
 import { giftLanguages, giftText, type GiftLanguage, type GiftText } from '../../platform/gift-text';
+import { PAGE_ICON_LINKS } from '../../platform/page-icons';
 
 /*
  * The recipient's pages are plain server-rendered HTML with their CSS inline and no script
@@ -115,6 +116,7 @@ export function renderDocument({ language, title, body, path, extraCss = '', ski
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
+${PAGE_ICON_LINKS}
 <meta name="robots" content="noindex,nofollow">
 <meta name="referrer" content="same-origin">
 <meta name="color-scheme" content="light">

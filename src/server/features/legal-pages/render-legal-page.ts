@@ -4,6 +4,7 @@ import { formatDate } from '@shared/format';
 import { LEGAL_VERSIONS, legalPages, type LegalPage } from '@shared/domain/legal-versions';
 import { pageLanguages, type PageLanguage } from '../../platform/page-language';
 import { fill, legalGroup, legalText, type Catalogue, type Values } from './legal-text';
+import { PAGE_ICON_LINKS } from '../../platform/page-icons';
 
 /*
  * The legal pages are plain server-rendered HTML with their CSS inline and no script, like
@@ -152,6 +153,7 @@ export function renderLegalPage({ page, language, values, extras = {} }: LegalPa
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
+${PAGE_ICON_LINKS}
 <meta name="color-scheme" content="light">
 <title>${e(t(`${key}.title`))} · Regalo</title>
 <style>${CSS}</style>

@@ -22,7 +22,8 @@ export interface GiftPageView {
   orderId: string;
   code: string;
   status: GiftPageStatus;
-  recipientFirstName: string;
+  /** As the giver typed it: a compound first name ("Maria Josep") is not cut to its first word. */
+  recipientName: string;
   recipientLocale: GiftLanguage;
   senderName: string | null;
   personalMessage: string | null;
@@ -101,7 +102,7 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
       canRequest: canRequestExtension({ status, expiresAt: row.expiresAt, extensionRequestedAt }, now),
     },
     status: effectiveOrderStatus(status as OrderStatus, row.expiresAt, now) as GiftPageStatus,
-    recipientFirstName: firstName(recipientName),
+    recipientName: recipientName.trim(),
     recipientLocale,
     // Only a first name signs the gift, even if a full name was stored.
     senderName: senderName?.trim() ? firstName(senderName) : null,

@@ -261,7 +261,7 @@ ${bookingBlock(view.booking, t)}
 
   const body = `<main id="main">
 <p class="eyebrow">${e(t('page.eyebrow'))}</p>
-<h1>${e(t('page.greeting', { name: view.recipientFirstName }))}</h1>
+<h1>${e(t('page.greeting', { name: view.recipientName }))}</h1>
 <p class="from">${e(view.senderName ? t('page.from', { sender: view.senderName }) : t('page.fromSomeone'))}</p>
 ${statusCard}
 ${giftCard}
@@ -324,7 +324,7 @@ export function renderPrintPage({ view, language, qrSvg }: GiftPageRender): stri
   const body = `<main id="main">
 <article class="print-card" aria-labelledby="print-title">
 <p class="eyebrow">${e(t('brand'))}</p>
-<h1 id="print-title">${e(t('print.heading', { name: view.recipientFirstName }))}</h1>
+<h1 id="print-title">${e(t('print.heading', { name: view.recipientName }))}</h1>
 <h2>${e(view.giftName)}</h2>
 <p>${e(view.businessName)} · ${e(formatAddress(view.businessAddress, view.businessCity))}</p>
 ${printConditions(view, language, t)}

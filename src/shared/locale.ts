@@ -37,7 +37,7 @@ export const HTML_LANG: Record<Locale, string> = { en: 'en', es: 'es', va: 'ca-E
 /**
  * The `hreflang` of each language's alternates (pages and sitemap). Search engines read a
  * language, a script and a region but no variant subtag, so `ca-ES-valencia` there was ignored:
- * Valencian is announced as Catalan, the only other Catalan Regalo offers being none.
+ * Valencian is announced as Catalan (`ca`), which Regalo offers in no other form.
  */
 export const HREFLANG: Record<Locale, string> = { en: 'en', es: 'es', va: 'ca' };
 

@@ -53,7 +53,7 @@ test.describe('with JavaScript', () => {
     expect(response!.headers()['x-robots-tag']).toContain('noindex');
     expect(response!.headers()['referrer-policy']).toBe('same-origin');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-    await expect(page.getByRole('heading', { level: 1, name: 'Carmen, tienes un regalo' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Carmen Martínez, tienes un regalo' })).toBeVisible();
     await expect(page.getByText('De parte de Lucía')).toBeVisible();
     await expect(page.getByTestId('gift-status')).toHaveText('Estado: Listo para disfrutar');
     await expect(page.getByRole('img', { name: 'Código QR de este regalo, para que lo escanee el comercio' })).toBeVisible();
@@ -70,7 +70,7 @@ test.describe('with JavaScript', () => {
     await page.getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL(`${path}?lang=en`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByRole('heading', { level: 1, name: 'Carmen, you have a gift' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Carmen Martínez, you have a gift' })).toBeVisible();
     await expect(page.getByTestId('gift-status')).toHaveText('Status: Ready to enjoy');
     await expect(page.getByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'true');
     await expectNoSeriousA11yViolations(page);
@@ -159,8 +159,8 @@ test.describe('with JavaScript disabled', () => {
 });
 
 for (const { locale, redeem, title, label, submit, greeting } of [
-  { locale: 'es-ES', redeem: 'Canjear un regalo', title: 'Abre tu regalo', label: 'El enlace o el código de tu regalo', submit: 'Abrir mi regalo', greeting: 'Carmen, tienes un regalo' },
-  { locale: 'en-GB', redeem: 'Redeem a gift', title: 'Open your gift', label: 'Your gift link or code', submit: 'Open my gift', greeting: 'Carmen, you have a gift' },
+  { locale: 'es-ES', redeem: 'Canjear un regalo', title: 'Abre tu regalo', label: 'El enlace o el código de tu regalo', submit: 'Abrir mi regalo', greeting: 'Carmen Martínez, tienes un regalo' },
+  { locale: 'en-GB', redeem: 'Redeem a gift', title: 'Open your gift', label: 'Your gift link or code', submit: 'Open my gift', greeting: 'Carmen Martínez, you have a gift' },
 ]) {
   test.describe(`from the landing page (${locale}, 390 px)`, () => {
     test.use({ locale, viewport: { width: 390, height: 844 } });

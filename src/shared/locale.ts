@@ -31,8 +31,15 @@ export const FORMAT_TAGS: Record<Locale, string> = { en: 'en-GB', es: 'es-ES', v
  */
 export const intlTag = (language: string): string => (isLocale(language) ? FORMAT_TAGS[language] : language);
 
-/** The `lang` attribute of a document in each language (and `hreflang` of its alternates). */
+/** The `lang` attribute of a document in each language. */
 export const HTML_LANG: Record<Locale, string> = { en: 'en', es: 'es', va: 'ca-ES-valencia' };
+
+/**
+ * The `hreflang` of each language's alternates (pages and sitemap). Search engines read a
+ * language, a script and a region but no variant subtag, so `ca-ES-valencia` there was ignored:
+ * Valencian is announced as Catalan (`ca`), which Regalo offers in no other form.
+ */
+export const HREFLANG: Record<Locale, string> = { en: 'en', es: 'es', va: 'ca' };
 
 /**
  * One language tag (from a stored choice, `Accept-Language`, `navigator.languages` or a

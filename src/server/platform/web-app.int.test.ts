@@ -7,6 +7,8 @@ import { authedInject, createSignedInUser } from '../testing/auth-helpers';
 import { createBusiness, createGift, createUser } from '../testing/factories';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+
 /** A tiny built web app: the two documents and one hashed asset with its pre-compressed copy. */
 function makeWebRoot() {
   const root = mkdtempSync(path.join(tmpdir(), 'regalo-web-'));
@@ -18,6 +20,8 @@ function makeWebRoot() {
   writeFileSync(path.join(root, 'landing.html'), landingHtml);
   writeFileSync(path.join(root, 'index.html.br'), brotliCompressSync(html));
   writeFileSync(path.join(root, 'assets', 'app-abc123.js'), js);
+  mkdirSync(path.join(root, 'icons'));
+  writeFileSync(path.join(root, 'icons', 'icon-192.png'), PNG);
   writeFileSync(path.join(root, 'assets', 'app-abc123.js.br'), brotliCompressSync(js));
   // What a build with source maps would add next to the asset.
   const map = JSON.stringify({ version: 3, sources: ['src/web/secret-source.tsx'], sourcesContent: ['export const secret = 1;'] });
@@ -73,6 +77,14 @@ describe('serving the built web app', () => {
     const { default: viteConfig } = await import('../../../vite.config');
     const config = typeof viteConfig === 'function' ? await viteConfig({ command: 'build', mode: 'production' }) : viteConfig;
     expect(config.build?.sourcemap).toBe(false);
+  });
+
+  it('answers /favicon.ico with the app\'s icon, as browsers ask for it on every page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.ico', headers: { accept: 'image/avif,image/webp,image/png,*/*' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.rawPayload.equals(PNG)).toBe(true);
+    expect((await t.app.inject({ method: 'HEAD', url: '/favicon.ico' })).statusCode).toBe(200);
   });
 
   it('caches hashed assets for a year', async () => {

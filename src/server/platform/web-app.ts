@@ -78,6 +78,16 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
     },
   });
 
+  // Browsers and crawlers ask for /favicon.ico whatever a page names; the app's PNG icon is
+  // what they get (every browser reads a PNG there), rather than a 404 in every log.
+  const faviconFile = path.join('icons', 'icon-192.png');
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/favicon.ico',
+    handler: (request, reply) =>
+      existsSync(path.join(root, faviconFile)) ? reply.sendFile(faviconFile, root) : sendApiNotFound(request.method, request.url, reply),
+  });
+
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     const isApi = urlPath === '/api' || urlPath.startsWith('/api/');

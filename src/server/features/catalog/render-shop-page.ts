@@ -1,4 +1,4 @@
-import { HTML_LANG, LOCALE_NAMES } from '@shared/locale';
+import { HREFLANG, HTML_LANG, LOCALE_NAMES } from '@shared/locale';
 import { businessCategories } from '@shared/domain/business';
 import { valenciaDistricts } from '@shared/domain/valencia-districts';
 import { escapeHtml } from '@shared/escape-html';
@@ -9,6 +9,7 @@ import { cardImageSrc } from '../../platform/storage/image-keys';
 import type { ShopBusiness } from './find-shop-business';
 import type { GiftFilters, ListedGift, ListedGiftPage } from './list-catalog-gifts';
 import { shopText, type ShopText } from './shop-text';
+import { PAGE_ICON_LINKS } from '../../platform/page-icons';
 
 /*
  * The public shop window (issue 30, ADR 067): `/gifts`, `/b/<business>` and
@@ -133,7 +134,7 @@ function header(t: ShopText, language: PageLanguage, path: string, params: Recor
   const languages = pageLanguages
     .map((code) => {
       const here = code === language ? ' aria-current="true"' : '';
-      return `<li><a href="${e(shopHref(path, params, code))}" hreflang="${HTML_LANG[code]}" lang="${HTML_LANG[code]}"${here}>${e(LOCALE_NAMES[code])}</a></li>`;
+      return `<li><a href="${e(shopHref(path, params, code))}" hreflang="${HREFLANG[code]}" lang="${HTML_LANG[code]}"${here}>${e(LOCALE_NAMES[code])}</a></li>`;
     })
     .join('');
   const gifts = current === 'gifts' ? ' aria-current="page"' : '';
@@ -163,7 +164,7 @@ export function renderShopDocument(parts: DocumentParts): string {
   const head = indexable
     ? [
         `<link rel="canonical" href="${e(canonical)}">`,
-        ...pageLanguages.map((code) => `<link rel="alternate" hreflang="${HTML_LANG[code]}" href="${e(absolute(shopHref(path, params, code)))}">`),
+        ...pageLanguages.map((code) => `<link rel="alternate" hreflang="${HREFLANG[code]}" href="${e(absolute(shopHref(path, params, code)))}">`),
         `<link rel="alternate" hreflang="x-default" href="${e(absolute(shopHref(path, params)))}">`,
         `<meta property="og:type" content="${ogType === 'product' ? 'product' : ogType === 'business.business' ? 'business.business' : 'website'}">`,
         `<meta property="og:site_name" content="${e(t('meta.siteName'))}">`,
@@ -185,6 +186,7 @@ export function renderShopDocument(parts: DocumentParts): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
+${PAGE_ICON_LINKS}
 <meta name="color-scheme" content="light">
 <title>${e(title)} · Regalo</title>
 <meta name="description" content="${e(description)}">

@@ -1,4 +1,4 @@
-import { HTML_LANG } from '@shared/locale';
+import { HREFLANG } from '@shared/locale';
 import { escapeHtml } from '@shared/escape-html';
 import { LEGAL_VERSIONS, legalPages, PRIVACY_POLICY_DATE } from '@shared/domain/legal-versions';
 import { pageLanguages } from '../../platform/page-language';
@@ -33,7 +33,7 @@ export function renderSitemap(site: ShopSite, pages: ShopPage[]): string {
     .flatMap(({ path, lastModified }) =>
       pageLanguages.map(
         (language) => `<url><loc>${url(path, language)}</loc>${lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ''}${pageLanguages
-          .map((other) => `<xhtml:link rel="alternate" hreflang="${HTML_LANG[other]}" href="${url(path, other)}"/>`)
+          .map((other) => `<xhtml:link rel="alternate" hreflang="${HREFLANG[other]}" href="${url(path, other)}"/>`)
           .join('')}</url>`,
       ),
     )

@@ -204,6 +204,7 @@ describe('the public shop window', () => {
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       const html = res.body;
       expect(html).toContain(`<html lang="${language}">`);
+      expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
       expect(html).toContain(`<title>Horchata y fartons ${tag} · Horchatería ${tag} · Regalo</title>`);
       expect(html).toMatch(/<meta name="description" content="[^"]{20,}">/);
       const url = `https://regalos.example/b/${business.slug}/${gift.slug}`;
@@ -232,7 +233,15 @@ describe('the public shop window', () => {
       // "Send this gift": the checkout with this gift in the cart, with or without an account (ADR 075).
       expect(html).toContain(`href="/checkout?add=${gift.id}"`);
     }
+    // Valencian: the document says ca-ES-valencia, its alternates say `ca`, since search engines
+    // ignore an hreflang with a variant subtag.
+    const valencian = (await get(b, `/b/${business.slug}/${gift.slug}?lang=va`)).body;
+    expect(valencian).toContain('<html lang="ca-ES-valencia">');
+    const giftUrl = `https://regalos.example/b/${business.slug}/${gift.slug}`;
+    expect(valencian).toContain(`<link rel="alternate" hreflang="ca" href="${giftUrl}?lang=va">`);
+    expect(valencian).not.toContain('hreflang="ca-ES-valencia"');
     const page = await get(b, `/b/${business.slug}?lang=es`);
+    expect(page.body).toContain(`<link rel="alternate" hreflang="ca" href="https://regalos.example/b/${business.slug}?lang=va">`);
     expect(page.body).toContain('Ciutat Vella');
     const [local] = jsonLdOf(page.body);
     expect(local).toMatchObject({ '@type': 'LocalBusiness', address: { streetAddress: 'Plaça de Santa Caterina 6', addressLocality: 'Valencia' } });
@@ -293,6 +302,8 @@ describe('the public shop window', () => {
     const entry = new RegExp(`<url><loc>https://regalos.example/b/${business.slug}/${gift.slug}\\?lang=en</loc><lastmod>([^<]+)</lastmod>`).exec(xml);
     expect(new Date(entry![1]!).getTime()).toBe(new Date(stamp!.at).getTime());
     expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="es" href="https://regalos.example/b/${business.slug}?lang=es"/>`);
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="ca" href="https://regalos.example/b/${business.slug}?lang=va"/>`);
+    expect(xml).not.toContain('hreflang="ca-ES-valencia"');
     expect(xml).not.toMatch(/\/app|\/checkout|\/admin|\/g\//);
 
     const robots = await get(b, '/robots.txt');

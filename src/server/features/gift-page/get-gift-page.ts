@@ -24,7 +24,8 @@ export interface GiftPageView {
   businessId: string;
   code: string;
   status: GiftPageStatus;
-  recipientFirstName: string;
+  /** As the giver typed it: a compound first name ("Maria Josep") is not cut to its first word. */
+  recipientName: string;
   recipientLocale: GiftLanguage;
   senderName: string | null;
   personalMessage: string | null;
@@ -105,7 +106,7 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
     },
     // A gift being refunded is no longer the recipient's: it reads as cancelled (ADR 084).
     status: status === 'refund_pending' ? 'cancelled' : (effectiveOrderStatus(status as OrderStatus, row.expiresAt, now) as GiftPageStatus),
-    recipientFirstName: firstName(recipientName),
+    recipientName: recipientName.trim(),
     recipientLocale,
     // Only a first name signs the gift, even if a full name was stored.
     senderName: senderName?.trim() ? firstName(senderName) : null,

@@ -84,7 +84,7 @@ describe('the recipient gift page /g/<code>', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     const html = res.body;
     expect(html).toContain('<html lang="es">');
-    expect(html).toContain('Carmen, tienes un regalo');
+    expect(html).toContain('Carmen Martínez, tienes un regalo');
     expect(html).toContain('De parte de Lucía');
     expect(html).toContain('data-status="ready"');
     expect(html).toContain('Listo para disfrutar');
@@ -106,10 +106,10 @@ describe('the recipient gift page /g/<code>', () => {
     expect(await decodeQr(html)).toBe(`${t.config.publicUrl}/g/${paid.qrCode}`);
 
     // Nothing else: no price, no recipient contact details, no giver account, no other order,
-    // no business email. The business's phone is there on purpose: to book (issue 29.11).
+    // no business email. The recipient's name is shown as the giver typed it (surname included). The business's phone is there on purpose: to book (issue 29.11).
     expect(html).toContain('href="tel:+34963000999"');
     for (const secret of [
-      '12,50', '1250', '€', 'carmen.private@example.test', '600 123 456', 'Martínez', 'lucia.giver@example.test',
+      '12,50', '1250', '€', 'carmen.private@example.test', '600 123 456', 'lucia.giver@example.test',
       'Pérez', 'Giver', other.qrCode, formatTypedCode(other.typedCode!), 'Otra Persona', 'other.recipient@example.test',
       'Mensaje secreto', 'hola@horchateria.test', 'owner@horchateria.test', paid.id,
     ]) {
@@ -154,7 +154,7 @@ describe('the recipient gift page /g/<code>', () => {
     const res = await get(`/g/${paid.qrCode}?lang=en`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<html lang="en">');
-    expect(res.body).toContain('Carmen, you have a gift');
+    expect(res.body).toContain('Carmen Martínez, you have a gift');
     expect(res.body).toContain('Ready to enjoy');
     expect(res.body).toContain(`Valid until ${formatDate(paid.expiresAt, 'en')}`);
     expect(res.body).toContain(`<a href="/g/${paid.qrCode}?lang=es" hreflang="es" lang="es">Español</a>`);
@@ -257,13 +257,20 @@ describe('the recipient gift page /g/<code>', () => {
     expect((await get(`/g/${unpaid.qrCode}/calendar.ics`)).statusCode).toBe(404);
   });
 
+  it('greets the recipient by the name as typed: a compound first name is not cut', async () => {
+    const { order } = await world();
+    const paid = await order('paid', { recipientName: ' Maria Josep ', recipientLocale: 'va' });
+    expect((await get(`/g/${paid.qrCode}?lang=en`)).body).toContain('<h1>Maria Josep, you have a gift</h1>');
+    expect((await get(`/g/${paid.qrCode}/print?lang=en`)).body).toContain('A gift for Maria Josep<');
+  });
+
   it('renders a printable card with the QR, gift, business and message', async () => {
     const { order } = await world();
     const paid = await order('paid');
     const res = await get(`/g/${paid.qrCode}/print?lang=en`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(res.body).toContain('A gift for Carmen');
+    expect(res.body).toContain('A gift for Carmen Martínez');
     // A6 as lengths: `size: A6` is not valid CSS (only A5, A4, A3, B5, B4 and the US sizes are).
     expect(res.body).toContain('@page{size:105mm 148mm;');
     expect(res.body).not.toMatch(/size:\s*A6/);

@@ -1,4 +1,4 @@
-import { HTML_LANG, LOCALE_NAMES } from '@shared/locale';
+import { HREFLANG, HTML_LANG, LOCALE_NAMES } from '@shared/locale';
 import { formatAddress, formatDate } from '@shared/format';
 import { escapeHtml, escapeHtmlLines } from '@shared/escape-html';
 import { cardImageSrc } from '../../platform/storage/image-keys';
@@ -15,6 +15,7 @@ import {
 } from '@shared/domain/gift-conditions';
 import { lastExtensionRequestAt } from '../../domain/orders/extension-window';
 import { giftLanguages, giftText, type GiftLanguage, type GiftText } from '../../platform/gift-text';
+import { PAGE_ICON_LINKS } from '../../platform/page-icons';
 
 /*
  * The recipient's pages are plain server-rendered HTML with their CSS inline and no script
@@ -103,7 +104,7 @@ function languageSwitch(t: GiftText, language: GiftLanguage, path: string): stri
   const links = giftLanguages
     .map((code) => {
       const current = code === language ? ' aria-current="true"' : '';
-      return `<li><a href="${e(path)}?lang=${code}" hreflang="${HTML_LANG[code]}" lang="${HTML_LANG[code]}"${current}>${e(LOCALE_NAMES[code])}</a></li>`;
+      return `<li><a href="${e(path)}?lang=${code}" hreflang="${HREFLANG[code]}" lang="${HTML_LANG[code]}"${current}>${e(LOCALE_NAMES[code])}</a></li>`;
     })
     .join('');
   return `<nav aria-label="${e(t('language.label'))}"><ul class="langs">${links}</ul></nav>`;
@@ -116,6 +117,7 @@ export function renderDocument({ language, title, body, path, extraCss = '', ski
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
+${PAGE_ICON_LINKS}
 <meta name="robots" content="noindex,nofollow">
 <meta name="referrer" content="same-origin">
 <meta name="color-scheme" content="light">
@@ -279,7 +281,7 @@ ${bookingBlock(view.booking, t)}
 
   const body = `<main id="main">
 <p class="eyebrow">${e(t('page.eyebrow'))}</p>
-<h1>${e(t('page.greeting', { name: view.recipientFirstName }))}</h1>
+<h1>${e(t('page.greeting', { name: view.recipientName }))}</h1>
 <p class="from">${e(view.senderName ? t('page.from', { sender: view.senderName }) : t('page.fromSomeone'))}</p>
 ${forOwner ? ownerBlock(view, t) : ''}
 ${statusCard}
@@ -343,7 +345,7 @@ export function renderPrintPage({ view, language, qrSvg }: GiftPageRender): stri
   const body = `<main id="main">
 <article class="print-card" aria-labelledby="print-title">
 <p class="eyebrow">${e(t('brand'))}</p>
-<h1 id="print-title">${e(t('print.heading', { name: view.recipientFirstName }))}</h1>
+<h1 id="print-title">${e(t('print.heading', { name: view.recipientName }))}</h1>
 <h2>${e(view.giftName)}</h2>
 <p>${e(view.businessName)} · ${e(formatAddress(view.businessAddress, view.businessCity))}</p>
 ${printConditions(view, language, t)}

@@ -29,6 +29,8 @@ describe('the legal pages', () => {
         const html = res.body;
         expect(html).toContain(`<html lang="${language}">`);
         expect(html).not.toMatch(/<script/i);
+        // The app's icon, so the browser does not go asking for /favicon.ico.
+        expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
         // Every placeholder filled from the settings; no markup of the catalogues left raw.
         expect(html.slice(html.indexOf('<body>'))).not.toMatch(/\{\{|\}\}|\]\(/);
         expect(html).toMatch(new RegExp(`data-version="${LEGAL_VERSIONS[page]}"`));

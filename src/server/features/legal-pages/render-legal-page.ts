@@ -1,9 +1,10 @@
-import { HTML_LANG, LOCALE_NAMES } from '@shared/locale';
+import { HREFLANG, HTML_LANG, LOCALE_NAMES } from '@shared/locale';
 import { escapeHtml } from '@shared/escape-html';
 import { formatDate } from '@shared/format';
 import { LEGAL_VERSIONS, legalPages, type LegalPage } from '@shared/domain/legal-versions';
 import { pageLanguages, type PageLanguage } from '../../platform/page-language';
 import { fill, legalGroup, legalText, type Catalogue, type Values } from './legal-text';
+import { PAGE_ICON_LINKS } from '../../platform/page-icons';
 
 /*
  * The legal pages are plain server-rendered HTML with their CSS inline and no script, like
@@ -100,7 +101,7 @@ function languageSwitch(language: PageLanguage, path: string): string {
   const links = pageLanguages
     .map((code) => {
       const current = code === language ? ' aria-current="true"' : '';
-      return `<li><a href="${e(path)}?lang=${code}" hreflang="${HTML_LANG[code]}" lang="${HTML_LANG[code]}"${current}>${e(LOCALE_NAMES[code])}</a></li>`;
+      return `<li><a href="${e(path)}?lang=${code}" hreflang="${HREFLANG[code]}" lang="${HTML_LANG[code]}"${current}>${e(LOCALE_NAMES[code])}</a></li>`;
     })
     .join('');
   return `<nav aria-label="${e(t('common.language.label'))}"><ul class="langs">${links}</ul></nav>`;
@@ -152,6 +153,7 @@ export function renderLegalPage({ page, language, values, extras = {} }: LegalPa
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
+${PAGE_ICON_LINKS}
 <meta name="color-scheme" content="light">
 <title>${e(t(`${key}.title`))} · Regalo</title>
 <style>${CSS}</style>

@@ -84,7 +84,7 @@ export async function sendExpiryReminders(ctx: Pick<AppContext, 'db' | 'now' | '
             template: 'gift-expiry-reminder',
             locale,
             data: {
-              recipientName: firstName(row.recipientName),
+              recipientName: row.recipientName.trim(),
               senderName: row.senderName?.trim() ? firstName(row.senderName) : null,
               giftName: giftNameIn(locale),
               businessName: row.businessName,

@@ -59,7 +59,8 @@ export const plainGreeting = (locale: Locale) => layoutTexts[locale].plainGreeti
  */
 export function renderMail(content: MailContent): RenderedMail {
   const { locale, action } = content;
-  const paragraphText = (p: MailParagraph) => (typeof p === 'string' ? p : `${p.lead} ${p.link.url}`);
+  // A phone number reads as a number, never as its `tel:` address; mail apps link it anyway.
+  const paragraphText = (p: MailParagraph) => (typeof p === 'string' ? p : `${p.lead} ${p.link.url.startsWith('tel:') ? p.link.label : p.link.url}`);
   const paragraphHtml = (p: MailParagraph) =>
     typeof p === 'string'
       ? escapeHtmlLines(p)

@@ -35,6 +35,16 @@ describe('order emails', () => {
     expect(templates['gift-received'](gift, 'es').html).toContain('Si no pueden escanear el QR, díctales este código: K7QD-M2XA');
   });
 
+  it('writes the booking phone as people read it in the text part, and links it in the HTML part', () => {
+    const booking = { phone: '+34963000101', whatsapp: null, bookingUrl: null, openingHours: null };
+    for (const [locale, line] of [['en', 'Call +34 963 00 01 01'], ['es', 'Llamar al +34 963 00 01 01'], ['va', 'Telefonar al +34 963 00 01 01']] as const) {
+      const mail = templates['gift-received']({ ...gift, booking }, locale);
+      expect(mail.text).toContain(line);
+      expect(mail.text).not.toContain('tel:');
+      expect(mail.html).toContain('href="tel:+34963000101"');
+    }
+  });
+
   it('keeps the line breaks of the personal message in the HTML part, as the text part does', () => {
     const mail = templates['gift-received']({ ...gift, personalMessage: 'Feliz cumple.\nTe quiero <3\n\nAna' }, 'es');
     expect(mail.html).toContain('Su mensaje: «Feliz cumple.<br>\nTe quiero &lt;3<br>\n<br>\nAna»');

@@ -12,6 +12,7 @@ import { OrDivider } from './or-divider';
 import { showAuthError } from './show-auth-error';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
+import { useAuthOptions } from '@web/lib/use-auth-options';
 
 type Tab = 'signin' | 'signup';
 
@@ -25,6 +26,9 @@ export default function AuthPage() {
   // Kept on screen (not a toast): the person has to read it before signing in.
   const notice = params.get('notice') === 'email_verified' ? 'email_verified' : null;
   const checkEmailRef = useRef<HTMLDivElement>(null);
+  // A server without Google credentials offers no Google button at all: a greyed-out one only
+  // advertises what cannot be used. The auth document says which (ADR 044), so nothing moves.
+  const google = useAuthOptions()?.google === true;
 
   // A failed verification or Google link comes back as ?error=CODE: explain it once.
   const error = params.get('error');
@@ -72,8 +76,12 @@ export default function AuthPage() {
               <TabsTrigger value="signup">{t('tabs.signUp')}</TabsTrigger>
             </TabsList>
             <TabsContent value="signin" className="flex flex-col gap-5 pt-2">
-              <GoogleButton />
-              <OrDivider />
+              {google ? (
+                <>
+                  <GoogleButton />
+                  <OrDivider />
+                </>
+              ) : null}
               <SignInForm />
             </TabsContent>
             <TabsContent value="signup" className="flex flex-col gap-5 pt-2">
@@ -83,8 +91,12 @@ export default function AuthPage() {
                 </div>
               ) : (
                 <>
-                  <GoogleButton />
-                  <OrDivider />
+                  {google ? (
+                    <>
+                      <GoogleButton />
+                      <OrDivider />
+                    </>
+                  ) : null}
                   <SignUpForm onSignedUp={setSignedUpEmail} />
                 </>
               )}

@@ -5,7 +5,6 @@ import { Spinner } from '../../components/ui/spinner';
 import { startGoogleSignIn } from '../../lib/auth-client';
 import { useReturnPath } from '../../lib/return-path';
 import { showAuthError } from './show-auth-error';
-import { useAuthOptions } from '@web/lib/use-auth-options';
 
 function GoogleMark() {
   return (
@@ -18,16 +17,11 @@ function GoogleMark() {
   );
 }
 
-/**
- * Google sign-in. When this server has no Google credentials the button stays visible but
- * disabled and says so, instead of failing after a click.
- */
+/** Google sign-in; shown only where this server has Google credentials (see AuthPage). */
 export function GoogleButton() {
   const { t } = useText('auth');
-  const options = useAuthOptions();
   const [pending, setPending] = useState(false);
   const returnPath = useReturnPath();
-  const unavailable = options !== null && !options.google;
 
   const onClick = async () => {
     setPending(true);
@@ -41,23 +35,15 @@ export function GoogleButton() {
   };
 
   return (
-    <div className="flex flex-col gap-1.5">
-      <Button
-        variant="outline"
-        size="lg"
-        className="w-full border-line bg-white text-ink hover:bg-sand-100"
-        disabled={options === null || unavailable || pending}
-        aria-describedby={unavailable ? 'google-unavailable' : undefined}
-        onClick={() => void onClick()}
-      >
-        {pending ? <Spinner decorative /> : <GoogleMark />}
-        {pending ? t('google.redirecting') : t('google.continue')}
-      </Button>
-      {unavailable ? (
-        <p id="google-unavailable" className="text-center text-sm text-muted">
-          {t('google.unavailable')}. {t('google.unavailableHint')}
-        </p>
-      ) : null}
-    </div>
+    <Button
+      variant="outline"
+      size="lg"
+      className="w-full border-line bg-white text-ink hover:bg-sand-100"
+      disabled={pending}
+      onClick={() => void onClick()}
+    >
+      {pending ? <Spinner decorative /> : <GoogleMark />}
+      {pending ? t('google.redirecting') : t('google.continue')}
+    </Button>
   );
 }

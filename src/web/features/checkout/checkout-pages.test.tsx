@@ -440,6 +440,17 @@ describe('/checkout/:id (return page)', () => {
     expect(calls('GET', '/api/checkouts/ck1')).toHaveLength(3);
   });
 
+  it('speaks of one gift in the singular once it is paid', async () => {
+    const one = checkout().lines.slice(0, 1);
+    stubApi((url) => (url === '/api/checkouts/ck1' ? json(200, checkout({ status: 'succeeded', lines: one })) : undefined));
+    addGift('g1');
+    cartStore.markCheckout('ck1');
+    await renderAt('/checkout/ck1');
+    await waitForText('Thank you! Your gift is on its way');
+    expect(text()).toContain('The person gets an email with their gift');
+    expect(text()).not.toContain('gifts');
+  });
+
   it('keeps a cart that changed after the checkout was made', async () => {
     stubApi((url) => (url === '/api/checkouts/ck1' ? json(200, checkout({ status: 'succeeded' })) : undefined));
     addGift('g1');

@@ -58,7 +58,7 @@ export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (
       : checkout.status === 'pending'
         ? t('result.pendingTitle')
         : checkout.status === 'succeeded'
-          ? t('result.succeededTitle')
+          ? t('result.succeededTitle', { count: checkout.lines.length })
           : checkout.status === 'expired'
             ? t('result.expiredTitle')
             : t('result.failedTitle');
@@ -115,8 +115,8 @@ export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (
         <>
           <div className="flex flex-col items-center gap-2 text-center" role="status">
             <CheckCircle2 aria-hidden="true" className="size-12 text-olive-700" />
-            <h1 className="font-display text-2xl font-bold text-brand-800 sm:text-3xl">{t('result.succeededTitle')}</h1>
-            <p className="text-muted">{t('result.succeededLead')}</p>
+            <h1 className="font-display text-2xl font-bold text-brand-800 sm:text-3xl">{t('result.succeededTitle', { count: checkout.lines.length })}</h1>
+            <p className="text-muted">{t('result.succeededLead', { count: checkout.lines.length })}</p>
           </div>
           <Card className="p-4 sm:p-5">
             <CheckoutLinesList lines={checkout.lines} showDelivery />
@@ -125,7 +125,7 @@ export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (
             // A guest (ADR 075): no "My orders", but the purchase's own page, also in the receipt.
             <>
               <p className="text-center" data-testid="guest-purchase-note">
-                {t('result.guestLead')}
+                {t('result.guestLead', { count: checkout.lines.length })}
               </p>
               <Button asChild size="lg">
                 <Link to={checkout.purchasePath}>{t('result.seePurchase')}</Link>

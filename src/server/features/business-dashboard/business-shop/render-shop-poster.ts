@@ -3,6 +3,7 @@ import { escapeHtml } from '@shared/escape-html';
 import type { ShopPosterSize } from '@shared/contracts/business-shop';
 import type { PageLanguage } from '../../../platform/page-language';
 import { shopPosterText } from './shop-poster-text';
+import { PAGE_ICON_LINKS } from '../../../platform/page-icons';
 
 const e = escapeHtml;
 
@@ -48,6 +49,7 @@ export function renderShopPoster({ language, size, businessName, shopUrl, qrSvg 
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
+${PAGE_ICON_LINKS}
 <meta name="robots" content="noindex">
 <title>${e(t('poster.title'))} (${label}) · ${e(businessName)}</title>
 <style>

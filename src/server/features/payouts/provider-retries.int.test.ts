@@ -44,6 +44,9 @@ describe('retries the provider has already answered', () => {
   const webhook = (payload: string) => postStripeWebhook(t, payload);
 
   /** A business at 10 % with an onboarded Stripe account, and a signed-in buyer's Stripe-paid 25,00 € order. */
+  // Paid long enough ago that the withdrawal period has ended whatever today is: 14 days, and
+  // up to four days more when the 14th starts a run of non-working days (ADR 083).
+  const PAST_WITHDRAWAL_DAYS = 19;
   async function world(paidDaysAgo: number) {
     clock.set(new Date());
     const owner = await signedIn(t, { userType: 'business' });
@@ -105,7 +108,7 @@ describe('retries the provider has already answered', () => {
   }
 
   it('the stand-in keeps Stripe’s answer for a key: a refusal is replayed, other parameters are an idempotency_error', async () => {
-    const w = await world(15);
+    const w = await world(PAST_WITHDRAWAL_DAYS);
     stripe.refusingAccounts.add(w.accountId);
     const post = (amount: number) =>
       fetch(`${apiUrl}/v1/transfers`, {
@@ -126,7 +129,7 @@ describe('retries the provider has already answered', () => {
   });
 
   it('a transfer refused because the account could not yet receive transfers goes out after account.updated, under a new key', async () => {
-    const w = await world(15);
+    const w = await world(PAST_WITHDRAWAL_DAYS);
     setStandInAccount(stripe, w.accountId, false);
     // Regalo has not heard yet: its stored state still says the account can receive transfers.
     expect(await sendDueTransfers(t.app.ctx)).toMatchObject({ sent: 0, failed: 1 });
@@ -140,7 +143,7 @@ describe('retries the provider has already answered', () => {
     expect([...stripe.transfers.values()].filter((x) => x.metadata.orderId === w.order.id)).toHaveLength(1);
 
     // An unanswered attempt (a 5xx before Stripe ran it) keeps its key: a retry cannot pay twice.
-    const next = await world(15);
+    const next = await world(PAST_WITHDRAWAL_DAYS);
     stripe.failNextTo = '/v1/transfers';
     expect(await sendDueTransfers(t.app.ctx)).toMatchObject({ sent: 0, failed: 1 });
     clock.set(new Date(clock.now().getTime() + DAY_MS));
@@ -183,7 +186,7 @@ describe('retries the provider has already answered', () => {
   });
 
   it('a refund failing after the reversal leaves the order refund_pending with the reversal recorded; the job refunds it later', async () => {
-    const w = await world(15);
+    const w = await world(PAST_WITHDRAWAL_DAYS);
     expect(await sendDueTransfers(t.app.ctx)).toMatchObject({ sent: 1 });
     stripe.refusingRefunds.add(w.pi);
     const res = await w.cancel();
@@ -223,7 +226,7 @@ describe('retries the provider has already answered', () => {
   });
 
   it('a refund finally abandoned gives the order back and pays the share to the business again', async () => {
-    const w = await world(15);
+    const w = await world(PAST_WITHDRAWAL_DAYS);
     expect(await sendDueTransfers(t.app.ctx)).toMatchObject({ sent: 1 });
     stripe.refusingRefunds.add(w.pi);
     expect((await w.cancel()).json()).toMatchObject({ status: 'refund_pending' });

@@ -82,6 +82,17 @@ const refundAbandoned: Command[] = [
   { kind: 'job' },
 ];
 
+/** …and one that surely withdraws on the working day after a 14th day that fell on a Saturday. */
+const withdrawnAfterWeekend: Command[] = [
+  { kind: 'weekend' },
+  { kind: 'pay', gifts: [0] },
+  { kind: 'pay', gifts: [2] },
+  { kind: 'withdrawLate', order: 0 },
+  { kind: 'job' },
+  { kind: 'advance', days: 3 },
+  { kind: 'job' },
+];
+
 describe('payouts keep their invariants under random histories', () => {
   const pendingRefunds = async (orderIds: string[]) =>
     orderIds.length ? (await t.database.db.select({ id: orders.id }).from(orders).where(and(inArray(orders.id, orderIds), eq(orders.status, 'refund_pending')))).length : 0;
@@ -277,7 +288,7 @@ describe('payouts keep their invariants under random histories', () => {
         const reconciled = await reconcileLedger(t.app.ctx, { from: new Date(start.getTime() - 1000), to: new Date(clock.now().getTime() + 1000) });
         expect(reconciled.differences).toEqual([]);
       }),
-      { numRuns: 12, endOnFailure: true, examples: [[refusedThenRetried, true], [refundAbandoned, false]] },
+      { numRuns: 12, endOnFailure: true, examples: [[refusedThenRetried, true], [refundAbandoned, false], [withdrawnAfterWeekend, true]] },
     );
     // The histories really bought gifts (a property over empty histories proves nothing).
     expect(stats.orders).toBeGreaterThan(12);

@@ -11,6 +11,27 @@ export interface PaidOrderAmounts {
   netAmount: number;
 }
 
+/** A paid order's amounts as the ledger reads them (a paid order has all three parts, by a CHECK). */
+export function paidAmountsOf(order: {
+  id: string;
+  businessId: string;
+  checkoutId: string | null;
+  totalAmount: number;
+  commissionAmount: number | null;
+  commissionVatAmount: number | null;
+  netAmount: number | null;
+}): PaidOrderAmounts & { checkoutId: string | null } {
+  return {
+    id: order.id,
+    businessId: order.businessId,
+    checkoutId: order.checkoutId,
+    totalAmount: order.totalAmount,
+    commissionAmount: order.commissionAmount ?? 0,
+    commissionVatAmount: order.commissionVatAmount ?? 0,
+    netAmount: order.netAmount ?? 0,
+  };
+}
+
 /**
  * A checkout's payment in the ledger, in the payment's transaction: the giver's charge once
  * per checkout, and per order its commission, the commission's VAT and the business's share

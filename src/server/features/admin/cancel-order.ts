@@ -15,6 +15,7 @@ import { recordAdminAction, type AdminActor } from '../../domain/admin/record-ad
 import { giftPageUrl } from '../../domain/orders/gift-page-url';
 import { notifyOwnerOfOrderEvent } from '../../domain/owner-notices/notify-owner-of-order-event';
 import { recordRefundNotMade, refundPaidOrder } from '../../domain/orders/refund-paid-order';
+import { paidAmountsOf } from '../../domain/ledger/record-payment';
 
 /**
  * Cancels an order that has not been redeemed. A paid (or expired) one is refunded in full
@@ -89,7 +90,7 @@ async function cancelLocked(
     if (!paymentRef || row.checkout?.provider !== ctx.payments.name) {
       throw AppError.conflict('order_not_refundable', 'This order has no payment the current provider can refund');
     }
-    const refund = await refundPaidOrder(tx, ctx, paidAmounts(orderId, before), paymentRef, now, { made: false });
+    const refund = await refundPaidOrder(tx, ctx, paidAmountsOf({ ...before, id: orderId }), paymentRef, now, { made: false });
     if (refund.state === 'refunded') refundRef = refund.refundRef;
     else refundPending = true;
   }
@@ -182,14 +183,3 @@ async function cancelLocked(
   }
 }
 
-function paidAmounts(orderId: string, order: typeof orders.$inferSelect) {
-  return {
-    id: orderId,
-    businessId: order.businessId,
-    checkoutId: order.checkoutId,
-    totalAmount: order.totalAmount,
-    commissionAmount: order.commissionAmount ?? 0,
-    commissionVatAmount: order.commissionVatAmount ?? 0,
-    netAmount: order.netAmount ?? 0,
-  };
-}

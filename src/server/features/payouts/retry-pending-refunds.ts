@@ -1,7 +1,7 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { checkouts, orders } from '../../db/schema/orders';
 import { orderRefunds } from '../../db/schema/payouts';
-import { recordOrderRefund } from '../../domain/ledger/record-payment';
+import { paidAmountsOf, recordOrderRefund } from '../../domain/ledger/record-payment';
 import { refundKey } from '../../domain/orders/refund-paid-order';
 import { retryDelayMs } from '../../domain/payouts/retry-delay';
 import { repayShare } from '../../domain/payouts/transfer-schedule';
@@ -71,15 +71,7 @@ async function retryOneRefund(ctx: Pick<AppContext, 'db' | 'now' | 'payments'>):
         const { refundRef } = await ctx.payments.refund(claimed.paymentRef, refund.amount, refundKey(order.id, refund));
         await recordOrderRefund(
           tx,
-          {
-            id: order.id,
-            businessId: order.businessId,
-            checkoutId: order.checkoutId,
-            totalAmount: order.totalAmount,
-            commissionAmount: order.commissionAmount ?? 0,
-            commissionVatAmount: order.commissionVatAmount ?? 0,
-            netAmount: order.netAmount ?? 0,
-          },
+          paidAmountsOf(order),
           { refundRef, at: now },
         );
         await tx

@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { findPurchase, loadPurchaseOrders, type Purchase, type PurchaseAccess } from './load-purchase';
 import type { Executor } from '../../db/client';
+import { paidAmountsOf } from '../../domain/ledger/record-payment';
 
 /** The reference a withdrawal is known by (the acknowledgement, support): its id's first block. */
 export const withdrawalReference = (withdrawalId: string) => `D-${withdrawalId.slice(0, 8).toUpperCase()}`;
@@ -103,15 +104,7 @@ export async function withdrawOrders(
     const refund = await refundPaidOrder(
       tx,
       ctx,
-      {
-        id: order.id,
-        businessId: order.businessId,
-        checkoutId: order.checkoutId,
-        totalAmount: order.totalAmount,
-        commissionAmount: order.commissionAmount ?? 0,
-        commissionVatAmount: order.commissionVatAmount ?? 0,
-        netAmount: order.netAmount ?? 0,
-      },
+      paidAmountsOf(order),
       checkout.paymentRef,
       now,
       effects,

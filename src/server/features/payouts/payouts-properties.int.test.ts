@@ -82,11 +82,12 @@ const refundAbandoned: Command[] = [
   { kind: 'job' },
 ];
 
-/** …and one that surely withdraws on the working day after a 14th day that fell on a Saturday. */
+/** …and one that surely redeems, and withdraws on the working day after a 14th day that fell on a Saturday. */
 const withdrawnAfterWeekend: Command[] = [
   { kind: 'weekend' },
   { kind: 'pay', gifts: [0] },
   { kind: 'pay', gifts: [2] },
+  { kind: 'redeem', order: 1 },
   { kind: 'withdrawLate', order: 0 },
   { kind: 'job' },
   { kind: 'advance', days: 3 },

@@ -80,7 +80,7 @@ export function InvoicingDetailsCard({ business }: { business: DashboardBusiness
             <Input id="invoicing-legal-name" autoComplete="organization" {...field('legalName')} />
           </Field>
           <Field label={t('profile.fields.fiscalAddress')} required hint={t('invoicingDetails.fiscalAddressHint')} error={errorText('fiscalAddress')}>
-            <Input id="invoicing-fiscal-address" autoComplete="street-address" {...field('fiscalAddress')} />
+            <Input id="invoicing-fiscal-address" autoComplete="address-line1" {...field('fiscalAddress')} />
           </Field>
           <Field label={t('invoicingDetails.district')} required hint={t('profile.fields.districtHint')} error={errorText('district')}>
             <select id="invoicing-district" className={cn(controlClasses, 'min-h-11 cursor-pointer py-2')} {...field('district')}>

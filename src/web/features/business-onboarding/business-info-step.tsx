@@ -191,7 +191,7 @@ export function BusinessInfoStep({ form, onSubmit, photoUrl, onPhotoChange }: Bu
           <Input id="signup-legal-name" autoComplete="organization" {...text('legalName')} />
         </Field>
         <Field label={t('signup.fields.fiscalAddress')} required hint={t('signup.fields.fiscalAddressHint')} error={errorText(errors.fiscalAddress?.message)}>
-          <Input id="signup-fiscal-address" autoComplete="street-address" {...text('fiscalAddress')} />
+          <Input id="signup-fiscal-address" autoComplete="address-line1" {...text('fiscalAddress')} />
         </Field>
       </fieldset>
 

@@ -63,7 +63,11 @@ const pendingPurchase = {
   ],
 };
 
+// The fixtures are dated around late November 2026 (a delivery still to come on 1 Dec, withdrawal
+// periods open until 4 Dec): the page is read on 25 Nov, whatever today is. Only Date is faked.
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-25T10:00:00.000Z'));
   localStorage.setItem('i18nextLng', 'en');
   patchAnswer = json(200, order({ id: 'o2', deliveryState: 'scheduled', deliveredAt: null, deliverAt: '2026-12-24T09:00:00.000Z', canChangeDelivery: true }));
   pendingPurchases = [];
@@ -99,7 +103,10 @@ beforeEach(() => {
   });
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 const text = () => document.body.textContent ?? '';
 async function waitForText(value: string) {

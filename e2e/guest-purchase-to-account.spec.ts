@@ -30,7 +30,7 @@ test('a giver who bought as a guest adds the purchase to their account from its 
   await page.getByRole('button', { name: /^Go to payment/ }).click();
   await expect(page).toHaveURL(/\/checkout\/[^/]+\/pay$/);
   await page.getByRole('button', { name: /^Pay .+ \(test\)$/ }).click();
-  await expect(page.getByRole('heading', { name: 'Thank you! Your gifts are on their way' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Thank you! Your gift is on its way' })).toBeVisible();
 
   // The receipt's link: signed out, the page says how to add the purchase to an account.
   const receipt = await waitForMail(page.request, { to: giver.email });

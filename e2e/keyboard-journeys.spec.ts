@@ -221,7 +221,7 @@ test('the admin approves an application, a giver buys its gift and the owner red
     await expect(shop.getByTestId('pay-amount')).toHaveText(/^9,50\s€$/);
     await tabUntilFocused(shop, shop.getByRole('button', { name: /^Pagar 9,50\s€ \(prueba\)$/ }), { limit: 60 });
     await shop.keyboard.press('Enter');
-    await expect(shop.getByRole('heading', { name: '¡Gracias! Tus regalos están en camino' })).toBeVisible();
+    await expect(shop.getByRole('heading', { name: '¡Gracias! Tu regalo está en camino' })).toBeVisible();
     await context.close();
   });
 

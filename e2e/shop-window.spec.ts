@@ -96,7 +96,7 @@ test('a visitor finds a gift in the public catalogue, opens its business and gif
   await shopper.getByRole('button', { name: /^Ir al pago · 11,50\s€$/ }).click();
   await expect(shopper).toHaveURL(/\/checkout\/[^/]+\/pay$/);
   await shopper.getByRole('button', { name: /^Pagar 11,50\s€ \(prueba\)$/ }).click();
-  await expect(shopper.getByRole('heading', { name: '¡Gracias! Tus regalos están en camino' })).toBeVisible();
+  await expect(shopper.getByRole('heading', { name: '¡Gracias! Tu regalo está en camino' })).toBeVisible();
   await expect(shopper.getByTestId('guest-purchase-note')).toBeVisible();
 
   // The receipt reaches the guest with the link to the purchase; Marta gets her gift.

@@ -5,6 +5,7 @@ CREATE TABLE "cache_versions" (
 	CONSTRAINT "cache_versions_single_row" CHECK ("cache_versions"."id" = 1)
 );
 --> statement-breakpoint
+-- Hand-written: the one cache_versions row and the triggers that renew it; drizzle's schema models neither (ADR 037).
 INSERT INTO "cache_versions" ("id", "catalog", "auth") VALUES (1, gen_random_uuid()::text, gen_random_uuid()::text);
 --> statement-breakpoint
 -- Gives cache_versions.<kind> a new random value in the transaction that fired it (ADR 037).

@@ -1,3 +1,4 @@
+-- Hand-written: a trigger function and its triggers, which drizzle's schema does not model (ADR 043).
 -- A server that asked for it hears every new cache_versions value at commit (ADR 043), so it
 -- can hold the versions in memory instead of reading the row on each request. Only PGlite asks
 -- (its one server is its only connection; `regalo.cache_versions_notify` is set on its session):

@@ -89,6 +89,7 @@ CREATE TABLE "transfers" (
 ALTER TABLE "orders" DROP CONSTRAINT "orders_paid_fields_check";--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "vat_rate" numeric(5, 2);--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "commission_vat_amount" integer;--> statement-breakpoint
+-- Hand-written: data moves for existing orders and payments, and the ledger's append-only and cache triggers, which drizzle's schema does not model (ADR 053).
 -- Orders paid before Regalo charged VAT on its commission keep their amounts: VAT 0 (ADR 053).
 UPDATE "orders" SET "vat_rate" = 0, "commission_vat_amount" = 0 WHERE "commission_amount" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint

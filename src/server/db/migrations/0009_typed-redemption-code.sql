@@ -1,4 +1,5 @@
 ALTER TABLE "orders" ADD COLUMN "typed_code" text;--> statement-breakpoint
+-- Hand-written: a data move (every paid order gets its typed code before the column is required).
 -- Every order that was ever paid gets a code to type at the counter (ADR 055): 40 random bits
 -- (the first ten hex digits of a version 4 UUID, all random, from the server's strong random
 -- source) written as 8 characters of Crockford's base32.

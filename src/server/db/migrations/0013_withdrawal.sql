@@ -25,6 +25,7 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_withdrawn_check" CHECK (("orders"."s
 ALTER TABLE "orders" ADD CONSTRAINT "orders_status_check" CHECK ("orders"."status" in ('unpaid', 'paid', 'redeemed', 'expired', 'cancelled', 'withdrawn'));--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_paid_fields_check" CHECK ("orders"."status" not in ('paid', 'redeemed', 'expired', 'withdrawn') or ("orders"."paid_at" is not null and "orders"."commission_amount" is not null and "orders"."vat_rate" is not null and "orders"."commission_vat_amount" is not null and "orders"."net_amount" is not null and "orders"."commission_amount" + "orders"."commission_vat_amount" + "orders"."net_amount" = "orders"."total_amount"));--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_typed_code_paid_check" CHECK ("orders"."status" not in ('paid', 'redeemed', 'expired', 'withdrawn') or "orders"."typed_code" is not null);--> statement-breakpoint
+-- Hand-written: a data move (waiting transfers follow the new end of the withdrawal period).
 -- Transfers still waiting for the end of the withdrawal period were due at paid_at + 14 × 24 h;
 -- the period now ends at midnight in Madrid after the 14th calendar day (ADR 064), so each is
 -- moved to that moment. Ones brought forward by a redemption (a different moment) are left.

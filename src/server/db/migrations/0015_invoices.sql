@@ -113,6 +113,7 @@ CREATE UNIQUE INDEX "verifactu_records_invoice_kind_unique" ON "verifactu_record
 CREATE INDEX "verifactu_submissions_pending_idx" ON "verifactu_submissions" USING btree ("record_id") WHERE "verifactu_submissions"."state" = 'pending';--> statement-breakpoint
 ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_action_check" CHECK ("admin_audit_log"."action" in ('application_approved', 'application_rejected', 'commission_changed', 'business_deactivated', 'business_reactivated', 'order_expiry_extended', 'order_cancelled', 'order_refunded', 'transfer_retried', 'admin_granted', 'admin_revoked', 'report_hidden', 'report_kept', 'invoice_cancelled'));--> statement-breakpoint
 ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_target_type_check" CHECK ("admin_audit_log"."target_type" in ('business', 'order', 'user', 'report', 'invoice'));--> statement-breakpoint
+-- Hand-written: the append-only and chain-extension triggers, which drizzle's schema does not model (ADR 061).
 -- Issued invoices, their lines, cancellations and VERI*FACTU records are never edited or
 -- deleted (ADR 061): a correction is a rectifying invoice or a cancellation record. TRUNCATE
 -- stays for the operator's tools and the tests' resets; the app never issues it.

@@ -1,3 +1,4 @@
+-- Hand-written: a data move (rows in a language outside the new checks are read as English).
 -- Rows written before the checks (none are expected) are read as English, the fallback language.
 UPDATE "listing_reports" SET "reporter_locale" = 'en' WHERE "reporter_locale" NOT IN ('en', 'es', 'va');--> statement-breakpoint
 UPDATE "mail_outbox" SET "locale" = 'en' WHERE "locale" NOT IN ('en', 'es', 'va');--> statement-breakpoint

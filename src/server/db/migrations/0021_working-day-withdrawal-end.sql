@@ -1,4 +1,4 @@
--- Hand-written (ADR 083): the withdrawal period now ends on a working day. Transfers still
+-- Hand-written: a data move (ADR 083). The withdrawal period now ends on a working day. Transfers still
 -- waiting for the end of a period (due at midnight in Madrid after the 14th calendar day, ADR
 -- 064) whose 14th day is a Saturday, a Sunday or a public holiday move to midnight after the
 -- next working day. The holidays are those of src/shared/domain/working-days.ts when this was

@@ -2,7 +2,7 @@ ALTER TABLE "businesses" ADD COLUMN "search_text" text DEFAULT '' NOT NULL;--> s
 ALTER TABLE "gifts" ADD COLUMN "search_text" text DEFAULT '' NOT NULL;--> statement-breakpoint
 CREATE INDEX "businesses_search_text_trgm_idx" ON "businesses" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "gifts_search_text_trgm_idx" ON "gifts" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
--- Hand-written from here. The texts the catalogue's searches read, folded once when they are
+-- Hand-written: from here on, functions, triggers and a data move drizzle's schema does not model. The texts the catalogue's searches read, folded once when they are
 -- written instead of for every row of every search: a search then folds only the words typed,
 -- and the trigram indexes above can answer it. A gift's text holds its name and description in
 -- every language the business wrote them in (ADR 073) and its business's name and address; a

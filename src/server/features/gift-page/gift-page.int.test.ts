@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatDate } from '@shared/format';
 import { localDateOf } from '@shared/domain/analytics';
 import type { OrderStatus } from '@shared/domain/order-status';
-import { orders } from '../../db/schema/orders';
+import { orders, withdrawals } from '../../db/schema/orders';
 import { authedInject, signIn } from '../../testing/auth-helpers';
 import { createBusiness, createGift, createOrder, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -227,6 +227,33 @@ describe('the recipient gift page /g/<code>', () => {
     expect(res.body).toContain('data-status="cancelled"');
     expect(res.body).toContain('Este regalo se ha cancelado');
     expect(res.body).not.toContain('<svg');
+  });
+
+  it('says a withdrawn or cancelled gift was cancelled and offers nothing to do: no booking, map, message, card or reminder', async () => {
+    const { order } = await world();
+    const paidAt = new Date(clock.getTime() - 2 * DAY);
+    for (const status of ['withdrawn', 'cancelled', 'refund_pending'] as const) {
+      const gone = await order(status === 'cancelled' ? 'cancelled' : 'paid', { paidAt, recipientName: 'Maria Josep' });
+      if (status !== 'cancelled') {
+        // Withdrawn by its giver (refunded, or its refund still pending), as the withdrawal leaves it.
+        const [withdrawal] = await t.database.db
+          .insert(withdrawals)
+          .values({ checkoutId: gone.checkoutId!, name: 'Lucía', email: 'lucia.giver@example.test', channel: 'link', refundAmount: gone.totalAmount, createdAt: clock })
+          .returning({ id: withdrawals.id });
+        await t.database.db
+          .update(orders)
+          .set({ status, withdrawnAt: clock, withdrawalId: withdrawal!.id, refundedAt: status === 'withdrawn' ? clock : null })
+          .where(eq(orders.id, gone.id));
+      }
+      const res = await get(`/g/${gone.qrCode}?lang=en`);
+      expect(res.statusCode, status).toBe(200);
+      expect(res.body).toContain('<h1>Maria Josep, this gift was cancelled</h1>');
+      expect(res.body).not.toContain('you have a gift');
+      expect(res.body).toContain('data-testid="gift-gone"');
+      for (const offer of ['data-testid="booking-links"', 'tel:', 'openstreetmap', '/print', 'calendar.ics', 'extension-form', 'Feliz santo', 'this page is your gift']) {
+        expect(res.body, `${status}: ${offer}`).not.toContain(offer);
+      }
+    }
   });
 
   it('answers unpaid orders, unknown codes and malformed codes with the same friendly 404 in the visitor’s language', async () => {

@@ -245,6 +245,11 @@ ${badge}
 ${extensionBlock(view, language, t, path)}
 </section>`;
 
+  // A withdrawn or cancelled gift is no longer the recipient's: the page says so and offers
+  // nothing to do (no booking, map, message or "this page is your gift").
+  const isGone = view.status === 'cancelled' || view.status === 'withdrawn';
+  if (isGone) return renderGonePage(view, language, t, statusCard);
+
   const image = cardImageSrc(view.giftImageUrl);
   const giftCard = `<section class="card" aria-labelledby="gift-title">
 ${image ? `<img class="gift-img" src="${e(image)}" alt="" width="480" height="360" decoding="async">` : ''}
@@ -293,6 +298,19 @@ ${actions}
 </main>`;
 
   return renderDocument({ language, title: t('meta.title', { gift: view.giftName }), body, path });
+}
+
+function renderGonePage(view: GiftPageView, language: GiftLanguage, t: GiftText, statusCard: string): string {
+  const body = `<main id="main">
+<p class="eyebrow">${e(t('page.eyebrowCancelled'))}</p>
+<h1>${e(t('page.greetingCancelled', { name: view.recipientName }))}</h1>
+${statusCard}
+<section class="card" aria-labelledby="gift-title">
+<h2 id="gift-title">${e(view.giftName)}</h2>
+<p data-testid="gift-gone">${e(t('page.cancelledNothing', { business: view.businessName }))}</p>
+</section>
+</main>`;
+  return renderDocument({ language, title: t('meta.title', { gift: view.giftName }), body, path: `/g/${encodeURIComponent(view.code)}` });
 }
 
 const PRINT_CSS = `

@@ -21,6 +21,7 @@ const ACTS: Record<Abuse, string[]> = {
   'creates-checkout': ['features/checkout/create-checkout.ts'],
   'looks-up-code': [
     'features/gift-page/get-gift-page.ts',
+    'features/gift-page/find-gift-by-typed-code.ts',
     'features/redemption/find-redemption-order.ts',
     'features/business-onboarding/open-confirmation-link.ts',
     'features/business-onboarding/set-link-password.ts',

@@ -278,10 +278,15 @@ describe('withdrawing from a purchase', () => {
     // A repeated confirmation answers the same withdrawal and refunds nothing more.
     expect((await withdraw({ orderIds: [first.id, second.id] })).json().reference).toBe(res.json().reference);
     expect((await asGiver({ method: 'GET', url: '/api/my/orders' })).statusCode).toBe(200);
+    // Reopened, the form gives the withdrawal's reference, date and refund state first.
+    const reopen = async () => (await asGiver({ method: 'GET', url: `/api/my/withdrawals/${first.checkoutId}` })).json().withdrawals;
+    const withdrawnAt = res.json().withdrawnAt;
+    expect(await reopen()).toEqual([{ reference: res.json().reference, withdrawnAt, refundAmount: 6500, refund: 'pending' }]);
 
     now = new Date(now.getTime() + 10 * 60_000);
     expect(await retryPendingRefunds(t.app.ctx)).toEqual({ refunded: 1, failed: 0, abandoned: 0 });
     expect(await statuses()).toEqual([['withdrawn', true], ['withdrawn', true]]);
+    expect(await reopen()).toEqual([{ reference: res.json().reference, withdrawnAt, refundAmount: 6500, refund: 'refunded' }]);
     expect(refundsOf(second)).toHaveLength(1);
     const rows = await db().select().from(ledgerEntries).where(inArray(ledgerEntries.orderId, [first.id, second.id]));
     expect(rows.filter((r) => r.kind.startsWith('refund_')).reduce((n, r) => n + r.amount, 0)).toBe(first.totalAmount + second.totalAmount);
@@ -312,9 +317,14 @@ describe('withdrawing from a purchase', () => {
     it('valid: shows the form and withdraws, acknowledging to the address typed', async () => {
       const { first, checkoutId } = await purchase();
       const token = linkOf(checkoutId, withdrawalDeadline(first.paidAt!));
-      expect((await get(token)).json().orders).toHaveLength(2);
+      expect((await get(token)).json()).toMatchObject({ orders: [{}, {}], withdrawals: [] });
       const res = await post(token, { orderIds: [first.id] });
       expect(res.statusCode, res.body).toBe(200);
+      // The link reopened: the withdrawal made, refunded, before the gift still open.
+      expect((await get(token)).json()).toMatchObject({
+        withdrawals: [{ reference: res.json().reference, withdrawnAt: res.json().withdrawnAt, refundAmount: first.totalAmount, refund: 'refunded' }],
+        orders: [{ id: first.id, state: 'withdrawn' }, { state: 'open' }],
+      });
       const [row] = await db().select().from(orders).where(eq(orders.id, first.id));
       expect(row!.status).toBe('withdrawn');
       const [record] = await db().select().from(withdrawals).where(eq(withdrawals.id, row!.withdrawalId!));

@@ -580,6 +580,19 @@ export const routeTable: RouteRow[] = [
   { route: 'GET /g/:code', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}` }), expect: all(200) },
   { route: 'GET /g/:code/print', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}/print` }), expect: all(200) },
   { route: 'GET /g/:code/calendar.ics', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}/calendar.ics` }), expect: all(200) },
+  // The typed code with the recipient's email: whoever holds both opens the gift, signed in or not
+  {
+    route: 'POST /g/open',
+    request: async (w) => {
+      const order = await freshOrder(w);
+      return {
+        url: '/g/open',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ typed: order.typedCode!, contact: order.recipientEmail! }).toString(),
+      };
+    },
+    expect: all(303),
+  },
 
   // The legal pages (issue 26.3): public, the same for everyone
   ...legalPages.map((page) => ({ route: `GET /${page}`, request: () => ({ url: `/${page}` }), expect: all(200) })),

@@ -50,6 +50,19 @@ export const withdrawalOrderSchema = z.object({
 });
 export type WithdrawalOrder = z.infer<typeof withdrawalOrderSchema>;
 
+/**
+ * A withdrawal already made from this purchase, as its acknowledgement gave it: what someone
+ * reopening the link looks for first. `refund` is `pending` while a gift's refund waits for the
+ * refunds job (ADR 084), `refunded` once every gift of it was refunded.
+ */
+export const pastWithdrawalSchema = z.object({
+  reference: z.string(),
+  withdrawnAt: z.string(),
+  refundAmount: z.number().int(),
+  refund: z.enum(['refunded', 'pending']),
+});
+export type PastWithdrawal = z.infer<typeof pastWithdrawalSchema>;
+
 export const withdrawalViewSchema = z.object({
   checkoutId: z.string(),
   /** ISO instant of the payment. */
@@ -60,6 +73,8 @@ export const withdrawalViewSchema = z.object({
   name: z.string(),
   email: z.string(),
   orders: z.array(withdrawalOrderSchema),
+  /** Earlier withdrawals from this purchase, oldest first. */
+  withdrawals: z.array(pastWithdrawalSchema),
 });
 export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
 

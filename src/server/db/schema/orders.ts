@@ -213,6 +213,8 @@ export const orders = pgTable(
     check('orders_typed_code_paid_check', sql`${t.status} not in ('paid', 'redeemed', 'expired', 'withdrawn') or ${t.typedCode} is not null`),
     // A typed code finds one gift among those the business can still redeem.
     uniqueIndex('orders_business_typed_code_unique').on(t.businessId, t.typedCode).where(sql`${t.status} = 'paid'`),
+    // A recipient opens their gift with the typed code and their email or phone, whatever the business.
+    index('orders_typed_code_idx').on(t.typedCode),
     check('orders_cancelled_at_check', sql`${t.status} <> 'cancelled' or ${t.cancelledAt} is not null`),
     // A withdrawn order was refunded in full as part of one recorded withdrawal; one whose
     // refund is still pending may already belong to its withdrawal (ADR 084).

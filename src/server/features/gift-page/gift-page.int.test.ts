@@ -5,11 +5,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatDate } from '@shared/format';
 import { localDateOf } from '@shared/domain/analytics';
 import type { OrderStatus } from '@shared/domain/order-status';
-import { orders } from '../../db/schema/orders';
+import { orders, withdrawals } from '../../db/schema/orders';
 import { authedInject, signIn } from '../../testing/auth-helpers';
 import { createBusiness, createGift, createOrder, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { formatTypedCode } from '@shared/domain/typed-code';
+import { formatTypedCode, TYPED_CODE_ALPHABET } from '@shared/domain/typed-code';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -229,6 +229,33 @@ describe('the recipient gift page /g/<code>', () => {
     expect(res.body).not.toContain('<svg');
   });
 
+  it('says a withdrawn or cancelled gift was cancelled and offers nothing to do: no booking, map, message, card or reminder', async () => {
+    const { order } = await world();
+    const paidAt = new Date(clock.getTime() - 2 * DAY);
+    for (const status of ['withdrawn', 'cancelled', 'refund_pending'] as const) {
+      const gone = await order(status === 'cancelled' ? 'cancelled' : 'paid', { paidAt, recipientName: 'Maria Josep' });
+      if (status !== 'cancelled') {
+        // Withdrawn by its giver (refunded, or its refund still pending), as the withdrawal leaves it.
+        const [withdrawal] = await t.database.db
+          .insert(withdrawals)
+          .values({ checkoutId: gone.checkoutId!, name: 'Lucía', email: 'lucia.giver@example.test', channel: 'link', refundAmount: gone.totalAmount, createdAt: clock })
+          .returning({ id: withdrawals.id });
+        await t.database.db
+          .update(orders)
+          .set({ status, withdrawnAt: clock, withdrawalId: withdrawal!.id, refundedAt: status === 'withdrawn' ? clock : null })
+          .where(eq(orders.id, gone.id));
+      }
+      const res = await get(`/g/${gone.qrCode}?lang=en`);
+      expect(res.statusCode, status).toBe(200);
+      expect(res.body).toContain('<h1>Maria Josep, this gift was cancelled</h1>');
+      expect(res.body).not.toContain('you have a gift');
+      expect(res.body).toContain('data-testid="gift-gone"');
+      for (const offer of ['data-testid="booking-links"', 'tel:', 'openstreetmap', '/print', 'calendar.ics', 'extension-form', 'Feliz santo', 'this page is your gift']) {
+        expect(res.body, `${status}: ${offer}`).not.toContain(offer);
+      }
+    }
+  });
+
   it('answers unpaid orders, unknown codes and malformed codes with the same friendly 404 in the visitor’s language', async () => {
     const { order } = await world();
     const unpaid = await order('unpaid');
@@ -410,5 +437,92 @@ describe('misses on /g/<code> are rate-limited per address', () => {
     expect(refused.body).toContain('Too many attempts');
     expect((await from('203.0.113.7', `/g/${real.qrCode}`)).statusCode).toBe(200);
     expect((await from('198.51.100.2', `/g/${'D'.repeat(31)}`)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /g/open, open your gift with the typed code and your email or phone', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT: 'on' } });
+  });
+  afterAll(() => t.close());
+
+  const open = (fields: Record<string, string>, ip = '192.0.2.10', lang = 'en') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/g/open?lang=${lang}`,
+      remoteAddress: ip,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(t.config.publicUrl).origin },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  async function gift(extra: Partial<Parameters<typeof createOrder>[1]> = {}) {
+    const db = t.database.db;
+    const owner = await createUser(db, { userType: 'business' });
+    const shop = await createBusiness(db, { ownerId: owner.id });
+    const item = await createGift(db, { businessId: shop.id });
+    return createOrder(db, { buyerId: null, giftId: item.id, status: 'paid', recipientName: 'Maria Josep', recipientEmail: 'Maria.Josep@Example.test', recipientPhone: '+34 612 345 678', ...extra });
+  }
+
+  it('the GET page offers the typed-code form beside the link form', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/g?lang=va' });
+    expect(page.body).toContain('data-testid="open-typed"');
+    expect(page.body).toContain('<form method="post" action="/g/open?lang=va"');
+    expect(page.body).toMatch(/<label for="contact"[^>]*>El teu correu o el teu telèfon<\/label>/);
+  });
+
+  it('anonymous: the typed code as printed or typed loosely, with the email or the phone, opens the gift page', async () => {
+    const order = await gift();
+    const typed = formatTypedCode(order.typedCode!);
+    for (const fields of [
+      { typed, contact: 'maria.josep@example.test' },
+      { typed: typed.toLowerCase().replace('-', ' '), contact: ' MARIA.JOSEP@example.test ' },
+      { typed: order.typedCode!, contact: '612 34 56 78' },
+      { typed, contact: '0034612345678' },
+    ]) {
+      const res = await open(fields);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(303);
+      expect(res.headers.location).toBe(`/g/${order.qrCode}?lang=en`);
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/g/${order.qrCode}?lang=en` })).body).toContain('Maria Josep, you have a gift');
+  });
+
+  it('a wrong email or phone, a code alone, or an unpaid gift opens nothing, with the same explanation', async () => {
+    const order = await gift();
+    const unpaid = await gift({ status: 'unpaid', typedCode: 'K7QDM2XA' });
+    const typed = order.typedCode!;
+    for (const fields of [
+      { typed, contact: 'someone.else@example.test' },
+      { typed, contact: '+34 699 999 999' },
+      { typed, contact: '' },
+      { typed: 'ZZZZZZZZ', contact: 'maria.josep@example.test' },
+      { typed: unpaid.typedCode!, contact: 'maria.josep@example.test' },
+    ]) {
+      const res = await open(fields, '192.0.2.20', 'es');
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.body).toContain('Ningún regalo coincide con este código y ese correo o teléfono');
+      expect(res.body).not.toContain(order.qrCode);
+      expect(res.body).not.toContain(unpaid.qrCode);
+      expect(res.headers.location).toBeUndefined();
+    }
+  });
+
+  it('is limited like every code lookup: 20 misses an address, and a code guessed from many addresses is locked even with the right contact', async () => {
+    const order = await gift();
+    // Twenty different codes (each code's own count stays low): the address's count is what refuses.
+    for (let i = 0; i < 20; i++) expect((await open({ typed: `YYYYYY${TYPED_CODE_ALPHABET[i]}0`, contact: `guess${i}@example.test` }, '198.51.100.30')).statusCode).toBe(400);
+    const refused = await open({ typed: order.typedCode!, contact: 'maria.josep@example.test' }, '198.51.100.30');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toContain('Too many attempts');
+
+    const target = await gift({ recipientPhone: '+34 622 000 111', recipientEmail: null });
+    for (let i = 0; i < 10; i++) {
+      expect((await open({ typed: target.typedCode!, contact: `+34 622 000 ${String(200 + i)}` }, `203.0.113.${40 + i}`)).statusCode).toBe(400);
+    }
+    const locked = await open({ typed: target.typedCode!, contact: '+34 622 000 111' }, '203.0.113.99');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers.location).toBeUndefined();
+    // Another gift's code is not locked by it.
+    expect((await open({ typed: order.typedCode!, contact: 'maria.josep@example.test' }, '203.0.113.100')).statusCode).toBe(303);
   });
 });

@@ -245,6 +245,11 @@ ${badge}
 ${extensionBlock(view, language, t, path)}
 </section>`;
 
+  // A withdrawn or cancelled gift is no longer the recipient's: the page says so and offers
+  // nothing to do (no booking, map, message or "this page is your gift").
+  const isGone = view.status === 'cancelled' || view.status === 'withdrawn';
+  if (isGone) return renderGonePage(view, language, t, statusCard);
+
   const image = cardImageSrc(view.giftImageUrl);
   const giftCard = `<section class="card" aria-labelledby="gift-title">
 ${image ? `<img class="gift-img" src="${e(image)}" alt="" width="480" height="360" decoding="async">` : ''}
@@ -293,6 +298,19 @@ ${actions}
 </main>`;
 
   return renderDocument({ language, title: t('meta.title', { gift: view.giftName }), body, path });
+}
+
+function renderGonePage(view: GiftPageView, language: GiftLanguage, t: GiftText, statusCard: string): string {
+  const body = `<main id="main">
+<p class="eyebrow">${e(t('page.eyebrowCancelled'))}</p>
+<h1>${e(t('page.greetingCancelled', { name: view.recipientName }))}</h1>
+${statusCard}
+<section class="card" aria-labelledby="gift-title">
+<h2 id="gift-title">${e(view.giftName)}</h2>
+<p data-testid="gift-gone">${e(t('page.cancelledNothing', { business: view.businessName }))}</p>
+</section>
+</main>`;
+  return renderDocument({ language, title: t('meta.title', { gift: view.giftName }), body, path: `/g/${encodeURIComponent(view.code)}` });
 }
 
 const PRINT_CSS = `
@@ -408,10 +426,31 @@ ol{padding-left:1.25rem;margin:0}
 ol li{margin-bottom:.35rem}
 `;
 
-/** "Open your gift": paste a link or code; recipients need no account; businesses redeem elsewhere. */
+/**
+ * The second way in: the 8-character code the message gives in words, with the email or
+ * phone the gift was sent to (both must match one gift, routes.ts). A plain POST form: the
+ * contact never goes into an address or a log line.
+ */
+function typedCodeForm(language: GiftLanguage, t: GiftText, typed?: { typed: string; contact: string; noMatch?: boolean }): string {
+  const invalid = typed?.noMatch ? ' aria-invalid="true"' : '';
+  return `<section class="card" aria-labelledby="typed-title" data-testid="open-typed">
+<h2 id="typed-title">${e(t('open.typedTitle'))}</h2>
+<p>${e(t('open.typedIntro'))}</p>
+<form method="post" action="/g/open?lang=${language}" novalidate>
+${typed?.noMatch ? `<p class="error" id="typed-error" role="alert">${e(t('open.typedNoMatch'))}</p>` : ''}
+<label for="typed">${e(t('open.typedLabel'))}</label>
+<input type="text" id="typed" name="typed" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="20" required${invalid}${typed?.noMatch ? ' aria-describedby="typed-error"' : ''} value="${e(typed?.typed ?? '')}">
+<label for="contact" style="margin-top:.75rem">${e(t('open.contactLabel'))}</label>
+<input type="text" id="contact" name="contact" autocomplete="off" spellcheck="false" maxlength="254" required${invalid}${typed?.noMatch ? ' aria-describedby="typed-error"' : ''} value="${e(typed?.contact ?? '')}">
+<button class="button primary" type="submit">${e(t('open.typedSubmit'))}</button>
+</form>
+</section>`;
+}
+
+/** "Open your gift": paste a link or code, or type the short code with your email or phone; recipients need no account; businesses redeem elsewhere. */
 export function renderOpenPage(
   language: GiftLanguage,
-  options: { origin: string; value?: string; invalid?: boolean },
+  options: { origin: string; value?: string; invalid?: boolean; typed?: { typed: string; contact: string; noMatch?: boolean } },
 ): string {
   const t = giftText(language);
   const describedBy = options.invalid ? 'code-error code-hint' : 'code-hint';
@@ -429,6 +468,7 @@ ${options.invalid ? `<p class="error" id="code-error">${e(t('open.invalid'))}</p
 <button class="button primary" type="submit">${e(t('open.submit'))}</button>
 </form>
 </section>
+${typedCodeForm(language, t, options.typed)}
 <section class="card" aria-labelledby="how-title">
 <h2 id="how-title">${e(t('open.howTitle'))}</h2>
 <ol><li>${e(t('open.step1'))}</li><li>${e(t('open.step2'))}</li><li>${e(t('open.step3'))}</li></ol>

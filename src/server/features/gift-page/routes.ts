@@ -24,6 +24,8 @@ import {
 import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import { getSessionUser } from '../../platform/auth/guard';
 import { isGiftBusinessOwner } from './is-gift-business-owner';
+import { findGiftByTypedCode } from './find-gift-by-typed-code';
+import { normalizeTypedCode } from '@shared/domain/typed-code';
 
 /**
  * Codes are 256 random bits, so guessing is hopeless; still, an address that keeps asking
@@ -36,7 +38,21 @@ const MISSES_PER_IP: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
 const EXTENSION_REQUESTS_PER_IP: RateLimitRule = { limit: 10, windowMs: 60 * 60_000 };
 const EXTENSION_REQUESTS_PER_CODE: RateLimitRule = { limit: 5, windowMs: 60 * 60_000 };
 
+/**
+ * The typed code with the recipient's email or phone: an address gets as many misses as on
+ * /g/<code>, and one typed code a few wrong contacts in an hour from
+ * anywhere, after which that code is refused even with the right contact until the hour ends,
+ * so guessing a recipient's phone from many addresses tells nothing.
+ */
+const TYPED_MISSES_PER_CODE: RateLimitRule = { limit: 10, windowMs: 60 * 60_000 };
+
 type Query = { lang?: unknown; code?: unknown };
+
+/** The "open with the typed code" form's fields (a plain HTML form: urlencoded text). */
+function typedForm(body: unknown): { typed: string; contact: string } {
+  const fields = new URLSearchParams(typeof body === 'string' ? body : '');
+  return { typed: (fields.get('typed') ?? '').slice(0, 40), contact: (fields.get('contact') ?? '').slice(0, 254) };
+}
 
 /**
  * The recipient's pages (ADR 032): `/g` to open a gift by its link or code, `/g/<code>` the
@@ -82,6 +98,10 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
   // A recipient holding a link gets a page, not problem+json, when the database is away
   // (issue 28); every other error goes on to the app's handler (a throwing handler passes it up).
   app.setErrorHandler(async (error, request, reply) => {
+    // A form past its limit (before the route ran) gets the page, not problem+json.
+    if (error instanceof AppError && error.code === 'rate_limited') {
+      return html(reply, 429, renderRateLimitedPage(visitorLanguage(request), request.url.split('?')[0]!));
+    }
     const unavailable = isDatabaseUnavailable(error) || (error instanceof AppError && error.status === 503);
     if (!unavailable) throw error;
     request.log.error({ err: error }, 'gift page unavailable');
@@ -123,6 +143,42 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     const lang = requestedLanguage(request);
     return reply.redirect(`/g/${encodeURIComponent(parsed)}${lang ? `?lang=${lang}` : ''}`, 303);
   });
+
+  // The recipient whose message gives the 8-character code: with the email or phone the gift
+  // was sent to, it opens the gift page (both must match one gift).
+  app.post(
+    '/g/open',
+    {
+      config: {
+        abuse: {
+          does: ['looks-up-code'],
+          limits: [
+            // With lockout, unlike /g/<code> (256 bits): past its misses an address is refused
+            // even a right guess, so a code and a contact cannot be guessed on past the limit.
+            { name: 'gift-typed-miss', rule: MISSES_PER_IP, key: clientKey, counts: 'misses', lockout: true },
+            {
+              name: 'gift-typed-code',
+              rule: TYPED_MISSES_PER_CODE,
+              key: (request) => normalizeTypedCode(typedForm(request.body).typed) ?? undefined,
+              counts: 'misses',
+              lockout: true,
+            },
+          ],
+        },
+      },
+    },
+    async (request, reply) => {
+      const language = visitorLanguage(request);
+      const form = typedForm(request.body);
+      const giftCode = await findGiftByTypedCode(app.ctx.db, { code: form.typed, contact: form.contact });
+      if (giftCode) {
+        const lang = requestedLanguage(request);
+        return reply.redirect(`/g/${encodeURIComponent(giftCode)}${lang ? `?lang=${lang}` : ''}`, 303);
+      }
+      await app.limitMisses(request, reply);
+      return html(reply, 400, renderOpenPage(language, { origin: config.publicUrl, typed: { ...form, noMatch: true } }));
+    },
+  );
 
   app.get(PRINT_CARD_SCRIPT_PATH, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(PRINT_CARD_SCRIPT),

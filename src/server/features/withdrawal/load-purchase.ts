@@ -1,11 +1,11 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { WithdrawalOrder, WithdrawalView } from '@shared/contracts/withdrawal';
+import type { PastWithdrawal, WithdrawalOrder, WithdrawalView } from '@shared/contracts/withdrawal';
 import { withdrawalDeadline, withdrawalStateOf } from '@shared/domain/withdrawal';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
-import { checkouts, orders } from '../../db/schema/orders';
+import { checkouts, orders, withdrawals } from '../../db/schema/orders';
 import { AppError } from '../../platform/errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -68,6 +68,31 @@ export async function loadPurchaseOrders(db: Executor, checkoutId: string, now: 
     }));
 }
 
+/** The reference a withdrawal is known by (the acknowledgement, support): its id's first block. */
+export const withdrawalReference = (withdrawalId: string) => `D-${withdrawalId.slice(0, 8).toUpperCase()}`;
+
+/** The purchase's withdrawals, each with its reference, date and whether its refund is made. */
+export async function loadPastWithdrawals(db: Executor, checkoutId: string): Promise<PastWithdrawal[]> {
+  const rows = await db
+    .select({
+      id: withdrawals.id,
+      createdAt: withdrawals.createdAt,
+      refundAmount: withdrawals.refundAmount,
+      pendingRefunds: sql<number>`count(${orders.id}) filter (where ${orders.status} = 'refund_pending')`.mapWith(Number),
+    })
+    .from(withdrawals)
+    .leftJoin(orders, eq(orders.withdrawalId, withdrawals.id))
+    .where(eq(withdrawals.checkoutId, checkoutId))
+    .groupBy(withdrawals.id)
+    .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id));
+  return rows.map((r) => ({
+    reference: withdrawalReference(r.id),
+    withdrawnAt: r.createdAt.toISOString(),
+    refundAmount: r.refundAmount,
+    refund: r.pendingRefunds > 0 ? 'pending' : 'refunded',
+  }));
+}
+
 /** What the withdrawal form shows: the purchase's gifts, the period's end and the prefills. */
 export async function getWithdrawal(db: Executor, checkoutId: string, access: PurchaseAccess, now: Date): Promise<WithdrawalView> {
   const purchase = await findPurchase(db, checkoutId, access);
@@ -78,5 +103,6 @@ export async function getWithdrawal(db: Executor, checkoutId: string, access: Pu
     name: purchase.buyerName ?? '',
     email: purchase.buyerEmail ?? '',
     orders: await loadPurchaseOrders(db, purchase.id, now),
+    withdrawals: await loadPastWithdrawals(db, purchase.id),
   };
 }

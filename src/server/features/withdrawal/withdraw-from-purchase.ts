@@ -11,12 +11,10 @@ import { notifyOwnerOfOrderEvent } from '../../domain/owner-notices/notify-owner
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
-import { findPurchase, loadPurchaseOrders, type Purchase, type PurchaseAccess } from './load-purchase';
+import { findPurchase, loadPurchaseOrders, withdrawalReference, type Purchase, type PurchaseAccess } from './load-purchase';
 import type { Executor } from '../../db/client';
 import { paidAmountsOf } from '../../domain/ledger/record-payment';
 
-/** The reference a withdrawal is known by (the acknowledgement, support): its id's first block. */
-export const withdrawalReference = (withdrawalId: string) => `D-${withdrawalId.slice(0, 8).toUpperCase()}`;
 
 /**
  * The giver withdraws from some or all gifts of one purchase (ADR 064). In ONE transaction,

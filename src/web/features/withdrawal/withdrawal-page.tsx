@@ -2,7 +2,7 @@ import { Undo2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
-import type { WithdrawalOrder, WithdrawalReceipt, WithdrawalView, WithdrawInput } from '@shared/contracts/withdrawal';
+import type { PastWithdrawal, WithdrawalOrder, WithdrawalReceipt, WithdrawalView, WithdrawInput } from '@shared/contracts/withdrawal';
 import { WITHDRAWAL_LIMITS } from '@shared/domain/withdrawal';
 import { formatDate, formatDateTime, formatPrice } from '@shared/format';
 import { FormFailure, PublicFormPage, SendButton } from '@web/components/public-form-page';
@@ -138,7 +138,7 @@ function WithdrawalForm({ view, apiPath, onDone }: { view: WithdrawalView; apiPa
   return (
     <form
       noValidate
-      aria-labelledby="withdrawal-intro"
+      aria-labelledby={view.withdrawals.length === 0 || open.length > 0 ? 'withdrawal-intro' : 'withdrawal-past-title'}
       className="flex flex-col gap-4"
       onFocus={withdrawalForm.preload}
       onSubmit={(event) => {
@@ -147,8 +147,14 @@ function WithdrawalForm({ view, apiPath, onDone }: { view: WithdrawalView; apiPa
         else void send(event);
       }}
     >
+      {view.withdrawals.length > 0 ? <PastWithdrawals withdrawals={view.withdrawals} /> : null}
       <p className="text-sm text-muted">{t('purchasedOn', { date: formatDate(view.purchasedAt, language) })}</p>
-      <p id="withdrawal-intro">{t('intro', { date: formatDateTime(view.deadline, language) })}</p>
+      {/* Reopened after withdrawing: the reference and the refund come first, the right's terms only while something is open. */}
+      {view.withdrawals.length === 0 ? (
+        <p id="withdrawal-intro">{t('intro', { date: formatDateTime(view.deadline, language) })}</p>
+      ) : open.length > 0 ? (
+        <p id="withdrawal-intro">{t('introMore', { date: formatDateTime(view.deadline, language) })}</p>
+      ) : null}
       <fieldset className="flex flex-col gap-2" aria-describedby={errors.orderIds ? 'withdrawal-gifts-error' : undefined}>
         <legend className="mb-2 font-semibold">{t('gifts.legend')}</legend>
         <Controller
@@ -192,6 +198,23 @@ function WithdrawalForm({ view, apiPath, onDone }: { view: WithdrawalView; apiPa
         </>
       )}
     </form>
+  );
+}
+
+function PastWithdrawals({ withdrawals }: { withdrawals: PastWithdrawal[] }) {
+  const { t, language } = useText('withdrawal');
+  return (
+    <Card className="flex flex-col gap-2 p-4" data-testid="withdrawal-past">
+      <h2 id="withdrawal-past-title" className="font-semibold">
+        {t('past.title')}
+      </h2>
+      {withdrawals.map((w) => (
+        <div key={w.reference}>
+          <p className="font-medium">{t('past.line', { reference: w.reference, date: formatDateTime(w.withdrawnAt, language) })}</p>
+          <p className="text-sm">{t(`past.${w.refund}`, { amount: formatPrice(w.refundAmount) })}</p>
+        </div>
+      ))}
+    </Card>
   );
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_typed_code_idx" ON "orders" USING btree ("typed_code");

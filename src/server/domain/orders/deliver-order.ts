@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { enqueueGiftReceived, loadGiftMailData } from './gift-mail';
-import { giverContact } from './giver-contact';
+import { purchaserContact } from './find-purchaser';
 
 /**
  * Sends one paid gift: marks it released (`delivered_at`) with a conditional update and,
@@ -31,7 +31,7 @@ export async function deliverOrder(
   const data = await loadGiftMailData(tx, options.orderId);
   if (!data) return false;
   const giftMailId = await enqueueGiftReceived(tx, options.publicUrl, data);
-  const giver = giverContact(data.buyer, data.guest, options);
+  const giver = purchaserContact(data.purchaser, options);
   if (options.notifyGiver && giver) {
     await enqueueMail(tx, {
       afterMailId: giftMailId,

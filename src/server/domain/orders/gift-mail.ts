@@ -3,13 +3,13 @@ import { pickLocalizedText } from '@shared/domain/localized-text';
 import { eq } from 'drizzle-orm';
 import { formatAddress } from '@shared/format';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
-import { checkouts, orders } from '../../db/schema/orders';
+import { orders } from '../../db/schema/orders';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { formatTypedCode } from '@shared/domain/typed-code';
 import { giftPageUrl } from './gift-page-url';
+import { findPurchaser } from './find-purchaser';
 import { firstName } from './first-name';
 
 /** A maps search for the business, so the recipient finds it from their phone. */
@@ -17,8 +17,6 @@ export function mapUrl(business: { name: string; address: string; city: string }
   const query = `${business.name}, ${formatAddress(business.address, business.city)}`;
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
-
-export const ORDERS_PATH = '/app?tab=orders';
 
 /** What the recipient's email needs about one order. */
 export async function loadGiftMailData(db: Executor, orderId: string) {
@@ -41,16 +39,12 @@ export async function loadGiftMailData(db: Executor, orderId: string) {
         bookingUrl: businesses.bookingUrl,
         openingHours: businesses.openingHours,
       },
-      buyer: { name: users.name, email: users.email, locale: users.locale },
-      guest: { checkoutId: checkouts.id, createdAt: checkouts.createdAt, name: checkouts.guestName, email: checkouts.guestEmail, locale: checkouts.guestLocale },
     })
     .from(orders)
     .innerJoin(gifts, eq(gifts.id, orders.giftId))
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
-    .leftJoin(users, eq(users.id, orders.buyerId))
-    .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
     .where(eq(orders.id, orderId));
-  return row ?? null;
+  return row ? { ...row, purchaser: await findPurchaser(db, { orderId }) } : null;
 }
 export type GiftMailData = NonNullable<Awaited<ReturnType<typeof loadGiftMailData>>>;
 
@@ -69,7 +63,7 @@ export async function enqueueGiftReceived(tx: Executor, publicUrl: string, data:
     locale: toMailLocale(order.recipientLocale) ?? 'es',
     data: {
       recipientName: order.recipientName,
-      senderName: order.senderName ?? (data.buyer ? firstName(data.buyer.name) : data.guest?.name ? firstName(data.guest.name) : 'Regalo'),
+      senderName: order.senderName ?? (data.purchaser ? firstName(data.purchaser.name) : 'Regalo'),
       // In the recipient's language when the business wrote the name in it (ADR 073).
       giftName: pickLocalizedText(data.giftName, data.giftNameTranslations, isLocale(order.recipientLocale) ? order.recipientLocale : HOME_LOCALE, data.businessOwnLocale),
       businessName: data.business.name,

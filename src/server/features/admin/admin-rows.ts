@@ -1,10 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { adminDocumentViewUrl, type AdminApplication, type AdminBusiness, type AdminOrder } from '@shared/contracts/admin';
 import { documentDownloadUrl } from '@shared/contracts/business-documents';
 import type { ApplicationKind, ApplicationStatus, BusinessCategory, BusinessType, VerificationStatus } from '@shared/domain/business';
 import { effectiveOrderStatus, type OrderStatus } from '@shared/domain/order-status';
 import type { TransferState } from '@shared/domain/payouts';
 import { orderTransferState } from '../../domain/payouts/order-transfer-state';
+import { purchaserEmailColumn } from '../../domain/orders/find-purchaser';
 import { classifyTaxId } from '@shared/domain/tax-id';
 import { negotiateLocale } from '@shared/locale';
 import type { Executor } from '../../db/client';
@@ -137,7 +138,6 @@ export async function listApplications(db: Executor, businessId: string): Promis
     .orderBy(desc(businessApplications.submittedAt), desc(businessApplications.createdAt));
 }
 
-const buyers = sql`buyer`;
 export const orderColumns = {
   id: orders.id,
   qrCode: orders.qrCode,
@@ -146,7 +146,7 @@ export const orderColumns = {
   businessName: businesses.name,
   giftName: gifts.name,
   // A guest's purchase (ADR 075) names its buyer on the checkout.
-  buyerEmail: sql<string | null>`coalesce((select email from users ${buyers} where ${buyers}.id = ${orders.buyerId}), (select guest_email from checkouts c where c.id = ${orders.checkoutId}))`,
+  buyerEmail: purchaserEmailColumn(orders),
   recipientName: orders.recipientName,
   recipientEmail: orders.recipientEmail,
   totalAmount: orders.totalAmount,

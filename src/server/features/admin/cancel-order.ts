@@ -1,11 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AdminOrder } from '@shared/contracts/admin';
 import { formatPrice } from '@shared/format';
-import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { checkouts, orders } from '../../db/schema/orders';
-import { giverContact } from '../../domain/orders/giver-contact';
+import { findPurchaser, purchaserContact } from '../../domain/orders/find-purchaser';
 import type { Executor } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -67,14 +66,11 @@ async function cancelLocked(
       giftName: gifts.name,
       businessName: businesses.name,
       checkout: { id: checkouts.id, status: checkouts.status, provider: checkouts.provider, providerRef: checkouts.providerRef, paymentRef: checkouts.paymentRef },
-      guest: { checkoutId: checkouts.id, createdAt: checkouts.createdAt, name: checkouts.guestName, email: checkouts.guestEmail, locale: checkouts.guestLocale },
-      buyer: { name: users.name, email: users.email, locale: users.locale },
     })
     .from(orders)
     .innerJoin(gifts, eq(gifts.id, orders.giftId))
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
     .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
-    .leftJoin(users, eq(users.id, orders.buyerId))
     .where(eq(orders.id, orderId))
     .for('update', { of: orders });
   if (!row) throw new AppError('order_not_found', 404, 'No such order');
@@ -148,7 +144,7 @@ async function cancelLocked(
   if (refunded) await notifyOwnerOfOrderEvent(tx, { orderId, kind: 'cancelled', at: now, publicUrl: ctx.config.publicUrl });
 
   // The account, or the guest who bought without one (ADR 075), told where they follow it.
-  const giver = giverContact(row.buyer?.email ? row.buyer : null, row.guest?.checkoutId ? row.guest : null, ctx.config);
+  const giver = purchaserContact(await findPurchaser(tx, { orderId }), ctx.config);
   if (giver) {
     await enqueueMail(tx, {
       to: giver.email,

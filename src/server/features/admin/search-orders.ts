@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
+import { purchaserEmailMatches } from '../../domain/orders/find-purchaser';
 import { selectAdminOrders, toAdminOrder } from './admin-rows';
 import { matchesSearch } from '../../db/query-helpers';
 import { containsPattern, endsWithPattern } from './like-pattern';
@@ -31,7 +32,7 @@ export async function searchOrders(db: Executor, query: z.output<typeof orderSea
   if (query.buyer) {
     const p = containsPattern(query.buyer);
     conditions.push(
-      sql`(exists (select 1 from users b where b.id = ${orders.buyerId} and b.email ilike ${p}) or exists (select 1 from checkouts c where c.id = ${orders.checkoutId} and c.guest_email ilike ${p}))`,
+      purchaserEmailMatches(orders, p),
     );
   }
   if (query.business) conditions.push(matchesSearch(query.business, [businesses.name]));

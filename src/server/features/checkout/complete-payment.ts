@@ -4,14 +4,13 @@ import { computeExpiresAt } from '@shared/domain/validity';
 import { withdrawalDeadline } from '@shared/domain/withdrawal';
 import { createWithdrawalToken, withdrawalLinkUrl } from '../../domain/orders/withdrawal-link';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { checkouts, orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { deliverOrder } from '../../domain/orders/deliver-order';
-import { giverContact } from '../../domain/orders/giver-contact';
+import { findPurchaser, purchaserContact } from '../../domain/orders/find-purchaser';
 import { createRedemptionCode, createTypedCode, payOrderAmounts } from '../../domain/orders/price-order';
 import { recordCheckoutPayment, type PaidOrderAmounts } from '../../domain/ledger/record-payment';
 import { notifyOwnerOfOrderEvent } from '../../domain/owner-notices/notify-owner-of-order-event';
@@ -81,10 +80,8 @@ export async function completePayment(
   for (const order of paid) await notifyOwnerOfOrderEvent(tx, { orderId: order.id, kind: 'sold', at: now, publicUrl: ctx.config.publicUrl });
   await recordCheckoutPayment(tx, { checkoutId: checkout.id, chargeAmount: checkout.amountTotal, paymentRef: checkout.paymentRef, paidAt: now, orders: paid });
 
-  const [account] = checkout.buyerId
-    ? await tx.select({ name: users.name, email: users.email, locale: users.locale }).from(users).where(eq(users.id, checkout.buyerId))
-    : [];
-  const giver = giverContact(account ?? null, { checkoutId: checkout.id, createdAt: checkout.createdAt, name: checkout.guestName, email: checkout.guestEmail, locale: checkout.guestLocale }, ctx.config);
+  const purchaser = await findPurchaser(tx, { checkoutId: checkout.id });
+  const giver = purchaserContact(purchaser, ctx.config);
   if (giver) {
     const locale = toMailLocale(giver.locale) ?? 'en';
     await enqueueMail(tx, {
@@ -104,7 +101,7 @@ export async function completePayment(
         total: checkout.amountTotal,
         ordersUrl: giver.ordersUrl,
         // A guest has no "My orders": the link is their purchase page (ADR 075).
-        guest: !account,
+        guest: purchaser?.kind === 'guest',
         withdrawUrl: withdrawalLinkUrl(ctx.config.publicUrl, createWithdrawalToken(ctx.config.authSecret, checkout.id, withdrawalDeadline(now))),
         withdrawUntil: withdrawalDeadline(now).toISOString(),
       },

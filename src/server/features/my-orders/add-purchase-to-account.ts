@@ -4,6 +4,7 @@ import type { SessionUser } from '@shared/contracts/session';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { checkouts } from '../../db/schema/orders';
+import { findPurchaser } from '../../domain/orders/find-purchaser';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { LinkedPurchase } from './get-purchase';
@@ -32,10 +33,11 @@ async function accountUsesKey(db: Executor, accountId: string, key: string): Pro
  * address and had them click the confirmation) never takes in what it holds no link for.
  */
 export async function purchaseAccountState(db: Executor, checkout: LinkedPurchase, viewer: PurchaseViewer | null): Promise<PurchaseAccountState> {
-  if (viewer && checkout.buyerId === viewer.id) return 'added';
-  if (checkout.status !== 'succeeded' || checkout.buyerId !== null || checkout.claimedAt !== null) return 'none';
+  const { purchaser } = checkout;
+  if (viewer && purchaser.accountId === viewer.id) return 'added';
+  if (purchaser.purchaseStatus !== 'succeeded' || purchaser.kind !== 'guest' || purchaser.claimedAt !== null) return 'none';
   if (!viewer) return 'signed_out';
-  if (!viewer.emailVerified || !sameAddress(viewer.email, checkout.guestEmail!)) return 'other_account';
+  if (!viewer.emailVerified || !sameAddress(viewer.email, purchaser.guest.email)) return 'other_account';
   return (await accountUsesKey(db, viewer.id, checkout.idempotencyKey)) ? 'none' : 'can_add';
 }
 
@@ -47,7 +49,7 @@ export async function purchaseAccountState(db: Executor, checkout: LinkedPurchas
  * changed) takes nothing. Pressing it again, or twice at once, leaves it in the account.
  */
 export async function addPurchaseToAccount(ctx: Pick<AppContext, 'db' | 'now'>, checkout: LinkedPurchase, viewer: PurchaseViewer): Promise<void> {
-  if (checkout.buyerId === viewer.id) return;
+  if (checkout.purchaser.accountId === viewer.id) return;
   const now = ctx.now().toISOString();
   const result = await ctx.db.execute(sql`
     with claimed as (
@@ -66,13 +68,13 @@ export async function addPurchaseToAccount(ctx: Pick<AppContext, 'db' | 'now'>, 
 
   // Nothing moved: why, from the rows as they are now. Another account hears only that the
   // purchase is not its own, whatever state it is in.
-  const [row] = await ctx.db.select().from(checkouts).where(eq(checkouts.id, checkout.id));
+  const row = await findPurchaser(ctx.db, { checkoutId: checkout.id });
   const [account] = await ctx.db.select({ email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, viewer.id));
-  if (row?.buyerId === viewer.id) return;
-  if (!row?.guestEmail || !account?.emailVerified || !sameAddress(account.email, row.guestEmail)) {
+  if (row?.accountId === viewer.id) return;
+  if (!row?.guest || !account?.emailVerified || !sameAddress(account.email, row.guest.email)) {
     throw new AppError('purchase_other_account', 403, 'Only an account with the confirmed email address of this purchase can add it');
   }
-  if (row.status !== 'succeeded') throw new AppError('purchase_not_paid', 409, 'This purchase has not been paid');
-  if (row.buyerId !== null || row.claimedAt !== null) throw new AppError('purchase_in_other_account', 409, 'This purchase is already in an account');
+  if (row.purchaseStatus !== 'succeeded') throw new AppError('purchase_not_paid', 409, 'This purchase has not been paid');
+  if (row.kind !== 'guest' || row.claimedAt !== null) throw new AppError('purchase_in_other_account', 409, 'This purchase is already in an account');
   throw new AppError('purchase_key_in_use', 409, 'One of your own purchases uses the same checkout key; this one stays with its link');
 }

@@ -3,6 +3,7 @@ import type { PurchaseView } from '@shared/contracts/guest-checkout';
 import type { CheckoutStatus } from '@shared/domain/order-status';
 import { withdrawalDeadline } from '@shared/domain/withdrawal';
 import { checkouts } from '../../db/schema/orders';
+import { findPurchaser } from '../../domain/orders/find-purchaser';
 import { readPurchaseToken } from '../../domain/orders/purchase-link';
 import { createWithdrawalToken, withdrawalLinkPath } from '../../domain/orders/withdrawal-link';
 import type { AppContext } from '../../platform/context';
@@ -22,8 +23,10 @@ export async function findLinkedPurchase(ctx: Pick<AppContext, 'db' | 'now' | 'c
       : new AppError('purchase_link_invalid', 404, 'This purchase link is not valid');
   }
   const [checkout] = await ctx.db.select().from(checkouts).where(eq(checkouts.id, check.checkoutId));
-  if (!checkout?.guestEmail) throw new AppError('purchase_link_invalid', 404, 'This purchase link is not valid');
-  return checkout;
+  const purchaser = checkout ? await findPurchaser(ctx.db, { checkoutId: checkout.id }) : null;
+  // Only a guest's purchase has a link (claimed since or not); the guest's details are kept.
+  if (!checkout || !purchaser?.guest) throw new AppError('purchase_link_invalid', 404, 'This purchase link is not valid');
+  return { ...checkout, purchaser: { ...purchaser, guest: purchaser.guest } };
 }
 
 export type LinkedPurchase = Awaited<ReturnType<typeof findLinkedPurchase>>;
@@ -44,8 +47,8 @@ export async function getPurchase(ctx: Pick<AppContext, 'db' | 'now' | 'config'>
   return {
     checkoutId: checkout.id,
     status: checkout.status as CheckoutStatus,
-    buyerName: checkout.guestName!,
-    buyerEmail: checkout.guestEmail!,
+    buyerName: checkout.purchaser.guest.name,
+    buyerEmail: checkout.purchaser.guest.email,
     createdAt: checkout.createdAt.toISOString(),
     paidAt: paidAt?.toISOString() ?? null,
     totalAmount: checkout.amountTotal,

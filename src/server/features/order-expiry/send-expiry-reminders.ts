@@ -3,15 +3,14 @@ import { expiryReminderBound } from '@shared/domain/expiry-reminder';
 import { formatDate } from '@shared/format';
 import { pickLocalizedText } from '@shared/domain/localized-text';
 import type { Locale } from '@shared/locale';
-import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
-import { checkouts, orders } from '../../db/schema/orders';
+import { orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { giftPageUrl } from '../../domain/orders/gift-page-url';
 import { firstName } from '../../domain/orders/first-name';
-import { giverContact } from '../../domain/orders/giver-contact';
+import { findPurchasersOfOrders, purchaserContact } from '../../domain/orders/find-purchaser';
 
 const BATCH_SIZE = 50;
 
@@ -50,6 +49,7 @@ export async function sendExpiryReminders(ctx: Pick<AppContext, 'db' | 'now' | '
 
       const rows = await tx
         .select({
+          id: orders.id,
           code: orders.qrCode,
           expiresAt: orders.expiresAt,
           recipientName: orders.recipientName,
@@ -61,15 +61,12 @@ export async function sendExpiryReminders(ctx: Pick<AppContext, 'db' | 'now' | '
           giftNameTranslations: gifts.nameTranslations,
           businessOwnLocale: businesses.ownLocale,
           businessName: businesses.name,
-          account: { name: users.name, email: users.email, locale: users.locale },
-          guest: { checkoutId: checkouts.id, createdAt: checkouts.createdAt, name: checkouts.guestName, email: checkouts.guestEmail, locale: checkouts.guestLocale },
         })
         .from(orders)
         .innerJoin(gifts, eq(gifts.id, orders.giftId))
         .innerJoin(businesses, eq(businesses.id, orders.businessId))
-        .leftJoin(users, eq(users.id, orders.buyerId))
-        .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
         .where(inArray(orders.id, ids));
+      const purchasers = await findPurchasersOfOrders(tx, ids);
 
       await tx.update(orders).set({ expiryReminderSentAt: now }).where(inArray(orders.id, ids));
 
@@ -94,7 +91,7 @@ export async function sendExpiryReminders(ctx: Pick<AppContext, 'db' | 'now' | '
           });
         }
         // The account's "My orders", or a guest's purchase page (ADR 075).
-        const giver = giverContact(row.account?.email ? row.account : null, row.guest, ctx.config);
+        const giver = purchaserContact(purchasers.get(row.id) ?? null, ctx.config);
         if (giver) {
           const locale = toMailLocale(giver.locale) ?? 'en';
           await enqueueMail(tx, {

@@ -1,10 +1,8 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { refusalForStatus, type RedemptionMethod, type RedemptionOrder } from '@shared/contracts/redemption';
-import { users } from '../../db/schema/auth';
 import { gifts } from '../../db/schema/gifts';
-import type { Locale } from '@shared/locale';
-import { checkouts, orders, redemptions } from '../../db/schema/orders';
+import { orders, redemptions } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
@@ -12,7 +10,7 @@ import { bringTransferForward } from '../../domain/payouts/transfer-schedule';
 import { findRedemptionRow, type RecipientCode } from './find-redemption-order';
 import { redemptionOrderColumns, toRedemptionOrder } from './redemption-order';
 import { firstName } from '../../domain/orders/first-name';
-import { giverContact } from '../../domain/orders/giver-contact';
+import { findPurchaser, purchaserContact } from '../../domain/orders/find-purchaser';
 
 /**
  * A column of the row being updated, named with its table: drizzle writes an UPDATE's columns
@@ -63,11 +61,6 @@ export async function redeemOrder(
       .returning({
         ...redemptionOrderColumns,
         giftName: sql<string>`(select ${gifts.name} from ${gifts} where ${gifts.id} = ${updatedOrder(orders.giftId)})`,
-        buyerName: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${updatedOrder(orders.buyerId)})`,
-        buyerEmail: sql<string | null>`(select ${users.email} from ${users} where ${users.id} = ${updatedOrder(orders.buyerId)})`,
-        buyerLocale: sql<string | null>`(select ${users.locale} from ${users} where ${users.id} = ${updatedOrder(orders.buyerId)})`,
-        // A guest's purchase (ADR 075): the checkout names who bought it.
-        guest: sql<{ checkoutId: string; createdAt: string; name: string; email: string; locale: Locale } | null>`(select json_build_object('checkoutId', ${checkouts.id}, 'createdAt', ${checkouts.createdAt}, 'name', ${checkouts.guestName}, 'email', ${checkouts.guestEmail}, 'locale', ${checkouts.guestLocale}) from ${checkouts} where ${checkouts.id} = ${updatedOrder(orders.checkoutId)} and ${checkouts.guestEmail} is not null)`,
       });
     if (!row) return null;
     await tx.insert(redemptions).values({
@@ -78,9 +71,7 @@ export async function redeemOrder(
       createdAt: now,
     });
     await bringTransferForward(tx, row.orderId, now);
-    const account = row.buyerName !== null && row.buyerEmail !== null ? { name: row.buyerName, email: row.buyerEmail, locale: row.buyerLocale ?? 'es' } : null;
-    const guest = row.guest ? { ...row.guest, createdAt: new Date(row.guest.createdAt) } : null;
-    const giver = giverContact(account, guest, ctx.config);
+    const giver = purchaserContact(await findPurchaser(tx, { orderId: row.orderId }), ctx.config);
     if (giver) {
       await enqueueMail(tx, {
         to: giver.email,

@@ -2,10 +2,10 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { PastWithdrawal, WithdrawalOrder, WithdrawalView } from '@shared/contracts/withdrawal';
 import { withdrawalDeadline, withdrawalStateOf } from '@shared/domain/withdrawal';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { checkouts, orders, withdrawals } from '../../db/schema/orders';
+import { findPurchaser } from '../../domain/orders/find-purchaser';
 import { AppError } from '../../platform/errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,20 +19,14 @@ export const purchaseNotFound = () => new AppError('purchase_not_found', 404, 'N
 export async function findPurchase(db: Executor, checkoutId: string, access: PurchaseAccess) {
   if (!UUID.test(checkoutId)) throw purchaseNotFound();
   const [row] = await db
-    .select({
-      id: checkouts.id,
-      buyerId: checkouts.buyerId,
-      completedAt: checkouts.completedAt,
-      // A guest's purchase (ADR 075) names its buyer itself.
-      buyerName: sql<string | null>`coalesce(${users.name}, ${checkouts.guestName})`,
-      buyerEmail: sql<string | null>`coalesce(${users.email}, ${checkouts.guestEmail})`,
-    })
+    .select({ id: checkouts.id, buyerId: checkouts.buyerId, completedAt: checkouts.completedAt })
     .from(checkouts)
-    .leftJoin(users, eq(users.id, checkouts.buyerId))
     .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, 'succeeded')));
   if (!row || !row.completedAt) throw purchaseNotFound();
   if (access.kind === 'account' && row.buyerId !== access.userId) throw purchaseNotFound();
-  return row;
+  // The form is prefilled with whoever holds the purchase: the account, or the guest (ADR 075).
+  const purchaser = await findPurchaser(db, { checkoutId });
+  return { ...row, buyerName: purchaser?.name ?? null, buyerEmail: purchaser?.email ?? null };
 }
 
 export type Purchase = Awaited<ReturnType<typeof findPurchase>>;

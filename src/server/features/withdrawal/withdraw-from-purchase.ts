@@ -4,7 +4,7 @@ import { withdrawalStateOf } from '@shared/domain/withdrawal';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { checkouts, orders, withdrawals } from '../../db/schema/orders';
-import { ORDERS_PATH } from '../../domain/orders/gift-mail';
+import { ORDERS_PATH } from '../../domain/orders/find-purchaser';
 import { giftPageUrl } from '../../domain/orders/gift-page-url';
 import { recordRefundNotMade, refundPaidOrder, type ProviderEffects } from '../../domain/orders/refund-paid-order';
 import { notifyOwnerOfOrderEvent } from '../../domain/owner-notices/notify-owner-of-order-event';

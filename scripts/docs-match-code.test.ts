@@ -35,7 +35,8 @@ describe('docs/performance.md', () => {
   const limitOf = (row: string[]) => Number(/≤ (\d+) KB/.exec(row[1]!)?.[1]);
 
   it('lists every JavaScript budget bench/route-js.mjs checks, with its limit', () => {
-    // The landing page's row is left out here: its page is being reworked beside this test.
+    // The landing page's row is not checked here yet: the page was being rebuilt, with a budget
+    // of its own, when this test was written; its row belongs here once that has settled.
     const rows = budgetRows.filter((row) => !row[0]!.includes('landing page'));
     const routeBudget = constant('ROUTE_BUDGET_KB');
     const shopBudget = constant('SHOP_BUDGET_KB');

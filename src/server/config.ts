@@ -178,6 +178,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable the server reads; `docs/configuration.md` lists each (kept equal by a test). */
+export const configVariableNames = Object.keys(envSchema.shape);
+
 export interface Config {
   env: Env['NODE_ENV'];
   isProduction: boolean;

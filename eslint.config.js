@@ -53,7 +53,39 @@ const featureBoundaries = {
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
   },
 };
-const local = { rules: { 'feature-boundaries': featureBoundaries } };
+/**
+ * File and folder names are kebab-case: lower-case words and digits joined by hyphens, each
+ * part between dots alike (`redeem-order.ts`, `money.int.test.ts`, `vite.server.config.ts`).
+ * One spelling for every name means an import path can be guessed, and no two files differ
+ * only by case (which macOS and Windows file systems do not tell apart).
+ */
+const KEBAB_CASE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const kebabCaseFileNames = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      folder: 'Folder "{{name}}" in {{file}} is not kebab-case (lower-case words joined by hyphens).',
+      file: 'File name "{{name}}" is not kebab-case (lower-case words joined by hyphens, parts between dots alike).',
+    },
+  },
+  create(context) {
+    const cwd = context.cwd ?? process.cwd();
+    const file = path.relative(cwd, context.filename).split(path.sep).join('/');
+    if (file.startsWith('..') || path.isAbsolute(file)) return {};
+    const parts = file.split('/');
+    const name = parts.pop();
+    return {
+      Program(node) {
+        for (const folder of parts) {
+          if (!KEBAB_CASE.test(folder)) context.report({ node, messageId: 'folder', data: { name: folder, file } });
+        }
+        if (!name.split('.').every((part) => KEBAB_CASE.test(part))) context.report({ node, messageId: 'file', data: { name } });
+      },
+    };
+  },
+};
+const local = { rules: { 'feature-boundaries': featureBoundaries, 'kebab-case-file-names': kebabCaseFileNames } };
 
 // ESLint applies the last matching block's `no-restricted-imports`, so each block repeats the
 // zones that also hold for its files.
@@ -78,7 +110,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { local },
     rules: {
+      'local/kebab-case-file-names': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { projectRoot } from '../../platform/paths';
 import type { InvoiceDocument } from './invoice-document';
 import { QR_QUIET_ZONE_MODULES, type InvoiceQr } from './invoice-qr';
 import type { InvoiceLanguage } from './invoice-text';
@@ -18,13 +19,17 @@ import { describeInvoice, type InvoiceRenderSettings, type Label } from './invoi
  * than as an empty box (see pdfSafe).
  */
 
-const require = createRequire(import.meta.url);
-/** The font files, read once per process (about 1 MB together); PDFKit subsets each PDF's use. */
+/**
+ * The font files (Noto Sans from Google Fonts, with their licence in fonts/OFL.txt), read
+ * once per process (about 1.2 MB together); PDFKit subsets each PDF's use. Found from the
+ * project root, so the bundle in dist/server reads the same files as the sources.
+ */
+const fontsDir = path.join(projectRoot, 'src/server/domain/invoices/fonts');
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 function invoiceFonts() {
   fonts ??= {
-    regular: readFileSync(require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf')),
-    bold: readFileSync(require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf')),
+    regular: readFileSync(path.join(fontsDir, 'noto-sans-regular.ttf')),
+    bold: readFileSync(path.join(fontsDir, 'noto-sans-bold.ttf')),
   };
   return fonts;
 }

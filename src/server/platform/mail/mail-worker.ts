@@ -9,7 +9,8 @@ const BASE_BACKOFF_MS = 30_000;
 /** A claimed row is not picked again for this long, so a crash mid-send only delays it. */
 const CLAIM_LEASE_MS = 5 * 60_000;
 const BATCH_SIZE = 100;
-const POLL_MS = 2_000;
+/** How often an idle worker looks for due mail (the background jobs' registry shows it). */
+export const MAIL_POLL_MS = 2_000;
 /** Connections to the mail server at once: enough to drain a backlog fast, few enough for any relay. */
 export const SMTP_POOL_SIZE = 5;
 /**
@@ -294,7 +295,7 @@ export function createMailService({ config, db, now, log, timeouts }: Options): 
   function schedule() {
     if (stopped) return;
     // Back-off while the mail server is unreachable: 2 s, 4 s, 8 s… up to a minute.
-    const delay = Math.min(POLL_MS * 2 ** unreachablePasses, MAX_IDLE_BACKOFF_MS);
+    const delay = Math.min(MAIL_POLL_MS * 2 ** unreachablePasses, MAX_IDLE_BACKOFF_MS);
     timer = setTimeout(() => {
       flush()
         .catch((error: unknown) => log?.error({ err: error }, 'mail worker pass failed'))

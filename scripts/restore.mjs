@@ -4,12 +4,14 @@
  *
  * Puts a backup made by `npm run backup` back: the database (DATABASE_URL's PostgreSQL
  * database, or DATA_DIR/pglite), the local files (DATA_DIR/files) and the auth secret.
- * Stop every server first. Without --force it refuses to overwrite a database or files
+ * Stop every server first: on PGlite a live server's lock on DATA_DIR/pglite makes it refuse,
+ * naming that server (pid, address), and it holds the lock itself while it restores. Without --force it refuses to overwrite a database or files
  * folder that already holds something; with --force the current contents are replaced.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { claimFolder, describeServer, runningServer } from './running-server.mjs';
 
 const env = process.env;
 const args = process.argv.slice(2);
@@ -41,7 +43,11 @@ if (wanted === 'postgresql') {
   execFileSync('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--dbname', env.DATABASE_URL, path.join(dir, manifest.database.file)], { stdio: 'inherit' });
 } else {
   const pgliteDir = path.join(dataDir, 'pglite');
+  const server = runningServer(dataDir);
+  if (server) fail(`${pgliteDir} is held by ${describeServer(server, dataDir)}: stop it first (a restore replaces the folder under it)`);
   if (nonEmpty(pgliteDir) && !force) fail(`${pgliteDir} is not empty; add --force to replace it`);
+  const release = claimFolder(dataDir);
+  process.on('exit', release);
   rmSync(pgliteDir, { recursive: true, force: true });
   const { PGlite } = await import('@electric-sql/pglite');
   const dump = new Blob([readFileSync(path.join(dir, manifest.database.file))]);

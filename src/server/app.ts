@@ -38,6 +38,7 @@ import { businessOnboardingRoutes } from './features/business-onboarding/routes'
 import { redemptionRoutes } from './features/redemption/routes';
 import { payoutAccountRoutes } from './features/payout-accounts/routes';
 import { adminRoutes } from './features/admin/routes';
+import { backupRoutes } from './features/backup/routes';
 import { businessApplicationRoutes } from './features/business-applications/routes';
 import { adminStatementRoutes, businessStatementRoutes } from './features/business-statements/routes';
 import { adminInvoiceRoutes, businessInvoiceRoutes } from './features/invoices/routes';
@@ -186,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(listingReportRoutes);
   await app.register(fairExpiryRoutes);
   await app.register(adminRoutes);
+  await app.register(backupRoutes);
   await app.register(businessApplicationRoutes);
   await app.register(businessStatementRoutes);
   await app.register(adminStatementRoutes);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -50,6 +51,14 @@ export interface DatabaseHandle {
    * after the instance stopped. Health takes a recent one as proof that the disk takes writes.
    */
   lastDiskSyncAt?(): number | undefined;
+  /**
+   * PGlite only: the data directory as a gzipped tarball (`dumpDataDir`), taken between two
+   * transactions, never inside one (ADR 094). Restored, it starts like after a clean stop or
+   * a crash: every transaction committed before the dump began is in it.
+   */
+  dumpDataDir?(): Promise<Blob>;
+  /** PostgreSQL only: the connection string (pg_dump, for the online backup). */
+  url?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -125,6 +134,7 @@ async function openPostgres(config: PostgresConfig, poolSize: number): Promise<D
   return {
     db,
     kind: 'postgresql',
+    url: config.url,
     onConnectionError: (listener) => {
       report = listener;
     },
@@ -245,6 +255,10 @@ export function wrapPglite(client: PGlite, options: { logger?: Logger; release?:
     onConnectionError: () => undefined,
     onLost: lost.onLost,
     lastDiskSyncAt: () => (!lost.error() && client.fs instanceof DurableNodeFS ? client.fs.lastSyncedAt : undefined),
+    // PGlite's own dumpDataDir takes only the statement lock, which a transaction releases
+    // between its statements: a dump could land inside a transaction. Under the transaction
+    // lock too, it waits for the transaction in progress and holds the next one back.
+    dumpDataDir: () => client._runExclusiveTransaction(() => client.dumpDataDir('gzip')),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir }),
     close: async () => {
       // A stopped instance is not called again (see stopAfterPanic): nothing to close.
@@ -330,7 +344,9 @@ function withSharedParsers(client: PGlite): PGlite {
     query: (text: string, params?: unknown[], options?: QueryOptions) => run(text, params, withoutParsers(options), false),
     transaction: <T>(body: (tx: Transaction) => Promise<T>) =>
       client.transaction((tx) =>
-        body({ ...tx, query: (text: string, params?: unknown[], options?: QueryOptions) => run(text, params, withoutParsers(options), true) } as Transaction),
+        insideTransactionBody.run(true, () =>
+          body({ ...tx, query: (text: string, params?: unknown[], options?: QueryOptions) => run(text, params, withoutParsers(options), true) } as Transaction),
+        ),
       ),
   };
   return adapter as unknown as PGlite;
@@ -362,8 +378,12 @@ type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
  * statement for the connection's life, checks it against schema changes itself, and after a
  * few runs reuses a generic plan where that is as good. drizzle's texts are per query shape
  * (values are parameters), so the set is small; PREPARED_STATEMENTS bounds it anyway.
- * Runs under PGlite's query lock, like its own `query`, so statements never interleave.
+ * Runs under PGlite's query lock (and outside a transaction its transaction lock), like its
+ * own `query`, so statements never interleave.
  */
+/** Set while a transaction's body runs (see preparedStatements). */
+const insideTransactionBody = new AsyncLocalStorage<true>();
+
 function preparedStatements(client: PGlite) {
   const statements = new Map<string, PreparedStatement>();
   let counter = 0;
@@ -384,8 +404,19 @@ function preparedStatements(client: PGlite) {
     return { name, paramTypes: parse.parseDescribeStatementResults(described), rowDescription: described.find((m) => m.name === 'rowDescription') };
   }
 
+  // A statement outside a transaction also takes the transaction lock, as PGlite's own `query`
+  // does: on the one connection, a statement sent between two statements of another
+  // request's transaction would run inside it, see its uncommitted rows and be rolled back
+  // with it after its caller was told it was done.
+  // (A statement on the database made from inside a transaction's own body would wait for
+  // that transaction forever: it keeps the statement lock only, as before.)
+  const exclusive = <T>(inTransaction: boolean, body: () => Promise<T>): Promise<T> =>
+    inTransaction || insideTransactionBody.getStore()
+      ? client._runExclusiveQuery(body)
+      : client._runExclusiveTransaction(() => client._runExclusiveQuery(body));
+
   return (text: string, params: unknown[] = [], options: QueryOptions, inTransaction: boolean): Promise<Results> =>
-    client._runExclusiveQuery(async () => {
+    exclusive(inTransaction, async () => {
       const key = options?.paramTypes ? `${options.paramTypes.join(',')}:${text}` : text;
       let statement = statements.get(key);
       if (statement) {

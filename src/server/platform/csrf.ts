@@ -3,10 +3,10 @@ import { problem } from './errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
- * Server-to-server callbacks that carry their own signature instead of an Origin, matched
+ * Server-to-server callbacks that carry their own signature (or token) instead of an Origin, matched
  * against the registered route pattern (what was routed), never the raw URL.
  */
-const ALLOW_WITHOUT_ORIGIN = [/^\/api\/payments\/stripe\/webhook$/];
+const ALLOW_WITHOUT_ORIGIN = [/^\/api\/payments\/stripe\/webhook$/, /^\/api\/local\/backup$/];
 
 function originOf(value: string | undefined): string | undefined {
   if (!value) return undefined;

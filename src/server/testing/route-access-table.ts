@@ -706,6 +706,14 @@ export const routeTable: RouteRow[] = [
     expect: adminOnly(200),
   },
   { route: 'GET /api/admin/overview', request: () => ({ url: '/api/admin/overview' }), expect: adminOnly(200) },
+  // Online backup (ADR 094): "Back up now" for the team; the local command's route answers
+  // only a token the listening server wrote into DATA_DIR (inject never listens: none).
+  { route: 'POST /api/admin/backups', request: () => ({ url: '/api/admin/backups' }), expect: adminOnly(201) },
+  {
+    route: 'POST /api/local/backup',
+    request: () => ({ url: '/api/local/backup', headers: { authorization: 'Bearer forged' }, payload: {} }),
+    expect: all(404),
+  },
   { route: 'GET /api/admin/applications', request: () => ({ url: '/api/admin/applications' }), expect: adminOnly(200) },
   {
     route: 'POST /api/admin/businesses/:id/approve',

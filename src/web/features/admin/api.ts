@@ -117,3 +117,9 @@ export function useDecideReport(reportId: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
+
+/** "Back up now" (ADR 094): the running server writes a backup into its backups folder. */
+export const useBackupNow = () =>
+  useMutation({
+    mutationFn: () => apiRequest('/api/admin/backups', { method: 'POST', contract: () => import('@shared/contracts/backup').then((m) => m.backupResultSchema) }),
+  });

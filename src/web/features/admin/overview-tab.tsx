@@ -5,6 +5,7 @@ import { QueryFallback } from '@web/components/query-fallback';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useOverview } from './api';
+import { BackupCard } from './backup-card';
 import { apiErrorMessage } from '@web/lib/api-error';
 
 export function OverviewTab({ onOpen }: { onOpen: (tab: 'applications' | 'businesses') => void }) {
@@ -100,6 +101,7 @@ export function OverviewTab({ onOpen }: { onOpen: (tab: 'applications' | 'busine
           </table>
         </CardContent>
       </Card>
+      <BackupCard />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddress, formatCountryIn, formatDate, formatDateTime, formatFullDate, formatLongDate, formatMonth, formatPercent, formatPrice } from './format';
+import { formatAddress, formatCountryIn, formatDate, formatDateTime, formatDayMonth, formatFullDate, formatLongDate, formatMonth, formatPercent, formatPrice } from './format';
 
 // Intl puts a no-break space between amount and symbol; compare on normal spaces.
 const plain = (s: string) => s.replace(/\u00a0|\u202f/g, ' ');
@@ -51,6 +51,15 @@ describe('Spanish conventions in every language (ADR 058)', () => {
   it('writes a price the same way in Valencian as in the other languages (ADR 058, 068)', () => {
     expect(plain(formatPrice(1250))).toBe('12,50 €');
     expect(plain(formatPrice(123450))).toBe('1.234,50 €');
+  });
+
+  it('writes a chart label as the day and the short month only, narrow in every language (no "de nov. de")', () => {
+    const monday = '2026-11-02T12:00:00Z';
+    expect(formatDayMonth(monday, 'en')).toBe('2 Nov');
+    expect(formatDayMonth(monday, 'es')).toBe('2 nov');
+    expect(formatDayMonth(monday, 'va')).toBe('2 nov.');
+    expect(formatDayMonth('2026-08-24T12:00:00Z', 'va')).toBe('24 ag.');
+    for (const language of ['en', 'es', 'va']) expect(formatDayMonth(monday, language)).not.toMatch(/\bde\b|\d{4}/);
   });
 
   it('reads an unknown language as Spanish, the home language', () => {

@@ -90,6 +90,20 @@ export function formatFullDate(value: Date | string, language: FormatLanguage | 
   return format(fullDate, language, toDate(value));
 }
 
+const dayAndMonth = formatters({ day: 'numeric', month: 'short' });
+
+/**
+ * A day of the year in a chart's narrow label: `16 Nov` / `16 nov` / `16 nov.` — the day and
+ * the short month only. Catalan's pattern would add "de" ("16 de nov."), too wide under a bar.
+ */
+export function formatDayMonth(value: Date | string, language: FormatLanguage | string): string {
+  const known = isLocale(language) ? language : HOME_LOCALE;
+  const parts = dayAndMonth[known].formatToParts(toDate(value));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  // Catalan's month part carries its article ("de nov.", "d’ag."): the label drops it.
+  return `${part('day')} ${part('month').replace(/^(de |d[’'])/, '')}`;
+}
+
 /** A month of the calendar (`2026-06`): `June 2026` / `junio de 2026` / `juny de 2026`. */
 export function formatMonth(month: string, language: FormatLanguage | string): string {
   return format(monthOfYear, language, new Date(`${month.slice(0, 7)}-15T12:00:00Z`));

@@ -22,7 +22,8 @@ export function PublicHeader({ overlay = false }: { overlay?: boolean }) {
     <header className={overlay ? 'absolute inset-x-0 top-0 z-10' : 'border-b border-line bg-sand'}>
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-5 py-4 sm:px-8">
         <BrandMark />
-        <nav aria-label={t('header.navLabel')} className="flex items-center gap-2">
+        {/* On a phone the area's name ("El meu Regal") goes under the language menu rather than past the edge. */}
+        <nav aria-label={t('header.navLabel')} className="flex min-w-0 flex-wrap items-center justify-end gap-x-2 gap-y-1">
           <LanguageMenu />
           {home ? (
             <AppLink to={areaPaths[home]} className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'max-[359px]:hidden' })}>

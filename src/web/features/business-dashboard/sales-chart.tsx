@@ -2,16 +2,16 @@ import { useId } from 'react';
 import type { Language } from '@web/lib/language';
 import { useText } from '@web/lib/text';
 import type { BusinessAnalytics } from '@shared/contracts/business-dashboard';
-import { formatDate, formatPrice } from '@shared/format';
+import { formatDate, formatDayMonth, formatPrice } from '@shared/format';
 
 type Week = BusinessAnalytics['weeks'][number];
 
 const BAR_AREA_HEIGHT = 160;
 const LABEL_HEIGHT = 24;
 
-/** `2026-11-16` → `16 nov` / `16 Nov` (the Monday starting the week, day first like every date). */
+/** `2026-11-16` → `16 Nov` / `16 nov` / `16 nov.` (the Monday starting the week, day first like every date). */
 function weekLabel(weekStart: string, language: Language) {
-  return formatDate(`${weekStart}T12:00:00Z`, language).replace(/\s\d{4}$/, '');
+  return formatDayMonth(`${weekStart}T12:00:00Z`, language);
 }
 
 /**

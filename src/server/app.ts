@@ -17,9 +17,9 @@ import { healthRoutes } from './features/health/routes';
 import { operatorRoutes } from './features/operator/routes';
 import { setMailOperator } from './platform/mail/layout';
 import { catalogRoutes } from './features/catalog/routes';
-import { shopRoutes } from './features/catalog/shop-routes';
+import { featuredGiftsFor, shopRoutes } from './features/catalog/shop-routes';
 import { firstGiftImage } from './features/catalog/catalog-answers';
-import { landingFigures } from './features/landing/count-landing-figures';
+import { landingRoutes } from './features/landing/routes';
 import { contactsRoutes } from './features/contacts/routes';
 import { myOrdersRoutes } from './features/my-orders/routes';
 import { purchaseRoutes } from './features/my-orders/purchase-routes';
@@ -56,6 +56,7 @@ import { createMailService } from './platform/mail/mail-worker';
 import { createPaymentProvider } from './platform/payments/create-payment-provider';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { createStorage } from './platform/storage/create-storage';
+import { publicPageRoutes } from './platform/public-page';
 import { registerWebApp } from './platform/web-app';
 
 export interface BuildAppOptions {
@@ -184,6 +185,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(legalPageRoutes);
   // The public shop window (issue 30): server-rendered, before the web app's fallback.
   await app.register(shopRoutes);
+  // The landing page and what every public page the server renders shares (ADR 098).
+  await app.register(publicPageRoutes);
+  await app.register(landingRoutes, { featuredGifts: (request, language) => featuredGiftsFor(ctx, request, language) });
   await app.register(listingReportRoutes);
   await app.register(fairExpiryRoutes);
   await app.register(adminRoutes);
@@ -194,8 +198,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(businessInvoiceRoutes);
   await app.register(adminInvoiceRoutes);
 
-  // The gifts tab's document names its first picture (ADR 048); the landing page's carries its real figures.
-  await registerWebApp(app, options.webRoot === false ? null : options.webRoot, { 'first-gift': firstGiftImage }, { figures: () => landingFigures(ctx) });
+  // The gifts tab's document names its first picture (ADR 048).
+  await registerWebApp(app, options.webRoot === false ? null : options.webRoot, { 'first-gift': firstGiftImage });
 
   return app;
 }

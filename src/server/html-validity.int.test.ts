@@ -33,7 +33,7 @@ describe('every server-rendered page and HTML email is valid HTML (Nu HTML Check
   };
 
   beforeAll(async () => {
-    if (!existsSync(path.join(WEB_ROOT, 'landing.html'))) {
+    if (!existsSync(path.join(WEB_ROOT, 'index.html'))) {
       throw new Error(`No build in ${WEB_ROOT}: run \`npm run build\` first (npm test does).`);
     }
     t = await createTestApp({ webRoot: WEB_ROOT });
@@ -87,9 +87,10 @@ describe('every server-rendered page and HTML email is valid HTML (Nu HTML Check
     for (const page of legalPages) {
       for (const language of ['en', 'es'] as const) save(`legal-${page}-${language}`, await get(`/${page}?lang=${language}`, language));
     }
-    // The built documents as served: the landing page and the app's shell (also every
-    // client-side route, including the app's not-found page).
-    save('landing', await get('/', 'es'));
+    // The landing page in its three languages, its categories open (ADR 098), then the built
+    // documents as served: the app's shell (also every client-side route, including the app's not-found page).
+    for (const language of LOCALES) save(`landing-${language}`, await get(`/?lang=${language}`, language));
+    save('landing-cookie-categories', await get('/?cookies=customise', 'en'));
     save('app-shell', await get('/app', 'en'));
     save('app-not-found', await get('/no/such/page', 'es'));
 

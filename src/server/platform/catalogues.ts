@@ -4,6 +4,7 @@ import enCookies from '@shared/locales/en/cookies.json';
 import enDistricts from '@shared/locales/en/districts.json';
 import enGift from '@shared/locales/en/gift.json';
 import enInvoiceDocument from '@shared/locales/en/invoice-document.json';
+import enLanding from '@shared/locales/en/landing.json';
 import enLegal from '@shared/locales/en/legal.json';
 import enPayouts from '@shared/locales/en/payouts.json';
 import enReport from '@shared/locales/en/report.json';
@@ -13,6 +14,7 @@ import esCookies from '@shared/locales/es/cookies.json';
 import esDistricts from '@shared/locales/es/districts.json';
 import esGift from '@shared/locales/es/gift.json';
 import esInvoiceDocument from '@shared/locales/es/invoice-document.json';
+import esLanding from '@shared/locales/es/landing.json';
 import esLegal from '@shared/locales/es/legal.json';
 import esPayouts from '@shared/locales/es/payouts.json';
 import esReport from '@shared/locales/es/report.json';
@@ -22,6 +24,7 @@ import vaCookies from '@shared/locales/va/cookies.json';
 import vaDistricts from '@shared/locales/va/districts.json';
 import vaGift from '@shared/locales/va/gift.json';
 import vaInvoiceDocument from '@shared/locales/va/invoice-document.json';
+import vaLanding from '@shared/locales/va/landing.json';
 import vaLegal from '@shared/locales/va/legal.json';
 import vaPayouts from '@shared/locales/va/payouts.json';
 import vaReport from '@shared/locales/va/report.json';
@@ -44,6 +47,7 @@ const all = {
   districts: { en: enDistricts, es: esDistricts, va: vaDistricts },
   gift: { en: enGift, es: esGift, va: vaGift },
   'invoice-document': { en: enInvoiceDocument, es: esInvoiceDocument, va: vaInvoiceDocument },
+  landing: { en: enLanding, es: esLanding, va: vaLanding },
   legal: { en: enLegal, es: esLegal, va: vaLegal },
   payouts: { en: enPayouts, es: esPayouts, va: vaPayouts },
   report: { en: enReport, es: esReport, va: vaReport },

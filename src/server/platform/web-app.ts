@@ -7,7 +7,6 @@ import { isClientRoute } from '@shared/client-routes';
 import { readConsent } from '@shared/contracts/consent-cookies';
 import { readLanguageCookie } from '@shared/contracts/language-cookie';
 import { prefersJson } from './accept-header';
-import { writeLandingFigures, type LandingFigures } from '@shared/contracts/landing-figures';
 import { problem } from './errors';
 import { createPagePreloads, pageImage, type PageDocument, type PageImage } from './page-preloads';
 import { webDistDir } from './paths';
@@ -18,24 +17,20 @@ import { webDistDir } from './paths';
  */
 export type PageImages = Partial<Record<PageImage, (request: FastifyRequest) => Promise<string | null>>>;
 
-/** What the landing page's document carries from the data; app.ts wires the feature that counts it. */
-export type LandingData = { figures?: () => Promise<LandingFigures | null> };
-
 /**
- * Serves the built web app: hashed assets cached for a year, HTML never cached. `/` gets the
- * landing page's own light document (landing.html, ADR 015); a GET for one of the app's pages
+ * Serves the built web app: hashed assets cached for a year, HTML never cached. `/` is the
+ * server's own landing page (features/landing, ADR 098); a GET for one of the app's pages
  * (`shared/client-routes.ts`) gets the single-page app's index.html so client routes survive
  * a reload, whatever its Accept unless it prefers JSON; any other page address gets the same
  * document with 404 when it asks for HTML, so the app shows its not-found page and nothing
  * unknown looks like a page (issue 30). API 404s stay problem+json.
  */
-export async function registerWebApp(app: FastifyInstance, root: string | null = webDistDir, images: PageImages = {}, landing: LandingData = {}) {
+export async function registerWebApp(app: FastifyInstance, root: string | null = webDistDir, images: PageImages = {}) {
   if (root === null) {
     app.setNotFoundHandler((request, reply) => sendApiNotFound(request.method, request.url, reply));
     return;
   }
   const indexFile = path.join(root, 'index.html');
-  const landingFile = path.join(root, 'landing.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ root }, 'web app not built; run `npm run build` to serve the UI');
   }
@@ -55,26 +50,6 @@ export async function registerWebApp(app: FastifyInstance, root: string | null =
         // index.html is also the document of the app's pages (the history fallback below).
         res.header('Cache-Control', documentCaching(res.request.url.split('?')[0] ?? '/', res));
       }
-    },
-  });
-
-  // A route of its own (static files are only served by exact name and `/` has none).
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/',
-    handler: async (request, reply) => {
-      // Like the picture: a hint the page can do without, never a reason for it to fail.
-      const figures = pagePreloads && landing.figures
-        ? await landing.figures().catch((error: unknown) => {
-            request.log.warn({ err: error }, 'could not count the landing page\'s figures');
-            return null;
-          })
-        : null;
-      const withPreloads = pagePreloads?.('/', { ...visitorOf(request), landingFigures: figures ? writeLandingFigures(figures) : null });
-      if (withPreloads) return sendDocument(withPreloads, request.headers['accept-encoding'], reply);
-      return existsSync(landingFile)
-        ? reply.header('Cache-Control', 'no-cache').sendFile('landing.html', root)
-        : sendApiNotFound('GET', '/', reply);
     },
   });
 

@@ -1,19 +1,20 @@
-import { HREFLANG, HTML_LANG, LOCALE_NAMES } from '@shared/locale';
 import { businessCategories } from '@shared/domain/business';
 import { valenciaDistricts } from '@shared/domain/valencia-districts';
 import { escapeHtml } from '@shared/escape-html';
 import { formatAddress, formatPrice } from '@shared/format';
 import { CATALOG_SEARCH_MAX_LENGTH, giftSorts } from '@shared/contracts/catalog-options';
-import { pageLanguages, type PageLanguage } from '../../platform/page-language';
+import type { PageLanguage } from '../../platform/page-language';
+import { pageHref, renderPublicDocument, type PublicSite } from '../../platform/public-page';
 import { cardImageSrc } from '../../platform/storage/image-keys';
 import type { ShopBusiness } from './find-shop-business';
 import type { GiftFilters, ListedGift, ListedGiftPage } from './list-catalog-gifts';
 import { shopText, type ShopText } from './shop-text';
-import { PAGE_ICON_LINKS } from '../../platform/page-icons';
 
 /*
  * The public shop window (issue 30, ADR 067): `/gifts`, `/b/<business>` and
- * `/b/<business>/<gift>` as complete server-rendered HTML with their CSS inline and no script,
+ * `/b/<business>/<gift>` as complete server-rendered HTML with their CSS inline, in the frame
+ * every public page shares (platform/public-page.ts, ADR 098: its one small script only fills
+ * the cart's count and enhances),
  * like the gift and legal pages (ADRs 032, 059): readable with JavaScript off, painted with
  * their first picture from the document, found by search engines (canonical and hreflang
  * links, Open Graph and Twitter card tags, schema.org JSON-LD) and previewed when shared.
@@ -22,77 +23,24 @@ import { PAGE_ICON_LINKS } from '../../platform/page-icons';
 
 const e = escapeHtml;
 
-const CSS = `
-*,*::before,*::after{box-sizing:border-box}
-html{-webkit-text-size-adjust:100%}
-body{margin:0;font-family:ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;font-size:1rem;line-height:1.5;color:#1c1917;background:#fffbf5}
-a{color:#9a3412;text-underline-offset:3px}
-a:focus-visible,input:focus-visible,select:focus-visible,button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
-h1,h2,h3{font-family:'Iowan Old Style','Palatino Linotype',Palatino,ui-serif,Georgia,serif;line-height:1.15;margin:0}
-h1{font-size:1.9rem;margin:.25rem 0 .5rem}
-h2{font-size:1.3rem;margin:1.5rem 0 .75rem}
-h3{font-size:1.1rem;margin:0}
-p{margin:0 0 .5rem}
-.skip{position:absolute;left:-999px;top:0;background:#fff;padding:.5rem 1rem;z-index:1}
-.skip:focus{left:.5rem;top:.5rem}
-.bar{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.25rem 1rem;max-width:64rem;margin:0 auto;padding:.5rem 1rem}
-.brand{font-family:'Iowan Old Style',Palatino,Georgia,serif;font-weight:700;font-size:1.35rem;color:#9a3412;text-decoration:none}
-.nav{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem;margin:0;padding:0;list-style:none}
-.nav a{display:inline-flex;align-items:center;padding:.5rem .6rem;min-height:44px;border-radius:.5rem;font-weight:600;font-size:.95rem}
-.nav a[aria-current]{background:#ffedd5;color:#7c2d12;text-decoration:none}
-main{max-width:64rem;margin:0 auto;padding:0 1rem 2rem}
-.eyebrow{font-size:.8rem;font-weight:700;letter-spacing:.14em;text-transform:uppercase;color:#9a3412;margin-top:.75rem}
-.muted{color:#57534e}
-.panel{background:#fff;border:1px solid #e7dccb;border-radius:1rem;padding:1rem;margin:1rem 0}
+/** The shop's own parts; the frame's CSS is public-page.ts's. */
+const SHOP_CSS = `
 .filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(11rem,1fr));gap:.75rem;align-items:end}
 .filters .wide{grid-column:1/-1}
-label{display:block;font-weight:600;font-size:.95rem;margin-bottom:.25rem}
-input[type=search],input[type=number],select{width:100%;min-height:44px;padding:.5rem .6rem;border:1px solid #78716c;border-radius:.6rem;background:#fff;font:inherit;color:inherit}
-.check{display:flex;align-items:center;gap:.5rem;min-height:44px;font-weight:600}
-.check input{width:1.25rem;height:1.25rem;accent-color:#9a3412}
-.row{display:flex;flex-wrap:wrap;align-items:center;gap:.75rem}
-.button{display:inline-flex;align-items:center;justify-content:center;min-height:48px;padding:.6rem 1.1rem;border-radius:.8rem;border:2px solid #9a3412;font:inherit;font-weight:700;text-decoration:none;text-align:center;color:#9a3412;background:#fff;cursor:pointer}
-.primary{background:#9a3412;color:#fff}
-.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr));gap:1rem;margin:0;padding:0;list-style:none}
-.card{position:relative;display:flex;flex-direction:column;height:100%;background:#fff;border:1px solid #e7dccb;border-radius:1rem;overflow:hidden}
-.card img,.card .ph{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;background:#fbf3e6}
-.card .body{display:flex;flex-direction:column;gap:.25rem;padding:.75rem 1rem 1rem;flex:1}
-.card h3 a{text-decoration:none;color:#1c1917}
-.card h3 a::after{content:'';position:absolute;inset:0}
-.card h3 a:focus-visible{outline:none}
-.card:focus-within{outline:3px solid #1d4ed8;outline-offset:2px}
-.price{font-weight:700;font-size:1.1rem;color:#7c2d12;margin-top:auto}
-.tag{display:inline-block;background:#ecfccb;color:#365314;border-radius:999px;padding:.1rem .6rem;font-size:.85rem;font-weight:600}
 .pager{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;justify-content:center;margin:1.5rem 0 0;padding:0;list-style:none}
 .pager a,.pager span{display:inline-flex;align-items:center;justify-content:center;min-width:44px;min-height:44px;padding:.25rem .75rem;border-radius:.6rem;border:1px solid #e7dccb;background:#fff;font-weight:600}
 .pager [aria-current]{background:#9a3412;color:#fff;border-color:#9a3412;text-decoration:none}
-.hero{display:grid;gap:1rem;grid-template-columns:1fr}
-.hero img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:1rem;background:#fbf3e6}
-@media (min-width:48rem){.hero{grid-template-columns:1fr 1fr;align-items:start}}
 dl{margin:0;display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}
 dt{font-weight:700}
 dd{margin:0;overflow-wrap:anywhere}
 ol.steps{margin:0;padding-left:1.25rem}
 ol.steps li{margin-bottom:.35rem}
 .big-price{font-size:1.6rem;font-weight:700;color:#7c2d12;margin:.25rem 0 .5rem}
-footer{max-width:64rem;margin:0 auto;padding:1rem 1rem 2rem;color:#57534e;font-size:.95rem;border-top:1px solid #e7dccb}
-footer ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0;margin:0}
-footer a{display:inline-block;padding:.35rem 0}
 `;
 
-/** An address of the site with its query string; `lang` always last so links read alike. */
-export function shopHref(path: string, params: Record<string, string | undefined>, language?: PageLanguage): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(name, value);
-  if (language) search.set('lang', language);
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
-}
 
-/** JSON for a `<script type="application/ld+json">` block: `<` escaped so no text can end it. */
-export function jsonLd(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-}
+/** An address of the site with its query string (public-page.ts). */
+export const shopHref = pageHref;
 
 /** Cents as schema.org wants a price: `25.00`. */
 export function schemaPrice(cents: number): string {
@@ -104,10 +52,7 @@ function mapUrl(business: { name: string; address: string; city: string }): stri
   return `https://www.openstreetmap.org/search?query=${encodeURIComponent(`${business.name}, ${formatAddress(business.address, business.city)}`)}`;
 }
 
-export interface ShopSite {
-  /** The site's public origin, e.g. `https://regalo.example` (no trailing slash). */
-  origin: string;
-}
+export type ShopSite = PublicSite;
 
 interface DocumentParts {
   language: PageLanguage;
@@ -127,82 +72,8 @@ interface DocumentParts {
   current?: 'gifts';
 }
 
-/** Open Graph's locales (language_TERRITORY); Valencian as Catalan of Spain, as it formats. */
-const OG_LOCALES: Record<PageLanguage, string> = { en: 'en_GB', es: 'es_ES', va: 'ca_ES' };
-
-function header(t: ShopText, language: PageLanguage, path: string, params: Record<string, string | undefined>, current?: 'gifts'): string {
-  const languages = pageLanguages
-    .map((code) => {
-      const here = code === language ? ' aria-current="true"' : '';
-      return `<li><a href="${e(shopHref(path, params, code))}" hreflang="${HREFLANG[code]}" lang="${HTML_LANG[code]}"${here}>${e(LOCALE_NAMES[code])}</a></li>`;
-    })
-    .join('');
-  const gifts = current === 'gifts' ? ' aria-current="page"' : '';
-  return `<header class="bar"><a class="brand" href="/">${e(t('brand'))}</a>
-<nav aria-label="${e(t('nav.label'))}"><ul class="nav">
-<li><a href="${e(shopHref('/gifts', {}, language))}"${gifts}>${e(t('nav.allGifts'))}</a></li>
-<li><a href="/auth">${e(t('nav.signIn'))}</a></li>
-</ul></nav>
-<nav aria-label="${e(t('language.label'))}"><ul class="nav">${languages}</ul></nav></header>`;
-}
-
-function footer(t: ShopText, language: PageLanguage): string {
-  const links: [string, string][] = [
-    ['/', t('footer.home')],
-    ['/privacy', t('footer.privacy')],
-    ...(['terms', 'legal', 'cookies', 'accessibility'] as const).map((page): [string, string] => [`/${page}?lang=${language}`, t(`footer.${page}`)]),
-    ['/business/interest', t('nav.forBusinesses')],
-  ];
-  return `<footer><nav aria-label="${e(t('footer.label'))}"><ul>${links.map(([href, label]) => `<li><a href="${e(href)}">${e(label)}</a></li>`).join('')}</ul></nav></footer>`;
-}
-
 export function renderShopDocument(parts: DocumentParts): string {
-  const { language, site, title, description, path, params = {}, image, ogType = 'website', structured, body, indexable = true, current } = parts;
-  const t = shopText(language);
-  const absolute = (href: string) => `${site.origin}${href}`;
-  const canonical = absolute(shopHref(path, params, language));
-  const head = indexable
-    ? [
-        `<link rel="canonical" href="${e(canonical)}">`,
-        ...pageLanguages.map((code) => `<link rel="alternate" hreflang="${HREFLANG[code]}" href="${e(absolute(shopHref(path, params, code)))}">`),
-        `<link rel="alternate" hreflang="x-default" href="${e(absolute(shopHref(path, params)))}">`,
-        `<meta property="og:type" content="${ogType === 'product' ? 'product' : ogType === 'business.business' ? 'business.business' : 'website'}">`,
-        `<meta property="og:site_name" content="${e(t('meta.siteName'))}">`,
-        `<meta property="og:title" content="${e(title)}">`,
-        `<meta property="og:description" content="${e(description)}">`,
-        `<meta property="og:url" content="${e(canonical)}">`,
-        `<meta property="og:locale" content="${OG_LOCALES[language]}">`,
-        ...pageLanguages.filter((code) => code !== language).map((code) => `<meta property="og:locale:alternate" content="${OG_LOCALES[code]}">`),
-        ...(image ? [`<meta property="og:image" content="${e(absolute(image))}">`] : []),
-        `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
-        `<meta name="twitter:title" content="${e(title)}">`,
-        `<meta name="twitter:description" content="${e(description)}">`,
-        ...(image ? [`<meta name="twitter:image" content="${e(absolute(image))}">`] : []),
-        ...(structured ? [`<script type="application/ld+json">${jsonLd(structured)}</script>`] : []),
-      ].join('\n')
-    : '<meta name="robots" content="noindex">';
-  return `<!doctype html>
-<html lang="${HTML_LANG[language]}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-${PAGE_ICON_LINKS}
-<meta name="color-scheme" content="light">
-<title>${e(title)} · Regalo</title>
-<meta name="description" content="${e(description)}">
-${head}
-<style>${CSS}</style>
-</head>
-<body>
-<a class="skip" href="#main">${e(t('skip'))}</a>
-${header(t, language, path, params, current)}
-<main id="main">
-${body}
-</main>
-${footer(t, language)}
-</body>
-</html>
-`;
+  return renderPublicDocument({ ...parts, css: SHOP_CSS });
 }
 
 /** One gift as a card; the first picture of a page is fetched at once, the others lazily. */

@@ -12,6 +12,8 @@ import { listShopPages } from './list-shop-pages';
 import { renderBusinessPage, renderGiftListing, renderGiftPage, renderShopError, type ShopErrorKind, type ShopSite } from './render-shop-page';
 import { renderRobots, renderSitemap } from './render-sitemap';
 import { listFeaturedGifts } from './list-featured-gifts';
+import type { AppContext } from '../../platform/context';
+import type { FeaturedGift } from '@shared/contracts/shop';
 
 /** What a shop address answers, as cached: a page, a redirect, or an error page. */
 type Answer = { status: 200 | 404 | 410; html: string } | { status: 301; location: string };
@@ -120,13 +122,21 @@ export const shopRoutes: FastifyPluginAsync = async (app) => {
   // A few gifts for the landing page's shop window: newest first, with their shop addresses.
   app.get('/api/shop/featured', async (request, reply) => {
     const language = toPageLanguage((request.query as { lang?: unknown }).lang) ?? 'en';
-    const { catalog } = await requestCacheVersions(request);
-    const body = await cache.through(catalog, JSON.stringify(['shop', 'featured', language]), async () =>
-      JSON.stringify(await listFeaturedGifts(app.ctx.db, language)),
-    );
+    const body = await featuredGiftsJson(app.ctx, request, language);
     return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(body);
   });
 };
+
+/** The landing page's newest gifts as JSON, from the versioned catalogue cache (ADR 037). */
+async function featuredGiftsJson(ctx: AppContext, request: FastifyRequest, language: PageLanguage): Promise<string> {
+  const { catalog } = await requestCacheVersions(request);
+  return catalogCacheFor(ctx).through(catalog, JSON.stringify(['shop', 'featured', language]), async () => JSON.stringify(await listFeaturedGifts(ctx.db, language)));
+}
+
+/** The same gifts for the server-rendered landing page (features/landing, wired in app.ts). */
+export async function featuredGiftsFor(ctx: AppContext, request: FastifyRequest, language: PageLanguage): Promise<FeaturedGift[]> {
+  return (JSON.parse(await featuredGiftsJson(ctx, request, language)) as { items: FeaturedGift[] }).items;
+}
 
 /**
  * The listing's filters from the address. A shared or hand-edited link with a bad value still

@@ -1,4 +1,4 @@
-import { escapeHtml } from '@shared/escape-html';
+import { html, trustedHtml, type TrustedHtml } from '../../platform/html';
 import type { InvoiceDocument } from './invoice-document';
 import { QR_QUIET_ZONE_MODULES, type InvoiceQr } from './invoice-qr';
 import type { InvoiceLanguage } from './invoice-text';
@@ -10,9 +10,7 @@ import { describeInvoice, type InvoiceRenderSettings, type Label } from './invoi
  * saved as it is. The QR code is inline SVG at its size on paper (ADR 063).
  */
 
-const e = escapeHtml;
-
-const CSS = `
+const CSS = trustedHtml(`
 @page{size:A4;margin:14mm}
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
@@ -51,19 +49,19 @@ th{border-bottom:2px solid #111}
 .totals .grand th,.totals .grand td{font-weight:700;font-size:12pt;border-top:2px solid #111;border-bottom:none}
 @media (max-width:40rem){.sheet{padding:5mm}.parties{grid-template-columns:1fr}}
 @media print{body{background:#fff}.actions{display:none}.sheet{max-width:none;margin:0;padding:0}.top,.parties,tr,.totals{break-inside:avoid}}
-`;
+`);
 
 /** A Spanish heading with its English translation beside it, for an English reader. */
-function label(value: Label, separator = ' · '): string {
-  return value.en ? `${e(value.es)}<span class="en" lang="en">${separator}${e(value.en)}</span>` : e(value.es);
+function label(value: Label, separator = ' · '): TrustedHtml {
+  return value.en ? html`${value.es}<span class="en" lang="en">${separator}${value.en}</span>` : html`${value.es}`;
 }
 
-function qrSvg(qr: InvoiceQr, title: string): string {
+function qrSvg(qr: InvoiceQr, title: string): TrustedHtml {
   const side = qr.size + 2 * QR_QUIET_ZONE_MODULES;
   const mm = qr.totalMm.toFixed(2);
   const path = qr.runs.map((run) => `M${run.col + QR_QUIET_ZONE_MODULES} ${run.row + QR_QUIET_ZONE_MODULES}h${run.length}v1h-${run.length}z`).join('');
   // The white square is the quiet zone; crispEdges keeps module edges sharp on screen and paper.
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" width="${mm}mm" height="${mm}mm" shape-rendering="crispEdges" role="img" aria-label="${e(title)}" data-testid="invoice-qr" data-url="${e(qr.text)}"><rect width="${side}" height="${side}" fill="#fff"/><path fill="#000" d="${path}"/></svg>`;
+  return html`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" width="${mm}mm" height="${mm}mm" shape-rendering="crispEdges" role="img" aria-label="${title}" data-testid="invoice-qr" data-url="${qr.text}"><rect width="${side}" height="${side}" fill="#fff"/><path fill="#000" d="${path}"/></svg>`;
 }
 
 export interface InvoiceHtmlOptions {
@@ -82,56 +80,59 @@ export function renderInvoiceHtml(
   options: InvoiceHtmlOptions = {},
 ): string {
   const view = describeInvoice(document, language, settings);
-  const party = (id: 'issuer' | 'recipient') => `<section aria-labelledby="${id}">
+  const party = (id: 'issuer' | 'recipient') => html`<section aria-labelledby="${id}">
 <h2 id="${id}">${label(view[id].label)}</h2>
-<p class="name">${e(view[id].party.name)}</p>
-<p>${label(view.partyLabels.taxId)}: ${e(view[id].party.taxId)}</p>
-<p>${label(view.partyLabels.address)}: ${e(view[id].party.address)}</p>
+<p class="name">${view[id].party.name}</p>
+<p>${label(view.partyLabels.taxId)}: ${view[id].party.taxId}</p>
+<p>${label(view.partyLabels.address)}: ${view[id].party.address}</p>
 </section>`;
   const withOrders = view.lines.some((line) => line.orderId);
-  const lines = view.lines
-    .map((line) => `<tr><td>${e(line.description)}</td>${withOrders ? `<td>${e(line.orderId ?? '')}</td>` : ''}<td class="num">${e(line.amount)}</td></tr>`)
-    .join('\n');
-  const totals = view.totals
-    .map((row) => `<tr${row.grand ? ' class="grand"' : ''}><th scope="row">${label(row.label)}</th><td class="num">${e(row.value)}</td></tr>`)
-    .join('\n');
+  const newlineBefore = (i: number) => (i > 0 ? '\n' : '');
+  const lines = view.lines.map(
+    (line, i) =>
+      html`${newlineBefore(i)}<tr><td>${line.description}</td>${withOrders && html`<td>${line.orderId ?? ''}</td>`}<td class="num">${line.amount}</td></tr>`,
+  );
+  const totals = view.totals.map(
+    (row, i) =>
+      html`${newlineBefore(i)}<tr${row.grand && trustedHtml(' class="grand"')}><th scope="row">${label(row.label)}</th><td class="num">${row.value}</td></tr>`,
+  );
   const title = `${view.title.es} ${document.fullNumber}`;
 
-  return `<!doctype html>
+  return html`<!doctype html>
 <html lang="es">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="color-scheme" content="light">
 <meta name="robots" content="noindex">
-<title>${e(title)} · ${e(document.issuer.name)}</title>
+<title>${title} · ${document.issuer.name}</title>
 <style>${CSS}</style>
 </head>
 <body>
-<main class="sheet" data-testid="invoice-document" data-invoice-number="${e(document.fullNumber)}">
-${options.pdfUrl ? `<p class="actions"><a href="${e(options.pdfUrl)}" download data-testid="invoice-pdf-link">${label(view.downloadPdf)}</a></p>` : ''}
+<main class="sheet" data-testid="invoice-document" data-invoice-number="${document.fullNumber}">
+${options.pdfUrl && html`<p class="actions"><a href="${options.pdfUrl}" download data-testid="invoice-pdf-link">${label(view.downloadPdf)}</a></p>`}
 <div class="top">
 <figure class="qr">
 <p class="qr-label">${label(view.qrLabel, ' ')}</p>
 ${qrSvg(view.qr, `${view.qrLabel.es} ${view.qr.text}`)}
-<figcaption class="legend">${e(view.legend[0])}<br>${e(view.legend[1])}${view.legendTranslation ? `<br><span class="en" lang="en">${e(view.legendTranslation)}</span>` : ''}</figcaption>
+<figcaption class="legend">${view.legend[0]}<br>${view.legend[1]}${view.legendTranslation && html`<br><span class="en" lang="en">${view.legendTranslation}</span>`}</figcaption>
 </figure>
 <div class="heading">
 <h1>${label(view.title, ' ')}</h1>
 <dl>
-${view.fields.map((field) => `<dt>${label(field.label)}</dt><dd>${e(field.value)}</dd>`).join('\n')}
+${view.fields.map((field, i) => html`${newlineBefore(i)}<dt>${label(field.label)}</dt><dd>${field.value}</dd>`)}
 </dl>
 </div>
 </div>
-${view.readerNote ? `<p class="note" lang="en">${e(view.readerNote)}</p>` : ''}
-${view.cancelled ? `<p class="cancelled" role="note" data-testid="invoice-cancelled">${label(view.cancelled, ' ')}</p>` : ''}
+${view.readerNote && html`<p class="note" lang="en">${view.readerNote}</p>`}
+${view.cancelled && html`<p class="cancelled" role="note" data-testid="invoice-cancelled">${label(view.cancelled, ' ')}</p>`}
 <div class="parties">
 ${party('issuer')}
 ${party('recipient')}
 </div>
 <table>
 <caption>${label(view.linesLabel)}</caption>
-<thead><tr><th scope="col">${label(view.lineHeadings.description)}</th>${withOrders ? `<th scope="col">${label(view.lineHeadings.order)}</th>` : ''}<th scope="col" class="num">${label(view.lineHeadings.amount)}</th></tr></thead>
+<thead><tr><th scope="col">${label(view.lineHeadings.description)}</th>${withOrders && html`<th scope="col">${label(view.lineHeadings.order)}</th>`}<th scope="col" class="num">${label(view.lineHeadings.amount)}</th></tr></thead>
 <tbody>
 ${lines}
 </tbody>
@@ -144,5 +145,5 @@ ${totals}
 </main>
 </body>
 </html>
-`;
+`.value;
 }

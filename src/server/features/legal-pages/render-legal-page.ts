@@ -1,22 +1,21 @@
 import { HREFLANG, HTML_LANG, LOCALE_NAMES } from '@shared/locale';
-import { escapeHtml } from '@shared/escape-html';
 import { formatDate } from '@shared/format';
 import { LEGAL_VERSIONS, legalPages, type LegalPage } from '@shared/domain/legal-versions';
 import { pageLanguages, type PageLanguage } from '../../platform/page-language';
 import { fill, legalGroup, legalText, type Catalogue, type Values } from './legal-text';
 import { PAGE_ICON_LINKS } from '../../platform/page-icons';
+import { html, trustedHtml, type TrustedHtml } from '../../platform/html';
+import { escapeHtml } from '@shared/escape-html';
 
 /*
  * The legal pages are plain server-rendered HTML with their CSS inline and no script, like
  * the recipient's gift page (ADRs 032, 059): they must read the same with JavaScript off, on
  * a phone, in either language, and a consumer must be able to keep them (print, save).
- * Every text goes through escapeHtml; the catalogues may link with `[label](href)`, where
- * href is one of our paths, an anchor or a mailto address.
+ * Every text is escaped by the `html` template (platform/html.ts); the catalogues may link with
+ * `[label](href)`, where href is one of our paths, an anchor or a mailto address.
  */
 
-const e = escapeHtml;
-
-const CSS = `
+const CSS = trustedHtml(`
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font-family:ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;font-size:1rem;line-height:1.6;color:#1c1917;background:#fffbf5}
@@ -53,7 +52,8 @@ footer{max-width:44rem;margin:0 auto;padding:1rem 1rem 2rem;color:#57534e;font-s
 footer ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0;margin:0}
 footer a{display:inline-block;padding:.35rem 0}
 @media print{.bar nav,.skip,footer,.back{display:none}body{background:#fff}}
-`;
+`);
+const ICON_LINKS = trustedHtml(PAGE_ICON_LINKS);
 
 /** `[label](href)` → a link, for our own paths, anchors and mailto addresses only (escaped text in, HTML out). */
 function withLinks(escaped: string): string {
@@ -61,8 +61,9 @@ function withLinks(escaped: string): string {
 }
 
 /** One catalogue text, filled, escaped and with its links. */
-function inline(text: string, values: Values, key: string): string {
-  return withLinks(e(fill(text, values, key)));
+function inline(text: string, values: Values, key: string): TrustedHtml {
+  // Safe: the text is escaped before withLinks adds links, whose targets it limits to ours.
+  return trustedHtml(withLinks(escapeHtml(fill(text, values, key))));
 }
 
 /**
@@ -70,45 +71,42 @@ function inline(text: string, values: Values, key: string): string {
  * order, `li…` runs as one list. `extras` puts generated HTML (a table, the operator's
  * details) after the section of that name.
  */
-export function renderSections(group: Catalogue, values: Values, keyPrefix: string, extras: Record<string, string> = {}): string {
-  return Object.entries(group)
-    .map(([name, section]) => {
-      if (typeof section === 'string') throw new Error(`Legal section ${keyPrefix}.${name} must be a group`);
-      const parts: string[] = [];
-      let list: string[] = [];
-      const flush = () => {
-        if (list.length > 0) parts.push(`<ul>${list.join('')}</ul>`);
-        list = [];
-      };
-      for (const [key, text] of Object.entries(section)) {
-        if (typeof text !== 'string') throw new Error(`Legal text ${keyPrefix}.${name}.${key} must be a text`);
-        const html = inline(text, values, `${keyPrefix}.${name}.${key}`);
-        if (key === 'heading') parts.push(`<h2 id="${e(name)}">${html}</h2>`);
-        else if (key.startsWith('li')) list.push(`<li>${html}</li>`);
-        else {
-          flush();
-          parts.push(`<p>${html}</p>`);
-        }
+export function renderSections(group: Catalogue, values: Values, keyPrefix: string, extras: Record<string, TrustedHtml> = {}): TrustedHtml[] {
+  return Object.entries(group).map(([name, section], index) => {
+    if (typeof section === 'string') throw new Error(`Legal section ${keyPrefix}.${name} must be a group`);
+    const parts: TrustedHtml[] = [];
+    let list: TrustedHtml[] = [];
+    const flush = () => {
+      if (list.length > 0) parts.push(html`<ul>${list}</ul>`);
+      list = [];
+    };
+    for (const [key, text] of Object.entries(section)) {
+      if (typeof text !== 'string') throw new Error(`Legal text ${keyPrefix}.${name}.${key} must be a text`);
+      const content = inline(text, values, `${keyPrefix}.${name}.${key}`);
+      if (key === 'heading') parts.push(html`<h2 id="${name}">${content}</h2>`);
+      else if (key.startsWith('li')) list.push(html`<li>${content}</li>`);
+      else {
+        flush();
+        parts.push(html`<p>${content}</p>`);
       }
-      flush();
-      return `<section aria-labelledby="${e(name)}">${parts.join('\n')}${extras[name] ?? ''}</section>`;
-    })
-    .join('\n');
+    }
+    flush();
+    const between = parts.map((part, i) => (i === 0 ? part : html`\n${part}`));
+    return html`${index === 0 ? '' : trustedHtml('\n')}<section aria-labelledby="${name}">${between}${extras[name]}</section>`;
+  });
 }
 
-function languageSwitch(language: PageLanguage, path: string): string {
+function languageSwitch(language: PageLanguage, path: string): TrustedHtml {
   const t = legalText(language);
-  const links = pageLanguages
-    .map((code) => {
-      const current = code === language ? ' aria-current="true"' : '';
-      return `<li><a href="${e(path)}?lang=${code}" hreflang="${HREFLANG[code]}" lang="${HTML_LANG[code]}"${current}>${e(LOCALE_NAMES[code])}</a></li>`;
-    })
-    .join('');
-  return `<nav aria-label="${e(t('common.language.label'))}"><ul class="langs">${links}</ul></nav>`;
+  const links = pageLanguages.map((code) => {
+    const current = code === language && trustedHtml(' aria-current="true"');
+    return html`<li><a href="${path}?lang=${code}" hreflang="${HREFLANG[code]}" lang="${HTML_LANG[code]}"${current}>${LOCALE_NAMES[code]}</a></li>`;
+  });
+  return html`<nav aria-label="${t('common.language.label')}"><ul class="langs">${links}</ul></nav>`;
 }
 
 /** Every legal page, the privacy policy and the way back into the app, in the page's language. */
-function footer(language: PageLanguage): string {
+function footer(language: PageLanguage): TrustedHtml {
   const t = legalText(language);
   const links = [
     ...legalPages.map((page) => [`/${page}?lang=${language}`, t(`${pageKey(page)}.title`)] as const),
@@ -117,9 +115,9 @@ function footer(language: PageLanguage): string {
     ['/', t('common.home')] as const,
     ['/app', t('common.app')] as const,
   ];
-  return `<footer><nav aria-label="${e(t('common.footerLabel'))}"><ul>${links
-    .map(([href, label]) => `<li><a href="${e(href)}">${e(label)}</a></li>`)
-    .join('')}</ul></nav></footer>`;
+  return html`<footer><nav aria-label="${t('common.footerLabel')}"><ul>${links.map(
+    ([href, label]) => html`<li><a href="${href}">${label}</a></li>`,
+  )}</ul></nav></footer>`;
 }
 
 /** The catalogue group of a page (`partner-terms` → `partnerTerms`). */
@@ -137,7 +135,7 @@ export interface LegalPageRender {
   language: PageLanguage;
   values: Values;
   /** Generated HTML placed after the section of that name. */
-  extras?: Record<string, string>;
+  extras?: Record<string, TrustedHtml>;
 }
 
 export function renderLegalPage({ page, language, values, extras = {} }: LegalPageRender): string {
@@ -146,31 +144,31 @@ export function renderLegalPage({ page, language, values, extras = {} }: LegalPa
   const path = `/${page}`;
   const version = LEGAL_VERSIONS[page];
   const group = legalGroup(language, key);
-  const intro = typeof group.intro === 'string' ? `<p>${inline(group.intro, values, `${key}.intro`)}</p>` : '';
+  const intro = typeof group.intro === 'string' && html`<p>${inline(group.intro, values, `${key}.intro`)}</p>`;
   const sections = renderSections(legalGroup(language, `${key}.sections`), values, `${key}.sections`, extras);
-  return `<!doctype html>
+  return html`<!doctype html>
 <html lang="${HTML_LANG[language]}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-${PAGE_ICON_LINKS}
+${ICON_LINKS}
 <meta name="color-scheme" content="light">
-<title>${e(t(`${key}.title`))} · Regalo</title>
+<title>${t(`${key}.title`)} · Regalo</title>
 <style>${CSS}</style>
 </head>
 <body>
-<a class="skip" href="#main">${e(t('common.skip'))}</a>
+<a class="skip" href="#main">${t('common.skip')}</a>
 <header class="bar"><a class="brand" href="/">Regalo</a>${languageSwitch(language, path)}</header>
 <main id="main">
-<h1>${e(t(`${key}.title`))}</h1>
-<p class="version" data-testid="legal-version" data-version="${e(version)}">${e(t('common.version', { date: versionDate(version, language) }))}</p>
+<h1>${t(`${key}.title`)}</h1>
+<p class="version" data-testid="legal-version" data-version="${version}">${t('common.version', { date: versionDate(version, language) })}</p>
 ${intro}
 ${extras.top ?? ''}
 ${sections}
-<p><a class="back" href="/">${e(t('common.back'))}</a></p>
+<p><a class="back" href="/">${t('common.back')}</a></p>
 </main>
 ${footer(language)}
 </body>
 </html>
-`;
+`.value;
 }

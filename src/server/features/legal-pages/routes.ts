@@ -3,6 +3,7 @@ import { legalPages, type LegalPage } from '@shared/domain/legal-versions';
 import { splitOrderAmounts } from '@shared/domain/money';
 import { MAX_VALIDITY_DAYS, MIN_VALIDITY_DAYS } from '@shared/domain/order-status';
 import { formatPrice } from '@shared/format';
+import type { TrustedHtml } from '../../platform/html';
 import { languageFromAcceptLanguage, toPageLanguage, type PageLanguage } from '../../platform/page-language';
 import { cookieTable, operatorDetails, withdrawalFormBlanks } from './legal-page-extras';
 import { renderLegalPage } from './render-legal-page';
@@ -35,7 +36,7 @@ export const legalPageRoutes: FastifyPluginAsync = async (app) => {
     maxValidity: String(MAX_VALIDITY_DAYS),
   };
 
-  const extrasFor = (page: LegalPage, language: PageLanguage): Record<string, string> => {
+  const extrasFor = (page: LegalPage, language: PageLanguage): Record<string, TrustedHtml> => {
     if (page === 'legal') return { top: operatorDetails(language, operator) };
     if (page === 'cookies') return { list: cookieTable(language, isSecure) };
     if (page === 'withdrawal-form') return { top: withdrawalFormBlanks(language, operator) };

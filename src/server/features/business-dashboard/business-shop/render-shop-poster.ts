@@ -1,11 +1,10 @@
 import { HTML_LANG, type Locale } from '@shared/locale';
-import { escapeHtml } from '@shared/escape-html';
 import type { ShopPosterSize } from '@shared/contracts/business-shop';
 import type { PageLanguage } from '../../../platform/page-language';
 import { shopPosterText } from './shop-poster-text';
 import { PAGE_ICON_LINKS } from '../../../platform/page-icons';
+import { html, trustedHtml, type TrustedHtml } from '../../../platform/html';
 
-const e = escapeHtml;
 
 /** Page sizes in millimetres and the QR's printed width: ≥ 4 cm scans from arm's length. */
 const SIZES: Record<ShopPosterSize, { page: string; qr: string; name: string; line: string; scan: string }> = {
@@ -44,15 +43,10 @@ export function renderShopPoster({ language, size, businessName, shopUrl, qrSvg 
   const s = SIZES[size];
   const label = size.toUpperCase();
   const display = shopUrl.replace(/^https?:\/\//, '');
-  return `<!doctype html>
-<html lang="${HTML_LANG[language]}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-${PAGE_ICON_LINKS}
-<meta name="robots" content="noindex">
-<title>${e(t('poster.title'))} (${label}) · ${e(businessName)}</title>
-<style>
+  // Safe: the QR library draws the SVG from the address it encodes (paths, no text).
+  const qr = trustedHtml(qrSvg);
+  // The stylesheet's values are this file's constants; <style> is raw text, never escaped.
+  const style = trustedHtml(`
 @page{size:${s.page};margin:10mm}
 *,*::before,*::after{box-sizing:border-box}
 body{margin:0;font-family:ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1c1917;background:#fffbf5}
@@ -72,22 +66,32 @@ h1{font-family:'Iowan Old Style',Palatino,Georgia,serif;font-size:${s.name};line
 .scan{font-size:${s.scan};margin:0;color:#44403c}
 .url{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:${s.scan};margin:0;overflow-wrap:anywhere}
 @media print{body{background:#fff}.tools{display:none}.poster{border:0;margin:0;max-width:none;min-height:0;height:calc(${s.page.split(' ')[1]} - 20mm);padding:0}}
-</style>
+`);
+  const perLanguage = (make: (l: Locale) => TrustedHtml) => lines.map((l, i) => html`${i > 0 ? '\n' : ''}${make(l)}`);
+  return html`<!doctype html>
+<html lang="${HTML_LANG[language]}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+${trustedHtml(PAGE_ICON_LINKS)}
+<meta name="robots" content="noindex">
+<title>${t('poster.title')} (${label}) · ${businessName}</title>
+<style>${style}</style>
 <script src="/g/print-card.js" defer></script>
 </head>
 <body>
-<div class="tools"><button type="button" data-print hidden>${e(t('poster.print'))}</button><p data-print-hint>${e(t('poster.printHint', { size: label }))}</p><a href="/business/dashboard?tab=profile">${e(t('poster.back'))}</a></div>
+<div class="tools"><button type="button" data-print hidden>${t('poster.print')}</button><p data-print-hint>${t('poster.printHint', { size: label })}</p><a href="/business/dashboard?tab=profile">${t('poster.back')}</a></div>
 <main>
 <article class="poster" data-testid="shop-poster" data-size="${size}">
 <p class="brand">Regalo</p>
-<h1>${e(businessName)}</h1>
-${lines.map((l) => `<p class="line" lang="${HTML_LANG[l]}">${e(t(`poster.line${KEY[l]}`, { name: businessName }))}</p>`).join('\n')}
-<figure class="qr" data-testid="shop-poster-qr">${qrSvg}</figure>
-${lines.map((l) => `<p class="scan" lang="${HTML_LANG[l]}">${e(t(`poster.scan${KEY[l]}`))}</p>`).join('\n')}
-<p class="url">${e(display)}</p>
+<h1>${businessName}</h1>
+${perLanguage((l) => html`<p class="line" lang="${HTML_LANG[l]}">${t(`poster.line${KEY[l]}`, { name: businessName })}</p>`)}
+<figure class="qr" data-testid="shop-poster-qr">${qr}</figure>
+${perLanguage((l) => html`<p class="scan" lang="${HTML_LANG[l]}">${t(`poster.scan${KEY[l]}`)}</p>`)}
+<p class="url">${display}</p>
 </article>
 </main>
 </body>
 </html>
-`;
+`.value;
 }

@@ -45,7 +45,7 @@ describe('every server-rendered page and HTML email is valid HTML (Nu HTML Check
 
   it('finds no error', async () => {
     const db = t.database.db;
-    const get = async (url: string, language: 'en' | 'es') => {
+    const get = async (url: string, language: 'en' | 'es' | 'va') => {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-language': language } });
       expect(res.headers['content-type'], url).toContain('text/html');
       return res.body;

@@ -33,6 +33,20 @@ export function posterLanguages(language: Locale): Locale[] {
 }
 
 /**
+ * Each text once: Valencian and Spanish often say the same ("Regala Horchatería Daniel"),
+ * and the poster printed it twice; the first language keeps it.
+ */
+export function distinctLines(languages: Locale[], text: (language: Locale) => string): [Locale, string][] {
+  const seen = new Set<string>();
+  return languages.flatMap((language) => {
+    const line = text(language);
+    if (seen.has(line)) return [];
+    seen.add(line);
+    return [[language, line] as [Locale, string]];
+  });
+}
+
+/**
  * The partner's counter poster (issue 30): the business's name, one line in each language, the
  * QR to its shop page (4-module quiet zone, error correction M) and the address written out,
  * laid out for one A5 or A4 page. Its one script is the gift card's print button
@@ -81,9 +95,9 @@ h1{font-family:'Iowan Old Style',Palatino,Georgia,serif;font-size:${s.name};line
 <article class="poster" data-testid="shop-poster" data-size="${size}">
 <p class="brand">Regalo</p>
 <h1>${e(businessName)}</h1>
-${lines.map((l) => `<p class="line" lang="${HTML_LANG[l]}">${e(t(`poster.line${KEY[l]}`, { name: businessName }))}</p>`).join('\n')}
+${distinctLines(lines, (l) => t(`poster.line${KEY[l]}`, { name: businessName })).map(([l, text]) => `<p class="line" lang="${HTML_LANG[l]}">${e(text)}</p>`).join('\n')}
 <figure class="qr" data-testid="shop-poster-qr">${qrSvg}</figure>
-${lines.map((l) => `<p class="scan" lang="${HTML_LANG[l]}">${e(t(`poster.scan${KEY[l]}`))}</p>`).join('\n')}
+${distinctLines(lines, (l) => t(`poster.scan${KEY[l]}`)).map(([l, text]) => `<p class="scan" lang="${HTML_LANG[l]}">${e(text)}</p>`).join('\n')}
 <p class="url">${e(display)}</p>
 </article>
 </main>

@@ -107,11 +107,11 @@ test('a new business applies, the admin checks its documents and approves it at 
   await expect(page.getByTestId('verification-status')).toHaveText('verificado');
   const proposal = page.getByTestId('commission-proposal');
   await expect(proposal).toContainText(/propone una comisión del 12\s% de cada venta, en lugar del 10\s% que aceptaste/);
-  await expect(proposal.getByRole('link', { name: /Leer el acuerdo de socio/ })).toHaveAttribute('href', '/partner-terms?lang=es');
+  await expect(proposal.getByRole('link', { name: /Leer el acuerdo para comercios/ })).toHaveAttribute('href', '/partner-terms?lang=es');
   await expectNoSeriousA11yViolations(page);
   await proposal.getByRole('button', { name: /^Aceptar el 12\s%$/ }).click();
   await expect(proposal.getByRole('alert')).toHaveText('Marca la casilla para aceptar primero el acuerdo.');
-  await proposal.getByRole('checkbox', { name: /He leído el acuerdo de socio y acepto una comisión del 12\s%/ }).check();
+  await proposal.getByRole('checkbox', { name: /He leído el acuerdo para comercios y acepto una comisión del 12\s%/ }).check();
   await proposal.getByRole('button', { name: /^Aceptar el 12\s%$/ }).click();
   await expect(page.getByText(/Comisión del 12\s% aceptada/)).toBeVisible();
   await expect(proposal).toHaveCount(0);

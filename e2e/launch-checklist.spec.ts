@@ -61,7 +61,7 @@ test('an approved new business follows one checklist to its first gift on sale, 
 
   // 1. The commission: the proposal card, above the tabs.
   await step('commission').getByRole('link', { name: 'Revisar-la i acceptar-la' }).click();
-  await page.getByRole('checkbox', { name: /He llegit l'acord de soci/ }).check();
+  await page.getByRole('checkbox', { name: /He llegit l'acord per a comerços/ }).check();
   await page.getByRole('button', { name: /Acceptar el 12/ }).click();
   await expect(step('commission')).toHaveAttribute('data-done', 'true');
   await expect(progress).toHaveText('2 de 4 passos fets');

@@ -125,7 +125,7 @@ export const adminTexts: Record<Locale, AdminMailTexts> = {
         `Hemos revisado los datos y documentos de ${businessName} y todo está en orden. Ya puedes crear regalos desde tu panel.`,
       commission: ({ commission }) => `Comisión acordada: ${commission} de cada venta.`,
       proposed: ({ proposedCommission, commission }) =>
-        `El equipo propone una comisión del ${proposedCommission}. No se aplica hasta que la aceptes desde tu panel, donde puedes leer el acuerdo de socio; mientras tanto sigue el ${commission}.`,
+        `El equipo propone una comisión del ${proposedCommission}. No se aplica hasta que la aceptes desde tu panel, donde puedes leer el acuerdo para comercios; mientras tanto sigue el ${commission}.`,
       stepsIntro: 'Tus regalos se ponen a la venta cuando completes estos pasos:',
       steps: {
         commission: 'Acepta la comisión',
@@ -184,7 +184,7 @@ export const adminTexts: Record<Locale, AdminMailTexts> = {
         `Hem revisat les dades i els documents ${de(businessName)} i tot està en orde. Ja pots crear regals des del teu tauler.`,
       commission: ({ commission }) => `Comissió acordada: ${commission} de cada venda.`,
       proposed: ({ proposedCommission, commission }) =>
-        `L’equip proposa una comissió del ${proposedCommission}. No s’aplica fins que l’acceptes des del teu tauler, on pots llegir l’acord de soci; mentrestant continua el ${commission}.`,
+        `L’equip proposa una comissió del ${proposedCommission}. No s’aplica fins que l’acceptes des del teu tauler, on pots llegir l’acord per a comerços; mentrestant continua el ${commission}.`,
       stepsIntro: 'Els teus regals es posen a la venda quan completes estos passos:',
       steps: {
         commission: 'Accepta la comissió',

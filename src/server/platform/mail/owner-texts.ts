@@ -118,7 +118,7 @@ export const ownerTexts: Record<Locale, OwnerMailTexts> = {
       proposal: ({ businessName, current, proposed }) =>
         `El equipo de Regalo propone cambiar la comisión de ${businessName} del ${current} que aceptaste al ${proposed} de cada venta.`,
       untilAccepted: ({ current }) =>
-        `No se aplica hasta que la aceptes desde tu panel, donde puedes leer el acuerdo de socio. Mientras tanto, tus ventas siguen con el ${current}.`,
+        `No se aplica hasta que la aceptes desde tu panel, donde puedes leer el acuerdo para comercios. Mientras tanto, tus ventas siguen con el ${current}.`,
       action: 'Revisar la propuesta',
     },
     event: {
@@ -178,7 +178,7 @@ export const ownerTexts: Record<Locale, OwnerMailTexts> = {
       proposal: ({ businessName, current, proposed }) =>
         `L’equip de Regalo proposa canviar la comissió ${de(businessName)} del ${current} que vas acceptar al ${proposed} de cada venda.`,
       untilAccepted: ({ current }) =>
-        `No s’aplica fins que l’acceptes des del teu tauler, on pots llegir l’acord de soci. Mentrestant, les teues vendes continuen amb el ${current}.`,
+        `No s’aplica fins que l’acceptes des del teu tauler, on pots llegir l’acord per a comerços. Mentrestant, les teues vendes continuen amb el ${current}.`,
       action: 'Revisar la proposta',
     },
     event: {

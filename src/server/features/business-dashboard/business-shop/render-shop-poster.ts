@@ -32,6 +32,20 @@ export function posterLanguages(language: Locale): Locale[] {
 }
 
 /**
+ * Each text once: Valencian and Spanish often say the same ("Regala Horchatería Daniel"),
+ * and the poster printed it twice; the first language keeps it.
+ */
+export function distinctLines(languages: Locale[], text: (language: Locale) => string): [Locale, string][] {
+  const seen = new Set<string>();
+  return languages.flatMap((language) => {
+    const line = text(language);
+    if (seen.has(line)) return [];
+    seen.add(line);
+    return [[language, line] as [Locale, string]];
+  });
+}
+
+/**
  * The partner's counter poster (issue 30): the business's name, one line in each language, the
  * QR to its shop page (4-module quiet zone, error correction M) and the address written out,
  * laid out for one A5 or A4 page. Its one script is the gift card's print button
@@ -67,7 +81,9 @@ h1{font-family:'Iowan Old Style',Palatino,Georgia,serif;font-size:${s.name};line
 .url{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:${s.scan};margin:0;overflow-wrap:anywhere}
 @media print{body{background:#fff}.tools{display:none}.poster{border:0;margin:0;max-width:none;min-height:0;height:calc(${s.page.split(' ')[1]} - 20mm);padding:0}}
 `);
-  const perLanguage = (make: (l: Locale) => TrustedHtml) => lines.map((l, i) => html`${i > 0 ? '\n' : ''}${make(l)}`);
+  // One paragraph per distinct text, in the poster's languages.
+  const perLanguage = (className: string, text: (l: Locale) => string): TrustedHtml[] =>
+    distinctLines(lines, text).map(([l, line], i) => html`${i > 0 ? '\n' : ''}<p class="${className}" lang="${HTML_LANG[l]}">${line}</p>`);
   return html`<!doctype html>
 <html lang="${HTML_LANG[language]}">
 <head>
@@ -85,9 +101,9 @@ ${trustedHtml(PAGE_ICON_LINKS)}
 <article class="poster" data-testid="shop-poster" data-size="${size}">
 <p class="brand">Regalo</p>
 <h1>${businessName}</h1>
-${perLanguage((l) => html`<p class="line" lang="${HTML_LANG[l]}">${t(`poster.line${KEY[l]}`, { name: businessName })}</p>`)}
+${perLanguage('line', (l) => t(`poster.line${KEY[l]}`, { name: businessName }))}
 <figure class="qr" data-testid="shop-poster-qr">${qr}</figure>
-${perLanguage((l) => html`<p class="scan" lang="${HTML_LANG[l]}">${t(`poster.scan${KEY[l]}`)}</p>`)}
+${perLanguage('scan', (l) => t(`poster.scan${KEY[l]}`))}
 <p class="url">${display}</p>
 </article>
 </main>

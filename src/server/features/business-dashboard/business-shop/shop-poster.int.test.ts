@@ -63,6 +63,12 @@ describe('the partner\'s counter poster (issue 30)', () => {
       ['es', 'Escanea para elegir un regalo y enviarlo por email o WhatsApp.'],
       ['en', 'Scan to choose a gift and send it by email or WhatsApp.'],
     ]);
+    // Valencian and Spanish say the heading line alike: printed once, in the first language.
+    const lines = [...valencian.matchAll(/<p class="line" lang="([^"]+)">([^<]+)<\/p>/g)].map((m) => [m[1], m[2]]);
+    expect(lines).toEqual([
+      ['ca-ES-valencia', 'Regala Orxateria La Palmera'],
+      ['en', 'Give a gift from Orxateria La Palmera'],
+    ]);
     expect(await decodeQr(valencian)).toBe(`https://regalos.example/b/${business.slug}`);
   });
 

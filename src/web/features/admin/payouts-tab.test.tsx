@@ -10,7 +10,7 @@ const dom = mountReactRootPerTest();
 vi.setConfig({ testTimeout: 20_000 });
 
 const payouts: AdminPayouts = {
-  unpayable: [{ businessId: 'b2', businessName: 'Taller Blau', status: 'incomplete', requirementsDue: ['external_account'], disabledReason: null }],
+  unpayable: [{ businessId: 'b2', businessName: 'Taller Blau', status: 'incomplete', requirementsDue: ['external_account', 'company.tax_id'], disabledReason: null }],
   transfers: [
     {
       id: 't1',
@@ -68,6 +68,8 @@ describe('admin payouts tab', () => {
     });
     await vi.waitFor(() => expect(dom.container.querySelector('[data-testid="admin-transfers"]')).not.toBeNull(), { timeout: 5000 });
     expect(dom.container.querySelector('[data-testid="unpayable"]')!.textContent).toContain('Taller BlauOnboarding not finished');
+    // The provider's requirement names in plain words; one we have no words for stays as written.
+    expect(dom.container.querySelector('[data-testid="unpayable"]')!.textContent).toContain('Still needed: bank account, company.tax_id');
     const transfer = dom.container.querySelector('[data-testid="admin-transfers"] li')!;
     expect(transfer.textContent).toContain('Reason: The account cannot receive transfers');
     expect(transfer.textContent).toContain('2 attempts');

@@ -1,6 +1,7 @@
 import { Download, Printer, RotateCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { transferStates, type TransferState } from '@shared/domain/payouts';
+import { requirementTextKey } from '@shared/domain/payout-requirements';
 import { addMonths, madridMonthOf } from '@shared/domain/statement-month';
 import { formatDate, formatDateTime, formatMonth, formatPrice } from '@shared/format';
 import { QueryFallback } from '@web/components/query-fallback';
@@ -53,7 +54,7 @@ export function PayoutsTab() {
                 <li key={b.businessId} className="py-2">
                   <p className="font-semibold">{b.businessName}</p>
                   <p className="text-sm">{t(`payouts.accountStatus.${b.status}`)}</p>
-                  {b.requirementsDue.length > 0 ? <p className="text-sm text-muted">{t('payouts.unpayable.requirements', { list: b.requirementsDue.join(', ') })}</p> : null}
+                  {b.requirementsDue.length > 0 ? <p className="text-sm text-muted">{t('payouts.unpayable.requirements', { list: b.requirementsDue.map((r) => { const key = requirementTextKey(r, 'payouts.requirementNames'); return key ? t(key) : r; }).join(', ') })}</p> : null}
                   {b.disabledReason ? <p className="text-sm text-muted">{t('payouts.unpayable.reason', { reason: b.disabledReason })}</p> : null}
                 </li>
               ))}

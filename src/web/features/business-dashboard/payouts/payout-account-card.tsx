@@ -1,4 +1,5 @@
 import { Landmark } from 'lucide-react';
+import { requirementTextKey } from '@shared/domain/payout-requirements';
 import type { PayoutAccount } from '@shared/contracts/payouts';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -6,8 +7,6 @@ import { useText } from '@web/lib/text';
 import { apiErrorMessage } from '@web/lib/api-error';
 import { useStartOnboarding } from './payouts-api';
 
-/** The provider's requirement names the owner is most likely to meet, in plain words. */
-const knownRequirements = ['external_account', 'individual.id_number', 'individual.verification.document', 'tos_acceptance.date', 'business_profile.url'];
 
 /**
  * The payout account in plain words, with the one button that fixes it (connect, or continue
@@ -18,7 +17,10 @@ export function PayoutAccountCard({ account, compact = false }: { account: Payou
   const { t } = useText('payouts');
   const start = useStartOnboarding();
   const isActive = account.status === 'active';
-  const requirements = account.requirementsDue.map((r) => (knownRequirements.includes(r) ? t(`account.requirements.${r.replace(/\./g, '_')}`) : r));
+  const requirements = account.requirementsDue.map((r) => {
+    const key = requirementTextKey(r);
+    return key ? t(key) : r;
+  });
   return (
     <Card role={compact ? 'status' : undefined} className={isActive ? undefined : 'border-saffron-300 bg-saffron-100/40'}>
       <CardHeader>

@@ -142,9 +142,9 @@ describe('invoices: the owner, the platform team and the exports', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="facturas-expedidas-2026-Q4.csv"');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const lines = res.body.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Fecha de expedición;Número;Tipo;Rectifica a;Mes facturado;NIF del destinatario;Destinatario;Base imponible;% IVA;Cuota de IVA;Total;Anulada el');
+    expect(lines[0]).toBe('Fecha de expedición;Fecha de operación;Número;Tipo;Rectifica a;Mes facturado;NIF del destinatario;Destinatario;Base imponible;% IVA;Cuota de IVA;Total;Anulada el');
     const row = lines.find((l) => l.includes(invoice.fullNumber));
-    expect(row).toBe(`01/11/2026;${invoice.fullNumber};Factura;;2026-10;${invoice.recipientTaxId};Horchatería Santa Catalina S.L.;5,00;21,00;1,05;6,05;`);
+    expect(row).toBe(`01/11/2026;31/10/2026;${invoice.fullNumber};Factura;;2026-10;${invoice.recipientTaxId};Horchatería Santa Catalina S.L.;5,00;21,00;1,05;6,05;`);
     const q3 = await authedInject(t, admin.cookie, { method: 'GET', url: '/api/admin/invoices/book/2026-Q3/csv?lang=en' });
     expect(q3.body).not.toContain(invoice.fullNumber);
     expect((await authedInject(t, admin.cookie, { method: 'GET', url: '/api/admin/invoices/book/2026-Q5/csv' })).statusCode).toBe(400);

@@ -14,6 +14,10 @@ import { createTestApp, type TestApp } from './testing/test-app';
 import { reconcileLedger, reconciledProviderTypes } from './features/payouts/reconcile-ledger';
 import { createTestPaymentProvider } from './platform/payments/test-provider';
 import { expireCheckouts } from './features/checkout/expire-checkouts';
+import { issueDueInvoices } from './features/invoices/issue-due-invoices';
+import { businesses } from './db/schema/businesses';
+import { invoices } from './db/schema/invoices';
+import { madridMonthBounds, madridMonthOf } from '@shared/domain/statement-month';
 
 /**
  * Stripe's balance-transaction types, read from the `stripe` package the driver uses
@@ -259,6 +263,28 @@ describe('money and order state reconciled (Stripe)', () => {
     expect(await statusesOf(c)).toEqual(['cancelled', 'cancelled']);
     expect((await c.pay()).statusCode).toBe(200);
     expect((await c.replay()).statusCode).toBe(200);
+    await expectReconciled();
+  });
+
+
+  it('paid twice, both teas cancelled; the month’s invoice charges 21 % of its base and its one VAT adjustment keeps every euro in a balance', async () => {
+    await t.database.db.update(businesses).set({ legalName: 'Tetería del Carmen S.L.', fiscalAddress: 'Carrer de Cavallers 20, 46001 València' }).where(eq(businesses.id, world.business.id));
+    for (let i = 0; i < 2; i++) {
+      const c = await checkoutOfTwo();
+      expect((await c.pay()).statusCode).toBe(200);
+      expect((await cancel(c.tea.id)).statusCode).toBe(200);
+    }
+    // The month's invoice, as the job issues it on the 1st: two dinners at 1,14 % are 0,46 € of
+    // commission each with 0,10 € of IVA withheld (9,66 cents rounded); 21 % of 0,92 € is 0,19 €.
+    const firstOfNextMonth = madridMonthBounds(madridMonthOf(new Date())).to;
+    const run = await issueDueInvoices({ ...t.app.ctx, now: () => new Date(firstOfNextMonth.getTime() + 3_600_000) });
+    expect(run.issued).toHaveLength(1);
+    const [invoice] = await t.database.db.select().from(invoices).where(eq(invoices.businessId, world.business.id));
+    expect(invoice).toMatchObject({ baseCents: 92, vatCents: 19 });
+    const adjustments = await t.database.db.select().from(ledgerEntries).where(inArray(ledgerEntries.kind, ['invoice_vat_charged', 'invoice_vat_credited']));
+    expect(adjustments.map((a) => [a.kind, a.amount, a.businessId])).toEqual([['invoice_vat_credited', 1, world.business.id]]);
+    // Regalo's VAT in the ledger is the invoice's, to the cent.
+    expect((await getBusinessBalances(t.database.db, world.business.id)).commissionVat).toBe(invoice!.vatCents);
     await expectReconciled();
   });
 

@@ -115,7 +115,8 @@ export const mailSamples: { [K in keyof MailTemplates]: MailTemplates[K] } = {
     refundedShare: '-21,60 €',
     transferred: '-400,00 €',
     reversed: '21,60 €',
-    closing: '32,00 €',
+    invoiceVat: '-0,01 €',
+    closing: '31,99 €',
     statementUrl: url,
   },
   'invoice-issued': {

@@ -39,7 +39,10 @@ export type StatementMonths = z.infer<typeof statementMonthsSchema>;
  * - order_redeemed / order_expired: the same amounts, for the record (the balance does not move);
  * - order_cancelled: the refund, as negative amounts (the share leaves the balance);
  * - order_withdrawn: the same for a refund because the giver withdrew within 14 days (ADR 064);
- * - transfer_sent / transfer_reversed: the share leaving for the payout account, or coming back.
+ * - transfer_sent / transfer_reversed: the share leaving for the payout account, or coming back;
+ * - invoice_vat_adjustment: an invoice's VAT (its rate on its base) less the per-order VAT
+ *   withheld for it (ADR 093): positive commission VAT taken from the balance, or negative
+ *   given back. No order: `orderId` is null and `giftName` holds the invoice's number.
  */
 export const statementLineKinds = [
   'order_paid',
@@ -49,13 +52,15 @@ export const statementLineKinds = [
   'order_withdrawn',
   'transfer_sent',
   'transfer_reversed',
+  'invoice_vat_adjustment',
 ] as const;
 export type StatementLineKind = (typeof statementLineKinds)[number];
 
 export const statementLineSchema = z.object({
   at: z.string(),
   kind: z.enum(statementLineKinds),
-  orderId: z.string(),
+  orderId: z.string().nullable(),
+  /** The gift's name, or the invoice's number on an invoice_vat_adjustment line. */
   giftName: z.string(),
   gross: z.number().int(),
   commission: z.number().int(),
@@ -88,10 +93,11 @@ const commissionFiguresSchema = z.object({ charged: z.number().int(), refunded: 
 /** shared/domain/statement-summary.ts: opening + Σ movements = closing, every movement signed. */
 export const statementSummarySchema = z.object({
   opening: z.number().int(),
-  movements: z.object({ paidShare: z.number().int(), refundedShare: z.number().int(), transferred: z.number().int(), reversed: z.number().int() }),
+  movements: z.object({ paidShare: z.number().int(), refundedShare: z.number().int(), transferred: z.number().int(), reversed: z.number().int(), invoiceVat: z.number().int() }),
   closing: z.number().int(),
   commission: commissionFiguresSchema,
-  commissionVat: commissionFiguresSchema,
+  /** `adjusted`: the month's invoice VAT adjustments (ADR 093), included in `net`. */
+  commissionVat: commissionFiguresSchema.extend({ adjusted: z.number().int() }),
 });
 
 export const statementSchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePriceToCents, rateToBasisPoints, splitCommission } from './money';
+import { parsePriceToCents, rateToBasisPoints, splitCommission, vatOnBase } from './money';
 
 describe('parsePriceToCents', () => {
   it.each([
@@ -87,4 +87,33 @@ describe('splitCommission is exact', () => {
     expect(mismatches).toBe(0);
     // 60 million exact comparisons: a few seconds on an idle core, more on a busy CI machine.
   }, 120_000);
+});
+
+describe('vatOnBase (an invoice’s VAT is its rate applied to its base, ADR 093)', () => {
+  it('gives the audit’s example: 112,41 € at 21 % is 23,61 €, not the 23,60 € of per-order roundings', () => {
+    expect(vatOnBase(11241, 2100)).toBe(2361);
+  });
+
+  it('rounds half up in integers and mirrors a negative base', () => {
+    expect(vatOnBase(50, 1000)).toBe(5); // 5,0 exactly
+    expect(vatOnBase(5, 1000)).toBe(1); // 0,5 → 1
+    expect(vatOnBase(4, 1000)).toBe(0); // 0,4 → 0
+    expect(vatOnBase(-5, 1000)).toBe(-1);
+    expect(Object.is(vatOnBase(-4, 1000), 0)).toBe(true); // never a negative zero
+    expect(vatOnBase(0, 2100)).toBe(0);
+  });
+
+  it('differs from the sum of per-order roundings by at most half a cent per order', () => {
+    for (let n = 1; n < 60; n++) {
+      const lines = Array.from({ length: n }, (_, i) => 100 + ((i * 37) % 900));
+      const sumOfRounded = lines.reduce((s, b) => s + vatOnBase(b, 2100), 0);
+      const total = vatOnBase(lines.reduce((s, b) => s + b, 0), 2100);
+      expect(Math.abs(total - sumOfRounded)).toBeLessThanOrEqual(Math.ceil(n / 2));
+    }
+  });
+
+  it('refuses a rate or amount that is not whole', () => {
+    expect(() => vatOnBase(1.5, 2100)).toThrow(RangeError);
+    expect(() => vatOnBase(100, 21.5)).toThrow(RangeError);
+  });
 });

@@ -101,3 +101,18 @@ export function splitOrderAmounts(totalCents: number, commissionRatePercent: num
   const vat = Math.min(applyBasisPoints(commissionCents, rateToBasisPoints(vatRatePercent)), totalCents - commissionCents);
   return { commissionCents, commissionVatCents: vat, netCents: totalCents - commissionCents - vat };
 }
+
+/**
+ * An invoice's VAT: its rate applied to its base (RD 1619/2012 art. 6.1.j, ADR 093), with the
+ * order's rounding rule (half up, integers only). A rectifying invoice by differences has a
+ * negative base; its VAT is the same rounding of the magnitude, negated, so correcting a base
+ * back and forth gives back the same cents.
+ */
+export function vatOnBase(baseCents: number, vatBasisPoints: number): number {
+  if (!Number.isSafeInteger(baseCents)) throw new RangeError(`amount must be whole cents: ${baseCents}`);
+  if (!Number.isSafeInteger(vatBasisPoints) || vatBasisPoints < 0 || vatBasisPoints > 10_000) {
+    throw new RangeError(`VAT rate out of range: ${vatBasisPoints}`);
+  }
+  const magnitude = applyBasisPoints(Math.abs(baseCents), vatBasisPoints);
+  return baseCents < 0 && magnitude > 0 ? -magnitude : magnitude;
+}

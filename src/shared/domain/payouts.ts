@@ -28,6 +28,11 @@ export const DEFAULT_COMMISSION_VAT_RATE = 21;
  *   counted in no balance, kept so the statement and the admin can show it.
  * - payout_paid / payout_failed: the provider paid the business's balance to its bank (or
  *   the bank returned it); one per provider payout id.
+ * - invoice_vat_charged / invoice_vat_credited: the difference between an invoice's VAT (its
+ *   rate applied to its base) and the per-order VAT withheld for its lines, charged to the
+ *   business or given back to it; at most one per invoice (key `invoice_vat_adjustment:<id>`),
+ *   written with the invoice (ADR 093). No provider movement: it moves the balance Regalo
+ *   holds for the business.
  */
 export const ledgerKinds = [
   'charge_received',
@@ -43,6 +48,8 @@ export const ledgerKinds = [
   'transfer_reversed',
   'payout_paid',
   'payout_failed',
+  'invoice_vat_charged',
+  'invoice_vat_credited',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
@@ -52,14 +59,15 @@ export type LedgerKind = (typeof ledgerKinds)[number];
  * - owed: the business's share Regalo still holds for it;
  * - inTransit: transferred to its payout account, not yet paid to its bank;
  * - paidOut: paid to its bank;
- * - commission / commissionVat: what Regalo earned (net of refunds) and the VAT it owes on it.
+ * - commission / commissionVat: what Regalo earned (net of refunds) and the VAT it owes on it
+ *   (the invoices' VAT once they are issued, ADR 093).
  */
 export const ledgerBalanceTerms = {
-  owed: { share_owed: 1, refund_share: -1, transfer_sent: -1, transfer_reversed: 1 },
+  owed: { share_owed: 1, refund_share: -1, transfer_sent: -1, transfer_reversed: 1, invoice_vat_charged: -1, invoice_vat_credited: 1 },
   inTransit: { transfer_sent: 1, transfer_reversed: -1, payout_paid: -1, payout_failed: 1 },
   paidOut: { payout_paid: 1, payout_failed: -1 },
   commission: { commission: 1, refund_commission: -1 },
-  commissionVat: { commission_vat: 1, refund_commission_vat: -1 },
+  commissionVat: { commission_vat: 1, refund_commission_vat: -1, invoice_vat_charged: 1, invoice_vat_credited: -1 },
 } as const satisfies Record<string, Partial<Record<LedgerKind, 1 | -1>>>;
 export type LedgerBalanceName = keyof typeof ledgerBalanceTerms;
 

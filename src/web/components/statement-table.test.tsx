@@ -83,6 +83,7 @@ describe('statement summary cards (the Payouts tab and its printed page)', () =>
       { key: 'refundedShare', label: 'Tu parte de los reembolsos a compradores', cents: -4394 },
       { key: 'transferred', label: 'Transferido a tu cuenta de cobros', cents: -4394 },
       { key: 'reversed', label: 'Transferencias revertidas (vuelven a Regalo)', cents: 2197 },
+      { key: 'invoiceVat', label: 'Ajustes de IVA de las facturas de Regalo', cents: 0 },
       { key: 'closing', label: 'Saldo final', cents: 2197 },
     ]);
     // Read top to bottom, the cards add up to the closing card, which is the table's last balance.

@@ -7,11 +7,14 @@ import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 
 /**
- * The business's payout account can receive Regalo's transfers (ADR 053). Spelled out with
+ * The business's payout account can receive Regalo's transfers (ADR 053) and pass them on to
+ * its bank: Stripe's `transfers` capability and `payouts_enabled` both, since an account that
+ * takes transfers but may not pay out (a missing or rejected bank account, a past-due
+ * requirement) would pile up the business's money where it cannot reach it. Spelled out with
  * table names for the same reason as listedGiftCount below.
  */
 export const canBePaid = sql`exists (
-  select 1 from payout_accounts pa where pa.business_id = "businesses"."id" and pa.transfers_active
+  select 1 from payout_accounts pa where pa.business_id = "businesses"."id" and pa.transfers_active and pa.payouts_enabled
 )`;
 
 /**

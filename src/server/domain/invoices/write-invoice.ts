@@ -4,6 +4,7 @@ import { invoiceLines, invoices } from '../../db/schema/invoices';
 import { appendVerifactuRecord } from './verifactu-chain';
 import { aeatAmount, aeatDate } from '../../platform/verifactu/aeat-formats';
 import { madridDateOf } from './verifactu-formats';
+import { vatOnBase } from '@shared/domain/money';
 
 /** `R2027` for full invoices, `RR2027` for rectifying ones: rectifying invoices need their own series (RD 1619/2012 art. 6.1.a, 15.4). */
 export function invoiceSeries(type: 'F1' | 'R1', issueDate: string): string {
@@ -20,6 +21,7 @@ export interface InvoiceToWrite {
   period: string;
   recipient: { name: string; taxId: string; address: string };
   vatRateBasisPoints: number;
+  /** Each order's commission and the VAT withheld on it (per order, ADR 053), as the ledger says. */
   lines: { description: string; orderId: string | null; baseCents: number; vatCents: number }[];
   correctsInvoiceId: string | null;
 }
@@ -27,10 +29,12 @@ export interface InvoiceToWrite {
 /**
  * Numbers and writes an invoice, its lines and its registration record. The caller holds the
  * issuer's chain lock in `tx` (the number is the series' max + 1, gapless only under it).
+ * The invoice's VAT is its rate applied to its base (ADR 093), not the sum of the lines'
+ * per-order VAT; the caller records the difference in the ledger.
  */
-export async function writeInvoice(tx: Executor, issuer: { name: string; taxId: string; address: string }, input: InvoiceToWrite, now: Date): Promise<{ id: string; fullNumber: string }> {
+export async function writeInvoice(tx: Executor, issuer: { name: string; taxId: string; address: string }, input: InvoiceToWrite, now: Date): Promise<{ id: string; fullNumber: string; baseCents: number; vatCents: number }> {
   const baseCents = input.lines.reduce((sum, l) => sum + l.baseCents, 0);
-  const vatCents = input.lines.reduce((sum, l) => sum + l.vatCents, 0);
+  const vatCents = vatOnBase(baseCents, input.vatRateBasisPoints);
   const issueDate = madridDateOf(now);
   const series = invoiceSeries(input.type, issueDate);
   const [last] = await tx.select({ number: max(invoices.number) }).from(invoices).where(eq(invoices.series, series));
@@ -75,5 +79,5 @@ export async function writeInvoice(tx: Executor, issuer: { name: string; taxId: 
     },
     now,
   );
-  return { id: invoice!.id, fullNumber };
+  return { id: invoice!.id, fullNumber, baseCents, vatCents };
 }

@@ -26,7 +26,7 @@ export function formatStatementCsv(statement: Statement, language: StatementLang
     rows.push([
       formatCsvDate(line.at),
       csvField(t(`lineKinds.${line.kind}`)),
-      csvField(line.orderId),
+      csvField(line.orderId ?? ''),
       csvField(line.giftName),
       amount(line.gross),
       amount(line.commission),

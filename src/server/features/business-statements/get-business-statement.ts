@@ -19,6 +19,7 @@ const lineOrder: Record<StatementLineKind, number> = {
   order_cancelled: 4,
   order_withdrawn: 4,
   transfer_reversed: 5,
+  invoice_vat_adjustment: 6,
 };
 
 /** The ledger kinds a statement reads; payouts to the bank and failed attempts move no owed money. */
@@ -112,9 +113,22 @@ export async function getBusinessStatement(db: Executor, business: StatementBusi
     for (const row of rows) addAmount(paymentAmounts, row.orderId!, row.kind, row.amount);
   }
 
+  // An invoice's VAT adjustment (ADR 093) belongs to no order: it names its invoice.
+  const adjustments = await db
+    .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, invoiceNumber: ledgerEntries.providerRef, at: ledgerEntries.createdAt })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.businessId, business.id),
+        inArray(ledgerEntries.kind, ['invoice_vat_charged', 'invoice_vat_credited']),
+        gte(ledgerEntries.createdAt, from),
+        lt(ledgerEntries.createdAt, to),
+      ),
+    );
+
   type Draft = Omit<StatementLine, 'balance'> & { time: number };
   const drafts: Draft[] = [];
-  const line = (kind: StatementLineKind, at: Date, orderId: string, giftName: string, amounts: OrderAmounts, balanceChange: number, providerRef: string | null = null): Draft => ({
+  const line = (kind: StatementLineKind, at: Date, orderId: string | null, giftName: string, amounts: OrderAmounts, balanceChange: number, providerRef: string | null = null): Draft => ({
     at: at.toISOString(),
     time: at.getTime(),
     kind,
@@ -149,13 +163,17 @@ export async function getBusinessStatement(db: Executor, business: StatementBusi
     const negative = { commission: -r.amounts.commission, commissionVat: -r.amounts.commissionVat, share: -r.amounts.share };
     drafts.push(line(r.withdrawn ? 'order_withdrawn' : 'order_cancelled', r.at, orderId, r.giftName, negative, -r.amounts.share));
   }
+  for (const a of adjustments) {
+    const vat = a.kind === 'invoice_vat_charged' ? a.amount : -a.amount;
+    drafts.push(line('invoice_vat_adjustment', a.at, null, a.invoiceNumber ?? '', { commission: 0, commissionVat: vat, share: -vat }, -vat, a.invoiceNumber));
+  }
   for (const e of events) {
     const amounts = paymentAmounts.get(e.id) ?? { commission: e.commission ?? 0, commissionVat: e.commissionVat ?? 0, share: e.share ?? 0 };
     if (e.status === 'redeemed') drafts.push(line('order_redeemed', e.redeemedAt!, e.id, e.giftName, amounts, 0));
     else drafts.push(line('order_expired', e.expiresAt, e.id, e.giftName, amounts, 0));
   }
 
-  drafts.sort((a, b) => a.time - b.time || lineOrder[a.kind] - lineOrder[b.kind] || a.orderId.localeCompare(b.orderId));
+  drafts.sort((a, b) => a.time - b.time || lineOrder[a.kind] - lineOrder[b.kind] || (a.orderId ?? a.giftName).localeCompare(b.orderId ?? b.giftName));
   let balance = opening.owed;
   const lines: StatementLine[] = drafts.map(({ time: _time, ...d }) => {
     balance += d.balanceChange;

@@ -73,6 +73,7 @@ export async function sendStatementEmails(ctx: Pick<AppContext, 'db' | 'now' | '
           refundedShare: formatPrice(statement.summary.movements.refundedShare),
           transferred: formatPrice(statement.summary.movements.transferred),
           reversed: formatPrice(statement.summary.movements.reversed),
+          invoiceVat: formatPrice(statement.summary.movements.invoiceVat),
           closing: formatPrice(statement.summary.closing),
           statementUrl: `${ctx.config.publicUrl}/business/dashboard?tab=payouts`,
         },

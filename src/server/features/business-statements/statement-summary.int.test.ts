@@ -60,6 +60,8 @@ describe('a statement adds up line by line on every surface', () => {
       { kind: 'transfer_sent', amount: 2197, businessId: owner.business.id, orderId: redeemed.id, providerRef: 'tr_palmera_1', at: new Date('2026-12-05T10:00:00Z') },
       { kind: 'transfer_sent', amount: 2197, businessId: owner.business.id, orderId: reversed.id, providerRef: 'tr_palmera_2', at: new Date('2026-12-05T10:00:01Z') },
       { kind: 'transfer_reversed', amount: 2197, businessId: owner.business.id, orderId: reversed.id, providerRef: 'tr_palmera_2', at: new Date('2026-12-12T09:59:00Z') },
+      // November's invoice, issued on 1 December: its VAT (21 % of its base) a cent above what the orders withheld (ADR 093).
+      { kind: 'invoice_vat_charged', amount: 1, businessId: owner.business.id, providerRef: 'R2026-000007', idempotencyKey: `invoice_vat_adjustment:${crypto.randomUUID()}`, at: new Date('2026-12-01T00:30:00Z') },
     ]);
     return owner;
   }
@@ -69,14 +71,14 @@ describe('a statement adds up line by line on every surface', () => {
     const statement = (await as(t, owner.cookie)({ method: 'GET', url: '/api/business/statements/2026-12' })).json<Statement>();
     expect(statement.summary).toEqual({
       opening: 4394,
-      movements: { paidShare: 4394, refundedShare: -4394, transferred: -4394, reversed: 2197 },
-      closing: 2197,
+      movements: { paidShare: 4394, refundedShare: -4394, transferred: -4394, reversed: 2197, invoiceVat: -1 },
+      closing: 2196,
       commission: { charged: 500, refunded: -500, net: 0 },
-      commissionVat: { charged: 106, refunded: -106, net: 0 },
+      commissionVat: { charged: 106, refunded: -106, adjusted: 1, net: 1 },
     });
     // The summary's closing is the ledger's, and the lines' running balance ends on it.
-    expect(statement.closingBalance).toBe(2197);
-    expect(statement.lines.at(-1)!.balance).toBe(2197);
+    expect(statement.closingBalance).toBe(2196);
+    expect(statement.lines.at(-1)!.balance).toBe(2196);
     expect(statement).toMatchObject({ inProgress: false, closesAt: statement.to });
 
     // The email: one line per movement, and opening + the lines = closing as read.
@@ -93,8 +95,9 @@ describe('a statement adds up line by line on every surface', () => {
       read('Tu parte de los reembolsos a compradores'),
       read('Transferido a tu cuenta de cobros'),
       read('Transferencias revertidas (vuelven a Regalo)'),
+      read('Ajustes de IVA de las facturas de Regalo (el IVA del total de cada factura menos el retenido pedido a pedido)'),
     ];
-    expect([opening, ...movements]).toEqual([4394, 4394, -4394, -4394, 2197]);
+    expect([opening, ...movements]).toEqual([4394, 4394, -4394, -4394, 2197, -1]);
     expect(opening + movements.reduce((s, m) => s + m, 0)).toBe(read('Saldo final (lo que Regalo guarda para ti)'));
 
     // The CSV: opening + Σ balance change of each concept = closing.
@@ -107,6 +110,7 @@ describe('a statement adds up line by line on every surface', () => {
       'Pedido cancelado (reembolsado)': -4394,
       'Transferencia enviada': -4394,
       'Transferencia revertida': 2197,
+      'Ajuste de IVA de una factura': -1,
     });
     const [first, last] = [rows[0]!, rows.at(-1)!];
     expect(first.slice(0, 2)).toEqual(['01/12/2026', 'Saldo inicial']);
@@ -124,7 +128,7 @@ describe('a statement adds up line by line on every surface', () => {
     expect(mail!.text).not.toMatch(/-0,00/);
     const statement = (await as(t, owner.cookie)({ method: 'GET', url: '/api/business/statements/2026-12' })).json<Statement>();
     expect(Object.is(statement.totals.transferred, 0)).toBe(true);
-    expect(statement.summary.movements).toEqual({ paidShare: 2197, refundedShare: 0, transferred: 0, reversed: 0 });
+    expect(statement.summary.movements).toEqual({ paidShare: 2197, refundedShare: 0, transferred: 0, reversed: 0, invoiceVat: 0 });
   });
 
   it('closes the month still running "to date": dated today, not on its last day ahead', async () => {

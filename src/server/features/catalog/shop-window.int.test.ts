@@ -119,7 +119,10 @@ describe('the public shop window', () => {
     const deactivated = await shop({ name: `Deactivated ${tag}`, isActive: false });
     const unpaid = await shop({ name: `Unpaid ${tag}` });
     await a.database.db.update(payoutAccounts).set({ transfersActive: false }).where(eq(payoutAccounts.businessId, unpaid.id));
-    const excluded = [hidden, pending, deactivated, unpaid];
+    // Takes transfers but Stripe will not pay its bank (payouts_enabled false): not sold either.
+    const noPayouts = await shop({ name: `No payouts ${tag}` });
+    await a.database.db.update(payoutAccounts).set({ payoutsEnabled: false }).where(eq(payoutAccounts.businessId, noPayouts.id));
+    const excluded = [hidden, pending, deactivated, unpaid, noPayouts];
     for (const business of [listed, ...excluded]) await createGift(a.database.db, { businessId: business.id, name: `Gift ${tag}` });
 
     const list = await get(b, `/gifts?q=${tag}&lang=en`);

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, sep } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail-outbox';
@@ -71,6 +74,9 @@ describe('the Stripe driver', () => {
       mode: 'payment',
       client_reference_id: checkout.id,
       'metadata[checkoutId]': checkout.id,
+      'payment_intent_data[metadata][checkoutId]': checkout.id,
+      // The transfers of its shares carry the same group (send-due-transfers).
+      'payment_intent_data[transfer_group]': checkout.id,
       customer_email: buyer.user.email,
       locale: 'es',
       success_url: `http://localhost:3000/checkout/${checkout.id}?payment=success`,
@@ -83,6 +89,17 @@ describe('the Stripe driver', () => {
     });
     const [row] = await db().select().from(checkouts).where(eq(checkouts.id, checkout.id));
     expect(row).toMatchObject({ providerRef: 'cs_test_1', expiresAt: new Date(SESSION_EXPIRES * 1000 + STRIPE_EXPIRY_GRACE_MS) });
+  });
+
+  it('sends the transfer group under the name the stripe package’s types give it (Checkout.SessionCreateParams.PaymentIntentData)', () => {
+    // The package's entry point lies inside it (its exports hide package.json).
+    const entry = createRequire(import.meta.url).resolve('stripe');
+    const root = entry.slice(0, entry.lastIndexOf(`${sep}stripe${sep}`) + `${sep}stripe`.length);
+    const types = readFileSync(join(root, 'esm', 'resources', 'Checkout', 'Sessions.d.ts'), 'utf8');
+    const paymentIntentData = /interface PaymentIntentData \{([\s\S]*?)\n {8}\}/.exec(types.slice(types.indexOf('interface SessionCreateParams')))?.[1];
+    expect(paymentIntentData).toBeDefined();
+    expect(paymentIntentData).toMatch(/\btransfer_group\?: string;/);
+    expect(paymentIntentData).toMatch(/\bmetadata\?: /);
   });
 
   it('answers 502 when Stripe fails, and the same key creates the session on retry', async () => {

@@ -4,13 +4,15 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { appendVerifactuRecord, lockVerifactuChain } from '../../domain/invoices/verifactu-chain';
 import { aeatDate } from '../../platform/verifactu/aeat-formats';
+import { undoInvoiceVatAdjustment } from '../../domain/invoices/invoice-vat-adjustment';
 import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';
 
 /**
  * Cancels an invoice issued by mistake: a cancellation row and a cancellation record
  * (registro de anulación) on the chain, never a deletion, audit-logged, in one transaction
  * under the chain lock. The invoice then no longer counts as invoiced, so the next invoicing
- * run issues what the ledger says is due with the data as it is now (ADR 061). A full
+ * run issues what the ledger says is due with the data as it is now (ADR 061), and its VAT
+ * adjustment is undone (ADR 093). A full
  * invoice that live rectifying invoices correct cannot be cancelled before them (409).
  */
 export async function cancelInvoice(ctx: Pick<AppContext, 'db' | 'now'>, actor: AdminActor, invoiceId: string, reason: string): Promise<void> {
@@ -33,6 +35,7 @@ export async function cancelInvoice(ctx: Pick<AppContext, 'db' | 'now'>, actor: 
     if (liveCorrection) throw AppError.conflict('invoice_has_rectifications', `Cancel the rectifying invoice ${liveCorrection.fullNumber} first`);
 
     await tx.insert(invoiceCancellations).values({ invoiceId, reason, actorId: actor.id, actorEmail: actor.email, createdAt: now });
+    await undoInvoiceVatAdjustment(tx, invoiceId, now);
     await appendVerifactuRecord(tx, invoice.issuerTaxId, { kind: 'anulacion', invoiceId, numSerie: invoice.fullNumber, fechaExpedicion: aeatDate(invoice.issueDate) }, now);
     await recordAdminAction(
       tx,

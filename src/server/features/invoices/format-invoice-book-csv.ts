@@ -3,10 +3,22 @@ import { statementText, type StatementLanguage } from '../../domain/payouts/payo
 import type { BookEntry } from './get-invoice-book';
 
 const BOM = '\uFEFF';
-const columns = ['issueDate', 'number', 'type', 'corrects', 'period', 'recipientTaxId', 'recipientName', 'base', 'vatRate', 'vat', 'total', 'cancelledOn'] as const;
+const columns = ['issueDate', 'operationDate', 'number', 'type', 'corrects', 'period', 'recipientTaxId', 'recipientName', 'base', 'vatRate', 'vat', 'total', 'cancelledOn'] as const;
 
 /** `2026-11-03` → `03/11/2026`, the statements' date writing. */
 const calendarDate = (isoDate: string) => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
+
+/**
+ * The operation date the book must show beside the issue date (RIVA art. 63.3, RD 1619/2012
+ * art. 6.1.g): an invoice covers the commission earned over one Madrid month, accrued as the
+ * month's orders were paid, so it is the month's last day, `2026-10` → `31/10/2026`. A
+ * rectifying invoice corrects that same month and carries the same date.
+ */
+export function operationDateOf(period: string): string {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${String(lastDay).padStart(2, '0')}/${String(month).padStart(2, '0')}/${year}`;
+}
 
 /** Basis points as a percentage with a decimal comma: 2100 → `21,00`. */
 const percentage = (basisPoints: number) => formatCsvAmount(basisPoints);
@@ -22,6 +34,7 @@ export function formatInvoiceBookCsv(entries: BookEntry[], language: StatementLa
   for (const e of entries) {
     rows.push([
       calendarDate(e.issueDate),
+      operationDateOf(e.period),
       csvField(e.fullNumber),
       csvField(t(`invoiceBook.types.${e.type}`)),
       csvField(e.correctsFullNumber ?? ''),

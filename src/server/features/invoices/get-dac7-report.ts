@@ -5,7 +5,7 @@ import { quarterBounds } from './quarter-bounds';
 export interface Dac7Quarter {
   /** What givers paid for the business's gifts, less refunds (DAC7 "consideration"). */
   considerationCents: number;
-  /** Regalo's commission and its VAT taken from it, less refunds (DAC7 "fees"). */
+  /** Regalo's commission and its VAT taken from it, less refunds, with the invoices' VAT adjustments (ADR 093) (DAC7 "fees"). */
   feesCents: number;
   /** Orders paid in the quarter (DAC7 "number of relevant activities"). */
   activities: number;
@@ -36,12 +36,12 @@ export async function getDac7Report(db: Executor, year: number): Promise<Dac7Row
     select b.id, b.name, b.legal_name, b.tax_id, b.fiscal_address, ${quarterOf} as quarter,
       sum(case when l.kind in ('commission', 'commission_vat', 'share_owed') then l.amount
                when l.kind in ('refund_commission', 'refund_commission_vat', 'refund_share') then -l.amount else 0 end)::int as consideration,
-      sum(case when l.kind in ('commission', 'commission_vat') then l.amount
-               when l.kind in ('refund_commission', 'refund_commission_vat') then -l.amount else 0 end)::int as fees,
+      sum(case when l.kind in ('commission', 'commission_vat', 'invoice_vat_charged') then l.amount
+               when l.kind in ('refund_commission', 'refund_commission_vat', 'invoice_vat_credited') then -l.amount else 0 end)::int as fees,
       count(*) filter (where l.kind = 'share_owed')::int as activities
     from ledger_entries l join businesses b on b.id = l.business_id
     where l.created_at >= ${bounds[0]!.from.toISOString()}::timestamptz and l.created_at < ${bounds[3]!.to.toISOString()}::timestamptz
-      and l.kind in ('commission', 'commission_vat', 'share_owed', 'refund_commission', 'refund_commission_vat', 'refund_share')
+      and l.kind in ('commission', 'commission_vat', 'share_owed', 'refund_commission', 'refund_commission_vat', 'refund_share', 'invoice_vat_charged', 'invoice_vat_credited')
     group by b.id, quarter
     order by b.name, b.id, quarter
   `)) as unknown as {

@@ -44,11 +44,11 @@ describe('invoices: the owner, the platform team and the exports', () => {
     const list = await authedInject(t, shop.cookie, { method: 'GET', url: '/api/business/invoices' });
     expect(list.statusCode).toBe(200);
     expect(list.headers['cache-control']).toBe('no-store');
-    expect((list.json() as InvoiceList).invoices.map((i) => [i.fullNumber, i.totalCents, i.submissionState])).toEqual([[invoice.fullNumber, 606, 'pending']]);
+    expect((list.json() as InvoiceList).invoices.map((i) => [i.fullNumber, i.totalCents, i.submissionState])).toEqual([[invoice.fullNumber, 605, 'pending']]);
 
     const own = await authedInject(t, shop.cookie, { method: 'GET', url: `/api/business/invoices/${invoice.id}` });
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toMatchObject({ fullNumber: invoice.fullNumber, recipient: { name: 'Horchatería Santa Catalina S.L.' }, totalCents: 606 });
+    expect(own.json()).toMatchObject({ fullNumber: invoice.fullNumber, recipient: { name: 'Horchatería Santa Catalina S.L.' }, totalCents: 605 });
 
     expect((await authedInject(t, other.cookie, { method: 'GET', url: `/api/business/invoices/${invoice.id}` })).statusCode).toBe(404);
     expect(((await authedInject(t, other.cookie, { method: 'GET', url: '/api/business/invoices' })).json() as InvoiceList).invoices).toEqual([]);
@@ -142,9 +142,9 @@ describe('invoices: the owner, the platform team and the exports', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="facturas-expedidas-2026-Q4.csv"');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const lines = res.body.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Fecha de expedición;Número;Tipo;Rectifica a;Mes facturado;NIF del destinatario;Destinatario;Base imponible;% IVA;Cuota de IVA;Total;Anulada el');
+    expect(lines[0]).toBe('Fecha de expedición;Fecha de operación;Número;Tipo;Rectifica a;Mes facturado;NIF del destinatario;Destinatario;Base imponible;% IVA;Cuota de IVA;Total;Anulada el');
     const row = lines.find((l) => l.includes(invoice.fullNumber));
-    expect(row).toBe(`01/11/2026;${invoice.fullNumber};Factura;;2026-10;${invoice.recipientTaxId};Horchatería Santa Catalina S.L.;5,00;21,00;1,06;6,06;`);
+    expect(row).toBe(`01/11/2026;31/10/2026;${invoice.fullNumber};Factura;;2026-10;${invoice.recipientTaxId};Horchatería Santa Catalina S.L.;5,00;21,00;1,05;6,05;`);
     const q3 = await authedInject(t, admin.cookie, { method: 'GET', url: '/api/admin/invoices/book/2026-Q3/csv?lang=en' });
     expect(q3.body).not.toContain(invoice.fullNumber);
     expect((await authedInject(t, admin.cookie, { method: 'GET', url: '/api/admin/invoices/book/2026-Q5/csv' })).statusCode).toBe(400);
@@ -158,7 +158,7 @@ describe('invoices: the owner, the platform team and the exports', () => {
     expect(lines[0]).toContain('Legal name;Trade name;Tax ID;Fiscal address;Country;Consideration Q1;Fees Q1;Sales Q1');
     const row = lines.find((l) => l.includes(shop.business.taxId))!;
     // Two 25,00 € orders in October: 50,00 € consideration, 2 × (2,50 + 0,53) fees.
-    expect(row).toBe(`Horchatería Santa Catalina S.L.;Horchatería Santa Catalina;${shop.business.taxId};Plaça de Santa Caterina 6, 46001 València;ES;0,00;0,00;0;0,00;0,00;0;0,00;0,00;0;50,00;6,06;2;50,00;6,06;2`);
+    expect(row).toBe(`Horchatería Santa Catalina S.L.;Horchatería Santa Catalina;${shop.business.taxId};Plaça de Santa Caterina 6, 46001 València;ES;0,00;0,00;0;0,00;0,00;0;0,00;0,00;0;50,00;6,05;2;50,00;6,05;2`);
   });
 
   it('tells the team which businesses cannot be invoiced and what they lack', async () => {

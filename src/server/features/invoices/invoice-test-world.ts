@@ -1,4 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { vatOnBase } from '@shared/domain/money';
 import type { Database } from '../../db/client';
 import { invoiceLines, invoices, verifactuRecords } from '../../db/schema/invoices';
 import { signedInOwner } from '../../testing/dashboard-test-world';
@@ -52,7 +53,8 @@ export const chainOf = (t: TestApp) => listVerifactuRecords(t.database.db);
 
 /**
  * What must hold after any run, race or crash: every series numbered 1..n without a gap or
- * a duplicate, every invoice whole (lines adding up to it, one registration record and its
+ * a duplicate, every invoice whole (lines adding up to its base, its VAT the rate on the base,
+ * the lines' per-order VAT plus its ledger adjustment equal to that VAT, one registration record and its
  * submission row), at most one live F1 per business, month and rate, and the chain intact.
  */
 export async function invoiceInvariants(db: Database) {
@@ -60,19 +62,24 @@ export async function invoiceInvariants(db: Database) {
     select i.series, i.number, i.base_cents, i.vat_cents, i.type, i.business_id, i.period, i.vat_rate_basis_points,
       (select coalesce(sum(base_cents), 0)::int from invoice_lines l where l.invoice_id = i.id) as lines_base,
       (select coalesce(sum(vat_cents), 0)::int from invoice_lines l where l.invoice_id = i.id) as lines_vat,
+      (select coalesce(sum(case e.kind when 'invoice_vat_charged' then e.amount else -e.amount end), 0)::int from ledger_entries e
+        where e.idempotency_key = 'invoice_vat_adjustment:' || i.id) as adjustment,
       (select count(*)::int from verifactu_records r where r.invoice_id = i.id and r.kind = 'alta') as altas,
       (select count(*)::int from verifactu_records r join verifactu_submissions s on s.record_id = r.id where r.invoice_id = i.id and r.kind = 'alta') as submissions,
       exists (select 1 from invoice_cancellations c where c.invoice_id = i.id) as cancelled
     from invoices i order by i.series, i.number
   `)) as unknown as {
-    rows: { series: string; number: number; base_cents: number; vat_cents: number; type: string; business_id: string; period: string; vat_rate_basis_points: number; lines_base: number; lines_vat: number; altas: number; submissions: number; cancelled: boolean }[];
+    rows: { series: string; number: number; base_cents: number; vat_cents: number; type: string; business_id: string; period: string; vat_rate_basis_points: number; lines_base: number; lines_vat: number; adjustment: number; altas: number; submissions: number; cancelled: boolean }[];
   };
   const problems: string[] = [];
   const bySeries = new Map<string, number[]>();
   const liveF1 = new Map<string, number>();
   for (const r of rows.rows) {
     bySeries.set(r.series, [...(bySeries.get(r.series) ?? []), Number(r.number)]);
-    if (Number(r.lines_base) !== Number(r.base_cents) || Number(r.lines_vat) !== Number(r.vat_cents)) problems.push(`${r.series}-${r.number}: lines do not add up`);
+    if (Number(r.lines_base) !== Number(r.base_cents)) problems.push(`${r.series}-${r.number}: lines do not add up`);
+    // The VAT is the rate on the base; what the lines' per-order VAT leaves is the invoice's one ledger adjustment (ADR 093).
+    if (Number(r.vat_cents) !== vatOnBase(Number(r.base_cents), Number(r.vat_rate_basis_points))) problems.push(`${r.series}-${r.number}: VAT is not the rate on the base`);
+    if (Number(r.lines_vat) + Number(r.adjustment) !== Number(r.vat_cents)) problems.push(`${r.series}-${r.number}: per-order VAT + adjustment ≠ invoice VAT`);
     if (Number(r.altas) !== 1 || Number(r.submissions) !== 1) problems.push(`${r.series}-${r.number}: ${r.altas} records, ${r.submissions} submissions`);
     if (r.type === 'F1' && !r.cancelled) {
       const key = `${r.business_id}|${r.period}|${r.vat_rate_basis_points}`;

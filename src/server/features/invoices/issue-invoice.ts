@@ -12,6 +12,7 @@ import { writeInvoice } from '../../domain/invoices/write-invoice';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { findUninvoicedCommission, unitKey, type InvoicingUnit } from './find-uninvoiced-commission';
 import { missingInvoicingData } from '@shared/domain/invoices';
+import { recordInvoiceVatAdjustment } from '../../domain/invoices/invoice-vat-adjustment';
 
 export type IssueOutcome =
   | { kind: 'issued'; invoiceId: string; fullNumber: string; type: 'F1' | 'R1' }
@@ -100,7 +101,7 @@ export async function issueInvoice(
     // An F1 charges something; an R1 changes the base (the CHECKs say the same).
     if (lines.length === 0 || (type === 'F1' ? baseCents <= 0 : baseCents === 0)) return { kind: 'nothing_due' };
 
-    const { id, fullNumber } = await writeInvoice(
+    const { id, fullNumber, vatCents } = await writeInvoice(
       tx,
       { name: operator.name, taxId: issuerTaxId, address: operator.address },
       {
@@ -114,6 +115,9 @@ export async function issueInvoice(
       },
       now,
     );
+    // Rate × base and the per-order VAT withheld differ by rounding: one ledger row per invoice
+    // moves the difference, so ledger, statement and invoice agree to the cent (ADR 093).
+    await recordInvoiceVatAdjustment(tx, { id, fullNumber, businessId: unit.businessId, vatCents, withheldVatCents: lines.reduce((sum, l) => sum + l.vatCents, 0) }, now);
     await mailOwner(tx, ctx, unit.businessId, id);
     return { kind: 'issued', invoiceId: id, fullNumber, type };
   });

@@ -47,8 +47,9 @@ describe('commission invoices', () => {
       issuerTaxId: t.config.operator.taxId,
       baseCents: 500,
       vatRateBasisPoints: 2100,
-      vatCents: 106,
-      totalCents: 606,
+      // 21 % of the 5,00 € base, not the 0,53 € + 0,53 € withheld per order (ADR 093).
+      vatCents: 105,
+      totalCents: 605,
       correctsInvoiceId: null,
     });
     expect(invoice!.fullNumber).toBe(`R2026-${String(invoice!.number).padStart(6, '0')}`);
@@ -64,8 +65,8 @@ describe('commission invoices', () => {
       numSerie: invoice!.fullNumber,
       fechaExpedicion: '01-11-2026',
       tipoFactura: 'F1',
-      cuotaTotal: '1.06',
-      importeTotal: '6.06',
+      cuotaTotal: '1.05',
+      importeTotal: '6.05',
       generatedAt: '2026-11-01T00:30:00+01:00',
     });
     const [submission] = await t.database.db.select().from(verifactuSubmissions).where(eq(verifactuSubmissions.recordId, record!.id));
@@ -74,7 +75,7 @@ describe('commission invoices', () => {
 
     // The document the renderer and the endpoints read.
     const document = await loadInvoiceDocument(t.database.db, invoice!.id);
-    expect(document).toMatchObject({ fullNumber: invoice!.fullNumber, issueDate: '2026-11-01', period: '2026-10', baseCents: 500, vatCents: 106, totalCents: 606 });
+    expect(document).toMatchObject({ fullNumber: invoice!.fullNumber, issueDate: '2026-11-01', period: '2026-10', baseCents: 500, vatCents: 105, totalCents: 605 });
     expect(document!.lines).toHaveLength(2);
     expect(document!.lines[0]!.description).toContain('Horchata y fartons');
     expect(document!.corrects).toBeUndefined();

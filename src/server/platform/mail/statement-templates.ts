@@ -15,6 +15,8 @@ export interface StatementMailTemplates {
     refundedShare: string;
     transferred: string;
     reversed: string;
+    /** The month's invoice VAT adjustments (ADR 093): negative when charged, positive when given back. */
+    invoiceVat: string;
     closing: string;
     statementUrl: string;
   };

@@ -1,7 +1,7 @@
 import type { Locale } from '@shared/locale';
 import { de } from './layout-texts';
 
-type Amounts = { opening: string; paidShare: string; refundedShare: string; transferred: string; reversed: string; closing: string };
+type Amounts = { opening: string; paidShare: string; refundedShare: string; transferred: string; reversed: string; invoiceVat: string; closing: string };
 
 /** The words of the monthly statement mail (statement-templates.ts); amounts arrive formatted. */
 export interface StatementMailTexts {
@@ -28,6 +28,7 @@ export const statementTexts: Record<Locale, StatementMailTexts> = {
         `Your share of refunds to givers: ${a.refundedShare}`,
         `Transferred to your payout account: ${a.transferred}`,
         `Transfers reversed (back with Regalo): ${a.reversed}`,
+        `VAT adjustments of Regalo’s invoices (VAT on each invoice’s total less the VAT withheld per order): ${a.invoiceVat}`,
         `Closing balance (what Regalo holds for you): ${a.closing}`,
       ].join('\n'),
     details: 'Your dashboard has every order and transfer, the CSV for your accountant and a printable version.',
@@ -45,6 +46,7 @@ export const statementTexts: Record<Locale, StatementMailTexts> = {
         `Tu parte de los reembolsos a compradores: ${a.refundedShare}`,
         `Transferido a tu cuenta de cobros: ${a.transferred}`,
         `Transferencias revertidas (vuelven a Regalo): ${a.reversed}`,
+        `Ajustes de IVA de las facturas de Regalo (el IVA del total de cada factura menos el retenido pedido a pedido): ${a.invoiceVat}`,
         `Saldo final (lo que Regalo guarda para ti): ${a.closing}`,
       ].join('\n'),
     details: 'En tu panel tienes el detalle de cada pedido y transferencia, el CSV para tu gestoría y una versión para imprimir.',
@@ -62,6 +64,7 @@ export const statementTexts: Record<Locale, StatementMailTexts> = {
         `La teua part dels reemborsaments als compradors: ${a.refundedShare}`,
         `Transferit al teu compte de cobraments: ${a.transferred}`,
         `Transferències revertides (tornen a Regalo): ${a.reversed}`,
+        `Ajustos d’IVA de les factures de Regalo (l’IVA del total de cada factura menys el retingut comanda a comanda): ${a.invoiceVat}`,
         `Saldo final (el que Regalo guarda per a tu): ${a.closing}`,
       ].join('\n'),
     details: 'En el teu tauler tens el detall de cada comanda i transferència, el CSV per a la teua gestoria i una versió per a imprimir.',

@@ -147,7 +147,9 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
           })),
           client_reference_id: checkoutId,
           metadata: { checkoutId },
-          payment_intent_data: { metadata: { checkoutId } },
+          // The payment and the transfers of its shares form one group at Stripe (the transfers
+          // send the checkout as their transfer_group), so its dashboard and reports tie them.
+          payment_intent_data: { metadata: { checkoutId }, transfer_group: checkoutId },
           ...(customerEmail ? { customer_email: customerEmail } : {}),
           locale: checkoutLocales[locale],
           success_url: `${returnUrl}?payment=success`,

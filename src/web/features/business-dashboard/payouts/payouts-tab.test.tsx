@@ -35,10 +35,10 @@ const statement: Statement = {
   totals: { gross: 2500, commission: 250, commissionVat: 53, share: 2197, refunded: 0, transferred: 2197, reversed: 0 },
   summary: {
     opening: 0,
-    movements: { paidShare: 2197, refundedShare: 0, transferred: -2197, reversed: 0 },
+    movements: { paidShare: 2197, refundedShare: 0, transferred: -2197, reversed: 0, invoiceVat: 0 },
     closing: 0,
     commission: { charged: 250, refunded: 0, net: 250 },
-    commissionVat: { charged: 53, refunded: 0, net: 53 },
+    commissionVat: { charged: 53, refunded: 0, adjusted: 0, net: 53 },
   },
   lines: [
     { at: '2026-10-02T10:00:00.000Z', kind: 'order_paid', orderId: 'o1', giftName: 'Horchata para dos', gross: 2500, commission: 250, commissionVat: 53, share: 2197, balanceChange: 2197, balance: 2197, providerRef: null },

@@ -193,7 +193,8 @@ describe('the public shop window', () => {
     expect(gone.statusCode).toBe(410);
     expect(gone.body).toContain('Este regalo ya no está a la venta');
     expect(gone.body).toContain(`href="/b/${business.slug}?lang=es"`);
-    expect(gone.body).not.toMatch(/<script(?! type="application\/ld\+json")/);
+    // No script but the data block and the public pages' one small script (ADR 098).
+    expect(gone.body).not.toMatch(/<script(?! type="application\/ld\+json")(?! src="\/page-[0-9a-f]{12}\.js" defer)/);
   });
 
   it('renders complete pages: language, canonical, hreflang, title, description, Open Graph, JSON-LD with the price', async () => {
@@ -206,7 +207,7 @@ describe('the public shop window', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       const html = res.body;
-      expect(html).toContain(`<html lang="${language}">`);
+      expect(html).toContain(`<html lang="${language}" data-language="${language}">`);
       expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
       expect(html).toContain(`<title>Horchata y fartons ${tag} · Horchatería ${tag} · Regalo</title>`);
       expect(html).toMatch(/<meta name="description" content="[^"]{20,}">/);
@@ -219,8 +220,9 @@ describe('the public shop window', () => {
       expect(html).toContain(`<meta property="og:image" content="https://regalos.example/api/files/public/gifts/`);
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
       expect(html).toContain(formatPrice(1250));
-      // No script runs on the page: the only script element is the JSON-LD data block.
-      expect(html.match(/<script/g)).toHaveLength(1);
+      // The JSON-LD block and the public pages' one small script (ADR 098), nothing else.
+      expect(html.match(/<script/g)).toHaveLength(2);
+      expect(html).toMatch(/<script src="\/page-[0-9a-f]{12}\.js" defer><\/script>/);
       const [product] = jsonLdOf(html);
       expect(product).toMatchObject({
         '@context': 'https://schema.org',
@@ -239,7 +241,7 @@ describe('the public shop window', () => {
     // Valencian: the document says ca-ES-valencia, its alternates say `ca`, since search engines
     // ignore an hreflang with a variant subtag.
     const valencian = (await get(b, `/b/${business.slug}/${gift.slug}?lang=va`)).body;
-    expect(valencian).toContain('<html lang="ca-ES-valencia">');
+    expect(valencian).toContain('<html lang="ca-ES-valencia" data-language="va">');
     const giftUrl = `https://regalos.example/b/${business.slug}/${gift.slug}`;
     expect(valencian).toContain(`<link rel="alternate" hreflang="ca" href="${giftUrl}?lang=va">`);
     expect(valencian).not.toContain('hreflang="ca-ES-valencia"');
@@ -258,10 +260,10 @@ describe('the public shop window', () => {
 
   it('speaks the chosen language without ?lang=, and keeps a picked one in the cookie', async () => {
     const spanish = await get(b, '/gifts', { 'accept-language': 'es-ES,es;q=0.9' });
-    expect(spanish.body).toContain('<html lang="es">');
+    expect(spanish.body).toContain('<html lang="es" data-language="es">');
     expect(spanish.headers.vary).toContain('Accept-Language');
     const picked = await get(b, '/gifts?lang=en', { 'accept-language': 'es' });
-    expect(picked.body).toContain('<html lang="en">');
+    expect(picked.body).toContain('<html lang="en" data-language="en">');
     expect(String(picked.headers['set-cookie'])).toContain('regalo-language=en');
   });
 

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 /*
  * Issue 15, point 6: the public pages' header (landing, privacy, not found) shows a
  * signed-in user the way to their own area instead of "Sign in"; after deleting the
- * account the home page says it was done. (Here, beside the landing page's notice: shared
+ * account the home page says it was done. Every public header also links the cart (to the
+ * checkout, which shows it to everyone), ADR 098. (Here, beside the landing page's notice: shared
  * components never import a feature, eslint.config.js.)
  */
 const dom = mountReactRootPerTest();
@@ -49,7 +50,7 @@ describe('the public header', () => {
   it('offers "Sign in" to a visitor', async () => {
     stubSession(null);
     await renderHeader();
-    await vi.waitFor(() => expect(navLinks()).toEqual([['Sign in', '/auth']]));
+    await vi.waitFor(() => expect(navLinks()).toEqual([['Cart', '/checkout'], ['Sign in', '/auth']]));
   });
 
   it.each([
@@ -59,7 +60,7 @@ describe('the public header', () => {
   ])('links a signed-in %o user to their area', async (user, link) => {
     stubSession(user);
     await renderHeader();
-    await vi.waitFor(() => expect(navLinks()).toEqual([link]));
+    await vi.waitFor(() => expect(navLinks()).toEqual([['Cart', '/checkout'], link]));
   });
 });
 
@@ -83,7 +84,7 @@ describe('after deleting the account', () => {
   it('says nothing on an ordinary visit', async () => {
     stubSession(null);
     await renderHeader();
-    await vi.waitFor(() => expect(navLinks()).toEqual([['Sign in', '/auth']]));
+    await vi.waitFor(() => expect(navLinks()).toEqual([['Cart', '/checkout'], ['Sign in', '/auth']]));
     expect(dom.container.querySelector('[data-testid="account-deleted"]')).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signInAs, test } from './support/
  * The recipient's side (ADR 032): the demo giver's gifts open on their server-rendered gift
  * page with no account, in the recipient's language with a switch, with a QR that scans to
  * the page itself; the printable card; the page with JavaScript off; and the landing page's
- * "Redeem a gift" leading a recipient to their gift by pasting its link (390 px, both
+ * "Open your gift" leading a recipient to their gift by pasting its link (390 px, both
  * languages). Everything here only reads the demo data.
  */
 
@@ -159,13 +159,13 @@ test.describe('with JavaScript disabled', () => {
 });
 
 for (const { locale, redeem, title, label, submit, greeting } of [
-  { locale: 'es-ES', redeem: 'Canjear un regalo', title: 'Abre tu regalo', label: 'El enlace o el código de tu regalo', submit: 'Abrir mi regalo', greeting: 'Carmen Martínez, tienes un regalo' },
-  { locale: 'en-GB', redeem: 'Redeem a gift', title: 'Open your gift', label: 'Your gift link or code', submit: 'Open my gift', greeting: 'Carmen Martínez, you have a gift' },
+  { locale: 'es-ES', redeem: 'Abre tu regalo', title: 'Abre tu regalo', label: 'El enlace o el código de tu regalo', submit: 'Abrir mi regalo', greeting: 'Carmen Martínez, tienes un regalo' },
+  { locale: 'en-GB', redeem: 'Open your gift', title: 'Open your gift', label: 'Your gift link or code', submit: 'Open my gift', greeting: 'Carmen Martínez, you have a gift' },
 ]) {
   test.describe(`from the landing page (${locale}, 390 px)`, () => {
     test.use({ locale, viewport: { width: 390, height: 844 } });
 
-    test('"Redeem a gift" explains that no account is needed and opens a pasted gift link', async ({ page, context, playwright, baseURL }) => {
+    test('"Open your gift" explains that no account is needed and opens a pasted gift link', async ({ page, context, playwright, baseURL }) => {
       const api = await playwright.request.newContext({ baseURL });
       const path = await giftPathOf(api, 'Merienda de horchata y fartons para dos', 'paid');
       await api.dispose();

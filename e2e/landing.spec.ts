@@ -54,7 +54,7 @@ test.describe('in English', () => {
     const hero = page.locator('section[aria-labelledby="hero-title"]');
     await expect(hero.getByRole('link', { name: 'Send a gift' })).toHaveAttribute('href', '/gifts?lang=en');
     await expect(hero.getByRole('link', { name: 'I have a business' })).toHaveAttribute('href', '/business/interest');
-    await expect(hero.getByRole('link', { name: 'Redeem a gift' })).toHaveAttribute('href', '/g?lang=en');
+    await expect(hero.getByRole('link', { name: 'Open your gift' })).toHaveAttribute('href', '/g?lang=en');
     await expect(page.getByRole('link', { name: 'Become a partner' })).toHaveAttribute('href', '/business/interest');
     await expect(page.locator('section[aria-labelledby="footer-cta-title"]').getByRole('link', { name: 'Send a gift' })).toHaveAttribute('href', '/gifts?lang=en');
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
@@ -129,7 +129,7 @@ test.describe('in Spanish', () => {
     const hero = page.locator('section[aria-labelledby="hero-title"]');
     await expect(hero.getByRole('link', { name: 'Enviar un regalo' })).toHaveAttribute('href', '/gifts?lang=es');
     await expect(hero.getByRole('link', { name: 'Tengo un negocio' })).toHaveAttribute('href', '/business/interest');
-    await expect(hero.getByRole('link', { name: 'Canjear un regalo' })).toHaveAttribute('href', '/g?lang=es');
+    await expect(hero.getByRole('link', { name: 'Abre tu regalo' })).toHaveAttribute('href', '/g?lang=es');
     await expectTheDocumentsFigures(page, 'es-ES');
 
     await page.clock.pauseAt(new Date('2026-05-04T09:01:00Z'));

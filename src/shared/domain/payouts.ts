@@ -28,6 +28,9 @@ export const DEFAULT_COMMISSION_VAT_RATE = 21;
  *   counted in no balance, kept so the statement and the admin can show it.
  * - payout_paid / payout_failed: the provider paid the business's balance to its bank (or
  *   the bank returned it); one per provider payout id.
+ * - gift_redeemed: the recipient used a gift's value at its business (the redemption's
+ *   movement, ADR 096). Moves no money between Regalo and the business — the share was owed
+ *   at payment and its transfer falls due now — so it is in no balance and no statement sum.
  */
 export const ledgerKinds = [
   'charge_received',
@@ -43,8 +46,23 @@ export const ledgerKinds = [
   'transfer_reversed',
   'payout_paid',
   'payout_failed',
+  'gift_redeemed',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
+
+/**
+ * The kinds a gift movement is settled by exactly once (a unique index on movement and kind,
+ * ADR 096): the issue's commission, VAT and share, a refund's three rows, a redemption's row.
+ */
+export const settledOnceLedgerKinds = [
+  'commission',
+  'commission_vat',
+  'share_owed',
+  'refund_commission',
+  'refund_commission_vat',
+  'refund_share',
+  'gift_redeemed',
+] as const satisfies readonly LedgerKind[];
 
 /**
  * What each balance sums, kind by kind (+1 adds, −1 subtracts). The one definition the SQL

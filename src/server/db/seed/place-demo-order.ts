@@ -8,6 +8,7 @@ import { createOrder, type UserRow } from '../../testing/factories';
 import type { Executor } from '../client';
 import { businesses } from '../schema/businesses';
 import { orders } from '../schema/orders';
+import { recordExpiryMovements } from '../../domain/ledger/record-gift-movement';
 import { recordRedemption } from '../../domain/ledger/record-redemption';
 import type { DemoOrder } from './demo-data';
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
@@ -103,5 +104,7 @@ export async function placeDemoOrder(
   } else if (order.status === 'expired') {
     if (paid.expiresAt.getTime() >= now.getTime()) throw new Error(`demo order for ${order.giftName} is not old enough to have expired`);
     await tx.update(orders).set({ status: 'expired', updatedAt: paid.expiresAt }).where(eq(orders.id, paid.id));
+    // What the gift had left expires with it, as the expiry job writes it (ADR 096).
+    await recordExpiryMovements(tx, [paid.id], paid.expiresAt);
   }
 }

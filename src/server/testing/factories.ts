@@ -27,7 +27,9 @@ import { accounts, users } from '../db/schema/auth';
 import { businessApplications, businesses, businessInterests } from '../db/schema/businesses';
 import { contacts } from '../db/schema/contacts';
 import { gifts } from '../db/schema/gifts';
-import { checkouts, orders, redemptions } from '../db/schema/orders';
+import { checkouts, orders } from '../db/schema/orders';
+import { recordExpiryMovements, recordGiftMovement } from '../domain/ledger/record-gift-movement';
+import { recordRedemption } from '../domain/ledger/record-redemption';
 import { profiles } from '../db/schema/profiles';
 import { payoutAccounts } from '../db/schema/payouts';
 import { recordCheckoutPayment, recordOrderRefund } from '../domain/ledger/record-payment';
@@ -626,13 +628,19 @@ export async function createOrder(db: Executor, input: CreateOrderInput): Promis
     }
   }
 
+  // As the expiry job writes it: what the gift had left expired with it.
+  if (status === 'expired') await recordExpiryMovements(db, [order!.id], expiresAt);
   if (status === 'redeemed') {
-    await db.insert(redemptions).values({
+    // An order made without a checkout has no payment in the ledger; its value is issued all the same.
+    await recordGiftMovement(db, { orderId: order!.id, kind: 'issued', amount: total, at: paidAt ?? createdAt });
+    await recordRedemption(db, {
       orderId: order!.id,
       businessId: gift.businessId,
+      checkoutId: order!.checkoutId,
+      amount: total,
       redeemedBy: input.redeemedBy === undefined ? business.ownerId : input.redeemedBy,
       method: input.redemptionMethod ?? 'scan',
-      createdAt: redeemedAt ?? now,
+      at: redeemedAt ?? now,
     });
   }
   return order!;

@@ -33,6 +33,9 @@ export const DEFAULT_COMMISSION_VAT_RATE = 21;
  *   business or given back to it; at most one per invoice (key `invoice_vat_adjustment:<id>`),
  *   written with the invoice (ADR 093). No provider movement: it moves the balance Regalo
  *   holds for the business.
+ * - gift_redeemed: the recipient used a gift's value at its business (the redemption's
+ *   movement, ADR 096). Moves no money between Regalo and the business — the share was owed
+ *   at payment and its transfer falls due now — so it is in no balance and no statement sum.
  */
 export const ledgerKinds = [
   'charge_received',
@@ -50,8 +53,23 @@ export const ledgerKinds = [
   'payout_failed',
   'invoice_vat_charged',
   'invoice_vat_credited',
+  'gift_redeemed',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
+
+/**
+ * The kinds a gift movement is settled by exactly once (a unique index on movement and kind,
+ * ADR 096): the issue's commission, VAT and share, a refund's three rows, a redemption's row.
+ */
+export const settledOnceLedgerKinds = [
+  'commission',
+  'commission_vat',
+  'share_owed',
+  'refund_commission',
+  'refund_commission_vat',
+  'refund_share',
+  'gift_redeemed',
+] as const satisfies readonly LedgerKind[];
 
 /**
  * What each balance sums, kind by kind (+1 adds, −1 subtracts). The one definition the SQL

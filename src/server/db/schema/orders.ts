@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { checkoutStatuses, CURRENCY, orderStatuses } from '@shared/domain/order-status';
+import { giftMovementKinds, giftValueKinds } from '@shared/domain/gift-movements';
 import { users } from './auth';
 import { businesses } from './businesses';
 import { createdAt, id, sqlList, timestamptz, updatedAt } from './columns';
@@ -22,7 +23,11 @@ import { contacts } from './contacts';
 import { gifts } from './gifts';
 import { mailOutbox } from './mail-outbox';
 
-/** One payment for a cart's orders: one order per gift and recipient (ADR 031). */
+/**
+ * A purchase (ADR 096): one payment for a cart's orders, one order per gift and recipient
+ * (ADR 031). Its purchaser is an account (`buyer_id`) or a guest (`guest_*`), named by
+ * `purchaser_kind`; what was paid is its `payments` rows.
+ */
 export const checkouts = pgTable(
   'checkouts',
   {
@@ -54,6 +59,11 @@ export const checkouts = pgTable(
      * signed in with the purchase's address confirmed ("Add to my account", ADR 075).
      */
     claimedAt: timestamptz('claimed_at'),
+    /**
+     * Who bought it (`purchaserKinds`), derived by the database from the guest fields so it
+     * cannot disagree with them; a company's purchase is a further kind when it is sold.
+     */
+    purchaserKind: text('purchaser_kind').generatedAlwaysAs(sql`case when guest_email is not null then 'guest' else 'account' end`),
     completedAt: timestamptz('completed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -133,6 +143,8 @@ export const orders = pgTable(
       .notNull()
       .references(() => businesses.id, { onDelete: 'restrict' }),
     status: text('status').notNull().default('unpaid'),
+    /** How the gift is spent (`giftValueKinds`): `fixed` is redeemed once, whole (ADR 096). */
+    valueKind: text('value_kind').notNull().default('fixed'),
     totalAmount: integer('total_amount').notNull(),
     currency: text('currency').notNull().default(CURRENCY),
     commissionRate: numeric('commission_rate', { precision: 5, scale: 2, mode: 'number' }),
@@ -189,6 +201,7 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_status_check', sql`${t.status} in (${sqlList(orderStatuses)})`),
+    check('orders_value_kind_check', sql`${t.valueKind} in (${sqlList(giftValueKinds)})`),
     check('orders_total_positive', sql`${t.totalAmount} > 0`),
     check('orders_currency_check', sql`${t.currency} = '${sql.raw(CURRENCY)}'`),
     check('orders_recipient_not_blank', sql`length(trim(${t.recipientName})) > 0`),
@@ -236,15 +249,22 @@ export const orders = pgTable(
   ],
 );
 
-/** Who redeemed an order, when and how; one per order. */
+/**
+ * Who redeemed a gift, when and how: one per `redeemed` movement. A fixed gift has one
+ * redemption at most, because its value allows one `redeemed` movement (the movements'
+ * trigger, ADR 096).
+ */
 export const redemptions = pgTable(
   'redemptions',
   {
     id: id(),
     orderId: uuid('order_id')
       .notNull()
-      .unique()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    movementId: uuid('movement_id')
+      .notNull()
+      .unique()
+      .references(() => giftMovements.id, { onDelete: 'restrict' }),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -252,5 +272,66 @@ export const redemptions = pgTable(
     method: text('method').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [check('redemptions_method_check', sql`${t.method} in ('scan', 'manual')`)],
+  (t) => [check('redemptions_method_check', sql`${t.method} in ('scan', 'manual')`), index('redemptions_order_idx').on(t.orderId)],
+);
+
+/**
+ * What a purchase was paid with (ADR 096): one row per payment the provider confirmed for a
+ * checkout; today one per checkout, the giver's whole charge. Append-only (a trigger refuses
+ * UPDATE and DELETE). A payment that arrived for a closed checkout and was refunded at once
+ * is no payment of the purchase: it is only in the ledger (`charge_received` and
+ * `charge_refunded`, ADR 065).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default(CURRENCY),
+    provider: text('provider').notNull(),
+    /** The provider's payment (Stripe PaymentIntent id). */
+    providerRef: text('provider_ref'),
+    /** `payment:<checkout>` for the checkout's one payment. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payments_amount_positive', sql`${t.amount} > 0`),
+    check('payments_currency_check', sql`${t.currency} = '${sql.raw(CURRENCY)}'`),
+    index('payments_checkout_idx').on(t.checkoutId),
+  ],
+);
+
+/**
+ * A gift's value, movement by movement (ADR 096; kinds and signs in `giftMovementKinds`):
+ * what the gift is worth is the sum, never a stored total. Append-only, and a trigger refuses
+ * a movement that takes more than the gift has left, or that takes part of a fixed gift's
+ * value. Each movement is settled once: its ledger rows and its transfer point at it, unique.
+ */
+export const giftMovements = pgTable(
+  'gift_movements',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    amount: integer('amount').notNull(),
+    /** Names the movement so a retried job or a replay records it once (`giftMovementKey`). */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** The payment the value was issued against (an `issued` movement). */
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    /** When it happened (the use case's clock). */
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('gift_movements_kind_check', sql`${t.kind} in (${sqlList(giftMovementKinds)})`),
+    check('gift_movements_amount_check', sql`${t.amount} > 0`),
+    index('gift_movements_order_idx').on(t.orderId, t.createdAt),
+    // A gift is issued once.
+    uniqueIndex('gift_movements_issued_once').on(t.orderId).where(sql`${t.kind} = 'issued'`),
+  ],
 );

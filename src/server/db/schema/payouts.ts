@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CURRENCY } from '@shared/domain/order-status';
-import { ledgerKinds, orderRefundStates, payoutProviders, reconciliationDifferenceKinds, transferStates } from '@shared/domain/payouts';
+import { ledgerKinds, orderRefundStates, payoutProviders, reconciliationDifferenceKinds, settledOnceLedgerKinds, transferStates } from '@shared/domain/payouts';
 import { businesses } from './businesses';
 import { createdAt, id, sqlList, timestamptz, updatedAt } from './columns';
-import { checkouts, orders } from './orders';
+import { checkouts, giftMovements, orders, payments } from './orders';
 
 /*
  * Money out (ADR 053). Foreign keys here never cascade or set null: deleting a user sets
@@ -56,6 +56,14 @@ export const ledgerEntries = pgTable(
     businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'restrict' }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'restrict' }),
+    /**
+     * The gift movement this row settles (ADR 096): the issue (commission, VAT, share owed,
+     * and the share's transfers), a redemption, a refund. Null for the giver's charge (see
+     * `payment_id`) and the payouts to a bank, which belong to no one gift.
+     */
+    movementId: uuid('movement_id').references(() => giftMovements.id, { onDelete: 'restrict' }),
+    /** The purchase's payment a `charge_received` row records. */
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
     /** The provider's id for the movement: payment, refund, transfer, reversal or payout. */
     providerRef: text('provider_ref'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
@@ -70,20 +78,33 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_business_check', sql`${t.kind} in ('charge_received', 'charge_refunded') or ${t.businessId} is not null`),
     index('ledger_entries_business_created_idx').on(t.businessId, t.createdAt),
     index('ledger_entries_order_idx').on(t.orderId),
+    // A movement is settled once: one row of each of these kinds per movement, ever. A
+    // transfer's rows may repeat (a share paid again after an abandoned refund, ADR 084).
+    uniqueIndex('ledger_entries_movement_settled_once')
+      .on(t.movementId, t.kind)
+      .where(sql`${t.kind} in (${sqlList(settledOnceLedgerKinds)})`),
+    // Every row about one gift names its movement.
+    check('ledger_entries_movement_check', sql`${t.orderId} is null or ${t.movementId} is not null`),
     index('ledger_entries_checkout_idx').on(t.checkoutId),
     index('ledger_entries_created_idx').on(t.createdAt),
   ],
 );
 
-/** An order's business share on its way out; one per order, ever (unique order_id). */
+/**
+ * A business's share of a gift movement on its way out; one per movement, ever (unique
+ * movement_id, ADR 096): today the issue of each paid order, so one per order.
+ */
 export const transfers = pgTable(
   'transfers',
   {
     id: id(),
     orderId: uuid('order_id')
       .notNull()
-      .unique()
       .references(() => orders.id, { onDelete: 'restrict' }),
+    movementId: uuid('movement_id')
+      .notNull()
+      .unique()
+      .references(() => giftMovements.id, { onDelete: 'restrict' }),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'restrict' }),
@@ -116,6 +137,7 @@ export const transfers = pgTable(
     // The job's scan: what is due or failed, by when it may go.
     index('transfers_pending_idx').on(t.nextAttemptAt).where(sql`${t.state} in ('due', 'failed')`),
     index('transfers_business_idx').on(t.businessId, t.createdAt),
+    index('transfers_order_idx').on(t.orderId),
     uniqueIndex('transfers_provider_transfer_unique').on(t.providerTransferId),
   ],
 );

@@ -7,7 +7,9 @@ import { createTestPaymentProvider } from '../../platform/payments/test-provider
 import { createOrder, type UserRow } from '../../testing/factories';
 import type { Executor } from '../client';
 import { businesses } from '../schema/businesses';
-import { orders, redemptions } from '../schema/orders';
+import { orders } from '../schema/orders';
+import { recordExpiryMovements } from '../../domain/ledger/record-gift-movement';
+import { recordRedemption } from '../../domain/ledger/record-redemption';
 import type { DemoOrder } from './demo-data';
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { bringTransferForward } from '../../domain/payouts/transfer-schedule';
@@ -90,7 +92,7 @@ export async function placeDemoOrder(
     const redeemedAt = new Date(Math.min(now.getTime(), paid.expiresAt.getTime(), paidAt.getTime() + DAY));
     await tx.update(orders).set({ status: 'redeemed', redeemedAt, updatedAt: redeemedAt }).where(and(eq(orders.id, paid.id), eq(orders.status, 'paid')));
     const [business] = await tx.select({ ownerId: businesses.ownerId }).from(businesses).where(eq(businesses.id, paid.businessId));
-    await tx.insert(redemptions).values({ orderId: paid.id, businessId: paid.businessId, redeemedBy: business?.ownerId ?? null, method: 'scan', createdAt: redeemedAt });
+    await recordRedemption(tx, { orderId: paid.id, businessId: paid.businessId, checkoutId: paid.checkoutId, amount: paid.totalAmount, redeemedBy: business?.ownerId ?? null, method: 'scan', at: redeemedAt });
     await bringTransferForward(tx, paid.id, redeemedAt);
   } else if (order.status === 'withdrawn') {
     // The giver used the right of withdrawal an hour after paying, from "My orders".
@@ -102,5 +104,7 @@ export async function placeDemoOrder(
   } else if (order.status === 'expired') {
     if (paid.expiresAt.getTime() >= now.getTime()) throw new Error(`demo order for ${order.giftName} is not old enough to have expired`);
     await tx.update(orders).set({ status: 'expired', updatedAt: paid.expiresAt }).where(eq(orders.id, paid.id));
+    // What the gift had left expires with it, as the expiry job writes it (ADR 096).
+    await recordExpiryMovements(tx, [paid.id], paid.expiresAt);
   }
 }

@@ -1,5 +1,8 @@
+import { inArray } from 'drizzle-orm';
+import { giftMovementKey } from '@shared/domain/gift-movements';
 import type { LedgerKind } from '@shared/domain/payouts';
 import type { Executor } from '../../db/client';
+import { giftMovements } from '../../db/schema/orders';
 import { ledgerEntries } from '../../db/schema/payouts';
 
 export interface LedgerEntryInput {
@@ -9,6 +12,10 @@ export interface LedgerEntryInput {
   businessId: string | null;
   orderId?: string | null;
   checkoutId?: string | null;
+  /** The gift movement the row settles (ADR 096); every row about an order names one. */
+  movementId?: string | null;
+  /** The purchase's payment a `charge_received` row records. */
+  paymentId?: string | null;
   providerRef?: string | null;
   /** Names the movement so it is recorded once: `${kind}:${order id}` unless given. */
   idempotencyKey?: string;
@@ -30,6 +37,7 @@ export async function recordLedgerEntries(tx: Executor, entries: readonly Ledger
       throw new RangeError(`ledger amount must be whole, non-negative cents: ${entry.kind} ${entry.amount}`);
     }
   }
+  const movements = await defaultMovements(tx, entries);
   const rows = entries.map((entry) => {
     const key = entry.idempotencyKey ?? (entry.orderId ? orderMovementKey(entry.kind, entry.orderId) : null);
     if (!key) throw new Error(`ledger entry ${entry.kind} needs an order or an idempotency key`);
@@ -39,6 +47,8 @@ export async function recordLedgerEntries(tx: Executor, entries: readonly Ledger
       businessId: entry.businessId,
       orderId: entry.orderId ?? null,
       checkoutId: entry.checkoutId ?? null,
+      movementId: entry.movementId ?? (entry.orderId ? (movements.get(defaultMovementKey(entry.kind, entry.orderId)) ?? null) : null),
+      paymentId: entry.paymentId ?? null,
       providerRef: entry.providerRef ?? null,
       idempotencyKey: key,
       createdAt: entry.at,
@@ -46,4 +56,20 @@ export async function recordLedgerEntries(tx: Executor, entries: readonly Ledger
   });
   const added = await tx.insert(ledgerEntries).values(rows).onConflictDoNothing({ target: ledgerEntries.idempotencyKey }).returning({ id: ledgerEntries.id });
   return added.length;
+}
+
+/**
+ * The movement a row about a gift settles when its caller does not name one (ADR 096): a
+ * refund's rows settle the gift's refund, every other row its issue (the share and its
+ * transfers). The database requires one for every row about a gift.
+ */
+function defaultMovementKey(kind: LedgerKind, orderId: string): string {
+  return kind.startsWith('refund_') ? giftMovementKey('refunded', orderId, 1) : giftMovementKey('issued', orderId);
+}
+
+async function defaultMovements(tx: Executor, entries: readonly LedgerEntryInput[]): Promise<Map<string, string>> {
+  const keys = [...new Set(entries.filter((e) => e.orderId && !e.movementId).map((e) => defaultMovementKey(e.kind, e.orderId!)))];
+  if (keys.length === 0) return new Map();
+  const rows = await tx.select({ id: giftMovements.id, key: giftMovements.idempotencyKey }).from(giftMovements).where(inArray(giftMovements.idempotencyKey, keys));
+  return new Map(rows.map((r) => [r.key, r.id]));
 }

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client';
 import { scheduleOrderTransfers } from '../payouts/transfer-schedule';
+import { recordGiftMovement, recordPurchasePayment, recordRefundMovement } from './record-gift-movement';
 import { recordLedgerEntries, type LedgerEntryInput } from './record-ledger-entries';
 
 export interface PaidOrderAmounts {
@@ -33,9 +34,10 @@ export function paidAmountsOf(order: {
 }
 
 /**
- * A checkout's payment in the ledger, in the payment's transaction: the giver's charge once
- * per checkout, and per order its commission, the commission's VAT and the business's share
- * owed (which add up to the order's total); each order gets its one transfer, due later.
+ * A checkout's payment, in the payment's transaction (ADR 096): the purchase's payment and
+ * the giver's charge in the ledger once per checkout; per order its `issued` movement (its
+ * whole value), and settled by that movement the commission, the commission's VAT and the
+ * business's share owed (which add up to the order's total) and its one transfer, due later.
  * Idempotent: a replay adds nothing.
  */
 export async function recordCheckoutPayment(
@@ -43,22 +45,27 @@ export async function recordCheckoutPayment(
   input: { checkoutId: string; chargeAmount: number; paymentRef: string | null; paidAt: Date; orders: readonly PaidOrderAmounts[] },
 ): Promise<void> {
   const { checkoutId, paidAt } = input;
+  const paymentId = await recordPurchasePayment(tx, { checkoutId, amount: input.chargeAmount, providerRef: input.paymentRef, at: paidAt });
   const entries: LedgerEntryInput[] = [
     {
       kind: 'charge_received',
       amount: input.chargeAmount,
       businessId: null,
       checkoutId,
+      paymentId,
       providerRef: input.paymentRef,
       idempotencyKey: `charge_received:${checkoutId}`,
       at: paidAt,
     },
   ];
+  const issued: { order: PaidOrderAmounts; movementId: string }[] = [];
   for (const order of input.orders) {
     if (order.commissionAmount + order.commissionVatAmount + order.netAmount !== order.totalAmount) {
       throw new Error(`order ${order.id}: commission + VAT + net must equal the total`);
     }
-    const base = { businessId: order.businessId, orderId: order.id, checkoutId, at: paidAt };
+    const { id: movementId } = await recordGiftMovement(tx, { orderId: order.id, kind: 'issued', amount: order.totalAmount, paymentId, at: paidAt });
+    issued.push({ order, movementId });
+    const base = { businessId: order.businessId, orderId: order.id, checkoutId, movementId, at: paidAt };
     entries.push(
       { ...base, kind: 'commission', amount: order.commissionAmount },
       { ...base, kind: 'commission_vat', amount: order.commissionVatAmount },
@@ -68,20 +75,22 @@ export async function recordCheckoutPayment(
   await recordLedgerEntries(tx, entries);
   await scheduleOrderTransfers(
     tx,
-    input.orders.map((o) => ({ id: o.id, businessId: o.businessId, checkoutId, netAmount: o.netAmount, paidAt })),
+    issued.map(({ order: o, movementId }) => ({ id: o.id, movementId, businessId: o.businessId, checkoutId, netAmount: o.netAmount, paidAt })),
   );
 }
 
 /**
- * The platform team's refund of one order in the ledger: its commission, VAT and share come
- * back out, adding up to the total given back to the giver.
+ * The refund of one order (the team's cancellation, the giver's withdrawal, the refunds job):
+ * its `refunded` movement, and settled by it the commission, VAT and share coming back out
+ * of the ledger, adding up to the total given back to the giver.
  */
 export async function recordOrderRefund(
   tx: Executor,
   order: PaidOrderAmounts & { checkoutId: string | null },
   refund: { refundRef: string | null; at: Date },
 ): Promise<void> {
-  const base = { businessId: order.businessId, orderId: order.id, checkoutId: order.checkoutId, providerRef: refund.refundRef, at: refund.at };
+  const movementId = await recordRefundMovement(tx, { orderId: order.id, amount: order.totalAmount, at: refund.at });
+  const base = { businessId: order.businessId, orderId: order.id, checkoutId: order.checkoutId, movementId, providerRef: refund.refundRef, at: refund.at };
   await recordLedgerEntries(tx, [
     { ...base, kind: 'refund_commission', amount: order.commissionAmount },
     { ...base, kind: 'refund_commission_vat', amount: order.commissionVatAmount },

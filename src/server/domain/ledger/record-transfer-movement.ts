@@ -12,7 +12,7 @@ import { orderMovementKey, recordLedgerEntries, type LedgerEntryInput } from './
  */
 export async function recordTransferMovement(
   tx: Executor,
-  entry: Omit<LedgerEntryInput, 'idempotencyKey' | 'kind' | 'orderId' | 'providerRef'> & { kind: 'transfer_sent' | 'transfer_reversed'; orderId: string; providerRef: string },
+  entry: Omit<LedgerEntryInput, 'idempotencyKey' | 'kind' | 'orderId' | 'providerRef'> & { kind: 'transfer_sent' | 'transfer_reversed'; orderId: string; movementId: string; providerRef: string },
 ): Promise<number> {
   const earlier = await tx
     .select({ providerRef: ledgerEntries.providerRef })

@@ -3,6 +3,7 @@ import { formatDate } from '@shared/format';
 import type { Executor } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { AppError } from '../../platform/errors';
+import { liftExpiry } from '../ledger/record-gift-movement';
 import { enqueueMail } from '../../platform/mail/enqueue-mail';
 import { giftPageUrl } from './gift-page-url';
 
@@ -33,6 +34,8 @@ export async function applyExpiryExtension(
     .where(and(eq(orders.id, before.id), inArray(orders.status, ['paid', 'expired'])))
     .returning({ id: orders.id });
   if (updated.length === 0) throw AppError.conflict('order_not_extendable', 'The order changed meanwhile');
+  // What expired is the recipient's again (ADR 096).
+  await liftExpiry(tx, before.id, now);
   if (before.recipientEmail && before.deliveredAt) {
     const locale = before.recipientLocale;
     await enqueueMail(tx, {

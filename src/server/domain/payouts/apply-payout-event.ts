@@ -36,6 +36,7 @@ export async function applyPayoutEvent(tx: Executor, provider: PaymentProviderNa
         amount: known.amount,
         businessId: known.businessId,
         orderId: known.orderId,
+        movementId: known.movementId,
         checkoutId: known.checkoutId,
         providerRef: event.transferId,
         at: now,
@@ -55,6 +56,7 @@ export async function applyPayoutEvent(tx: Executor, provider: PaymentProviderNa
         amount: event.amountReversed,
         businessId: known.businessId,
         orderId: known.orderId,
+        movementId: known.movementId,
         checkoutId: known.checkoutId,
         // The reversal's own id, as the provider's balance names it (reconciliation).
         providerRef: known.providerReversalId ?? event.reversalId ?? event.transferId,

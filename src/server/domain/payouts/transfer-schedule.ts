@@ -15,6 +15,8 @@ export function withdrawalPeriodEnd(paidAt: Date): Date {
 
 export interface PaidOrderMoney {
   id: string;
+  /** The gift's `issued` movement: the transfer settles its share (ADR 096). */
+  movementId: string;
   businessId: string;
   checkoutId: string | null;
   netAmount: number;
@@ -23,7 +25,7 @@ export interface PaidOrderMoney {
 
 /**
  * Gives each newly paid order its one transfer, `due` at the end of its withdrawal period
- * (redemption brings it forward). unique(order_id) makes a second call a no-op.
+ * (redemption brings it forward). unique(movement_id) makes a second call a no-op.
  */
 export async function scheduleOrderTransfers(tx: Executor, paid: readonly PaidOrderMoney[]): Promise<void> {
   if (paid.length === 0) return;
@@ -32,6 +34,7 @@ export async function scheduleOrderTransfers(tx: Executor, paid: readonly PaidOr
     .values(
       paid.map((o) => ({
         orderId: o.id,
+        movementId: o.movementId,
         businessId: o.businessId,
         checkoutId: o.checkoutId,
         amount: o.netAmount,
@@ -41,7 +44,7 @@ export async function scheduleOrderTransfers(tx: Executor, paid: readonly PaidOr
         updatedAt: o.paidAt,
       })),
     )
-    .onConflictDoNothing({ target: transfers.orderId });
+    .onConflictDoNothing({ target: transfers.movementId });
 }
 
 /**

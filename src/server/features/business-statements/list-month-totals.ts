@@ -1,4 +1,4 @@
-import { and, asc, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { MonthTotals } from '@shared/contracts/statements';
 import { madridMonthBounds } from '@shared/domain/statement-month';
 import type { Executor } from '../../db/client';
@@ -27,7 +27,8 @@ export async function listMonthTotals(db: Executor, month: string): Promise<Mont
       reversed: kindSum(['transfer_reversed']),
     })
     .from(ledgerEntries)
-    .where(and(gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to), sql`${ledgerEntries.businessId} is not null`))
+    // A redemption's row moves no money (ADR 096): a month with only redemptions has no totals.
+    .where(and(gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to), sql`${ledgerEntries.businessId} is not null`, ne(ledgerEntries.kind, 'gift_redeemed')))
     .groupBy(ledgerEntries.businessId);
   // Businesses that moved nothing this month but still have money held for them belong too.
   const held = await db

@@ -1,6 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
+import { recordExpiryMovements } from '../../domain/ledger/record-gift-movement';
 
 /**
  * Writes down what every read already shows (effectiveOrderStatus): paid orders past their
@@ -10,10 +11,15 @@ import type { AppContext } from '../../platform/context';
  */
 export async function expireOrders(ctx: Pick<AppContext, 'db' | 'now'>): Promise<string[]> {
   const now = ctx.now();
-  const rows = await ctx.db
-    .update(orders)
-    .set({ status: 'expired', updatedAt: now })
-    .where(and(eq(orders.status, 'paid'), lt(orders.expiresAt, now)))
-    .returning({ id: orders.id });
-  return rows.map((r) => r.id);
+  return ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(orders)
+      .set({ status: 'expired', updatedAt: now })
+      .where(and(eq(orders.status, 'paid'), lt(orders.expiresAt, now)))
+      .returning({ id: orders.id });
+    const ids = rows.map((r) => r.id);
+    // What each gift had left expires with it, in the same transaction (ADR 096).
+    await recordExpiryMovements(tx, ids, now);
+    return ids;
+  });
 }

@@ -1,11 +1,14 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import { withdrawalPeriodEnd } from '../../domain/payouts/transfer-schedule';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerBalanceTerms, type LedgerBalanceName, type LedgerKind } from '@shared/domain/payouts';
+import { remainingValue, type GiftMovementKind } from '@shared/domain/gift-movements';
+import { ledgerBalanceTerms, settledOnceLedgerKinds, type LedgerBalanceName, type LedgerKind } from '@shared/domain/payouts';
 import { computeExpiresAt } from '@shared/domain/validity';
 import { withdrawalDeadline } from '@shared/domain/withdrawal';
-import { checkouts, orders } from '../../db/schema/orders';
+import { checkouts, giftMovements, orders, payments, redemptions } from '../../db/schema/orders';
+import { PartialRedemptionRefused, recordRedemption } from '../../domain/ledger/record-redemption';
+import { recordExpiryMovements } from '../../domain/ledger/record-gift-movement';
 import { ledgerEntries, transfers } from '../../db/schema/payouts';
 import { getBusinessBalances } from '../../domain/ledger/ledger-balances';
 import { as, line, postCheckout, signedIn } from '../../testing/checkout-test-world';
@@ -31,7 +34,15 @@ import { sendDueTransfers } from './send-due-transfers';
  * - no share leaves before its redemption or the end of its withdrawal period;
  * - once the accounts are fixed and the jobs have run, every share due has gone out and no
  *   refund is left pending;
- * - the reconciliation against the provider's balance finds no difference.
+ * - the reconciliation against the provider's balance finds no difference;
+ * and in the model of movements (ADR 096), with the expiry job among the jobs:
+ * - per gift, value issued = redeemed + refunded + expired (net of expiries lifted) + what
+ *   its state says is left (a paid gift: all of it; any other: nothing);
+ * - per purchase, its payments = the value its gifts were issued with = its charge;
+ * - no movement settled twice: one row of each settling kind per movement, every row about
+ *   a gift names a movement of that gift, one transfer per issue, one redemption record per
+ *   redeemed movement;
+ * - a fixed gift's partial redemption is refused, by the use case and by the database.
  */
 type Command =
   | { kind: 'pay'; gifts: number[] }
@@ -94,6 +105,17 @@ const withdrawnAfterWeekend: Command[] = [
   { kind: 'job' },
 ];
 
+/** …and one whose gifts surely expire (30 days' validity): one extended after it, one cancelled, one left expired. */
+const expiredThenExtended: Command[] = [
+  { kind: 'pay', gifts: [1, 1, 1] },
+  { kind: 'advance', days: 16 },
+  { kind: 'advance', days: 16 },
+  { kind: 'job' },
+  { kind: 'extend', order: 0 },
+  { kind: 'cancel', order: 1, refundFails: false },
+  { kind: 'job' },
+];
+
 describe('payouts keep their invariants under random histories', () => {
   const pendingRefunds = async (orderIds: string[]) =>
     orderIds.length ? (await t.database.db.select({ id: orders.id }).from(orders).where(and(inArray(orders.id, orderIds), eq(orders.status, 'refund_pending')))).length : 0;
@@ -108,9 +130,17 @@ describe('payouts keep their invariants under random histories', () => {
 
   it('property', async () => {
     let run = 0;
-    const stats = { orders: 0, redeemed: 0, withdrawnLate: 0, refundPending: 0, abandoned: 0, retriedTransfers: 0 };
+    const stats = { orders: 0, redeemed: 0, withdrawnLate: 0, refundPending: 0, abandoned: 0, retriedTransfers: 0, partialRefused: 0, movementKinds: new Set<string>() };
+    // What the expiry job (features/order-expiry, another feature) does, step for step.
+    const expireDueGifts = () =>
+      t.database.db.transaction(async (tx) => {
+        const now = clock.now();
+        const rows = await tx.update(orders).set({ status: 'expired', updatedAt: now }).where(and(eq(orders.status, 'paid'), lt(orders.expiresAt, now))).returning({ id: orders.id });
+        await recordExpiryMovements(tx, rows.map((r) => r.id), now);
+      });
     const jobs = async () => {
       await sendDueTransfers(t.app.ctx);
+      await expireDueGifts();
       stats.abandoned += (await retryPendingRefunds(t.app.ctx)).abandoned;
     };
     await fc.assert(
@@ -288,8 +318,64 @@ describe('payouts keep their invariants under random histories', () => {
 
         const reconciled = await reconcileLedger(t.app.ctx, { from: new Date(start.getTime() - 1000), to: new Date(clock.now().getTime() + 1000) });
         expect(reconciled.differences).toEqual([]);
+
+        // The model of movements (ADR 096).
+        const movements = orderIds.length ? await db.select().from(giftMovements).where(inArray(giftMovements.orderId, orderIds)) : [];
+        for (const order of orderRows) {
+          const own = movements.filter((m) => m.orderId === order.id);
+          const sum = (kind: GiftMovementKind) => own.filter((m) => m.kind === kind).reduce((s, m) => s + m.amount, 0);
+          expect(own.filter((m) => m.kind === 'issued').map((m) => m.amount)).toEqual([order.totalAmount]);
+          const left = order.status === 'paid' ? order.totalAmount : 0;
+          const expired = sum('expired') - sum('expiry_lifted');
+          expect(sum('issued'), `gift ${order.id} (${order.status})`).toBe(sum('redeemed') + sum('refunded') + expired + left);
+          expect(remainingValue(own.map((m) => ({ kind: m.kind as GiftMovementKind, amount: m.amount })))).toBe(left);
+          if (order.status === 'redeemed') stats.movementKinds.add('redeemed');
+          if (sum('expiry_lifted') > 0) stats.movementKinds.add('expiry_lifted');
+          if (expired > 0) stats.movementKinds.add('expired');
+          if (sum('refunded') > 0) stats.movementKinds.add('refunded');
+        }
+        for (const checkoutId of checkoutIds) {
+          const paidWith = await db.select().from(payments).where(eq(payments.checkoutId, checkoutId));
+          const gifts = orderRows.filter((o) => o.checkoutId === checkoutId).map((o) => o.id);
+          const issued = movements.filter((m) => gifts.includes(m.orderId) && m.kind === 'issued');
+          expect(paidWith.reduce((s, p) => s + p.amount, 0)).toBe(issued.reduce((s, m) => s + m.amount, 0));
+          expect(issued.every((m) => m.paymentId === paidWith[0]!.id)).toBe(true);
+          const [charge] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, `charge_received:${checkoutId}`));
+          expect(charge!.paymentId).toBe(paidWith[0]!.id);
+        }
+        const movementIds = movements.map((m) => m.id);
+        const settling = movementIds.length ? await db.select().from(ledgerEntries).where(inArray(ledgerEntries.movementId, movementIds)) : [];
+        const settledOnce = settling.filter((e) => (settledOnceLedgerKinds as readonly string[]).includes(e.kind));
+        expect(new Set(settledOnce.map((e) => `${e.movementId}|${e.kind}`)).size).toBe(settledOnce.length);
+        for (const entry of ledger) {
+          const movement = movements.find((m) => m.id === entry.movementId);
+          expect(movement?.orderId, `${entry.kind} of ${entry.orderId}`).toBe(entry.orderId);
+        }
+        // A redemption is settled by its movement's one ledger row, in no balance.
+        const redeemedMovements = movements.filter((m) => m.kind === 'redeemed');
+        for (const m of redeemedMovements) expect(settling.filter((e) => e.movementId === m.id).map((e) => `${e.kind}:${e.amount}`)).toEqual([`gift_redeemed:${m.amount}`]);
+        const records = orderIds.length ? await db.select().from(redemptions).where(inArray(redemptions.orderId, orderIds)) : [];
+        expect(records.map((r) => r.movementId).sort()).toEqual(redeemedMovements.map((m) => m.id).sort());
+        expect(transferRows.map((x) => x.movementId).sort()).toEqual(movements.filter((m) => m.kind === 'issued').map((m) => m.id).sort());
+        // A fixed gift is redeemed whole: a part is refused by the use case and by the database.
+        const open = orderRows.find((o) => o.status === 'paid');
+        if (open) {
+          const refusal = await db
+            .transaction(async (tx) => {
+              await recordRedemption(tx, { orderId: open.id, businessId: open.businessId, checkoutId: open.checkoutId, amount: open.totalAmount - 1, redeemedBy: null, method: 'manual', at: clock.now() });
+            })
+            .then(() => null, (e: Error) => e);
+          expect(refusal).toBeInstanceOf(PartialRedemptionRefused);
+          const inDatabase = await db
+            .transaction(async (tx) => {
+              await tx.insert(giftMovements).values({ orderId: open.id, kind: 'redeemed', amount: open.totalAmount - 1, idempotencyKey: `redeemed:${open.id}:partial`, createdAt: clock.now() });
+            })
+            .then(() => 'accepted', (e: Error & { cause?: Error }) => String(e.cause?.message ?? e.message));
+          expect(inDatabase).toMatch(/a fixed gift is redeemed whole/);
+          stats.partialRefused++;
+        }
       }),
-      { numRuns: 12, endOnFailure: true, examples: [[refusedThenRetried, true], [refundAbandoned, false], [withdrawnAfterWeekend, true]] },
+      { numRuns: 12, endOnFailure: true, examples: [[refusedThenRetried, true], [refundAbandoned, false], [withdrawnAfterWeekend, true], [expiredThenExtended, true]] },
     );
     // The histories really bought gifts (a property over empty histories proves nothing).
     expect(stats.orders).toBeGreaterThan(12);
@@ -301,5 +387,8 @@ describe('payouts keep their invariants under random histories', () => {
     expect(stats.retriedTransfers).toBeGreaterThan(0);
     expect(stats.refundPending).toBeGreaterThan(0);
     expect(stats.abandoned).toBeGreaterThan(0);
+    // …and the movements other than the issue happened: redeemed, refunded, expired, and a partial redemption tried.
+    expect([...stats.movementKinds].sort()).toEqual(expect.arrayContaining(['expired', 'expiry_lifted', 'redeemed', 'refunded']));
+    expect(stats.partialRefused).toBeGreaterThan(0);
   }, 600_000);
 });

@@ -100,7 +100,7 @@ async function sendOneTransfer(ctx: Pick<AppContext, 'db' | 'now' | 'payments'>)
           .set({ state: 'sent', attempts: attempt, providerTransferId: transferId, sentAt: now, nextAttemptAt: null, lastError: null, updatedAt: now })
           .where(eq(transfers.id, transfer.id));
         await tx.insert(transferAttempts).values({ transferId: transfer.id, attempt, succeeded: true, providerTransferId: transferId, createdAt: now });
-        await recordTransferMovement(tx, { kind: 'transfer_sent', amount: transfer.amount, businessId: transfer.businessId, orderId: transfer.orderId, checkoutId: transfer.checkoutId, providerRef: transferId, at: now });
+        await recordTransferMovement(tx, { kind: 'transfer_sent', amount: transfer.amount, businessId: transfer.businessId, orderId: transfer.orderId, movementId: transfer.movementId, checkoutId: transfer.checkoutId, providerRef: transferId, at: now });
         return 'sent';
       } catch (e) {
         error = (e as Error).message || String(e);
@@ -124,6 +124,7 @@ async function sendOneTransfer(ctx: Pick<AppContext, 'db' | 'now' | 'payments'>)
         amount: transfer.amount,
         businessId: transfer.businessId,
         orderId: transfer.orderId,
+        movementId: transfer.movementId,
         checkoutId: transfer.checkoutId,
         idempotencyKey: `transfer_failed:${failure!.id}`,
         at: now,

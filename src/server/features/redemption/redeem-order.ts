@@ -2,7 +2,8 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { refusalForStatus, type RedemptionMethod, type RedemptionOrder } from '@shared/contracts/redemption';
 import { gifts } from '../../db/schema/gifts';
-import { orders, redemptions } from '../../db/schema/orders';
+import { orders } from '../../db/schema/orders';
+import { recordRedemption } from '../../domain/ledger/record-redemption';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
@@ -34,9 +35,10 @@ export interface RedeemOrderInput {
  * and the giver's email are written in the same transaction, so they exist if and only if the
  * order was redeemed. Only after a miss is the row read again, to say why.
  *
- * Four statements in the transaction (the update returns the gift's name and the giver's
- * address, the redemption record, the transfer brought forward — the business is paid at
- * redemption, ADR 053 — and the email): every statement on the embedded database runs
+ * The statements in the transaction: the update (which returns the gift's name and the
+ * giver's address), the redemption as a movement of the gift's value with its ledger row and
+ * record (ADR 096), the transfer brought forward — the business is paid at redemption,
+ * ADR 053 — and the email: every statement on the embedded database runs
  * on the server's one thread, and a transaction there holds the only connection.
  */
 export async function redeemOrder(
@@ -60,15 +62,20 @@ export async function redeemOrder(
       )
       .returning({
         ...redemptionOrderColumns,
+        totalAmount: orders.totalAmount,
+        checkoutId: orders.checkoutId,
         giftName: sql<string>`(select ${gifts.name} from ${gifts} where ${gifts.id} = ${updatedOrder(orders.giftId)})`,
       });
     if (!row) return null;
-    await tx.insert(redemptions).values({
+    // The gift's whole value, as a movement with its ledger row and the redemption record.
+    await recordRedemption(tx, {
       orderId: row.orderId,
       businessId: input.business.id,
+      checkoutId: row.checkoutId,
+      amount: row.totalAmount,
       redeemedBy: input.userId,
       method: methodOf(input.code),
-      createdAt: now,
+      at: now,
     });
     await bringTransferForward(tx, row.orderId, now);
     const giver = purchaserContact(await findPurchaser(tx, { orderId: row.orderId }), ctx.config);

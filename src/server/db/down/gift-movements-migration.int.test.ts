@@ -1,0 +1,177 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { madridMonthOf, monthsBetween } from '@shared/domain/statement-month';
+import { loadConfig } from '../../config';
+import { getBusinessesBalances, getPlatformBalances } from '../../domain/ledger/ledger-balances';
+import { getBusinessStatement } from '../../features/business-statements/get-business-statement';
+import { listMonthTotals } from '../../features/business-statements/list-month-totals';
+import { issueDueInvoices } from '../../features/invoices/issue-due-invoices';
+import { verifyVerifactuChain } from '../../features/invoices/verify-verifactu-chain';
+import { expireOrders } from '../../features/order-expiry/expire-orders';
+import { createLocalStorage } from '../../platform/storage/local-storage';
+import { createBusiness, createGift, createOrder, createUser } from '../../testing/factories';
+import { testDatabaseKind } from '../../testing/test-database';
+import { createPglite, openDatabase, wrapPglite, type Database, type DatabaseHandle } from '../client';
+import { businesses } from '../schema/businesses';
+import { seedDemo } from '../seed/seed-demo';
+import { giftMovementMigrations, revertGiftMovements, sqlStatements } from './revert-gift-movements';
+
+/*
+ * The gift movements' data move (ADR 096), on a database of its own (the way back drops
+ * tables the other tests use): the demo data and orders in every state are written by
+ * today's code, the database is taken back to before the movements, then migrated forward
+ * again, and the data move is run once more. Every figure a person reads — balances,
+ * statements, month totals, invoices, VERI*FACTU records and their chain — must be the same
+ * to the cent at every step, and the migrated keys the ones today's code writes.
+ */
+
+const rows = async <T>(db: Database, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+async function openOwnDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (testDatabaseKind() === 'pglite') {
+    const handle = wrapPglite(await createPglite());
+    return { handle, drop: async () => {} };
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL!;
+  const name = `regalo_test_movements_${process.pid}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgresql', url: url.toString() }, { poolSize: 2 });
+  return { handle, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** Everything a person reads about money, computed by the code that shows it. */
+async function figures(db: Database, now: Date) {
+  const list = await db.select({ id: businesses.id, name: businesses.name, createdAt: businesses.createdAt }).from(businesses).orderBy(businesses.id);
+  const balances = Object.fromEntries(await getBusinessesBalances(db, list.map((b) => b.id)));
+  const months = monthsBetween(madridMonthOf(new Date(now.getTime() - 400 * 24 * 3600 * 1000)), madridMonthOf(now));
+  const statements: Record<string, unknown> = {};
+  for (const business of list) {
+    for (const month of months) {
+      if (month < madridMonthOf(business.createdAt)) continue;
+      statements[`${business.id}|${month}`] = await getBusinessStatement(db, business, month, now);
+    }
+  }
+  const totals = await Promise.all(months.map((month) => listMonthTotals(db, month)));
+  return {
+    balances,
+    platform: await getPlatformBalances(db),
+    statements,
+    totals,
+    invoices: await rows(db, sql`select * from invoices order by id`),
+    invoiceLines: await rows(db, sql`select * from invoice_lines order by invoice_lines::text`),
+    records: await rows(db, sql`select * from verifactu_records order by id`),
+    chain: await verifyVerifactuChain(db),
+  };
+}
+
+/** The ledger as the old shape has it: per business and kind, how many rows and how much. */
+async function ledgerSums(db: Database) {
+  return rows(db, sql`select business_id, kind, count(*)::int as n, sum(amount)::int as total from ledger_entries where kind <> 'gift_redeemed' group by business_id, kind order by business_id, kind`);
+}
+
+/** The new keys, each link named by keys (ids differ between two writes of the same data). */
+async function movementKeys(db: Database) {
+  return {
+    payments: await rows(db, sql`select checkout_id, amount, provider, provider_ref, idempotency_key, created_at from payments order by idempotency_key`),
+    kept: await rows(db, sql`
+      select m.idempotency_key, m.order_id, m.kind, m.amount, m.created_at, p.idempotency_key as payment
+      from gift_movements m left join payments p on p.id = m.payment_id
+      where m.kind in ('issued', 'redeemed', 'refunded') order by m.idempotency_key`),
+    value: await rows(db, sql`
+      select order_id,
+        sum(case when kind in ('issued', 'expiry_lifted') then amount else -amount end)::int as remaining,
+        sum(case kind when 'expired' then amount when 'expiry_lifted' then -amount else 0 end)::int as expired
+      from gift_movements group by order_id order by order_id`),
+    ledger: await rows(db, sql`
+      select l.idempotency_key, l.kind, l.amount, m.idempotency_key as movement, p.idempotency_key as payment
+      from ledger_entries l left join gift_movements m on m.id = l.movement_id left join payments p on p.id = l.payment_id
+      order by l.idempotency_key`),
+    transfers: await rows(db, sql`select t.id, m.idempotency_key as movement from transfers t join gift_movements m on m.id = t.movement_id order by t.id`),
+    redemptions: await rows(db, sql`select r.id, m.idempotency_key as movement from redemptions r join gift_movements m on m.id = r.movement_id order by r.id`),
+  };
+}
+
+describe('the gift movements migration', () => {
+  let own: Awaited<ReturnType<typeof openOwnDatabase>>;
+  let db: Database;
+  const now = new Date();
+  beforeAll(async () => {
+    own = await openOwnDatabase();
+    db = own.handle.db;
+    await own.handle.migrate();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'regalo-movements-'));
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, AUTH_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' });
+    // The demo: paid, redeemed and withdrawn purchases of several businesses, months back.
+    await seedDemo({ db, config, storage: createLocalStorage(path.join(dataDir, 'files')) });
+    // Every other state an order reaches, as the code that reaches it writes it.
+    const owner = await createUser(db, { userType: 'business' });
+    const business = await createBusiness(db, { ownerId: owner.id, commissionRate: 12 });
+    const gift = await createGift(db, { businessId: business.id, price: 3999 });
+    const buyer = await createUser(db);
+    for (const status of ['paid', 'redeemed', 'expired', 'cancelled', 'unpaid'] as const) {
+      await createOrder(db, { buyerId: buyer.id, giftId: gift.id, status });
+    }
+    // A paid gift past its date, expired by the job (its movement at the job's moment).
+    await createOrder(db, { buyerId: buyer.id, giftId: gift.id, status: 'paid', expiresAt: new Date(now.getTime() - 3600_000) });
+    await expireOrders({ db, now: () => now });
+    await issueDueInvoices({ db, config, now: () => now });
+  }, 600_000);
+  afterAll(async () => {
+    await own.handle.close();
+    await own.drop();
+  });
+
+  it('takes every order back and forward again with every figure unchanged to the cent, the chain unbroken, and the keys today’s code writes', async () => {
+    const before = await figures(db, now);
+    expect(before.chain.ok).toBe(true);
+    expect(before.invoices.length).toBeGreaterThan(0);
+    const statuses = (await rows<{ status: string }>(db, sql`select distinct status from orders order by status`)).map((r) => r.status);
+    expect(statuses).toEqual(expect.arrayContaining(['cancelled', 'expired', 'paid', 'redeemed', 'unpaid', 'withdrawn']));
+    const written = await movementKeys(db);
+    expect(written.kept.length).toBeGreaterThan(0);
+    const sums = await ledgerSums(db);
+
+    // The way back: the old shape, every order, redemption, transfer and ledger row kept.
+    await revertGiftMovements(db);
+    const tables = (await rows<{ tablename: string }>(db, sql`select tablename from pg_tables where schemaname = 'public'`)).map((r) => r.tablename);
+    expect(tables).not.toContain('gift_movements');
+    expect(tables).not.toContain('payments');
+    const constraints = (await rows<{ conname: string }>(db, sql`select conname from pg_constraint where conname in ('transfers_order_id_unique', 'redemptions_order_id_unique')`)).map((r) => r.conname).sort();
+    expect(constraints).toEqual(['redemptions_order_id_unique', 'transfers_order_id_unique']);
+    expect(await ledgerSums(db)).toEqual(sums);
+
+    // Forward again, as the next start does, and the data move once more: nothing changes.
+    await own.handle.migrate();
+    expect(await figures(db, now)).toEqual(before);
+    const migrated = await movementKeys(db);
+    expect(migrated.payments).toEqual(written.payments);
+    expect(migrated.kept).toEqual(written.kept);
+    expect(migrated.value).toEqual(written.value);
+    expect(migrated.ledger).toEqual(written.ledger);
+    expect(migrated.transfers).toEqual(written.transfers);
+    expect(migrated.redemptions).toEqual(written.redemptions);
+
+    const [dataMove] = giftMovementMigrations().filter((e) => e.tag.endsWith('gift-movements-data'));
+    await db.transaction(async (tx) => {
+      for (const statement of sqlStatements(path.join(import.meta.dirname, '..', 'migrations', `${dataMove!.tag}.sql`))) await tx.execute(sql.raw(statement));
+    });
+    expect(await movementKeys(db)).toEqual(migrated);
+    expect(await figures(db, now)).toEqual(before);
+  });
+});

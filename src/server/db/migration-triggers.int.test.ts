@@ -14,11 +14,15 @@ function triggersInMigrations(): string[] {
   const found: string[] = [];
   for (const file of readdirSync(migrationsDir).filter((name) => name.endsWith('.sql')).sort()) {
     const text = readFileSync(new URL(file, migrationsDir), 'utf8');
-    for (const match of text.matchAll(/CREATE (?:CONSTRAINT )?TRIGGER "([^"]+)"[\s\S]*?\sON "([^"]+)"/g)) {
-      found.push(`${match[2]}.${match[1]}`);
-    }
-    for (const match of text.matchAll(/DROP TRIGGER (?:IF EXISTS )?"([^"]+)" ON "([^"]+)"/g)) {
-      found.splice(found.indexOf(`${match[2]}.${match[1]}`), 1);
+    // In the file's order: a re-runnable migration drops a trigger just before creating it.
+    const statements = /CREATE (?:CONSTRAINT )?TRIGGER "([^"]+)"[\s\S]*?\sON "([^"]+)"|DROP TRIGGER (?:IF EXISTS )?"([^"]+)" ON "([^"]+)"/g;
+    for (const match of text.matchAll(statements)) {
+      if (match[1]) {
+        found.push(`${match[2]}.${match[1]}`);
+        continue;
+      }
+      const at = found.indexOf(`${match[4]}.${match[3]}`);
+      if (at >= 0) found.splice(at, 1);
     }
   }
   return found.sort();

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANDING_FIGURES_MIN_GIFTS, readLandingFigures } from '@shared/contracts/landing-figures';
+import { LANDING_FIGURES_MIN_GIFTS, landingFigureKeys } from '@shared/contracts/landing-figures';
 import { createBusiness, createGift, createOrder, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { countLandingFigures, LANDING_FIGURES_TTL_MS } from './count-landing-figures';
@@ -24,7 +24,7 @@ function makeWebRoot() {
 /**
  * The landing page's figures are counted from the data — gifts paid for and released to their
  * recipient, the businesses on sale, the people those gifts went to — never written in the
- * code; below the threshold the document carries none and the page shows no figures.
+ * code; below the threshold the page shows no figures.
  */
 describe('the landing page\'s figures', () => {
   let t: TestApp;
@@ -37,9 +37,12 @@ describe('the landing page\'s figures', () => {
   const landingFiguresOf = async () => {
     const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', 'accept-language': 'es' } });
     expect(res.statusCode).toBe(200);
-    const content = /<meta name="regalo-figures" content="([^"]*)">/.exec(res.body)?.[1];
-    const values = content === undefined ? null : readLandingFigures(content);
-    return values && { giftsSent: values[0], partners: values[1], recipients: values[2] };
+    // The server-rendered page shows each figure in its own cell; no block, no figures (ADR 098).
+    const figureOf = (key: string) => new RegExp(`data-testid="stat-${key}">([^<]*)<`).exec(res.body)?.[1];
+    const shown = landingFigureKeys.map(figureOf);
+    if (shown.every((value) => value === undefined)) return null;
+    const [giftsSent, partners, recipients] = shown.map((value) => Number(value?.replace(/\D/g, '')));
+    return { giftsSent, partners, recipients };
   };
 
   it('counts what really happened, and the document carries it only from the threshold on, refreshed after a while', async () => {

@@ -24,6 +24,7 @@ import { businesses } from '../db/schema/businesses';
 import { checkouts, orders } from '../db/schema/orders';
 import { multipart, samplePdf, samplePng } from './upload-files';
 import { createIssuedInvoice } from './invoice-factory';
+import { PUBLIC_PAGE_SCRIPT_PATH } from '../platform/public-page';
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { withdrawalDeadline } from '@shared/domain/withdrawal';
 import { createWithdrawalToken } from '../domain/orders/withdrawal-link';
@@ -618,6 +619,20 @@ export const routeTable: RouteRow[] = [
     expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }),
   },
   { route: 'GET /api/shop/featured', request: () => ({ url: '/api/shop/featured?lang=en' }), expect: all(200) },
+
+  // The landing page from the server (ADR 098): the same page for everyone but business
+  // accounts, who are sent on to their area; its one script and the cookie banner's form
+  { route: 'GET /', request: () => ({ url: '/?lang=es' }), expect: { ...all(200), ownerX: 303, ownerY: 303, pendingOwner: 303 } },
+  { route: `GET ${PUBLIC_PAGE_SCRIPT_PATH}`, request: () => ({ url: PUBLIC_PAGE_SCRIPT_PATH }), expect: all(200) },
+  {
+    route: 'POST /cookie-consent',
+    request: () => ({
+      url: '/cookie-consent',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ choice: 'necessary', back: '/gifts?lang=es' }).toString(),
+    }),
+    expect: all(303),
+  },
 
   // A rejected business asks for review again: every actor's business is approved or pending (409)
   {

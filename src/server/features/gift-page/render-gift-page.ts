@@ -304,6 +304,7 @@ function renderGonePage(view: GiftPageView, language: GiftLanguage, t: GiftText,
   const body = `<main id="main">
 <p class="eyebrow">${e(t('page.eyebrowCancelled'))}</p>
 <h1>${e(t('page.greetingCancelled', { name: view.recipientName }))}</h1>
+<p class="from">${e(view.senderName ? t('page.from', { sender: view.senderName }) : t('page.fromSomeone'))}</p>
 ${statusCard}
 <section class="card" aria-labelledby="gift-title">
 <h2 id="gift-title">${e(view.giftName)}</h2>

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 14's performance budgets in one run, on PGlite (default) or PostgreSQL
+// The performance budgets of docs/performance.md in one run, on PGlite (default) or PostgreSQL
 // (BENCH_DATABASE_URL, a database this script empties and fills):
 // 1. Catalogue: signed-in GET /api/catalog/gifts (200 businesses × 10 gifts) against
 //    GET /api/health, alternating, at BENCH_CONNECTIONS (default 50) connections. Budget:

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// What durable commits cost on embedded PGlite (issue 28, ADR 056): the same small
+// What durable commits cost on embedded PGlite (ADR 056): the same small
 // transactions on a data directory on disk, opened the way the server opens it, with
 // PGLITE_FSYNC on (the default: each commit's WAL is fsync'ed) and off (PGlite's own
 // default, the state before). Prints commits per second, the median and p95 time of one

@@ -7,11 +7,11 @@
  * JavaScript response (entry chunk, page chunk, shared chunks, translation catalogues),
  * gzipped at level 9 the way a CDN would serve them.
  *
- * Budgets (issue 14), checked in every language measured; the script exits 1 when one is over:
+ * Budgets (docs/performance.md), checked in every language measured; the script exits 1 when one is over:
  *   - the landing page `/`, rendered by the server with one small script (ADR 098): 20 KB;
  *   - any other route's first load (public, signed-in, the server-rendered gift page): 150 KB;
  *   - the public shop window's server-rendered pages (`/gifts`, `/b/<business>`,
- *     `/b/<business>/<gift>`; issue 30): 60 KB.
+ *     `/b/<business>/<gift>`; ADR 067): 60 KB.
  *
  *   REGALO_DIST=dist node bench/route-js.mjs [--lang=en|es|va] [--only=/auth,/gifts] [--verbose] [--json]
  * (1 KB = 1000 bytes, as Vite reports sizes. NODE_ENV=test like the e2e server: the web bundle is

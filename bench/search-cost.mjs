@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// What one search costs (issue 38): an uncached `/gifts?q=…` for ordinary searches and for
+// What one search costs (ADR 078): an uncached `/gifts?q=…` for ordinary searches and for
 // the costliest texts one can type, on the server as it runs (openDatabase: PGlite on disk, or
 // PostgreSQL with BENCH_DATABASE_URL, a database this script empties and fills), over the
 // benchmarks' catalogue (bench/seed-bench.mjs) with texts like real ones: a description in

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 14's memory budget, the way production runs: the built server (`npm run build`;
+// The server's memory budget (docs/performance.md), the way production runs: the built server (`npm run build`;
 // started with the settings of `npm start`, ADR 047;
 // REGALO_DIST picks another build folder) as its own process on a PGlite data directory
 // seeded with the benchmark's catalogue (bench/seed-bench.mjs, 200 businesses × 10 gifts),

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The public shop window's throughput (issue 30): `/gifts` (first page, and a filtered later
+// The public shop window's throughput (ADR 067): `/gifts` (first page, and a filtered later
 // page), a business page and a gift page against `/api/health`, in one run, at 50 connections,
 // on the server as it runs (openDatabase: PGlite on disk, or PostgreSQL with
 // BENCH_DATABASE_URL, a database this script empties and fills). The budget: `/gifts` at ≥ 50 %

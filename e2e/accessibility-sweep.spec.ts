@@ -5,7 +5,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signInAs, test } from './support/
 import { checkStateContrast } from './support/state-contrast';
 
 /**
- * The accessibility sweep of docs/accessibility.md (issue 16): axe with the WCAG 2.0 A/AA
+ * The accessibility sweep of docs/accessibility.md: axe with the WCAG 2.0 A/AA
  * and 2.1 AA rules on every public screen and on every screen the demo accounts reach
  * without changing anything, at 390 px and 1280 px, in English and Spanish. Unlike
  * support/axe.ts (serious and critical only), ANY violation fails here: a new screen must

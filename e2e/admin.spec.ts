@@ -30,7 +30,7 @@ async function adminPage(browser: Browser, baseURL: string, admin: TestAccount):
   await page.getByLabel('Email').fill(admin.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(admin.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  // Issue 15.2: the platform team lands on its own area, and the header links to the others.
+  // The platform team lands on its own area, and the header links to the others.
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Back-office' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Your areas' }).getByRole('link', { name: 'Gifts' })).toHaveAttribute('href', '/app');
@@ -214,7 +214,7 @@ test('a rejected business reads the reason, corrects a document, resubmits and i
   await expect(page.getByTestId('verification-status')).toHaveText('verificado');
   await admin.context().close();
 
-  // Issue 15.2: signing in again takes the owner straight to the dashboard, whose header
+  // Signing in again takes the owner straight to the dashboard, whose header
   // links to the consumer area too.
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -7,7 +7,7 @@ import { buyGift } from './support/orders';
 test.use({ locale: 'es-ES' });
 
 /*
- * Issue 29.11: a paella for two needs booking. The owner of a business of the journey's own
+ * A paella for two needs booking. The owner of a business of the journey's own
  * (the `signedInOwner` fixture, payouts connected) says how to book and when it is open (the server refuses an http link), and gives the gift
  * its conditions; the recipient's gift page shows them, with the phone as a link to call.
  */

@@ -2,7 +2,7 @@ import { hideCookieBanner } from './support/consent';
 import { expect, test } from './support/fixtures';
 
 /**
- * Issue 31.4 (ADR 073): an owner writes a gift's name in English as well; a giver browsing the
+ * ADR 073: an owner writes a gift's name in English as well; a giver browsing the
  * shop in English reads it, in Spanish the business's own text.
  */
 test.use({ language: 'en' });

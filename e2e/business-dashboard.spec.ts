@@ -168,7 +168,7 @@ test('an owner runs the business from the dashboard in Spanish', async ({ page, 
   await expect(page.getByTestId('orders-announcement')).toHaveText(`Nuevo pedido: ${demoGift!.name} para ${recipient}.`);
   await expect(newOrder.getByText('Pagado')).toBeVisible();
   await expect(newOrder.getByText(/^9,50\s€$/)).toBeVisible();
-  // Nothing of the gift's codes: they alone redeem it (issue 27, finding 4).
+  // Nothing of the gift's codes: they alone redeem it (ADR 055).
   await expect(newOrder).not.toContainText(bought.code.slice(-8));
   await expect(newOrder).not.toContainText(bought.typedCode);
   await expect(newOrder.getByText('+34 600 111 222')).toBeVisible();

@@ -63,7 +63,7 @@ test('a business registers in Spanish from the interest form to a pending dashbo
   await expect(page.getByRole('link', { name: 'Volver al inicio' }).last()).toHaveAttribute('href', '/');
 
   // The same address again gets exactly the same answer, so the form cannot tell whether an
-  // address has an account (issue 13); the owner's link still works, so no new mail is sent.
+  // address has an account (ADR 035); the owner's link still works, so no new mail is sent.
   await page.goto('/business/interest');
   await page.getByLabel('Nombre del negocio').fill('Otra horchatería');
   await page.getByLabel('Correo electrónico').fill(email);

@@ -6,7 +6,7 @@ import { expect, signInAs, test } from './support/fixtures';
 test.use({ locale: 'es-ES' });
 
 /*
- * Issue 29.10 (ADR 066): the signed-in giver's cart is the same in every tab and after the
+ * ADR 066: the signed-in giver's cart is the same in every tab and after the
  * browser restarts; another account signing in on the same browser never sees it, and
  * signing out empties it. Two givers of the journey's own (the `giver` and `otherGiver`
  * fixtures).

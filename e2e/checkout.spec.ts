@@ -194,7 +194,7 @@ test('a failed test payment keeps the cart, and trying again starts a new paymen
   await expect(page.getByTestId('cart-count')).toHaveText('1');
 
   // "My orders" holds no ghost of the failed and cancelled tries: one purchase waiting for
-  // payment, the open one, to pay or to discard (issue 29).
+  // payment, the open one, to pay or to discard.
   await page.goto('/app?tab=orders');
   const pending = page.getByTestId('pending-purchase');
   await expect(pending).toHaveCount(1);

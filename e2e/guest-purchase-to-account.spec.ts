@@ -9,7 +9,7 @@ test.use({ language: 'en' });
  * A giver with an account buys as a guest (the address typed in capitals), opens the
  * receipt's purchase link, signs in from it and comes back to it, and adds the purchase to
  * the account with one click: it is then in "My orders". Signing in alone moves nothing
- * (ADR 075, amended by issue 38).
+ * (ADR 075 as amended: claiming is by the link's holder only).
  */
 test('a giver who bought as a guest adds the purchase to their account from its page and finds it in My orders', async ({ page, baseURL, owner, giver }) => {
   test.setTimeout(180_000);

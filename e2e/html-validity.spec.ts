@@ -6,7 +6,7 @@ import { hideCookieBanner } from './support/consent';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signInAs, test, useLanguage } from './support/fixtures';
 
 /*
- * Issue 29 ("How it is checked"): the pages the browser builds (the landing page, sign-in,
+ * Every page must be valid HTML: the pages the browser builds (the landing page, sign-in,
  * the business interest form, privacy, the report form, the app's not-found page, and the
  * signed-in giver's catalogue), in both languages, as the DOM stands once each has rendered,
  * through the Nu HTML Checker in one run. The server-rendered pages and the emails are

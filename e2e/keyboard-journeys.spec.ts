@@ -6,7 +6,7 @@ import { expect, signInAs, test, useLanguage, type TestAccount } from './support
 import { typedCodeOn } from './support/orders';
 
 /**
- * The main tasks done with the keyboard alone (issue 16): no click, no fill(), no focus()
+ * The main tasks done with the keyboard alone (docs/accessibility.md): no click, no fill(), no focus()
  * from the test. Every Tab step checks that the focused element is in the viewport and not
  * covered (support/focus.ts), and after each dialog closes focus must be back on what opened
  * it, or on the nearest control when that is gone. Each test makes its own users, business

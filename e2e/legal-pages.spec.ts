@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { hideCookieBanner } from './support/consent';
 
 /*
- * Issue 26.3: the legal pages are server-rendered, so they read the same with JavaScript off,
+ * ADR 059: the legal pages are server-rendered, so they read the same with JavaScript off,
  * in both languages, link back into the app, and reach from every page's footer. axe needs a
  * script of its own, so the accessibility scan runs with JavaScript on (the page has none).
  */

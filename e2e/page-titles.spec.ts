@@ -22,7 +22,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signInAs, test } from './support/
 
 /**
  * Every route, and every tab of the signed-in areas, has its own title in the interface
- * language (WCAG 2.4.2, issue 16.4). Read-only use of the demo accounts.
+ * language (WCAG 2.4.2, docs/accessibility.md). Read-only use of the demo accounts.
  */
 const locales = {
   en: { app: enApp, dashboard: enDashboard, admin: enAdmin, common: enCommon, auth: enAuth, business: enBusiness, landing: enLanding, privacy: enPrivacy, report: enReport },

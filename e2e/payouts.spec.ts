@@ -5,7 +5,7 @@ import { expect, signInAs, test, useLanguage } from './support/fixtures';
 import { buyGift } from './support/orders';
 
 /**
- * Money out (issue 24), in Spanish on a phone: a new business connects its payout account on
+ * Money out (ADR 053), in Spanish on a phone: a new business connects its payout account on
  * the test provider's onboarding page, a giver buys its gift, the owner redeems it, the
  * Payouts tab shows the transfer once the transfers job (every minute in the server) has
  * sent it, and the month's statement lists the order, on screen and in the CSV.

@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
 
 /*
- * Issue 15.13, on a 390 px phone: the open cookie banner never covers the footer's "Cookie
+ * On a 390 px phone: the open cookie banner never covers the footer's "Cookie
  * settings" link (the bottom-overlay padding lets the page scroll it above the banner), and
  * the dev mailbox does not scroll sideways with a long link in it.
  */

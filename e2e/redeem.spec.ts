@@ -99,7 +99,7 @@ test('the owner types the code under the QR, redeems the gift once, and a second
   const orderCard = page.getByTestId('order-card').filter({ hasText: recipient });
   await expect(orderCard).toHaveCount(1);
   await expect(orderCard).toContainText('Canjeado');
-  // The owner's lists show nothing that would redeem a gift (issue 27, finding 4).
+  // The owner's lists show nothing that would redeem a gift (ADR 055).
   await expect(orderCard).not.toContainText(gift.typedCode);
   await expect(orderCard).not.toContainText(gift.code.slice(-8));
 

@@ -6,7 +6,7 @@ import { waitForMail } from './support/mailbox';
 test.use({ locale: 'es-ES' });
 
 /*
- * Issue 26.5 (DSA arts. 16-17): a giver reports a gift from the catalogue; the platform team
+ * ADR 059 (DSA arts. 16-17): a giver reports a gift from the catalogue; the platform team
  * hides it from the Reports tab; the gift leaves the catalogue and its owner receives the
  * statement of reasons. The gift belongs to a business of the journey's own (the
  * `signedInOwner` fixture), the giver and the admin are the journey's own too, so hiding it

@@ -7,7 +7,7 @@ import { linkIn, waitForMail } from './support/mailbox';
 test.use({ language: 'en' });
 
 /*
- * Issue 30: a visitor on a public gift page who presses "Send this gift" lands on the
+ * ADR 067: a visitor on a public gift page who presses "Send this gift" lands on the
  * checkout with the gift in the cart, as a guest (ADR 075); choosing to sign in (or sign up)
  * there comes back to the checkout with the gift still in the cart, now the account's.
  * Also the shop's "not found" and "gone" pages pass axe.

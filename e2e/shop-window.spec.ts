@@ -11,7 +11,7 @@ import { linkIn, waitForMail } from './support/mailbox';
 test.use({ locale: 'es-ES' });
 
 /*
- * Issue 30, the public shop window. A business of the journey's own (real onboarding and
+ * ADR 067, the public shop window. A business of the journey's own (real onboarding and
  * approval, payouts connected) sells a gift; a visitor with no account finds it at
  * /gifts?lang=es by category and price, opens the business's page and the gift's page (all
  * server-rendered), and "Send this gift" leads to the checkout as a guest: name and email,

@@ -11,7 +11,7 @@ import { linkIn, waitForMail } from './support/mailbox';
 import type { Page } from '@playwright/test';
 
 /**
- * Valencian (issue 31): a visitor switches to Valencià on the landing page, signs up, opens the
+ * Valencian (ADR 068): a visitor switches to Valencià on the landing page, signs up, opens the
  * gifts tab and reaches the checkout, all in Valencian; a browser that asks for Catalan of Spain
  * gets Valencian on its first visit. Texts come from the va catalogues (shared/locales/va).
  */

@@ -5,7 +5,7 @@ import { linkIn, waitForMail } from './support/mailbox';
 import { buyGift } from './support/orders';
 
 /**
- * The right of withdrawal (issue 26.1), in Spanish on a phone: a giver of the test's own (the
+ * The right of withdrawal (ADR 064), in Spanish on a phone: a giver of the test's own (the
  * `giver` fixture) buys a gift of a business of its own (the `owner` fixture), finds
  * "Desistir del contrato aquí" in the receipt email (its signed link opens the form without
  * an account), on the thank-you page and in "Mis pedidos", withdraws with

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Contrast of focus, hover and highlight states (issue 16, WCAG 1.4.11 and 1.4.3). axe's
+ * Contrast of focus, hover and highlight states (docs/accessibility.md, WCAG 1.4.11 and 1.4.3). axe's
  * `color-contrast` only measures text at rest, so for each interactive element on the screen:
  *
  * - **focus**: the element is focused as a keyboard user would see it (`:focus-visible`); its

@@ -112,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
-    // Slow and idle clients (issue 27, finding 2): a client gets so long for its headers and
+    // Slow and idle clients (ADR 036): a client gets so long for its headers and
     // for its whole request, then a 408 and a closed socket; an idle keep-alive connection, or
     // one that has stopped reading its answer, is closed too. Node checks the first two every
     // `connectionsCheckingInterval` (30 s by default, which would let a slow client keep its
@@ -135,9 +135,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mail: createMailService({ config, db: database.db, now: () => ctx.now(), log: app.log }),
   };
   app.decorate('ctx', ctx);
-  // A connection closed under the pool (a restart, a failover): logged, never fatal (issue 28).
+  // A connection closed under the pool (a restart, a failover): logged, never fatal (ADR 056).
   database.onConnectionError((error) => app.log.warn({ err: error }, 'database connection lost; the pool opens a new one'));
-  // Every email's footer names the operator from the configuration (issue 15.12).
+  // Every email's footer names the operator from the configuration.
   setMailOperator(config.operator);
   // Every background job (the mail worker, deliveries, expiries, money out, invoicing, clean-ups)
   // is declared once in background-jobs.ts and runs in a listening server only; tests call the
@@ -183,7 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Server-rendered recipient pages; before the web app so /g/* never falls back to the SPA.
   await app.register(giftPageRoutes);
   await app.register(legalPageRoutes);
-  // The public shop window (issue 30): server-rendered, before the web app's fallback.
+  // The public shop window (ADR 067): server-rendered, before the web app's fallback.
   await app.register(shopRoutes);
   // The landing page and what every public page the server renders shares (ADR 098).
   await app.register(publicPageRoutes);

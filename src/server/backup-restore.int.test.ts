@@ -11,7 +11,7 @@ import { createBusiness, createGift, createOrder, createUser } from './testing/f
 import { createScratchDatabase } from './testing/server-process';
 import { testDatabaseKind } from './testing/test-database';
 
-/** `npm run backup`, wipe, `npm run restore`: the same rows and files as before (issue 14). */
+/** `npm run backup`, wipe, `npm run restore`: the same rows and files as before (ADR 036). */
 const run = promisify(execFile);
 
 /** Every table's rows as one digest each (migration history included). */

@@ -204,7 +204,7 @@ describe('loadConfig', () => {
     expect(issuesOf({ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '15000' })).toEqual([
       'HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS',
     ]);
-    // 0 would mean "never" to Node: exactly the hole (issue 27, finding 2).
+    // 0 would mean "never" to Node: exactly the hole (ADR 036).
     expect(issuesOf({ HTTP_REQUEST_TIMEOUT_MS: '0' })[0]).toMatch(/^HTTP_REQUEST_TIMEOUT_MS:/);
   });
 });

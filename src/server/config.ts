@@ -23,7 +23,7 @@ const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 /**
  * TRUST_PROXY: `false`/unset, a hop count (how many proxies append to X-Forwarded-For in
  * front of us), or a comma-separated list of proxy addresses/CIDRs. Never `true`: trusting
- * every hop lets a client choose its own address with X-Forwarded-For (issue 13, finding 4).
+ * every hop lets a client choose its own address with X-Forwarded-For (ADR 035).
  * Returns the setting, or a message saying what is wrong.
  */
 export function parseTrustProxy(value: string | undefined): false | number | string[] | string {
@@ -50,7 +50,7 @@ export function parseTrustProxy(value: string | undefined): false | number | str
 }
 
 /**
- * PostgreSQL's bounds (issue 28): a connection the server does not accept within 5 s, or a
+ * PostgreSQL's bounds (ADR 056): a connection the server does not accept within 5 s, or a
  * statement without an answer within 10 s (the slowest request measured is far below), means
  * the database is away; the request gets 503 rather than waiting for as long as a stall lasts.
  */
@@ -74,7 +74,7 @@ const envSchema = z.object({
       .optional(),
   ),
   // PostgreSQL only: how long to wait for a new connection and for one statement (ms) before
-  // the request gets 503 database_unavailable instead of hanging (issue 28).
+  // the request gets 503 database_unavailable instead of hanging (ADR 056).
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(DATABASE_TIMEOUTS.connectMs),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(DATABASE_TIMEOUTS.statementMs),
   SMTP_URL: optionalString.pipe(
@@ -151,7 +151,7 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
   ),
-  // The dev mailbox and other development aids: off unless asked for (issue 13, finding 5).
+  // The dev mailbox and other development aids: off unless asked for (ADR 035).
   DEV_TOOLS: z.enum(['off', 'on', 'force']).default('off'),
   RATE_LIMIT: z
     .enum(['on', 'off'])
@@ -161,7 +161,7 @@ const envSchema = z.object({
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   OVERLOAD_MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).default(512),
   // How long a client may take to send its headers, its whole request (headers and body),
-  // and how long an idle keep-alive connection stays open (issue 27, finding 2).
+  // and how long an idle keep-alive connection stays open (ADR 036).
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -305,7 +305,7 @@ function verifactuCertificateIssues(e: Env): string[] {
 /**
  * What a server may run with but its operator should hear about at start (logged as warnings,
  * not refused). VERIFACTU_DRIVER=off in production is the one so far: `off` is the documented
- * default (issue 25) and keeps every record chained and pending, so nothing is lost and the
+ * default (ADR 062) and keeps every record chained and pending, so nothing is lost and the
  * records go out the day a sending driver is set; but a production operator must send them
  * (ADR 062, 070), so it must not go unnoticed.
  */
@@ -350,7 +350,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, now: Date = 
   if (paymentsProvider === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     issues.push('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
-  // A payment confirmed to a giver must survive a crash of the machine (issue 28).
+  // A payment confirmed to a giver must survive a crash of the machine (ADR 056).
   if (paymentsProvider === 'stripe' && isProduction && !e.DATABASE_URL && e.PGLITE_FSYNC === 'off') {
     issues.push('PGLITE_FSYNC=off loses confirmed payments when the machine crashes: refused with PAYMENTS_PROVIDER=stripe in production');
   }
@@ -371,7 +371,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, now: Date = 
   }
   if (e.VERIFACTU_DRIVER !== 'off') issues.push(...verifactuCertificateIssues(e));
   // The legal notice, the terms and every email name the operator: a production server must
-  // never present the demo's fictitious company to real customers (issue 26.4).
+  // never present the demo's fictitious company to real customers.
   if (isProduction) {
     for (const [name, value, demo] of demoIdentitySettings(e)) {
       if (value === demo) issues.push(`${name} still has its demo value (${demo}): set the operator's real one in production`);

@@ -14,7 +14,7 @@ import { copyPgliteToFolder, getTestDatabase, testDatabaseKind } from './testing
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
 
 /**
- * Issue 14: SIGKILL the server at random moments while checkouts are created and paid and
+ * ADR 036: SIGKILL the server at random moments while checkouts are created and paid and
  * gifts are redeemed, restart it on the same data, and check that nothing is half written
  * and no email is lost or sent twice. On the database this project runs on: a PGlite data
  * folder (which must reopen after every kill) or a fresh PostgreSQL database.

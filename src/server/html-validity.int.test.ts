@@ -12,7 +12,7 @@ import { checkHtmlFolder, describeVnuMessage, type VnuMessage } from './testing/
 import { createTestApp, type TestApp } from './testing/test-app';
 
 /**
- * Issue 29 ("How it is checked"): the Nu HTML Checker (vnu-jar, the W3C's own checker) over
+ * Every page must be valid HTML: the Nu HTML Checker (vnu-jar, the W3C's own checker) over
  * every page the server renders — the gift page in each state, the print card, the "open
  * your gift" page, the gift error pages, the legal pages, the landing page's and the app's
  * documents as the built app serves them — and over every HTML email rendered from the real

@@ -41,7 +41,7 @@ async function main() {
     }
   };
   // PGlite after a PANIC (its disk failed) cannot go on: health answers 503 meanwhile, and
-  // the process exits (1) so its manager restarts it, once the disk is back (issue 28).
+  // the process exits (1) so its manager restarts it, once the disk is back (ADR 056).
   database.onLost((error) => {
     app.log.fatal({ err: error, dataDir: config.database.kind === 'pglite' ? config.database.dataDir : undefined }, 'the database stopped after a disk failure; exiting');
     void shutdown('database-lost', 1);

@@ -60,7 +60,7 @@ describe('balance-transaction types are Stripe’s', () => {
 });
 
 /**
- * Issue 27, "money and order state reconciled": every way the team can cancel (and so
+ * ADR 065, "money and order state reconciled": every way the team can cancel (and so
  * refund) a gift, against every state its checkout can be in when it happens, driven
  * through the real endpoints and Stripe's webhook (the local stand-in). After each story:
  * - what the buyer paid equals what they got (gifts still live, redeemed or run out) plus

@@ -17,7 +17,7 @@ const ROUNDS = Number(process.env.DURABILITY_ROUNDS ?? 4);
 const PUBLIC_URL = 'http://127.0.0.1:8080';
 
 /**
- * Issue 28, finding 2: a payment confirmed to a giver must be there after a crash. Each
+ * ADR 056: a payment confirmed to a giver must be there after a crash. Each
  * round pays three checkouts at once and SIGKILLs the server the moment the first payment
  * is confirmed to the client; after every round, each payment that was confirmed must be
  * recorded as paid. (A SIGKILL leaves the operating system's cache in place; that the

@@ -5,7 +5,7 @@ import { line, postCheckout, shop } from './testing/checkout-test-world';
 import { createTestApp, type TestApp } from './testing/test-app';
 import { PASSWORD_LIMITS, UNPROVEN_MAIL_LIMITS } from './platform/route-limits';
 
-/** Issue 27, findings 5, 6 and 9, with RATE_LIMIT on: the declared limits hold. */
+/** ADR 054, with RATE_LIMIT on: the declared limits hold. */
 describe('declared limits, enforced', () => {
   let t: TestApp;
   let ip = 0;

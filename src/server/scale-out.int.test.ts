@@ -25,7 +25,7 @@ import { multipart, samplePdf, samplePng } from './testing/upload-files';
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
 
 /**
- * Issue 14: two server processes that share no memory, on one PostgreSQL database, one
+ * ADR 036: two server processes that share no memory, on one PostgreSQL database, one
  * Redis and one S3 bucket, behave as one. Only on PostgreSQL (PGlite is one process by
  * construction).
  */

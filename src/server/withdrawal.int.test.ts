@@ -19,7 +19,7 @@ import { sendDueTransfers } from './features/payouts/send-due-transfers';
 import { redeemOrder } from './features/redemption/redeem-order';
 
 /*
- * The right of withdrawal (issue 26.1, ADR 064), across the features it touches (the
+ * The right of withdrawal (ADR 064), across the features it touches (the
  * redemption, the transfers job, the statements) through the real server: the giver's form and
  * its confirmation, signed in or with the receipt's signed link; the refund, the ledger, the
  * transfer that never goes, the acknowledgement; and everything refused on day 15, after a

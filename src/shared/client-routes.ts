@@ -1,7 +1,7 @@
 /**
  * The single-page app's own addresses (`web/app/router.tsx`, whose test keeps the two lists
  * equal): the server answers these with the app's document and any other address that is not
- * one of its own routes with 404 (issue 30: an unknown path must not look like a page to a
+ * one of its own routes with 404 (ADR 067: an unknown path must not look like a page to a
  * search engine). The app still renders its not-found page for a 404, so people see the same
  * page as before. `:name` matches one path segment.
  */

@@ -89,7 +89,7 @@ describe('formatCountryIn', () => {
     expect(formatCountryIn('Carrer de la Pau 1, 46002 Valencia', 'es')).toBe('Carrer de la Pau 1, 46002 Valencia');
   });
 
-  it('writes a percentage with a decimal comma and a space before the sign (issue 29.1: "12,5 %", never "12.5 %")', () => {
+  it('writes a percentage with a decimal comma and a space before the sign (ADR 058: "12,5 %", never "12.5 %")', () => {
     expect(formatPercent(12.5)).toBe('12,5\u00a0%');
     expect(formatPercent(10)).toBe('10\u00a0%');
     expect(formatPercent(1.14)).toBe('1,14\u00a0%');

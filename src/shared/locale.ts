@@ -1,5 +1,5 @@
 /**
- * The one place that knows Regalo's languages (issue 31): the list, each language's name in
+ * The one place that knows Regalo's languages (ADR 068): the list, each language's name in
  * itself, the tags used to format and to label documents, and the negotiation that picks one.
  * Everything else (the web app's language menu, the server-rendered pages, the mails, the
  * database CHECKs) takes its languages from here, so adding one is a compiler error wherever

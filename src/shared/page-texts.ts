@@ -2,7 +2,7 @@
  * The web app's pages, each with the catalogue namespaces it renders with: one list that the
  * web app loads a page's texts from (`app/router.tsx`, the consumer area's tabs) and the server
  * preloads a document's from (`platform/page-preloads.ts`), so the two cannot drift apart
- * (issue 32.3; `page-texts.test.ts` checks the web app names each page with its own file).
+ * (ADR 068; `page-texts.test.ts` checks the web app names each page with its own file).
  * A page is named as Vite's build manifest names it: its path under `src/web`.
  */
 export const PAGE_NAMESPACES = {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * `street-address` is the whole address, several lines: the HTML standard allows it on a
  * <textarea> only. A one-line input of a street and number is `address-line1` (the Nu HTML
- * Checker's error on the dashboard profile and the sign-up wizard, issue 29.17).
+ * Checker's error on the dashboard profile and the sign-up wizard).
  */
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -37,7 +37,7 @@ export interface DatabaseHandle {
   /**
    * Where the errors of connections nobody is using go (PostgreSQL: a server restart, a
    * failover, a pooler closing idle connections). Until a listener is set they go to stderr;
-   * either way they never end the process (issue 28).
+   * either way they never end the process (ADR 056).
    */
   onConnectionError(listener: (error: Error) => void): void;
   /**
@@ -272,7 +272,7 @@ export function wrapPglite(client: PGlite, options: { logger?: Logger; release?:
  * When a write fails at the disk (read-only, failing, full), PostgreSQL PANICs. Inside PGlite
  * the statement returns that error, and the next call into its WebAssembly never returned:
  * the main thread spun at 100 % CPU, so health stopped answering and SIGTERM's handler never
- * ran (issue 28, finding 3). So after a PANIC (or FATAL) the instance is never entered again:
+ * ran (ADR 056). So after a PANIC (or FATAL) the instance is never entered again:
  * every call into it throws at once, a database-unavailable error (503), and `onLost`
  * listeners hear it once, so the server can log it and exit to be restarted.
  */

@@ -10,7 +10,7 @@ import { testDatabaseKind } from '../testing/test-database';
 import { openDatabase } from './client';
 
 /**
- * Issue 28, finding 1: a PostgreSQL server restart, a failover or a pooler closing idle
+ * ADR 056: a PostgreSQL server restart, a failover or a pooler closing idle
  * connections used to end the process (an unhandled 'error' on the pool), and a stalled
  * network held requests for as long as it lasted. Each test gets its own database (its
  * connections are the ones broken) and a real app on it. PostgreSQL only: PGlite runs in

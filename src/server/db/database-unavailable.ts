@@ -20,7 +20,7 @@ const DRIVER_MESSAGES = [
 
 /**
  * Whether an error (possibly wrapped by Drizzle) means the database is away or stalled, so
- * the request deserves 503 "try again" rather than 500 "something is broken" (issue 28).
+ * the request deserves 503 "try again" rather than 500 "something is broken" (ADR 056).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;

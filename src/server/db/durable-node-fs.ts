@@ -15,8 +15,8 @@ interface EmscriptenModule {
 }
 
 /**
- * PGlite's data directory on the local disk, with fsync that reaches the disk (issue 28,
- * finding 2). PGlite maps files with Emscripten's NODEFS, whose streams have no `fsync`:
+ * PGlite's data directory on the local disk, with fsync that reaches the disk (ADR 056).
+ * PGlite maps files with Emscripten's NODEFS, whose streams have no `fsync`:
  * PostgreSQL's fsync() of the WAL at each commit returned without doing anything (and its
  * fdatasync() is a no-op in Emscripten whatever the file system), so a commit lived only in
  * the operating system's cache until it chose to write it back; PGlite's default `-F`

@@ -2,7 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import path from 'node:path';
 
 /**
- * Prepares PGlite's data directory before PGlite touches it (issue 28, finding 3).
+ * Prepares PGlite's data directory before PGlite touches it (ADR 056).
  *
  * - A folder the server cannot write gave "PGlite failed to initialize properly", naming
  *   neither the path nor the cause: it is tried first (a small file written, synced and

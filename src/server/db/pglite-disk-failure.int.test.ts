@@ -10,7 +10,7 @@ import { RECENT_DISK_SYNC_MS } from '../features/health/check-dependencies';
 import { openDatabase } from './client';
 
 /**
- * Issue 28, finding 3: a data directory that turns read-only under PGlite made the main
+ * ADR 056: a data directory that turns read-only under PGlite made the main
  * thread spin (health silent, SIGTERM ignored); the restart then failed on an empty
  * `postmaster.pid`, and a read-only folder at start said "PGlite failed to initialize
  * properly". We run as root, so permissions do not stop writes: `chattr +i` (immutable)

@@ -28,7 +28,7 @@ export function registerCsrfProtection(app: FastifyInstance, publicUrl: string) 
   app.addHook('onRequest', async (request, reply) => {
     if (!STATE_CHANGING.has(request.method)) return;
     // Every state-changing request, whatever its path: a check scoped to '/api/' by the raw
-    // URL was stepped around with '/%61pi/…' (issue 13). Unmatched paths are checked too.
+    // URL was stepped around with '/%61pi/…' (ADR 035). Unmatched paths are checked too.
     // The route pattern when one matched; else the path, which is canonical (canonical-path.ts).
     const route = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
     if (ALLOW_WITHOUT_ORIGIN.some((re) => re.test(route))) return;

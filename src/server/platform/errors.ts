@@ -88,7 +88,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof AppError) {
       body = problem(error.status, error.code, error.message, error.fields);
     } else if (isDatabaseUnavailable(error)) {
-      // The database is away or stalled (issue 28): "try again shortly", not a server bug.
+      // The database is away or stalled (ADR 056): "try again shortly", not a server bug.
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
       body = problem(503, 'database_unavailable', 'The database is not reachable right now; try again shortly');
     } else if (hasZodFastifySchemaValidationErrors(error)) {

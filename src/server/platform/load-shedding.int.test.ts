@@ -90,7 +90,7 @@ describe('load shedding', () => {
     const hold = holdingRoute();
     t = await createTestApp({ env: { OVERLOAD_MAX_CONCURRENT_REQUESTS: '1', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' }, extend: hold.extend });
     const app = t.app;
-    // A body still arriving holds no slot (issue 27, finding 2)…
+    // A body still arriving holds no slot (ADR 036)…
     const body = new PassThrough();
     body.write('{"name":');
     const slow = authedInject(t, null, {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
 /**
- * Graceful overload (issue 14): past what the process can serve, new requests get an
+ * Graceful overload (ADR 036): past what the process can serve, new requests get an
  * immediate 503 with Retry-After instead of joining a queue whose latency grows without
  * bound. Two signals, both cheap to read on every request:
  * - event-loop delay (a timer that measures how late it fires): the loop is late, so every
@@ -15,7 +15,7 @@ import { AppError } from './errors';
  *
  * A request counts as in flight only once its body has arrived (preValidation): a client
  * still sending its body costs a socket, not a slot, so a few hundred slow senders can no
- * longer fill the cap and shut everyone else out (issue 27, finding 2); the server's
+ * longer fill the cap and shut everyone else out (ADR 036); the server's
  * request timeout (buildApp) bounds how long they keep the socket. Multipart uploads are
  * the exception: their file is read by the handler, after admission.
  */
@@ -77,7 +77,7 @@ export function registerLoadShedding(app: FastifyInstance, options: LoadShedding
     clearInterval(rotate);
   });
   // What start-up did to the loop (building the app, the database's first work) is over once
-  // the server listens: counted on, it shed a new server's first requests (issue 45). The
+  // the server listens: counted on, it shed a new server's first requests. The
   // socket's own event, before listen() resolves and before any onListen hook runs.
   app.server.on('listening', () => {
     windowMaxMs = 0;

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 const SECRET = 'Zq8xS3cr3tR3d3mpt10nC0d3AbCdEfGhIjKlMnOpQr';
 
 /**
- * Finding 8 of issue 13: logs must never hold query strings (verification tokens), secret
+ * ADR 035: logs must never hold query strings (verification tokens), secret
  * path segments (redemption codes, reset tokens) or the parameters of a failed statement.
  */
 describe('what the server logs', () => {

@@ -10,7 +10,7 @@ const SECRET_AFTER = ['/g/', '/api/auth/reset-password/', '/api/gifts/', '/api/r
 /**
  * The URL as it may be logged: no query string (verification and reset tokens, callback
  * URLs, search text travel there) and no secret-looking path segment (redemption codes in
- * `/g/<code>`, reset tokens), issue 13 finding 8.
+ * `/g/<code>`, reset tokens), ADR 035.
  */
 export function loggableUrl(url: string): string {
   const q = url.indexOf('?');

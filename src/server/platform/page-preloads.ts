@@ -177,7 +177,7 @@ export function createPagePreloads(
     const links = [...imageLinks, ...fetchLinks, ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)].join('');
     // The sign-in methods this server offers (what /api/auth-options answers), so the auth form
     // renders in its final shape at once instead of moving when that answer arrives (ADR 044).
-    // The landing page's real figures (issue 46.8), read by the page instead of fetched.
+    // The landing page's real figures (ADR 080), read by the page instead of fetched.
     const meta =
       base === documents['index.html']
         ? `<meta name="regalo-sign-in" content="${signIn.google ? 'password google' : 'password'}">`

@@ -7,7 +7,7 @@ import { freePort, waitFor } from '../testing/server-process';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 /**
- * Issue 28, finding 5: with Redis down, sign-ins waited 5–10 s and got 503. Now the rate
+ * ADR 056: with Redis down, sign-ins waited 5–10 s and got 503. Now the rate
  * limits fall back to each process's memory within 200 ms (still applied), and the shared
  * counters are used again once Redis is back.
  */

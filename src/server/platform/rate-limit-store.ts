@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 
 /**
  * Rate-limit counters in Redis (shared by every server) that fall back to this process's
- * memory while Redis cannot answer (issue 28, finding 5). Redis is an optimisation for
+ * memory while Redis cannot answer (ADR 056). Redis is an optimisation for
  * several servers, not a reason to lock people out: with it down every sign-in waited
  * 5–10 s and got 503. Now a call Redis has not answered within REDIS_ANSWER_MS is counted
  * in memory instead, a warning is logged once, and calls go straight to memory until the

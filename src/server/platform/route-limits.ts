@@ -39,7 +39,7 @@ export const uncachedSearchLimits: DeclaredLimit[] = [
 
 /**
  * An address as a counter key: case folded and the `+tag` dropped, since every tagged form
- * reaches the same inbox (issue 27: `+tag` variants stepped around the per-address limit).
+ * reaches the same inbox (ADR 054: `+tag` variants used to step around the per-address limit).
  */
 export function mailboxKey(email: string): string {
   const folded = email.trim().toLowerCase();

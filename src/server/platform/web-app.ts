@@ -23,7 +23,7 @@ export type PageImages = Partial<Record<PageImage, (request: FastifyRequest) => 
  * (`shared/client-routes.ts`) gets the single-page app's index.html so client routes survive
  * a reload, whatever its Accept unless it prefers JSON; any other page address gets the same
  * document with 404 when it asks for HTML, so the app shows its not-found page and nothing
- * unknown looks like a page (issue 30). API 404s stay problem+json.
+ * unknown looks like a page (ADR 067). API 404s stay problem+json.
  */
 export async function registerWebApp(app: FastifyInstance, root: string | null = webDistDir, images: PageImages = {}) {
   if (root === null) {

@@ -90,7 +90,7 @@ export function recordSchemaProblem(element: XmlElement): string | undefined {
   return undefined;
 }
 
-/** The Huella the service recomputes from the record's own fields (issue 25.3's algorithm). */
+/** The Huella the service recomputes from the record's own fields (ADR 061). */
 export function fingerprintOfRecordXml(element: XmlElement): string {
   const previous = textAt(element, 'Encadenamiento', 'RegistroAnterior', 'Huella') ?? '';
   const fields =

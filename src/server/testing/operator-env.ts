@@ -1,7 +1,7 @@
 /**
  * A real-looking operator identity for anything that starts the server with
  * NODE_ENV=production (tests, benchmarks): production refuses the demo's values
- * (config.ts, issue 26.4). Fictitious, on a reserved `.example` domain.
+ * (config.ts). Fictitious, on a reserved `.example` domain.
  */
 export const productionOperatorEnv = {
   OPERATOR_NAME: 'Regalos Valencianos S.L.',

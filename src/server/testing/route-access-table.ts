@@ -31,7 +31,7 @@ import { createWithdrawalToken } from '../domain/orders/withdrawal-link';
 import { createPurchaseToken } from '../domain/orders/purchase-link';
 
 /**
- * THE ROUTE × ACTOR TABLE (issue 13). One row per registered route (method + URL pattern,
+ * THE ROUTE × ACTOR TABLE (ADR 035). One row per registered route (method + URL pattern,
  * exactly as Fastify has it); `platform/abuse/route-matrix.int.test.ts` fails for a route
  * without a row, and asks every actor's request of every row, on PGlite and PostgreSQL.
  *
@@ -595,10 +595,10 @@ export const routeTable: RouteRow[] = [
     expect: all(303),
   },
 
-  // The legal pages (issue 26.3): public, the same for everyone
+  // The legal pages (ADR 059): public, the same for everyone
   ...legalPages.map((page) => ({ route: `GET /${page}`, request: () => ({ url: `/${page}` }), expect: all(200) })),
 
-  // The public shop window (issue 30): the same pages for everyone, signed in or not
+  // The public shop window (ADR 067): the same pages for everyone, signed in or not
   { route: 'GET /gifts', request: () => ({ url: '/gifts?lang=es' }), expect: all(200) },
   { route: 'GET /b/:slug', request: async (w) => ({ url: `/b/${await businessSlugOf(w, w.listedGift.businessId)}` }), expect: all(200) },
   {
@@ -641,7 +641,7 @@ export const routeTable: RouteRow[] = [
     expect: signedIn(403, { ownerX: 409, ownerY: 409, pendingOwner: 409 }),
   },
 
-  // Statements (issue 24): each owner reads their own business's, whatever its review state;
+  // Statements (ADR 060): each owner reads their own business's, whatever its review state;
   // the month is the current one, which every business has
   { route: 'GET /api/business/statements', request: () => ({ url: '/api/business/statements' }), expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }) },
   {
@@ -667,7 +667,7 @@ export const routeTable: RouteRow[] = [
   },
   { route: 'GET /api/admin/statements/:month', request: () => ({ url: `/api/admin/statements/${madridMonthOf(new Date())}` }), expect: adminOnly(200) },
 
-  // Commission invoices (issue 25): each owner reads their own business's; another's is 404.
+  // Commission invoices (ADR 061): each owner reads their own business's; another's is 404.
   // The invoice is issued for owner X's business (numbered and chained like a real one).
   { route: 'GET /api/business/invoices', request: () => ({ url: '/api/business/invoices' }), expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }) },
   {
@@ -700,7 +700,7 @@ export const routeTable: RouteRow[] = [
   { route: 'GET /api/admin/verifactu/submissions', request: () => ({ url: '/api/admin/verifactu/submissions?state=pending&page=1' }), expect: adminOnly(200) },
 
   // The platform team's back office (decisions get a fresh business or order each)
-  // Reports of listings (issue 26.5): anyone may report what the catalogue shows; only the team decides
+  // Reports of listings (ADR 059): anyone may report what the catalogue shows; only the team decides
   {
     route: 'POST /api/reports',
     request: (w) => ({ url: '/api/reports', payload: { targetType: 'gift', targetId: w.listedGift.id, category: 'misleading', explanation: 'Route matrix' } }),

@@ -5,7 +5,7 @@ import type { VerifactuRecordToSend } from '../platform/verifactu/verifactu-send
 
 /**
  * Billing records for the sender's tests: invoices of a fictitious operator to businesses,
- * chained with real SHA-256 fingerprints over the AEAT's field string (issue 25.3), so the
+ * chained with real SHA-256 fingerprints over the AEAT's field string (ADR 061), so the
  * stand-in can check the chain as the service does. The invoicing module has its own
  * fingerprint code; this one only makes the fixtures honest.
  */

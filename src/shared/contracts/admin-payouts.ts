@@ -3,7 +3,7 @@ import { transferStates } from '../domain/payouts';
 import { payoutAccountStatuses, reconciliationDifferenceSchema, transferSchema } from './payouts';
 
 /**
- * The platform team's payouts view (issue 24, ADR 053). Admin only (401 / 403 otherwise).
+ * The platform team's payouts view (ADR 053). Admin only (401 / 403 otherwise).
  * GET  /api/admin/payouts?state=due|sent|failed|reversed|cancelled  → adminPayoutsSchema
  *      (`failed` when absent): the approved businesses that cannot be paid yet, the transfers
  *      in that state (newest first) and the reconciliation's differences (newest first).

@@ -186,7 +186,7 @@ export type DashboardDocument = z.infer<typeof dashboardDocumentSchema>;
 
 export const dashboardBusinessSchema = z.object({
   id: z.string(),
-  /** The shop page's address is `/b/<slug>` (made from the name; issue 30). */
+  /** The shop page's address is `/b/<slug>` (made from the name; ADR 067). */
   slug: z.string(),
   name: z.string(),
   /** Valencia's district, for the catalogue's filter; null until the owner picks one. */
@@ -201,7 +201,7 @@ export const dashboardBusinessSchema = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   website: z.string().nullable(),
-  /** How recipients book (issue 29.11): WhatsApp (E.164), an https link, opening hours. */
+  /** How recipients book: WhatsApp (E.164), an https link, opening hours. */
   whatsapp: z.string().nullable(),
   bookingUrl: z.string().nullable(),
   openingHours: z.string().nullable(),
@@ -365,7 +365,7 @@ const giftFields = {
     .int({ error: G.invalidValidityDays })
     .min(MIN_VALIDITY_DAYS, { error: G.invalidValidityDays })
     .max(MAX_VALIDITY_DAYS, { error: G.invalidValidityDays }),
-  // What a recipient must know to use it (issue 29.11; shared/domain/gift-conditions.ts).
+  // What a recipient must know to use it (shared/domain/gift-conditions.ts).
   bookingRequired: z.boolean({ error: 'invalid' }),
   /** "For N people"; empty or null: not said. */
   partySize: z

@@ -15,7 +15,7 @@ import { normalizePhone } from './profile';
  * POST /api/business/interest            public, rate-limited per IP and per email
  *   body interestInputSchema → 201 interestResultSchema
  *   The same 201 whether or not the address has an account (its owner is mailed instead:
- *       no account enumeration, issue 13), 400 validation_failed (fields: businessName/email →
+ *       no account enumeration, ADR 035), 400 validation_failed (fields: businessName/email →
  *       fieldRequired | invalidEmail | tooLong), 429 rate_limited,
  *       503 `mail_delivery_failed` (the confirmation mail could not be queued: nothing was
  *       created; show 'Registration failed: {detail}' in the 'Email Delivery Issue' box).

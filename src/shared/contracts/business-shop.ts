@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from '../locale';
 
 /**
- * The partner's shop tools (issue 30), for the owner of the business only (the dashboard's
+ * The partner's shop tools (ADR 067), for the owner of the business only (the dashboard's
  * guards: 401 unauthenticated, 403 email_not_verified / no_business):
  *
  * GET /api/business/shop-poster?size=a5|a4&lang=en|es → 200 text/html: a printable counter

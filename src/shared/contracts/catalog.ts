@@ -51,7 +51,7 @@ export const catalogGiftsQuerySchema = z.object({
 });
 export type CatalogGiftsQuery = z.output<typeof catalogGiftsQuerySchema>;
 
-/** How to book and when it is open (issue 29.11); phones are E.164, the link https. */
+/** How to book and when it is open; phones are E.164, the link https. */
 export const catalogBookingSchema = z.object({
   phone: z.string().nullable(),
   whatsapp: z.string().nullable(),

@@ -8,7 +8,7 @@ import { singleLine } from './plain-text';
 import { myOrderSchema } from './my-orders';
 
 /**
- * Buying without an account (issue 30 point 4, ADR 075). The same checkout, prices, rules
+ * Buying without an account (ADR 075). The same checkout, prices, rules
  * and payment as a signed-in giver's; the giver gives a name and an email instead of an
  * account, and gets back a signed purchase link instead of "My orders".
  *

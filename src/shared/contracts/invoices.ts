@@ -3,7 +3,7 @@ import { invoiceTypes, invoicingDataFields, QUARTER_PATTERN, verifactuRecordKind
 import { verifactuSendStates } from '../domain/verifactu-send-states';
 
 /**
- * Commission invoices and VERI*FACTU records (issue 25, ADR 061). Amounts are integer cents,
+ * Commission invoices and VERI*FACTU records (ADR 061). Amounts are integer cents,
  * dates `YYYY-MM-DD` in Madrid.
  *
  * Owner (the business the signed-in user owns; 401 anonymous, 403 `no_business`):

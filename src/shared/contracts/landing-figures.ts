@@ -1,5 +1,5 @@
 /**
- * The landing page's figures (issue 46.8, ADR 080): counted from the data by the server and
+ * The landing page's figures (ADR 080): counted from the data by the server and
  * written into the landing page's document as `<meta name="regalo-figures" content="<giftsSent> <partners> <recipients>">`,
  * so the page shows them without a request and with a few bytes of code (its JavaScript
  * budget, ADR 039). No meta, no figures: the page leaves the block out.

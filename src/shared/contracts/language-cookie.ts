@@ -4,7 +4,7 @@ import { parseCookies } from './consent-cookies';
 /**
  * The interface language a person chose, as a cookie as well as in the web app's storage, so
  * the pages the server renders on its own (the gift pages `/g…` and their error pages, the
- * documents of the web app) follow it too (issue 29.15). Written by the web app's language
+ * documents of the web app) follow it too. Written by the web app's language
  * menu and by the gift page's language links; read by the server on every page and by the
  * web app at start, before its own storage, so a choice made on the gift page follows the
  * person into the app. A preference the person set themselves: necessary, not tracking.

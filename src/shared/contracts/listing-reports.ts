@@ -5,7 +5,7 @@ import { LOCALES } from '../locale';
 import { multiLine, plainTextFieldErrors, singleLine } from './plain-text';
 
 /**
- * Reporting a listing (DSA arts. 16-17, issue 26.5).
+ * Reporting a listing (DSA arts. 16-17, ADR 059).
  *
  * POST /api/reports   body createReportInputSchema → 201 reportReceiptSchema
  *      Anyone, signed in or not (rate-limited per address: 429 `rate_limited`). The target must

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Who runs this Regalo: the legal identity and contact addresses the privacy page, every
- * email footer and "Contact support" show (issue 15.12). Configuration, not copy: set
+ * email footer and "Contact support" show. Configuration, not copy: set
  * OPERATOR_NAME, OPERATOR_ADDRESS, OPERATOR_TAX_ID, OPERATOR_REGISTRY, SUPPORT_EMAIL and
  * PRIVACY_EMAIL. The legal notice (`/legal`, LSSI art. 10) shows them all.
  */

@@ -8,7 +8,7 @@ export { redemptionErrorCodes, refusalForStatus, type RedemptionErrorCode } from
  * (401 `unauthenticated`, 403 `no_business`, 403 `business_inactive`). Both calls take what
  * only the recipient holds — the whole code, the gift page URL a QR scan yields, or the
  * gift's typed code ("K7QD-M2XA", any case, dash optional) — and nothing else: a business
- * cannot redeem a gift without the person who received it (issue 27, finding 4).
+ * cannot redeem a gift without the person who received it (ADR 055).
  *
  * POST /api/business/redemptions/lookup  body redemptionLookupInputSchema → 200 redemptionOrderSchema
  *      A typed code is matched ONLY among the caller's orders, and typed codes are

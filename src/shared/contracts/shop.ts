@@ -1,5 +1,5 @@
 /**
- * The public shop window (issue 30). Its pages are HTML the server renders; the one JSON
+ * The public shop window (ADR 067). Its pages are HTML the server renders; the one JSON
  * answer is the landing page's few featured gifts:
  *
  * GET /api/shop/featured?lang=en|es → 200 { items: FeaturedGift[] } (at most 4, newest

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { STATEMENT_MONTH_PATTERN } from '../domain/statement-month';
 
 /**
- * A business's monthly statement (issue 24): one calendar month in Europe/Madrid, every
+ * A business's monthly statement (ADR 060): one calendar month in Europe/Madrid, every
  * amount in integer cents and taken from the ledger (ADR 053).
  *
  * The balance is what Regalo holds for the business (the ledger's `owed`): the shares of its

@@ -10,7 +10,7 @@ const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\
  * An ISO 8601 timestamp with a zone (`2026-11-21T10:00:00.123Z`, `…+01:00`), a real
  * calendar date, in years 1970–9999. Anything else `Date.parse` happens to read (RFC 2822
  * dates, bare numbers, year 275760) is refused: a far-future value reached PostgreSQL and
- * gave a 500 (issue 13, finding 9).
+ * gave a 500 (ADR 035).
  */
 export function isIsoTimestamp(value: string): boolean {
   const m = ISO_TIMESTAMP.exec(value);

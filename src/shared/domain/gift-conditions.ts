@@ -1,6 +1,6 @@
 import { intlTag } from '../locale';
 /**
- * What a recipient needs to use a gift (issue 29, point 11): how the business takes bookings
+ * What a recipient needs to use a gift: how the business takes bookings
  * and when it is open, and each gift's conditions. Stored as a few structured flags plus a
  * short free text, so every place that shows them (gift page, email, print card, catalogue)
  * words them the same way in the reader's language.

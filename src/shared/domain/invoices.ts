@@ -11,7 +11,7 @@ export type InvoiceTypeCode = (typeof invoiceTypes)[number];
 export const verifactuRecordKinds = ['alta', 'anulacion'] as const;
 export type VerifactuRecordKind = (typeof verifactuRecordKinds)[number];
 
-/** What a business must have before it can be invoiced (refused rather than blank, issue 25). */
+/** What a business must have before it can be invoiced (refused rather than blank, ADR 061). */
 export const invoicingDataFields = ['legalName', 'taxId', 'fiscalAddress'] as const;
 export type InvoicingDataField = (typeof invoicingDataFields)[number];
 

@@ -9,7 +9,7 @@
 export const orderStatuses = ['unpaid', 'paid', 'redeemed', 'expired', 'cancelled', 'withdrawn', 'refund_pending'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** The statuses a business sees: an order nobody paid for is never the business's (issue 29). */
+/** The statuses a business sees: an order nobody paid for is never the business's. */
 export const businessOrderStatuses = ['paid', 'redeemed', 'expired', 'cancelled', 'withdrawn', 'refund_pending'] as const satisfies readonly OrderStatus[];
 
 export const checkoutStatuses = ['pending', 'succeeded', 'failed', 'expired'] as const;

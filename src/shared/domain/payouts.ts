@@ -15,7 +15,7 @@ export const DEFAULT_COMMISSION_VAT_RATE = 21;
  * - charge_received: one per checkout, the giver's whole payment (no business).
  * - charge_refunded: the whole payment given back because it arrived after its checkout was
  *   closed (a gift cancelled before payment, or the checkout expired): one per checkout, no
- *   business; no order was paid, so it is in no balance (issue 27).
+ *   business; no order was paid, so it is in no balance.
  * - commission / commission_vat / share_owed: one each per order at payment; they add up to
  *   the order's total.
  * - refund_commission / refund_commission_vat / refund_share: one each per order refunded by

@@ -2,7 +2,7 @@ import { madridLocalToInstant } from './delivery-time';
 import { zonedParts } from './validity';
 
 /**
- * A statement covers one calendar month in Europe/Madrid (issue 24), written `YYYY-MM`. Its
+ * A statement covers one calendar month in Europe/Madrid (ADR 060), written `YYYY-MM`. Its
  * bounds are instants: from midnight on the 1st in Madrid up to (not including) midnight on
  * the 1st of the next month, so a month holding a summer-time change is 743 or 745 hours
  * long, and a movement at 00:30 on 1 April in Madrid (22:30 UTC the day before) belongs to

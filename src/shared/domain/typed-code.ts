@@ -1,6 +1,6 @@
 /**
  * The code a person reads aloud and a business types at the counter when the QR cannot be
- * scanned (issue 29, point 5; ADR 055): 8 characters of Crockford's base32 (40 random bits),
+ * scanned (ADR 055): 8 characters of Crockford's base32 (40 random bits),
  * shown in two groups of four ("K7QD-M2XA"). Case does not matter, and the letters that look
  * like digits (O, I, L) are read as those digits, so whatever a person types from a screen or
  * a printed card finds the gift. It works only with the business's session and among that

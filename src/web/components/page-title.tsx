@@ -12,7 +12,7 @@ export function PageTitle({ parts }: { parts: readonly string[] }) {
  * Names the tab while it is mounted by changing the document's one <title> (head.html's);
  * unmounting it puts the previous title back. Not a React 19 <title> element: React hoists
  * it into <head> next to the static one, and a document with two <title> elements is not
- * valid HTML (the Nu HTML Checker's error, issue 29.17).
+ * valid HTML (the Nu HTML Checker's error).
  */
 export function DocumentTitle({ title }: { title: string }) {
   useLayoutEffect(() => {

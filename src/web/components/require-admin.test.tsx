@@ -65,7 +65,7 @@ async function renderAt(path: string) {
 const user = { id: 'u1', email: 'ana@example.test', name: 'Ana', emailVerified: true };
 const where = () => dom.container.querySelector('[data-testid="where"]')?.textContent;
 
-describe('admin guard and role homes (issue 15.2)', () => {
+describe('admin guard and role homes', () => {
   it.each([
     ['anonymous visitors', null],
     ['consumers', user],

@@ -3,7 +3,7 @@ import { useOperator } from '../lib/use-operator';
 
 /**
  * "Contact support: support@…" with a mailto link to the configured SUPPORT_EMAIL
- * (GET /api/operator, issue 15.12). Nothing until the address is known: no dead promise.
+ * (GET /api/operator). Nothing until the address is known: no dead promise.
  */
 export function SupportLink({ className }: { className?: string }) {
   const { t } = useText('common');

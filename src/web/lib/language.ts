@@ -27,7 +27,7 @@ interface DetectionSources {
    * purchase link in the receipt) opens the page in it, as the server-rendered pages do.
    */
   urlLanguage?: string | null;
-  /** The language cookie: set by this app and by the server's gift pages (issue 29.15). */
+  /** The language cookie: set by this app and by the server's gift pages. */
   cookieLanguage?: string | null;
   storedLanguage?: string | null;
   browserLanguages?: readonly string[];

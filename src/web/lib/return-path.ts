@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { areaPaths } from './home-path';
 
 /**
- * Where a visitor goes back to after signing in or up (issue 30): a visitor who presses "Send
+ * Where a visitor goes back to after signing in or up (ADR 067): a visitor who presses "Send
  * this gift" on a public gift page and has to sign in first lands on that gift's business in
  * the app, not on a generic page. The page that needs a session sends them to
  * `/auth?next=<path>`; the sign-in form, the verification link (sign-up's `callbackURL`) and

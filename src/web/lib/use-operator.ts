@@ -4,7 +4,7 @@ import type { Operator } from '@shared/contracts/operator';
 let cached: Promise<Operator | null> | null = null;
 
 /**
- * Who runs this Regalo and how to reach them (GET /api/operator, issue 15.12); null while
+ * Who runs this Regalo and how to reach them (GET /api/operator); null while
  * unknown or when the request failed. Read once per page load: it only changes with the
  * server's configuration. Plain fetch and no zod, so any page can afford it.
  */

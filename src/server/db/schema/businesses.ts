@@ -38,7 +38,7 @@ export const businesses = pgTable(
     phone: text('phone'),
     email: text('email'),
     website: text('website'),
-    /** How recipients book (issue 29.11): WhatsApp number (E.164) and an https booking link. */
+    /** How recipients book: WhatsApp number (E.164) and an https booking link. */
     whatsapp: text('whatsapp'),
     bookingUrl: text('booking_url'),
     /** Free text in the owner's words ("Tue–Sat 13:00–16:00"). */
@@ -57,7 +57,7 @@ export const businesses = pgTable(
      */
     searchText: text('search_text').notNull().default(''),
     /**
-     * The shop page's address, `/b/<slug>` (issue 30, ADR 067): made from the name by the
+     * The shop page's address, `/b/<slug>` (ADR 067): made from the name by the
      * `businesses_slug` trigger on insert and on rename (the old one goes to
      * business_slug_history, which redirects), never typed by anyone.
      */
@@ -213,7 +213,7 @@ export const businessSignupDrafts = pgTable('business_signup_drafts', {
 
 /**
  * A business's earlier slugs: `/b/<old slug>` answers 301 to the current one after a rename
- * (issue 30). Written by the `businesses_slug` trigger in the rename's own statement; a slug
+ * (ADR 067). Written by the `businesses_slug` trigger in the rename's own statement; a slug
  * another business takes later leaves this table in that same trigger.
  */
 export const businessSlugHistory = pgTable('business_slug_history', {

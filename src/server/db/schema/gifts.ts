@@ -36,7 +36,7 @@ export const gifts = pgTable(
     imageUrl: text('image_url'),
     isAvailable: boolean('is_available').notNull().default(true),
     validityDays: integer('validity_days').notNull().default(DEFAULT_VALIDITY_DAYS),
-    /** Conditions a recipient must know (issue 29.11; shared/domain/gift-conditions.ts). */
+    /** Conditions a recipient must know (shared/domain/gift-conditions.ts). */
     bookingRequired: boolean('booking_required').notNull().default(false),
     partySize: integer('party_size'),
     /** ISO weekdays it can be used on, ascending; null: any day. */
@@ -81,7 +81,7 @@ export const gifts = pgTable(
   ],
 );
 
-/** A gift's earlier slugs within its business, for the 301 after a rename (issue 30). */
+/** A gift's earlier slugs within its business, for the 301 after a rename (ADR 067). */
 export const giftSlugHistory = pgTable(
   'gift_slug_history',
   {

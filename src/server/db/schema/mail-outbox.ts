@@ -35,7 +35,7 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
-    // The language the mail was written in: one Regalo speaks (issue 31).
+    // The language the mail was written in: one Regalo speaks (ADR 068).
     check('mail_outbox_locale_check', sql`${t.locale} in (${sqlList(LOCALES)})`),
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_after_idx').on(t.afterMailId).where(sql`${t.afterMailId} is not null`),

@@ -82,7 +82,7 @@ export const checkouts = pgTable(
     ),
     // Only a guest's purchase is claimed (the account may be deleted later: buyer_id goes null).
     check('checkouts_claim_is_guest', sql`${t.claimedAt} is null or ${t.guestEmail} is not null`),
-    // Made for claiming by address at sign-in, which is gone (ADR 075, issue 38): claiming now
+    // Made for claiming by address at sign-in, which is gone (ADR 075 as amended): claiming now
     // goes by the link's checkout id. Nothing reads it since; dropping it is a migration of its own.
     index('checkouts_unclaimed_guest_idx').on(sql`lower(${t.guestEmail})`).where(sql`${t.guestEmail} is not null and ${t.claimedAt} is null`),
   ],
@@ -167,7 +167,7 @@ export const orders = pgTable(
     deliveredAt: timestamptz('delivered_at'),
     /**
      * The latest gift email to the recipient: "My orders" says "sending" until the mail
-     * server has accepted it, and no resend is queued while it still waits (issue 28).
+     * server has accepted it, and no resend is queued while it still waits (ADR 057).
      */
     giftMailId: uuid('gift_mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
     /** The "a week left" reminder went out (sent once). */

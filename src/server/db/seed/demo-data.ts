@@ -23,7 +23,7 @@ export interface DemoGift {
   price: number;
   validityDays: number;
   isAvailable?: boolean;
-  /** What the recipient must know (issue 29.11). */
+  /** What the recipient must know. */
   bookingRequired?: boolean;
   partySize?: number;
   validWeekdays?: number[];
@@ -50,7 +50,7 @@ export interface DemoBusiness {
   phone: string;
   email: string;
   website?: string;
-  /** How recipients book (issue 29.11; made up like the phones). */
+  /** How recipients book (made up like the phones). */
   whatsapp?: string;
   bookingUrl?: string;
   openingHours?: string;

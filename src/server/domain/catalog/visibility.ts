@@ -20,7 +20,7 @@ export const canBePaid = sql`exists (
 /**
  * The consumer listing rule, as one SQL condition so it is enforced by the query and never
  * by the client: active, approved, in Valencia, with an owner, terms accepted, not hidden
- * by the platform team after a report (DSA art. 17, issue 26.5), and a payout account that
+ * by the platform team after a report (DSA art. 17, ADR 059), and a payout account that
  * can receive transfers (a gift is never sold for a business Regalo cannot pay). The
  * catalogue and checkout both use it.
  */
@@ -81,7 +81,7 @@ interface CatalogBusinessRow {
   openingHours: string | null;
 }
 
-/** A listed business as the catalogue answers it, with how to book it (issue 29.11). */
+/** A listed business as the catalogue answers it, with how to book it. */
 /** A listed business as `reader` reads it: its description in their language when it wrote one (ADR 073). */
 export function toCatalogBusiness(
   { phone, whatsapp, bookingUrl, openingHours, descriptionTranslations, ownLocale, ...row }: CatalogBusinessRow,

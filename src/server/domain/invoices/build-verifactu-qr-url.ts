@@ -10,7 +10,7 @@ import { aeatDate } from '../../platform/verifactu/aeat-formats';
 /** Which AEAT site the QR points at. */
 export type VerifactuQrEnvironment = 'production' | 'test';
 
-/** The VERI*FACTU sender's drivers (issue 25): nothing sent, the AEAT's test site, the AEAT. */
+/** The VERI*FACTU sender's drivers (ADR 062): nothing sent, the AEAT's test site, the AEAT. */
 export type VerifactuDriver = 'off' | 'aeat-test' | 'aeat';
 
 export const VERIFACTU_QR_BASE_URLS: Record<VerifactuQrEnvironment, string> = {

@@ -16,7 +16,7 @@ type OrderRow = typeof orders.$inferSelect;
  * is re-armed for the new date. The recipient is emailed the new date when we have their
  * address and the gift has reached them: a gift scheduled for later says nothing before its
  * moment (its own email, rendered then, carries the new date), and one still in the outbox
- * goes first (after_mail_id; issue 29). Used by the team's extension and the business's
+ * goes first (after_mail_id). Used by the team's extension and the business's
  * answer to a recipient's request (ADR 064).
  */
 export async function applyExpiryExtension(

@@ -9,7 +9,7 @@ import { purchaserContact } from './find-purchaser';
  * Sends one paid gift: marks it released (`delivered_at`) with a conditional update and,
  * only when that update won, enqueues the recipient's email (in their language) in the
  * same transaction. "Delivered" for the giver is the moment the mail server accepts that
- * email (orders.gift_mail_id → mail_outbox.sent_at; issue 28).
+ * email (orders.gift_mail_id → mail_outbox.sent_at; ADR 057).
  * Two servers racing for the same order therefore produce one email: the loser's update
  * matches no row. A recipient with only a phone gets no email but is still "delivered"
  * (the giver shares the link from "my orders").

@@ -14,7 +14,7 @@ const drawn = new Map<string, Promise<string>>();
  * The QR as inline SVG (≈2.5 KB, one path, no request of its own), labelled for screen
  * readers. Error correction M survives a scratched screen or a creased print. The quiet zone
  * is the 4 modules ISO/IEC 18004 asks for: with 2, the print card's QR next to its border
- * and text stopped scanning once printed or shown small (issue 29.17).
+ * and text stopped scanning once printed or shown small.
  */
 export const QR_QUIET_ZONE = 4;
 

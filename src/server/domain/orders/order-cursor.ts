@@ -5,7 +5,7 @@ import { isUuid } from '../../db/query-helpers';
  * Keyset pagination over (created_at desc, id desc): the cursor is the last row's position,
  * so new orders arriving meanwhile never shift or repeat a page. Opaque to the client.
  * `createdAt` is the database's own value as text to the microsecond (a JavaScript Date
- * keeps milliseconds, and rows within one millisecond were skipped: issue 13, finding 11).
+ * keeps milliseconds, and rows within one millisecond were skipped: ADR 035).
  */
 export interface OrderCursor {
   /** `YYYY-MM-DDTHH:MM:SS.ffffffZ`, exactly as PostgreSQL holds it. */

@@ -6,7 +6,7 @@ import { createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
- * Finding 7 of issue 13: deleting an account asked only for its email address, which a
+ * ADR 035: deleting an account asked only for its email address, which a
  * stolen session knows. An account with a password must give it; one without (Google) must
  * have signed in within the last 15 minutes, as well as typing its address.
  */

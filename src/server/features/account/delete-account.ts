@@ -29,7 +29,7 @@ export async function deleteAccount(
 ): Promise<void> {
   const { db } = ctx;
   // A stolen session knows the email address; only the owner knows the password. Without a
-  // password (Google), a sign-in within the last minutes stands in for it (issue 13).
+  // password (Google), a sign-in within the last minutes stands in for it (ADR 035).
   const [credential] = await db
     .select({ password: accounts.password })
     .from(accounts)

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { multipart, samplePdf, samplePng } from '../../testing/upload-files';
 
 /**
- * Finding 7 of issue 13: deleting an owner's account left the business's contact details,
+ * ADR 035: deleting an owner's account left the business's contact details,
  * every verification document (the identity document too), its public image and its
  * applications behind. What stays, for the books, is what the orders need: the business's
  * name, category, tax id and commission rate, and the orders themselves.

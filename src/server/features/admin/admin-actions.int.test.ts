@@ -209,7 +209,7 @@ describe('admin actions', () => {
     await adm('POST', `/api/admin/businesses/${business.id}/deactivate`, { reason: 'Complaints under review' });
     expect((await own('PATCH', '/api/business/me', { name: 'Forn Nou', confirmReview: true })).json()).toMatchObject({ verificationStatus: 'pending', isActive: false });
 
-    // Approving the rename keeps the team's deactivation (issue 27, finding 7).
+    // Approving the rename keeps the team's deactivation (ADR 034).
     const approved = await adm('POST', `/api/admin/businesses/${business.id}/approve`, { commissionRate: 10 });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().business).toMatchObject({ verificationStatus: 'approved', isActive: false });

@@ -21,7 +21,7 @@ import { launchStepPaths } from '@shared/domain/launch-steps';
  *
  * A first approval makes the business active. Approving a later review (an identity change)
  * leaves `is_active` as it is: a business the team switched off stays off until the team
- * switches it on (issue 27, finding 7: a rename and an approval used to reactivate it).
+ * switches it on (ADR 034: a rename and an approval used to reactivate it).
  */
 export async function approveApplication(
   ctx: Pick<AppContext, 'db' | 'now' | 'config'>,

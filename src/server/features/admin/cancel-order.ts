@@ -92,7 +92,7 @@ async function cancelLocked(
   }
 
   // An unpaid gift whose checkout is still open: its price is in the amount the buyer is
-  // about to pay (issue 27, finding 3). The checkout closes, at the provider too, and the
+  // about to pay (ADR 065). The checkout closes, at the provider too, and the
   // buyer's page says it expired and the cart is kept; a payment that arrives anyway is
   // given back whole (features/checkout/handle-payment-event.ts).
   if (before.status === 'unpaid' && row.checkout?.id && row.checkout.status === 'pending') {

@@ -10,11 +10,11 @@ import { createBusiness, createGift, createPayoutAccount } from '../../testing/f
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
- * Issue 29.1: the owner accepted 10 % on the wizard; the team approves at 12,5 %. That rate
+ * ADR 065: the owner accepted 10 % on the wizard; the team approves at 12,5 %. That rate
  * is a proposal until the owner accepts it on the dashboard (with the agreement's version);
  * until then their orders are priced at 10 %, and nobody else can accept it for them.
  */
-describe('commission consent (issue 29.1)', () => {
+describe('commission consent (ADR 065)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

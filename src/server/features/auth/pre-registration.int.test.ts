@@ -5,7 +5,7 @@ import { authedInject, cookieFrom, latestMailTo, linkIn, signIn, signUp } from '
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
- * Issue 27, finding 1: an address claimed before its owner signs up, and a confirmation link
+ * ADR 054: an address claimed before its owner signs up, and a confirmation link
  * that signs in whoever opens it (login CSRF).
  */
 describe('pre-registration takeover and confirmation links', () => {

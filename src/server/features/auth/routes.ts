@@ -100,7 +100,7 @@ function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
  * Better Auth puts the session token in some JSON answers as well as in the HttpOnly
  * cookie. The web app never needs it, and script-readable tokens are what an XSS would
  * steal, so they are removed from every JSON answer, whatever endpoint gave it (a list of
- * endpoints was stepped around with another spelling of the path, issue 13).
+ * endpoints was stepped around with another spelling of the path, ADR 035).
  */
 function withoutTokens(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTokens);
@@ -118,7 +118,7 @@ function withoutTokens(value: unknown): unknown {
 /**
  * What a successful sign-up answers, whatever happened. Better Auth answers an existing
  * address with a made-up user whose fields differ from a real new one (`locale: null`), which
- * told an attacker who has an account (issue 13, finding 6); the owner is mailed instead
+ * told an attacker who has an account (ADR 035); the owner is mailed instead
  * (auth.ts, onExistingUserSignUp). The web only needs to know it may say "check your inbox".
  */
 const SIGN_UP_ACCEPTED = JSON.stringify({ status: 'verification_sent' });
@@ -145,7 +145,7 @@ async function sendFetchResponse(reply: FastifyReply, response: Response, path: 
 
 /**
  * The email a Better Auth request names, from a JSON or a form-encoded body alike (a form
- * body used to skip the per-email limit, issue 13). A form naming it twice is refused:
+ * body used to skip the per-email limit, ADR 035). A form naming it twice is refused:
  * we would count one and Better Auth might use the other.
  */
 function emailOf(body: unknown): string | undefined {
@@ -184,7 +184,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const email = emailOf(request.body);
         if (email !== undefined) extraCookies.push(signUpBrowserCookie(config.authSecret, email, config.publicUrl.startsWith('https://')));
       }
-      // A confirmation link signs in only the browser that signed up (login CSRF, issue 27).
+      // A confirmation link signs in only the browser that signed up (login CSRF).
       const confirmed = accountConfirmedBy(fetchRequest);
       if (confirmed && isSignUpBrowser(request, config.authSecret, confirmed.email)) {
         extraCookies.push(

@@ -101,7 +101,7 @@ export const businessDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The printable counter poster (issue 30): HTML to print, for the owner only.
+  // The printable counter poster (ADR 067): HTML to print, for the owner only.
   app.get('/api/business/shop-poster', { schema: { querystring: shopPosterQuerySchema } }, async (request, reply) => {
     const user = await requireUser(request);
     const html = await getShopPoster(app.ctx, user.id, { size: request.query.size, language: request.query.lang });

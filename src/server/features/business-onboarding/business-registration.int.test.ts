@@ -89,7 +89,7 @@ describe('POST /api/business/registration', () => {
       commissionRate: 10,
     });
     expect(business!.termsAcceptedAt).toBeInstanceOf(Date);
-    // Which partner agreement and when (issue 26.3), shown on the dashboard's verification tab.
+    // Which partner agreement and when (ADR 059), shown on the dashboard's verification tab.
     expect(business!.partnerTermsVersion).toBe(PARTNER_TERMS_VERSION);
     const me = await authedInject(t, cookie, { method: 'GET', url: '/api/business/me' });
     expect(me.json()).toMatchObject({ partnerTermsVersion: PARTNER_TERMS_VERSION, termsAcceptedAt: business!.termsAcceptedAt!.toISOString() });

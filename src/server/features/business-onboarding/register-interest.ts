@@ -54,7 +54,7 @@ export async function registerInterest(
     .from(users)
     .where(eq(users.email, email));
   if (existing) {
-    // Answered exactly like a new address (issue 13, finding 6); the owner of the address is
+    // Answered exactly like a new address (ADR 035); the owner of the address is
     // told by mail instead. "Check your inbox" stays true: an unconfirmed owner whose link
     // has expired gets a fresh one, one whose link still works needs nothing new.
     const [interest] = await ctx.db.select().from(businessInterests).where(eq(businessInterests.email, email));

@@ -6,7 +6,7 @@ import { createBusiness, createUser, createValidCif } from '../../testing/factor
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { multipart, samplePdf } from '../../testing/upload-files';
 
-/** Issue 29.9: an owner who leaves the wizard after step 1 finds it as they left it (ADR 066). */
+/** An owner who leaves the wizard after step 1 finds it as they left it (ADR 066). */
 describe('the sign-up wizard draft', () => {
   let t: TestApp;
   beforeAll(async () => {

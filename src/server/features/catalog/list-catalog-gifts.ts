@@ -116,7 +116,7 @@ export function toCatalogGift(row: CatalogGiftRow, reader: Locale): ListedGift {
 /**
  * Gifts a consumer can buy, cheapest first (or dearest, or newest first), then by name and
  * id so pages never repeat or skip a gift when prices tie. The signed-in app's listing and
- * the public shop window (`/gifts`, issue 30) both call this: one visibility rule, one set of
+ * the public shop window (`/gifts`, ADR 067) both call this: one visibility rule, one set of
  * filters. Price bounds are whole euros, inclusive.
  */
 export async function listCatalogGifts(

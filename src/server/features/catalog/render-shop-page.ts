@@ -11,7 +11,7 @@ import type { GiftFilters, ListedGift, ListedGiftPage } from './list-catalog-gif
 import { shopText, type ShopText } from './shop-text';
 
 /*
- * The public shop window (issue 30, ADR 067): `/gifts`, `/b/<business>` and
+ * The public shop window (ADR 067): `/gifts`, `/b/<business>` and
  * `/b/<business>/<gift>` as complete server-rendered HTML with their CSS inline, in the frame
  * every public page shares (platform/public-page.ts, ADR 098: its one small script only fills
  * the cart's count and enhances),

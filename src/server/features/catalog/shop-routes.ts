@@ -22,7 +22,7 @@ type Answer = { status: 200 | 404 | 410; html: string } | { status: 301; locatio
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
- * The public shop window (issue 30, ADR 067): the catalogue at `/gifts`, a page per business
+ * The public shop window (ADR 067): the catalogue at `/gifts`, a page per business
  * and per gift, the sitemap and robots.txt, for everyone, signed in or not. Listed by the same
  * rule and query as the signed-in catalogue (`listCatalogGifts`, `isListedBusiness`), and
  * answered from the same versioned catalogue cache (ADR 037), so a change to a gift or a

@@ -2,7 +2,7 @@ import { catalogueText, type CatalogueText } from '../../platform/catalogues';
 import type { PageLanguage } from '../../platform/page-language';
 
 /**
- * The public shop pages (issue 30) are rendered by the server without React, like the gift
+ * The public shop pages (ADR 067) are rendered by the server without React, like the gift
  * and legal pages, from the `shop` catalogue (every key in every language, tested) plus the
  * category names of `common` and the district names of `districts` (`common:` and `districts:`
  * prefixes).

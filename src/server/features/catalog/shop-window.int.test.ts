@@ -12,7 +12,7 @@ import { createBusiness, createGift, createUser, type CreateBusinessInput } from
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /*
- * Issue 30: the public shop window. Read through inject without a session, i.e. what a
+ * ADR 067: the public shop window. Read through inject without a session, i.e. what a
  * visitor (or a search engine) with no account and no JavaScript gets. Two servers on one
  * database (`a`, `b`), as in catalog-cache.int.test.ts: a change through one shows on the
  * other's very next answer.

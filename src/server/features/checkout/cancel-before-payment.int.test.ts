@@ -7,7 +7,7 @@ import { checkoutSessionEvent, STRIPE_TEST_WEBHOOK_SECRET, StripeStandIn, postSt
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
- * Issue 27, finding 3: the team cancels one gift of a checkout that is not paid yet; the
+ * ADR 065: the team cancels one gift of a checkout that is not paid yet; the
  * buyer then pays. The buyer must not be charged for the cancelled gift: the cancellation
  * closes the checkout (and its provider session), and a payment that arrives anyway is
  * given back whole.

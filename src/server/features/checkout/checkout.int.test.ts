@@ -86,7 +86,7 @@ describe('checkout with the test provider', () => {
     expect(res.body).not.toMatch(/Negocio|Fuera de venta|Archivado|Oculto|De un negocio/);
   });
 
-  it('names each gift in the reader’s language where the business wrote it: the quote, the thank-you page, the receipt (issue 31)', async () => {
+  it('names each gift in the reader’s language where the business wrote it: the quote, the thank-you page, the receipt (ADR 068)', async () => {
     const { tea } = await shop(t);
     await db().update(gifts).set({ nameTranslations: { va: 'Tast de tes', en: 'Tea tasting' } }).where(eq(gifts.id, tea.id));
     const giver = await signedIn(t, { name: 'Carme', locale: 'va' });

@@ -21,7 +21,7 @@ import { CHECKOUT_LIMITS } from './routes';
 import { PURCHASE_COOKIE } from './purchase-cookie';
 
 /*
- * Buying without an account (issue 30 point 4, ADR 075), through the real server: the guest
+ * Buying without an account (ADR 075), through the real server: the guest
  * checkout and its cookie, paying with it, the receipt's purchase link and what it allows,
  * and "Add to my account": only the link's holder, signed in with its confirmed address,
  * moves a purchase into an account (never a sign-up, a confirmation or a sign-in).

@@ -23,7 +23,7 @@ import { handlePaymentEvent } from './handle-payment-event';
 import { payTestCheckout } from './pay-test-checkout';
 import { quoteCheckout } from './quote-checkout';
 
-/** A giver pays a cart a few times an hour at most; a script making checkouts in bulk does not (issue 27). */
+/** A giver pays a cart a few times an hour at most; a script making checkouts in bulk does not (ADR 054). */
 export const CHECKOUT_LIMITS = {
   perAccount: { limit: 10, windowMs: 60_000 },
   perIp: { limit: 30, windowMs: 60_000 },

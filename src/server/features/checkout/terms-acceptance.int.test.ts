@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { as, line, newKey, paymentState, postCheckout, shop, signedIn } from '../../testing/checkout-test-world';
 
 /*
- * Issue 26.2: paying means accepting the terms of sale. The checkout request names the version
+ * ADR 059: paying means accepting the terms of sale. The checkout request names the version
  * the page showed; the server stores it with the checkout and refuses any other, creating nothing.
  */
 describe('accepting the terms of sale at checkout', () => {

@@ -28,7 +28,7 @@ const time = new Intl.DateTimeFormat('es-ES', {
 
 /**
  * A plain page (no scripts: the CSP forbids inline ones) listing the dev mailbox. Long links
- * and addresses wrap anywhere, so the page does not scroll sideways on a phone (issue 15.13).
+ * and addresses wrap anywhere, so the page does not scroll sideways on a phone.
  */
 export function renderMailbox(mails: DevMail[]): string {
   const items = mails

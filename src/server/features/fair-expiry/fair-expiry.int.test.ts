@@ -9,7 +9,7 @@ import { createGift, createOrder, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /*
- * Fair expiry (issue 26.6, ADR 064): the recipient of an expired, unused gift asks once from
+ * Fair expiry (ADR 064): the recipient of an expired, unused gift asks once from
  * the gift page, within 90 days; the business extends (by up to the gift's validity) or
  * declines in one click; the recipient is told by email, or on the gift page.
  */
@@ -111,7 +111,7 @@ describe('fair expiry', () => {
     expect(again.json().code).toBe('extension_already_decided');
   });
 
-  it('writes to a recipient who chose Valencian in Valencian, whether the owner extends or declines (issue 31)', async () => {
+  it('writes to a recipient who chose Valencian in Valencian, whether the owner extends or declines (ADR 068)', async () => {
     clock = new Date('2027-01-10T10:00:00Z');
     const { owner, order } = await world({ recipientLocale: 'va' });
     await ask(order.qrCode);

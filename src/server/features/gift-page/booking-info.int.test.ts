@@ -9,7 +9,7 @@ import { createOrder, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
- * Issue 29.11: what a recipient needs to use the gift. The owner gives how to book and when
+ * What a recipient needs to use the gift. The owner gives how to book and when
  * the business is open (checked on the server), each gift its conditions; the gift page, the
  * print card, the gift email and the catalogue show them, the phone as a tel: link.
  */

@@ -39,7 +39,7 @@ export interface GiftPageView {
   redeemedAt: Date | null;
   /** What the business types when the QR cannot be scanned (stored form; null if never paid). */
   typedCode: string | null;
-  /** The gift's conditions and how to book the business (issue 29.11): public details of the business. */
+  /** The gift's conditions and how to book the business: public details of the business. */
   conditions: GiftConditions;
   booking: BusinessBooking;
   /** Fair expiry (ADR 064): the recipient's one request for more time and the business's answer. */

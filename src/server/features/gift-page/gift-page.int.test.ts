@@ -106,7 +106,7 @@ describe('the recipient gift page /g/<code>', () => {
     expect(await decodeQr(html)).toBe(`${t.config.publicUrl}/g/${paid.qrCode}`);
 
     // Nothing else: no price, no recipient contact details, no giver account, no other order,
-    // no business email. The recipient's name is shown as the giver typed it (surname included). The business's phone is there on purpose: to book (issue 29.11).
+    // no business email. The recipient's name is shown as the giver typed it (surname included). The business's phone is there on purpose: to book.
     expect(html).toContain('href="tel:+34963000999"');
     for (const secret of [
       '12,50', '1250', '€', 'carmen.private@example.test', '600 123 456', 'lucia.giver@example.test',

@@ -80,7 +80,7 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     // Same-origin: the code never leaves in a Referer header (the page links to a map site),
     // while the page's own form still carries its Origin, which the CSRF check needs.
     reply.header('referrer-policy', 'same-origin');
-    // A language picked here follows the person to every other page (issue 29.15).
+    // A language picked here follows the person to every other page.
     const picked = requestedLanguage(request);
     if (picked && picked !== readLanguageCookie(request.headers.cookie)) {
       reply.header('set-cookie', languageCookieValue(picked, secureCookies));
@@ -96,7 +96,7 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     reply.status(status).type('text/html; charset=utf-8').send(body);
 
   // A recipient holding a link gets a page, not problem+json, when the database is away
-  // (issue 28); every other error goes on to the app's handler (a throwing handler passes it up).
+  // (ADR 056); every other error goes on to the app's handler (a throwing handler passes it up).
   app.setErrorHandler(async (error, request, reply) => {
     // A form past its limit (before the route ran) gets the page, not problem+json.
     if (error instanceof AppError && error.code === 'rate_limited') {

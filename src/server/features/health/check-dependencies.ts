@@ -22,7 +22,7 @@ export type DependencyChecks = Omit<Health['checks'], 'redis'>;
 
 /**
  * Health's checks, at most one round at a time per process, its result reused for
- * CHECKS_REUSED_MS (issue 45: each probe wrote to the database and the storage, and under
+ * CHECKS_REUSED_MS (ADR 082: each probe wrote to the database and the storage, and under
  * load health cost more than any page). Requests that arrive during a round wait for it.
  */
 export function createDependencyChecks(ctx: AppContext): () => Promise<DependencyChecks> {
@@ -44,7 +44,7 @@ export function createDependencyChecks(ctx: AppContext): () => Promise<Dependenc
 }
 
 /**
- * Each dependency checked at once (issue 28, finding 4). The database must take a committed
+ * Each dependency checked at once (ADR 056). The database must take a committed
  * write, not only answer `select 1`: with the disk full or read-only it still answered while
  * every write failed.
  */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema, type Health } from '@shared/contracts/health';
 import { createDependencyChecks } from './check-dependencies';
 
-/** The load shedder's view, for monitoring (issue 27, finding 2: health said 200 while every route shed). */
+/** The load shedder's view, for monitoring (ADR 036: health said 200 while every route shed). */
 function currentOverload(app: FastifyInstance): Health['overload'] {
   const { inFlight, eventLoopDelayMs, shedding } = app.loadState();
   return { shedding, inFlight, eventLoopDelayMs: Math.round(eventLoopDelayMs) };

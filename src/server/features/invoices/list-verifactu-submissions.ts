@@ -10,7 +10,7 @@ import { invoices, verifactuQueueState, verifactuRecords, verifactuSubmissions }
 import type { VerifactuDriver } from '../../platform/verifactu/verifactu-sender';
 
 /**
- * Each billing record's way to the AEAT, for the admin (issue 25.5, ADR 062): newest record
+ * Each billing record's way to the AEAT, for the admin (ADR 062): newest record
  * first, filtered by state, with the AEAT's error per record and, for pending ones, when the
  * queue may send again (the pace is the queue's, shared by all its records).
  */

@@ -13,7 +13,7 @@ const context = useAeatStandIn();
 const FIRST_OF_NOVEMBER = new Date('2026-10-31T23:30:00Z');
 
 /**
- * The admin's view of each billing record's way to the AEAT (issue 25.5), over records made
+ * The admin's view of each billing record's way to the AEAT (ADR 062), over records made
  * by the real issuing and cancelling path and answered by the stand-in for the AEAT's service.
  */
 describe('GET /api/admin/verifactu/submissions', () => {

@@ -7,7 +7,7 @@ import { productionOperatorEnv as operator } from '../../testing/operator-env';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /*
- * Issue 26.3: the legal pages answer 200 without a script in both languages, name the
+ * ADR 059: the legal pages answer 200 without a script in both languages, name the
  * configured operator (never a placeholder), show their version's date, link back into the
  * app and to each other. Read through inject, i.e. exactly what a browser with JavaScript off gets.
  */

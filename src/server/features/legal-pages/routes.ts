@@ -9,7 +9,7 @@ import { cookieTable, operatorDetails, withdrawalFormBlanks } from './legal-page
 import { renderLegalPage } from './render-legal-page';
 
 /**
- * The legal pages (issue 26.3, ADR 059): `/terms`, `/legal`, `/cookies`, `/accessibility`,
+ * The legal pages (ADR 059): `/terms`, `/legal`, `/cookies`, `/accessibility`,
  * `/partner-terms` and `/withdrawal-form`, server-rendered in the visitor's language from the
  * operator's settings, with no script. Public and indexable; they vary with the language the
  * browser asks for.

@@ -9,7 +9,7 @@ import { createBusiness, createGift, createUser } from '../../testing/factories'
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /*
- * Issue 26.5 (DSA arts. 16-17): anyone reports a listing a giver can see, with an
+ * ADR 059 (DSA arts. 16-17): anyone reports a listing a giver can see, with an
  * acknowledgement when they leave an address; the team hides it (out of the catalogue and the
  * checkout, statement of reasons to the owner) or keeps it, once, with an audit row each time.
  */

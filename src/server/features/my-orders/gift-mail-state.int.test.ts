@@ -6,7 +6,7 @@ import { countBy, startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
- * Issue 28, finding 6: during a mail outage "My orders" said "delivered" and offered a
+ * ADR 057: during a mail outage "My orders" said "delivered" and offered a
  * resend, and that resend became a second email once the server was back. A gift reads
  * "sending" until the mail server has accepted its email, and no resend is queued meanwhile.
  */

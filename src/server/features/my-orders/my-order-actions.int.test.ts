@@ -184,7 +184,7 @@ describe('resending a gift email: rate limits', () => {
     expect(refused.json()).toMatchObject({ code: 'rate_limited' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another spelling of the same id is the same order: the count is the database's id's
-    // (issue 27, finding 8: upper-case spellings each had their own 3).
+    // (ADR 054: upper-case spellings each had their own 3).
     for (const spelling of [a!.id.toUpperCase(), a!.id.replace(/[a-f]/g, (x) => x.toUpperCase()).replace(/^[0-9A-F]/, (x) => x.toLowerCase())]) {
       expect((await resend(buyer.cookie, spelling)).statusCode, spelling).toBe(429);
     }

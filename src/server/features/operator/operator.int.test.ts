@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { multipart, samplePdf } from '../../testing/upload-files';
 
 /*
- * Issue 15.12: the operator's identity and contact addresses are configuration, published at
+ * The operator's identity and contact addresses are configuration, published at
  * GET /api/operator and named in every email footer; a submitted business registration
  * gets a receipt ("we will review within 2-3 business days").
  */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorSchema } from '@shared/contracts/operator';
 
 /**
- * GET /api/operator — who runs this Regalo and how to reach them (issue 15.12), for the
+ * GET /api/operator — who runs this Regalo and how to reach them, for the
  * privacy page and "Contact support" links. Public: it is what the legal notice publishes.
  */
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {

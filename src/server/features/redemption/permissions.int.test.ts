@@ -84,7 +84,7 @@ describe('redemption permissions', () => {
     expect((await redemptionState(t, own.id)).order).toMatchObject({ status: 'paid', redeemedAt: null });
   });
 
-  it('a business the team deactivated still redeems the gifts already paid for (issue 12)', async () => {
+  it('a business the team deactivated still redeems the gifts already paid for', async () => {
     const deactivated = await counter(t, { verificationStatus: 'approved', isActive: false });
     const { order: own } = await deactivated.order();
     const redeem = endpoints[endpoints.length - 1]!;

@@ -28,8 +28,8 @@ export interface RedeemOrderInput {
 }
 
 /**
- * Redeems an order exactly once, and only with the code its recipient holds (issue 27,
- * finding 4: an order id was enough). The single conditional UPDATE is the whole decision: of any
+ * Redeems an order exactly once, and only with the code its recipient holds (ADR 055:
+ * an order id used to be enough). The single conditional UPDATE is the whole decision: of any
  * number of simultaneous attempts (two phones scanning one QR, several servers) the database
  * lets exactly one change the row from `paid`; the others match no row. The redemption record
  * and the giver's email are written in the same transaction, so they exist if and only if the

@@ -70,7 +70,7 @@ describe('redemption at the counter', () => {
       expect(miss.json()).toMatchObject({ code: 'order_not_found' });
     });
 
-    it('no longer finds an order by the last 8 characters of its whole code (issue 27, finding 4)', async () => {
+    it('no longer finds an order by the last 8 characters of its whole code (ADR 055)', async () => {
       const shop = await counter(t);
       const { order: withUnderscore } = await shop.order({ qrCode: codeEndingIn('F_odPpnE') });
       const { order: lettersOnly } = await shop.order({ qrCode: codeEndingIn('abcdEFGH') });
@@ -191,7 +191,7 @@ describe('redemption at the counter', () => {
       expect((await redemptionState(t, order.id)).records[0]).toMatchObject({ method: 'manual' });
     });
 
-    it('redeems nothing without the recipient’s code: an order id, its last 8 characters or anything else is refused (issue 27, finding 4)', async () => {
+    it('redeems nothing without the recipient’s code: an order id, its last 8 characters or anything else is refused (ADR 055)', async () => {
       const shop = await counter(t);
       const { order } = await shop.order();
       const before = await redemptionState(t, order.id);

@@ -32,7 +32,7 @@ const noStore = { 'cache-control': 'no-store' };
 
 /**
  * The caller's business, if it may redeem: an active one, or one the platform team approved
- * and later deactivated — gifts already paid for stay redeemable (issue 12). A business that
+ * and later deactivated — gifts already paid for stay redeemable. A business that
  * was never approved has nothing to redeem.
  */
 function requireRedeemingBusiness(request: FastifyRequest): Promise<OwnedBusiness> {

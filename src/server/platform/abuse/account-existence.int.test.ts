@@ -7,7 +7,7 @@ import { createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
- * Finding 6 of issue 13: whether an address has an account must not show in any answer.
+ * ADR 035: whether an address has an account must not show in any answer.
  * Each case sends the same request for a new and for a registered address and compares
  * status and body (ids and timestamps included: there should be none to differ).
  */

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { multipart, samplePdf, samplePng, type MultipartPart } from '../../testing/upload-files';
 
 /**
- * Finding 9 of issue 13: a NUL byte reached PostgreSQL (which cannot store it in text) and
+ * ADR 035: a NUL byte reached PostgreSQL (which cannot store it in text) and
  * came back as a 500; so did a far-future `since`. Both must be a 400 that changes nothing,
  * on every route: the NUL check is one hook for every body, query and parameter.
  */

@@ -6,7 +6,7 @@ import { createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
- * Findings 1–3 of issue 13: the path a hook looks at must be the path that is routed and
+ * ADR 035: the path a hook looks at must be the path that is routed and
  * handed to Better Auth. Non-canonical paths are refused outright (400) whatever the
  * method, so no check can be stepped around by spelling a path differently.
  */

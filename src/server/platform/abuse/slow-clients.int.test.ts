@@ -9,7 +9,7 @@ import { createScratchDatabase, startServerProcess, type ServerProcess } from '.
 import { copyPgliteToFolder, getTestDatabase, testDatabaseKind } from '../../testing/test-database';
 
 /**
- * Issue 27, finding 2: slow and partial clients against the real server (main.ts, bundled,
+ * ADR 036: slow and partial clients against the real server (main.ts, bundled,
  * listening on a loopback port), with short timeouts so the suite takes seconds. 520
  * connections that sent a sign-in's headers and one byte of its 1000-byte body made every
  * route answer 503 for as long as they stayed open, because each counted as a request in

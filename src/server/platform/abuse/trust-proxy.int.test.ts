@@ -3,7 +3,7 @@ import { authedInject } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
- * Finding 4 of issue 13: with every hop trusted, a client wrote its own X-Forwarded-For and
+ * ADR 035: with every hop trusted, a client wrote its own X-Forwarded-For and
  * escaped every per-IP limit. Behind one proxy (TRUST_PROXY=1) the address is the one the
  * proxy appended, whatever the client put in front of it.
  */

@@ -292,11 +292,11 @@ export function createAuth({ config, db }: AuthDeps) {
         }
         // The field rules run here too, before Better Auth looks the address up: in the
         // user-create hook alone they applied to new addresses only, so a bad phone number
-        // was refused for a free address and accepted for a taken one (issue 13, finding 6).
+        // was refused for a free address and accepted for a taken one (ADR 035).
         if (ctx.path === '/sign-up/email') {
           const fields = normaliseUserFields(body);
           // The address's owner may be the one signing up now: a password set by an earlier,
-          // unconfirmed sign-up must not be the one their confirmation activates (issue 27).
+          // unconfirmed sign-up must not be the one their confirmation activates.
           // Lengths first: Better Auth refuses a bad one only after this hook has run.
           if (
             typeof body.email === 'string' &&

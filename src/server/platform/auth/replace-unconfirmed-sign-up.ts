@@ -20,7 +20,7 @@ export interface SignUpFields {
  * A sign-up for an address that exists but was never confirmed takes the account over: the
  * new password replaces the stored one, and the new name and details replace the old.
  * Whoever signed up first has not proved the address, so their password must not survive
- * the owner's confirmation (issue 27, finding 1: an attacker signed up with a victim's
+ * the owner's confirmation (ADR 054: an attacker signed up with a victim's
  * address, the victim signed up and confirmed, and the attacker's password was the one that
  * worked). Confirmed accounts are untouched: Better Auth mails their owner instead.
  *

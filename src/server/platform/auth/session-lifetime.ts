@@ -1,5 +1,5 @@
 /**
- * Two limits on a session (issue #3): it ends 30 days after it was last used (idle), and in
+ * Two limits on a session (ADR 012): it ends 30 days after it was last used (idle), and in
  * any case 90 days after sign-in (absolute), however active it stays. Better Auth slides the
  * idle expiry forward at most once a day; `clampSessionExpiry` stops that slide at the
  * absolute limit, and the guards refuse a session past it even before its row expires.

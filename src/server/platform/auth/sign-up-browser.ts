@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { cookieValue } from './guard';
 
 /**
- * A confirmation link signs in only the browser that asked for it (issue 27: a link used to
+ * A confirmation link signs in only the browser that asked for it (ADR 054: a link used to
  * sign in whoever opened it, so an attacker could sign a victim's browser into the attacker's
  * account — login CSRF). The browser that signs up gets this cookie, an HMAC of the address
  * it signed up with; a link opened where the cookie names that address signs in, anywhere

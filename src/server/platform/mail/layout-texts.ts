@@ -3,7 +3,7 @@ import type { Locale } from '@shared/locale';
 /** The words every email shares: the layout's footer and button hint, and the greetings. */
 export interface LayoutTexts {
   footer: string;
-  /** The operator's line (issue 15.12): name, address, tax number. */
+  /** The operator's line: name, address, tax number. */
   operator: (v: { name: string; address: string; taxId: string }) => string;
   help: (v: { supportEmail: string }) => string;
   linkHint: string;

@@ -33,7 +33,7 @@ export interface MailContent {
 let operator: Operator = DEMO_OPERATOR;
 
 /**
- * Names the operator in every email's footer (issue 15.12). Set once at start-up from the
+ * Names the operator in every email's footer. Set once at start-up from the
  * configuration (createApp); a module setting rather than a parameter because every
  * template of every feature renders through this layout, and none should have to pass it.
  */

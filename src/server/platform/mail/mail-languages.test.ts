@@ -16,7 +16,7 @@ import { templates, type MailTemplateName } from './templates';
 import { withdrawalTexts } from './withdrawal-texts';
 
 /**
- * Issue 31: every email (each template's sample, mail-samples.ts) in each of the three
+ * ADR 068: every email (each template's sample, mail-samples.ts) in each of the three
  * languages, complete and with nothing of another language in it. The "sentences of another
  * language" are not a hand-picked list: they are derived from the text modules themselves, so
  * a text added to any of them is covered. Rendering is pure, so this runs as a unit test; the

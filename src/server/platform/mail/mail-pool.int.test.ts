@@ -30,7 +30,7 @@ const giftMail = (i: number) => ({
   typedCode: 'K7QDM2XA',
 });
 
-describe('mail worker: a pool of SMTP connections (issue 28, finding 7)', () => {
+describe('mail worker: a pool of SMTP connections (ADR 057)', () => {
   const sinks: SmtpSink[] = [];
   afterEach(async () => {
     await Promise.all(sinks.splice(0).map((s) => s.close()));

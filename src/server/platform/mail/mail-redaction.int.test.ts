@@ -8,7 +8,7 @@ import { enqueueMail } from './enqueue-mail';
 import { createMailService, MAX_MAIL_ATTEMPTS } from './mail-worker';
 
 /**
- * Finding 8 of issue 13: rendered mails hold working links (verification, reset,
+ * ADR 035: rendered mails hold working links (verification, reset,
  * confirmation). Once a mail has left (or been given up on) its body is blanked; the
  * metadata stays for support. The dev mailbox is the delivery itself, so with DEV_TOOLS on
  * and no SMTP the body stays readable there.

@@ -93,7 +93,7 @@ export function createMailService({ config, db, now, log, timeouts }: Options): 
   };
   const transport = smtpUrl ? ('smtp' as const) : ('dev' as const);
   // Bodies hold working links (verification, reset, confirmation): once a mail has left, or
-  // been given up on, they are blanked and only the metadata stays (issue 13, finding 8).
+  // been given up on, they are blanked and only the metadata stays (ADR 035).
   // The dev mailbox is the delivery itself, so there they stay while DEV_TOOLS can show them.
   const keepBodies = transport === 'dev' && config.devTools;
   const blanked = keepBodies ? {} : { text: '', html: '' };
@@ -190,7 +190,7 @@ export function createMailService({ config, db, now, log, timeouts }: Options): 
   /**
    * Writes what happened to claimed mail, however long the database is away: the outcome is
    * held here and the write tried again with back-off, because a database error says nothing
-   * about the delivery (issue 45). Only a process stopping gives up, after a grace; that row's
+   * about the delivery. Only a process stopping gives up, after a grace; that row's
    * lease then runs out and it is sent again, the at-least-once window of a crash.
    */
   async function record(what: string, ids: string[], write: () => Promise<void>): Promise<boolean> {

@@ -13,7 +13,7 @@ import { greeting, renderMail, type MailParagraph, type RenderedMail } from './l
 import { orderTexts } from './order-texts';
 
 /**
- * The emails of a purchase (issue 10): the recipient's gift, the giver's receipt, and the
+ * The emails of a purchase (ADR 030): the recipient's gift, the giver's receipt, and the
  * giver's note when a scheduled gift went out. The words are in order-texts.ts; prices and
  * dates go through @shared/format in the reader's language (ADR 058).
  */
@@ -31,7 +31,7 @@ export interface OrderMailTemplates {
     giftUrl: string;
     /** The code to read out when the QR cannot be scanned, grouped ("K7QD-M2XA"; ADR 055). */
     typedCode: string | null;
-    /** The gift's conditions and how to book (issue 29.11); absent in mails queued before them. */
+    /** The gift's conditions and how to book; absent in mails queued before them. */
     conditions?: GiftConditions;
     booking?: BusinessBooking;
   };

@@ -3,7 +3,7 @@ import { greeting, renderMail, type RenderedMail } from './layout';
 import { reportTexts } from './report-texts';
 
 /**
- * Emails of listing reports (DSA arts. 16-17, issue 26.5), registered in templates.ts.
+ * Emails of listing reports (DSA arts. 16-17, ADR 059), registered in templates.ts.
  * `listing` is what was reported as the reporter saw it ("Horchata para dos, Horchatería
  * Daniel"); `reportId` lets anyone refer to the case when writing to support.
  */

@@ -2,7 +2,7 @@ import type { Locale } from '@shared/locale';
 import { greeting, renderMail, type RenderedMail } from './layout';
 import { statementTexts } from './statement-texts';
 
-/** The monthly statement email (issue 24), registered in templates.ts. Amounts arrive formatted (`21,97 €`). */
+/** The monthly statement email (ADR 060), registered in templates.ts. Amounts arrive formatted (`21,97 €`). */
 export interface StatementMailTemplates {
   /** To the owner, on the first day of the next month: `month` is the month's name in their language. */
   'monthly-statement': {

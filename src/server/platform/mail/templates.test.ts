@@ -83,7 +83,7 @@ describe('mail templates', () => {
     expect(templates['account-exists']({ name: 'A', signInUrl: 'x' }, 'es').text).toContain('Hola, A:');
   });
 
-  // Issue 27: these go to addresses nobody has proven; a requester's text must not reach them.
+  // These go to addresses nobody has proven; a requester's text must not reach them.
   it('repeats nothing the requester typed in mails to an unproven address', () => {
     for (const name of ['verify-email', 'reset-password', 'business-confirmation'] as const) {
       for (const locale of ['en', 'es'] as const) {

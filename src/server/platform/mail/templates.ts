@@ -23,7 +23,7 @@ export interface MailTemplates
   /*
    * The three below go to an address that has not proven itself: whoever asked typed it, and
    * may not own it. They carry no text the requester typed (no name: it was a link an attacker
-   * chose, issue 27), only our own words and the link.
+   * chose), only our own words and the link.
    */
   'verify-email': { url: string };
   'reset-password': { url: string };

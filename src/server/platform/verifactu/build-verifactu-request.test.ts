@@ -59,7 +59,7 @@ describe('AEAT formats', () => {
 
 describe('buildRegFactuRequest', () => {
   it('carries exactly the strings of the AEAT published fingerprint examples', () => {
-    // Orden HAC/1177/2024's examples (issue 25.3): the XML's fields, hashed as the AEAT does,
+    // Orden HAC/1177/2024's examples (ADR 061): the XML's fields, hashed as the AEAT does,
     // must give the AEAT's Huella, so amounts and dates are written as they were hashed.
     const issuer = { name: 'Empresa de ejemplo SL', taxId: '89890001K', address: 'Calle Ejemplo 1, Madrid' };
     const example = (fullNumber: string) => testInvoice(1, { issuer, fullNumber, issueDate: '2024-01-01', period: '2023-12', baseCents: 11110, vatCents: 1235, totalCents: 12345 });

@@ -50,7 +50,7 @@ function nextBatch(records: readonly VerifactuRecordToSend[]): VerifactuRecordTo
 }
 
 /**
- * One pass of the sending queue (issue 25.5, ADR 062): while records are pending and the
+ * One pass of the sending queue (ADR 062): while records are pending and the
  * service allows it, sends them in chain order, at most MAX_RECORDS_PER_REQUEST a request,
  * and stores each record's outcome. TiempoEsperaEnvio is stored as the queue's
  * nextAllowedSendAt, so no server sends again before it has passed; a request without an

@@ -1,7 +1,7 @@
 import type { InvoiceDocument } from '../../domain/invoices/invoice-document';
 
 /**
- * Sending VERI*FACTU billing records to the AEAT (issue 25.5, ADR 062). One contract, three
+ * Sending VERI*FACTU billing records to the AEAT (ADR 062). One contract, three
  * drivers: `off` keeps the records and sends nothing, `aeat-test` and `aeat` post them to the
  * AEAT's test and production service with the operator's client certificate. The queue
  * (send-pending-verifactu-records.ts) works only through this interface.

@@ -99,7 +99,7 @@ export function useCancelOrder(orderId: string) {
   });
 }
 
-// Reports of listings (DSA arts. 16-17, issue 26.5)
+// Reports of listings (DSA arts. 16-17, ADR 059)
 const reportContract = () => import('@shared/contracts/listing-reports');
 export const reportKeys = { list: (status: string) => ['admin', 'reports', status] as const };
 

@@ -58,7 +58,7 @@ const changes = () => calls.filter((c) => c.method !== 'GET');
 const rateForm = () => fieldNamed('Commission rate (%)').closest('form')!;
 
 describe('admin business detail', () => {
-  it('writes rates the Spanish way and shows a proposal waiting for the owner (issue 29.1)', async () => {
+  it('writes rates the Spanish way and shows a proposal waiting for the owner (ADR 065)', async () => {
     await changeLanguage('es');
     await renderDetail();
     await vi.waitFor(() => expect(document.querySelector('[data-testid="commission-proposal-pending"]')).not.toBeNull(), { timeout: 5000 });

@@ -3,7 +3,7 @@ import type { Language } from '@web/lib/language';
 import type { Translate } from '@web/lib/text';
 
 /**
- * An audit row's before/after as the team reads it (issue 29.18): each field by its name,
+ * An audit row's before/after as the team reads it: each field by its name,
  * dates and amounts formatted, statuses in words, `yes`/`no` for switches. A field the
  * action did not change (only in `before`) is shown as context with its value, never as
  * "… → undefined"; a field only in `after` is what the action set.

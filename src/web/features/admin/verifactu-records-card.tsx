@@ -21,7 +21,7 @@ const stateBadge = (state: VerifactuSendState) =>
 
 /**
  * Every billing record (registration and cancellation) and where it stands with the AEAT
- * (issue 25.5, ADR 062): its state, attempts, the queue's next attempt, and the AEAT's code
+ * (ADR 062): its state, attempts, the queue's next attempt, and the AEAT's code
  * and reason when it was rejected or accepted with errors.
  */
 export function VerifactuRecordsCard() {

@@ -92,7 +92,7 @@ describe('sign-in form', { timeout: 20_000 }, () => {
     expect(toast.dismiss).toHaveBeenCalledWith('auth-error');
   });
 
-  // Issue 30: "Send this gift" on a public gift page needs a session; signing in leads back.
+  // ADR 067: "Send this gift" on a public gift page needs a session; signing in leads back.
   async function signInAt(path: string) {
     signInWithEmail.mockResolvedValue({ user: { id: 'u1', email: 'lucia@example.test', emailVerified: true } });
     await render(path);

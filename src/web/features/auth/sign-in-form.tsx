@@ -37,8 +37,8 @@ export function SignInForm() {
       const result = await signInWithEmail(values);
       dismissAuthError();
       await refreshSession();
-      // Back to the page that asked for a session (issue 30), else each role lands in its own
-      // area (issue 15.2): admin, business dashboard or consumer.
+      // Back to the page that asked for a session (ADR 067), else each role lands in its own
+      // area: admin, business dashboard or consumer.
       void navigate(returnPath ?? homePathFor(toSessionUser(result?.user)), { replace: true });
     } catch (error) {
       // Not an error to apologise for: the account exists, it only needs its email confirmed.

@@ -144,7 +144,7 @@ describe('/business/dashboard', () => {
     expect(dom.container.querySelector('[role="tab"]')).toBeNull();
   });
 
-  it('tells an owner who left the sign-up half way that their details are kept (issue 29.9)', async () => {
+  it('tells an owner who left the sign-up half way that their details are kept (ADR 066)', async () => {
     stubApi({
       '/api/business/me': {
         status: 404,

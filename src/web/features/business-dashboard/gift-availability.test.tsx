@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardBusiness, DashboardGift } from '@shared/contracts/business-dashboard';
 
 /*
- * Issue 16, points 2 and 6: toggling a gift's availability keeps keyboard focus on the switch
+ * docs/accessibility.md: toggling a gift's availability keeps keyboard focus on the switch
  * while it saves (a disabled control would drop it on <body>), ignores a second toggle
  * meanwhile, and announces the saved state in a status region.
  */

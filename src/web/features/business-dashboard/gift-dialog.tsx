@@ -240,7 +240,7 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
               {...text('validityDays')}
             />
           </Field>
-          {/* What the recipient must know to use it (issue 29.11), shown wherever the gift is. */}
+          {/* What the recipient must know to use it, shown wherever the gift is. */}
           <fieldset className="flex flex-col gap-4 rounded-xl border border-line p-3">
             <legend className="px-1 font-semibold">{t('gifts.conditions.title')}</legend>
             <div className="flex items-center justify-between gap-4">

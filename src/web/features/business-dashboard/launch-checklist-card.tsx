@@ -46,7 +46,7 @@ export function LaunchChecklistCard({ shopSlug }: { shopSlug: string }) {
           </div>
         </CardHeader>
         <CardContent>
-          {/* The shop page is server-rendered (issue 30): a document link, not a route of the app. */}
+          {/* The shop page is server-rendered (ADR 067): a document link, not a route of the app. */}
           <a href={`/b/${encodeURIComponent(shopSlug)}?lang=${language}`} className={buttonVariants({ variant: 'outline' })}>
             {t('launch.live.open')}
           </a>

@@ -334,7 +334,7 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
           <Field label={t('profile.fields.website')} error={errorText('website')}>
             <Input type="url" autoComplete="url" placeholder="https://" {...text('website')} />
           </Field>
-          {/* What a recipient needs to use a gift (issue 29.11): shown on the gift page, email and card. */}
+          {/* What a recipient needs to use a gift: shown on the gift page, email and card. */}
           <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2" aria-describedby="booking-lead">
             <legend className="mb-1 font-display text-lg font-semibold">{t('profile.booking.title')}</legend>
             <p id="booking-lead" className="text-sm text-muted sm:col-span-2">

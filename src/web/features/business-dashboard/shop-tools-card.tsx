@@ -10,7 +10,7 @@ import { toast } from '@web/components/ui/toast';
 import { useText } from '@web/lib/text';
 
 /**
- * The partner's tools for its own customers (issue 30): the shop link to share, the counter
+ * The partner's tools for its own customers (ADR 067): the shop link to share, the counter
  * poster to print (A5, A4) and a button for its website — a plain link, no script, no
  * tracking. The page behind them is live while the business is listed (approved, active,
  * payouts connected); the card says so otherwise.

@@ -202,7 +202,7 @@ describe('the password box', () => {
   });
 });
 
-describe('the step-1 draft (issues 15.8 and 29.9)', () => {
+describe('the step-1 draft (ADR 066)', () => {
   it('is kept on the server: leaving after step 1 and coming back finds it, asks for the photo again, and is not saved after submitting', async () => {
     await fillStepOneWithPhoto();
     const description = dom.container.querySelector<HTMLTextAreaElement>('#signup-description')!;
@@ -252,7 +252,7 @@ describe('the step-1 draft (issues 15.8 and 29.9)', () => {
   });
 });
 
-describe('a disabled "Next" says what is missing (issue 15.11)', () => {
+describe('a disabled "Next" says what is missing', () => {
   const hint = () => dom.container.querySelector('[data-testid="next-hint"]')?.textContent ?? null;
 
   it('waits for a password when the account has none (nor Google): nobody registers a business they are locked out of', async () => {

@@ -2,7 +2,7 @@ import type { BusinessInfoInput, SignupDraftInput, SignupDraftResult } from '@sh
 
 /**
  * Step 1 of the business sign-up wizard is kept on the server with the account until the
- * registration is submitted (issue 29.9, ADR 066), so an owner who leaves to fetch documents
+ * registration is submitted (ADR 066), so an owner who leaves to fetch documents
  * finds it on any device. The photo is a File and is not kept: the draft only remembers that
  * there was one, so the page can ask for it again.
  */

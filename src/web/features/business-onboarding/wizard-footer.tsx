@@ -18,7 +18,7 @@ interface WizardFooterProps {
 export function WizardFooter({ step, blocker, isSubmitting, onPrevious, onNext, onSubmit }: WizardFooterProps) {
   const { t, language } = useText('business');
   const list = (names: string[]) => new Intl.ListFormat(FORMAT_TAGS[language], { type: 'conjunction' }).format(names);
-  // A disabled "Next" says why (issue 15.11): what step 1 still needs, or which documents.
+  // A disabled "Next" says why: what step 1 still needs, or which documents.
   const hint =
     blocker?.kind === 'missingFields'
       ? t('wizardHelp.missingFields', { fields: list(blocker.fields.map((field) => t(`signup.fields.${field}`))) })

@@ -34,7 +34,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
   }
 }
 
-/** Why "Next" is disabled (issue 15.11), for the hint under it; null when it is not. */
+/** Why "Next" is disabled, for the hint under it; null when it is not. */
 export type NextBlocker =
   | { kind: 'missingFields'; fields: (Step1Field | 'password')[] }
   | { kind: 'waitForUpload' }

@@ -175,7 +175,7 @@ describe('/checkout', () => {
     await waitForText('Valid for 180 days: until 22 May 2027 if paid today');
     expect(dom.container.querySelector('[data-testid="checkout-total"]')?.textContent).toMatch(/^19,00\s€$/);
     expect(text()).toContain('Prices include VAT.');
-    // The pre-contract information (issue 26.2): seller, total with VAT, withdrawal, terms.
+    // The pre-contract information (ADR 059): seller, total with VAT, withdrawal, terms.
     const precontract = dom.container.querySelector('[data-testid="precontract"]')!;
     expect(precontract.textContent).toMatch(/Total to pay, VAT included: 19,00\s€/);
     expect(precontract.textContent).toContain('Regalo sells it in the business\'s name, as an intermediary');
@@ -397,7 +397,7 @@ describe('/checkout/:id/pay (test provider)', () => {
     expect(calls('POST', '/api/payments/test/ck1/fail')).toHaveLength(1);
   });
 
-  it('says "cancelled", not "expired", after the payer cancels on the test page (issue 29)', async () => {
+  it('says "cancelled", not "expired", after the payer cancels on the test page', async () => {
     let status: Checkout['status'] = 'pending';
     stubApi((url, init) => {
       if (url === '/api/checkouts/ck1') return json(200, checkout({ status, paymentUrl: status === 'pending' ? '/checkout/ck1/pay' : null }));

@@ -104,7 +104,7 @@ export function CheckoutSummary({
 }
 
 /**
- * What the law asks a buyer to see before paying (issue 26.2): who sells and through whom,
+ * What the law asks a buyer to see before paying (ADR 059): who sells and through whom,
  * the total with VAT, validity, the 14-day withdrawal right with the model form, and the
  * terms of sale that paying accepts (their version goes with the request). The legal pages
  * are server-rendered (ADR 059): plain links, opened in a new tab so the cart stays; each

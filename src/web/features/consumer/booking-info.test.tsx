@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountReactRootPerTest } from '@web/testing/react-root';
 import { BookingInfo, GiftConditionsList } from './booking-info';
 
-/** Issue 29.11: the catalogue tells a giver a gift's conditions and how to book, the phone as a tel: link. */
+/** The catalogue tells a giver a gift's conditions and how to book, the phone as a tel: link. */
 const dom = mountReactRootPerTest();
 vi.setConfig({ testTimeout: 20_000 });
 

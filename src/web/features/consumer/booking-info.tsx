@@ -4,7 +4,7 @@ import { formatPhone, giftConditionLines, hasBookingContact, telHref, whatsappHr
 import { useText } from '@web/lib/text';
 
 /**
- * What a giver should know before buying, and what the recipient will be told (issue 29.11):
+ * What a giver should know before buying, and what the recipient will be told:
  * the same wording as the gift page, from the `gift` catalogues.
  */
 export function GiftConditionsList({ gift }: { gift: Pick<CatalogGift, 'bookingRequired' | 'partySize' | 'validWeekdays' | 'conditions'> }) {

@@ -4,7 +4,7 @@ import { mountReactRootPerTest } from '@web/testing/react-root';
 import { renderConsumerPage } from './render-consumer-page';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-/* Issue 15, point 6: the header shows the new name right after the profile is saved. */
+/* The header shows the new name right after the profile is saved. */
 const dom = mountReactRootPerTest();
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -2,7 +2,7 @@ import { Flag } from 'lucide-react';
 import { Link } from 'react-router';
 import { useText } from '@web/lib/text';
 
-/** "Report" next to a gift or business a giver can see (DSA art. 16, issue 26.5). */
+/** "Report" next to a gift or business a giver can see (DSA art. 16, ADR 059). */
 export function ReportLink({ type, id, name }: { type: 'gift' | 'business'; id: string; name: string }) {
   const { t } = useText('app');
   const query = new URLSearchParams({ type, id, name });

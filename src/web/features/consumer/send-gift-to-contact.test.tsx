@@ -7,7 +7,7 @@ import { cartStore } from '@web/lib/use-cart';
 import { firstGiftsListing, giftsListingPath } from '@shared/contracts/catalog-options';
 
 /*
- * Issue 15, point 4: choosing who a gift is for is visible. "Send a gift" on a contact says
+ * Choosing who a gift is for is visible. "Send a gift" on a contact says
  * on screen who the next gift is for (and can be cancelled); that gift becomes a cart line
  * for that contact only; the cart names each line's recipient.
  */

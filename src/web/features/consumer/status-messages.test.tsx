@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '@web/lib/use-cart';
 
 /*
- * Issue 16, points 2 and 6: a search's outcome is announced (a status region that was in the
+ * docs/accessibility.md: a search's outcome is announced (a status region that was in the
  * page before its text), "Contact deleted" is shown although the deleted row unmounts, and
  * "Next" to the last page leaves keyboard focus on "Previous", not on <body>.
  */

@@ -48,7 +48,7 @@ describe('the landing page after an account was deleted', () => {
   });
 });
 
-describe('the landing page\'s shop window (issue 30)', () => {
+describe('the landing page\'s shop window (ADR 067)', () => {
   it('shows the featured gifts the server names, each a link to its public page, and "See all gifts"', async () => {
     const items = [{ name: 'Horchata y fartons', businessName: 'Horchatería Santa Catalina', price: 750, priceText: '7,50\u00a0€', imageUrl: null, href: '/b/horchateria-santa-catalina/horchata-y-fartons?lang=en' }];
     const fetchMock = vi.fn(async (url: string) => new Response(JSON.stringify(url.startsWith('/api/shop/featured') ? { items } : null), { status: 200 }));

@@ -4,7 +4,7 @@ import { act, Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /*
- * Issue 15, point 6: the public pages' header (landing, privacy, not found) shows a
+ * The public pages' header (landing, privacy, not found) shows a
  * signed-in user the way to their own area instead of "Sign in"; after deleting the
  * account the home page says it was done. Every public header also links the cart (to the
  * checkout, which shows it to everyone), ADR 098. (Here, beside the landing page's notice: shared

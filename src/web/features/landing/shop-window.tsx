@@ -4,7 +4,7 @@ import { buttonVariants } from '../../components/ui/button-variants';
 import { useText } from '../../lib/text';
 
 /**
- * The landing page's way into the public catalogue (issue 30): a few of the newest gifts,
+ * The landing page's way into the public catalogue (ADR 067): a few of the newest gifts,
  * each linking to its server-rendered page, and "See all gifts". One small fetch after the
  * page has painted; without an answer the link alone shows. The links are plain document
  * navigations: the shop pages are the server's, not the app's.

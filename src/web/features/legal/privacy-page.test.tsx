@@ -3,7 +3,7 @@ import { mountReactRootPerTest } from '@web/testing/react-root';
 import { act, Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-/* Issue 15.12: the privacy page names the configured operator and links its addresses. */
+/* The privacy page names the configured operator and links its addresses. */
 const dom = mountReactRootPerTest();
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -23,7 +23,7 @@ export default function PrivacyPage() {
   const headingClasses = 'scroll-mt-6 font-display text-2xl font-semibold sm:text-3xl';
   const listClasses = 'mt-4 flex list-disc flex-col gap-2.5 pl-6 marker:text-brand-600';
   const linkClasses = 'font-semibold text-sea-700 underline underline-offset-4';
-  // The operator's identity and addresses are configuration (GET /api/operator, issue 15.12).
+  // The operator's identity and addresses are configuration (GET /api/operator).
   const operator = useOperator();
 
   return (

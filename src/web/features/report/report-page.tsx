@@ -24,7 +24,7 @@ const reportForm = lazyZodResolver(() =>
 );
 
 /**
- * "Report" / "Denunciar" (DSA art. 16, issue 26.5): what is wrong, why, and an optional email
+ * "Report" / "Denunciar" (DSA art. 16, ADR 059): what is wrong, why, and an optional email
  * for the acknowledgement. Open to anyone, signed in or not; the server checks the listing
  * exists in the catalogue and answers with the reference.
  *   /report?type=gift|business&id=<uuid>&name=<what the link was next to>

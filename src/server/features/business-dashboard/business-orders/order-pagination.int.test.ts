@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { as, signedInOwner } from '../../../testing/dashboard-test-world';
 
 /**
- * Finding 11 of issue 13: timestamptz keeps microseconds, the cursor kept milliseconds, so
+ * ADR 035: timestamptz keeps microseconds, the cursor kept milliseconds, so
  * orders placed within one millisecond after a page boundary were skipped. The rows here
  * get their created_at from the database's own clock in one statement (so they share it to
  * the microsecond, with sub-millisecond digits), as orders placed together would.

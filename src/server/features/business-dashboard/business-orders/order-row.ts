@@ -10,7 +10,7 @@ import { exactTimestamp } from '../../../domain/orders/order-cursor';
 
 /**
  * What the business sees of an order: no part of its codes (the whole code or the typed
- * one), which only the recipient holds and which alone redeem it (issue 27, finding 4).
+ * one), which only the recipient holds and which alone redeem it (ADR 055).
  */
 const dashboardOrderColumns = {
   id: orders.id,

@@ -25,7 +25,7 @@ const KEY: Record<Locale, string> = { en: 'En', es: 'Es', va: 'Va' };
 
 /**
  * The languages of the poster's lines: Spanish and English for every counter (a visitor
- * reads one of them), and Valencian first on a poster printed in Valencian (issue 31).
+ * reads one of them), and Valencian first on a poster printed in Valencian (ADR 068).
  */
 export function posterLanguages(language: Locale): Locale[] {
   return language === 'va' ? ['va', 'es', 'en'] : ['es', 'en'];
@@ -46,7 +46,7 @@ export function distinctLines(languages: Locale[], text: (language: Locale) => s
 }
 
 /**
- * The partner's counter poster (issue 30): the business's name, one line in each language, the
+ * The partner's counter poster (ADR 067): the business's name, one line in each language, the
  * QR to its shop page (4-module quiet zone, error correction M) and the address written out,
  * laid out for one A5 or A4 page. Its one script is the gift card's print button
  * (`/g/print-card.js`, a same-origin file as the CSP asks): without it the hint says how.

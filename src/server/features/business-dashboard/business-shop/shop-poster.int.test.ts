@@ -26,7 +26,7 @@ async function quietZone(html: string): Promise<number> {
   return light;
 }
 
-describe('the partner\'s counter poster (issue 30)', () => {
+describe('the partner\'s counter poster (ADR 067)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { PUBLIC_URL: 'https://regalos.example' } });
@@ -54,7 +54,7 @@ describe('the partner\'s counter poster (issue 30)', () => {
     expect(english.body).toContain('<html lang="en">');
     expect(english.body).toContain('Counter poster');
     expect(english.body).not.toContain('lang="ca-ES-valencia"');
-    // Printed in Valencian: a Valencian line first, then the Spanish and the English ones (issue 31).
+    // Printed in Valencian: a Valencian line first, then the Spanish and the English ones (ADR 068).
     const valencian = (await as(t, cookie)({ method: 'GET', url: '/api/business/shop-poster?size=a5&lang=va' })).body;
     expect(valencian).toContain('<html lang="ca-ES-valencia">');
     const scans = [...valencian.matchAll(/<p class="scan" lang="([^"]+)">([^<]+)<\/p>/g)].map((m) => [m[1], m[2]]);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The Christmas mix: shop pages, the signed-in catalogue, guest checkouts paid on
+// The Christmas mix (docs/performance.md): shop pages, the signed-in catalogue, guest checkouts paid on
 // the other server, gift pages and redemptions, sent open loop at a fixed rate (each request
 // is due at its time whatever the answers before it; its latency counts from that time, so a
 // server that falls behind cannot slow the load down and hide it). Prints each class's

@@ -15,7 +15,7 @@ const START = new Date('2026-11-23T10:00:00.000Z');
 const admin = { id: null, email: 'team@regalo.test' };
 
 /**
- * Nothing reaches a recipient before the moment the giver chose, and
+ * ADR 057: nothing reaches a recipient before the moment the giver chose, and
  * whatever comes later (an extension, the "a week left" reminder) arrives after the gift.
  */
 describe('a gift scheduled for later stays a surprise', () => {

@@ -77,7 +77,7 @@ export function registerLoadShedding(app: FastifyInstance, options: LoadShedding
     clearInterval(rotate);
   });
   // What start-up did to the loop (building the app, the database's first work) is over once
-  // the server listens: counted on, it shed a new server's first requests. The
+  // the server listens: counted on, it shed a new server's first requests (ADR 082). The
   // socket's own event, before listen() resolves and before any onListen hook runs.
   app.server.on('listening', () => {
     windowMaxMs = 0;

@@ -4,7 +4,7 @@ import { AppError } from './errors';
 import { createFallbackStore, type FallbackStore, type RateLimitStoreStatus } from './rate-limit-store';
 
 /**
- * Rate limits on top of @fastify/rate-limit (ADR 035 replaced a hand-written counter).
+ * Rate limits on top of @fastify/rate-limit, which replaced a hand-written counter (ADR 035).
  * Counters live in Redis when REDIS_URL is set, so every server behind a load balancer
  * counts together; in process memory otherwise (correct for one server), and while Redis
  * does not answer (rate-limit-store.ts). Windows are

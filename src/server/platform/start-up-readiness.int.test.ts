@@ -14,7 +14,7 @@ interface Round {
 
 /**
  * A server just started used to shed its first requests (the event loop's lateness during
- * start-up still counted) while /api/health answered 200 `ok`: a balancer that
+ * start-up still counted) while /api/health answered 200 `ok` (ADR 082): a balancer that
  * trusts health sent traffic into it. The real entry point in its own process, polled from
  * its very first answer: health and a page side by side, round after round.
  */

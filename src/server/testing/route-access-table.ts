@@ -31,7 +31,8 @@ import { createWithdrawalToken } from '../domain/orders/withdrawal-link';
 import { createPurchaseToken } from '../domain/orders/purchase-link';
 
 /**
- * THE ROUTE × ACTOR TABLE (ADR 035). One row per registered route (method + URL pattern,
+ * THE ROUTE × ACTOR TABLE. Every endpoint must check who asks and what they own, so every
+ * route is listed with what each kind of caller gets: one row per registered route (method + URL pattern,
  * exactly as Fastify has it); `platform/abuse/route-matrix.int.test.ts` fails for a route
  * without a row, and asks every actor's request of every row, on PGlite and PostgreSQL.
  *

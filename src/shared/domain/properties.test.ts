@@ -4,7 +4,7 @@ import { MAX_PRICE_CENTS, parsePriceToCents, splitCommission } from './money';
 import { isValidNif, normalizeTaxId } from './tax-id';
 import { computeExpiresAt, GIFT_TIME_ZONE } from './validity';
 
-/** Property-based checks of the money, tax id and expiry rules (ADR 035), with fast-check. */
+/** Property-based checks of the money, tax id and expiry rules, with fast-check: each holds for any input, not only the examples. */
 
 const madridDate = (d: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: GIFT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);

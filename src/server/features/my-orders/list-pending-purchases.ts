@@ -12,7 +12,7 @@ const MAX_PENDING = 20;
 /**
  * The giver's purchases that can still be paid: one per pending checkout while its payment
  * page is open, with its payment link and its gifts. A failed, cancelled, discarded or expired checkout is
- * not listed (its orders are never shown to anyone: a payment never made must leave no ghost order).
+ * not listed (its orders are never shown to anyone: a payment never made leaves no ghost order, ADR 057).
  */
 export async function listPendingPurchases(db: Executor, userId: string, now: Date): Promise<PendingPurchase[]> {
   const open = await db

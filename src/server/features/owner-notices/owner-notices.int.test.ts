@@ -10,13 +10,13 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { sendOwnerDailySummaries } from './send-owner-daily-summaries';
 
 /**
- * Owners are told. A sale, a cancellation by the team, a deactivation and a
+ * Owners are told (ADR 065). A sale, a cancellation by the team, a deactivation and a
  * return to review reach the owner by mail in their language, through the real SMTP sink;
  * an owner who chose a daily summary gets one mail for the previous Madrid day instead,
  * 25 hours long on the day summer time ends.
  */
 
-describe('owners are told', () => {
+describe('owners are told (ADR 065)', () => {
   let smtp: SmtpSink;
   let t: TestApp;
   let clock = new Date('2026-11-27T10:00:00Z');

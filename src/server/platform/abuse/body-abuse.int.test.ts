@@ -5,7 +5,7 @@ import { createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
- * Abuse cases of ADR 035 on a write endpoint: wrong content types, malformed and oversize
+ * Abuse cases (ADR 035) on a write endpoint: wrong content types, malformed and oversize
  * bodies and overlong strings get a clear 4xx and change nothing; HTML and SQL text is stored
  * and given back as plain data.
  */

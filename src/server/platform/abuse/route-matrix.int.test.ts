@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { multipart, samplePdf, samplePng } from '../../testing/upload-files';
 
 /**
- * Every registered route × every kind of caller (ADR 035), on a seeded database: the table
+ * Every registered route × every kind of caller, on a seeded database: the table
  * lives in `testing/route-access-table.ts`. A route without a row fails the first test.
  * Refused calls (4xx) of each row are made first and must leave the data as it was.
  */

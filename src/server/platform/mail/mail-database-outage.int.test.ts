@@ -32,7 +32,7 @@ const giftMail = (i: number) => ({
 });
 
 /**
- * A database restart during a mail pass: the relay has accepted some emails, and
+ * A database restart during a mail pass (ADR 057): the relay has accepted some emails, and
  * the UPDATE that records them fails because PostgreSQL is away. The worker talks to the
  * database through a proxy the test cuts while the relay holds its 250. PostgreSQL only:
  * PGlite runs inside the process and cannot go away on its own.

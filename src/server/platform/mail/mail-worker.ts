@@ -190,7 +190,7 @@ export function createMailService({ config, db, now, log, timeouts }: Options): 
   /**
    * Writes what happened to claimed mail, however long the database is away: the outcome is
    * held here and the write tried again with back-off, because a database error says nothing
-   * about the delivery. Only a process stopping gives up, after a grace; that row's
+   * about the delivery (ADR 057). Only a process stopping gives up, after a grace; that row's
    * lease then runs out and it is sent again, the at-least-once window of a crash.
    */
   async function record(what: string, ids: string[], write: () => Promise<void>): Promise<boolean> {

@@ -14,7 +14,7 @@ describe('safeFileName', () => {
     expect(safeFileName('...hidden.pdf', 'x.pdf')).toBe('hidden.pdf');
   });
 
-  it('drops bidirectional overrides and other invisible format characters (ADR 035)', () => {
+  it('drops bidirectional overrides and other invisible format characters (ADR 014)', () => {
     // Shown as "invoice‮fdp.exe" reads "invoiceexe.pdf": the name must read as it is.
     expect(safeFileName('invoice\u202Egpj.pdf', 'x.pdf')).toBe('invoicegpj.pdf');
     expect(safeFileName('a\u2066b\u2067c\u2068d\u2069\u200E\u200F\u061C\u200B\uFEFF.pdf', 'x.pdf')).toBe('abcd.pdf');

@@ -95,7 +95,7 @@ export async function receiveUpload(
  * A file name safe to show and to put in Content-Disposition: no path, no control,
  * invisible-format (bidirectional overrides, zero-width) or quoting characters, at most 120
  * characters, keeping the extension. A right-to-left override made `x‮fdp.exe` look like
- * `xexe.pdf` to the admin (ADR 035).
+ * `xexe.pdf` to the admin (ADR 014).
  */
 export function safeFileName(name: string, fallback: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';

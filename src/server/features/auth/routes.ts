@@ -184,7 +184,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const email = emailOf(request.body);
         if (email !== undefined) extraCookies.push(signUpBrowserCookie(config.authSecret, email, config.publicUrl.startsWith('https://')));
       }
-      // A confirmation link signs in only the browser that signed up (login CSRF).
+      // A confirmation link signs in only the browser that signed up (login CSRF, ADR 054).
       const confirmed = accountConfirmedBy(fetchRequest);
       if (confirmed && isSignUpBrowser(request, config.authSecret, confirmed.email)) {
         extraCookies.push(

@@ -134,7 +134,7 @@ describe('sign-up, verification, sign-in and sign-out', () => {
   it('answers a repeated sign-up like a new one, and tells the owner of the address by mail', async () => {
     const first = { email: 'dup@example.test', password: 'horchata-con-fartons', name: 'Dup', locale: 'es' as const };
     // Not confirmed yet: the first password proves nothing, so a second sign-up replaces it
-    // (pre-registration takeover) and mails a fresh, working verification link.
+    // (pre-registration takeover, ADR 054) and mails a fresh, working verification link.
     await signUp(t, { ...first, password: 'another-long-password', name: 'Impostor' });
     await t.database.db.delete(mailOutbox);
     const again = await signUp(t, first);

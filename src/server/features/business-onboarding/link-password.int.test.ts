@@ -95,7 +95,7 @@ describe('POST /api/business/interest/password', () => {
 
   it('replaces the password of a sign-up nobody confirmed, and ends its sessions', async () => {
     const { token } = await interest('victim@example.test');
-    // Someone else signs up with the address before its owner opens the mail.
+    // Someone else signs up with the address before its owner opens the mail (pre-registration takeover, ADR 054).
     const attacker = await signUp(t, { email: 'victim@example.test', password: 'attackers-own-password', name: 'Intrús' });
     expect(attacker.statusCode).toBe(200);
     const user = await userOf('victim@example.test');

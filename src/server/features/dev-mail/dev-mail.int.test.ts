@@ -26,7 +26,7 @@ describe('dev mailbox', () => {
 
   it('shows an HTML page with the mails and clickable links, without scripts', async () => {
     await signUp(t, { email: 'page@example.test', password: 'una-clave-bastante-larga', name: 'Page' });
-    // Sign-up mail carries no typed text any more; a subject with markup stands in.
+    // Sign-up mail carries no typed text any more (ADR 054); a subject with markup stands in.
     await t.database.db.insert(mailOutbox).values({ to: 'page@example.test', subject: '<b>Page</b>', text: 'Page', html: '<p>Page</p>', template: 'order-receipt' });
     const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);

@@ -134,7 +134,7 @@ export async function listMyOrders(
 
 /**
  * The id of the buyer's order as the database stores it, or null: rate-limit keys use it,
- * never the id as typed (other letter cases of one id counted apart).
+ * never the id as typed (other letter cases of one id counted apart; ADR 054).
  */
 export async function findMyOrderId(db: Executor, giver: GiverScope, orderId: string): Promise<string | null> {
   if (!isUuid(orderId)) return null;

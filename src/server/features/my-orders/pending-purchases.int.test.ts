@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 const START = new Date('2026-11-23T10:00:00.000Z');
 
 /**
- * A payment that fails, is cancelled or is never made leaves no ghost
+ * ADR 057: a payment that fails, is cancelled or is never made leaves no ghost
  * orders. The giver sees one pending purchase per checkout while it can be paid, with its
  * payment link and a way to discard it; the business never sees an unpaid order.
  */

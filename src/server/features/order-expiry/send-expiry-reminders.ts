@@ -22,7 +22,7 @@ const BATCH_SIZE = 50;
  * orders unmarked and unsent for the next run. Redeemed, cancelled and expired orders are
  * not `paid` (or are past `expires_at`), so they never get one. A gift scheduled for later
  * is not claimed before its moment: its reminders wait until it has been delivered, and the
- * recipient's waits for the gift email itself if that is still in the outbox.
+ * recipient's waits for the gift email itself if that is still in the outbox (ADR 057).
  */
 export async function sendExpiryReminders(ctx: Pick<AppContext, 'db' | 'now' | 'config'>): Promise<number> {
   let reminded = 0;

@@ -83,7 +83,7 @@ describe('mail templates', () => {
     expect(templates['account-exists']({ name: 'A', signInUrl: 'x' }, 'es').text).toContain('Hola, A:');
   });
 
-  // These go to addresses nobody has proven; a requester's text must not reach them.
+  // These go to addresses nobody has proven; a requester's text must not reach them (ADR 054).
   it('repeats nothing the requester typed in mails to an unproven address', () => {
     for (const name of ['verify-email', 'reset-password', 'business-confirmation'] as const) {
       for (const locale of ['en', 'es'] as const) {

@@ -1,5 +1,5 @@
 -- Hand-written: two extensions and an SQL function, which drizzle's schema does not model.
--- Search that ignores accents and case and forgives small misspellings (issue 29.6):
+-- Search that ignores accents and case and forgives small misspellings (ADR 078 bounds its cost):
 -- "ceramica" finds "Cerámica", "Ruzafa" finds "Russafa". PGlite loads both extensions'
 -- code itself (db/client.ts, pgliteExtensions); a PostgreSQL server has them as contrib.
 CREATE EXTENSION IF NOT EXISTS unaccent;

@@ -29,7 +29,7 @@ ALTER TABLE "gift_slug_history" ADD CONSTRAINT "gift_slug_history_gift_id_gifts_
 ALTER TABLE "businesses" ADD CONSTRAINT "businesses_district_check" CHECK ("businesses"."district" in ('ciutat_vella', 'eixample', 'extramurs', 'campanar', 'saidia', 'pla_del_real', 'olivereta', 'patraix', 'jesus', 'quatre_carreres', 'poblats_maritims', 'camins_al_grau', 'algiros', 'benimaclet', 'rascanya', 'benicalap', 'pobles_del_nord', 'pobles_de_l_oest', 'pobles_del_sud'));
 --> statement-breakpoint
 -- Hand-written: the slug functions and triggers and the slugs of existing rows, which drizzle's schema does not model (ADR 067).
--- Shop addresses (issue 30, ADR 067): `/b/<business slug>/<gift slug>`, made here from the
+-- Shop addresses (ADR 067): `/b/<business slug>/<gift slug>`, made here from the
 -- names so every way a row is written (registration, the dashboard, the seed, an admin's SQL)
 -- gets one. Lower case, no accents, words joined by hyphens, at most 60 characters.
 CREATE FUNCTION "slugify"("value" text, "fallback" text) RETURNS text

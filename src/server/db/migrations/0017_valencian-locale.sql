@@ -1,4 +1,4 @@
--- Valencian (`va`) is a language a person, and a gift's recipient, can choose (issue 31, ADR 068).
+-- Valencian (`va`) is a language a person, and a gift's recipient, can choose (ADR 068).
 -- The CHECKs list the languages of src/shared/locale.ts (LOCALES).
 ALTER TABLE "users" DROP CONSTRAINT "users_locale_check";--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_locale_check" CHECK ("users"."locale" in ('en', 'es', 'va'));--> statement-breakpoint

@@ -55,7 +55,24 @@ export async function resetDatabase(handle: DatabaseHandle): Promise<void> {
   const rows = (result as unknown as { rows: { tablename: string }[] }).rows;
   if (rows.length === 0) return;
   const list = rows.map((r) => `"${r.tablename}"`).join(', ');
-  await handle.db.execute(sql.raw(`TRUNCATE ${list} RESTART IDENTITY CASCADE`));
+  // A listening test server's background jobs (they start on listen) may be mid-transaction
+  // when the next test resets: TRUNCATE locks every table in turn, the job's row locks meet it
+  // in the other order, and PostgreSQL ends the deadlock by aborting one side. The job tries
+  // again at its next tick by design; the reset tries again here. Any other error is thrown.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await handle.db.execute(sql.raw(`TRUNCATE ${list} RESTART IDENTITY CASCADE`));
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !isDeadlock(error)) throw error;
+    }
+  }
+}
+
+/** PostgreSQL's "deadlock detected" (SQLSTATE 40P01), as drizzle wraps it or bare. */
+function isDeadlock(error: unknown): boolean {
+  const code = (e: unknown) => (typeof e === 'object' && e !== null && 'code' in e ? (e as { code: unknown }).code : undefined);
+  return code(error) === '40P01' || code((error as { cause?: unknown } | null)?.cause) === '40P01';
 }
 
 /**

@@ -179,7 +179,7 @@ for (const { locale, redeem, title, label, submit, greeting } of [
       await expectNoSeriousA11yViolations(page);
 
       await page.getByLabel(label).fill(`${baseURL}${path}`);
-      await page.getByRole('button', { name: submit }).click();
+      await page.getByRole('button', { name: submit, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${path}\\?lang=${locale.slice(0, 2)}$`));
       await expect(page.getByRole('heading', { level: 1, name: greeting })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

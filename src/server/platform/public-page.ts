@@ -56,8 +56,7 @@ input[type=search],input[type=number],select{width:100%;min-height:44px;padding:
 .card .body{display:flex;flex-direction:column;gap:.25rem;padding:.75rem 1rem 1rem;flex:1}
 .card h3 a{text-decoration:none;color:#1c1917}
 .card h3 a::after{content:'';position:absolute;inset:0}
-.card h3 a:focus-visible{outline:none}
-.card:focus-within{outline:3px solid #1d4ed8;outline-offset:2px}
+.card h3 a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px;border-radius:.2rem}
 .price{font-weight:700;font-size:1.1rem;color:#7c2d12;margin-top:auto}
 .tag{display:inline-block;background:#ecfccb;color:#365314;border-radius:999px;padding:.1rem .6rem;font-size:.85rem;font-weight:600}
 .hero{display:grid;gap:1rem;grid-template-columns:1fr}

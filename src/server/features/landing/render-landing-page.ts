@@ -53,6 +53,7 @@ section.band{padding:3rem 0}
 .dark{background:#0c4a6e;color:#f5efe6}
 .dark h2,.dark h3{color:#fff}
 .dark a.button{background:#fff;color:#0c4a6e;border-color:#fff}
+.dark a:focus-visible{outline-color:#fff}
 .dark .panel{background:rgb(255 255 255/.06);border-color:rgb(255 255 255/.15)}
 .dark p{color:#e7dccb}
 .benefits{columns:2 16rem;list-style:none;padding:0}

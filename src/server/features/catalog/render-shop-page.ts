@@ -4,7 +4,7 @@ import { escapeHtml } from '@shared/escape-html';
 import { formatAddress, formatPrice } from '@shared/format';
 import { CATALOG_SEARCH_MAX_LENGTH, giftSorts } from '@shared/contracts/catalog-options';
 import type { PageLanguage } from '../../platform/page-language';
-import { pageHref, renderPublicDocument, type PublicSite } from '../../platform/public-page';
+import { pageHref, renderPublicDocument, type PublicPageParts, type PublicSite } from '../../platform/public-page';
 import { cardImageSrc } from '../../platform/storage/image-keys';
 import type { ShopBusiness } from './find-shop-business';
 import type { GiftFilters, ListedGift, ListedGiftPage } from './list-catalog-gifts';
@@ -54,23 +54,8 @@ function mapUrl(business: { name: string; address: string; city: string }): stri
 
 export type ShopSite = PublicSite;
 
-interface DocumentParts {
-  language: PageLanguage;
-  site: ShopSite;
-  title: string;
-  description: string;
-  /** The page's path and its other parameters (without `lang`). */
-  path: string;
-  params?: Record<string, string | undefined>;
-  image?: string | null;
-  ogType?: 'website' | 'product' | 'business.business';
-  structured?: unknown;
-  body: string;
-  /** Error pages: not indexed, no canonical. */
-  indexable?: boolean;
-  /** The navigation item this page is (the catalogue). */
-  current?: 'gifts';
-}
+/** A shop window page: the public frame's parts without its own CSS, banner or menu style, which the shop decides. */
+type DocumentParts = Omit<PublicPageParts, 'css' | 'cookieBanner' | 'languageMenu' | 'bareTitle'>;
 
 export function renderShopDocument(parts: DocumentParts): string {
   return renderPublicDocument({ ...parts, css: SHOP_CSS });

@@ -69,8 +69,11 @@ const companionChunks: [RegExp, string][] = [
   [/(src[\\/]web[\\/](components[\\/](sign-out-button|area-links|query-fallback|signed-in-area)\.tsx|lib[\\/]api-error\.ts)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]package\.mjs)$/, 'area'],
   // The cart and its limits (the consumer area and the checkout).
   [/src[\\/](web[\\/]lib[\\/](cart|use-cart)|shared[\\/]contracts[\\/]checkout-limits)\.ts$/, 'cart'],
-  // The consumer area and what all its tabs read the catalogue with.
-  [/src[\\/](web[\\/]features[\\/]consumer[\\/](consumer-page|cart-bar|tabs|query-state|api)|shared[\\/]contracts[\\/]catalog-options)\.tsx?$/, 'consumer-page'],
+  // The consumer area and what all its tabs read the catalogue with, and the icon it shares
+  // with its profile and contacts tabs: left out, the bundler gave the page a second chunk of
+  // that name whose re-export of the page named a variable it did not define, and the consumer
+  // area failed to load ("Export 'consumer_page_exports' is not defined").
+  [/(src[\\/](web[\\/]features[\\/]consumer[\\/](consumer-page|cart-bar|tabs|query-state|api)|shared[\\/]contracts[\\/]catalog-options)\.tsx?|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]users\.mjs)$/, 'consumer-page'],
   // The gifts tab and the catalogue's list parts (the businesses tab uses them too, and then
   // loads the 1 KB tab with them).
   [/src[\\/]web[\\/]features[\\/]consumer[\\/](gifts-tab|category-select|gift-card|use-add-to-cart|use-catalog-filters|results-status|search-input|use-debounced-value)\.tsx?$/, 'gifts-tab'],

@@ -20,7 +20,7 @@ const business = {
   whatsapp: null, bookingUrl: null, openingHours: null,
   businessType: 'cooperative', taxId: 'F12345674', businessRegistrationNumber: null, legalName: null, fiscalAddress: null, invoicingDataMissing: ['legalName', 'fiscalAddress'], imageUrl: null,
   thumbnailUrl: null, verificationStatus: 'approved', rejectionReason: null, isActive: true, commissionRate: 12.5, proposedCommissionRate: null, commissionProposedAt: null, orderMailDigest: false,
-  termsAcceptedAt: '2026-11-20T10:00:00.000Z', partnerTermsVersion: '2026-11-27', documents: [], totals: { gifts: 1, orders: 0 }, createdAt: '2026-11-20T10:00:00.000Z',
+  termsAcceptedAt: '2026-11-20T10:00:00.000Z', partnerTermsVersion: '2026-11-27', documents: [], totals: { gifts: 1, orders: 0, extensionRequests: 0 }, createdAt: '2026-11-20T10:00:00.000Z',
 } satisfies DashboardBusiness;
 const gift: DashboardGift = {
   id: 'g1', name: 'Horchata for two', description: null, nameTranslations: {}, descriptionTranslations: {}, price: 950, currency: 'EUR', imageUrl: null,

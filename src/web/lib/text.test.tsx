@@ -30,6 +30,10 @@ describe('translate', () => {
     expect(translate(by, 'es', 'by', { business: 'Orxateria La Palmera' })).toBe('de Orxateria La Palmera');
   });
 
+  it('ends a sentence on a name ending in S.L. with one full stop', () => {
+    expect(translate({ ready: 'Invoice ready for {{name}}.' }, 'en', 'ready', { name: 'Orxateria La Palmera S.L.' })).toBe('Invoice ready for Orxateria La Palmera S.L.');
+  });
+
   it('leaves a placeholder without a value as it is, like i18next', () => {
     expect(translate(catalogue, 'en', 'greeting')).toBe('Hello {{name}}');
   });

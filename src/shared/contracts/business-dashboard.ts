@@ -205,6 +205,8 @@ export const dashboardBusinessSchema = z.object({
   whatsapp: z.string().nullable(),
   bookingUrl: z.string().nullable(),
   openingHours: z.string().nullable(),
+  /** The opening hours in other languages, as the description's (ADR 073). */
+  openingHoursTranslations: localizedTextsSchema,
   businessType: z.enum(businessTypes),
   taxId: z.string(),
   businessRegistrationNumber: z.string().nullable(),
@@ -271,6 +273,7 @@ const profileFields = businessInfoFields
     fiscalAddress: optionalText(PROFILE_LIMITS.fiscalAddress, 'many'),
     ownLocale: z.enum(LOCALES, { error: 'invalid' }),
     descriptionTranslations: localizedTextsInput(BUSINESS_LIMITS.description, 'many'),
+    openingHoursTranslations: localizedTextsInput(BOOKING_LIMITS.openingHours, 'many'),
   })
   .partial();
 

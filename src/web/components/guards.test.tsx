@@ -88,6 +88,18 @@ describe('route guards', () => {
     expect(dom.container.querySelector('[data-testid="where"]')?.textContent).toBe('/auth?notice=email_verified');
   });
 
+  it('hands on how many guest purchases the confirmation found, and only a plain count', async () => {
+    stubSession(null);
+    await renderAt('/app?verified=1&found=2');
+    expect(dom.container.querySelector('[data-testid="where"]')?.textContent).toBe('/auth?notice=email_verified&found=2');
+  });
+
+  it('hands on no count that is not a plain number', async () => {
+    stubSession(null);
+    await renderAt('/app?verified=1&found=2%26next%3D%2F%2Fevil');
+    expect(dom.container.querySelector('[data-testid="where"]')?.textContent).toBe('/auth?notice=email_verified');
+  });
+
   it('names the page an anonymous visitor came for, so signing in leads back to it', async () => {
     stubSession(null);
     await renderAt('/app?tab=businesses&business=b1');

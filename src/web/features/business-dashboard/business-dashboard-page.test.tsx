@@ -59,6 +59,7 @@ function business(overrides: Partial<DashboardBusiness> = {}): DashboardBusiness
     description: null,
     ownLocale: 'es',
     descriptionTranslations: {},
+    openingHoursTranslations: {},
     address: 'Plaça de Santa Caterina 6',
     city: 'Valencia',
     phone: null,

@@ -42,6 +42,7 @@ export async function toDashboardBusiness(db: Executor, business: OwnedBusiness)
     description: business.description,
     ownLocale: business.ownLocale,
     descriptionTranslations: business.descriptionTranslations,
+    openingHoursTranslations: business.openingHoursTranslations,
     address: business.address,
     city: business.city,
     phone: business.phone,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts, paymentEvents } from '../../db/schema/orders';
-import { ledgerEntries, payoutAccounts } from '../../db/schema/payouts';
+import { ledgerEntries, payoutAccounts, transfers } from '../../db/schema/payouts';
 import { getBusinessBalances } from '../../domain/ledger/ledger-balances';
 import { as, signedIn } from '../../testing/checkout-test-world';
 import { createBusiness, createGift, createOrder, createUser } from '../../testing/factories';
@@ -46,7 +46,7 @@ describe('Stripe Connect payouts', () => {
   }
 
   /** A Stripe-paid order (PaymentIntent pi_…) whose withdrawal period ended a day ago. */
-  async function paidOrder(businessId: string) {
+  async function paidOrder(businessId: string, options: { charged?: boolean; paymentRef?: boolean } = {}) {
     const gift = await createGift(db(), { businessId, price: 2500 });
     const buyer = await createUser(db());
     // Long enough ago that the withdrawal period has ended whatever today is: 14 days, and up
@@ -55,9 +55,9 @@ describe('Stripe Connect payouts', () => {
     const pi = `pi_${crypto.randomUUID().replaceAll('-', '').slice(0, 20)}`;
     const [checkout] = await db()
       .insert(checkouts)
-      .values({ buyerId: buyer.id, status: 'succeeded', provider: 'stripe', providerRef: `cs_${pi}`, paymentRef: pi, amountTotal: 2500, idempotencyKey: pi, completedAt: paidAt, createdAt: paidAt })
+      .values({ buyerId: buyer.id, status: 'succeeded', provider: 'stripe', providerRef: `cs_${pi}`, paymentRef: options.paymentRef === false ? null : pi, amountTotal: 2500, idempotencyKey: pi, completedAt: paidAt, createdAt: paidAt })
       .returning();
-    stripe.charge(pi, 2500, paidAt);
+    if (options.charged !== false) stripe.charge(pi, 2500, paidAt);
     const order = await createOrder(db(), { buyerId: buyer.id, giftId: gift.id, status: 'paid', checkoutId: checkout!.id, createdAt: paidAt, paidAt, now: paidAt });
     return { order, pi, paidAt };
   }
@@ -141,12 +141,39 @@ describe('Stripe Connect payouts', () => {
     expect(found.differences).toContainEqual({ kind: 'missing_in_ledger', providerRef: 'tr_stray', ledgerAmount: null, providerAmount: -500, businessId: null });
   });
 
+  it('a transfer whose payment has no charge yet is not drawn on the platform balance: the attempt fails and the retry, same key, sends it with the charge', async () => {
+    const { business } = await connectedBusiness();
+    const { order, pi, paidAt } = await paidOrder(business.id, { charged: false });
+    const transfersTo = () => stripe.requests.filter((r) => r.path === '/v1/transfers' && r.form.get('metadata[orderId]') === order.id);
+
+    expect(await sendDueTransfers(t.app.ctx)).toMatchObject({ sent: 0, failed: 1 });
+    expect(transfersTo()).toEqual([]);
+    const failed = await transferOf(t, order.id);
+    expect(failed).toMatchObject({ state: 'failed', attempts: 1, keyAttempt: 1 });
+    expect(failed.lastError).toContain('no_charge_yet');
+    expect((await ledgerOf(t, order.id)).filter((k) => k.startsWith('transfer_'))).toEqual(['transfer_failed:2197']);
+
+    // The charge arrives; the back-off has passed.
+    stripe.charge(pi, 2500, paidAt);
+    await db().update(transfers).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(transfers.orderId, order.id));
+    expect(await sendDueTransfers(t.app.ctx)).toMatchObject({ sent: 1, failed: 0 });
+    expect(transfersTo().map((r) => [r.idempotencyKey, r.form.get('source_transaction')])).toEqual([[orderTransferKey(order.id), `ch_${pi.slice(3)}`]]);
+  });
+
+  it('a transfer whose checkout recorded no payment is not sent without a source either', async () => {
+    const { business } = await connectedBusiness();
+    const { order } = await paidOrder(business.id, { paymentRef: false });
+    expect(await sendDueTransfers(t.app.ctx)).toMatchObject({ sent: 0, failed: 1 });
+    expect(stripe.requests.filter((r) => r.path === '/v1/transfers' && r.form.get('metadata[orderId]') === order.id)).toEqual([]);
+    expect((await transferOf(t, order.id)).lastError).toContain('no_charge_yet');
+  });
+
   it('a transfer Stripe made but the job never committed (a crash) is recorded from transfer.created, and never sent twice', async () => {
     const { business, accountId } = await connectedBusiness();
-    const { order } = await paidOrder(business.id);
+    const { order, pi } = await paidOrder(business.id);
     // The job's provider call succeeded, then the process died before its commit.
     const { transferId } = await t.app.ctx.payments.createTransfer({
-      amount: 2197, currency: 'EUR', destination: accountId, transferGroup: order.checkoutId!, sourcePayment: null, idempotencyKey: orderTransferKey(order.id), orderId: order.id,
+      amount: 2197, currency: 'EUR', destination: accountId, transferGroup: order.checkoutId!, sourcePayment: pi, idempotencyKey: orderTransferKey(order.id), orderId: order.id,
     });
     expect(await transferOf(t, order.id)).toMatchObject({ state: 'due' });
     const created = stripeEvent('transfer.created', stripe.transfers.get(transferId), eventId());

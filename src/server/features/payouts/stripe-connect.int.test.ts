@@ -69,7 +69,8 @@ describe('Stripe Connect payouts', () => {
     expect(Object.fromEntries(created.form)).toMatchObject({ type: 'express', country: 'ES', email: 'caja@horno.test', 'capabilities[transfers][requested]': 'true' });
     const linkRequest = stripe.requests.find((r) => r.path === '/v1/account_links' && r.form.get('account') === accountId)!;
     const back = `${t.app.ctx.config.publicUrl}/business/dashboard?tab=payouts`;
-    expect(Object.fromEntries(linkRequest.form)).toEqual({ account: accountId, type: 'account_onboarding', return_url: back, refresh_url: `${back}&onboarding=refresh` });
+    const refresh = `${t.app.ctx.config.publicUrl}/api/business/payout-account/onboarding/refresh`;
+    expect(Object.fromEntries(linkRequest.form)).toEqual({ account: accountId, type: 'account_onboarding', return_url: back, refresh_url: refresh });
     expect(link).toMatch(/^https:\/\/connect\.stripe\.test\/setup\//);
 
     const [stored] = await db().select().from(payoutAccounts).where(eq(payoutAccounts.businessId, business.id));
@@ -80,6 +81,43 @@ describe('Stripe Connect payouts', () => {
     expect((await webhook(update)).json().result).toBe('duplicate');
     const [after] = await db().select().from(payoutAccounts).where(eq(payoutAccounts.businessId, business.id));
     expect(after).toMatchObject({ transfersActive: false, requirementsDue: ['external_account'], disabledReason: 'requirements.past_due' });
+  });
+
+  it('the Account Link refresh_url makes a new link for the signed-in owner’s own account and sends the owner on to it', async () => {
+    const refreshUrl = '/api/business/payout-account/onboarding/refresh';
+    const linksFor = (accountId: string) => stripe.requests.filter((r) => r.path === '/v1/account_links' && r.form.get('account') === accountId);
+    const { owner, accountId } = await connectedBusiness();
+    const before = linksFor(accountId).length;
+
+    const res = await as(t, owner.cookie)({ method: 'GET', url: refreshUrl });
+    expect(res.statusCode, res.body).toBe(303);
+    expect(res.headers.location).toMatch(new RegExp(`^https://connect\\.stripe\\.test/setup/e/${accountId}/`));
+    expect(res.headers['cache-control']).toBe('no-store');
+    const made = linksFor(accountId);
+    expect(made).toHaveLength(before + 1);
+    expect(res.headers.location).not.toBe((await as(t, owner.cookie)({ method: 'GET', url: refreshUrl })).headers.location);
+    expect(made.at(-1)!.form.get('refresh_url')).toBe(`${t.app.ctx.config.publicUrl}${refreshUrl}`);
+
+    // Signed out (the session ended while on Stripe's page): to sign in, then the tab; no link made.
+    const linksBefore = stripe.requests.filter((r) => r.path === '/v1/account_links').length;
+    const anonymous = await t.app.inject({ method: 'GET', url: refreshUrl });
+    expect(anonymous.statusCode).toBe(303);
+    expect(anonymous.headers.location).toBe(`/auth?next=${encodeURIComponent('/business/dashboard?tab=payouts')}`);
+    // Another owner gets a link to their own account, never this one's; a giver gets no link at all.
+    const other = await connectedBusiness();
+    const theirs = await as(t, other.owner.cookie)({ method: 'GET', url: refreshUrl });
+    expect(theirs.statusCode).toBe(303);
+    expect(theirs.headers.location).toContain(`/setup/e/${other.accountId}/`);
+    expect(theirs.headers.location).not.toContain(accountId);
+    const giver = await signedIn(t);
+    expect((await as(t, giver.cookie)({ method: 'GET', url: refreshUrl })).statusCode).toBe(403);
+    expect(stripe.requests.filter((r) => r.path === '/v1/account_links' && r.form.get('account') !== other.accountId)).toHaveLength(linksBefore);
+
+    // Stripe not answering: the tab, whose button tries again and says why.
+    stripe.failNextTo = '/v1/account_links';
+    const down = await as(t, owner.cookie)({ method: 'GET', url: refreshUrl });
+    expect(down.statusCode).toBe(303);
+    expect(down.headers.location).toBe('/business/dashboard?tab=payouts&onboarding=refresh');
   });
 
   it('transfers with transfer_group, source_transaction and the order key; refused → retried after account.updated; reversed on cancellation; webhooks replayed change nothing; reconciled', async () => {

@@ -302,6 +302,14 @@ export const routeTable: RouteRow[] = [
     request: () => ({ url: '/api/business/payout-account/onboarding' }),
     expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 409 }),
   },
+  {
+    // The Account Link's refresh_url, a browser navigation: a new link for the caller's own
+    // account (X and Y: 303 to their own); signed out, 303 to sign in; the pending owner has
+    // no account, so 303 to the tab; givers and the team own no business (403).
+    route: 'GET /api/business/payout-account/onboarding/refresh',
+    request: () => ({ url: '/api/business/payout-account/onboarding/refresh' }),
+    expect: signedIn(403, { anonymous: 303, ownerX: 303, ownerY: 303, pendingOwner: 303 }),
+  },
   { route: 'GET /api/business/payouts', request: () => ({ url: '/api/business/payouts' }), expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }) },
   {
     route: 'POST /api/payouts/test/onboarding/:outcome',

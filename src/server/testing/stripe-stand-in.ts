@@ -52,6 +52,8 @@ export class StripeStandIn {
   readonly balance: { id: string; object: 'balance_transaction'; amount: number; currency: string; type: string; created: number; source: string | { id: string; object: 'charge'; payment_intent: string } }[] = [];
   /** Every refund made, with the PaymentIntent it gave money back from (a repeated key is one refund). */
   readonly refunds: { id: string; paymentIntent: string; amount: number }[] = [];
+  /** The charge each PaymentIntent made (charge()); a PaymentIntent missing here has none yet (`latest_charge: null`). */
+  readonly chargeOfIntent = new Map<string, string>();
   /** Transfers to these accounts are refused with Stripe's error for a restricted destination. */
   readonly refusingAccounts = new Set<string>();
   /** Refunds of these PaymentIntents are refused (Stripe's answer for a disputed charge). */
@@ -69,6 +71,7 @@ export class StripeStandIn {
   /** The charge a PaymentIntent made (`ch_` for `pi_`), entered in the balance as Stripe would. */
   charge(paymentIntent: string, amount: number, createdAt = new Date()) {
     const chargeId = `ch_${paymentIntent.replace(/^pi_/, '')}`;
+    this.chargeOfIntent.set(paymentIntent, chargeId);
     this.balance.push({ id: `txn_${this.nextId()}`, object: 'balance_transaction', amount, currency: 'eur', type: 'charge', created: Math.floor(createdAt.getTime() / 1000), source: { id: chargeId, object: 'charge', payment_intent: paymentIntent } });
     return chargeId;
   }
@@ -189,7 +192,8 @@ function serveConnect(
   const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
   if (method === 'GET' && intentMatch) {
     const pi = intentMatch[1]!;
-    return { status: 200, body: { id: pi, object: 'payment_intent', status: 'succeeded', latest_charge: `ch_${pi.replace(/^pi_/, '')}` } };
+    const charge = stripe.chargeOfIntent.get(pi) ?? null;
+    return { status: 200, body: { id: pi, object: 'payment_intent', status: charge ? 'succeeded' : 'processing', latest_charge: charge } };
   }
   if (method === 'POST' && path === '/v1/transfers') {
     const destination = form.get('destination') ?? '';

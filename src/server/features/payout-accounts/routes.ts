@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { businessPayoutsSchema, onboardingLinkSchema, payoutAccountSchema, testOnboardingParamsSchema } from '@shared/contracts/payouts';
 import { requireOwnedBusiness } from '../../domain/businesses/owned-business';
 import { getPayoutAccount } from '../../domain/payouts/payout-account-view';
-import { requireUser } from '../../platform/auth/guard';
+import { getSessionUser, requireUser } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import { completeTestOnboarding } from './complete-test-onboarding';
 import { getBusinessPayouts } from './get-business-payouts';
-import { startPayoutOnboarding } from './start-payout-onboarding';
+import { refreshPayoutOnboarding } from './refresh-payout-onboarding';
+import { ONBOARDING_REFRESH_PATH, PAYOUTS_TAB_PATH, startPayoutOnboarding } from './start-payout-onboarding';
 
 const noStore = { 'cache-control': 'no-store' };
 
@@ -21,6 +22,15 @@ export const payoutAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/business/payout-account/onboarding', { schema: { response: { 200: onboardingLinkSchema } } }, async (request) => {
     const user = await requireUser(request);
     return startPayoutOnboarding(app.ctx, user.id);
+  });
+
+  // The Account Link's refresh_url: a browser navigation from the provider's page, so it
+  // answers with redirects. Signed out (the session ended meanwhile): to sign in first.
+  app.get(ONBOARDING_REFRESH_PATH, async (request, reply) => {
+    const user = await getSessionUser(request);
+    if (!user) return reply.headers(noStore).redirect(`/auth?next=${encodeURIComponent(PAYOUTS_TAB_PATH)}`, 303);
+    await requireUser(request);
+    return reply.headers(noStore).redirect(await refreshPayoutOnboarding(app.ctx, user.id), 303);
   });
 
   app.get('/api/business/payouts', { schema: { response: { 200: businessPayoutsSchema } } }, async (request, reply) => {

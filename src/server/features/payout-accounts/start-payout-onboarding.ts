@@ -9,6 +9,14 @@ import { PaymentProviderError } from '../../platform/payments/payment-provider';
 /** Where the provider sends the owner back: the dashboard's Payouts tab (both ways). */
 export const PAYOUTS_TAB_PATH = '/business/dashboard?tab=payouts';
 
+/** Where an expired or used Account Link sends the owner: a fresh link (refresh-payout-onboarding.ts). */
+export const ONBOARDING_REFRESH_PATH = '/api/business/payout-account/onboarding/refresh';
+
+/** The link's way back when done (the tab), and the way on when it has expired (a new link). */
+export function onboardingReturnUrls(publicUrl: string) {
+  return { returnUrl: `${publicUrl}${PAYOUTS_TAB_PATH}`, refreshUrl: `${publicUrl}${ONBOARDING_REFRESH_PATH}` };
+}
+
 /**
  * The owner's "connect payouts" button: creates the business's connected account the first
  * time (the provider deduplicates a double click by the business id) and answers the hosted
@@ -42,8 +50,7 @@ export async function startPayoutOnboarding(ctx: Pick<AppContext, 'db' | 'now' |
         .onConflictDoUpdate({ target: payoutAccounts.businessId, set: values })
         .returning();
     }
-    const back = `${ctx.config.publicUrl}${PAYOUTS_TAB_PATH}`;
-    return await provider.createOnboardingLink({ accountId: account!.providerAccountId, returnUrl: back, refreshUrl: `${back}&onboarding=refresh` });
+    return await provider.createOnboardingLink({ accountId: account!.providerAccountId, ...onboardingReturnUrls(ctx.config.publicUrl) });
   } catch (error) {
     if (error instanceof PaymentProviderError) throw new AppError('payout_provider_failed', 502, error.message);
     throw error;

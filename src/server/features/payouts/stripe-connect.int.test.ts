@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts, paymentEvents } from '../../db/schema/orders';
-import { ledgerEntries, payoutAccounts } from '../../db/schema/payouts';
+import { ledgerEntries, payoutAccounts, transfers } from '../../db/schema/payouts';
 import { getBusinessBalances } from '../../domain/ledger/ledger-balances';
 import { as, signedIn } from '../../testing/checkout-test-world';
 import { createBusiness, createGift, createOrder, createUser } from '../../testing/factories';
@@ -46,7 +46,7 @@ describe('Stripe Connect payouts', () => {
   }
 
   /** A Stripe-paid order (PaymentIntent pi_…) whose withdrawal period ended a day ago. */
-  async function paidOrder(businessId: string) {
+  async function paidOrder(businessId: string, options: { charged?: boolean; paymentRef?: boolean } = {}) {
     const gift = await createGift(db(), { businessId, price: 2500 });
     const buyer = await createUser(db());
     // Long enough ago that the withdrawal period has ended whatever today is: 14 days, and up
@@ -55,9 +55,9 @@ describe('Stripe Connect payouts', () => {
     const pi = `pi_${crypto.randomUUID().replaceAll('-', '').slice(0, 20)}`;
     const [checkout] = await db()
       .insert(checkouts)
-      .values({ buyerId: buyer.id, status: 'succeeded', provider: 'stripe', providerRef: `cs_${pi}`, paymentRef: pi, amountTotal: 2500, idempotencyKey: pi, completedAt: paidAt, createdAt: paidAt })
+      .values({ buyerId: buyer.id, status: 'succeeded', provider: 'stripe', providerRef: `cs_${pi}`, paymentRef: options.paymentRef === false ? null : pi, amountTotal: 2500, idempotencyKey: pi, completedAt: paidAt, createdAt: paidAt })
       .returning();
-    stripe.charge(pi, 2500, paidAt);
+    if (options.charged !== false) stripe.charge(pi, 2500, paidAt);
     const order = await createOrder(db(), { buyerId: buyer.id, giftId: gift.id, status: 'paid', checkoutId: checkout!.id, createdAt: paidAt, paidAt, now: paidAt });
     return { order, pi, paidAt };
   }
@@ -69,7 +69,8 @@ describe('Stripe Connect payouts', () => {
     expect(Object.fromEntries(created.form)).toMatchObject({ type: 'express', country: 'ES', email: 'caja@horno.test', 'capabilities[transfers][requested]': 'true' });
     const linkRequest = stripe.requests.find((r) => r.path === '/v1/account_links' && r.form.get('account') === accountId)!;
     const back = `${t.app.ctx.config.publicUrl}/business/dashboard?tab=payouts`;
-    expect(Object.fromEntries(linkRequest.form)).toEqual({ account: accountId, type: 'account_onboarding', return_url: back, refresh_url: `${back}&onboarding=refresh` });
+    const refresh = `${t.app.ctx.config.publicUrl}/api/business/payout-account/onboarding/refresh`;
+    expect(Object.fromEntries(linkRequest.form)).toEqual({ account: accountId, type: 'account_onboarding', return_url: back, refresh_url: refresh });
     expect(link).toMatch(/^https:\/\/connect\.stripe\.test\/setup\//);
 
     const [stored] = await db().select().from(payoutAccounts).where(eq(payoutAccounts.businessId, business.id));
@@ -80,6 +81,43 @@ describe('Stripe Connect payouts', () => {
     expect((await webhook(update)).json().result).toBe('duplicate');
     const [after] = await db().select().from(payoutAccounts).where(eq(payoutAccounts.businessId, business.id));
     expect(after).toMatchObject({ transfersActive: false, requirementsDue: ['external_account'], disabledReason: 'requirements.past_due' });
+  });
+
+  it('the Account Link refresh_url makes a new link for the signed-in owner’s own account and sends the owner on to it', async () => {
+    const refreshUrl = '/api/business/payout-account/onboarding/refresh';
+    const linksFor = (accountId: string) => stripe.requests.filter((r) => r.path === '/v1/account_links' && r.form.get('account') === accountId);
+    const { owner, accountId } = await connectedBusiness();
+    const before = linksFor(accountId).length;
+
+    const res = await as(t, owner.cookie)({ method: 'GET', url: refreshUrl });
+    expect(res.statusCode, res.body).toBe(303);
+    expect(res.headers.location).toMatch(new RegExp(`^https://connect\\.stripe\\.test/setup/e/${accountId}/`));
+    expect(res.headers['cache-control']).toBe('no-store');
+    const made = linksFor(accountId);
+    expect(made).toHaveLength(before + 1);
+    expect(res.headers.location).not.toBe((await as(t, owner.cookie)({ method: 'GET', url: refreshUrl })).headers.location);
+    expect(made.at(-1)!.form.get('refresh_url')).toBe(`${t.app.ctx.config.publicUrl}${refreshUrl}`);
+
+    // Signed out (the session ended while on Stripe's page): to sign in, then the tab; no link made.
+    const linksBefore = stripe.requests.filter((r) => r.path === '/v1/account_links').length;
+    const anonymous = await t.app.inject({ method: 'GET', url: refreshUrl });
+    expect(anonymous.statusCode).toBe(303);
+    expect(anonymous.headers.location).toBe(`/auth?next=${encodeURIComponent('/business/dashboard?tab=payouts')}`);
+    // Another owner gets a link to their own account, never this one's; a giver gets no link at all.
+    const other = await connectedBusiness();
+    const theirs = await as(t, other.owner.cookie)({ method: 'GET', url: refreshUrl });
+    expect(theirs.statusCode).toBe(303);
+    expect(theirs.headers.location).toContain(`/setup/e/${other.accountId}/`);
+    expect(theirs.headers.location).not.toContain(accountId);
+    const giver = await signedIn(t);
+    expect((await as(t, giver.cookie)({ method: 'GET', url: refreshUrl })).statusCode).toBe(403);
+    expect(stripe.requests.filter((r) => r.path === '/v1/account_links' && r.form.get('account') !== other.accountId)).toHaveLength(linksBefore);
+
+    // Stripe not answering: the tab, whose button tries again and says why.
+    stripe.failNextTo = '/v1/account_links';
+    const down = await as(t, owner.cookie)({ method: 'GET', url: refreshUrl });
+    expect(down.statusCode).toBe(303);
+    expect(down.headers.location).toBe('/business/dashboard?tab=payouts&onboarding=refresh');
   });
 
   it('transfers with transfer_group, source_transaction and the order key; refused → retried after account.updated; reversed on cancellation; webhooks replayed change nothing; reconciled', async () => {
@@ -141,12 +179,39 @@ describe('Stripe Connect payouts', () => {
     expect(found.differences).toContainEqual({ kind: 'missing_in_ledger', providerRef: 'tr_stray', ledgerAmount: null, providerAmount: -500, businessId: null });
   });
 
+  it('a transfer whose payment has no charge yet is not drawn on the platform balance: the attempt fails and the retry, same key, sends it with the charge', async () => {
+    const { business } = await connectedBusiness();
+    const { order, pi, paidAt } = await paidOrder(business.id, { charged: false });
+    const transfersTo = () => stripe.requests.filter((r) => r.path === '/v1/transfers' && r.form.get('metadata[orderId]') === order.id);
+
+    expect(await sendDueTransfers(t.app.ctx)).toMatchObject({ sent: 0, failed: 1 });
+    expect(transfersTo()).toEqual([]);
+    const failed = await transferOf(t, order.id);
+    expect(failed).toMatchObject({ state: 'failed', attempts: 1, keyAttempt: 1 });
+    expect(failed.lastError).toContain('no_charge_yet');
+    expect((await ledgerOf(t, order.id)).filter((k) => k.startsWith('transfer_'))).toEqual(['transfer_failed:2197']);
+
+    // The charge arrives; the back-off has passed.
+    stripe.charge(pi, 2500, paidAt);
+    await db().update(transfers).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(transfers.orderId, order.id));
+    expect(await sendDueTransfers(t.app.ctx)).toMatchObject({ sent: 1, failed: 0 });
+    expect(transfersTo().map((r) => [r.idempotencyKey, r.form.get('source_transaction')])).toEqual([[orderTransferKey(order.id), `ch_${pi.slice(3)}`]]);
+  });
+
+  it('a transfer whose checkout recorded no payment is not sent without a source either', async () => {
+    const { business } = await connectedBusiness();
+    const { order } = await paidOrder(business.id, { paymentRef: false });
+    expect(await sendDueTransfers(t.app.ctx)).toMatchObject({ sent: 0, failed: 1 });
+    expect(stripe.requests.filter((r) => r.path === '/v1/transfers' && r.form.get('metadata[orderId]') === order.id)).toEqual([]);
+    expect((await transferOf(t, order.id)).lastError).toContain('no_charge_yet');
+  });
+
   it('a transfer Stripe made but the job never committed (a crash) is recorded from transfer.created, and never sent twice', async () => {
     const { business, accountId } = await connectedBusiness();
-    const { order } = await paidOrder(business.id);
+    const { order, pi } = await paidOrder(business.id);
     // The job's provider call succeeded, then the process died before its commit.
     const { transferId } = await t.app.ctx.payments.createTransfer({
-      amount: 2197, currency: 'EUR', destination: accountId, transferGroup: order.checkoutId!, sourcePayment: null, idempotencyKey: orderTransferKey(order.id), orderId: order.id,
+      amount: 2197, currency: 'EUR', destination: accountId, transferGroup: order.checkoutId!, sourcePayment: pi, idempotencyKey: orderTransferKey(order.id), orderId: order.id,
     });
     expect(await transferOf(t, order.id)).toMatchObject({ state: 'due' });
     const created = stripeEvent('transfer.created', stripe.transfers.get(transferId), eventId());

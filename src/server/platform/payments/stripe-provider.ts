@@ -215,21 +215,25 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
       return toAccountState(await call(() => stripe.accounts.retrieve(accountId)));
     },
     async createTransfer(input) {
-      const transfer = await call(async () => {
-        // source_transaction takes the charge; checkouts store the PaymentIntent.
-        const sourceTransaction = input.sourcePayment ? await chargeOf(input.sourcePayment) : null;
-        return stripe.transfers.create(
+      // source_transaction takes the charge; checkouts store the PaymentIntent.
+      const sourceTransaction = input.sourcePayment ? await call(() => chargeOf(input.sourcePayment!)) : null;
+      // Without it Stripe would pay the share out of the platform's own balance, before (or
+      // without) the giver's money arriving. Nothing was asked of Stripe under the key, so the
+      // attempt fails as `unknown` and the retry sends the same key once the charge exists.
+      if (!sourceTransaction) throw new PaymentProviderError(`no_charge_yet: the payment ${input.sourcePayment ?? '(none recorded)'} has no charge at Stripe yet; the transfer waits for it`);
+      const transfer = await call(() =>
+        stripe.transfers.create(
           {
             amount: input.amount,
             currency: input.currency.toLowerCase(),
             destination: input.destination,
             transfer_group: input.transferGroup,
-            ...(sourceTransaction ? { source_transaction: sourceTransaction } : {}),
+            source_transaction: sourceTransaction,
             metadata: { orderId: input.orderId },
           },
           { idempotencyKey: input.idempotencyKey },
-        );
-      });
+        ),
+      );
       return { transferId: transfer.id };
     },
     async reverseTransfer({ transferId, amount, idempotencyKey }) {

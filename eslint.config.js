@@ -99,6 +99,17 @@ const serverNeverImportsWeb = {
   message: 'Server code never imports the web app; shared code goes to src/shared.',
 };
 
+const sharedNeverImportsFeatures = { group: ['**/features/**', '@server/features/*'], message: 'Shared server code never imports a feature.' };
+/**
+ * Test code: tests, the test helpers, features' test worlds; and what builds data with the test
+ * factories: the demo seed and the development-only test-world endpoints (DEV_TOOLS, which
+ * app.ts registers: they are tools, not tests).
+ */
+const testCode = ['src/server/**/*.test.ts', 'src/server/testing/**', 'src/server/**/*-test-world.ts', 'src/server/features/dev-test-world/**', 'src/server/db/seed/**'];
+const productionNeverImportsTests = [
+  { group: ['vitest', '**/testing/**', '@server/testing/*', './*-test-world', '../*/*-test-world', '../../features/*/*-test-world'], message: 'Production code never imports test code.' },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -143,16 +154,53 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb] }] },
   },
   {
+    // Production code never imports test code: the test helpers (testing/), vitest, or a
+    // feature's test world. (Tests and test worlds may; so may the demo seed, which builds the
+    // demo with the test factories, and testing/ itself.)
+    files: ['src/server/**/*.ts'],
+    ignores: testCode,
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb, ...productionNeverImportsTests] }] },
+  },
+  {
     // The shared server folders are below the features: a feature may use them, never the
     // reverse (app.ts, the scripts and the demo seed compose features; they are not shared code).
     files: ['src/server/domain/**/*.ts', 'src/server/platform/**/*.ts', 'src/server/testing/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [sharedNeverImportsFeatures, serverNeverImportsWeb] }],
+    },
+  },
+  {
+    // The layers of the shared server code (ADR 096): db at the bottom, then the adapters in
+    // platform/, then the rules in domain/. An adapter knows nothing of the product's rules, and
+    // the database knows neither.
+    files: ['src/server/domain/**/*.ts'],
+    ignores: testCode,
+    rules: { 'no-restricted-imports': ['error', { patterns: [sharedNeverImportsFeatures, serverNeverImportsWeb, ...productionNeverImportsTests] }] },
+  },
+  {
+    files: ['src/server/platform/**/*.ts'],
+    ignores: testCode,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [sharedNeverImportsFeatures, serverNeverImportsWeb, ...productionNeverImportsTests, { group: ['../domain/**', '../../domain/**', '../../../domain/**', '@server/domain/*'], message: 'An adapter (platform/) never imports the product\'s rules (domain/).' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/server/db/**/*.ts'],
+    ignores: [...testCode, 'src/server/db/seed/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/features/**', '@server/features/*'], message: 'Shared server code never imports a feature.' },
             serverNeverImportsWeb,
+            ...productionNeverImportsTests,
+            {
+              group: ['../platform/**', '../../platform/**', '../domain/**', '../../domain/**', '../features/**', '../../features/**', '@server/*'],
+              message: 'The database layer (db/) imports no other server layer.',
+            },
           ],
         },
       ],

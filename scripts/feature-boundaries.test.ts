@@ -65,6 +65,27 @@ describe('feature import boundaries', () => {
   });
 
   it.each([
+    ['src/server/features/payouts/x.ts', "import { describe } from 'vitest';\nexport const b = describe;\n"],
+    ['src/server/features/payouts/x.ts', "import { a } from '../../testing/factories';\nexport const b = a;\n"],
+    ['src/server/features/payouts/x.ts', "import { a } from './payouts-test-world';\nexport const b = a;\n"],
+    ['src/server/platform/storage/x.ts', "import { a } from '../../testing/storage-contract';\nexport const b = a;\n"],
+    ['src/server/platform/verifactu/x.ts', "import { a } from '../../domain/invoices/write-invoice';\nexport const b = a;\n"],
+    ['src/server/db/x.ts', "import { a } from '../platform/paths';\nexport const b = a;\n"],
+    ['src/server/db/schema/x.ts', "import { a } from '../../domain/orders/first-name';\nexport const b = a;\n"],
+  ])('refuses the layers\' wrong way in %s: test code in production, domain in an adapter, any layer in db', async (filePath, code) => {
+    expect(await rulesHit(filePath, code)).toContain('no-restricted-imports');
+  });
+
+  it.each([
+    ['src/server/features/payouts/x.test.ts', "import { a } from './payouts-test-world';\nimport { describe } from 'vitest';\nexport const b = [a, describe];\n"],
+    ['src/server/domain/invoices/x.ts', "import { a } from '../../platform/verifactu/aeat-formats';\nexport const b = a;\n"],
+    ['src/server/db/schema/x.ts', "import { a } from '@shared/domain/order-status';\nexport const b = a;\n"],
+    ['src/server/app.ts', "import { a } from './features/dev-test-world/routes';\nexport const b = a;\n"],
+  ])('lets %s import down the layers (and tests their helpers)', async (filePath, code) => {
+    expect(await rulesHit(filePath, code)).not.toContain('no-restricted-imports');
+  });
+
+  it.each([
     ['src/server/features/gift-page/x.ts', "import en from '@shared/locales/en/gift.json';\nexport const b = en;\n"],
     ['src/server/platform/x.ts', "import es from '@shared/locales/es/cookies.json';\nexport const b = es;\n"],
     ['src/web/components/x.tsx', "import { a } from '../lib/text';\nimport { c } from './ui/button';\nexport const b = [a, c];\n"],

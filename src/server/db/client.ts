@@ -14,7 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import { DATABASE_TIMEOUTS, type Config } from '../config';
-import { migrationsDir } from '../platform/paths';
+import { migrationsDir } from '../paths';
 import { DurableNodeFS } from './durable-node-fs';
 import { claimPgliteDataDir } from './pglite-data-dir';
 

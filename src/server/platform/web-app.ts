@@ -9,7 +9,7 @@ import { readLanguageCookie } from '@shared/contracts/language-cookie';
 import { prefersJson } from './accept-header';
 import { problem } from './errors';
 import { createPagePreloads, pageImage, type PageDocument, type PageImage } from './page-preloads';
-import { webDistDir } from './paths';
+import { webDistDir } from '../paths';
 
 /**
  * Who names a page's picture for the visitor making the request (null: none to name, or not

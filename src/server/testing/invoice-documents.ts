@@ -1,4 +1,4 @@
-import type { InvoiceDocument } from '../domain/invoices/invoice-document';
+import type { InvoiceDocument } from '../platform/verifactu/invoice-document';
 
 /**
  * Issued invoices for the document tests: a commission invoice (F1) per order, and the

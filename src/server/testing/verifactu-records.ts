@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { InvoiceDocument } from '../domain/invoices/invoice-document';
+import type { InvoiceDocument } from '../platform/verifactu/invoice-document';
 import { aeatAmount, aeatDate } from '../platform/verifactu/aeat-formats';
 import type { VerifactuRecordToSend } from '../platform/verifactu/verifactu-sender';
 

@@ -34,7 +34,7 @@ export const adminInvoiceListQuerySchema = z.object({ businessId: z.string().uui
 
 const partySchema = z.object({ name: z.string(), taxId: z.string(), address: z.string() });
 
-/** The same shape as `InvoiceDocument` (server/domain/invoices/invoice-document.ts). */
+/** The same shape as `InvoiceDocument` (server/platform/verifactu/invoice-document.ts). */
 export const invoiceDocumentSchema = z.object({
   id: z.string(),
   type: z.enum(invoiceTypes),

@@ -1,7 +1,7 @@
 import { formatPrice } from '@shared/format';
 import type { Locale } from '@shared/locale';
 import type { InvoiceMailTemplates } from '../../platform/mail/invoice-templates';
-import type { InvoiceDocument } from './invoice-document';
+import type { InvoiceDocument } from '../../platform/verifactu/invoice-document';
 import { monthName } from '../../platform/mail/month-name';
 
 /**

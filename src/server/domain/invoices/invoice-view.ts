@@ -1,6 +1,6 @@
 import { formatCountryIn, formatDate, formatPrice } from '@shared/format';
 import { buildVerifactuQrUrl, verifactuQrEnvironment, type VerifactuDriver } from './build-verifactu-qr-url';
-import type { InvoiceDocument, InvoiceParty } from './invoice-document';
+import type { InvoiceDocument, InvoiceParty } from '../../platform/verifactu/invoice-document';
 import { invoiceQr, type InvoiceQr } from './invoice-qr';
 import { invoiceText, type InvoiceLanguage } from './invoice-text';
 

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { invoiceCancellations, invoiceLines, invoices } from '../../db/schema/invoices';
-import type { InvoiceDocument } from './invoice-document';
+import type { InvoiceDocument } from '../../platform/verifactu/invoice-document';
 
 /**
  * An issued invoice as `InvoiceDocument`, from the invoice tables: the one way the document

@@ -1,5 +1,5 @@
 import { html, trustedHtml, type TrustedHtml } from '../../platform/html';
-import type { InvoiceDocument } from './invoice-document';
+import type { InvoiceDocument } from '../../platform/verifactu/invoice-document';
 import { QR_QUIET_ZONE_MODULES, type InvoiceQr } from './invoice-qr';
 import type { InvoiceLanguage } from './invoice-text';
 import { describeInvoice, type InvoiceRenderSettings, type Label } from './invoice-view';

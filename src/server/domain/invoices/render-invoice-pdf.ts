@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { projectRoot } from '../../platform/paths';
-import type { InvoiceDocument } from './invoice-document';
+import { projectRoot } from '../../paths';
+import type { InvoiceDocument } from '../../platform/verifactu/invoice-document';
 import { QR_QUIET_ZONE_MODULES, type InvoiceQr } from './invoice-qr';
 import type { InvoiceLanguage } from './invoice-text';
 import { describeInvoice, type InvoiceRenderSettings, type Label } from './invoice-view';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { VerifactuSendState } from '@shared/domain/verifactu-send-states';
 import { invoiceLines, invoices, verifactuRecords, verifactuSubmissions } from '../../db/schema/invoices';
 import { aeatAmount, aeatDate } from '../../platform/verifactu/aeat-formats';
-import { describeVerifactuRecordQueueContract } from '../../platform/verifactu/verifactu-record-queue-contract';
+import { describeVerifactuRecordQueueContract } from '../../testing/verifactu-record-queue-contract';
 import type { VerifactuRecordQueue } from '../../platform/verifactu/verifactu-record-queue';
 import type { VerifactuRecordToSend } from '../../platform/verifactu/verifactu-sender';
 import { createBusiness, createUser } from '../../testing/factories';

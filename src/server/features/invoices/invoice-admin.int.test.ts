@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { InvoiceDocument } from '../../domain/invoices/invoice-document';
+import type { InvoiceDocument } from '../../platform/verifactu/invoice-document';
 import type { InvoiceList, MissingInvoicingData, VerifactuRecordExport } from '@shared/contracts/invoices';
 import { adminAuditLog } from '../../db/schema/admin-audit-log';
 import { mailOutbox } from '../../db/schema/mail-outbox';

@@ -17,7 +17,7 @@ import { csvQuerySchema } from '@shared/contracts/statements';
 import { requireAdmin, requireUser } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import { requireOwnedBusiness } from '../../domain/businesses/owned-business';
-import type { InvoiceDocument } from '../../domain/invoices/invoice-document';
+import type { InvoiceDocument } from '../../platform/verifactu/invoice-document';
 import type { InvoiceLanguage } from '../../domain/invoices/invoice-text';
 import { loadInvoiceDocument } from '../../domain/invoices/load-invoice-document';
 import { renderInvoiceHtml } from '../../domain/invoices/render-invoice-html';

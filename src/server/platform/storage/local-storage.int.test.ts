@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLocalStorage } from './local-storage';
-import { describeStorageContract } from './storage-contract';
+import { describeStorageContract } from '../../testing/storage-contract';
 
 describeStorageContract('local disk', async () =>
   createLocalStorage(mkdtempSync(path.join(tmpdir(), 'regalo-storage-'))),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startS3StandIn, type S3StandIn } from '../../testing/s3-stand-in';
 import { createS3Storage, type S3StorageOptions } from './s3-storage';
-import { describeStorageContract } from './storage-contract';
+import { describeStorageContract } from '../../testing/storage-contract';
 
 // A real S3 API (s3rver) on a free port; every test gets a bucket of its own.
 let s3: S3StandIn;

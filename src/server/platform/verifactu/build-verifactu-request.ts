@@ -1,4 +1,4 @@
-import type { InvoiceDocument } from '../../domain/invoices/invoice-document';
+import type { InvoiceDocument } from './invoice-document';
 import { aeatAmount, aeatDate, aeatRate } from './aeat-formats';
 import { escapeXml } from './minimal-xml';
 import { MAX_RECORDS_PER_REQUEST, type VerifactuRecordToSend } from './verifactu-sender';

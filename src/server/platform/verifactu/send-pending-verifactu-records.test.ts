@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InMemoryVerifactuQueue } from '../../testing/in-memory-verifactu-queue';
 import { testRecordChain, TEST_ISSUER } from '../../testing/verifactu-records';
 import { sendPendingVerifactuRecords, verifactuBackoffMs } from './send-pending-verifactu-records';
-import { describeVerifactuRecordQueueContract } from './verifactu-record-queue-contract';
+import { describeVerifactuRecordQueueContract } from '../../testing/verifactu-record-queue-contract';
 import {
   createOffVerifactuSender,
   type VerifactuRecordToSend,

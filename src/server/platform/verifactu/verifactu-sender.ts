@@ -1,4 +1,4 @@
-import type { InvoiceDocument } from '../../domain/invoices/invoice-document';
+import type { InvoiceDocument } from './invoice-document';
 
 /**
  * Sending VERI*FACTU billing records to the AEAT (ADR 062). One contract, three

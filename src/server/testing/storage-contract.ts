@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Storage } from './storage';
+import type { Storage } from '../platform/storage/storage';
 
 /**
  * The behaviour every storage driver promises. Each driver's test file calls this with a

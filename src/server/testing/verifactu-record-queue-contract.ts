@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testRecordChain } from '../../testing/verifactu-records';
+import { testRecordChain } from './verifactu-records';
 import type { VerifactuSendState } from '@shared/domain/verifactu-send-states';
-import type { VerifactuRecordQueue } from './verifactu-record-queue';
-import type { VerifactuRecordToSend } from './verifactu-sender';
+import type { VerifactuRecordQueue } from '../platform/verifactu/verifactu-record-queue';
+import type { VerifactuRecordToSend } from '../platform/verifactu/verifactu-sender';
 
 export interface VerifactuQueueHarness {
   queue: VerifactuRecordQueue;

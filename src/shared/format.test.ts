@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddress, formatCountryIn, formatDate, formatDateTime, formatDayMonth, formatFullDate, formatLongDate, formatMonth, formatPercent, formatPrice } from './format';
+import { formatAddress, formatCountryIn, formatDate, formatDateTime, formatDayMonth, formatFullDate, formatLongDate, formatMonth, formatPercent, formatPrice, formatQuarter } from './format';
 
 // Intl puts a no-break space between amount and symbol; compare on normal spaces.
 const plain = (s: string) => s.replace(/\u00a0|\u202f/g, ' ');
@@ -46,6 +46,14 @@ describe('Spanish conventions in every language (ADR 058)', () => {
     expect(plain(formatLongDate('2026-06-19T10:00:00Z', 'en'))).toBe('19 June 2026');
     expect(plain(formatMonth('2026-06', 'es'))).toBe('junio de 2026');
     expect(plain(formatMonth('2026-06-01', 'en'))).toBe('June 2026');
+  });
+
+  it('names a quarter by its months in each language, never 2026-Q4', () => {
+    expect(formatQuarter('2026-Q4', 'en')).toBe('October–December 2026');
+    expect(formatQuarter('2026-Q4', 'es')).toBe('octubre–diciembre de 2026');
+    expect(formatQuarter('2026-Q4', 'va')).toBe('octubre–desembre de 2026');
+    expect(formatQuarter('2027-Q1', 'va')).toBe('gener–març de 2027');
+    expect(formatQuarter('2026-Q2', 'es')).toBe('abril–junio de 2026');
   });
 
   it('writes a price the same way in Valencian as in the other languages (ADR 058, 068)', () => {

@@ -39,6 +39,7 @@ const longDate = formatters({ day: 'numeric', month: 'long', year: 'numeric' });
 const fullDate = formatters({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 // A month of the calendar (`2026-06`), not an instant: read at noon UTC, written in UTC.
 const monthOfYear = formatters({ month: 'long', year: 'numeric' }, 'UTC');
+const monthOnly = formatters({ month: 'long' }, 'UTC');
 
 /** An unknown language (an old stored value) reads as Spanish, the product's home locale. */
 function format(byLanguage: Record<FormatLanguage, Intl.DateTimeFormat>, language: string, value: Date) {
@@ -107,6 +108,19 @@ export function formatDayMonth(value: Date | string, language: FormatLanguage | 
 /** A month of the calendar (`2026-06`): `June 2026` / `junio de 2026` / `juny de 2026`. */
 export function formatMonth(month: string, language: FormatLanguage | string): string {
   return format(monthOfYear, language, new Date(`${month.slice(0, 7)}-15T12:00:00Z`));
+}
+
+/**
+ * A quarter of the calendar (`2026-Q4`) by its months: `October–December 2026` /
+ * `octubre–diciembre de 2026` / `octubre–desembre de 2026`. Anything else is returned as is.
+ */
+export function formatQuarter(quarter: string, language: FormatLanguage | string): string {
+  const match = /^(\d{4})-Q([1-4])$/.exec(quarter);
+  if (!match) return quarter;
+  const [, year, n] = match;
+  const lastMonth = Number(n) * 3;
+  const first = format(monthOnly, language, new Date(Date.UTC(Number(year), lastMonth - 3, 15, 12)));
+  return `${first}–${formatMonth(`${year}-${String(lastMonth).padStart(2, '0')}`, language)}`;
 }
 
 

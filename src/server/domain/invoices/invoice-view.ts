@@ -1,4 +1,5 @@
 import { formatCountryIn, formatDate, formatPrice } from '@shared/format';
+import { HTML_LANG } from '@shared/locale';
 import { buildVerifactuQrUrl, verifactuQrEnvironment, type VerifactuDriver } from './build-verifactu-qr-url';
 import type { InvoiceDocument, InvoiceParty } from '../../platform/verifactu/invoice-document';
 import { invoiceQr, type InvoiceQr } from './invoice-qr';
@@ -11,8 +12,10 @@ export interface InvoiceRenderSettings {
 }
 
 /**
- * A heading in Spanish, the invoice's legal language, with its English translation for an
- * English reader (ADR 063); `en` is absent for a Spanish reader.
+ * A heading in Spanish, the invoice's legal language, with its translation for a reader of
+ * another language (ADR 063: English; Valencian too, so a Valencian reader is told what the
+ * document is); `en` holds that translation, whichever the language, and is absent for a
+ * Spanish reader.
  */
 export interface Label {
   es: string;
@@ -22,6 +25,8 @@ export interface Label {
 export interface InvoiceView {
   title: Label;
   readerNote?: string;
+  /** The `lang` of the translations (`en`, `ca-ES-valencia`); absent for a Spanish reader. */
+  readerLang?: string;
   fields: Array<{ label: Label; value: string }>;
   issuer: { label: Label; party: InvoiceParty };
   recipient: { label: Label; party: InvoiceParty };
@@ -52,7 +57,7 @@ const percent = (basisPoints: number) => `${(basisPoints / 100).toLocaleString('
 /** Everything the HTML page and the PDF show, in the same order, so both say the same. */
 export function describeInvoice(document: InvoiceDocument, language: InvoiceLanguage, settings: InvoiceRenderSettings): InvoiceView {
   const es = invoiceText('es');
-  const en = language === 'en' ? invoiceText('en') : undefined;
+  const en = language === 'es' ? undefined : invoiceText(language);
   const label = (key: string, values?: Record<string, string>): Label => ({ es: es(key, values), ...(en ? { en: en(key, values) } : {}) });
   const rate = percent(document.vatRateBasisPoints);
   // A legal document that does not add up is never printed: the issuer's bug must surface.
@@ -81,7 +86,7 @@ export function describeInvoice(document: InvoiceDocument, language: InvoiceLang
 
   return {
     title: label(`title.${document.type}`),
-    ...(en ? { readerNote: en('readerNote') } : {}),
+    ...(en ? { readerNote: en('readerNote'), readerLang: HTML_LANG[language] } : {}),
     fields,
     // The document is Spanish: the operator's configured "…, Spain" reads "…, España".
     issuer: { label: label('issuer'), party: { ...document.issuer, address: formatCountryIn(document.issuer.address, 'es') } },
@@ -103,7 +108,7 @@ export function describeInvoice(document: InvoiceDocument, language: InvoiceLang
       ? {
           cancelled: {
             es: es('cancelled', { date: formatDate(document.cancelledAt, 'es') }),
-            ...(en ? { en: en('cancelled', { date: formatDate(document.cancelledAt, 'en') }) } : {}),
+            ...(en ? { en: en('cancelled', { date: formatDate(document.cancelledAt, language) }) } : {}),
           },
         }
       : {}),

@@ -26,6 +26,16 @@ describe('renderInvoiceHtml', () => {
     expect(html).toContain('<a href="/api/business/invoices/7d0c5b7e/pdf?lang=en&amp;x=&quot;" download data-testid="invoice-pdf-link">Descargar PDF<span class="en" lang="en"> · Download PDF</span></a>');
   });
 
+  it('tells a Valencian reader the document is Spanish, with the headings in Valencian beside it', () => {
+    const html = renderInvoiceHtml(sampleInvoice(), 'va', { verifactuDriver: 'aeat' });
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain(`<p class="note" lang="ca-ES-valencia">Factura espanyola: el text legal és l'espanyol.</p>`.replace("'", '&#39;').replace("'", '&#39;'));
+    expect(html).toContain('Fecha de expedición<span class="en" lang="ca-ES-valencia"> · Data d');
+    expect(html).not.toContain('lang="en"');
+    // A Spanish reader gets the Spanish document alone.
+    expect(renderInvoiceHtml(sampleInvoice(), 'es', { verifactuDriver: 'aeat' })).not.toContain('class="note"');
+  });
+
   it('names the country in Spanish in the parties’ addresses', () => {
     const invoice = sampleInvoice({ issuer: { name: 'Regalo Demo S.L.', taxId: 'B00000000', address: 'Carrer de la Pau 1, 46002 Valencia, Spain' } });
     const html = renderInvoiceHtml(invoice, 'en', { verifactuDriver: 'off' });

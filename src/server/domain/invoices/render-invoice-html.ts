@@ -51,9 +51,9 @@ th{border-bottom:2px solid #111}
 @media print{body{background:#fff}.actions{display:none}.sheet{max-width:none;margin:0;padding:0}.top,.parties,tr,.totals{break-inside:avoid}}
 `);
 
-/** A Spanish heading with its English translation beside it, for an English reader. */
-function label(value: Label, separator = ' · '): TrustedHtml {
-  return value.en ? html`${value.es}<span class="en" lang="en">${separator}${value.en}</span>` : html`${value.es}`;
+/** A Spanish heading with the reader's translation beside it (English or Valencian), in its `lang`. */
+function translated(value: Label, lang: string, separator = ' · '): TrustedHtml {
+  return value.en ? html`${value.es}<span class="en" lang="${lang}">${separator}${value.en}</span>` : html`${value.es}`;
 }
 
 function qrSvg(qr: InvoiceQr, title: string): TrustedHtml {
@@ -80,6 +80,8 @@ export function renderInvoiceHtml(
   options: InvoiceHtmlOptions = {},
 ): string {
   const view = describeInvoice(document, language, settings);
+  const readerLang = view.readerLang ?? 'en';
+  const label = (value: Label, separator?: string) => translated(value, readerLang, separator);
   const party = (id: 'issuer' | 'recipient') => html`<section aria-labelledby="${id}">
 <h2 id="${id}">${label(view[id].label)}</h2>
 <p class="name">${view[id].party.name}</p>
@@ -115,7 +117,7 @@ ${options.pdfUrl && html`<p class="actions"><a href="${options.pdfUrl}" download
 <figure class="qr">
 <p class="qr-label">${label(view.qrLabel, ' ')}</p>
 ${qrSvg(view.qr, `${view.qrLabel.es} ${view.qr.text}`)}
-<figcaption class="legend">${view.legend[0]}<br>${view.legend[1]}${view.legendTranslation && html`<br><span class="en" lang="en">${view.legendTranslation}</span>`}</figcaption>
+<figcaption class="legend">${view.legend[0]}<br>${view.legend[1]}${view.legendTranslation && html`<br><span class="en" lang="${readerLang}">${view.legendTranslation}</span>`}</figcaption>
 </figure>
 <div class="heading">
 <h1>${label(view.title, ' ')}</h1>
@@ -124,7 +126,7 @@ ${view.fields.map((field, i) => html`${newlineBefore(i)}<dt>${label(field.label)
 </dl>
 </div>
 </div>
-${view.readerNote && html`<p class="note" lang="en">${view.readerNote}</p>`}
+${view.readerNote && html`<p class="note" lang="${readerLang}">${view.readerNote}</p>`}
 ${view.cancelled && html`<p class="cancelled" role="note" data-testid="invoice-cancelled">${label(view.cancelled, ' ')}</p>`}
 <div class="parties">
 ${party('issuer')}

@@ -45,6 +45,20 @@ describe('renderInvoicePdf', () => {
     expect(page).not.toContain('Invoice');
   });
 
+  it("prints each line's full order id on one line, not wrapped over three", async () => {
+    const ids = ['6f1c2a9e-3b7d-4c58-9e21-0a4b5c6d7e8f', 'd2e3f4a5-b6c7-4d8e-9f01-23456789abcd'];
+    const invoice = sampleInvoice({
+      lines: [
+        { description: 'Comisión del pedido de «Horchata para dos» (12 %)', orderId: ids[0], baseCents: 180 },
+        { description: 'Comisión del pedido de «Fartons & chocolate» (12 %)', orderId: ids[1], baseCents: 2160 },
+      ],
+    });
+    const { text } = await pdfText(await renderInvoicePdf(invoice, 'es', { verifactuDriver: 'aeat' }));
+    const page = squash(text);
+    for (const id of ids) expect(page).toContain(id);
+    expect(page).toContain(`Comisión del pedido de «Horchata para dos» (12 %) ${ids[0]} 1,80 €`);
+  });
+
   it('draws a QR code that decodes to the AEAT check URL, 30–40 mm on paper with a 4-module quiet zone', async () => {
     const invoice = sampleInvoice();
     const pdf = await renderInvoicePdf(invoice, 'es', { verifactuDriver: 'aeat' });

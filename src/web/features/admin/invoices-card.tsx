@@ -2,7 +2,7 @@ import { Download, FileText } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import type { InvoiceSummary } from '@shared/contracts/invoices';
 import { madridMonthOf } from '@shared/domain/statement-month';
-import { formatDate, formatPrice } from '@shared/format';
+import { formatDate, formatPrice, formatQuarter } from '@shared/format';
 import { QueryFallback } from '@web/components/query-fallback';
 import { Badge } from '@web/components/ui/badge';
 import { buttonVariants } from '@web/components/ui/button-variants';
@@ -97,7 +97,7 @@ function Exports() {
           <select id={quarterId} value={quarter} onChange={(e) => setQuarter(e.target.value)} className={cn(controlClasses, 'min-h-11 cursor-pointer py-2')}>
             {quarters.map((q) => (
               <option key={q} value={q}>
-                {q}
+                {formatQuarter(q, language)}
               </option>
             ))}
           </select>

@@ -1,6 +1,6 @@
 import { useText } from '@web/lib/text';
 import type { AdminOverview } from '@shared/contracts/admin';
-import { formatPrice } from '@shared/format';
+import { formatMonth, formatPrice } from '@shared/format';
 import { QueryFallback } from '@web/components/query-fallback';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -9,7 +9,7 @@ import { BackupCard } from './backup-card';
 import { apiErrorMessage } from '@web/lib/api-error';
 
 export function OverviewTab({ onOpen }: { onOpen: (tab: 'applications' | 'businesses') => void }) {
-  const { t } = useText('admin');
+  const { t, language } = useText('admin');
   const query = useOverview();
   const data = query.data;
   if (!data) {
@@ -57,9 +57,9 @@ export function OverviewTab({ onOpen }: { onOpen: (tab: 'applications' | 'busine
         {/* On a phone five columns do not fit (the net was cut off): each month is a short list. */}
         <CardContent className="sm:hidden">
           {([['thisMonth', data.thisMonth], ['lastMonth', data.lastMonth]] as const).map(([key, m]: readonly [string, AdminOverview['thisMonth']]) => (
-            <section key={key} aria-label={`${t(`overview.${key}`)} (${m.month})`} className="border-b border-line py-2 text-sm last:border-0" data-testid="sales-month">
+            <section key={key} aria-label={`${t(`overview.${key}`)} (${formatMonth(m.month, language)})`} className="border-b border-line py-2 text-sm last:border-0" data-testid="sales-month">
               <p className="font-semibold">
-                {t(`overview.${key}`)} <span className="font-normal text-muted">({m.month})</span>
+                {t(`overview.${key}`)} <span className="font-normal text-muted">({formatMonth(m.month, language)})</span>
               </p>
               <dl className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1">
                 {([['orders', String(m.orders)], ['gross', formatPrice(m.gross)], ['commission', formatPrice(m.commission)], ['net', formatPrice(m.net)]] as const).map(([label, value]) => (
@@ -89,7 +89,7 @@ export function OverviewTab({ onOpen }: { onOpen: (tab: 'applications' | 'busine
               {([['thisMonth', data.thisMonth], ['lastMonth', data.lastMonth]] as const).map(([key, m]: readonly [string, AdminOverview['thisMonth']]) => (
                 <tr key={key} className="border-b border-line last:border-0">
                   <th scope="row" className="py-2 pr-4 font-semibold">
-                    {t(`overview.${key}`)} <span className="font-normal text-muted">({m.month})</span>
+                    {t(`overview.${key}`)} <span className="font-normal text-muted">({formatMonth(m.month, language)})</span>
                   </th>
                   <td className="py-2 pr-4 text-right tabular-nums">{m.orders}</td>
                   <td className="py-2 pr-4 text-right tabular-nums">{formatPrice(m.gross)}</td>

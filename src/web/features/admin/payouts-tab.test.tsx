@@ -82,4 +82,36 @@ describe('admin payouts tab', () => {
     // The list is read again after the retry.
     await vi.waitFor(() => expect(calls.filter((c) => c.url === '/api/admin/payouts?state=failed')).toHaveLength(2));
   });
+
+  it("says the provider's reasons and the quarters in plain words, in Valencian", async () => {
+    payouts.unpayable = [
+      { businessId: 'b3', businessName: 'Forn Roig', status: 'restricted', requirementsDue: ['external_account'], disabledReason: 'requirements.past_due' },
+      { businessId: 'b4', businessName: 'Bici Verda', status: 'restricted', requirementsDue: [], disabledReason: 'some_new_reason' },
+    ];
+    await changeLanguage('va');
+    const { PayoutsTab } = await import('./payouts-tab');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await act(async () => {
+      dom.render(
+        <Suspense fallback={<p>…</p>}>
+          <QueryClientProvider client={client}>
+            <PayoutsTab />
+          </QueryClientProvider>
+        </Suspense>,
+      );
+    });
+    await vi.waitFor(() => expect(dom.container.querySelector('[data-testid="unpayable"]')?.textContent).toContain('Forn Roig'), { timeout: 5000 });
+    const unpayable = dom.container.querySelector('[data-testid="unpayable"]')!.textContent!;
+    expect(unpayable).not.toContain('requirements.past_due');
+    expect(unpayable).toContain('hi ha dades que va demanar i no s’han enviat a temps');
+    expect(unpayable).toContain('compte bancari');
+    // A reason we have no words for stays as the provider wrote it.
+    expect(unpayable).toContain('some_new_reason');
+    await vi.waitFor(() => expect(dom.container.querySelectorAll('option[value$="-Q1"]').length).toBeGreaterThan(0), { timeout: 5000 });
+    const quarters = [...dom.container.querySelectorAll<HTMLOptionElement>('option')].filter((o) => /^\d{4}-Q[1-4]$/.test(o.value));
+    expect(quarters.length).toBeGreaterThan(0);
+    for (const option of quarters) expect(option.textContent).toMatch(/^[a-zç]+–[a-zç]+ de \d{4}$/);
+    expect(quarters.find((o) => o.value.endsWith('-Q1'))!.textContent).toMatch(/^gener–març de \d{4}$/);
+  });
 });
+

@@ -1,7 +1,7 @@
 import { Download, Printer, RotateCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { transferStates, type TransferState } from '@shared/domain/payouts';
-import { requirementTextKey } from '@shared/domain/payout-requirements';
+import { disabledReasonTextKey, requirementTextKey } from '@shared/domain/payout-requirements';
 import { addMonths, madridMonthOf } from '@shared/domain/statement-month';
 import { formatDate, formatDateTime, formatMonth, formatPrice } from '@shared/format';
 import { QueryFallback } from '@web/components/query-fallback';
@@ -28,6 +28,10 @@ function recentMonths(now: Date): string[] {
 /** Money out, for the platform team: who cannot be paid, transfers, differences, statements. */
 export function PayoutsTab() {
   const { t, language } = useText('admin');
+  const plainReason = (reason: string) => {
+    const key = disabledReasonTextKey(reason, 'payouts.disabledReasons');
+    return key ? t(key) : reason;
+  };
   const stateId = useId();
   const [state, setState] = useState<TransferState>('failed');
   const query = useAdminPayouts(state);
@@ -55,7 +59,7 @@ export function PayoutsTab() {
                   <p className="font-semibold">{b.businessName}</p>
                   <p className="text-sm">{t(`payouts.accountStatus.${b.status}`)}</p>
                   {b.requirementsDue.length > 0 ? <p className="text-sm text-muted">{t('payouts.unpayable.requirements', { list: b.requirementsDue.map((r) => { const key = requirementTextKey(r, 'payouts.requirementNames'); return key ? t(key) : r; }).join(', ') })}</p> : null}
-                  {b.disabledReason ? <p className="text-sm text-muted">{t('payouts.unpayable.reason', { reason: b.disabledReason })}</p> : null}
+                  {b.disabledReason ? <p className="text-sm text-muted">{t('payouts.unpayable.reason', { reason: plainReason(b.disabledReason) })}</p> : null}
                 </li>
               ))}
             </ul>

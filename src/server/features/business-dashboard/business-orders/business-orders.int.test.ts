@@ -42,6 +42,7 @@ describe('business orders', () => {
       id: older.id,
       giftId: gift.id,
       giftName: 'Cesta de fruta',
+      giftValidityDays: 365,
       status: 'redeemed',
       totalAmount: 3000,
       currency: 'EUR',

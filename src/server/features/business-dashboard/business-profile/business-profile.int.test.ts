@@ -93,7 +93,7 @@ describe('business profile (GET/PATCH /api/business/me)', () => {
         },
       ],
       // Two gifts not archived; three orders whatever their status.
-      totals: { gifts: 2, orders: 2 },
+      totals: { gifts: 2, orders: 2, extensionRequests: 0 },
       createdAt: business.createdAt.toISOString(),
     });
   });

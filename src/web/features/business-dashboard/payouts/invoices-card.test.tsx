@@ -38,7 +38,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-async function renderCard(language: 'en' | 'es') {
+async function renderCard(language: 'en' | 'es' | 'va') {
   await changeLanguage(language);
   const { InvoicesCard } = await import('./invoices-card');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -82,6 +82,19 @@ describe("the business's invoices card", () => {
     ]);
     expect(links[0]!.getAttribute('target')).toBe('_blank');
     expect(links[1]!.hasAttribute('download')).toBe(true);
+  });
+
+  it('says beside the links, in Valencian, that the invoice opens in Spanish (its legal language); not in Spanish', async () => {
+    answer = { status: 200, body: { invoices: [invoice({})] } };
+    await renderCard('va');
+    await vi.waitFor(() => expect(dom.container.querySelector('[data-testid="business-invoices"]')).not.toBeNull(), { timeout: 5000 });
+    const note = dom.container.querySelector('[data-testid="invoice-language-note"]')!;
+    expect(note.textContent).toContain("Les factures s'emeten en castellà");
+    for (const link of dom.container.querySelectorAll('[data-testid="business-invoices"] a')) expect(link.getAttribute('aria-describedby')).toBe(note.id);
+
+    await renderCard('es');
+    await vi.waitFor(() => expect(dom.container.textContent).toContain('Abrir'), { timeout: 5000 });
+    expect(dom.container.querySelector('[data-testid="invoice-language-note"]')).toBeNull();
   });
 
   it('says when there are no invoices yet', async () => {

@@ -1,6 +1,7 @@
 import { formatMonth } from '@shared/format';
 import type { Locale } from '@shared/locale';
 import { Download, FileText } from 'lucide-react';
+import { useId } from 'react';
 import { formatDate, formatPrice } from '@shared/format';
 import { QueryFallback } from '@web/components/query-fallback';
 import { Badge } from '@web/components/ui/badge';
@@ -21,6 +22,9 @@ export function InvoicesCard() {
   const { t, language } = useText('payouts');
   const { t: dashboard } = useText('dashboard');
   const query = useBusinessInvoices();
+  const noteId = useId();
+  // Invoices are Spanish legal documents (ADR 063): a reader of another language is told before opening one.
+  const languageNote = language === 'es' ? undefined : noteId;
   return (
     <Card className="print:hidden">
       <CardHeader>
@@ -33,6 +37,12 @@ export function InvoicesCard() {
         ) : query.data.invoices.length === 0 ? (
           <p className="text-muted">{t('invoices.empty')}</p>
         ) : (
+          <>
+          {languageNote ? (
+            <p id={languageNote} className="text-sm text-muted" data-testid="invoice-language-note">
+              {t('invoices.languageNote')}
+            </p>
+          ) : null}
           <ul className="flex flex-col divide-y divide-line" data-testid="business-invoices">
             {query.data.invoices.map((invoice) => (
               <li key={invoice.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -49,12 +59,12 @@ export function InvoicesCard() {
                   </p>
                 </div>
                 <div className="flex gap-2">
-                  <a href={invoicePageUrl(invoice.id, language)} target="_blank" rel="noopener" className={cn(buttonVariants({ variant: 'secondary', size: 'sm' }))}>
+                  <a href={invoicePageUrl(invoice.id, language)} target="_blank" rel="noopener" aria-describedby={languageNote} className={cn(buttonVariants({ variant: 'secondary', size: 'sm' }))}>
                     <FileText aria-hidden="true" />
                     {t('invoices.open')}
                     <span className="sr-only"> {invoice.fullNumber}</span>
                   </a>
-                  <a href={invoicePdfUrl(invoice.id, language)} download className={cn(buttonVariants({ variant: 'secondary', size: 'sm' }))}>
+                  <a href={invoicePdfUrl(invoice.id, language)} download aria-describedby={languageNote} className={cn(buttonVariants({ variant: 'secondary', size: 'sm' }))}>
                     <Download aria-hidden="true" />
                     {t('invoices.pdf')}
                     <span className="sr-only"> {invoice.fullNumber}</span>
@@ -63,6 +73,7 @@ export function InvoicesCard() {
               </li>
             ))}
           </ul>
+          </>
         )}
       </CardContent>
     </Card>

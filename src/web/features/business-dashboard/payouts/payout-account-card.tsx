@@ -1,5 +1,5 @@
 import { Landmark } from 'lucide-react';
-import { requirementTextKey } from '@shared/domain/payout-requirements';
+import { disabledReasonTextKey, requirementTextKey } from '@shared/domain/payout-requirements';
 import type { PayoutAccount } from '@shared/contracts/payouts';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -42,7 +42,7 @@ export function PayoutAccountCard({ account, compact = false }: { account: Payou
           </div>
         ) : null}
         {account.status === 'restricted' && account.disabledReason ? (
-          <p className="text-sm">{t('account.disabledReason', { reason: account.disabledReason })}</p>
+          <p className="text-sm">{t('account.disabledReason', { reason: plainReason(account.disabledReason, t) })}</p>
         ) : null}
         {isActive ? null : (
           <Button onClick={() => start.mutate()} disabled={start.isPending}>
@@ -57,4 +57,10 @@ export function PayoutAccountCard({ account, compact = false }: { account: Payou
       </CardContent>
     </Card>
   );
+}
+
+/** The provider's reason in plain words when we have them, else as it wrote it. */
+function plainReason(reason: string, t: (key: string) => string): string {
+  const key = disabledReasonTextKey(reason);
+  return key ? t(key) : reason;
 }

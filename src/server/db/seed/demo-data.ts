@@ -8,7 +8,7 @@ import type { LocalizedTexts } from '@shared/domain/localized-text';
  * neighbourhoods are real Valencia ones so the listing reads like the city. What businesses
  * and givers write is stored as they wrote it, in one language (the interface around it is
  * translated). Valencian businesses write in Spanish, with Valencian words and names where
- * locals use them, so that is what the demo does; the first three businesses also wrote their
+ * locals use them, so that is what the demo does; the first five businesses also wrote their
  * gifts (and the arrocería its opening hours) in Valencian and English (ADR 073), so the demo
  * shows a reader each text in their language. The one gift for an English-reading recipient
  * carries an English message from the giver.
@@ -219,7 +219,15 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
         nameTranslations: { va: 'Coca de llanda i café', en: 'Coca de llanda and coffee' },
         descriptionTranslations: { va: 'Un bon tros de la nostra coca de llanda de llima amb un café amb llet.', en: 'A generous slice of our lemon coca de llanda with a milky coffee.' },
       },
-      { name: 'Esmorzaret para dos', description: 'Dos cafés, zumo de naranja recién exprimido y una tostada con tomate y aceite para cada uno.', price: 1400, validityDays: 180, nameTranslations: { va: 'Esmorzaret per a dos', en: 'Breakfast for two' }, descriptionTranslations: { va: 'Dos cafés, suc de taronja acabat d’esprémer i una torrada amb tomaca i oli per a cadascú.', en: 'Two coffees, freshly squeezed orange juice and toast with tomato and olive oil for each of you.' }, forTwo: true },
+      {
+        name: 'Esmorzaret para dos',
+        description: 'Dos cafés, zumo de naranja recién exprimido y una tostada con tomate y aceite para cada uno.',
+        price: 1400,
+        validityDays: 180,
+        nameTranslations: { va: 'Esmorzaret per a dos', en: 'Breakfast for two' },
+        descriptionTranslations: { va: 'Dos cafés, suc de taronja acabat d’esprémer i una torrada amb tomaca i oli per a cadascú.', en: 'Two coffees, freshly squeezed orange juice and toast with tomato and olive oil for each of you.' },
+        forTwo: true,
+      },
       {
         name: 'Caja de doce pastissets',
         description: 'Doce pastissets de moniato horneados esa misma mañana, en caja de regalo.',
@@ -256,9 +264,31 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     commissionRate: 12,
     joinedDaysAgo: 170,
     gifts: [
-      { name: 'Primera clase de torno', description: 'Dos horas al torno con una ceramista. Haz un cuenco o una taza; nosotros la cocemos y la esmaltamos.', price: 4500, validityDays: 365 },
-      { name: 'Pinta tu propio azulejo', description: 'Pinta un azulejo valenciano tradicional en azul cobalto; te lo damos enmarcado y listo para colgar.', price: 2800, validityDays: 365 },
-      { name: 'Tarde de cerámica en pareja', description: 'Una clase de tarde para dos con vino y música. Cada uno se lleva su propia pieza.', price: 8500, validityDays: 365, forTwo: true },
+      {
+        name: 'Primera clase de torno',
+        description: 'Dos horas al torno con una ceramista. Haz un cuenco o una taza; nosotros la cocemos y la esmaltamos.',
+        price: 4500,
+        validityDays: 365,
+        nameTranslations: { va: 'Primera classe de torn', en: 'First pottery wheel class' },
+        descriptionTranslations: { va: 'Dues hores al torn amb una ceramista. Fes un bol o una tassa; nosaltres la coem i l’esmaltem.', en: 'Two hours at the wheel with a potter. Make a bowl or a cup; we fire and glaze it for you.' },
+      },
+      {
+        name: 'Pinta tu propio azulejo',
+        description: 'Pinta un azulejo valenciano tradicional en azul cobalto; te lo damos enmarcado y listo para colgar.',
+        price: 2800,
+        validityDays: 365,
+        nameTranslations: { va: 'Pinta el teu propi taulell', en: 'Paint your own tile' },
+        descriptionTranslations: { va: 'Pinta un taulell valencià tradicional en blau cobalt; te’l donem emmarcat i a punt per a penjar.', en: 'Paint a traditional Valencian tile in cobalt blue; we give it back framed and ready to hang.' },
+      },
+      {
+        name: 'Tarde de cerámica en pareja',
+        description: 'Una clase de tarde para dos con vino y música. Cada uno se lleva su propia pieza.',
+        price: 8500,
+        validityDays: 365,
+        nameTranslations: { va: 'Vesprada de ceràmica en parella', en: 'Pottery evening for two' },
+        descriptionTranslations: { va: 'Una classe de vesprada per a dos amb vi i música. Cadascú s’emporta la seua peça.', en: 'An evening class for two with wine and music. Each of you takes home your own piece.' },
+        forTwo: true,
+      },
     ],
   },
   {
@@ -278,9 +308,30 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     commissionRate: 12,
     joinedDaysAgo: 160,
     gifts: [
-      { name: 'Ruta de degustación por el Mercat Central', description: 'Dos horas entre puestos: jamón, quesos, olivas, horchata y fruta de temporada.', price: 5500, validityDays: 365 },
-      { name: 'Clase de cocina: paella', description: 'Compra en el mercado con una cocinera y después prepara y come tu propia paella valenciana.', price: 6500, validityDays: 365 },
-      { name: 'Noche de vinos y quesos valencianos', description: 'Seis vinos de aquí con seis quesos de la Comunitat, explicados por nuestro sumiller.', price: 4200, validityDays: 365 },
+      {
+        name: 'Ruta de degustación por el Mercat Central',
+        description: 'Dos horas entre puestos: jamón, quesos, olivas, horchata y fruta de temporada.',
+        price: 5500,
+        validityDays: 365,
+        nameTranslations: { va: 'Ruta de tast pel Mercat Central', en: 'Tasting tour of the Mercat Central' },
+        descriptionTranslations: { va: 'Dues hores entre parades: pernil, formatges, olives, orxata i fruita de temporada.', en: 'Two hours among the stalls: ham, cheeses, olives, horchata and seasonal fruit.' },
+      },
+      {
+        name: 'Clase de cocina: paella',
+        description: 'Compra en el mercado con una cocinera y después prepara y come tu propia paella valenciana.',
+        price: 6500,
+        validityDays: 365,
+        nameTranslations: { va: 'Classe de cuina: paella', en: 'Cooking class: paella' },
+        descriptionTranslations: { va: 'Compra al mercat amb una cuinera i després prepara i menja la teua pròpia paella valenciana.', en: 'Shop at the market with a cook, then make and eat your own Valencian paella.' },
+      },
+      {
+        name: 'Noche de vinos y quesos valencianos',
+        description: 'Seis vinos de aquí con seis quesos de la Comunitat, explicados por nuestro sumiller.',
+        price: 4200,
+        validityDays: 365,
+        nameTranslations: { va: 'Nit de vins i formatges valencians', en: 'Valencian wine and cheese evening' },
+        descriptionTranslations: { va: 'Sis vins d’ací amb sis formatges de la Comunitat, explicats pel nostre sommelier.', en: 'Six local wines with six cheeses from the region, explained by our sommelier.' },
+      },
     ],
   },
   {

@@ -14,68 +14,6 @@ export const alias = {
   '@server': r('./src/server'),
 };
 
-/**
- * `/` is the landing page's own document (landing.html, ADR 015); every other page is the
- * single-page app (index.html). The Fastify server routes them so in production; this does
- * the same for the dev server (`npx vite`).
- */
-function serveLandingAtRoot(): Plugin {
-  return {
-    name: 'regalo:landing-at-root',
-    configureServer(server) {
-      server.middlewares.use((request, _response, next) => {
-        if (request.url === '/' || request.url?.startsWith('/?')) request.url = `/landing.html${request.url.slice(1)}`;
-        next();
-      });
-    },
-  };
-}
-
-/** Both documents (index.html, landing.html) take their <head> from src/web/head.html. */
-function sharedHead(): Plugin {
-  return {
-    name: 'regalo:shared-head',
-    transformIndexHtml: {
-      order: 'pre',
-      handler: (html) => html.replace('<!-- regalo:head -->', readFileSync(r('./src/web/head.html'), 'utf8').trim()),
-    },
-  };
-}
-
-/**
- * Modules the landing entry imports statically (what `/` runs before its first paint) that the
- * single-page app reaches too. Left to itself the bundler puts each set of modules shared by a
- * different set of chunks in a chunk of its own: the landing page loaded 18 files, many of a
- * few hundred bytes, and Lighthouse's simulated network pays a round trip for every six files
- * (ADR 044). Worked out from the module graph, so a component moving in or out of the landing
- * page needs no change here. Landing-only modules stay in the landing entry's chunk.
- */
-type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null };
-let publicChunkModules: Set<string> | null = null;
-function publicChunkName(moduleId: string, graph: ModuleGraph): string | null {
-  if (!publicChunkModules) {
-    const reach = (from: string, withDynamic: boolean) => {
-      const seen = new Set<string>();
-      const queue = [from];
-      while (queue.length > 0) {
-        const id = queue.pop()!;
-        if (seen.has(id)) continue;
-        seen.add(id);
-        const info = graph.getModuleInfo(id);
-        if (!info) continue;
-        // lucide-react's entry re-exports every icon: follow only the icons this file names.
-        const imported = isLucideEntry(id) ? [] : info.importedIds;
-        const icons = imported.some(isLucideEntry) ? lucideIconsImportedBy(id, imported.find(isLucideEntry)!) : [];
-        queue.push(...imported, ...icons, ...(withDynamic ? info.dynamicallyImportedIds : []));
-      }
-      return seen;
-    };
-    const app = reach(r('./src/web/main.tsx'), true);
-    publicChunkModules = new Set([...reach(r('./src/web/landing-main.tsx'), false)].filter((id) => app.has(id)));
-  }
-  return publicChunkModules.has(moduleId) ? 'public' : null;
-}
-
 const isLucideEntry = (id: string) => /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(id);
 let lucideExports: Map<string, string> | null = null;
 /** The icon modules behind `import { Gift, … } from 'lucide-react'` in one of our files. */
@@ -131,8 +69,11 @@ const companionChunks: [RegExp, string][] = [
   [/(src[\\/]web[\\/](components[\\/](sign-out-button|area-links|query-fallback|signed-in-area)\.tsx|lib[\\/]api-error\.ts)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]package\.mjs)$/, 'area'],
   // The cart and its limits (the consumer area and the checkout).
   [/src[\\/](web[\\/]lib[\\/](cart|use-cart)|shared[\\/]contracts[\\/]checkout-limits)\.ts$/, 'cart'],
-  // The consumer area and what all its tabs read the catalogue with.
-  [/src[\\/](web[\\/]features[\\/]consumer[\\/](consumer-page|cart-bar|tabs|query-state|api)|shared[\\/]contracts[\\/]catalog-options)\.tsx?$/, 'consumer-page'],
+  // The consumer area and what all its tabs read the catalogue with, and the icon it shares
+  // with its profile and contacts tabs: left out, the bundler gave the page a second chunk of
+  // that name whose re-export of the page named a variable it did not define, and the consumer
+  // area failed to load ("Export 'consumer_page_exports' is not defined").
+  [/(src[\\/](web[\\/]features[\\/]consumer[\\/](consumer-page|cart-bar|tabs|query-state|api)|shared[\\/]contracts[\\/]catalog-options)\.tsx?|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]users\.mjs)$/, 'consumer-page'],
   // The gifts tab and the catalogue's list parts (the businesses tab uses them too, and then
   // loads the 1 KB tab with them).
   [/src[\\/]web[\\/]features[\\/]consumer[\\/](gifts-tab|category-select|gift-card|use-add-to-cart|use-catalog-filters|results-status|search-input|use-debounced-value)\.tsx?$/, 'gifts-tab'],
@@ -140,8 +81,8 @@ const companionChunks: [RegExp, string][] = [
 /**
  * A module named above, or one that only a group's modules import (an icon only the consumer
  * page draws, say): it goes with them rather than into a chunk of its own. An icon's importers
- * are the files that name it (lucide's entry, which re-exports every icon, is not one; see
- * `publicChunkName`).
+ * are the files that name it (lucide's entry, which re-exports every icon, is not one; its
+ * exports are read by `lucideIconsImportedBy`).
  */
 type ImporterGraph = {
   getModuleInfo(id: string): { importers: readonly string[]; dynamicImporters: readonly string[]; importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
@@ -154,7 +95,7 @@ function importersOf(moduleId: string, graph: ImporterGraph): readonly string[] 
   if (!iconImporters) {
     const found = new Map<string, string[]>();
     const seen = new Set<string>();
-    const queue = [r('./src/web/main.tsx'), r('./src/web/landing-main.tsx')];
+    const queue = [r('./src/web/main.tsx')];
     while (queue.length > 0) {
       const id = queue.pop()!;
       if (seen.has(id)) continue;
@@ -214,11 +155,10 @@ function groupedPagesInManifest(): Plugin {
 }
 
 /** Each build works the graph out afresh (`vite build --watch` rebuilds in one process). */
-function resetPublicChunk(): Plugin {
+function resetIconImporters(): Plugin {
   return {
-    name: 'regalo:public-chunk',
+    name: 'regalo:icon-importers',
     buildStart: () => {
-      publicChunkModules = null;
       iconImporters = null;
     },
   };
@@ -228,7 +168,7 @@ function resetPublicChunk(): Plugin {
 export default defineConfig(({ command }) => ({
   root: r('./src/web'),
   publicDir: r('./src/web/public'),
-  plugins: [react(), tailwindcss(), sharedHead(), serveLandingAtRoot(), resetPublicChunk(), groupedPagesInManifest()],
+  plugins: [react(), tailwindcss(), resetIconImporters(), groupedPagesInManifest()],
   resolve: {
     alias: [
       ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
@@ -252,16 +192,14 @@ export default defineConfig(({ command }) => ({
     // modulepreload links in the document it serves (platform/page-preloads.ts, ADR 039).
     manifest: true,
     rolldownOptions: {
-      input: { index: r('./src/web/index.html'), landing: r('./src/web/landing.html') },
+      input: { index: r('./src/web/index.html') },
       output: {
-        // What every page needs in long-cached chunks: React for both entries, the router
-        // for the single-page app, so moving from the landing page into the app downloads just
-        // the difference. Left to itself the bundler
-        // spreads these over several small shared chunks, which costs more gzip bytes.
+        // What every page needs in long-cached chunks: React and the router. Left to itself
+        // the bundler spreads these over several small shared chunks, which costs more gzip bytes.
         codeSplitting: {
           groups: [
-            // The page furniture's catalogues (SHELL_NAMESPACES), which every page of both
-            // entries loads together before its first render (ADR 051): one file per language.
+            // The page furniture's catalogues (SHELL_NAMESPACES), which every page
+            // loads together before its first render (ADR 051): one file per language.
             { name: shellCataloguesChunkName },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|class-variance-authority|clsx)[\\/]/ },
             { name: 'framework', test: /node_modules[\\/]react-router[\\/]/ },
@@ -269,14 +207,13 @@ export default defineConfig(({ command }) => ({
             // page uses (the spinner, the page title), so pages that never validate anything
             // downloaded it (ADR 039).
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            // Everything else the landing page runs at start that the app also uses (the page
-            // furniture, the language store, the header and footer, lucide and its icons): one
-            // chunk instead of a dozen of a few hundred bytes each (ADR 044).
-            { name: publicChunkName },
             // The sign-in, sign-up and password pages painted only once ~25 files had arrived
             // (Lighthouse's network pays a round trip per six): the small primitives every form
             // uses and the auth client each come as one file (ADR 044).
-            { name: formChunkName },
+            // Only the modules it names, like the groups below: the auth client's group took in
+            // the language helpers it imports, which the app's entry imports too, and every
+            // route downloaded the auth client with them.
+            { name: formChunkName, includeDependenciesRecursively: false },
             // Modules every route loads together, in one file each (ADR 048).
             // Only the modules it names: left to itself a group takes in everything its modules
             // import that no earlier group holds (the app's entry, shared helpers), and every
@@ -289,7 +226,13 @@ export default defineConfig(({ command }) => ({
   },
   server: {
     port: 5173,
-    // `/g` and `/g/<code>` are the server-rendered recipient pages (ADR 032).
-    proxy: { '/api': 'http://localhost:3000', '^/g(/|\\?|$)': 'http://localhost:3000' },
+    // The pages the server renders itself: the landing page, its script and cookie form
+    // (ADR 098), the shop window (ADR 067) and the recipient's pages (ADR 032).
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '^/(\\?.*)?$': 'http://localhost:3000',
+      '^/(page-[^/]+\\.js|cookie-consent)$': 'http://localhost:3000',
+      '^/(g|gifts|b)(/|\\?|$)': 'http://localhost:3000',
+    },
   },
 }));

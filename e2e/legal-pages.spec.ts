@@ -61,7 +61,8 @@ test.describe('with JavaScript on', () => {
     await hideCookieBanner(context, baseURL!);
     await page.goto('/cookies?lang=es');
     await page.getByRole('link', { name: 'abre ahora la configuración de cookies' }).click();
-    await expect(page).toHaveURL(/\/#cookie-settings$/);
+    // The landing page is the server's (ADR 098): it opens the settings from the address.
+    await expect(page).toHaveURL(/\/\?cookies=customise$/);
     await expect(page.getByRole('switch').first()).toBeVisible();
   });
 });

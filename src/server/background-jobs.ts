@@ -13,6 +13,7 @@ import { sendOwnerDailySummaries } from './features/owner-notices/send-owner-dai
 import { retryPendingRefunds } from './features/payouts/retry-pending-refunds';
 import { runDailyReconciliation } from './features/payouts/run-daily-reconciliation';
 import { sendDueTransfers } from './features/payouts/send-due-transfers';
+import { payOutTestTransfers } from './features/payouts/pay-out-test-transfers';
 import type { AppContext } from './platform/context';
 import { maintainPglite } from './platform/jobs/maintain-pglite';
 import { createPeriodicJob, type PeriodicJob } from './platform/jobs/periodic-job';
@@ -77,8 +78,8 @@ export const BACKGROUND_JOBS = [
   {
     name: 'transfers',
     everyMs: MINUTE,
-    does: 'sends due transfers to the businesses through the provider (ADR 053, 084)',
-    claims: 'due transfers, `FOR UPDATE SKIP LOCKED`, sent with an idempotency key of their own',
+    does: 'sends due transfers to the businesses through the provider (ADR 053, 084); with the test provider, pays them out to the banks after a few days',
+    claims: 'due transfers, `FOR UPDATE SKIP LOCKED`, sent with an idempotency key of their own; a test payout by its ledger row’s idempotency key',
     raceTest: 'src/server/features/payouts/transfer-race.int.test.ts',
   },
   {
@@ -179,6 +180,8 @@ function jobRunners(app: FastifyInstance, ctx: AppContext, verifactuSender: Retu
       task: async () => {
         const run = await sendDueTransfers(ctx);
         if (run.sent + run.failed + run.cancelled > 0) log.info({ job: 'transfers', ...run }, 'transfers processed');
+        const paidOut = await payOutTestTransfers(ctx);
+        if (paidOut > 0) log.info({ job: 'transfers', paidOut }, 'test provider: transfers paid out to the banks');
       },
     },
     refunds: {

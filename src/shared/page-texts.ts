@@ -6,8 +6,6 @@
  * A page is named as Vite's build manifest names it: its path under `src/web`.
  */
 export const PAGE_NAMESPACES = {
-  // The landing page is its own entry (landing.html, ADR 015).
-  'landing.html': ['landing'],
   'features/legal/privacy-page.tsx': ['privacy'],
   'features/report/report-page.tsx': ['report'],
   'features/withdrawal/withdrawal-page.tsx': ['withdrawal'],
@@ -45,7 +43,6 @@ export type ConsumerTab = (typeof CONSUMER_TABS)[number];
  * unknown): what the server names in the document's preload hints.
  */
 export const DOCUMENT_PAGES: Record<string, { page: PageModule; tabs?: Record<string, PageModule> }> = {
-  '/': { page: 'landing.html' },
   '/auth': { page: 'features/auth/auth-page.tsx' },
   '/auth/forgot-password': { page: 'features/auth/forgot-password-page.tsx' },
   '/auth/reset-password': { page: 'features/auth/reset-password-page.tsx' },

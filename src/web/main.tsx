@@ -4,6 +4,6 @@ import { catalogueLoaders } from './lib/all-catalogues';
 import { registerCatalogues } from './lib/text';
 import './styles.css';
 
-// Every page but the landing page; its pages load their own catalogues with their chunks.
+// The app's pages load their own catalogues with their chunks.
 registerCatalogues(catalogueLoaders);
 renderApp(<App />);

@@ -11,8 +11,8 @@ import { createPglite, wrapPglite, type Database } from './client';
 import { invoices } from './schema/invoices';
 import { migrationsDir } from '../platform/paths';
 
-const MIGRATION = '0029_verifactu-installation-number';
-// (0030 then makes the column required.)
+const MIGRATION = '0030_verifactu-installation-number';
+// (0031 then makes the column required.)
 
 /** The migrations folder as it was before `MIGRATION` (its journal cut there). */
 function migrationsBefore(): string {

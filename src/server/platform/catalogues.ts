@@ -1,4 +1,6 @@
 import { FORMAT_TAGS, type Locale } from '@shared/locale';
+import { elideDeBefore } from '@shared/valencian-de';
+import { oneFullStop } from '@shared/sentence-stop';
 import enCommon from '@shared/locales/en/common.json';
 import enCookies from '@shared/locales/en/cookies.json';
 import enDistricts from '@shared/locales/en/districts.json';
@@ -99,6 +101,7 @@ export function catalogueText(namespace: Namespace, locale: Locale, missing: Mis
     }
     if (typeof node !== 'string') node = nodeAt(catalogue, key);
     if (typeof node !== 'string') throw new Error(`Missing ${namespace} text ${locale}:${key}`);
-    return fillPlaceholders(node, values, key, missing);
+    // Valencian writes "d’" before a name starting with a vowel, which the catalogue cannot know.
+    return oneFullStop(fillPlaceholders(locale === 'va' ? elideDeBefore(node, values) : node, values, key, missing));
   };
 }

@@ -33,7 +33,6 @@ describe('a listening server', () => {
     const dist = path.join(dataDir, 'dist');
     mkdirSync(path.join(dist, 'web'), { recursive: true });
     writeFileSync(path.join(dist, 'web', 'index.html'), INDEX_HTML);
-    writeFileSync(path.join(dist, 'web', 'landing.html'), INDEX_HTML);
     let databaseEnv: Record<string, string> = {};
     if (testDatabaseKind() === 'postgresql') {
       const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'regalo_listening');

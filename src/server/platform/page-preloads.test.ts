@@ -15,12 +15,10 @@ import { createPagePreloads, firstSupportedLanguage, pageImage } from './page-pr
 function makeRoot(withManifest = true) {
   const root = mkdtempSync(path.join(tmpdir(), 'regalo-preloads-'));
   writeFileSync(path.join(root, 'index.html'), '<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>');
-  writeFileSync(path.join(root, 'landing.html'), '<!doctype html><html lang="en"><head><title>landing</title></head><body><div id="root"></div></body></html>');
   if (!withManifest) return root;
   mkdirSync(path.join(root, '.vite'));
   const manifest = {
     'index.html': { file: 'assets/index-1.js', imports: ['_react-1.js'] },
-    'landing.html': { file: 'assets/landing-1.js', imports: ['_react-1.js', '_public-1.js'] },
     '_public-1.js': { file: 'assets/public-1.js', imports: ['_react-1.js'] },
     '_react-1.js': { file: 'assets/react-1.js' },
     '_card-1.js': { file: 'assets/card-1.js', imports: ['_react-1.js'] },
@@ -73,7 +71,6 @@ describe('modulepreload hints for a page of the single-page app', () => {
     expect(createPagePreloads(makeRoot(), { google: true })!('/auth', { acceptLanguage: 'en' })!.html).toContain(
       '<meta name="regalo-sign-in" content="password google">',
     );
-    expect(createPagePreloads(makeRoot())!('/', { acceptLanguage: 'en' })!.html).not.toContain('regalo-sign-in');
   });
 
   it('lists the privacy page\'s chunk, its imports and catalogues', () => {
@@ -85,13 +82,6 @@ describe('modulepreload hints for a page of the single-page app', () => {
       '/assets/privacy-page-1.js',
       '/assets/card-1.js',
     ]);
-  });
-
-  it('gives the landing page its own document with its three catalogues', () => {
-    const documentFor = createPagePreloads(makeRoot())!;
-    const page = documentFor('/', { acceptLanguage: 'es' })!;
-    expect(page.html).toContain('<title>landing</title>');
-    expect(hrefs(page.html)).toEqual(['/assets/common-es.js', '/assets/cookies-es.js', '/assets/landing-es.js']);
   });
 
   it('adds the consumer area\'s tab named by ?tab=, the profile tab when missing or unknown', () => {
@@ -121,7 +111,7 @@ describe('modulepreload hints for a page of the single-page app', () => {
     // Before the module hints: the answers take longest to come.
     expect(gifts.indexOf('as="fetch"')).toBeLessThan(gifts.indexOf('modulepreload'));
     expect(fetches(documentFor('/auth', { acceptLanguage: 'en' })!.html)).toEqual([]);
-    expect(fetches(documentFor('/', { acceptLanguage: 'en' })!.html)).toEqual([]);
+    expect(fetches(documentFor('/privacy', { acceptLanguage: 'en' })!.html)).toEqual([]);
   });
 
   it('preloads the picture the server names for the gifts tab, first of all the hints; only that tab has one', () => {
@@ -156,8 +146,7 @@ describe('modulepreload hints for a page of the single-page app', () => {
     const spanish = documentFor('/auth', { acceptLanguage: 'es-ES,es;q=0.9', cookieBanner: true })!.html;
     expect(spanish).toContain(`<div id="root"></div>${cookieBannerShell(esCookies)}</body>`);
     expect(spanish).toContain('<html lang="es">');
-    // The landing page and the signed-in areas too; each document once, in its own cache entry.
-    expect(documentFor('/', { acceptLanguage: 'en', cookieBanner: true })!.html).toContain(`${cookieBannerShell(enCookies)}</body>`);
+    // The signed-in areas too; each document once, in its own cache entry.
     expect(documentFor('/app', { acceptLanguage: 'en', tab: 'gifts', cookieBanner: true })!.html).toContain(
       `<div id="root"><div inert>${areaShells.consumer}</div></div>${cookieBannerShell(enCookies)}</body>`,
     );
@@ -169,17 +158,15 @@ describe('modulepreload hints for a page of the single-page app', () => {
     expect(documentFor('/privacy', { acceptLanguage: 'de' })!.html).toContain('<html lang="en">');
   });
 
-  it('writes the stylesheet into both documents and keeps its link, disabled, for the lazy chunks\' loader', () => {
+  it('writes the stylesheet into the document and keeps its link, disabled, for the lazy chunks\' loader', () => {
     const root = makeRoot();
     const link = '<link rel="stylesheet" crossorigin href="/assets/public-1.css">';
-    for (const file of ['index.html', 'landing.html']) {
-      writeFileSync(path.join(root, file), `<!doctype html><html lang="en"><head><title>${file}</title>${link}</head><body><div id="root"></div></body></html>`);
-    }
+    writeFileSync(path.join(root, 'index.html'), `<!doctype html><html lang="en"><head><title>index.html</title>${link}</head><body><div id="root"></div></body></html>`);
     mkdirSync(path.join(root, 'assets'));
     writeFileSync(path.join(root, 'assets', 'public-1.css'), '.text-brand-800{color:#9a3412}');
     const documentFor = createPagePreloads(root)!;
     const inlined = '<style>.text-brand-800{color:#9a3412}</style><link rel="stylesheet" crossorigin href="/assets/public-1.css" disabled>';
-    for (const page of [documentFor('/auth', { acceptLanguage: 'en' })!, documentFor('/', { acceptLanguage: 'es' })!]) {
+    for (const page of [documentFor('/auth', { acceptLanguage: 'en' })!, documentFor('/privacy', { acceptLanguage: 'es' })!]) {
       expect(page.html).toContain(`</title>${inlined}`);
       expect(page.html.match(/<style>/g)).toHaveLength(1);
       // Only the compressed copies are kept; all three say the same.
@@ -224,7 +211,6 @@ describe('modulepreload hints for a page of the single-page app', () => {
     const { pages } = warnings[0] as { pages: string[] };
     expect(pages).toContain('features/business-dashboard/business-dashboard-page.tsx');
     expect(pages).not.toContain('features/consumer/gifts-tab.tsx');
-    expect(pages).not.toContain('landing.html');
   });
 
   it('gives nothing for other pages or a build without a manifest', () => {

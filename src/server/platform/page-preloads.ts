@@ -6,7 +6,6 @@ import { firstGiftsListing, giftsListingPath } from '@shared/contracts/catalog-o
 import { SESSION_PATH } from '@shared/contracts/session-path';
 import { cookieBannerShell } from '@shared/cookie-banner-shell';
 import { escapeHtml } from '@shared/escape-html';
-import { LANDING_FIGURES_META } from '@shared/contracts/landing-figures';
 import { SHELL_NAMESPACES } from '@shared/shell-catalogues';
 import { HTML_LANG, negotiateLocale, type Locale } from '@shared/locale';
 import { DOCUMENT_PAGES, PAGE_NAMESPACES, type PageModule } from '@shared/page-texts';
@@ -31,8 +30,6 @@ export type DocumentRequest = {
   image?: string | null;
   /** The visitor has not chosen about cookies yet: the banner is painted with the document. */
   cookieBanner?: boolean;
-  /** The landing page's figures as its meta carries them (contracts/landing-figures.ts); null: none to show. */
-  landingFigures?: string | null;
 };
 
 /**
@@ -116,7 +113,7 @@ export function firstSupportedLanguage(acceptLanguage: string | undefined): Loca
 }
 
 /**
- * The single-page app's document (or the landing page's) with `<link rel="modulepreload">` for
+ * The single-page app's document with `<link rel="modulepreload">` for
  * what a page needs beyond the entry, so the browser fetches the page chunk, its imports and its catalogues
  * together with the entry instead of only once the entry has run (then once the page chunk
  * has run): two levels of requests instead of three before the first paint (ADR 039).
@@ -129,7 +126,6 @@ export function createPagePreloads(
 ) {
   const manifestFile = path.join(root, '.vite', 'manifest.json');
   const indexFile = path.join(root, 'index.html');
-  const landingFile = path.join(root, 'landing.html');
   if (!existsSync(manifestFile) || !existsSync(indexFile)) return null;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   // A page whose chunk the manifest does not name is served as the bare index.html: no hints,
@@ -140,24 +136,17 @@ export function createPagePreloads(
     .map((page) => page.page)
     .filter((key) => !manifest[key]);
   if (missing.length > 0) log?.warn({ pages: missing }, 'pages missing from the build manifest are served without their hints');
-  const documents = {
-    'index.html': { html: inlineStylesheets(readFileSync(indexFile, 'utf8'), root), entryFiles: new Set(collectFiles(manifest, ['index.html'])) },
-    'landing.html': existsSync(landingFile)
-      ? { html: inlineStylesheets(readFileSync(landingFile, 'utf8'), root), entryFiles: new Set(collectFiles(manifest, ['landing.html'])) }
-      : null,
-  };
+  const base = { html: inlineStylesheets(readFileSync(indexFile, 'utf8'), root), entryFiles: new Set(collectFiles(manifest, ['index.html'])) };
   const cache = new Map<string, PageDocument>();
 
   return function documentFor(
     urlPath: string,
-    { acceptLanguage, chosenLanguage, tab: tabParameter, image, cookieBanner = false, landingFigures = null }: DocumentRequest = {},
+    { acceptLanguage, chosenLanguage, tab: tabParameter, image, cookieBanner = false }: DocumentRequest = {},
   ): PageDocument | null {
     const { page, tab, tabPage } = resolvePage(urlPath, tabParameter);
-    const base = page?.page === 'landing.html' ? documents['landing.html'] : documents['index.html'];
-    if (!page || !manifest[page.page] || !base) return null;
+    if (!page || !manifest[page.page]) return null;
     const language = chosenLanguage ?? firstSupportedLanguage(acceptLanguage);
-    const figures = base === documents['landing.html'] ? landingFigures : null;
-    const key = `${urlPath}|${tab ?? ''}|${language}|${image ?? ''}|${cookieBanner}|${figures ?? ''}`;
+    const key = `${urlPath}|${tab ?? ''}|${language}|${image ?? ''}|${cookieBanner}`;
     const cached = cache.get(key);
     if (cached) return cached;
     const catalogues = [...SHELL_NAMESPACES, ...PAGE_NAMESPACES[page.page], ...(tabPage ? PAGE_NAMESPACES[tabPage.page] : [])].map((ns) => catalogueManifestKey(language, ns));
@@ -177,13 +166,7 @@ export function createPagePreloads(
     const links = [...imageLinks, ...fetchLinks, ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)].join('');
     // The sign-in methods this server offers (what /api/auth-options answers), so the auth form
     // renders in its final shape at once instead of moving when that answer arrives (ADR 044).
-    // The landing page's real figures (ADR 080), read by the page instead of fetched.
-    const meta =
-      base === documents['index.html']
-        ? `<meta name="regalo-sign-in" content="${signIn.google ? 'password google' : 'password'}">`
-        : figures
-          ? `<meta name="${LANDING_FIGURES_META}" content="${escapeHtml(figures)}">`
-          : '';
+    const meta = `<meta name="regalo-sign-in" content="${signIn.google ? 'password google' : 'password'}">`;
     // The language the app will most likely pick, for screen readers until its scripts have run.
     let html = base.html.replace(/<html lang="[a-z]+">/, `<html lang="${HTML_LANG[language]}">`).replace('</head>', `${meta}${links}</head>`);
     // Inert: React replaces it, so a link focused in it would take the focus away with it.

@@ -9,15 +9,13 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
-/** A tiny built web app: the two documents and one hashed asset with its pre-compressed copy. */
+/** A tiny built web app: its document and one hashed asset with its pre-compressed copy. */
 function makeWebRoot() {
   const root = mkdtempSync(path.join(tmpdir(), 'regalo-web-'));
   mkdirSync(path.join(root, 'assets'));
   const html = '<!doctype html><html><body><div id="root"></div></body></html>';
-  const landingHtml = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/landing.js"></script></body></html>';
   const js = `console.info(${JSON.stringify('x'.repeat(2000))});`;
   writeFileSync(path.join(root, 'index.html'), html);
-  writeFileSync(path.join(root, 'landing.html'), landingHtml);
   writeFileSync(path.join(root, 'index.html.br'), brotliCompressSync(html));
   writeFileSync(path.join(root, 'assets', 'app-abc123.js'), js);
   mkdirSync(path.join(root, 'icons'));
@@ -28,7 +26,7 @@ function makeWebRoot() {
   writeFileSync(path.join(root, 'assets', 'app-abc123.js.map'), map);
   writeFileSync(path.join(root, 'assets', 'app-abc123.js.map.br'), brotliCompressSync(map));
   writeFileSync(path.join(root, 'assets', 'app-abc123.js.map.gz'), gzipSync(map));
-  return { root, html, landingHtml, js };
+  return { root, html, js };
 }
 
 describe('serving the built web app', () => {
@@ -56,8 +54,7 @@ describe('serving the built web app', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).not.toBe(web.landingHtml);
-      expect(res.body).not.toContain('/assets/landing.js');
+      expect(res.body).not.toBe(web.html);
       expect(res.body).toContain('<h1 id="hero-title">');
     }
     const head = await t.app.inject({ method: 'HEAD', url: '/' });
@@ -133,15 +130,9 @@ describe('serving a page of the single-page app with modulepreload hints', () =>
       'index.html': { file: 'assets/index-1.js' },
       'features/auth/auth-page.tsx': { file: 'assets/auth-page-1.js' },
       '../shared/locales/es/auth.json': { file: 'assets/auth-es.js' },
-      'landing.html': { file: 'assets/landing-1.js' },
-      '../shared/locales/en/landing.json': { file: 'assets/landing-en.js' },
       'features/consumer/consumer-page.tsx': { file: 'assets/consumer-page-1.js' },
       'features/consumer/gifts-tab.tsx': { file: 'assets/gifts-tab-1.js' },
     }),
-  );
-  writeFileSync(
-    path.join(web.root, 'landing.html'),
-    '<!doctype html><html><head></head><body><div id="root"></div><script type="module" src="/assets/landing-1.js"></script></body></html>',
   );
   beforeAll(async () => {
     t = await createTestApp({ webRoot: web.root });

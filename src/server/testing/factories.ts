@@ -1,3 +1,4 @@
+import type { LocalizedTexts } from '@shared/domain/localized-text';
 /**
  * Factories for rows that are valid by default and consistent with each other. The SAME
  * functions build the demo seed (src/server/db/seed) and the data of integration tests, so
@@ -193,6 +194,8 @@ export type CreateBusinessInput = {
   whatsapp?: string | null;
   bookingUrl?: string | null;
   openingHours?: string | null;
+  /** The opening hours in other languages (ADR 073). */
+  openingHoursTranslations?: LocalizedTexts;
   description?: string | null;
   imageUrl?: string | null;
   district?: ValenciaDistrict | null;
@@ -243,6 +246,7 @@ export async function createBusiness(db: Executor, input: CreateBusinessInput): 
       whatsapp: input.whatsapp ?? null,
       bookingUrl: input.bookingUrl ?? null,
       openingHours: input.openingHours ?? null,
+      openingHoursTranslations: input.openingHoursTranslations ?? {},
       description: input.description ?? null,
       imageUrl: input.imageUrl ?? null,
       district: input.district ?? null,
@@ -400,6 +404,9 @@ export async function createGift(
     archivedAt?: Date | null;
     forTwo?: boolean;
     createdAt?: Date;
+    /** The name and description in other languages (ADR 073). */
+    nameTranslations?: LocalizedTexts;
+    descriptionTranslations?: LocalizedTexts;
   },
 ): Promise<GiftRow> {
   const n = nextSequence();
@@ -422,6 +429,8 @@ export async function createGift(
       conditions: input.conditions ?? null,
       archivedAt: input.archivedAt ?? null,
       forTwo: input.forTwo ?? false,
+      nameTranslations: input.nameTranslations ?? {},
+      descriptionTranslations: input.descriptionTranslations ?? {},
       createdAt,
       updatedAt: createdAt,
     })

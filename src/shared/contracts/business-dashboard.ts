@@ -12,7 +12,7 @@ import {
   DEFAULT_VALIDITY_DAYS,
   MAX_VALIDITY_DAYS,
   MIN_VALIDITY_DAYS,
-  businessOrderStatuses,
+  businessOrderFilters,
   orderStatuses,
 } from '../domain/order-status';
 import { normalizeTaxId, taxIdError } from '../domain/tax-id';
@@ -205,6 +205,8 @@ export const dashboardBusinessSchema = z.object({
   whatsapp: z.string().nullable(),
   bookingUrl: z.string().nullable(),
   openingHours: z.string().nullable(),
+  /** The opening hours in other languages, as the description's (ADR 073). */
+  openingHoursTranslations: localizedTextsSchema,
   businessType: z.enum(businessTypes),
   taxId: z.string(),
   businessRegistrationNumber: z.string().nullable(),
@@ -236,6 +238,8 @@ export const dashboardBusinessSchema = z.object({
     gifts: z.number().int(),
     /** Orders of every status. */
     orders: z.number().int(),
+    /** Requests for more time still waiting for the owner's answer (ADR 064). */
+    extensionRequests: z.number().int(),
   }),
   createdAt: z.string(),
 });
@@ -269,6 +273,7 @@ const profileFields = businessInfoFields
     fiscalAddress: optionalText(PROFILE_LIMITS.fiscalAddress, 'many'),
     ownLocale: z.enum(LOCALES, { error: 'invalid' }),
     descriptionTranslations: localizedTextsInput(BUSINESS_LIMITS.description, 'many'),
+    openingHoursTranslations: localizedTextsInput(BOOKING_LIMITS.openingHours, 'many'),
   })
   .partial();
 
@@ -464,7 +469,7 @@ const calendarDate = z
 const emptyAsAbsent = (v: unknown) => (v === '' ? undefined : v);
 
 export const ordersQuerySchema = z.object({
-  status: z.preprocess(emptyAsAbsent, z.enum(businessOrderStatuses, { error: 'invalid' }).optional()),
+  status: z.preprocess(emptyAsAbsent, z.enum(businessOrderFilters, { error: 'invalid' }).optional()),
   from: z.preprocess(emptyAsAbsent, calendarDate.optional()),
   to: z.preprocess(emptyAsAbsent, calendarDate.optional()),
   cursor: z.preprocess(emptyAsAbsent, z.string().max(200, { error: 'invalid' }).optional()),
@@ -481,6 +486,8 @@ export const dashboardOrderSchema = z.object({
   id: z.string(),
   giftId: z.string(),
   giftName: z.string(),
+  /** The gift's validity in days: the longest extension the owner may give (ADR 064). */
+  giftValidityDays: z.number().int(),
   status: z.enum(orderStatuses),
   /** Cents. */
   totalAmount: z.number().int(),
@@ -512,15 +519,19 @@ export type DashboardOrder = z.infer<typeof dashboardOrderSchema>;
 
 /**
  * POST /api/business/orders/:id/extension — the owner answers a recipient's request for more
- * time, once. `extend` moves the expiry to the end of `expiresOn` (default and latest: the
- * gift's validity counted from today, in Valencia).
+ * time, once. `extend` moves the expiry to the end of the day `days` calendar days from today
+ * in Valencia: one of the lengths extensionLengthsFor(the gift's validity) offers (default:
+ * the gift's validity).
  * 200 the order's new status and expiry; 404 not this business's; 409
  * `extension_not_requested` / `extension_already_decided` / `order_not_extendable`;
- * 400 fields.expiresOn `invalidDate`.
+ * 400 fields.days `invalidExtensionLength`.
  */
 export const extensionDecisionSchema = z.object({
   decision: z.enum(['extend', 'decline']),
-  expiresOn: calendarDate.optional(),
+  days: z
+    .number({ error: 'invalidExtensionLength' })
+    .int({ error: 'invalidExtensionLength' })
+    .optional(),
 });
 /** The order after the answer (the dashboard reloads its lists for the rest). */
 export const extensionDecisionResultSchema = z.object({

@@ -35,10 +35,12 @@ describe('allowed files', () => {
     expect(isAllowedDocumentName('tax_registration', 'pdf')).toBe(false);
   });
 
-  it('takes only PDF for the articles of incorporation', () => {
+  it('takes a photo of the articles of incorporation as well as a PDF', () => {
     expect(isAllowedDocumentName('articles_incorporation', 'estatutos.pdf')).toBe(true);
-    expect(isAllowedDocumentName('articles_incorporation', 'estatutos.png')).toBe(false);
-    expect(acceptFor('articles_incorporation')).toBe('.pdf');
+    expect(isAllowedDocumentName('articles_incorporation', 'escritura.JPG')).toBe(true);
+    expect(isAllowedDocumentName('articles_incorporation', 'escritura.png')).toBe(true);
+    expect(isAllowedDocumentName('articles_incorporation', 'escritura.heic')).toBe(false);
+    expect(acceptFor('articles_incorporation')).toBe('.pdf,.jpg,.jpeg,.png');
     expect(acceptFor('business_license')).toBe('.pdf,.jpg,.jpeg,.png');
   });
 

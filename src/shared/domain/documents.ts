@@ -18,13 +18,17 @@ export function requiredDocuments(businessType: BusinessType): DocumentType[] {
     : ['business_license', 'tax_registration', 'articles_incorporation'];
 }
 
+/**
+ * Every document may be a PDF or a photo of the paper: owners scan a deed with their phone's
+ * camera as often as they have it as a PDF, and the team reads either.
+ */
 const anyDocument: readonly DocumentExtension[] = ['pdf', 'jpg', 'jpeg', 'png'];
 
 export const allowedDocumentExtensions: Record<DocumentType, readonly DocumentExtension[]> = {
   business_license: anyDocument,
   tax_registration: anyDocument,
   id_document: anyDocument,
-  articles_incorporation: ['pdf'],
+  articles_incorporation: anyDocument,
 };
 
 /** The `accept` attribute of a file input for this document type. */

@@ -12,6 +12,13 @@ export type OrderStatus = (typeof orderStatuses)[number];
 /** The statuses a business sees: an order nobody paid for is never the business's. */
 export const businessOrderStatuses = ['paid', 'redeemed', 'expired', 'cancelled', 'withdrawn', 'refund_pending'] as const satisfies readonly OrderStatus[];
 
+/**
+ * What the business's order list can be filtered by: a status, or the orders whose recipient
+ * asked for more time and still waits for the owner's answer (ADR 064).
+ */
+export const businessOrderFilters = [...businessOrderStatuses, 'extension_requested'] as const;
+export type BusinessOrderFilter = (typeof businessOrderFilters)[number];
+
 export const checkoutStatuses = ['pending', 'succeeded', 'failed', 'expired'] as const;
 export type CheckoutStatus = (typeof checkoutStatuses)[number];
 

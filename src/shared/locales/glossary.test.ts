@@ -99,3 +99,27 @@ describe('the catalogues keep the glossary (docs/glossary.md)', () => {
     expect(wordPattern("acord de soci").test('Llegir l’acord de soci')).toBe(true);
   });
 });
+
+/**
+ * Valencian imperatives a button once began with. The glossary's rule: a label is in the
+ * infinitive in Spanish and Valencian alike, so where the Spanish label is one ("Guardar"), the
+ * Valencian one is too ("Guardar", not "Guarda").
+ */
+const valencianImperatives = new Set([
+  'Afig', 'Aprova', 'Amaga', 'Amplia', 'Anul·la', 'Busca', 'Cancel·la', 'Canvia', 'Carrega', 'Continua', 'Crea', 'Demana', 'Denuncia',
+  'Descarrega', 'Descarta', 'Descobrix', 'Desactiva', 'Duplica', 'Edita', 'Elimina', 'Envia', 'Fes', 'Filtra', 'Finalitza', 'Gestiona',
+  'Guarda', 'Imprimix', 'Inicia', 'Lleva', 'Llig', 'Mantín', 'Mira', 'Mostra', 'Obri', 'Ordena', 'Paga', 'Passa', 'Proposa', 'Reactiva',
+  'Rebutja', 'Reintenta-ho', 'Revisa', 'Salta', 'Tanca', 'Torna', 'Torna-ho', 'Tria', 'Utilitza',
+]);
+
+describe('Valencian labels follow the glossary’s mood', () => {
+  it('a Valencian label is in the infinitive wherever the Spanish one is', () => {
+    const es = catalogue('es');
+    const va = catalogue('va');
+    const imperative = [...es]
+      .filter(([, text]) => text.split(/\s+/).length <= 5 && /^\p{Lu}\p{Ll}*(ar|er|ir)$/u.test(text.split(/\s+/)[0]!))
+      .map(([key]) => [key, va.get(key) ?? ''] as const)
+      .filter(([, text]) => valencianImperatives.has(text.split(/\s+/)[0]!.replace(/[:,]$/, '')));
+    expect(imperative).toEqual([]);
+  });
+});

@@ -15,7 +15,7 @@ if (typeof window !== 'undefined') {
   revealFocusedOnPage();
 }
 
-/** The single-page app: every page but the landing page (see landing-app.tsx). */
+/** The single-page app: every page but those the server renders (the landing page, the shop window, the gift page). */
 export function App() {
   return (
     <AppErrorBoundary>

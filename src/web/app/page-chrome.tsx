@@ -1,8 +1,8 @@
 import { useText } from '../lib/text';
 
 /*
- * What every page has around its content, in the single-page app and on the landing page
- * alike. Kept free of the design system's helpers: this file is in both entry chunks.
+ * What every page of the single-page app has around its content. Kept free of the design
+ * system's helpers: this file is in the entry chunk.
  */
 
 export function SkipLink() {

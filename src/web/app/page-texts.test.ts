@@ -27,13 +27,11 @@ describe('the pages and their texts (shared/page-texts.ts)', () => {
 
   it('lists files that exist, each loaded by the app', () => {
     const consumerPage = source('features/consumer/consumer-page.tsx');
-    const landingEntry = source('landing-main.tsx');
     for (const page of Object.keys(PAGE_NAMESPACES)) {
       expect(existsSync(path.join(webDir, page)), page).toBe(true);
       const loaded =
         routerPages.some(([, named]) => named === page) ||
-        consumerPage.includes(`import('./${path.basename(page, '.tsx')}')`) ||
-        (page === 'landing.html' && landingEntry.includes(`renderApp(<LandingApp />, ${JSON.stringify(PAGE_NAMESPACES['landing.html']).replaceAll('"', "'")});`));
+        consumerPage.includes(`import('./${path.basename(page, '.tsx')}')`);
       expect(loaded, page).toBe(true);
     }
   });
@@ -50,8 +48,8 @@ describe('the pages and their texts (shared/page-texts.ts)', () => {
     expect(source('features/consumer/consumer-page.tsx')).toContain("PAGE_NAMESPACES['features/consumer/orders-tab.tsx']");
   });
 
-  it('builds into the map every page downloads exactly the catalogues of the landing page and the page furniture', () => {
+  it('builds into the map every page downloads exactly the catalogues of the page furniture', () => {
     const pattern = /\('\.\/\*\/\{([a-z,-]*)\}\.json', \{/.exec(source('lib/text.ts'))?.[1];
-    expect(pattern?.split(',').sort()).toEqual([...SHELL_NAMESPACES, ...PAGE_NAMESPACES['landing.html']].sort());
+    expect(pattern?.split(',').sort()).toEqual([...SHELL_NAMESPACES].sort());
   });
 });

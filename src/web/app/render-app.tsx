@@ -5,7 +5,7 @@ import { getLanguage } from '../lib/language';
 import { loadText } from '../lib/text';
 
 /**
- * How both entries start (main.tsx, landing-main.tsx): the catalogues first, then the first
+ * How the app starts (main.tsx): the catalogues first, then the first
  * render. The page furniture's catalogues (`SHELL_NAMESPACES`) and the entry's own ones start
  * loading at once (the document preloads them, so this is a moment). Rendered before they
  * had arrived, the skip link read its texts as missing; when they came in during the sliced

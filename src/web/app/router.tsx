@@ -24,7 +24,7 @@ function withTexts<Page>(load: () => Promise<{ default: Page }>, page: PageModul
 /**
  * Declarative routes with one lazy chunk per page. (The data router of react-router costs
  * ~15 KB gzip more and we load data with TanStack Query inside the signed-in areas instead.)
- * The landing page `/` is not one of them: it is its own entry, landing.html (ADR 015).
+ * The landing page `/` is not one of them: the server renders it (ADR 098).
  */
 const PrivacyPage = lazy(withTexts(() => import('../features/legal/privacy-page'), 'features/legal/privacy-page.tsx'));
 const ReportPage = lazy(withTexts(() => import('../features/report/report-page'), 'features/report/report-page.tsx'));
@@ -144,7 +144,7 @@ export function AppRoutes() {
 }
 
 /**
- * The server answers `/` with the landing page's own document; a client-side navigation to
+ * The server renders the landing page `/` itself (ADR 098); a client-side navigation to
  * `/` (links home are plain <a href="/">, this catches any other) loads that document.
  */
 function LoadLandingDocument() {

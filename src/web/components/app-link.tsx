@@ -1,8 +1,7 @@
 /**
- * AppLink — a link to another page of Regalo, for components that are shared by the
- * single-page app and the landing page (header, footer, cookie banner). Inside the app it is
- * react-router's <Link> (no page load; app/app.tsx provides it); on the landing page, which
- * is its own light entry without the router (ADR 015), it is a plain <a>.
+ * AppLink — a link to another page of Regalo, for the page furniture (header, footer, cookie
+ * banner). Inside the app it is react-router's <Link> (no page load; app/app.tsx provides it);
+ * rendered without the app's router, as the furniture's own tests render it, a plain <a>.
  *   <AppLink to="/privacy" className="…">{t('footer.privacy')}</AppLink>
  * Pages that only live inside the app keep using react-router's <Link> directly.
  */

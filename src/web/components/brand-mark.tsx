@@ -1,6 +1,6 @@
 /**
  * BrandMark — the Regalo logo (an orange-blossom gift knot) with the word mark, linking home.
- * A plain link: the landing page is its own document (ADR 015).
+ * A plain link: the server renders the landing page (ADR 098).
  *   <BrandMark />   <BrandMark tone="dark" />
  */
 export function BrandMark({ tone = 'light' }: { tone?: 'light' | 'dark' }) {

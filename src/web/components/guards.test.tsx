@@ -3,7 +3,6 @@ import { mountReactRootPerTest } from '@web/testing/react-root';
 import { act } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BusinessRedirect } from './business-redirect';
 import type { RedirectIfSignedIn } from './redirect-if-signed-in';
 import type { RequireSession } from './require-session';
 
@@ -34,7 +33,6 @@ async function renderAt(path: string) {
   const { RedirectIfSignedIn: Redirect } = (await import('./redirect-if-signed-in')) as {
     RedirectIfSignedIn: typeof RedirectIfSignedIn;
   };
-  const { BusinessRedirect: Business } = (await import('./business-redirect')) as { BusinessRedirect: typeof BusinessRedirect };
   await act(async () => {
     dom.root.render(
       <MemoryRouter initialEntries={[path]}>
@@ -42,10 +40,7 @@ async function renderAt(path: string) {
           <Route
             path="/"
             element={
-              <>
-                <Business />
-                <p>landing page</p>
-              </>
+<p>landing page</p>
             }
           />
           <Route
@@ -93,6 +88,18 @@ describe('route guards', () => {
     expect(dom.container.querySelector('[data-testid="where"]')?.textContent).toBe('/auth?notice=email_verified');
   });
 
+  it('hands on how many guest purchases the confirmation found, and only a plain count', async () => {
+    stubSession(null);
+    await renderAt('/app?verified=1&found=2');
+    expect(dom.container.querySelector('[data-testid="where"]')?.textContent).toBe('/auth?notice=email_verified&found=2');
+  });
+
+  it('hands on no count that is not a plain number', async () => {
+    stubSession(null);
+    await renderAt('/app?verified=1&found=2%26next%3D%2F%2Fevil');
+    expect(dom.container.querySelector('[data-testid="where"]')?.textContent).toBe('/auth?notice=email_verified');
+  });
+
   it('names the page an anonymous visitor came for, so signing in leads back to it', async () => {
     stubSession(null);
     await renderAt('/app?tab=businesses&business=b1');
@@ -130,33 +137,5 @@ describe('route guards', () => {
     stubSession(null);
     await renderAt('/auth');
     expect(dom.container.textContent).toContain('sign-in form');
-  });
-
-  it('sends a signed-in business user from the landing page to /business/confirm, replacing it in the history', async () => {
-    // The landing page is its own document without the router: the redirect is a document one.
-    const replace = vi.fn();
-    vi.stubGlobal('location', { ...window.location, replace });
-    stubSession({ ...user, isBusiness: true });
-    await renderAt('/');
-    expect(replace).toHaveBeenCalledWith('/business/confirm');
-
-    replace.mockClear();
-    stubSession({ ...user, userType: 'business' });
-    vi.resetModules();
-    await renderAt('/');
-    expect(replace).toHaveBeenCalledWith('/business/confirm');
-  });
-
-  it('leaves consumers and anonymous visitors on the landing page', async () => {
-    const replace = vi.fn();
-    vi.stubGlobal('location', { ...window.location, replace });
-    stubSession(user);
-    await renderAt('/');
-    expect(dom.container.textContent).toContain('landing page');
-    vi.resetModules();
-    stubSession(null);
-    await renderAt('/');
-    expect(dom.container.textContent).toContain('landing page');
-    expect(replace).not.toHaveBeenCalled();
   });
 });

@@ -13,6 +13,7 @@ const { ImagePicker } = await import('./image-picker');
 
 const texts = {
   dropHint: 'Drop it',
+  chooseHint: 'Tap to pick',
   choose: 'Pick',
   change: 'Swap',
   remove: 'Drop image',
@@ -74,6 +75,30 @@ describe('ImagePicker', () => {
     expect(dom.container.textContent).toContain('Later too');
     expect(button('Pick')).toBeDefined();
     expect(button('Drop image')).toBeUndefined();
+  });
+
+  it('refuses an iPhone HEIC photo with the picker’s reason instead of taking it', () => {
+    const { onFile } = render(null);
+    pick(new File([new Uint8Array([0, 0, 0, 0x18])], 'IMG_0001.HEIC', { type: 'image/heic' }));
+    expect(onFile).not.toHaveBeenCalled();
+    expect(toast.error).toHaveBeenCalledWith('Oops', { description: 'Not an image' });
+  });
+
+  it('on a touch screen invites choosing a photo, not dragging one', () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(pointer: coarse)',
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })) as unknown as typeof window.matchMedia;
+    try {
+      render(null);
+      expect(dom.container.textContent).toContain('Tap to pick');
+      expect(dom.container.textContent).not.toContain('Drop it');
+    } finally {
+      window.matchMedia = original;
+    }
   });
 
   it('shows the preview 48 units high with a remove button that calls back', () => {

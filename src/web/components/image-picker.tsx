@@ -4,10 +4,14 @@ import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast';
 import { cn } from '@web/lib/cn';
 import { checkImageFile } from '@web/lib/image-file-rules';
+import { useCoarsePointer } from '@web/lib/use-coarse-pointer';
 
 /** Every text the picker shows, already translated: each feature keeps its own catalogue. */
 export interface ImagePickerTexts {
+  /** The empty zone's line where files can be dragged onto it (a mouse). */
   dropHint: string;
+  /** The same line on a touch screen, where nothing can be dragged. */
+  chooseHint: string;
   choose: string;
   change: string;
   remove: string;
@@ -35,8 +39,9 @@ interface ImagePickerProps {
 }
 
 /**
- * A drop zone with a file picker and a remove button; refuses non-images and images over
- * 5 MB with the specification's messages before anything is sent.
+ * A drop zone with a file picker and a remove button; refuses files the server cannot take
+ * as an image and images over 5 MB with the specification's messages before anything is
+ * sent. On a touch screen the zone invites choosing a photo, not dragging one.
  */
 export function ImagePicker({
   label,
@@ -51,6 +56,7 @@ export function ImagePicker({
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setDragging] = useState(false);
+  const isTouch = useCoarsePointer();
 
   const take = (file: File | undefined) => {
     if (!file) return;
@@ -91,7 +97,7 @@ export function ImagePicker({
         ) : (
           <div className="flex flex-col items-center gap-2 p-4 text-center text-sm text-muted">
             <ImageIcon aria-hidden="true" className="size-8" />
-            <p>{texts.dropHint}</p>
+            <p>{isTouch ? texts.chooseHint : texts.dropHint}</p>
           </div>
         )}
         {progress !== null ? (

@@ -5,7 +5,7 @@
  *   <LanguageMenu />            // light backgrounds
  *   <LanguageMenu tone="dark" /> // on dark backgrounds
  * A native <select> on purpose: it is keyboard- and screen-reader-friendly everywhere,
- * opens the platform picker on phones and costs no JavaScript on the landing page.
+ * opens the platform picker on phones and costs no JavaScript of its own.
  */
 import { Globe } from 'lucide-react';
 import { useId } from 'react';

@@ -2,7 +2,6 @@
  * PublicHeader — logo, language menu and a sign-in link for the public pages; a signed-in
  * user gets a link to their own area instead (admin, business dashboard or /app).
  *   <PublicHeader />                 // in the page flow
- *   <PublicHeader overlay />         // floats over a hero (landing page)
  * It reads the light session store (one GET /api/auth/get-session after load) and the cart
  * kept in the browser, whose count it shows.
  */
@@ -16,12 +15,12 @@ import { BrandMark } from './brand-mark';
 import { LanguageMenu } from './language-menu';
 import { buttonVariants } from './ui/button-variants';
 
-export function PublicHeader({ overlay = false }: { overlay?: boolean }) {
+export function PublicHeader() {
   const { t } = useText('common');
   const { user } = useSession();
   const home = user ? areasFor(user)[0]! : null;
   return (
-    <header className={overlay ? 'absolute inset-x-0 top-0 z-10' : 'border-b border-line bg-sand'}>
+    <header className="border-b border-line bg-sand">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-5 py-4 sm:px-8">
         <BrandMark />
         {/* On a phone the area's name ("El meu Regal") goes under the language menu rather than past the edge. */}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { readEmailConfirmation } from '../lib/email-confirmation';
 import { signInPathFor } from '../lib/return-path';
 import { useSession } from '../lib/session';
 
@@ -16,7 +17,7 @@ interface RequireSessionProps {
  * with this page as the place to come back to (`?next=`, `lib/return-path.ts`).
  * An `error` in the URL (e.g. a failed email-verification link redirecting to /app?error=…)
  * is handed on so the sign-in page can explain it; so is `verified=1` from a reused
- * verification link, as `notice=email_verified`.
+ * verification link, as `notice=email_verified` (with the guest purchases it `found`).
  */
 export function RequireSession({ children, redirectTo, fallback }: RequireSessionProps) {
   const { status } = useSession();
@@ -26,12 +27,13 @@ export function RequireSession({ children, redirectTo, fallback }: RequireSessio
     const search = new URLSearchParams(location.search);
     const error = search.get('error');
     // A verification link used a second time lands here without a session (see auth.ts).
-    const notice = !error && search.get('verified') === '1' ? 'email_verified' : null;
+    const confirmation = readEmailConfirmation(search);
+    const notice = !error && confirmation.verified ? 'email_verified' : null;
     const signIn = redirectTo ?? '/auth';
     const target = error
       ? `${signIn}?error=${encodeURIComponent(error)}`
       : notice
-        ? `${signIn}?notice=${notice}`
+        ? `${signIn}?notice=${notice}${confirmation.found > 0 ? `&found=${confirmation.found}` : ''}`
         : // Signing in leads back here (a public gift's "Send this gift", a checkout link).
           (redirectTo ?? signInPathFor(location));
     return <Navigate to={target} replace />;

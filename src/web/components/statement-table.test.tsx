@@ -119,3 +119,45 @@ describe('statement summary cards (the Payouts tab and its printed page)', () =>
     expect(last.textContent).not.toContain('31 dic 2026');
   });
 });
+
+describe('statement lines on a phone and lines kept for the record', () => {
+  it('stacks every line on a phone with each amount named, and keeps the wide table for larger screens', async () => {
+    await render(laPalmera());
+    const stacked = dom.container.querySelector('[data-testid="statement-stacked"]')!;
+    expect(stacked.className).toContain('sm:hidden');
+    expect(dom.container.querySelector('[data-testid="statement-table"]')!.className.split(' ')).toEqual(
+      expect.arrayContaining(['hidden', 'sm:block']),
+    );
+    const lines = [...stacked.querySelectorAll('[data-testid="stacked-line"]')];
+    expect(lines).toHaveLength(7);
+    const named = (card: Element) =>
+      Object.fromEntries([...card.querySelectorAll('dt')].map((dt) => [dt.textContent, cents(dt.nextElementSibling!.textContent!)]));
+    expect(named(lines[0]!)).toEqual({ 'Importe bruto': 2500, Comisión: 250, 'IVA de la comisión': 53, 'Tu parte': 2197, Saldo: 6591 });
+    expect(named(lines[2]!)).toEqual({ 'Movimiento del saldo': -2197, Saldo: 6591 });
+    const balances = [...stacked.querySelectorAll('[data-testid="stacked-balance"]')].map((b) => b.textContent);
+    expect(balances).toEqual(['Saldo inicial 1 dic 2026' + '43,94\u00a0€', 'Saldo final 31 dic 2026' + '21,97\u00a0€']);
+  });
+
+  it("says why an expired or redeemed order's line leaves the balance as it was", async () => {
+    const lines = [
+      line('2026-12-02T10:00:00.000Z', 'order_paid', paid, 2197, 2197),
+      line('2026-12-20T10:00:00.000Z', 'order_expired', paid, 0, 2197),
+      line('2026-12-21T10:00:00.000Z', 'order_redeemed', paid, 0, 2197),
+    ];
+    await render(laPalmera({ openingBalance: 0, closingBalance: 2197, lines, summary: summarizeStatement(0, lines) }));
+    const rows = [...dom.container.querySelectorAll('tbody tr')].slice(1, 4);
+    expect(rows.map((row) => row.querySelector('[data-testid="line-note"]')?.textContent ?? null)).toEqual([
+      null,
+      'Caducó sin usarse. Para que conste: tu parte se contó cuando se pagó el regalo y sigue siendo tuya, así que el saldo no cambia.',
+      'Para que conste: tu parte se contó cuando se pagó el regalo, así que el saldo no cambia.',
+    ]);
+    const stacked = [...dom.container.querySelectorAll('[data-testid="stacked-line"]')];
+    expect(stacked[1]!.querySelector('[data-testid="line-note"]')?.textContent).toContain('Caducó sin usarse');
+  });
+
+  it('names the month in the table caption rather than writing 2026-12', async () => {
+    await render(laPalmera());
+    expect(dom.container.querySelector('caption')?.textContent).not.toContain('2026-12');
+    expect(dom.container.querySelector('caption')?.textContent).toContain('diciembre de 2026');
+  });
+});

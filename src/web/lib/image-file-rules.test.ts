@@ -13,6 +13,13 @@ describe('checkImageFile', () => {
     expect(checkImageFile({ type: '', size: 1024 })).toBe('imageUploadError');
   });
 
+  it('refuses images the server cannot take, so the picker says why at once', () => {
+    for (const type of ['image/heic', 'image/heif', 'image/svg+xml', 'image/tiff', 'image/bmp']) {
+      expect(checkImageFile({ type, size: 1024 })).toBe('imageUploadError');
+    }
+    expect(checkImageFile({ type: 'image/webp', size: 1024 })).toBeNull();
+  });
+
   it('refuses an image over 5 MB', () => {
     expect(checkImageFile({ type: 'image/png', size: MAX_IMAGE_BYTES + 1 })).toBe('imageTooLarge');
   });

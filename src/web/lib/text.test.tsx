@@ -23,6 +23,17 @@ describe('translate', () => {
     expect(translate(catalogue, 'en', 'steps', { count: 3, total: 6 })).toBe('3 of 6 steps');
   });
 
+  it('writes Valencian "de {{business}}" as d’ before a name starting with a vowel, and only in Valencian', () => {
+    const by = { by: 'de {{business}}' };
+    expect(translate(by, 'va', 'by', { business: 'Orxateria La Palmera' })).toBe('d’Orxateria La Palmera');
+    expect(translate(by, 'va', 'by', { business: 'Forn de Russafa' })).toBe('de Forn de Russafa');
+    expect(translate(by, 'es', 'by', { business: 'Orxateria La Palmera' })).toBe('de Orxateria La Palmera');
+  });
+
+  it('ends a sentence on a name ending in S.L. with one full stop', () => {
+    expect(translate({ ready: 'Invoice ready for {{name}}.' }, 'en', 'ready', { name: 'Orxateria La Palmera S.L.' })).toBe('Invoice ready for Orxateria La Palmera S.L.');
+  });
+
   it('leaves a placeholder without a value as it is, like i18next', () => {
     expect(translate(catalogue, 'en', 'greeting')).toBe('Hello {{name}}');
   });

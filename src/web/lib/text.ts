@@ -1,10 +1,11 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { FORMAT_TAGS } from '@shared/locale';
+import { elideDeBefore } from '@shared/valencian-de';
+import { oneFullStop } from '@shared/sentence-stop';
 import { beforeLanguageChange, getLanguage, useLanguage, type Language } from './language';
 
 /**
- * The app's translation runtime, for every page: the landing page, the shared furniture and
- * each area (ADRs 015, 039, 045, 046). i18next would cost each first load about 19 KB gzip,
+ * The app's translation runtime, for every page: the shared furniture and each area (ADRs 015, 039, 045, 046). i18next would cost each first load about 19 KB gzip,
  * so this reads the catalogues with i18next's rules — nested keys, `{{name}}` placeholders,
  * `_one` / `_other` plural forms picked by `count`, a default value — and
  * `lib/text-parity.test.ts` checks they produce exactly what i18next produces for every
@@ -45,22 +46,26 @@ export function translate(catalogue: Catalogue | undefined, language: Language, 
       lookup(catalogue, `${key}_${pluralCategory(language, values.count)}`);
   }
   template ??= lookup(catalogue, key) ?? values.defaultValue ?? key;
+  // The one rule beyond i18next's: Valencian's "de {{name}}" is "d’" before a vowel (the
+  // parity test's sample values start with no vowel, so it compares the rest unchanged).
+  if (language === 'va') template = elideDeBefore(template, values);
   // Like i18next with escapeValue off (React escapes); a placeholder without a value stays.
-  return template.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (placeholder, name: string) => {
+  const filled = template.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (placeholder, name: string) => {
     const value = values[name];
     return value === undefined ? placeholder : String(value as string | number);
   });
+  // And one beyond it: a name ending in "S.L." closes the sentence with one stop.
+  return oneFullStop(filled);
 }
 
 type CatalogueLoader = () => Promise<{ default: Catalogue }>;
 /**
  * The catalogues by `./<language>/<namespace>.json`: here only the page furniture's
- * (`SHELL_NAMESPACES`) and the landing page's, in every language, since the landing page
- * downloads this map and 63 entries cost it ≈ 0.7 KB gzip of its 90 KB (ADR 068). The app's
- * entry registers all of them (`all-catalogues.ts`) before its first render; anything else
+ * (`SHELL_NAMESPACES`), in every language, since every page downloads this map and all the
+ * catalogues would cost it ≈ 0.7 KB gzip (ADR 068). The app's entry registers all of them (`all-catalogues.ts`) before its first render; anything else
  * that asks for another namespace first loads that map.
  */
-const loaders: Record<string, CatalogueLoader> = import.meta.glob<{ default: Catalogue }>('./*/{common,cookies,landing}.json', {
+const loaders: Record<string, CatalogueLoader> = import.meta.glob<{ default: Catalogue }>('./*/{common,cookies}.json', {
   base: '../../shared/locales',
 });
 
@@ -99,7 +104,7 @@ function loadCatalogue(language: Language, namespace: string): Promise<void> {
   return promise;
 }
 
-/** Starts loading catalogues early, e.g. before the landing page's first render. */
+/** Starts loading catalogues early, e.g. before the app's first render. */
 export function loadText(language: Language, namespaces: readonly string[]): Promise<void> {
   for (const namespace of namespaces) namespacesInUse.add(namespace);
   return Promise.all(namespaces.map((namespace) => loadCatalogue(language, namespace))).then(() => undefined);

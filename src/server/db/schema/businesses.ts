@@ -43,6 +43,8 @@ export const businesses = pgTable(
     bookingUrl: text('booking_url'),
     /** Free text in the owner's words ("Tue–Sat 13:00–16:00"). */
     openingHours: text('opening_hours'),
+    /** The opening hours in other languages, written by the business like the description (ADR 073). */
+    openingHoursTranslations: jsonb('opening_hours_translations').$type<LocalizedTexts>().notNull().default(sql`'{}'::jsonb`),
     description: text('description'),
     /** The language the business writes its own texts (name, description, gifts) in (ADR 073). */
     ownLocale: text('own_locale').$type<Locale>().notNull().default(HOME_LOCALE),
@@ -116,6 +118,7 @@ export const businesses = pgTable(
     uniqueIndex('businesses_slug_unique').on(t.slug),
     check('businesses_own_locale_check', sql`${t.ownLocale} in (${sqlList(LOCALES)})`),
     check('businesses_description_translations_check', localizedTextsCheck(t.descriptionTranslations)),
+    check('businesses_opening_hours_translations_check', localizedTextsCheck(t.openingHoursTranslations)),
     index('businesses_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

@@ -1,15 +1,17 @@
 import type { BusinessCategory, BusinessType } from '@shared/domain/business';
 import type { ValenciaDistrict } from '@shared/domain/valencia-districts';
 import type { OrderStatus } from '@shared/domain/order-status';
+import type { LocalizedTexts } from '@shared/domain/localized-text';
 
 /**
  * The demo's content. Every business, person and phone number is made up; the streets and
  * neighbourhoods are real Valencia ones so the listing reads like the city. What businesses
  * and givers write is stored as they wrote it, in one language (the interface around it is
- * translated, the texts are not: product-spec "data model", one `name` and `description`
- * per gift). Valencian businesses write in Spanish, with Valencian words and names where
- * locals use them, so that is what the demo does; the one gift for an English-reading
- * recipient carries an English message from the giver.
+ * translated). Valencian businesses write in Spanish, with Valencian words and names where
+ * locals use them, so that is what the demo does; the first three businesses also wrote their
+ * gifts (and the arrocería its opening hours) in Valencian and English (ADR 073), so the demo
+ * shows a reader each text in their language. The one gift for an English-reading recipient
+ * carries an English message from the giver.
  */
 export const DEMO_PASSWORD = 'regalo-demo-2026';
 export const DEMO_CONSUMER_EMAIL = 'consumer@demo.regalo.test';
@@ -30,6 +32,9 @@ export interface DemoGift {
   conditions?: string;
   /** Meant for two people (the catalogue's "for two" filter). */
   forTwo?: boolean;
+  /** The same name and description written in other languages (ADR 073). */
+  nameTranslations?: LocalizedTexts;
+  descriptionTranslations?: LocalizedTexts;
 }
 
 export interface DemoBusiness {
@@ -54,6 +59,7 @@ export interface DemoBusiness {
   whatsapp?: string;
   bookingUrl?: string;
   openingHours?: string;
+  openingHoursTranslations?: LocalizedTexts;
   description: string;
   commissionRate: number;
   /** Days before the seed ran that the business joined. */
@@ -88,6 +94,8 @@ export const demoOwnerBusiness: DemoBusiness = {
       description: 'Dos vasos grandes de horchata fresca con un plato de fartons para mojar. La merienda valenciana de toda la vida.',
       price: 950,
       validityDays: 180,
+      nameTranslations: { va: 'Berenar d’orxata i fartons per a dos', en: 'Horchata and fartons for two' },
+      descriptionTranslations: { va: 'Dos gots grans d’orxata fresca amb un plat de fartons per a sucar. El berenar valencià de tota la vida.', en: 'Two large glasses of fresh horchata with a plate of fartons for dipping. The classic Valencian afternoon snack.' },
       forTwo: true,
     },
     {
@@ -95,24 +103,32 @@ export const demoOwnerBusiness: DemoBusiness = {
       description: 'Un litro de horchata para llevar a casa, con una docena de fartons. Para toda la familia a la vuelta de la playa.',
       price: 1450,
       validityDays: 180,
+      nameTranslations: { va: 'Litre d’orxata per a la família', en: 'A litre of horchata for the family' },
+      descriptionTranslations: { va: 'Un litre d’orxata per a endur-se’n a casa, amb una dotzena de fartons. Per a tota la família a la tornada de la platja.', en: 'A litre of horchata to take home, with a dozen fartons. For the whole family after a day at the beach.' },
     },
     {
       name: 'Granizados para cuatro',
       description: 'Cuatro granizados de limón o de café, con fruta de verdad y hielo picado. Lo que pide el cuerpo en agosto.',
       price: 1200,
       validityDays: 90,
+      nameTranslations: { va: 'Granissats per a quatre', en: 'Slushes for four' },
+      descriptionTranslations: { va: 'Quatre granissats de llima o de café, amb fruita de veritat i gel picat. El que demana el cos a l’agost.', en: 'Four lemon or coffee slushes, made with real fruit and crushed ice. Just what you need in August.' },
     },
     {
       name: 'Cata de horchata y la historia de la chufa',
       description: 'Cata guiada de horchata, leche merengada y agua de cebada, con la historia de la chufa de Alboraia.',
       price: 1800,
       validityDays: 365,
+      nameTranslations: { va: 'Tast d’orxata i la història de la xufa', en: 'Horchata tasting and the story of the tiger nut' },
+      descriptionTranslations: { va: 'Tast guiat d’orxata, llet merengada i aigua de civada, amb la història de la xufa d’Alboraia.', en: 'A guided tasting of horchata, leche merengada and barley water, with the story of the Alboraia tiger nut.' },
     },
     {
       name: 'Bono de verano: diez horchatas',
       description: 'Diez horchatas medianas para disfrutar una a una durante todo el verano.',
       price: 3200,
       validityDays: 365,
+      nameTranslations: { va: 'Bo d’estiu: deu orxates', en: 'Summer pass: ten horchatas' },
+      descriptionTranslations: { va: 'Deu orxates mitjanes per a gaudir-les una a una durant tot l’estiu.', en: 'Ten medium horchatas to enjoy one at a time all summer long.' },
     },
   ],
 };
@@ -132,6 +148,10 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     email: 'reservas@sueca27.demo.regalo.test',
     whatsapp: '+34612000102',
     openingHours: 'De martes a domingo, de 13:30 a 16:00. Viernes y sábado también de 20:30 a 23:30.',
+    openingHoursTranslations: {
+      va: 'De dimarts a diumenge, de 13.30 a 16.00. Divendres i dissabte també de 20.30 a 23.30.',
+      en: 'Tuesday to Sunday, 13:30 to 16:00. Fridays and Saturdays also 20:30 to 23:30.',
+    },
     description:
       'Arroces a leña de naranjo en pleno Russafa. Paella valenciana, arroz negro y arroz del senyoret como los hacen las abuelas de l’Horta.',
     commissionRate: 10,
@@ -141,16 +161,37 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
         name: 'Paella valenciana para dos',
         description: 'Pollo, conejo, garrofó y judía verde, con su socarrat. Incluye entrante y postre.',
         price: 4800,
-        validityDays: 365,
+        validityDays: 365, nameTranslations: { va: 'Paella valenciana per a dos', en: 'Valencian paella for two' }, descriptionTranslations: { va: 'Pollastre, conill, garrofó i bajoqueta, amb el seu socarrat. Inclou entrant i postres.', en: 'Chicken, rabbit, garrofó beans and green beans, with its socarrat. Starter and dessert included.' },
         bookingRequired: true,
         partySize: 2,
         validWeekdays: [2, 3, 4, 5],
         conditions: 'No válido en festivos',
         forTwo: true,
       },
-      { name: 'Cena de arroz negro', description: 'Arroz negro con sepia y allioli para dos, con una copa de vino blanco de la terreta cada uno.', price: 5200, validityDays: 365 },
-      { name: 'Arroz de domingo para cuatro', description: 'Comida de domingo para cuatro: entrantes para compartir, el arroz que elijáis y postres caseros.', price: 9500, validityDays: 365 },
-      { name: 'Maridaje con vino', description: 'Una botella de vino D.O. Valencia elegida por nuestro sumiller para acompañar el arroz.', price: 2200, validityDays: 180 },
+      {
+        name: 'Cena de arroz negro',
+        description: 'Arroz negro con sepia y allioli para dos, con una copa de vino blanco de la terreta cada uno.',
+        price: 5200,
+        validityDays: 365,
+        nameTranslations: { va: 'Sopar d’arròs negre', en: 'Black rice dinner' },
+        descriptionTranslations: { va: 'Arròs negre amb sépia i allioli per a dos, amb una copa de vi blanc de la terreta cadascú.', en: 'Black rice with cuttlefish and allioli for two, with a glass of local white wine each.' },
+      },
+      {
+        name: 'Arroz de domingo para cuatro',
+        description: 'Comida de domingo para cuatro: entrantes para compartir, el arroz que elijáis y postres caseros.',
+        price: 9500,
+        validityDays: 365,
+        nameTranslations: { va: 'Arròs de diumenge per a quatre', en: 'Sunday rice for four' },
+        descriptionTranslations: { va: 'Dinar de diumenge per a quatre: entrants per a compartir, l’arròs que trieu i postres casolanes.', en: 'Sunday lunch for four: starters to share, the rice dish of your choice and homemade desserts.' },
+      },
+      {
+        name: 'Maridaje con vino',
+        description: 'Una botella de vino D.O. Valencia elegida por nuestro sumiller para acompañar el arroz.',
+        price: 2200,
+        validityDays: 180,
+        nameTranslations: { va: 'Maridatge amb vi', en: 'Wine pairing' },
+        descriptionTranslations: { va: 'Una botella de vi D.O. València triada pel nostre sommelier per a acompanyar l’arròs.', en: 'A bottle of D.O. Valencia wine chosen by our sommelier to go with the rice.' },
+      },
     ],
   },
   {
@@ -170,10 +211,31 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     commissionRate: 9,
     joinedDaysAgo: 190,
     gifts: [
-      { name: 'Coca de llanda y café', description: 'Un buen trozo de nuestra coca de llanda de limón con un café con leche.', price: 650, validityDays: 90 },
-      { name: 'Esmorzaret para dos', description: 'Dos cafés, zumo de naranja recién exprimido y una tostada con tomate y aceite para cada uno.', price: 1400, validityDays: 180, forTwo: true },
-      { name: 'Caja de doce pastissets', description: 'Doce pastissets de moniato horneados esa misma mañana, en caja de regalo.', price: 1800, validityDays: 90 },
-      { name: 'Un mes de pan', description: 'Una hogaza de masa madre a la semana durante cuatro semanas, para recoger en el horno.', price: 3500, validityDays: 120 },
+      {
+        name: 'Coca de llanda y café',
+        description: 'Un buen trozo de nuestra coca de llanda de limón con un café con leche.',
+        price: 650,
+        validityDays: 90,
+        nameTranslations: { va: 'Coca de llanda i café', en: 'Coca de llanda and coffee' },
+        descriptionTranslations: { va: 'Un bon tros de la nostra coca de llanda de llima amb un café amb llet.', en: 'A generous slice of our lemon coca de llanda with a milky coffee.' },
+      },
+      { name: 'Esmorzaret para dos', description: 'Dos cafés, zumo de naranja recién exprimido y una tostada con tomate y aceite para cada uno.', price: 1400, validityDays: 180, nameTranslations: { va: 'Esmorzaret per a dos', en: 'Breakfast for two' }, descriptionTranslations: { va: 'Dos cafés, suc de taronja acabat d’esprémer i una torrada amb tomaca i oli per a cadascú.', en: 'Two coffees, freshly squeezed orange juice and toast with tomato and olive oil for each of you.' }, forTwo: true },
+      {
+        name: 'Caja de doce pastissets',
+        description: 'Doce pastissets de moniato horneados esa misma mañana, en caja de regalo.',
+        price: 1800,
+        validityDays: 90,
+        nameTranslations: { va: 'Capsa de dotze pastissets', en: 'A box of twelve pastissets' },
+        descriptionTranslations: { va: 'Dotze pastissets de moniato fets al forn eixe mateix matí, en capsa de regal.', en: 'Twelve sweet potato pastissets baked that same morning, in a gift box.' },
+      },
+      {
+        name: 'Un mes de pan',
+        description: 'Una hogaza de masa madre a la semana durante cuatro semanas, para recoger en el horno.',
+        price: 3500,
+        validityDays: 120,
+        nameTranslations: { va: 'Un mes de pa', en: 'A month of bread' },
+        descriptionTranslations: { va: 'Un pa de massa mare a la setmana durant quatre setmanes, per a arreplegar-lo al forn.', en: 'A sourdough loaf a week for four weeks, to collect at the bakery.' },
+      },
     ],
   },
   {

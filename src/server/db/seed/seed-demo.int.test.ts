@@ -217,6 +217,26 @@ describe('demo seed', () => {
     expect(names).toContain('Merienda de horchata y fartons para dos');
   });
 
+  it('gives the first businesses\' gifts and the arrocería\'s opening hours Valencian and English texts, so the demo shows them per reader', async () => {
+    const { db } = await getTestDatabase();
+    await seedDemo({ db, config, storage });
+    const [owner] = await db.select().from(users).where(eq(users.email, 'owner@demo.regalo.test'));
+    const [palmera] = await db.select().from(businesses).where(eq(businesses.ownerId, owner!.id));
+    const palmeraGifts = await db.select().from(gifts).where(eq(gifts.businessId, palmera!.id));
+    expect(palmeraGifts.length).toBeGreaterThan(0);
+    for (const gift of palmeraGifts) {
+      expect(Object.keys(gift.nameTranslations).sort(), gift.name).toEqual(['en', 'va']);
+      expect(Object.keys(gift.descriptionTranslations).sort(), gift.name).toEqual(['en', 'va']);
+    }
+    expect(palmeraGifts.find((g) => g.name === 'Merienda de horchata y fartons para dos')!.nameTranslations).toEqual({
+      va: 'Berenar d’orxata i fartons per a dos',
+      en: 'Horchata and fartons for two',
+    });
+    const [arroceria] = await db.select().from(businesses).where(eq(businesses.name, 'Arrocería Sueca 27'));
+    expect(arroceria!.openingHoursTranslations.va).toContain('De dimarts a diumenge');
+    expect(arroceria!.openingHoursTranslations.en).toContain('Tuesday to Sunday');
+  });
+
   it('adds one pending and one rejected applicant, neither listed', async () => {
     const { db } = await getTestDatabase();
     await seedDemo({ db, config, storage });

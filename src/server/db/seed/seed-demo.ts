@@ -186,6 +186,7 @@ export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
         whatsapp: business.whatsapp ?? null,
         bookingUrl: business.bookingUrl ?? null,
         openingHours: business.openingHours ?? null,
+        openingHoursTranslations: business.openingHoursTranslations ?? {},
         description: business.description,
         imageUrl: files.imageUrl,
         verificationDocuments: files.documents,
@@ -222,6 +223,8 @@ export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
           validWeekdays: gift.validWeekdays ?? null,
           conditions: gift.conditions ?? null,
           forTwo: gift.forTwo ?? false,
+          nameTranslations: gift.nameTranslations ?? {},
+          descriptionTranslations: gift.descriptionTranslations ?? {},
           imageUrl: files.giftImages.get(gift.name)!.imageUrl,
           createdAt: new Date(joined.getTime() + (i + 1) * 3_600_000),
         });

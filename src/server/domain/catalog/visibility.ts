@@ -63,6 +63,7 @@ export const catalogBusinessColumns = {
   whatsapp: businesses.whatsapp,
   bookingUrl: businesses.bookingUrl,
   openingHours: businesses.openingHours,
+  openingHoursTranslations: businesses.openingHoursTranslations,
 };
 
 interface CatalogBusinessRow {
@@ -79,12 +80,13 @@ interface CatalogBusinessRow {
   whatsapp: string | null;
   bookingUrl: string | null;
   openingHours: string | null;
+  openingHoursTranslations: LocalizedTexts;
 }
 
 /** A listed business as the catalogue answers it, with how to book it. */
-/** A listed business as `reader` reads it: its description in their language when it wrote one (ADR 073). */
+/** A listed business as `reader` reads it: its description and opening hours in their language when it wrote them (ADR 073). */
 export function toCatalogBusiness(
-  { phone, whatsapp, bookingUrl, openingHours, descriptionTranslations, ownLocale, ...row }: CatalogBusinessRow,
+  { phone, whatsapp, bookingUrl, openingHours, openingHoursTranslations, descriptionTranslations, ownLocale, ...row }: CatalogBusinessRow,
   reader: Locale,
 ): CatalogBusiness {
   return {
@@ -92,6 +94,6 @@ export function toCatalogBusiness(
     description: pickLocalizedText(row.description, descriptionTranslations, reader, ownLocale),
     category: row.category as BusinessCategory,
     giftCount: Number(row.giftCount),
-    booking: { phone, whatsapp, bookingUrl, openingHours },
+    booking: { phone, whatsapp, bookingUrl, openingHours: pickLocalizedText(openingHours, openingHoursTranslations, reader, ownLocale) },
   };
 }

@@ -26,6 +26,7 @@ export async function loadGiftMailData(db: Executor, orderId: string) {
       giftName: gifts.name,
       giftNameTranslations: gifts.nameTranslations,
       businessOwnLocale: businesses.ownLocale,
+      openingHoursTranslations: businesses.openingHoursTranslations,
       conditions: {
         bookingRequired: gifts.bookingRequired,
         partySize: gifts.partySize,
@@ -57,6 +58,7 @@ export type GiftMailData = NonNullable<Awaited<ReturnType<typeof loadGiftMailDat
 export async function enqueueGiftReceived(tx: Executor, publicUrl: string, data: GiftMailData): Promise<string | null> {
   const { order } = data;
   if (!order.recipientEmail) return null;
+  const reader = isLocale(order.recipientLocale) ? order.recipientLocale : HOME_LOCALE;
   const mail = await enqueueMail(tx, {
     to: order.recipientEmail,
     template: 'gift-received',
@@ -65,7 +67,7 @@ export async function enqueueGiftReceived(tx: Executor, publicUrl: string, data:
       recipientName: order.recipientName,
       senderName: order.senderName ?? (data.purchaser ? firstName(data.purchaser.name) : 'Regalo'),
       // In the recipient's language when the business wrote the name in it (ADR 073).
-      giftName: pickLocalizedText(data.giftName, data.giftNameTranslations, isLocale(order.recipientLocale) ? order.recipientLocale : HOME_LOCALE, data.businessOwnLocale),
+      giftName: pickLocalizedText(data.giftName, data.giftNameTranslations, reader, data.businessOwnLocale),
       businessName: data.business.name,
       businessAddress: formatAddress(data.business.address, data.business.city),
       mapUrl: mapUrl(data.business),
@@ -74,7 +76,7 @@ export async function enqueueGiftReceived(tx: Executor, publicUrl: string, data:
       giftUrl: giftPageUrl(publicUrl, order.qrCode),
       typedCode: order.typedCode ? formatTypedCode(order.typedCode) : null,
       conditions: data.conditions,
-      booking: data.booking,
+      booking: { ...data.booking, openingHours: pickLocalizedText(data.booking.openingHours, data.openingHoursTranslations, reader, data.businessOwnLocale) },
     },
   });
   await tx.update(orders).set({ giftMailId: mail.id }).where(eq(orders.id, order.id));

@@ -8,6 +8,7 @@ import { passwordLimits, unprovenMailLimits } from '../../platform/route-limits'
 import { toFetchHeaders } from '../../platform/fetch-headers';
 import { createSessionCookie } from '../../platform/auth/create-session-cookie';
 import { accountConfirmedBy, isSignUpBrowser, signUpBrowserCookie } from '../../platform/auth/sign-up-browser';
+import { landingAfterConfirmation } from './confirmation-landing';
 
 const MINUTE = 60_000;
 /** Tokens in links are long and random; this only keeps one address from hammering them. */
@@ -123,12 +124,13 @@ function withoutTokens(value: unknown): unknown {
  */
 const SIGN_UP_ACCEPTED = JSON.stringify({ status: 'verification_sent' });
 
-async function sendFetchResponse(reply: FastifyReply, response: Response, path: string, extraCookies: string[] = []) {
+async function sendFetchResponse(reply: FastifyReply, response: Response, path: string, extraCookies: string[] = [], location?: string | null) {
   reply.status(response.status);
   response.headers.forEach((value, name) => {
     if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') return;
     reply.header(name, value);
   });
+  if (location) reply.header('location', location);
   // Several Set-Cookie headers (session + cache + state) must each survive.
   const cookies = [...response.headers.getSetCookie(), ...extraCookies];
   if (cookies.length > 0) reply.header('set-cookie', cookies);
@@ -191,7 +193,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           await createSessionCookie(app.ctx.auth, confirmed.id, { ipAddress: request.ip, userAgent: request.headers['user-agent'] }),
         );
       }
-      return sendFetchResponse(reply, response, path, extraCookies);
+      // The page the link lands on says the address is confirmed, and how many guest purchases wait for it.
+      const location = confirmed ? await landingAfterConfirmation(app.ctx.db, app.ctx.now(), confirmed.email, response.headers.get('location')) : undefined;
+      return sendFetchResponse(reply, response, path, extraCookies, location);
     },
   });
 };

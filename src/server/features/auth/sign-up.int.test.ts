@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { TERMS_VERSION } from '@shared/domain/legal-versions';
+import { checkouts } from '../../db/schema/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail-outbox';
 import { profiles } from '../../db/schema/profiles';
@@ -64,6 +67,42 @@ describe('sign-up, verification, sign-in and sign-out', () => {
     const after = await authedInject(t, cookie, { method: 'GET', url: '/api/profile' });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ code: 'unauthenticated' });
+  });
+
+  it('lands the confirmation on a page told the address is confirmed and how many guest purchases wait for it', async () => {
+    const email = 'quique@example.test';
+    const now = new Date();
+    const guestCheckout = async (values: Partial<typeof checkouts.$inferInsert>) =>
+      t.database.db.insert(checkouts).values({
+        guestName: 'Quique',
+        guestEmail: 'Quique@Example.test',
+        guestLocale: 'es',
+        status: 'succeeded',
+        provider: 'test',
+        providerRef: `test_${randomUUID()}`,
+        amountTotal: 2500,
+        idempotencyKey: `key_${randomUUID().replaceAll('-', '')}`,
+        termsVersion: TERMS_VERSION,
+        completedAt: now,
+        createdAt: now,
+        updatedAt: now,
+        ...values,
+      });
+    // Two paid as a guest with the address (any case), in no account: found.
+    await guestCheckout({});
+    await guestCheckout({ guestEmail: 'QUIQUE@example.test' });
+    // Not counted: unpaid, already in an account, another address.
+    await guestCheckout({ status: 'pending', completedAt: null });
+    await guestCheckout({ claimedAt: now });
+    await guestCheckout({ guestEmail: 'someone-else@example.test' });
+
+    const res = await signUp(t, { email, password: 'naranjas-del-turia-8', name: 'Quique', locale: 'es' });
+    const { response } = await verifyEmailFromOutbox(t, email, cookieFrom(res));
+    expect(response.headers.location).toBe('/app?verified=1&found=2');
+
+    // Opened again, elsewhere: the same landing, for the same mailbox's holder.
+    const again = await verifyEmailFromOutbox(t, email);
+    expect(again.response.headers.location).toMatch(/^\/app\?/);
   });
 
   it('mails in English when the page is in English, and falls back to the stored locale', async () => {

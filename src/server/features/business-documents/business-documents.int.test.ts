@@ -63,6 +63,14 @@ describe('verification documents', () => {
     expect(items.map((i) => i.type).sort()).toEqual(['id_document', 'tax_registration']);
   });
 
+  it('accepts a phone photo (JPEG or PNG) of the articles of incorporation, stored as what its bytes are', async () => {
+    const { cookie } = await signedInUser();
+    const photo = await upload(cookie, 'articles_incorporation', 'escritura.jpg', await sampleJpeg(), 'image/jpeg');
+    expect(photo.statusCode).toBe(201);
+    expect(photo.json()).toMatchObject({ type: 'articles_incorporation', fileName: 'escritura.jpg' });
+    expect((await upload(cookie, 'articles_incorporation', 'escritura.png', await samplePng(), 'image/png')).statusCode).toBe(201);
+  });
+
   describe('refuses by content, not by name', () => {
     it.each([
       ['PNG bytes named .pdf', 'business_license', 'licence.pdf', async () => samplePng()],
@@ -72,7 +80,7 @@ describe('verification documents', () => {
       ['a PDF+HTML polyglot named .png', 'tax_registration', 'scan.png', async () => samplePdf(0, '<html><script>alert(1)</script></html>')],
       // GIFAR: a GIF header with a ZIP (Java archive) behind it. GIF is not a document type.
       ['a GIF/ZIP polyglot named .png', 'tax_registration', 'scan.png', async () => Buffer.concat([Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), Buffer.from('PK\x03\x04 payload', 'latin1')])],
-      ['a PNG as articles of incorporation (PDF only)', 'articles_incorporation', 'estatutos.png', async () => samplePng()],
+      ['a HTML page named .jpg as articles of incorporation', 'articles_incorporation', 'escritura.jpg', async () => Buffer.from('<!doctype html><p>deed</p>')],
       ['a JPEG named .png', 'id_document', 'dni.png', async () => sampleJpeg()],
     ])('%s → 415', async (_label, type, name, make) => {
       const { user, cookie } = await signedInUser();

@@ -28,7 +28,7 @@ export function parseDocumentType(value: string | undefined): DocumentType {
 
 /**
  * Checks the bytes, not the name: the content must be one of the types this document
- * accepts (articles of incorporation: PDF only), and the name's extension must agree with
+ * accepts (a PDF, or a JPEG or PNG photo of the paper), and the name's extension must agree with
  * it, so a PNG called .pdf, an HTML page called .pdf or a PDF called .png are refused.
  * Returns the extension to store under (jpeg is stored as jpg).
  */

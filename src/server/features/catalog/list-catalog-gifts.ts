@@ -33,6 +33,7 @@ export const catalogGiftColumns = {
   businessWhatsapp: businesses.whatsapp,
   businessBookingUrl: businesses.bookingUrl,
   businessOpeningHours: businesses.openingHours,
+  businessOpeningHoursTranslations: businesses.openingHoursTranslations,
   slug: gifts.slug,
   forTwo: gifts.forTwo,
   businessSlug: businesses.slug,
@@ -61,6 +62,7 @@ interface CatalogGiftRow {
   businessWhatsapp: string | null;
   businessBookingUrl: string | null;
   businessOpeningHours: string | null;
+  businessOpeningHoursTranslations: LocalizedTexts;
   slug: string;
   forTwo: boolean;
   businessSlug: string;
@@ -105,7 +107,7 @@ export function toCatalogGift(row: CatalogGiftRow, reader: Locale): ListedGift {
         phone: row.businessPhone,
         whatsapp: row.businessWhatsapp,
         bookingUrl: row.businessBookingUrl,
-        openingHours: row.businessOpeningHours,
+        openingHours: pickLocalizedText(row.businessOpeningHours, row.businessOpeningHoursTranslations, reader, row.businessOwnLocale),
       },
       slug: row.businessSlug,
       district: row.businessDistrict,

@@ -1,10 +1,10 @@
 import { businessCategories } from '@shared/domain/business';
 import { valenciaDistricts } from '@shared/domain/valencia-districts';
-import { escapeHtml } from '@shared/escape-html';
 import { formatAddress, formatPrice } from '@shared/format';
 import { CATALOG_SEARCH_MAX_LENGTH, giftSorts } from '@shared/contracts/catalog-options';
 import type { PageLanguage } from '../../platform/page-language';
-import { pageHref, renderPublicDocument, type PublicSite } from '../../platform/public-page';
+import { html, type TrustedHtml } from '../../platform/html';
+import { pageHref, renderPublicDocument, type PublicPageParts, type PublicSite } from '../../platform/public-page';
 import { cardImageSrc } from '../../platform/storage/image-keys';
 import type { ShopBusiness } from './find-shop-business';
 import type { GiftFilters, ListedGift, ListedGiftPage } from './list-catalog-gifts';
@@ -18,10 +18,9 @@ import { shopText, type ShopText } from './shop-text';
  * like the gift and legal pages (ADRs 032, 059): readable with JavaScript off, painted with
  * their first picture from the document, found by search engines (canonical and hreflang
  * links, Open Graph and Twitter card tags, schema.org JSON-LD) and previewed when shared.
- * Every value from the database goes through escapeHtml (JSON-LD through `jsonLd`).
+ * Every page is an `html` template (platform/html.ts): each value is escaped unless it is
+ * markup built by another template (JSON-LD through `jsonLd`).
  */
-
-const e = escapeHtml;
 
 /** The shop's own parts; the frame's CSS is public-page.ts's. */
 const SHOP_CSS = `
@@ -54,46 +53,31 @@ function mapUrl(business: { name: string; address: string; city: string }): stri
 
 export type ShopSite = PublicSite;
 
-interface DocumentParts {
-  language: PageLanguage;
-  site: ShopSite;
-  title: string;
-  description: string;
-  /** The page's path and its other parameters (without `lang`). */
-  path: string;
-  params?: Record<string, string | undefined>;
-  image?: string | null;
-  ogType?: 'website' | 'product' | 'business.business';
-  structured?: unknown;
-  body: string;
-  /** Error pages: not indexed, no canonical. */
-  indexable?: boolean;
-  /** The navigation item this page is (the catalogue). */
-  current?: 'gifts';
-}
+/** A shop window page: the public frame's parts without its own CSS, banner or menu style, which the shop decides. */
+type DocumentParts = Omit<PublicPageParts, 'css' | 'cookieBanner' | 'languageMenu' | 'bareTitle'>;
 
-export function renderShopDocument(parts: DocumentParts): string {
-  return renderPublicDocument({ ...parts, css: SHOP_CSS });
+export function renderShopDocument({ body, ...parts }: Omit<DocumentParts, 'body'> & { body: TrustedHtml }): string {
+  return renderPublicDocument({ ...parts, body: body.value, css: SHOP_CSS });
 }
 
 /** One gift as a card; the first picture of a page is fetched at once, the others lazily. */
-function giftCard(t: ShopText, language: PageLanguage, gift: ListedGift, first: boolean, showBusiness = true): string {
+function giftCard(t: ShopText, language: PageLanguage, gift: ListedGift, first: boolean, showBusiness = true): TrustedHtml {
   const image = cardImageSrc(gift.imageUrl);
   const href = shopHref(`/b/${gift.business.slug}/${gift.slug}`, {}, language);
   const picture = image
-    ? `<img src="${e(image)}" alt="" width="480" height="360" ${first ? 'fetchpriority="high"' : 'loading="lazy"'} decoding="async">`
+    ? html`<img src="${image}" alt="" width="480" height="360" ${first ? 'fetchpriority="high"' : 'loading="lazy"'} decoding="async">`
     : '<div class="ph" aria-hidden="true"></div>';
-  return `<li><article class="card" data-testid="shop-gift">${picture}<div class="body">
-<h3><a href="${e(href)}">${e(gift.name)}</a></h3>
-${showBusiness ? `<p class="muted">${e(t('card.by', { business: gift.business.name }))}</p>` : ''}
-${gift.forTwo ? `<p><span class="tag">${e(t('card.forTwo'))}</span></p>` : ''}
-<p class="muted">${e(t('card.validFor', { count: gift.validityDays }))}</p>
-<p class="price">${e(formatPrice(gift.price))}</p>
+  return html`<li><article class="card" data-testid="shop-gift">${picture}<div class="body">
+<h3><a href="${href}">${gift.name}</a></h3>
+${showBusiness ? html`<p class="muted">${t('card.by', { business: gift.business.name })}</p>` : ''}
+${gift.forTwo ? html`<p><span class="tag">${t('card.forTwo')}</span></p>` : ''}
+<p class="muted">${t('card.validFor', { count: gift.validityDays })}</p>
+<p class="price">${formatPrice(gift.price)}</p>
 </div></article></li>`;
 }
 
-function giftGrid(t: ShopText, language: PageLanguage, gifts: ListedGift[], showBusiness = true): string {
-  return `<ul class="grid">${gifts.map((gift, index) => giftCard(t, language, gift, index === 0, showBusiness)).join('\n')}</ul>`;
+function giftGrid(t: ShopText, language: PageLanguage, gifts: ListedGift[], showBusiness = true): TrustedHtml {
+  return html`<ul class="grid">${gifts.map((gift, index) => giftCard(t, language, gift, index === 0, showBusiness))}</ul>`;
 }
 
 /** The listing's parameters as the address carries them (defaults left out). */
@@ -110,8 +94,8 @@ export function listingParams(filters: GiftFilters): Record<string, string | und
   };
 }
 
-function option(value: string, label: string, selected: boolean): string {
-  return `<option value="${e(value)}"${selected ? ' selected' : ''}>${e(label)}</option>`;
+function option(value: string, label: string, selected: boolean): TrustedHtml {
+  return html`<option value="${value}"${selected ? ' selected' : ''}>${label}</option>`;
 }
 
 const sortLabels = { price_asc: 'list.sortPriceAsc', price_desc: 'list.sortPriceDesc', newest: 'list.sortNewest' } as const;
@@ -131,45 +115,45 @@ export function renderGiftListing({ language, site, filters, result, dropped, se
   const t = shopText(language);
   const params = listingParams(filters);
   const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
-  const form = `<section class="panel" aria-labelledby="filters-title">
-<h2 id="filters-title" style="margin-top:0">${e(t('list.filters'))}</h2>
+  const form = html`<section class="panel" aria-labelledby="filters-title">
+<h2 id="filters-title" style="margin-top:0">${t('list.filters')}</h2>
 <form method="get" action="/gifts" class="filters" role="search">
 <input type="hidden" name="lang" value="${language}">
-<div class="wide"><label for="q">${e(t('list.search'))}</label><input type="search" id="q" name="q" maxlength="${CATALOG_SEARCH_MAX_LENGTH}" value="${e(filters.q ?? '')}" placeholder="${e(t('list.searchHint'))}"></div>
-<div><label for="category">${e(t('list.category'))}</label><select id="category" name="category">${option('', t('list.anyCategory'), !filters.category)}${businessCategories.map((c) => option(c, t(`common:categories.${c}`), filters.category === c)).join('')}</select></div>
-<div><label for="district">${e(t('list.district'))}</label><select id="district" name="district">${option('', t('list.anyDistrict'), !filters.district)}${valenciaDistricts.map((d) => option(d, t(`districts:${d}`), filters.district === d)).join('')}</select></div>
-<div><label for="minPrice">${e(t('list.minPrice'))}</label><input type="number" id="minPrice" name="minPrice" min="0" max="100000" step="1" inputmode="numeric" value="${filters.minPrice ?? ''}"></div>
-<div><label for="maxPrice">${e(t('list.maxPrice'))}</label><input type="number" id="maxPrice" name="maxPrice" min="0" max="100000" step="1" inputmode="numeric" value="${filters.maxPrice ?? ''}"></div>
-<div><label for="sort">${e(t('list.sort'))}</label><select id="sort" name="sort">${giftSorts.map((s) => option(s, t(sortLabels[s]), filters.sort === s)).join('')}</select></div>
-<div><label class="check"><input type="checkbox" name="forTwo" value="1"${filters.forTwo ? ' checked' : ''}> ${e(t('list.forTwo'))}</label></div>
-<div class="wide row"><button class="button primary" type="submit">${e(t('list.apply'))}</button><a href="${e(shopHref('/gifts', {}, language))}">${e(t('list.clear'))}</a></div>
+<div class="wide"><label for="q">${t('list.search')}</label><input type="search" id="q" name="q" maxlength="${CATALOG_SEARCH_MAX_LENGTH}" value="${filters.q ?? ''}" placeholder="${t('list.searchHint')}"></div>
+<div><label for="category">${t('list.category')}</label><select id="category" name="category">${option('', t('list.anyCategory'), !filters.category)}${businessCategories.map((c) => option(c, t(`common:categories.${c}`), filters.category === c))}</select></div>
+<div><label for="district">${t('list.district')}</label><select id="district" name="district">${option('', t('list.anyDistrict'), !filters.district)}${valenciaDistricts.map((d) => option(d, t(`districts:${d}`), filters.district === d))}</select></div>
+<div><label for="minPrice">${t('list.minPrice')}</label><input type="number" id="minPrice" name="minPrice" min="0" max="100000" step="1" inputmode="numeric" value="${filters.minPrice ?? ''}"></div>
+<div><label for="maxPrice">${t('list.maxPrice')}</label><input type="number" id="maxPrice" name="maxPrice" min="0" max="100000" step="1" inputmode="numeric" value="${filters.maxPrice ?? ''}"></div>
+<div><label for="sort">${t('list.sort')}</label><select id="sort" name="sort">${giftSorts.map((s) => option(s, t(sortLabels[s]), filters.sort === s))}</select></div>
+<div><label class="check"><input type="checkbox" name="forTwo" value="1"${filters.forTwo ? ' checked' : ''}> ${t('list.forTwo')}</label></div>
+<div class="wide row"><button class="button primary" type="submit">${t('list.apply')}</button><a href="${shopHref('/gifts', {}, language)}">${t('list.clear')}</a></div>
 </form>
 </section>`;
   const pager =
     pages > 1
-      ? `<nav aria-label="${e(t('list.pages'))}"><ul class="pager">
-${filters.page > 1 ? `<li><a href="${e(shopHref('/gifts', { ...params, page: filters.page > 2 ? String(filters.page - 1) : undefined }, language))}" rel="prev">${e(t('list.previous'))}</a></li>` : ''}
+      ? html`<nav aria-label="${t('list.pages')}"><ul class="pager">
+${filters.page > 1 ? html`<li><a href="${shopHref('/gifts', { ...params, page: filters.page > 2 ? String(filters.page - 1) : undefined }, language)}" rel="prev">${t('list.previous')}</a></li>` : ''}
 ${Array.from({ length: pages }, (_, i) => i + 1)
   .filter((n) => n === 1 || n === pages || Math.abs(n - filters.page) <= 2)
   .map((n) =>
     n === filters.page
-      ? `<li><span aria-current="page">${n}</span></li>`
-      : `<li><a href="${e(shopHref('/gifts', { ...params, page: n > 1 ? String(n) : undefined }, language))}" aria-label="${e(t('list.pageOf', { page: n, pages }))}">${n}</a></li>`,
+      ? html`<li><span aria-current="page">${n}</span></li>`
+      : html`<li><a href="${shopHref('/gifts', { ...params, page: n > 1 ? String(n) : undefined }, language)}" aria-label="${t('list.pageOf', { page: n, pages })}">${n}</a></li>`,
   )
-  .join('\n')}
-${filters.page < pages ? `<li><a href="${e(shopHref('/gifts', { ...params, page: String(filters.page + 1) }, language))}" rel="next">${e(t('list.next'))}</a></li>` : ''}
+}
+${filters.page < pages ? html`<li><a href="${shopHref('/gifts', { ...params, page: String(filters.page + 1) }, language)}" rel="next">${t('list.next')}</a></li>` : ''}
 </ul></nav>`
       : '';
   const results =
     result.items.length > 0
       ? giftGrid(t, language, result.items)
-      : `<p class="panel" data-testid="shop-empty">${e(t('list.empty'))}</p>`;
-  const body = `<h1>${e(t('list.heading'))}</h1>
-<p class="muted">${e(t('list.intro'))}</p>
+      : html`<p class="panel" data-testid="shop-empty">${t('list.empty')}</p>`;
+  const body = html`<h1>${t('list.heading')}</h1>
+<p class="muted">${t('list.intro')}</p>
 ${form}
-${searchTooLong ? `<p role="status">${e(t('list.searchTooLong', { max: CATALOG_SEARCH_MAX_LENGTH }))}</p>` : ''}
-${dropped ? `<p role="status">${e(t('list.invalid'))}</p>` : ''}
-<h2 id="results" data-testid="shop-count">${e(t('list.count', { count: result.total }))}</h2>
+${searchTooLong ? html`<p role="status">${t('list.searchTooLong', { max: CATALOG_SEARCH_MAX_LENGTH })}</p>` : ''}
+${dropped ? html`<p role="status">${t('list.invalid')}</p>` : ''}
+<h2 id="results" data-testid="shop-count">${t('list.count', { count: result.total })}</h2>
 ${results}
 ${pager}`;
   const title = filters.page > 1 ? t('meta.listTitlePage', { page: filters.page }) : t('meta.listTitle');
@@ -227,22 +211,22 @@ export function renderBusinessPage({ language, site, business, gifts }: Business
   const t = shopText(language);
   const image = cardImageSrc(business.imageUrl);
   const where = formatAddress(business.address, business.city);
-  const body = `<p class="eyebrow">${e(t('business.eyebrow'))}</p>
+  const body = html`<p class="eyebrow">${t('business.eyebrow')}</p>
 <div class="hero">
 <div>
-<h1>${e(business.name)}</h1>
-${business.description ? `<p>${e(business.description)}</p>` : ''}
+<h1>${business.name}</h1>
+${business.description ? html`<p>${business.description}</p>` : ''}
 <dl class="panel">
-<dt>${e(t('business.category'))}</dt><dd>${e(t(`common:categories.${business.category}`))}</dd>
-${business.district ? `<dt>${e(t('business.district'))}</dt><dd>${e(t(`districts:${business.district}`))}</dd>` : ''}
-<dt>${e(t('business.address'))}</dt><dd>${e(where)}<br><a href="${e(mapUrl(business))}" target="_blank" rel="noopener noreferrer">${e(t('business.map'))}</a></dd>
+<dt>${t('business.category')}</dt><dd>${t(`common:categories.${business.category}`)}</dd>
+${business.district ? html`<dt>${t('business.district')}</dt><dd>${t(`districts:${business.district}`)}</dd>` : ''}
+<dt>${t('business.address')}</dt><dd>${where}<br><a href="${mapUrl(business)}" target="_blank" rel="noopener noreferrer">${t('business.map')}</a></dd>
 </dl>
 </div>
-${image ? `<img src="${e(image)}" alt="" width="480" height="360" fetchpriority="high">` : ''}
+${image ? html`<img src="${image}" alt="" width="480" height="360" fetchpriority="high">` : ''}
 </div>
-<h2>${e(t('business.giftsHeading', { name: business.name }))}</h2>
-${gifts.length > 0 ? giftGrid(t, language, gifts, false) : `<p class="panel">${e(t('business.noGifts'))}</p>`}
-<p style="margin-top:1.5rem"><a class="button" href="${e(shopHref('/gifts', {}, language))}">${e(t('gift.allGifts'))}</a></p>`;
+<h2>${t('business.giftsHeading', { name: business.name })}</h2>
+${gifts.length > 0 ? giftGrid(t, language, gifts, false) : html`<p class="panel">${t('business.noGifts')}</p>`}
+<p style="margin-top:1.5rem"><a class="button" href="${shopHref('/gifts', {}, language)}">${t('gift.allGifts')}</a></p>`;
   return renderShopDocument({
     language,
     site,
@@ -277,27 +261,27 @@ export function renderGiftPage({ language, site, business, gift, others }: GiftR
   const image = cardImageSrc(gift.imageUrl);
   const businessHref = shopHref(`/b/${business.slug}`, {}, language);
   const price = formatPrice(gift.price);
-  const body = `<p class="eyebrow"><a href="${e(businessHref)}">${e(business.name)}</a></p>
+  const body = html`<p class="eyebrow"><a href="${businessHref}">${business.name}</a></p>
 <div class="hero">
-${image ? `<img src="${e(image)}" alt="" width="480" height="360" fetchpriority="high">` : ''}
+${image ? html`<img src="${image}" alt="" width="480" height="360" fetchpriority="high">` : ''}
 <div>
-<h1>${e(gift.name)}</h1>
-<p class="big-price" data-testid="shop-price">${e(price)}</p>
-${gift.forTwo ? `<p><span class="tag">${e(t('gift.forTwo'))}</span></p>` : ''}
-${gift.description ? `<p>${e(gift.description)}</p>` : ''}
-<p>${e(t('gift.validity', { count: gift.validityDays }))}</p>
-<p><a class="button primary" href="${e(sendGiftHref(gift))}" data-testid="send-gift">${e(t('gift.send'))}</a></p>
-<p class="muted">${e(t('gift.sendHint'))}</p>
+<h1>${gift.name}</h1>
+<p class="big-price" data-testid="shop-price">${price}</p>
+${gift.forTwo ? html`<p><span class="tag">${t('gift.forTwo')}</span></p>` : ''}
+${gift.description ? html`<p>${gift.description}</p>` : ''}
+<p>${t('gift.validity', { count: gift.validityDays })}</p>
+<p><a class="button primary" href="${sendGiftHref(gift)}" data-testid="send-gift">${t('gift.send')}</a></p>
+<p class="muted">${t('gift.sendHint')}</p>
 </div>
 </div>
-<section class="panel" aria-labelledby="gets"><h2 id="gets" style="margin-top:0">${e(t('gift.getsHeading'))}</h2>
-<p>${e(t('gift.gets', { count: gift.validityDays }))}</p></section>
-<section class="panel" aria-labelledby="how"><h2 id="how" style="margin-top:0">${e(t('gift.howHeading'))}</h2>
-<ol class="steps"><li>${e(t('gift.how1'))}</li><li>${e(t('gift.how2'))}</li><li>${e(t('gift.how3', { business: business.name }))}</li></ol></section>
-<section class="panel" aria-labelledby="where"><h2 id="where" style="margin-top:0">${e(business.name)}</h2>
-<p>${e(formatAddress(business.address, business.city))}</p>
-<p><a href="${e(mapUrl(business))}" target="_blank" rel="noopener noreferrer">${e(t('business.map'))}</a> · <a href="${e(businessHref)}">${e(t('errors.seeBusiness', { business: business.name }))}</a></p></section>
-${others.length > 0 ? `<h2>${e(t('gift.more', { business: business.name }))}</h2>${giftGrid(t, language, others.slice(0, 6), false)}` : ''}`;
+<section class="panel" aria-labelledby="gets"><h2 id="gets" style="margin-top:0">${t('gift.getsHeading')}</h2>
+<p>${t('gift.gets', { count: gift.validityDays })}</p></section>
+<section class="panel" aria-labelledby="how"><h2 id="how" style="margin-top:0">${t('gift.howHeading')}</h2>
+<ol class="steps"><li>${t('gift.how1')}</li><li>${t('gift.how2')}</li><li>${t('gift.how3', { business: business.name })}</li></ol></section>
+<section class="panel" aria-labelledby="where"><h2 id="where" style="margin-top:0">${business.name}</h2>
+<p>${formatAddress(business.address, business.city)}</p>
+<p><a href="${mapUrl(business)}" target="_blank" rel="noopener noreferrer">${t('business.map')}</a> · <a href="${businessHref}">${t('errors.seeBusiness', { business: business.name })}</a></p></section>
+${others.length > 0 ? html`<h2>${t('gift.more', { business: business.name })}</h2>${giftGrid(t, language, others.slice(0, 6), false)}` : ''}`;
   return renderShopDocument({
     language,
     site,
@@ -353,8 +337,8 @@ export function renderShopError({ language, site, kind, path, business }: ErrorR
     [shopHref('/gifts', {}, language), t('errors.seeAll')],
     ['/', t('errors.home')],
   ];
-  const body = `<h1>${e(title)}</h1>
-<p>${e(text)}</p>
-<ul class="row" style="list-style:none;padding:0">${links.map(([href, label], i) => `<li><a class="button${i === 0 ? ' primary' : ''}" href="${e(href!)}">${e(label!)}</a></li>`).join('')}</ul>`;
+  const body = html`<h1>${title}</h1>
+<p>${text}</p>
+<ul class="row" style="list-style:none;padding:0">${links.map(([href, label], i) => html`<li><a class="button${i === 0 ? ' primary' : ''}" href="${href!}">${label!}</a></li>`)}</ul>`;
   return renderShopDocument({ language, site, title, description: text, path, body, indexable: false });
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ExtensionDecisionInput, ExtensionDecisionResult } from '@shared/contracts/business-dashboard';
 import { addDays, localDateOf } from '@shared/domain/analytics';
+import { extensionLengthsFor } from '@shared/domain/extension-lengths';
 import { isUuid } from '../../db/query-helpers';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
@@ -15,7 +16,8 @@ import { giftPageUrl } from '../../domain/orders/gift-page-url';
 
 /**
  * The owner answers a recipient's request for more time, once (ADR 064). Extending moves the
- * expiry to the end of a day at most the gift's validity from today (default: exactly that)
+ * expiry to the end of the day one of the offered lengths from today (default: the gift's
+ * validity)
  * and makes the gift redeemable again, as the team's extension does; declining leaves it
  * expired. Either way the recipient is emailed in their language when we have their address
  * (the gift page shows the answer otherwise). Another business's order is "not found".
@@ -46,13 +48,11 @@ export async function decideExtension(
       if (before.status !== 'paid' && before.status !== 'expired') {
         throw AppError.conflict('order_not_extendable', 'Only a gift that has not been redeemed or cancelled can be extended');
       }
-      const today = localDateOf(now);
-      const latest = addDays(today, row.validityDays);
-      const expiresOn = input.expiresOn ?? latest;
-      if (expiresOn < today || expiresOn > latest || endOfLocalDay(expiresOn) <= before.expiresAt) {
-        throw AppError.validation({ expiresOn: 'invalidDate' }, "The new date must be between today and the gift's validity from today");
+      const days = input.days ?? row.validityDays;
+      const expiresAt = endOfLocalDay(addDays(localDateOf(now), days));
+      if (!extensionLengthsFor(row.validityDays).includes(days) || expiresAt <= before.expiresAt) {
+        throw AppError.validation({ days: 'invalidExtensionLength' }, 'Choose one of the lengths offered');
       }
-      const expiresAt = endOfLocalDay(expiresOn);
       await applyExpiryExtension(tx, ctx.config.publicUrl, before, row, expiresAt, now, {
         extensionDecision: 'extended',
         extensionDecidedAt: now,

@@ -129,16 +129,47 @@ describe('fair expiry', () => {
     expect(mail.subject).toContain('no ha ampliat la validesa del teu regal');
   });
 
-  it('refuses an extension beyond the validity or a request nobody made', async () => {
+  it('extends only by a length offered (none beyond the validity), or refuses a request nobody made', async () => {
     clock = new Date('2027-01-10T10:00:00Z');
     const { owner, order } = await world();
     expect((await decide(owner.cookie, order.id, { decision: 'extend' })).json().code).toBe('extension_not_requested');
     await ask(order.qrCode);
-    const tooLate = await decide(owner.cookie, order.id, { decision: 'extend', expiresOn: '2027-07-10' });
-    expect(tooLate.statusCode).toBe(400);
-    const shorter = await decide(owner.cookie, order.id, { decision: 'extend', expiresOn: '2027-02-28' });
+    // The gift is valid 180 days: 365 is too long, 45 is not a length offered, "90" is not a number.
+    for (const days of [365, 45, 0, -30, 2.5, '90']) {
+      const refused = await decide(owner.cookie, order.id, { decision: 'extend', days });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields).toEqual({ days: 'invalidExtensionLength' });
+    }
+    expect((await row(order.id)).extensionDecision).toBeNull();
+    const shorter = await decide(owner.cookie, order.id, { decision: 'extend', days: 90 });
     expect(shorter.statusCode).toBe(200);
-    expect(shorter.json().expiresAt).toBe('2027-02-28T22:59:59.999Z');
+    // 90 days from 10 January 2027, to the end of that day in Valencia.
+    expect(shorter.json().expiresAt).toBe('2027-04-10T21:59:59.999Z');
+  });
+
+  it("counts the requests still waiting on the business and finds them with the list's filter", async () => {
+    clock = new Date('2027-01-10T10:00:00Z');
+    const { owner, gift, order } = await world();
+    const buyer = await createUser(db());
+    const other = await createOrder(db(), {
+      buyerId: buyer.id,
+      giftId: gift.id,
+      status: 'expired',
+      recipientEmail: `r-${crypto.randomUUID().slice(0, 8)}@example.test`,
+      expiresAt: new Date('2026-12-31T22:59:59.999Z'),
+    });
+    const me = async () => (await as(t, owner.cookie)({ method: 'GET', url: '/api/business/me' })).json().totals.extensionRequests;
+    const waiting = async () =>
+      (await as(t, owner.cookie)({ method: 'GET', url: '/api/business/orders?status=extension_requested' })).json().items.map((o: { id: string }) => o.id);
+    expect(await me()).toBe(0);
+    expect(await waiting()).toEqual([]);
+    await ask(order.qrCode);
+    await ask(other.qrCode);
+    expect(await me()).toBe(2);
+    expect((await waiting()).sort()).toEqual([order.id, other.id].sort());
+    expect((await decide(owner.cookie, other.id, { decision: 'decline' })).statusCode).toBe(200);
+    expect(await me()).toBe(1);
+    expect(await waiting()).toEqual([order.id]);
   });
 
   it('the owner declines: the gift stays expired, the recipient is emailed (in Spanish here); without an email the page says so', async () => {

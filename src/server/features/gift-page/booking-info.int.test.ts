@@ -145,4 +145,41 @@ describe('booking details and gift conditions', () => {
     const detail = await as(t, cookie)({ method: 'GET', url: `/api/catalog/businesses/${business.id}` });
     expect(detail.json().business.booking).toMatchObject({ phone: '+34963123456', openingHours: profile.openingHours });
   });
+
+  it('shows the opening hours in the reader\'s language when the owner wrote them there, else the owner\'s own words', async () => {
+    const { business, cookie, gift } = await ownerWithBooking();
+    const saved = await as(t, cookie)({
+      method: 'PATCH',
+      url: '/api/business/me',
+      payload: { openingHoursTranslations: { en: ' Tuesday to Saturday 13:00–16:00 ', va: 'De dimarts a dissabte, de 13.00 a 16.00' } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ openingHours: profile.openingHours, openingHoursTranslations: { en: 'Tuesday to Saturday 13:00–16:00', va: 'De dimarts a dissabte, de 13.00 a 16.00' } });
+    const tooLong = await as(t, cookie)({ method: 'PATCH', url: '/api/business/me', payload: { openingHoursTranslations: { en: 'x'.repeat(501) } } });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ fields: { 'openingHoursTranslations.en': 'tooLong' } });
+    const stranger = await as(t, null)({ method: 'PATCH', url: '/api/business/me', payload: { openingHoursTranslations: { en: 'Hijacked' } } });
+    expect(stranger.statusCode).toBe(401);
+
+    const buyer = await createUser(db());
+    for (const [locale, hours] of [
+      ['va', 'De dimarts a dissabte, de 13.00 a 16.00'],
+      ['en', 'Tuesday to Saturday 13:00–16:00'],
+      ['es', 'Martes a sábado 13:00–16:00'],
+    ] as const) {
+      const order = await createOrder(db(), { buyerId: buyer.id, giftId: gift.id, status: 'paid', recipientLocale: locale, recipientEmail: `hours.${locale}@example.test` });
+      const page = await t.app.inject({ method: 'GET', url: `/g/${order.qrCode}` });
+      expect(page.body, locale).toContain(hours);
+      const mailId = await db().transaction(async (tx) => enqueueGiftReceived(tx, t.config.publicUrl, (await loadGiftMailData(tx, order.id))!));
+      const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, mailId!));
+      expect(mail!.text, locale).toContain(hours);
+    }
+
+    const giver = await signedInUser(t);
+    const detail = await as(t, `${giver.cookie}; regalo-language=en`)({ method: 'GET', url: `/api/catalog/businesses/${business.id}` });
+    expect(detail.json().business.booking.openingHours).toBe('Tuesday to Saturday 13:00–16:00');
+    const list = await as(t, `${giver.cookie}; regalo-language=en`)({ method: 'GET', url: '/api/catalog/gifts?q=Paella' });
+    const item = list.json().items.find((g: { business: { id: string } }) => g.business.id === business.id);
+    expect(item.business.booking.openingHours).toBe('Tuesday to Saturday 13:00–16:00');
+  });
 });

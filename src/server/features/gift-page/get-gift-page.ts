@@ -82,6 +82,7 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
       whatsapp: businesses.whatsapp,
       bookingUrl: businesses.bookingUrl,
       openingHours: businesses.openingHours,
+      openingHoursTranslations: businesses.openingHoursTranslations,
       extensionRequestedAt: orders.extensionRequestedAt,
       extensionDecision: orders.extensionDecision,
     })
@@ -90,7 +91,7 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
     .where(eq(orders.qrCode, code));
   if (!row || row.status === 'unpaid') return null;
-  const { giftName, giftDescription, giftNameTranslations, giftDescriptionTranslations, businessOwnLocale, recipientName, status, recipientLocale, senderName, bookingRequired, partySize, validWeekdays, conditions, phone, whatsapp, bookingUrl, openingHours, extensionRequestedAt, extensionDecision, ...rest } = row;
+  const { giftName, giftDescription, giftNameTranslations, giftDescriptionTranslations, businessOwnLocale, recipientName, status, recipientLocale, senderName, bookingRequired, partySize, validWeekdays, conditions, phone, whatsapp, bookingUrl, openingHours, openingHoursTranslations, extensionRequestedAt, extensionDecision, ...rest } = row;
   // The recipient reads the gift in their language when the business wrote it there (ADR 073).
   const reader: Locale = isLocale(recipientLocale) ? recipientLocale : HOME_LOCALE;
   return {
@@ -98,7 +99,7 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
     giftName: pickLocalizedText(giftName, giftNameTranslations, reader, businessOwnLocale),
     giftDescription: pickLocalizedText(giftDescription, giftDescriptionTranslations, reader, businessOwnLocale),
     conditions: { bookingRequired, partySize, validWeekdays, conditions },
-    booking: { phone, whatsapp, bookingUrl, openingHours },
+    booking: { phone, whatsapp, bookingUrl, openingHours: pickLocalizedText(openingHours, openingHoursTranslations, reader, businessOwnLocale) },
     extension: {
       requestedAt: extensionRequestedAt,
       decision: extensionDecision as GiftPageView['extension']['decision'],

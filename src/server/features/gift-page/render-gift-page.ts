@@ -1,6 +1,5 @@
 import { HREFLANG, HTML_LANG, LOCALE_NAMES } from '@shared/locale';
 import { formatAddress, formatDate } from '@shared/format';
-import { escapeHtml, escapeHtmlLines } from '@shared/escape-html';
 import { cardImageSrc } from '../../platform/storage/image-keys';
 import type { GiftPageView } from './get-gift-page';
 import { formatTypedCode } from '@shared/domain/typed-code';
@@ -16,17 +15,17 @@ import {
 import { lastExtensionRequestAt } from '../../domain/orders/extension-window';
 import { giftLanguages, giftText, type GiftLanguage, type GiftText } from '../../platform/gift-text';
 import { PAGE_ICON_LINKS } from '../../platform/page-icons';
+import { html, trustedHtml, type HtmlValue, type TrustedHtml } from '../../platform/html';
 
 /*
  * The recipient's pages are plain server-rendered HTML with their CSS inline and no script
  * at all (ADR 032): they open from a chat or email link on a mid-range phone, so the first
- * response is the whole page, and they read the same with JavaScript off. Every value that
- * comes from the database goes through escapeHtml.
+ * response is the whole page, and they read the same with JavaScript off. Every value is
+ * escaped by the `html` template (platform/html.ts): names, messages and a business's words
+ * are written by people, and a page that shows one of them must never run it.
  */
 
-const e = escapeHtml;
-
-const BASE_CSS = `
+const BASE_CSS = trustedHtml(`
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font-family:ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;font-size:1rem;line-height:1.5;color:#1c1917;background:#fffbf5}
@@ -72,15 +71,17 @@ blockquote{margin:0;font-size:1.1rem;font-style:italic}
 .owner{border:2px solid #9a3412}
 footer{max-width:34rem;margin:0 auto;padding:1rem 1rem 2rem;color:#57534e;font-size:.9rem;border-top:1px solid #e7dccb}
 footer a{display:inline-block;margin-right:1rem;padding:.25rem 0}
-`;
+`);
+
+const ICON_LINKS = trustedHtml(PAGE_ICON_LINKS);
 
 interface Layout {
   language: GiftLanguage;
   title: string;
-  body: string;
+  body: TrustedHtml;
   /** The path the language links point at (its own query string is replaced). */
   path: string;
-  extraCss?: string;
+  extraCss?: TrustedHtml;
   skipTo?: boolean;
   /** A same-origin script file (the CSP allows no inline script); only the print card has one. */
   script?: string;
@@ -100,38 +101,52 @@ export const PRINT_CARD_SCRIPT = `for (const button of document.querySelectorAll
 for (const hint of document.querySelectorAll('[data-print-hint]')) hint.hidden = true;
 `;
 
-function languageSwitch(t: GiftText, language: GiftLanguage, path: string): string {
-  const links = giftLanguages
-    .map((code) => {
-      const current = code === language ? ' aria-current="true"' : '';
-      return `<li><a href="${e(path)}?lang=${code}" hreflang="${HREFLANG[code]}" lang="${HTML_LANG[code]}"${current}>${e(LOCALE_NAMES[code])}</a></li>`;
-    })
-    .join('');
-  return `<nav aria-label="${e(t('language.label'))}"><ul class="langs">${links}</ul></nav>`;
+/** Text people wrote over several lines (a message, opening hours), escaped, each line break a `<br>`. */
+function textLines(value: string): TrustedHtml[] {
+  return value
+    .trim()
+    .split(/\r\n|\r|\n/)
+    .map((line, i) => (i === 0 ? html`${line}` : html`<br>\n${line}`));
 }
 
-export function renderDocument({ language, title, body, path, extraCss = '', skipTo = true, script }: Layout): string {
+/** The parts with `separator` (escaped text) between them. */
+function joinedBy(parts: readonly HtmlValue[], separator: string): TrustedHtml[] {
+  return parts.map((part, i) => (i === 0 ? html`${part}` : html`${separator}${part}`));
+}
+
+function languageSwitch(t: GiftText, language: GiftLanguage, path: string): TrustedHtml {
+  const links = giftLanguages.map((code) => {
+    const current = code === language && trustedHtml(' aria-current="true"');
+    return html`<li><a href="${path}?lang=${code}" hreflang="${HREFLANG[code]}" lang="${HTML_LANG[code]}"${current}>${LOCALE_NAMES[code]}</a></li>`;
+  });
+  return html`<nav aria-label="${t('language.label')}"><ul class="langs">${links}</ul></nav>`;
+}
+
+export function renderDocument({ language, title, body, path, extraCss, skipTo = true, script }: Layout): string {
   const t = giftText(language);
-  return `<!doctype html>
+  const footerPages = ['terms', 'legal', 'cookies', 'accessibility'].map(
+    (page) => html`<a href="/${page}?lang=${language}">${t(`footer.${page}`)}</a>`,
+  );
+  return html`<!doctype html>
 <html lang="${HTML_LANG[language]}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-${PAGE_ICON_LINKS}
+${ICON_LINKS}
 <meta name="robots" content="noindex,nofollow">
 <meta name="referrer" content="same-origin">
 <meta name="color-scheme" content="light">
-<title>${e(title)}</title>
+<title>${title}</title>
 <style>${BASE_CSS}${extraCss}</style>
-${script ? `<script src="${e(script)}" defer></script>\n` : ''}</head>
+${script && html`<script src="${script}" defer></script>\n`}</head>
 <body>
-${skipTo ? `<a class="skip" href="#main">${e(t('skip'))}</a>` : ''}
-<header class="bar"><a class="brand" href="/">${e(t('brand'))}</a>${languageSwitch(t, language, path)}</header>
+${skipTo && html`<a class="skip" href="#main">${t('skip')}</a>`}
+<header class="bar"><a class="brand" href="/">${t('brand')}</a>${languageSwitch(t, language, path)}</header>
 ${body}
-<footer><p><a href="/">${e(t('footer.home'))}</a><a href="/privacy">${e(t('footer.privacy'))}</a>${['terms', 'legal', 'cookies', 'accessibility'].map((page) => `<a href="/${page}?lang=${language}">${e(t(`footer.${page}`))}</a>`).join('')}</p></footer>
+<footer><p><a href="/">${t('footer.home')}</a><a href="/privacy">${t('footer.privacy')}</a>${footerPages}</p></footer>
 </body>
 </html>
-`;
+`.value;
 }
 
 /** OpenStreetMap's search; the page's same-origin referrer policy (and the link's noreferrer) keeps the gift's URL from it. */
@@ -140,47 +155,48 @@ export function mapUrl(address: string, city: string): string {
 }
 
 /** The gift's conditions as a list ("Booking required", "Valid Monday to Thursday"…); empty without any. */
-function conditionsList(conditions: GiftConditions, language: GiftLanguage, t: GiftText): string {
+function conditionsList(conditions: GiftConditions, language: GiftLanguage, t: GiftText): TrustedHtml | false {
   const lines = giftConditionLines(conditions, language, t);
-  if (lines.length === 0) return '';
-  return `<p class="label" style="text-align:left;margin-top:.5rem">${e(t('conditions.title'))}</p>
-<ul class="conditions" data-testid="gift-conditions">${lines.map((line) => `<li>${e(line)}</li>`).join('')}</ul>`;
+  if (lines.length === 0) return false;
+  return html`<p class="label" style="text-align:left;margin-top:.5rem">${t('conditions.title')}</p>
+<ul class="conditions" data-testid="gift-conditions">${lines.map((line) => html`<li>${line}</li>`)}</ul>`;
 }
 
 /**
  * How to book and when the business is open: the phone as a `tel:` link, WhatsApp's public
  * click-to-chat link and the business's https booking page (checked when saved).
  */
-function bookingBlock(booking: BusinessBooking, t: GiftText): string {
-  const links: string[] = [];
-  if (booking.phone) links.push(`<li><a href="${e(telHref(booking.phone))}" data-testid="booking-phone">${e(t('booking.call', { phone: formatPhone(booking.phone) }))}</a></li>`);
-  if (booking.whatsapp) links.push(`<li><a href="${e(whatsappHref(booking.whatsapp))}" target="_blank" rel="noopener noreferrer">${e(t('booking.whatsapp'))}</a></li>`);
-  if (booking.bookingUrl) links.push(`<li><a href="${e(booking.bookingUrl)}" target="_blank" rel="noopener noreferrer">${e(t('booking.web'))}</a></li>`);
-  const contact = hasBookingContact(booking)
-    ? `<h3 class="label" style="text-align:left;margin-top:.75rem">${e(t('booking.title'))}</h3><ul class="book" data-testid="booking-links">${links.join('')}</ul>`
-    : '';
-  const hours = booking.openingHours
-    ? `<h3 class="label" style="text-align:left;margin-top:.75rem">${e(t('booking.hours'))}</h3><p data-testid="opening-hours">${escapeHtmlLines(booking.openingHours)}</p>`
-    : '';
-  return contact + hours;
+function bookingBlock(booking: BusinessBooking, t: GiftText): TrustedHtml {
+  const links = [
+    booking.phone && html`<li><a href="${telHref(booking.phone)}" data-testid="booking-phone">${t('booking.call', { phone: formatPhone(booking.phone) })}</a></li>`,
+    booking.whatsapp && html`<li><a href="${whatsappHref(booking.whatsapp)}" target="_blank" rel="noopener noreferrer">${t('booking.whatsapp')}</a></li>`,
+    booking.bookingUrl && html`<li><a href="${booking.bookingUrl}" target="_blank" rel="noopener noreferrer">${t('booking.web')}</a></li>`,
+  ];
+  const contact =
+    hasBookingContact(booking) &&
+    html`<h3 class="label" style="text-align:left;margin-top:.75rem">${t('booking.title')}</h3><ul class="book" data-testid="booking-links">${links}</ul>`;
+  const hours =
+    booking.openingHours &&
+    html`<h3 class="label" style="text-align:left;margin-top:.75rem">${t('booking.hours')}</h3><p data-testid="opening-hours">${textLines(booking.openingHours)}</p>`;
+  return html`${contact}${hours}`;
 }
 
 /**
  * Fair expiry (ADR 064): an expired, unused gift offers one request for more time, as a plain
  * form (no script); after it, the page says what was asked and the business's answer.
  */
-function extensionBlock(view: GiftPageView, language: GiftLanguage, t: GiftText, path: string): string {
+function extensionBlock(view: GiftPageView, language: GiftLanguage, t: GiftText, path: string): TrustedHtml | false {
   const business = view.businessName;
   const { requestedAt, decision, canRequest } = view.extension;
-  if (decision === 'extended') return view.status === 'paid' ? `<p data-testid="extension-outcome">${e(t('extension.extended', { business }))}</p>` : '';
-  if (decision === 'declined') return `<p data-testid="extension-outcome">${e(t('extension.declined', { business }))}</p>`;
-  if (requestedAt) return `<p data-testid="extension-outcome">${e(t('extension.requested', { business, date: formatDate(requestedAt, language) }))}</p>`;
-  if (!canRequest) return '';
+  if (decision === 'extended') return view.status === 'paid' && html`<p data-testid="extension-outcome">${t('extension.extended', { business })}</p>`;
+  if (decision === 'declined') return html`<p data-testid="extension-outcome">${t('extension.declined', { business })}</p>`;
+  if (requestedAt) return html`<p data-testid="extension-outcome">${t('extension.requested', { business, date: formatDate(requestedAt, language) })}</p>`;
+  if (!canRequest) return false;
   const lastDay = formatDate(lastExtensionRequestAt(view.expiresAt), language);
-  return `<h3 class="label" style="text-align:left;margin-top:.75rem">${e(t('extension.title'))}</h3>
-<p>${e(t('extension.intro', { business, date: lastDay }))}</p>
-<form method="post" action="${e(path)}/extension?lang=${language}" data-testid="extension-form">
-<button class="button primary" type="submit" style="width:100%;font:inherit;font-weight:700;cursor:pointer">${e(t('extension.submit', { business }))}</button>
+  return html`<h3 class="label" style="text-align:left;margin-top:.75rem">${t('extension.title')}</h3>
+<p>${t('extension.intro', { business, date: lastDay })}</p>
+<form method="post" action="${path}/extension?lang=${language}" data-testid="extension-form">
+<button class="button primary" type="submit" style="width:100%;font:inherit;font-weight:700;cursor:pointer">${t('extension.submit', { business })}</button>
 </form>`;
 }
 
@@ -194,6 +210,14 @@ export interface GiftPageRender {
 }
 
 /**
+ * The QR's SVG as markup. Safe: renderQrSvg draws it with the qrcode library from the gift
+ * page's own URL (a random code, not a person's words), and escapes the catalogue's label.
+ */
+function qrFigure(qrSvg: string): TrustedHtml {
+  return html`<figure class="qr" data-testid="gift-qr">${trustedHtml(qrSvg)}</figure>`;
+}
+
+/**
  * The counter's way in from the phone's camera app: the dashboard's redeem tab, which looks the
  * code up and asks to confirm exactly as after an in-app scan (one redemption path, ADR 055).
  * The code travels in the fragment, which no request, log or Referer carries.
@@ -202,11 +226,11 @@ function counterRedeemUrl(code: string): string {
   return `/business/dashboard?tab=redeem#code=${encodeURIComponent(code)}`;
 }
 
-function ownerBlock(view: GiftPageView, t: GiftText): string {
-  return `<section class="card owner" aria-labelledby="owner-title" data-testid="owner-redeem">
-<h2 id="owner-title">${e(t('owner.title', { business: view.businessName }))}</h2>
-<p>${e(t('owner.hint'))}</p>
-<p><a class="button primary" href="${e(counterRedeemUrl(view.code))}">${e(t('owner.redeem'))}</a></p>
+function ownerBlock(view: GiftPageView, t: GiftText): TrustedHtml {
+  return html`<section class="card owner" aria-labelledby="owner-title" data-testid="owner-redeem">
+<h2 id="owner-title">${t('owner.title', { business: view.businessName })}</h2>
+<p>${t('owner.hint')}</p>
+<p><a class="button primary" href="${counterRedeemUrl(view.code)}">${t('owner.redeem')}</a></p>
 </section>`;
 }
 
@@ -216,32 +240,32 @@ export function renderGiftPage({ view, language, qrSvg, forOwner = false }: Gift
   const expiry = formatDate(view.expiresAt, language);
   const isReady = view.status === 'paid';
   const statusKey = isReady ? 'ready' : view.status;
-  const badge = `<p class="status status-${statusKey}" data-testid="gift-status" data-status="${statusKey}"><span class="sr">${e(t('status.label'))}: </span>${e(t(`status.${statusKey}`))}</p>`;
+  const badge = html`<p class="status status-${statusKey}" data-testid="gift-status" data-status="${statusKey}"><span class="sr">${t('status.label')}: </span>${t(`status.${statusKey}`)}</p>`;
 
   const statusCard = isReady
-    ? `<section class="card" aria-labelledby="redeem-title">
-<h2 id="redeem-title" class="sr">${e(t('status.label'))}</h2>
+    ? html`<section class="card" aria-labelledby="redeem-title">
+<h2 id="redeem-title" class="sr">${t('status.label')}</h2>
 ${badge}
-<p>${e(t('status.readyHint', { business: view.businessName }))}</p>
-<figure class="qr" data-testid="gift-qr">${qrSvg}</figure>
-<p class="label">${e(t('qr.codeLabel'))}</p>
-<p class="code" data-testid="typed-code">${e(view.typedCode ? formatTypedCode(view.typedCode) : '')}</p>
-<p class="hint">${e(t('qr.codeHint'))}</p>
-<p class="valid">${e(t('page.validUntil', { date: expiry }))}</p>
+<p>${t('status.readyHint', { business: view.businessName })}</p>
+${qrFigure(qrSvg)}
+<p class="label">${t('qr.codeLabel')}</p>
+<p class="code" data-testid="typed-code">${view.typedCode ? formatTypedCode(view.typedCode) : ''}</p>
+<p class="hint">${t('qr.codeHint')}</p>
+<p class="valid">${t('page.validUntil', { date: expiry })}</p>
 ${extensionBlock(view, language, t, path)}
 </section>`
-    : `<section class="card" aria-labelledby="redeem-title">
-<h2 id="redeem-title" class="sr">${e(t('status.label'))}</h2>
+    : html`<section class="card" aria-labelledby="redeem-title">
+<h2 id="redeem-title" class="sr">${t('status.label')}</h2>
 ${badge}
-<p>${e(
+<p>${
         view.status === 'redeemed'
           ? t('status.redeemedHint', { date: formatDate(view.redeemedAt ?? view.expiresAt, language) })
           : view.status === 'expired'
             ? t('status.expiredHint', { date: expiry })
             : view.status === 'withdrawn'
               ? t('status.withdrawnHint')
-              : t('status.cancelledHint'),
-      )}</p>
+              : t('status.cancelledHint')
+      }</p>
 ${extensionBlock(view, language, t, path)}
 </section>`;
 
@@ -251,70 +275,70 @@ ${extensionBlock(view, language, t, path)}
   if (isGone) return renderGonePage(view, language, t, statusCard);
 
   const image = cardImageSrc(view.giftImageUrl);
-  const giftCard = `<section class="card" aria-labelledby="gift-title">
-${image ? `<img class="gift-img" src="${e(image)}" alt="" width="480" height="360" decoding="async">` : ''}
-<p class="label" style="text-align:left">${e(t('page.giftTitle'))}</p>
-<h2 id="gift-title">${e(view.giftName)}</h2>
-${view.giftDescription ? `<p>${e(view.giftDescription)}</p>` : ''}
+  const giftCard = html`<section class="card" aria-labelledby="gift-title">
+${image && html`<img class="gift-img" src="${image}" alt="" width="480" height="360" decoding="async">`}
+<p class="label" style="text-align:left">${t('page.giftTitle')}</p>
+<h2 id="gift-title">${view.giftName}</h2>
+${view.giftDescription && html`<p>${view.giftDescription}</p>`}
 ${conditionsList(view.conditions, language, t)}
 </section>`;
 
-  const messageCard = view.personalMessage
-    ? `<section class="card" aria-labelledby="message-title">
-<h2 id="message-title">${e(t('page.message'))}</h2>
-<blockquote><p>${escapeHtmlLines(view.personalMessage)}</p></blockquote>
-${view.senderName ? `<p class="sign">— ${e(view.senderName)}</p>` : ''}
-</section>`
-    : '';
+  const messageCard =
+    view.personalMessage &&
+    html`<section class="card" aria-labelledby="message-title">
+<h2 id="message-title">${t('page.message')}</h2>
+<blockquote><p>${textLines(view.personalMessage)}</p></blockquote>
+${view.senderName && html`<p class="sign">— ${view.senderName}</p>`}
+</section>`;
 
-  const businessCard = `<section class="card" aria-labelledby="business-title">
-<h2 id="business-title">${e(t('business.title'))}</h2>
-<p><strong>${e(view.businessName)}</strong><br>${e(formatAddress(view.businessAddress, view.businessCity))}</p>
-<p><a href="${e(mapUrl(view.businessAddress, view.businessCity))}" target="_blank" rel="noopener noreferrer">${e(t('business.map'))}</a> <span class="muted">${e(t('business.mapNote'))}</span></p>
+  const businessCard = html`<section class="card" aria-labelledby="business-title">
+<h2 id="business-title">${t('business.title')}</h2>
+<p><strong>${view.businessName}</strong><br>${formatAddress(view.businessAddress, view.businessCity)}</p>
+<p><a href="${mapUrl(view.businessAddress, view.businessCity)}" target="_blank" rel="noopener noreferrer">${t('business.map')}</a> <span class="muted">${t('business.mapNote')}</span></p>
 ${bookingBlock(view.booking, t)}
 </section>`;
 
-  const actions = isReady
-    ? `<section class="card" aria-labelledby="actions-title">
-<h2 id="actions-title">${e(t('actions.title'))}</h2>
+  const actions =
+    isReady &&
+    html`<section class="card" aria-labelledby="actions-title">
+<h2 id="actions-title">${t('actions.title')}</h2>
 <ul class="actions">
-<li><a class="button" href="${e(path)}/print?lang=${language}">${e(t('actions.print'))}</a></li>
-<li><a class="button" href="${e(path)}/calendar.ics?lang=${language}" download="regalo-gift.ics">${e(t('actions.calendar'))}</a></li>
+<li><a class="button" href="${path}/print?lang=${language}">${t('actions.print')}</a></li>
+<li><a class="button" href="${path}/calendar.ics?lang=${language}" download="regalo-gift.ics">${t('actions.calendar')}</a></li>
 </ul>
-</section>`
-    : '';
+</section>`;
 
-  const body = `<main id="main">
-<p class="eyebrow">${e(t('page.eyebrow'))}</p>
-<h1>${e(t('page.greeting', { name: view.recipientName }))}</h1>
-<p class="from">${e(view.senderName ? t('page.from', { sender: view.senderName }) : t('page.fromSomeone'))}</p>
-${forOwner ? ownerBlock(view, t) : ''}
+  const body = html`<main id="main">
+<p class="eyebrow">${t('page.eyebrow')}</p>
+<h1>${t('page.greeting', { name: view.recipientName })}</h1>
+<p class="from">${view.senderName ? t('page.from', { sender: view.senderName }) : t('page.fromSomeone')}</p>
+${forOwner && ownerBlock(view, t)}
 ${statusCard}
 ${giftCard}
 ${messageCard}
 ${businessCard}
 ${actions}
-<p class="muted" style="margin-top:1rem">${e(t('page.noAccount'))}</p>
+<p class="muted" style="margin-top:1rem">${t('page.noAccount')}</p>
 </main>`;
 
   return renderDocument({ language, title: t('meta.title', { gift: view.giftName }), body, path });
 }
 
-function renderGonePage(view: GiftPageView, language: GiftLanguage, t: GiftText, statusCard: string): string {
-  const body = `<main id="main">
-<p class="eyebrow">${e(t('page.eyebrowCancelled'))}</p>
-<h1>${e(t('page.greetingCancelled', { name: view.recipientName }))}</h1>
-<p class="from">${e(view.senderName ? t('page.from', { sender: view.senderName }) : t('page.fromSomeone'))}</p>
+function renderGonePage(view: GiftPageView, language: GiftLanguage, t: GiftText, statusCard: TrustedHtml): string {
+  const body = html`<main id="main">
+<p class="eyebrow">${t('page.eyebrowCancelled')}</p>
+<h1>${t('page.greetingCancelled', { name: view.recipientName })}</h1>
+<p class="from">${view.senderName ? t('page.from', { sender: view.senderName }) : t('page.fromSomeone')}</p>
 ${statusCard}
 <section class="card" aria-labelledby="gift-title">
-<h2 id="gift-title">${e(view.giftName)}</h2>
-<p data-testid="gift-gone">${e(t('page.cancelledNothing', { business: view.businessName }))}</p>
+<h2 id="gift-title">${view.giftName}</h2>
+<p data-testid="gift-gone">${t('page.cancelledNothing', { business: view.businessName })}</p>
 </section>
 </main>`;
   return renderDocument({ language, title: t('meta.title', { gift: view.giftName }), body, path: `/g/${encodeURIComponent(view.code)}` });
 }
 
-const PRINT_CSS = `
+const PRINT_CSS = trustedHtml(`
 @page{size:105mm 148mm;margin:6mm}
 .print-card{max-width:26rem;margin:1rem auto;background:#fff;border:2px solid #9a3412;border-radius:1rem;padding:1rem;text-align:center}
 .print-card .qr{max-width:12rem;margin:.5rem auto}
@@ -338,22 +362,20 @@ const PRINT_CSS = `
  .print-card p,.print-card blockquote{margin:0 0 1mm}
  .print-card .code{font-size:11pt}
 }
-`;
+`);
 
 /** The card's short version: the conditions on one line, then how to book (a phone reads on paper). */
-function printConditions(view: GiftPageView, language: GiftLanguage, t: GiftText): string {
+function printConditions(view: GiftPageView, language: GiftLanguage, t: GiftText): TrustedHtml {
   const lines = giftConditionLines(view.conditions, language, t);
   const { phone, whatsapp, bookingUrl, openingHours } = view.booking;
   const contact = [
-    phone ? `<a href="${e(telHref(phone))}">${e(formatPhone(phone))}</a>` : '',
-    whatsapp && whatsapp !== phone ? `${e(t('booking.whatsapp'))} ${e(formatPhone(whatsapp))}` : '',
-    bookingUrl ? e(new URL(bookingUrl).host) : '',
-  ].filter(Boolean);
-  return [
-    lines.length > 0 ? `<p data-testid="gift-conditions">${lines.map(e).join(' · ')}</p>` : '',
-    contact.length > 0 ? `<p data-testid="booking-links"><strong>${e(t('booking.title'))}:</strong> ${contact.join(' · ')}</p>` : '',
-    openingHours ? `<p class="muted">${e(t('booking.hours'))}: ${escapeHtmlLines(openingHours)}</p>` : '',
-  ].join('');
+    phone && html`<a href="${telHref(phone)}">${formatPhone(phone)}</a>`,
+    whatsapp && whatsapp !== phone && html`${t('booking.whatsapp')} ${formatPhone(whatsapp)}`,
+    bookingUrl && html`${new URL(bookingUrl).host}`,
+  ].filter((part): part is TrustedHtml => Boolean(part));
+  return html`${lines.length > 0 && html`<p data-testid="gift-conditions">${joinedBy(lines, ' · ')}</p>`}${
+    contact.length > 0 && html`<p data-testid="booking-links"><strong>${t('booking.title')}:</strong> ${joinedBy(contact, ' · ')}</p>`
+  }${openingHours && html`<p class="muted">${t('booking.hours')}: ${textLines(openingHours)}</p>`}`;
 }
 
 /** One card with what the counter needs (QR, code, gift, business) and the message. */
@@ -361,22 +383,25 @@ export function renderPrintPage({ view, language, qrSvg }: GiftPageRender): stri
   const t = giftText(language);
   const path = `/g/${encodeURIComponent(view.code)}`;
   const expiry = formatDate(view.expiresAt, language);
-  const body = `<main id="main">
+  const message =
+    view.personalMessage &&
+    html`<blockquote><p>${textLines(view.personalMessage)}</p></blockquote>${view.senderName && html`<p class="sign">— ${view.senderName}</p>`}`;
+  const body = html`<main id="main">
 <article class="print-card" aria-labelledby="print-title">
-<p class="eyebrow">${e(t('brand'))}</p>
-<h1 id="print-title">${e(t('print.heading', { name: view.recipientName }))}</h1>
-<h2>${e(view.giftName)}</h2>
-<p>${e(view.businessName)} · ${e(formatAddress(view.businessAddress, view.businessCity))}</p>
+<p class="eyebrow">${t('brand')}</p>
+<h1 id="print-title">${t('print.heading', { name: view.recipientName })}</h1>
+<h2>${view.giftName}</h2>
+<p>${view.businessName} · ${formatAddress(view.businessAddress, view.businessCity)}</p>
 ${printConditions(view, language, t)}
-<figure class="qr" data-testid="gift-qr">${qrSvg}</figure>
-<p class="label">${e(t('qr.codeLabel'))}</p>
-<p class="code">${e(view.typedCode ? formatTypedCode(view.typedCode) : '')}</p>
-${view.personalMessage ? `<blockquote><p>${escapeHtmlLines(view.personalMessage)}</p></blockquote>${view.senderName ? `<p class="sign">— ${e(view.senderName)}</p>` : ''}` : ''}
-<p class="muted">${e(t('print.instructions', { business: view.businessName, date: expiry }))}</p>
+${qrFigure(qrSvg)}
+<p class="label">${t('qr.codeLabel')}</p>
+<p class="code">${view.typedCode ? formatTypedCode(view.typedCode) : ''}</p>
+${message}
+<p class="muted">${t('print.instructions', { business: view.businessName, date: expiry })}</p>
 </article>
-<p class="screen-only"><button type="button" class="button" data-print hidden>${e(t('print.printButton'))}</button></p>
-<p class="screen-only muted" data-print-hint>${e(t('print.printHint'))}</p>
-<p class="screen-only"><a href="${e(path)}?lang=${language}">${e(t('print.back'))}</a></p>
+<p class="screen-only"><button type="button" class="button" data-print hidden>${t('print.printButton')}</button></p>
+<p class="screen-only muted" data-print-hint>${t('print.printHint')}</p>
+<p class="screen-only"><a href="${path}?lang=${language}">${t('print.back')}</a></p>
 </main>`;
   return renderDocument({
     language,
@@ -390,10 +415,10 @@ ${view.personalMessage ? `<blockquote><p>${escapeHtmlLines(view.personalMessage)
 
 export function renderNotFoundPage(language: GiftLanguage, path: string): string {
   const t = giftText(language);
-  const body = `<main id="main">
-<h1 style="margin-top:1rem">${e(t('notFound.title'))}</h1>
-<section class="card"><p>${e(t('notFound.body'))}</p>
-<p><a class="button primary" href="/g?lang=${language}">${e(t('notFound.action'))}</a></p></section>
+  const body = html`<main id="main">
+<h1 style="margin-top:1rem">${t('notFound.title')}</h1>
+<section class="card"><p>${t('notFound.body')}</p>
+<p><a class="button primary" href="/g?lang=${language}">${t('notFound.action')}</a></p></section>
 </main>`;
   return renderDocument({ language, title: t('meta.notFoundTitle'), body, path });
 }
@@ -401,23 +426,23 @@ export function renderNotFoundPage(language: GiftLanguage, path: string): string
 /** 503: the database (or another dependency) is away for a moment; the gift is not lost. */
 export function renderUnavailablePage(language: GiftLanguage, path: string): string {
   const t = giftText(language);
-  const body = `<main id="main">
-<h1 style="margin-top:1rem">${e(t('unavailable.title'))}</h1>
-<section class="card"><p>${e(t('unavailable.body'))}</p></section>
+  const body = html`<main id="main">
+<h1 style="margin-top:1rem">${t('unavailable.title')}</h1>
+<section class="card"><p>${t('unavailable.body')}</p></section>
 </main>`;
   return renderDocument({ language, title: t('meta.unavailableTitle'), body, path });
 }
 
 export function renderRateLimitedPage(language: GiftLanguage, path: string): string {
   const t = giftText(language);
-  const body = `<main id="main">
-<h1 style="margin-top:1rem">${e(t('rateLimited.title'))}</h1>
-<section class="card"><p>${e(t('rateLimited.body'))}</p></section>
+  const body = html`<main id="main">
+<h1 style="margin-top:1rem">${t('rateLimited.title')}</h1>
+<section class="card"><p>${t('rateLimited.body')}</p></section>
 </main>`;
   return renderDocument({ language, title: t('meta.rateLimitedTitle'), body, path });
 }
 
-const OPEN_CSS = `
+const OPEN_CSS = trustedHtml(`
 label{display:block;font-weight:700;margin-bottom:.35rem}
 input[type=text]{width:100%;min-height:48px;font:inherit;padding:.6rem .75rem;border:2px solid #57534e;border-radius:.7rem;background:#fff;color:#1c1917}
 input[aria-invalid=true]{border-color:#b91c1c}
@@ -425,25 +450,26 @@ input[aria-invalid=true]{border-color:#b91c1c}
 button.button{width:100%;font:inherit;font-weight:700;cursor:pointer;margin-top:.75rem}
 ol{padding-left:1.25rem;margin:0}
 ol li{margin-bottom:.35rem}
-`;
+`);
 
 /**
  * The second way in: the 8-character code the message gives in words, with the email or
  * phone the gift was sent to (both must match one gift, routes.ts). A plain POST form: the
  * contact never goes into an address or a log line.
  */
-function typedCodeForm(language: GiftLanguage, t: GiftText, typed?: { typed: string; contact: string; noMatch?: boolean }): string {
-  const invalid = typed?.noMatch ? ' aria-invalid="true"' : '';
-  return `<section class="card" aria-labelledby="typed-title" data-testid="open-typed">
-<h2 id="typed-title">${e(t('open.typedTitle'))}</h2>
-<p>${e(t('open.typedIntro'))}</p>
+function typedCodeForm(language: GiftLanguage, t: GiftText, typed?: { typed: string; contact: string; noMatch?: boolean }): TrustedHtml {
+  const invalid = typed?.noMatch && trustedHtml(' aria-invalid="true"');
+  const describedBy = typed?.noMatch && trustedHtml(' aria-describedby="typed-error"');
+  return html`<section class="card" aria-labelledby="typed-title" data-testid="open-typed">
+<h2 id="typed-title">${t('open.typedTitle')}</h2>
+<p>${t('open.typedIntro')}</p>
 <form method="post" action="/g/open?lang=${language}" novalidate>
-${typed?.noMatch ? `<p class="error" id="typed-error" role="alert">${e(t('open.typedNoMatch'))}</p>` : ''}
-<label for="typed">${e(t('open.typedLabel'))}</label>
-<input type="text" id="typed" name="typed" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="20" required${invalid}${typed?.noMatch ? ' aria-describedby="typed-error"' : ''} value="${e(typed?.typed ?? '')}">
-<label for="contact" style="margin-top:.75rem">${e(t('open.contactLabel'))}</label>
-<input type="text" id="contact" name="contact" autocomplete="off" spellcheck="false" maxlength="254" required${invalid}${typed?.noMatch ? ' aria-describedby="typed-error"' : ''} value="${e(typed?.contact ?? '')}">
-<button class="button primary" type="submit">${e(t('open.typedSubmit'))}</button>
+${typed?.noMatch && html`<p class="error" id="typed-error" role="alert">${t('open.typedNoMatch')}</p>`}
+<label for="typed">${t('open.typedLabel')}</label>
+<input type="text" id="typed" name="typed" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="20" required${invalid}${describedBy} value="${typed?.typed ?? ''}">
+<label for="contact" style="margin-top:.75rem">${t('open.contactLabel')}</label>
+<input type="text" id="contact" name="contact" autocomplete="off" spellcheck="false" maxlength="254" required${invalid}${describedBy} value="${typed?.contact ?? ''}">
+<button class="button primary" type="submit">${t('open.typedSubmit')}</button>
 </form>
 </section>`;
 }
@@ -455,29 +481,29 @@ export function renderOpenPage(
 ): string {
   const t = giftText(language);
   const describedBy = options.invalid ? 'code-error code-hint' : 'code-hint';
-  const body = `<main id="main">
-<h1 style="margin-top:1rem">${e(t('open.title'))}</h1>
-<p class="from">${e(t('open.intro'))}</p>
+  const body = html`<main id="main">
+<h1 style="margin-top:1rem">${t('open.title')}</h1>
+<p class="from">${t('open.intro')}</p>
 <section class="card" aria-labelledby="open-form-title">
-<h2 id="open-form-title" class="sr">${e(t('open.title'))}</h2>
+<h2 id="open-form-title" class="sr">${t('open.title')}</h2>
 <form method="get" action="/g" novalidate>
 <input type="hidden" name="lang" value="${language}">
-<label for="code">${e(t('open.label'))}</label>
-<input type="text" id="code" name="code" inputmode="url" autocomplete="off" autocapitalize="off" spellcheck="false" required aria-describedby="${describedBy}"${options.invalid ? ' aria-invalid="true"' : ''} value="${e(options.value ?? '')}">
-${options.invalid ? `<p class="error" id="code-error">${e(t('open.invalid'))}</p>` : ''}
-<p class="hint" id="code-hint" style="text-align:left;margin-top:.35rem">${e(t('open.hint', { origin: options.origin }))}</p>
-<button class="button primary" type="submit">${e(t('open.submit'))}</button>
+<label for="code">${t('open.label')}</label>
+<input type="text" id="code" name="code" inputmode="url" autocomplete="off" autocapitalize="off" spellcheck="false" required aria-describedby="${describedBy}"${options.invalid && trustedHtml(' aria-invalid="true"')} value="${options.value ?? ''}">
+${options.invalid && html`<p class="error" id="code-error">${t('open.invalid')}</p>`}
+<p class="hint" id="code-hint" style="text-align:left;margin-top:.35rem">${t('open.hint', { origin: options.origin })}</p>
+<button class="button primary" type="submit">${t('open.submit')}</button>
 </form>
 </section>
 ${typedCodeForm(language, t, options.typed)}
 <section class="card" aria-labelledby="how-title">
-<h2 id="how-title">${e(t('open.howTitle'))}</h2>
-<ol><li>${e(t('open.step1'))}</li><li>${e(t('open.step2'))}</li><li>${e(t('open.step3'))}</li></ol>
+<h2 id="how-title">${t('open.howTitle')}</h2>
+<ol><li>${t('open.step1')}</li><li>${t('open.step2')}</li><li>${t('open.step3')}</li></ol>
 </section>
 <section class="card" aria-labelledby="business-title">
-<h2 id="business-title">${e(t('open.businessTitle'))}</h2>
-<p>${e(t('open.business'))}</p>
-<p><a href="/business/dashboard">${e(t('open.businessLink'))}</a></p>
+<h2 id="business-title">${t('open.businessTitle')}</h2>
+<p>${t('open.business')}</p>
+<p><a href="/business/dashboard">${t('open.businessLink')}</a></p>
 </section>
 </main>`;
   return renderDocument({ language, title: t('meta.openTitle'), body, path: '/g', extraCss: OPEN_CSS });

@@ -3,11 +3,15 @@ import type { Executor } from '../../db/client';
 import { quarterBounds } from './quarter-bounds';
 
 export interface Dac7Quarter {
-  /** What givers paid for the business's gifts, less refunds (DAC7 "consideration"). */
+  /**
+   * What the business earned from its sales: what givers paid less Regalo's commission, its
+   * VAT and the invoices' VAT adjustments, that is the fees below (DAC7 "consideration" is net
+   * of what the platform withholds or charges: Directive 2021/514, Annex V).
+   */
   considerationCents: number;
   /** Regalo's commission and its VAT taken from it, less refunds, with the invoices' VAT adjustments (ADR 093) (DAC7 "fees"). */
   feesCents: number;
-  /** Orders paid in the quarter (DAC7 "number of relevant activities"). */
+  /** Orders paid in the quarter and not refunded in full (DAC7 "number of relevant activities"). */
   activities: number;
 }
 
@@ -22,8 +26,9 @@ export interface Dac7Row {
 
 /**
  * Each business's sales through Regalo in a year, per quarter (DAC7, Directive 2021/514,
- * Spain's form 238), from the ledger: money is counted in the quarter it moved in (a refund
- * in the quarter it was given back). Businesses with nothing in the year are left out.
+ * Spain's form 238), from the ledger: money is counted in the quarter it moved in. An order
+ * refunded in full, whenever (a withdrawal, a cancellation), was not a relevant activity: none
+ * of its rows count, in any quarter (ADR 061). Businesses with nothing in the year are left out.
  */
 export async function getDac7Report(db: Executor, year: number): Promise<Dac7Row[]> {
   const bounds = [1, 2, 3, 4].map((q) => quarterBounds(`${year}-Q${q}`));
@@ -33,15 +38,23 @@ export async function getDac7Report(db: Executor, year: number): Promise<Dac7Row
     when l.created_at < ${bounds[3]!.from.toISOString()}::timestamptz then 3
     else 4 end`;
   const result = (await db.execute(sql`
+    with fully_refunded as (
+      select order_id from ledger_entries
+      where order_id is not null and kind in ('commission', 'commission_vat', 'share_owed', 'refund_commission', 'refund_commission_vat', 'refund_share')
+      group by order_id
+      having sum(case when kind in ('refund_commission', 'refund_commission_vat', 'refund_share') then amount else 0 end) > 0
+        and sum(case when kind in ('refund_commission', 'refund_commission_vat', 'refund_share') then amount else -amount end) = 0
+    )
     select b.id, b.name, b.legal_name, b.tax_id, b.fiscal_address, ${quarterOf} as quarter,
-      sum(case when l.kind in ('commission', 'commission_vat', 'share_owed') then l.amount
-               when l.kind in ('refund_commission', 'refund_commission_vat', 'refund_share') then -l.amount else 0 end)::int as consideration,
+      sum(case when l.kind in ('share_owed', 'invoice_vat_credited') then l.amount
+               when l.kind in ('refund_share', 'invoice_vat_charged') then -l.amount else 0 end)::int as consideration,
       sum(case when l.kind in ('commission', 'commission_vat', 'invoice_vat_charged') then l.amount
                when l.kind in ('refund_commission', 'refund_commission_vat', 'invoice_vat_credited') then -l.amount else 0 end)::int as fees,
       count(*) filter (where l.kind = 'share_owed')::int as activities
     from ledger_entries l join businesses b on b.id = l.business_id
     where l.created_at >= ${bounds[0]!.from.toISOString()}::timestamptz and l.created_at < ${bounds[3]!.to.toISOString()}::timestamptz
       and l.kind in ('commission', 'commission_vat', 'share_owed', 'refund_commission', 'refund_commission_vat', 'refund_share', 'invoice_vat_charged', 'invoice_vat_credited')
+      and (l.order_id is null or not exists (select 1 from fully_refunded f where f.order_id = l.order_id))
     group by b.id, quarter
     order by b.name, b.id, quarter
   `)) as unknown as {

@@ -157,8 +157,27 @@ describe('invoices: the owner, the platform team and the exports', () => {
     const lines = res.body.slice(1).split('\r\n');
     expect(lines[0]).toContain('Legal name;Trade name;Tax ID;Fiscal address;Country;Consideration Q1;Fees Q1;Sales Q1');
     const row = lines.find((l) => l.includes(shop.business.taxId))!;
-    // Two 25,00 € orders in October: 50,00 € consideration, 2 × (2,50 + 0,53) fees.
-    expect(row).toBe(`Horchatería Santa Catalina S.L.;Horchatería Santa Catalina;${shop.business.taxId};Plaça de Santa Caterina 6, 46001 València;ES;0,00;0,00;0;0,00;0,00;0;0,00;0,00;0;50,00;6,05;2;50,00;6,05;2`);
+    // Two 25,00 € orders in October: fees 2 × (2,50 + 0,53) less the invoice's 0,01 € VAT adjustment (ADR 093);
+    // the consideration is what givers paid net of those fees, 50,00 − 6,05.
+    expect(row).toBe(`Horchatería Santa Catalina S.L.;Horchatería Santa Catalina;${shop.business.taxId};Plaça de Santa Caterina 6, 46001 València;ES;0,00;0,00;0;0,00;0,00;0;0,00;0,00;0;43,95;6,05;2;43,95;6,05;2`);
+  });
+
+  it('reports DAC7 consideration net of the commission and its VAT, and leaves out a sale refunded in full', async () => {
+    const shop = await invoicedShop(t);
+    await shop.sell(new Date('2026-10-05T10:00:00Z'));
+    // Paid on the last day of September, withdrawn in October: not a relevant activity in either quarter.
+    const withdrawn = await shop.sell(new Date('2026-09-30T10:00:00Z'));
+    const { recordOrderRefund, paidAmountsOf } = await import('../../domain/ledger/record-payment');
+    await recordOrderRefund(t.database.db, paidAmountsOf(withdrawn), { refundRef: null, at: new Date('2026-10-02T10:00:00Z') });
+
+    const res = await authedInject(t, admin.cookie, { method: 'GET', url: '/api/admin/dac7/2026/csv?lang=en' });
+    expect(res.statusCode).toBe(200);
+    const cells = res.body.slice(1).split('\r\n').find((l) => l.includes(shop.business.taxId))!.split(';');
+    const quarter = (q: number) => cells.slice(5 + (q - 1) * 3, 8 + (q - 1) * 3);
+    // The kept 25,00 € sale: 25,00 − 2,50 commission − 0,53 VAT = 21,97 € consideration, 3,03 € fees, one sale.
+    expect(quarter(3)).toEqual(['0,00', '0,00', '0']);
+    expect(quarter(4)).toEqual(['21,97', '3,03', '1']);
+    expect(cells.slice(17)).toEqual(['21,97', '3,03', '1']);
   });
 
   it('tells the team which businesses cannot be invoiced and what they lack', async () => {

@@ -2,22 +2,18 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANDING_FIGURES_MIN_GIFTS, landingFigureKeys } from '@shared/contracts/landing-figures';
+import { LANDING_FIGURES_MIN_GIFTS, landingFigureKeys } from './landing-figures';
 import { createBusiness, createGift, createOrder, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { countLandingFigures, LANDING_FIGURES_TTL_MS } from './count-landing-figures';
 
-/** A built web app with a manifest, as `npm run build` leaves it (the landing document is written per request). */
+/** A built web app with a manifest, as `npm run build` leaves it (the landing page is the server's own, ADR 098). */
 function makeWebRoot() {
   const root = mkdtempSync(path.join(tmpdir(), 'regalo-landing-'));
   mkdirSync(path.join(root, 'assets'));
   mkdirSync(path.join(root, '.vite'));
   writeFileSync(path.join(root, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
-  writeFileSync(
-    path.join(root, 'landing.html'),
-    '<!doctype html><html><head></head><body><div id="root"></div><script type="module" src="/assets/landing-1.js"></script></body></html>',
-  );
-  writeFileSync(path.join(root, '.vite', 'manifest.json'), JSON.stringify({ 'index.html': { file: 'assets/index-1.js' }, 'landing.html': { file: 'assets/landing-1.js' } }));
+  writeFileSync(path.join(root, '.vite', 'manifest.json'), JSON.stringify({ 'index.html': { file: 'assets/index-1.js' } }));
   return root;
 }
 

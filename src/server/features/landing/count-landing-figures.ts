@@ -1,5 +1,5 @@
 import { and, count, countDistinct, inArray, isNotNull, sql } from 'drizzle-orm';
-import { LANDING_FIGURES_MIN_GIFTS, type LandingFigures } from '@shared/contracts/landing-figures';
+import { LANDING_FIGURES_MIN_GIFTS, type LandingFigures } from './landing-figures';
 import type { OrderStatus } from '@shared/domain/order-status';
 import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../db/client';

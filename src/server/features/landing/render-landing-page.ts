@@ -1,5 +1,5 @@
 import { FORMAT_TAGS } from '@shared/locale';
-import { landingFigureKeys, type LandingFigures } from '@shared/contracts/landing-figures';
+import { landingFigureKeys, type LandingFigures } from './landing-figures';
 import type { FeaturedGift } from '@shared/contracts/shop';
 import { escapeHtml } from '@shared/escape-html';
 import { catalogueText } from '../../platform/catalogues';

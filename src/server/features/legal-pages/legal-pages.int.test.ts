@@ -92,7 +92,7 @@ describe('the legal pages', () => {
     }
     expect(html).toContain('30 days after you last used Regalo, and at most 90 days after signing in');
     expect(html).toContain('365 days');
-    expect(html).toContain('href="/#cookie-settings"');
+    expect(html).toContain('href="/?cookies=customise"');
   });
 
   it('the partner agreement carries the configured commission, IVA on it and the payout rule', async () => {

@@ -111,7 +111,7 @@ function footer(language: PageLanguage): TrustedHtml {
   const links = [
     ...legalPages.map((page) => [`/${page}?lang=${language}`, t(`${pageKey(page)}.title`)] as const),
     ['/privacy', t('common.privacy')] as const,
-    ['/#cookie-settings', t('common.cookieSettings')] as const,
+    ['/?cookies=customise', t('common.cookieSettings')] as const,
     ['/', t('common.home')] as const,
     ['/app', t('common.app')] as const,
   ];

@@ -36,6 +36,15 @@ describe('invoice email', () => {
     }
   });
 
+  it('ends a sentence on a legal name ending in S.L. with one full stop', () => {
+    for (const locale of ['en', 'es', 'va'] as const) {
+      const mail = templates['invoice-issued'](invoiceMailData(sampleRectifyingInvoice(), locale, { name: 'Marta', invoiceUrl }), locale);
+      expect(mail.text, locale).toContain('Horchatería Santa Catalina S.L.');
+      expect(mail.text, locale).not.toContain('S.L..');
+      expect(mail.html, locale).not.toContain('S.L..');
+    }
+  });
+
   it('escapes the names it repeats', () => {
     const invoice = sampleInvoice({ recipient: { name: 'Bar <b>Pepe</b>', taxId: 'B46123456', address: 'C/ Pau 1' } });
     const mail = templates['invoice-issued'](invoiceMailData(invoice, 'es', { name: 'Ana <script>', invoiceUrl }), 'es');

@@ -1,4 +1,5 @@
 import type { Locale } from '@shared/locale';
+import { de as valencianDe } from '@shared/valencian-de';
 
 /** The words every email shares: the layout's footer and button hint, and the greetings. */
 export interface LayoutTexts {
@@ -40,11 +41,8 @@ export const layoutTexts: Record<Locale, LayoutTexts> = {
   },
 };
 
-/**
- * Valencian "de" before a name or a month: apostrophised before a vowel or a silent h
- * ("d’Horchatería Daniel", "d’abril"), as a careful writer does; "de" otherwise.
- */
-export const de = (word: string): string => (/^h?[aeiouàèéíïòóúü]/i.test(word) ? `d’${word}` : `de ${word}`);
+/** Valencian "de" before a name or a month ("d’abril"): the one rule the catalogues follow too. */
+export const de = (word: string): string => valencianDe(word);
 
 /**
  * Valencian article before a date that starts with its day: "l’1 de…", "l’11 de…" (u, onze

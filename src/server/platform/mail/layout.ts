@@ -2,6 +2,7 @@ import { DEMO_OPERATOR, type Operator } from '@shared/contracts/operator';
 import { formatCountryIn } from '@shared/format';
 import { escapeHtml, escapeHtmlLines } from '@shared/escape-html';
 import { HTML_LANG, type Locale } from '@shared/locale';
+import { oneFullStop } from '@shared/sentence-stop';
 import { layoutTexts } from './layout-texts';
 
 export interface RenderedMail {
@@ -57,7 +58,16 @@ export const plainGreeting = (locale: Locale) => layoutTexts[locale].plainGreeti
  * table for the button so Outlook renders it, real text colours with enough contrast, and
  * the link repeated as plain text for clients that block buttons and for screen readers.
  */
-export function renderMail(content: MailContent): RenderedMail {
+export function renderMail(given: MailContent): RenderedMail {
+  // A name ending in "S.L." closes a sentence with one stop, whichever template wrote it.
+  const content: MailContent = {
+    ...given,
+    subject: oneFullStop(given.subject),
+    preheader: oneFullStop(given.preheader),
+    heading: oneFullStop(given.heading),
+    paragraphs: given.paragraphs.map((p) => (typeof p === 'string' ? oneFullStop(p) : { ...p, lead: oneFullStop(p.lead) })),
+    ...(given.note === undefined ? {} : { note: oneFullStop(given.note) }),
+  };
   const { locale, action } = content;
   // A phone number reads as a number, never as its `tel:` address; mail apps link it anyway.
   const paragraphText = (p: MailParagraph) => (typeof p === 'string' ? p : `${p.lead} ${p.link.url.startsWith('tel:') ? p.link.label : p.link.url}`);

@@ -184,7 +184,7 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       note: 'Des de «Les meues comandes» pots copiar l’enllaç de cada regal, reenviar-lo o canviar una entrega programada.',
       guestAction: 'Veure esta compra',
       guestNote:
-        'Guarda este correu: el seu botó et porta de nou a esta compra, on pots copiar l’enllaç de cada regal, reenviar-lo o canviar una entrega programada. Per a veure-la també en «Les meues comandes», inicia la sessió en un compte de Regalo amb esta adreça de correu i prem «Afig al meu compte» en eixa pàgina: res no s’afig a un compte per si sol.',
+        'Guarda este correu: el seu botó et porta de nou a esta compra, on pots copiar l’enllaç de cada regal, reenviar-lo o canviar una entrega programada. Per a veure-la també en «Les meues comandes», inicia la sessió en un compte de Regalo amb esta adreça de correu i prem «Afegir al meu compte» en eixa pàgina: res no s’afig a un compte per si sol.',
     },
     purchaseLinks: {
       subject: 'Les teues compres a Regalo',
@@ -193,7 +193,7 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       lead: 'Has demanat els enllaços a les compres que vas fer a Regalo sense compte amb esta adreça de correu. Cada enllaç obri eixa compra: els seus regals, els seus enllaços i el que encara pots canviar.',
       purchase: ({ date, total, gifts }) => `${date} · ${total} · ${gifts}`,
       open: 'Veure esta compra',
-      note: 'Si no has demanat este correu, pots ignorar-lo: ningú més rep estos enllaços. Per a veure’n una també en «Les meues comandes», inicia la sessió en un compte de Regalo amb esta adreça i prem «Afig al meu compte» en la seua pàgina.',
+      note: 'Si no has demanat este correu, pots ignorar-lo: ningú més rep estos enllaços. Per a veure’n una també en «Les meues comandes», inicia la sessió en un compte de Regalo amb esta adreça i prem «Afegir al meu compte» en la seua pàgina.',
     },
     giftDelivered: {
       subject: ({ recipientName }) => `${recipientName} ja ha rebut el teu regal`,

@@ -83,14 +83,16 @@ function Exports() {
   const currentYear = Number(madridMonthOf(now).slice(0, 4));
   const [quarter, setQuarter] = useState(quarters[0]!);
   const [year, setYear] = useState(currentYear);
-  const link = cn(buttonVariants({ variant: 'secondary' }), 'w-fit');
+  // The links' words wrap on a phone: kept on one line, the longest (Valencian) pushed the page
+  // 9 px wider than a 390 px screen.
+  const link = cn(buttonVariants({ variant: 'secondary' }), 'h-auto min-h-11 w-fit max-w-full whitespace-normal text-left');
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h3">{t('invoices.exports.title')}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-3">
-        <div className="flex flex-col gap-1.5">
+        <div className="flex min-w-0 flex-col gap-1.5">
           <Label htmlFor={quarterId}>{t('invoices.exports.quarter')}</Label>
           <select id={quarterId} value={quarter} onChange={(e) => setQuarter(e.target.value)} className={cn(controlClasses, 'min-h-11 cursor-pointer py-2')}>
             {quarters.map((q) => (
@@ -104,7 +106,7 @@ function Exports() {
             {t('invoices.exports.book')}
           </a>
         </div>
-        <div className="flex flex-col gap-1.5">
+        <div className="flex min-w-0 flex-col gap-1.5">
           <Label htmlFor={yearId}>{t('invoices.exports.year')}</Label>
           <select id={yearId} value={year} onChange={(e) => setYear(Number(e.target.value))} className={cn(controlClasses, 'min-h-11 cursor-pointer py-2')}>
             {[currentYear, currentYear - 1, currentYear - 2].map((y) => (
@@ -118,7 +120,7 @@ function Exports() {
             {t('invoices.exports.dac7')}
           </a>
         </div>
-        <div className="flex flex-col justify-end gap-1.5">
+        <div className="flex min-w-0 flex-col justify-end gap-1.5">
           <a href={VERIFACTU_RECORDS_URL} download="verifactu-records.json" className={link}>
             <Download aria-hidden="true" />
             {t('invoices.exports.records')}

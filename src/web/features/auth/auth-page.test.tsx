@@ -48,4 +48,17 @@ describe('the auth page', () => {
       expect(dom.container.textContent).toContain('or continue with email');
     });
   }
+
+  it('after a confirmation link says the address is confirmed and how many guest purchases it found', async () => {
+    await render('password', '/auth?notice=email_verified&found=2');
+    const status = dom.container.querySelector('[role="status"]')!;
+    expect(status.textContent).toContain('Your email address is already confirmed');
+    expect(status.textContent).toContain('We found 2 earlier purchases made as a guest with this address');
+    expect(status.querySelector('a')?.getAttribute('href')).toBe('/purchase');
+  });
+
+  it('says nothing of purchases when none were found', async () => {
+    await render('password', '/auth?notice=email_verified');
+    expect(dom.container.querySelector('[role="status"]')?.textContent).not.toContain('We found');
+  });
 });

@@ -13,6 +13,7 @@ import { showAuthError } from './show-auth-error';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { useAuthOptions } from '@web/lib/use-auth-options';
+import { readEmailConfirmation } from '@web/lib/email-confirmation';
 
 type Tab = 'signin' | 'signup';
 
@@ -25,6 +26,8 @@ export default function AuthPage() {
   const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
   // Kept on screen (not a toast): the person has to read it before signing in.
   const notice = params.get('notice') === 'email_verified' ? 'email_verified' : null;
+  // Guest purchases with the address the link has just confirmed: how many, and how to add them.
+  const { found } = readEmailConfirmation(params);
   const checkEmailRef = useRef<HTMLDivElement>(null);
   // A server without Google credentials offers no Google button at all: a greyed-out one only
   // advertises what cannot be used. The auth document says which (ADR 044), so nothing moves.
@@ -64,9 +67,17 @@ export default function AuthPage() {
         <p className="text-muted">{t('page.subheading')}</p>
       </div>
       {notice ? (
-        <p role="status" className="rounded-2xl border border-olive-600 bg-olive-50 px-4 py-3 text-sm text-olive-800">
-          {t('notices.email_verified')}
-        </p>
+        <div role="status" className="flex flex-col gap-1 rounded-2xl border border-olive-600 bg-olive-50 px-4 py-3 text-sm text-olive-800">
+          <p>{t('notices.email_verified')}</p>
+          {found > 0 ? (
+            <p>
+              {t('notices.found', { count: found })}{' '}
+              <Link to="/purchase" className="font-semibold underline underline-offset-4">
+                {t('notices.findLink')}
+              </Link>
+            </p>
+          ) : null}
+        </div>
       ) : null}
       <Card>
         <CardContent className="pt-5 sm:pt-6">

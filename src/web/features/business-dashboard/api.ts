@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UPLOAD_FIELDS } from '@shared/contracts/upload-fields';
 import type { BusinessProfilePatchInput, CommissionAcceptance, DashboardBusiness, InvoicingDetailsInput, OwnerMailSettings, DashboardGiftList, ExtensionDecisionInput, GiftInput, GiftPatchInput } from '@shared/contracts/business-dashboard';
-import type { OrderStatus } from '@shared/domain/order-status';
+import type { BusinessOrderFilter } from '@shared/domain/order-status';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 import { uploadWithProgress } from '@web/lib/upload-with-progress';
 
@@ -11,7 +11,7 @@ const businessDashboardContract = () => import('@shared/contracts/business-dashb
 export const dashboardKeys = {
   business: ['dashboard', 'business'] as const,
   gifts: ['dashboard', 'gifts'] as const,
-  orders: (status: OrderStatus | 'all') => ['dashboard', 'orders', status] as const,
+  orders: (status: BusinessOrderFilter | 'all') => ['dashboard', 'orders', status] as const,
   allOrders: ['dashboard', 'orders'] as const,
   analytics: (from: string, to: string) => ['dashboard', 'analytics', from, to] as const,
   signupDraft: ['dashboard', 'signup-draft'] as const,
@@ -180,7 +180,7 @@ export function useDeleteGift() {
   });
 }
 
-export function useOrders(status: OrderStatus | 'all') {
+export function useOrders(status: BusinessOrderFilter | 'all') {
   return useInfiniteQuery({
     queryKey: dashboardKeys.orders(status),
     queryFn: ({ signal, pageParam }) =>
@@ -194,17 +194,24 @@ export function useOrders(status: OrderStatus | 'all') {
   });
 }
 
-/** The owner answers a recipient's request for more time (ADR 064); the lists reload. */
+/**
+ * The owner answers a recipient's request for more time (ADR 064); the lists reload, and so
+ * does the business, whose Orders tab counts the requests still waiting.
+ */
 export function useDecideExtension() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: ExtensionDecisionInput['decision'] }) =>
+    mutationFn: ({ id, ...body }: { id: string } & ExtensionDecisionInput) =>
       apiRequest(`/api/business/orders/${encodeURIComponent(id)}/extension`, {
         method: 'POST',
-        body: { decision },
+        body,
         contract: () => businessDashboardContract().then((m) => m.extensionDecisionResultSchema),
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: dashboardKeys.allOrders }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: dashboardKeys.allOrders }),
+        client.invalidateQueries({ queryKey: dashboardKeys.business }),
+      ]),
   });
 }
 

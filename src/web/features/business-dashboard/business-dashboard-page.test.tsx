@@ -59,6 +59,7 @@ function business(overrides: Partial<DashboardBusiness> = {}): DashboardBusiness
     description: null,
     ownLocale: 'es',
     descriptionTranslations: {},
+    openingHoursTranslations: {},
     address: 'Plaça de Santa Caterina 6',
     city: 'Valencia',
     phone: null,
@@ -92,7 +93,7 @@ function business(overrides: Partial<DashboardBusiness> = {}): DashboardBusiness
         downloadUrl: '/api/business/documents/b1/business_license/download',
       },
     ],
-    totals: { gifts: 3, orders: 7 },
+    totals: { gifts: 3, orders: 7, extensionRequests: 0 },
     createdAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };
@@ -214,6 +215,28 @@ describe('/business/dashboard', () => {
     expect(dom.container.querySelector('input[type="email"]')).not.toBeNull();
     expect(dom.container.querySelector('input[type="url"]')).not.toBeNull();
     expect(dom.container.querySelector('input[placeholder="CIF/NIF"]')).not.toBeNull();
+  });
+
+  it('counts the requests for more time still waiting on the Orders tab, from any tab (ADR 064)', async () => {
+    stubApi({
+      '/api/business/me': {
+        status: 200,
+        body: business({ verificationStatus: 'approved', isActive: true, totals: { gifts: 3, orders: 7, extensionRequests: 2 } }),
+      },
+    });
+    await renderAt('/business/dashboard?tab=profile');
+    await waitForText('Account status');
+    const orders = [...dom.container.querySelectorAll('[role="tab"]')].find((element) => element.textContent?.startsWith('Orders'))!;
+    expect(orders.querySelector('[data-testid="orders-tab-pending"]')?.textContent).toBe('2, 2 requests for more time');
+    expect(orders.textContent).toBe('Orders2, 2 requests for more time');
+  });
+
+  it('shows no count on the Orders tab when no request waits', async () => {
+    stubApi({ '/api/business/me': { status: 200, body: business({ verificationStatus: 'approved', isActive: true }) } });
+    await renderAt('/business/dashboard?tab=profile');
+    await waitForText('Account status');
+    expect(tab('Orders')).toBeDefined();
+    expect(dom.container.querySelector('[data-testid="orders-tab-pending"]')).toBeNull();
   });
 
   it('checks the profile in the browser first, then shows the server\'s field errors on the fields', async () => {

@@ -186,6 +186,16 @@ function BusinessArea({ business }: { business: DashboardBusiness }) {
               >
                 <Icon aria-hidden="true" />
                 {t(`tabs.${key}`)}
+                {key === 'orders' && business.totals.extensionRequests > 0 ? (
+                  // Requests for more time wait for the owner's answer (ADR 064): seen from every tab.
+                  <span
+                    className="ml-1 rounded-full bg-amber-200 px-2 text-xs font-bold text-amber-950"
+                    data-testid="orders-tab-pending"
+                  >
+                    <span aria-hidden="true">{business.totals.extensionRequests}</span>
+                    <span className="sr-only">{`, ${t('tabs.ordersPending', { count: business.totals.extensionRequests })}`}</span>
+                  </span>
+                ) : null}
               </TabsTrigger>
             );
           })}

@@ -15,12 +15,12 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const business = {
-  id: 'b1', slug: 'horchateria-santa-catalina', name: 'Horchatería Santa Catalina', district: null, category: 'traditional_drinks', description: null, ownLocale: 'es', descriptionTranslations: {},
+  id: 'b1', slug: 'horchateria-santa-catalina', name: 'Horchatería Santa Catalina', district: null, category: 'traditional_drinks', description: null, ownLocale: 'es', descriptionTranslations: {}, openingHoursTranslations: {},
   address: 'Plaça de Santa Caterina 6', city: 'Valencia', phone: null, email: null, website: null,
   whatsapp: null, bookingUrl: null, openingHours: null,
   businessType: 'cooperative', taxId: 'F12345674', businessRegistrationNumber: null, legalName: null, fiscalAddress: null, invoicingDataMissing: ['legalName', 'fiscalAddress'], imageUrl: null,
   thumbnailUrl: null, verificationStatus: 'approved', rejectionReason: null, isActive: true, commissionRate: 12.5, proposedCommissionRate: null, commissionProposedAt: null, orderMailDigest: false,
-  termsAcceptedAt: '2026-11-20T10:00:00.000Z', partnerTermsVersion: '2026-11-27', documents: [], totals: { gifts: 1, orders: 0 }, createdAt: '2026-11-20T10:00:00.000Z',
+  termsAcceptedAt: '2026-11-20T10:00:00.000Z', partnerTermsVersion: '2026-11-27', documents: [], totals: { gifts: 1, orders: 0, extensionRequests: 0 }, createdAt: '2026-11-20T10:00:00.000Z',
 } satisfies DashboardBusiness;
 const gift: DashboardGift = {
   id: 'g1', name: 'Horchata for two', description: null, nameTranslations: {}, descriptionTranslations: {}, price: 950, currency: 'EUR', imageUrl: null,

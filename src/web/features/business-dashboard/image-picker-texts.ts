@@ -6,6 +6,7 @@ export function useImagePickerTexts(): ImagePickerTexts {
   const { t } = useText('dashboard');
   return {
     dropHint: t('image.dropHint'),
+    chooseHint: t('image.chooseHint'),
     choose: t('image.choose'),
     change: t('image.change'),
     remove: t('image.remove'),

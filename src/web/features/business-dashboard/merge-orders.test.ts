@@ -7,6 +7,7 @@ function order(id: string, createdAt: string, status: DashboardOrder['status'] =
     id,
     giftId: 'g1',
     giftName: 'Paella for two',
+    giftValidityDays: 365,
     status,
     totalAmount: 4500,
     currency: 'EUR',
@@ -34,6 +35,13 @@ const ids = (data: OrderPages) => data.pages.flatMap((page) => page.items.map((i
 describe('mergeOrderUpdates', () => {
   const older = order('a', '2026-11-20T10:00:00.000Z');
   const newer = order('b', '2026-11-21T10:00:00.000Z');
+
+  it('keeps in the "extension requested" list only the requests still waiting (ADR 064)', () => {
+    const asked = { ...order('c', '2026-11-22T10:00:00.000Z', 'expired'), extensionRequestedAt: '2027-01-10T10:00:00.000Z' };
+    const answered = { ...asked, status: 'paid' as const, extensionDecision: 'extended' as const };
+    expect(ids(mergeOrderUpdates(pages([]), [asked, older], 'extension_requested'))).toEqual(['c']);
+    expect(ids(mergeOrderUpdates(pages([asked]), [answered], 'extension_requested'))).toEqual([]);
+  });
 
   it('puts a new order first and never doubles one that comes twice', () => {
     const merged = mergeOrderUpdates(pages([older]), [newer, newer], 'all');

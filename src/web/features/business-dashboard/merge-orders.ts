@@ -1,5 +1,5 @@
 import type { DashboardOrder } from '@shared/contracts/business-dashboard';
-import type { OrderStatus } from '@shared/domain/order-status';
+import type { BusinessOrderFilter } from '@shared/domain/order-status';
 
 export interface OrderPages {
   pages: { items: DashboardOrder[]; nextCursor: string | null }[];
@@ -14,9 +14,11 @@ export interface OrderPages {
 export function mergeOrderUpdates(
   data: OrderPages,
   updates: readonly DashboardOrder[],
-  filter: OrderStatus | 'all',
+  filter: BusinessOrderFilter | 'all',
 ): OrderPages {
-  const matches = (order: DashboardOrder) => filter === 'all' || order.status === filter;
+  const matches = (order: DashboardOrder) =>
+    filter === 'all' ||
+    (filter === 'extension_requested' ? order.extensionRequestedAt !== null && order.extensionDecision === null : order.status === filter);
   const byId = new Map(updates.map((order) => [order.id, order]));
   const known = new Set<string>();
   const pages = data.pages.map((page) => ({

@@ -13,6 +13,7 @@ const order = (id: string, overrides: Partial<DashboardOrder>): DashboardOrder =
   id,
   giftId: 'g1',
   giftName: 'Merienda de horchata y fartons para dos',
+  giftValidityDays: 365,
   status: 'paid',
   totalAmount: 950,
   currency: 'EUR',

@@ -13,6 +13,7 @@ const order = (id: string, overrides: Partial<DashboardOrder>): DashboardOrder =
   id,
   giftId: 'g1',
   giftName: 'Esmorzar per a dos',
+  giftValidityDays: 365,
   status: 'paid',
   totalAmount: 1500,
   currency: 'EUR',

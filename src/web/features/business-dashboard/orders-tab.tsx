@@ -2,7 +2,9 @@ import { Package } from 'lucide-react';
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useText } from '@web/lib/text';
 import type { DashboardOrder } from '@shared/contracts/business-dashboard';
-import { businessOrderStatuses, type OrderStatus } from '@shared/domain/order-status';
+import { businessOrderStatuses, type BusinessOrderFilter } from '@shared/domain/order-status';
+import { addDays, localDateOf, startOfLocalDay } from '@shared/domain/analytics';
+import { extensionLengthsFor } from '@shared/domain/extension-lengths';
 import { formatDate, formatDateTime, formatPrice } from '@shared/format';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -14,11 +16,11 @@ import { Spinner } from '@web/components/ui/spinner';
 import { orderStatusBadge } from '@web/lib/order-status-style';
 import { useDecideExtension, useOrders } from './api';
 import { formatPercent } from '@shared/format';
-import { apiErrorMessage } from '@web/lib/api-error';
+import { apiErrorMessage, apiFieldErrors } from '@web/lib/api-error';
 import { useOrderUpdates } from './use-order-updates';
 import { QueryFallback } from '@web/components/query-fallback';
 
-type Filter = OrderStatus | 'all';
+type Filter = BusinessOrderFilter | 'all';
 
 export function OrdersTab() {
   const { t } = useText('dashboard');
@@ -63,6 +65,7 @@ export function OrdersTab() {
                 {t(`orderStatus.${status}`)}
               </option>
             ))}
+            <option value="extension_requested">{t('orders.filterExtensionRequested')}</option>
           </select>
         </div>
       </div>
@@ -177,12 +180,18 @@ function OrderCard({ order }: { order: DashboardOrder }) {
 }
 
 /**
- * Fair expiry (ADR 064): the recipient of an expired gift asked for more time. One click
- * extends it by the gift's validity from today, or declines; the recipient is told either way.
+ * Fair expiry (ADR 064): the recipient of an expired gift asked for more time. The owner picks
+ * how long (the gift's validity from today unless they choose less), sees the date it gives,
+ * and extends, or declines; the recipient is told either way.
  */
 function ExtensionRequest({ order }: { order: DashboardOrder }) {
   const { t, language } = useText('dashboard');
   const decide = useDecideExtension();
+  const lengthId = useId();
+  const lengthErrorId = useId();
+  const lengths = extensionLengthsFor(order.giftValidityDays);
+  const [days, setDays] = useState(order.giftValidityDays);
+  const lengthError = apiFieldErrors(decide.error).days;
   if (order.extensionDecision) {
     return (
       <p className="text-sm text-muted" data-testid="extension-decision">
@@ -196,16 +205,45 @@ function ExtensionRequest({ order }: { order: DashboardOrder }) {
         <Badge variant="warning">{t('orders.extension.requested')}</Badge>
         <span className="text-sm text-muted">{formatDate(order.extensionRequestedAt!, language)}</span>
       </div>
-      <p className="text-sm">{t('orders.extension.hint')}</p>
+      <p className="text-sm">{t('orders.extension.hint', { days: order.giftValidityDays })}</p>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={lengthId}>{t('orders.extension.lengthLabel')}</Label>
+          <select
+            id={lengthId}
+            value={days}
+            onChange={(event) => setDays(Number(event.target.value))}
+            aria-invalid={lengthError ? true : undefined}
+            aria-describedby={lengthError ? lengthErrorId : undefined}
+            className={cn(controlClasses, 'min-h-11 cursor-pointer py-2')}
+            data-testid="extension-length"
+          >
+            {lengths.map((length) => (
+              <option key={length} value={length}>
+                {t('orders.extension.length', { count: length })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="pb-2 text-sm text-muted" data-testid="extension-new-date">
+          {/* The server counts from today in Valencia; so does this date. */}
+          {t('orders.extension.newDate', { date: formatDate(startOfLocalDay(addDays(localDateOf(new Date()), days)), language) })}
+        </p>
+      </div>
+      {lengthError ? (
+        <p id={lengthErrorId} role="alert" className="text-sm font-semibold text-red-700">
+          {t(`orders.extension.errors.${lengthError}`, { defaultValue: t('errors.validation_failed') })}
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ id: order.id, decision: 'extend' })}>
-          {t('orders.extension.extend')}
+        <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ id: order.id, decision: 'extend', days })}>
+          {t('orders.extension.extend', { count: days })}
         </Button>
         <Button size="sm" variant="outline" disabled={decide.isPending} onClick={() => decide.mutate({ id: order.id, decision: 'decline' })}>
           {t('orders.extension.decline')}
         </Button>
       </div>
-      {decide.isError ? (
+      {decide.isError && !lengthError ? (
         <p role="alert" className="text-sm font-semibold text-red-700">
           {apiErrorMessage(decide.error, 'dashboard')}
         </p>

@@ -34,11 +34,12 @@ import { LOCALE_NAMES, LOCALES, type Locale } from '@shared/locale';
 import { verificationBadge, verificationView } from './verification-status';
 import { ShopToolsCard } from './shop-tools-card';
 
-type TextKey = Exclude<keyof BusinessProfilePatchInput, 'confirmReview' | 'ownLocale' | 'descriptionTranslations'>;
+type TextKey = Exclude<keyof BusinessProfilePatchInput, 'confirmReview' | 'ownLocale' | 'descriptionTranslations' | 'openingHoursTranslations'>;
 type ProfileValues = Required<{ [K in TextKey]: string }> & {
-  /** The language of the business's own texts, and its description in the others (ADR 073). */
+  /** The language of the business's own texts, and its description and opening hours in the others (ADR 073). */
   ownLocale: Locale;
   descriptionTranslations: LocalizedTexts;
+  openingHoursTranslations: LocalizedTexts;
 };
 
 /** The fields that say who the business is: changing one after approval means a new review (ADR 034). */
@@ -64,6 +65,7 @@ function valuesOf(business: DashboardBusiness): ProfileValues {
     fiscalAddress: business.fiscalAddress ?? '',
     ownLocale: business.ownLocale,
     descriptionTranslations: business.descriptionTranslations,
+    openingHoursTranslations: business.openingHoursTranslations,
   };
 }
 
@@ -225,7 +227,7 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
   const clearOnEdit = (key: keyof ProfileValues) => clearErrors(key === 'businessType' ? ['businessType', 'taxId'] : key);
   const translationError = (field: string, locale: Locale) => {
     // The browser's check names the language; the server's, the whole map.
-    const error = errors[field as 'descriptionTranslations'] as (Record<string, { message?: string } | undefined> & { message?: string }) | undefined;
+    const error = errors[field as 'descriptionTranslations' | 'openingHoursTranslations'] as (Record<string, { message?: string } | undefined> & { message?: string }) | undefined;
     const code = error?.[locale]?.message ?? error?.message;
     return code ? t(`fieldErrors.${code}`, { defaultValue: t('fieldErrors.invalid') }) : undefined;
   };
@@ -354,6 +356,16 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
             >
               <Textarea rows={3} {...text('openingHours')} />
             </Field>
+            {/* Hours are words too ("closed in August"): each reader sees them in their language when written (ADR 073). */}
+            <div className="sm:col-span-2">
+              <OtherLanguageTexts
+                ownLocale={watch('ownLocale')}
+                fields={[{ name: 'openingHoursTranslations', label: t('profile.fields.openingHours'), rows: 3 }]}
+                register={(path) => register(path as 'openingHoursTranslations.en', { onChange: () => clearErrors('openingHoursTranslations') })}
+                errorOf={translationError}
+                hasText={(locale) => Boolean(watch(`openingHoursTranslations.${locale}`)?.trim())}
+              />
+            </div>
           </fieldset>
           <Field label={t('profile.fields.businessType')} required error={errorText('businessType')}>
             <SelectWrapper {...select('businessType')}>

@@ -15,6 +15,7 @@ function order(id: string, at: string, status: DashboardOrder['status'] = 'paid'
     id,
     giftId: 'g1',
     giftName: 'Horchata for two',
+    giftValidityDays: 365,
     status,
     totalAmount: 950,
     currency: 'EUR',

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { DashboardOrder } from '@shared/contracts/business-dashboard';
-import type { OrderStatus } from '@shared/domain/order-status';
+import type { BusinessOrderFilter } from '@shared/domain/order-status';
 import { dashboardKeys, fetchOrderUpdates } from './api';
 import { classifyUpdates, mergeOrderUpdates, type OrderPages } from './merge-orders';
 import { nextPollDelay, POLL_MIN_MS } from './poll-backoff';
@@ -59,7 +59,7 @@ export function useOrderUpdates(onNewOrders: (orders: DashboardOrder[]) => void)
         if (changed.length > 0) {
           for (const [key, data] of loadedLists()) {
             if (!data) continue;
-            const status = (key[2] ?? 'all') as OrderStatus | 'all';
+            const status = (key[2] ?? 'all') as BusinessOrderFilter | 'all';
             client.setQueryData<OrderPages>(key, mergeOrderUpdates(data, changed, status));
           }
           // Totals and figures change with every sale.

@@ -206,6 +206,7 @@ export function BusinessInfoStep({ form, onSubmit, photoUrl, onPhotoChange }: Bu
         hint={t('signup.photo.hint')}
         texts={{
           dropHint: t('signup.photo.dropHint'),
+          chooseHint: t('signup.photo.chooseHint'),
           choose: t('signup.photo.choose'),
           change: t('signup.photo.change'),
           remove: t('signup.photo.remove'),

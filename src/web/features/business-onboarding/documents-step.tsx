@@ -13,12 +13,19 @@ import {
   requiredDocuments,
 } from '@shared/domain/documents';
 import { formatDateTime } from '@shared/format';
+import { intlTag } from '@shared/locale';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast';
 import { cn } from '@web/lib/cn';
 import { deleteDocument, uploadDocument, type UploadHandle } from './api';
 import { onboardingKeys } from './query-client';
 import { uploadErrorKey, type SignupType } from './wizard-rules';
+
+/** "PDF, JPG or PNG" in the reader's language: what a document slot takes, each type once (.jpeg is a JPG). */
+export function extensionList(type: DocumentType, language: string): string {
+  const names = [...new Set(allowedDocumentExtensions[type].map((extension) => (extension === 'jpeg' ? 'JPG' : extension.toUpperCase())))];
+  return new Intl.ListFormat(intlTag(language), { type: 'disjunction' }).format(names);
+}
 
 /** Step 2: one slot per required document; uploads run in parallel, each with its own bar. */
 export function DocumentsStep({
@@ -106,7 +113,8 @@ function DocumentSlot({
       return;
     }
     if (!isAllowedDocumentName(type, file.name)) {
-      toast.error(t('common.errorTitle'), { description: t('signup.documents.wrongType') });
+      // Say which file and what this document takes: a bare "not accepted" read as if nothing happened.
+      toast.error(t('common.errorTitle'), { description: t('signup.documents.wrongType', { name: file.name, types: extensionList(type, language) }) });
       return;
     }
     setUploadingName(file.name);

@@ -18,6 +18,7 @@ import { parseTab, type ConsumerTab } from './tabs';
 import { useCart } from '@web/lib/use-cart';
 import { SignOutButton } from '@web/components/sign-out-button';
 import { AreaLinks } from '@web/components/area-links';
+import { EmailConfirmedBanner } from './email-confirmed-banner';
 
 const tabModules = {
   profile: () => import('./profile-tab'),
@@ -111,6 +112,7 @@ function ConsumerArea() {
           </div>
           <LanguageMenu className="sm:hidden" />
         </div>
+        <EmailConfirmedBanner />
         {cart.startingFor ? <StartingForBanner name={cart.startingFor.name} onCancel={() => startFor(null)} /> : null}
         <Tabs value={tab} onValueChange={(value) => goTo(parseTab(value))}>
           <TabsList aria-label={t('tabs.label')}>

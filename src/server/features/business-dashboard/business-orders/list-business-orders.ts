@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
-import type { OrderStatus } from '@shared/domain/order-status';
+import type { BusinessOrderFilter } from '@shared/domain/order-status';
 import type { DashboardOrderPage, OrdersQuery } from '@shared/contracts/business-dashboard';
 import { addDays, startOfLocalDay } from '@shared/domain/analytics';
 import type { Executor } from '../../../db/client';
@@ -7,6 +7,7 @@ import { orders } from '../../../db/schema/orders';
 import { AppError } from '../../../platform/errors';
 import { requireOwnedBusiness } from '../../../domain/businesses/owned-business';
 import { visibleToBusiness } from '../../../domain/orders/visible-to-business';
+import { pendingExtensionRequest } from '../../../domain/orders/pending-extension-request';
 import { afterOrderCursor, decodeOrderCursor, encodeOrderCursor } from '../../../domain/orders/order-cursor';
 import { selectDashboardOrdersWithPosition, toDashboardOrder } from './order-row';
 
@@ -44,7 +45,8 @@ export async function listBusinessOrders(
 }
 
 /** The status filter matches what the list shows (effectiveOrderStatus), not the stored value. */
-function effectiveStatusIs(status: OrderStatus, now: Date): SQL | undefined {
+function effectiveStatusIs(status: BusinessOrderFilter, now: Date): SQL | undefined {
+  if (status === 'extension_requested') return pendingExtensionRequest();
   if (status === 'paid') return and(eq(orders.status, 'paid'), gte(orders.expiresAt, now));
   if (status === 'expired') return or(eq(orders.status, 'expired'), and(eq(orders.status, 'paid'), lt(orders.expiresAt, now)));
   return eq(orders.status, status);

@@ -17,6 +17,7 @@ const dashboardOrderColumns = {
   giftId: orders.giftId,
   // Archived gifts keep their row, so the name the giver chose is always there.
   giftName: gifts.name,
+  giftValidityDays: gifts.validityDays,
   status: orders.status,
   totalAmount: orders.totalAmount,
   currency: orders.currency,

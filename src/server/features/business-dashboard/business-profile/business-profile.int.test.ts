@@ -66,6 +66,7 @@ describe('business profile (GET/PATCH /api/business/me)', () => {
       whatsapp: null,
       bookingUrl: null,
       openingHours: null,
+      openingHoursTranslations: {},
       businessType: 'company',
       taxId: business.taxId,
       businessRegistrationNumber: 'V-12345',

@@ -13,6 +13,7 @@ import { findOwnedBusiness } from '../../../domain/businesses/find-owned-busines
 import { imageKeysFor } from '../../../platform/storage/image-keys';
 import type { OwnedBusiness } from '../../../domain/businesses/owned-business';
 import { visibleToBusiness } from '../../../domain/orders/visible-to-business';
+import { pendingExtensionRequest } from '../../../domain/orders/pending-extension-request';
 
 /** The 480 px variant behind an image_url we issued (the second key imageKeysFor lists). */
 export function thumbnailUrlFor(imageUrl: string | null): string | null {
@@ -21,12 +22,16 @@ export function thumbnailUrlFor(imageUrl: string | null): string | null {
 }
 
 export async function toDashboardBusiness(db: Executor, business: OwnedBusiness): Promise<DashboardBusiness> {
-  const [[giftTotal], [orderTotal]] = await Promise.all([
+  const [[giftTotal], [orderTotal], [extensionRequests]] = await Promise.all([
     db
       .select({ n: count() })
       .from(gifts)
       .where(and(eq(gifts.businessId, business.id), isNull(gifts.archivedAt))),
     db.select({ n: count() }).from(orders).where(and(eq(orders.businessId, business.id), visibleToBusiness())),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.businessId, business.id), visibleToBusiness(), pendingExtensionRequest())),
   ]);
   return {
     id: business.id,
@@ -37,6 +42,7 @@ export async function toDashboardBusiness(db: Executor, business: OwnedBusiness)
     description: business.description,
     ownLocale: business.ownLocale,
     descriptionTranslations: business.descriptionTranslations,
+    openingHoursTranslations: business.openingHoursTranslations,
     address: business.address,
     city: business.city,
     phone: business.phone,
@@ -68,7 +74,7 @@ export async function toDashboardBusiness(db: Executor, business: OwnedBusiness)
       uploadedAt: d.uploadedAt,
       downloadUrl: documentDownloadUrl(business.id, d.type),
     })),
-    totals: { gifts: giftTotal?.n ?? 0, orders: orderTotal?.n ?? 0 },
+    totals: { gifts: giftTotal?.n ?? 0, orders: orderTotal?.n ?? 0, extensionRequests: extensionRequests?.n ?? 0 },
     createdAt: business.createdAt.toISOString(),
   };
 }

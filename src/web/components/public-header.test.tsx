@@ -4,11 +4,9 @@ import { act, Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /*
- * The public pages' header (landing, privacy, not found) shows a
- * signed-in user the way to their own area instead of "Sign in"; after deleting the
- * account the home page says it was done. Every public header also links the cart (to the
- * checkout, which shows it to everyone), ADR 098. (Here, beside the landing page's notice: shared
- * components never import a feature, eslint.config.js.)
+ * The app's public pages' header (privacy, sign-in, not found) shows a signed-in user the way
+ * to their own area instead of "Sign in", and links the cart (to the checkout, which shows it
+ * to everyone), ADR 098. (The landing page's header is the server's, platform/public-page.ts.)
  */
 const dom = mountReactRootPerTest();
 vi.setConfig({ testTimeout: 20_000 });
@@ -33,12 +31,10 @@ function stubSession(user: Record<string, unknown> | null) {
 async function renderHeader() {
   // A fresh module graph per test: the session store is a module-level singleton.
   const { PublicHeader } = await import('@web/components/public-header');
-  const { AccountDeletedNotice } = await import('./account-deleted-notice');
   await act(async () => {
     dom.root.render(
       <Suspense fallback={<p>loading</p>}>
         <PublicHeader />
-        <AccountDeletedNotice />
       </Suspense>,
     );
   });
@@ -61,30 +57,5 @@ describe('the public header', () => {
     stubSession(user);
     await renderHeader();
     await vi.waitFor(() => expect(navLinks()).toEqual([['Cart', '/checkout'], link]));
-  });
-});
-
-describe('after deleting the account', () => {
-  it('the home page says so once, focused, and drops the query', async () => {
-    stubSession(null);
-    window.history.replaceState(null, '', '/?account=deleted');
-    await renderHeader();
-    // The notice appears when its texts have loaded; focus and the cleaned address follow in
-    // the effect after that commit, so the wait is on the whole end state, not on the element.
-    await vi.waitFor(() => {
-      const notice = dom.container.querySelector<HTMLElement>('[data-testid="account-deleted"]');
-      expect(notice).not.toBeNull();
-      expect(notice!.getAttribute('role')).toBe('status');
-      expect(notice!.textContent).toContain('Your account has been deleted');
-      expect(document.activeElement).toBe(notice);
-      expect(window.location.search).toBe('');
-    });
-  });
-
-  it('says nothing on an ordinary visit', async () => {
-    stubSession(null);
-    await renderHeader();
-    await vi.waitFor(() => expect(navLinks()).toEqual([['Cart', '/checkout'], ['Sign in', '/auth']]));
-    expect(dom.container.querySelector('[data-testid="account-deleted"]')).toBeNull();
   });
 });

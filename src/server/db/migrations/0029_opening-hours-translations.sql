@@ -1,0 +1,2 @@
+ALTER TABLE "businesses" ADD COLUMN "opening_hours_translations" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "businesses" ADD CONSTRAINT "businesses_opening_hours_translations_check" CHECK (jsonb_typeof("businesses"."opening_hours_translations") = 'object' and "businesses"."opening_hours_translations" - array['en', 'es', 'va'] = '{}'::jsonb);

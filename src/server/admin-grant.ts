@@ -2,6 +2,7 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { grantAdmin } from './features/admin/grant-admin';
+import { verifactuInstallationNumber } from './domain/invoices/verifactu-chain';
 
 async function main() {
   const email = process.argv[2]?.trim().toLowerCase();
@@ -9,9 +10,10 @@ async function main() {
     console.error('Usage: npm run admin:grant -- <email>');
     process.exit(64);
   }
-  const database = await openDatabase(loadConfig().database);
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
   try {
-    await database.migrate();
+    await database.migrate({ installationNumber: verifactuInstallationNumber(config.publicUrl) });
     if (!(await grantAdmin(database.db, email))) {
       console.error(`No account with the email ${email}. Sign up first, then grant.`);
       process.exitCode = 1;

@@ -282,7 +282,6 @@ describe('VERI*FACTU settings', () => {
       producerTaxId: config.operator.taxId,
       name: 'Regalo',
       id: 'RG',
-      installationNumber: 'regalo.example',
     });
   });
 });

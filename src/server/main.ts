@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, configWarnings, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { verifactuInstallationNumber } from './domain/invoices/verifactu-chain';
 
 async function main() {
   let config;
@@ -15,7 +16,7 @@ async function main() {
   }
 
   const database = await openDatabase(config.database);
-  await database.migrate();
+  await database.migrate({ installationNumber: verifactuInstallationNumber(config.publicUrl) });
   const app = await buildApp({ config, database });
   for (const warning of configWarnings(config)) app.log.warn({ setting: 'config' }, warning);
 

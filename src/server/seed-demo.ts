@@ -3,12 +3,13 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed/seed-demo';
+import { verifactuInstallationNumber } from './domain/invoices/verifactu-chain';
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   try {
-    await database.migrate();
+    await database.migrate({ installationNumber: verifactuInstallationNumber(config.publicUrl) });
     const summary = await seedDemo({ db: database.db, config });
     console.info(`Demo data ready (${database.kind}): ${JSON.stringify(summary)}`);
   } finally {

@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { verifyChain } from './domain/invoices/verify-chain';
 import { describeVerdict, verifyVerifactuChain } from './features/invoices/verify-verifactu-chain';
+import { verifactuInstallationNumber } from './domain/invoices/verifactu-chain';
 
 async function main() {
   const file = process.argv[2];
@@ -15,9 +16,10 @@ async function main() {
     process.exitCode = verdict.ok ? 0 : 1;
     return;
   }
-  const database = await openDatabase(loadConfig().database);
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
   try {
-    await database.migrate();
+    await database.migrate({ installationNumber: verifactuInstallationNumber(config.publicUrl) });
     const verdict = await verifyVerifactuChain(database.db);
     console.info(describeVerdict(verdict));
     process.exitCode = verdict.ok ? 0 : 1;

@@ -59,9 +59,20 @@ export interface DatabaseHandle {
   dumpDataDir?(): Promise<Blob>;
   /** PostgreSQL only: the connection string (pg_dump, for the online backup). */
   url?: string;
-  migrate(): Promise<void>;
+  /**
+   * Runs the pending migrations. `installationNumber`: this server's VERI*FACTU
+   * NumeroInstalacion, for a migration that fills it into records written before it was stored.
+   */
+  migrate(options?: MigrateOptions): Promise<void>;
   close(): Promise<void>;
 }
+
+export interface MigrateOptions {
+  installationNumber?: string;
+}
+
+/** The migration session's settings the hand-written migrations read (current_setting). */
+const migrationSettings = (options: MigrateOptions = {}): [string, string][] => (options.installationNumber ? [['regalo.installation_number', options.installationNumber]] : []);
 
 export async function openDatabase(
   config: Config['database'],
@@ -142,7 +153,7 @@ async function openPostgres(config: PostgresConfig, poolSize: number): Promise<D
     onLost: () => undefined,
     // Its own connection, without the pool's bounds: a migration may take long, and waiting
     // for another server's migration lock is expected.
-    migrate: () => migrateWithLock(new pg.Client({ connectionString: config.url })),
+    migrate: (options) => migrateWithLock(new pg.Client({ connectionString: config.url }), options),
     close: () => pool.end(),
   };
 }
@@ -218,7 +229,7 @@ const MIGRATION_LOCK_ID = 7_301_402;
  * migrations and all but one would fail on "relation already exists". A session-level
  * advisory lock lets the first one migrate while the others wait, then find nothing to do.
  */
-async function migrateWithLock(client: pg.Client): Promise<void> {
+async function migrateWithLock(client: pg.Client, options?: MigrateOptions): Promise<void> {
   const [{ drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
@@ -227,6 +238,7 @@ async function migrateWithLock(client: pg.Client): Promise<void> {
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     try {
+      for (const [name, value] of migrationSettings(options)) await client.query('select set_config($1, $2, false)', [name, value]);
       await migrateNodePg(drizzleNodePg(client), { migrationsFolder: migrationsDir });
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
@@ -259,7 +271,10 @@ export function wrapPglite(client: PGlite, options: { logger?: Logger; release?:
     // between its statements: a dump could land inside a transaction. Under the transaction
     // lock too, it waits for the transaction in progress and holds the next one back.
     dumpDataDir: () => client._runExclusiveTransaction(() => client.dumpDataDir('gzip')),
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir }),
+    migrate: async (options) => {
+      for (const [name, value] of migrationSettings(options)) await client.query('select set_config($1, $2, false)', [name, value]);
+      await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir });
+    },
     close: async () => {
       // A stopped instance is not called again (see stopAfterPanic): nothing to close.
       if (!lost.error()) await client.close();

@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { businesses } from '../db/schema/businesses';
 import { invoices } from '../db/schema/invoices';
-import { lockVerifactuChain, normalizeIssuerTaxId } from '../domain/invoices/verifactu-chain';
+import { lockVerifactuChain, normalizeIssuerTaxId, verifactuInstallationNumber } from '../domain/invoices/verifactu-chain';
 import { madridDateOf } from '../domain/invoices/verifactu-formats';
 import { writeInvoice } from '../domain/invoices/write-invoice';
 
@@ -19,7 +19,7 @@ export async function createIssuedInvoice(db: Database, config: Config, business
     const [business] = await tx.select().from(businesses).where(eq(businesses.id, businessId));
     const { id } = await writeInvoice(
       tx,
-      { name: config.operator.name, taxId: issuerTaxId, address: config.operator.address },
+      { name: config.operator.name, taxId: issuerTaxId, address: config.operator.address, installationNumber: verifactuInstallationNumber(config.publicUrl) },
       {
         businessId,
         type: 'F1',

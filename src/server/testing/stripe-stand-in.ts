@@ -23,7 +23,7 @@ export interface StandInAccount {
   payouts_enabled: boolean;
   charges_enabled: boolean;
   capabilities: { transfers: 'active' | 'inactive' | 'pending' };
-  requirements: { currently_due: string[]; past_due: string[]; eventually_due: string[]; disabled_reason: string | null };
+  requirements: { currently_due: string[]; past_due: string[]; eventually_due: string[]; current_deadline: number | null; disabled_reason: string | null };
   metadata: Record<string, string>;
 }
 
@@ -170,7 +170,7 @@ function serveConnect(
       charges_enabled: false,
       // Requested at creation; active only once onboarding is done (setStandInAccount).
       capabilities: { transfers: 'inactive' },
-      requirements: { currently_due: ['external_account', 'individual.id_number', 'tos_acceptance.date'], past_due: [], eventually_due: [], disabled_reason: 'requirements.past_due' },
+      requirements: { currently_due: ['external_account', 'individual.id_number', 'tos_acceptance.date'], past_due: [], eventually_due: ['external_account', 'individual.id_number', 'tos_acceptance.date'], current_deadline: null, disabled_reason: 'requirements.past_due' },
       metadata: Object.fromEntries([...form.entries()].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v])),
     };
     stripe.accounts.set(account.id, account);
@@ -251,8 +251,8 @@ export function setStandInAccount(stripe: StripeStandIn, accountId: string, read
   account.charges_enabled = ready;
   account.capabilities.transfers = ready ? 'active' : 'inactive';
   account.requirements = ready
-    ? { currently_due: [], past_due: [], eventually_due: [], disabled_reason: null }
-    : { currently_due: ['external_account'], past_due: ['external_account'], eventually_due: [], disabled_reason: 'requirements.past_due' };
+    ? { currently_due: [], past_due: [], eventually_due: [], current_deadline: null, disabled_reason: null }
+    : { currently_due: ['external_account'], past_due: ['external_account'], eventually_due: ['external_account'], current_deadline: null, disabled_reason: 'requirements.past_due' };
   return account;
 }
 

@@ -11,7 +11,6 @@ export const TEST_SYSTEM_INFO: VerifactuSystemInfo = {
   name: 'Regalo',
   id: 'RG',
   version: '0.1.0',
-  installationNumber: 'regalo.test',
 };
 
 export interface AeatStandInContext {

@@ -60,6 +60,9 @@ export function testInvoice(number: number, overrides: Partial<InvoiceDocument> 
   };
 }
 
+/** The NumeroInstalacion the test records were generated at. */
+export const TEST_INSTALLATION_NUMBER = 'regalo.test';
+
 /** `count` registration records (one F1 each), chained from the first, in chain order. */
 export function testRecordChain(count: number, options: { from?: VerifactuRecordToSend } = {}): VerifactuRecordToSend[] {
   const records: VerifactuRecordToSend[] = [];
@@ -71,6 +74,7 @@ export function testRecordChain(count: number, options: { from?: VerifactuRecord
       kind: 'alta',
       invoice: testInvoice(n),
       generatedAt: `2027-02-01T00:${String(Math.floor(n / 60) % 60).padStart(2, '0')}:${String(seconds).padStart(2, '0')}+01:00`,
+      installationNumber: TEST_INSTALLATION_NUMBER,
       previous: previous
         ? { issuerTaxId: previous.invoice.issuer.taxId, fullNumber: previous.invoice.fullNumber, issueDate: previous.invoice.issueDate, fingerprint: previous.fingerprint }
         : undefined,
@@ -83,9 +87,13 @@ export function testRecordChain(count: number, options: { from?: VerifactuRecord
 }
 
 /** A chained record of either kind after `previous` (a rectifying invoice, a cancellation…). */
-export function testRecordAfter(previous: VerifactuRecordToSend | undefined, record: Omit<VerifactuRecordToSend, 'fingerprint' | 'previous'>): VerifactuRecordToSend {
+export function testRecordAfter(
+  previous: VerifactuRecordToSend | undefined,
+  record: Omit<VerifactuRecordToSend, 'fingerprint' | 'previous' | 'installationNumber'> & { installationNumber?: string },
+): VerifactuRecordToSend {
   const linked = {
     ...record,
+    installationNumber: record.installationNumber ?? TEST_INSTALLATION_NUMBER,
     previous: previous
       ? { issuerTaxId: previous.invoice.issuer.taxId, fullNumber: previous.invoice.fullNumber, issueDate: previous.invoice.issueDate, fingerprint: previous.fingerprint }
       : undefined,

@@ -36,6 +36,10 @@ export const payoutAccountSchema = z.object({
   transfersActive: z.boolean(),
   /** The provider's field names still needed (e.g. `external_account`, `individual.id_number`). */
   requirementsDue: z.array(z.string()),
+  /** Asked for later, not yet due. */
+  requirementsEventuallyDue: z.array(z.string()),
+  /** ISO instant by which requirementsDue must be given, or the account is restricted; null when none. */
+  requirementsDeadline: z.string().nullable(),
   /** The provider's reason, e.g. `requirements.past_due`, `rejected.fraud`; null when none. */
   disabledReason: z.string().nullable(),
   updatedAt: z.string().nullable(),

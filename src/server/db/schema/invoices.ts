@@ -119,6 +119,8 @@ export const verifactuRecords = pgTable(
     importeTotal: text('importe_total'),
     /** FechaHoraHusoGenRegistro, ISO 8601 with Madrid's offset. */
     generatedAt: text('generated_at').notNull(),
+    /** NumeroInstalacion as it was when the record was generated (ADR 061). */
+    installationNumber: text('installation_number').notNull(),
     /** The previous record's fingerprint; empty for the chain's first. */
     previousFingerprint: text('previous_fingerprint').notNull(),
     fingerprint: text('fingerprint').notNull(),

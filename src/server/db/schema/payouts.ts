@@ -29,6 +29,10 @@ export const payoutAccounts = pgTable(
     transfersActive: boolean('transfers_active').notNull().default(false),
     /** Stripe's requirements.currently_due (field names), shown to the owner in plain words. */
     requirementsDue: jsonb('requirements_due').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Stripe's requirements.eventually_due not already due now: what it will ask for later. */
+    requirementsEventuallyDue: jsonb('requirements_eventually_due').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Stripe's requirements.current_deadline: by when the ones due now must be given; null when none. */
+    requirementsDeadline: timestamptz('requirements_deadline'),
     /** Stripe's requirements.disabled_reason, e.g. `requirements.past_due`; null when none. */
     disabledReason: text('disabled_reason'),
     createdAt: createdAt(),

@@ -11,6 +11,15 @@ export function normalizeIssuerTaxId(taxId: string): string {
 }
 
 /**
+ * NumeroInstalacion: one installation per public address (it says where the records come
+ * from). Stored with each record when it is generated, so a record sent after PUBLIC_URL
+ * changed still names the installation that made it (ADR 061).
+ */
+export function verifactuInstallationNumber(publicUrl: string): string {
+  return new URL(publicUrl).host.slice(0, 100);
+}
+
+/**
  * Takes the issuer's chain lock for the rest of the transaction: everything that numbers an
  * invoice or appends a record runs under it, so with several servers the records go in one
  * strict order and the numbers have no gap or duplicate. A transaction-scoped advisory lock
@@ -20,8 +29,8 @@ export async function lockVerifactuChain(tx: Executor, issuerTaxId: string): Pro
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`regalo-verifactu-chain:${issuerTaxId}`}))`);
 }
 
-type AltaInput = { kind: 'alta'; invoiceId: string; numSerie: string; fechaExpedicion: string; tipoFactura: string; cuotaTotal: string; importeTotal: string };
-type AnulacionInput = { kind: 'anulacion'; invoiceId: string; numSerie: string; fechaExpedicion: string };
+type AltaInput = { kind: 'alta'; invoiceId: string; numSerie: string; fechaExpedicion: string; tipoFactura: string; cuotaTotal: string; importeTotal: string; installationNumber: string };
+type AnulacionInput = { kind: 'anulacion'; invoiceId: string; numSerie: string; fechaExpedicion: string; installationNumber: string };
 
 /**
  * Appends one record to the issuer's chain, with its submission row (pending) for the
@@ -76,6 +85,7 @@ export async function appendVerifactuRecord(tx: Executor, issuerTaxId: string, i
       cuotaTotal: input.kind === 'alta' ? input.cuotaTotal : null,
       importeTotal: input.kind === 'alta' ? input.importeTotal : null,
       generatedAt,
+      installationNumber: input.installationNumber,
       previousFingerprint,
       fingerprint,
       createdAt: now,

@@ -32,7 +32,7 @@ export interface InvoiceToWrite {
  * The invoice's VAT is its rate applied to its base (ADR 093), not the sum of the lines'
  * per-order VAT; the caller records the difference in the ledger.
  */
-export async function writeInvoice(tx: Executor, issuer: { name: string; taxId: string; address: string }, input: InvoiceToWrite, now: Date): Promise<{ id: string; fullNumber: string; baseCents: number; vatCents: number }> {
+export async function writeInvoice(tx: Executor, issuer: { name: string; taxId: string; address: string; installationNumber: string }, input: InvoiceToWrite, now: Date): Promise<{ id: string; fullNumber: string; baseCents: number; vatCents: number }> {
   const baseCents = input.lines.reduce((sum, l) => sum + l.baseCents, 0);
   const vatCents = vatOnBase(baseCents, input.vatRateBasisPoints);
   const issueDate = madridDateOf(now);
@@ -76,6 +76,7 @@ export async function writeInvoice(tx: Executor, issuer: { name: string; taxId: 
       tipoFactura: input.type,
       cuotaTotal: aeatAmount(vatCents),
       importeTotal: aeatAmount(baseCents + vatCents),
+      installationNumber: issuer.installationNumber,
     },
     now,
   );

@@ -23,6 +23,8 @@ export async function applyAccountState(
       payoutsEnabled: state.payoutsEnabled,
       transfersActive: state.transfersActive,
       requirementsDue: state.requirementsDue,
+      requirementsEventuallyDue: state.requirementsEventuallyDue,
+      requirementsDeadline: state.requirementsDeadline,
       disabledReason: state.disabledReason,
       updatedAt: now,
     })

@@ -20,6 +20,8 @@ export function toPayoutAccount(row: PayoutAccountRow | null): PayoutAccount {
     payoutsEnabled: row?.payoutsEnabled ?? false,
     transfersActive: row?.transfersActive ?? false,
     requirementsDue: row?.requirementsDue ?? [],
+    requirementsEventuallyDue: row?.requirementsEventuallyDue ?? [],
+    requirementsDeadline: row?.requirementsDeadline?.toISOString() ?? null,
     disabledReason: row?.disabledReason ?? null,
     updatedAt: row?.updatedAt.toISOString() ?? null,
   };

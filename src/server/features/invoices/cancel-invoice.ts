@@ -2,7 +2,7 @@ import { and, eq, notExists, sql } from 'drizzle-orm';
 import { invoiceCancellations, invoices } from '../../db/schema/invoices';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { appendVerifactuRecord, lockVerifactuChain } from '../../domain/invoices/verifactu-chain';
+import { appendVerifactuRecord, lockVerifactuChain, verifactuInstallationNumber } from '../../domain/invoices/verifactu-chain';
 import { aeatDate } from '../../platform/verifactu/aeat-formats';
 import { undoInvoiceVatAdjustment } from '../../domain/invoices/invoice-vat-adjustment';
 import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';
@@ -15,7 +15,7 @@ import { recordAdminAction, type AdminActor } from '../../domain/admin/record-ad
  * adjustment is undone (ADR 093). A full
  * invoice that live rectifying invoices correct cannot be cancelled before them (409).
  */
-export async function cancelInvoice(ctx: Pick<AppContext, 'db' | 'now'>, actor: AdminActor, invoiceId: string, reason: string): Promise<void> {
+export async function cancelInvoice(ctx: Pick<AppContext, 'db' | 'now' | 'config'>, actor: AdminActor, invoiceId: string, reason: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
     if (!invoice) throw new AppError('invoice_not_found', 404, 'No such invoice');
@@ -36,7 +36,7 @@ export async function cancelInvoice(ctx: Pick<AppContext, 'db' | 'now'>, actor: 
 
     await tx.insert(invoiceCancellations).values({ invoiceId, reason, actorId: actor.id, actorEmail: actor.email, createdAt: now });
     await undoInvoiceVatAdjustment(tx, invoiceId, now);
-    await appendVerifactuRecord(tx, invoice.issuerTaxId, { kind: 'anulacion', invoiceId, numSerie: invoice.fullNumber, fechaExpedicion: aeatDate(invoice.issueDate) }, now);
+    await appendVerifactuRecord(tx, invoice.issuerTaxId, { kind: 'anulacion', invoiceId, numSerie: invoice.fullNumber, fechaExpedicion: aeatDate(invoice.issueDate), installationNumber: verifactuInstallationNumber(ctx.config.publicUrl) }, now);
     await recordAdminAction(
       tx,
       actor,

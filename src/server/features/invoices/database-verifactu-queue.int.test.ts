@@ -73,6 +73,7 @@ describeVerifactuRecordQueueContract('database', async (records) => {
       cuotaTotal: aeatAmount(doc.vatCents),
       importeTotal: aeatAmount(doc.totalCents),
       generatedAt: record.generatedAt,
+      installationNumber: record.installationNumber,
       previousFingerprint: record.previous?.fingerprint ?? '',
       fingerprint: record.fingerprint,
     });

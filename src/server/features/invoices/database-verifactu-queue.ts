@@ -26,6 +26,7 @@ async function toRecordToSend(db: Executor, row: RecordRow): Promise<VerifactuRe
     kind: row.kind as VerifactuRecordToSend['kind'],
     invoice,
     generatedAt: row.generatedAt,
+    installationNumber: row.installationNumber,
     fingerprint: row.fingerprint,
     ...(previous
       ? { previous: { issuerTaxId: previous.idEmisor, fullNumber: previous.numSerie, issueDate: isoDateFromAeat(previous.fechaExpedicion), fingerprint: previous.fingerprint } }

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
 import { invoiceCancellations, invoices } from '../../db/schema/invoices';
 import type { AppContext } from '../../platform/context';
-import { lockVerifactuChain, normalizeIssuerTaxId } from '../../domain/invoices/verifactu-chain';
+import { lockVerifactuChain, normalizeIssuerTaxId, verifactuInstallationNumber } from '../../domain/invoices/verifactu-chain';
 import { invoiceMailData } from '../../domain/invoices/invoice-mail-data';
 import { loadInvoiceDocument } from '../../domain/invoices/load-invoice-document';
 import { writeInvoice } from '../../domain/invoices/write-invoice';
@@ -103,7 +103,7 @@ export async function issueInvoice(
 
     const { id, fullNumber, vatCents } = await writeInvoice(
       tx,
-      { name: operator.name, taxId: issuerTaxId, address: operator.address },
+      { name: operator.name, taxId: issuerTaxId, address: operator.address, installationNumber: verifactuInstallationNumber(ctx.config.publicUrl) },
       {
         businessId: unit.businessId,
         type,

@@ -8,6 +8,8 @@ import { authedInject } from '../../testing/auth-helpers';
 import { signedInUser } from '../../testing/dashboard-test-world';
 import { createDatabaseVerifactuQueue } from './database-verifactu-queue';
 import { createClock, invoicedShop } from './invoice-test-world';
+import { createIssuedInvoice } from '../../testing/invoice-factory';
+import { textAt } from '../../platform/verifactu/minimal-xml';
 import { issueDueInvoices } from './issue-due-invoices';
 
 const context = useAeatStandIn();
@@ -76,5 +78,25 @@ describe('sending the invoices’ records to the AEAT', () => {
     const later = await sendPendingVerifactuRecords({ sender: context.sender(), queue, now: clock.now });
     expect(later).toMatchObject({ status: 'sent', accepted: 1 });
     expect(await states()).toEqual(['alta:accepted:1:']);
+  });
+
+  it('each record names the installation that generated it, stored with it, whatever PUBLIC_URL says when it is sent', async () => {
+    clock.set(FIRST_OF_NOVEMBER);
+    const shop = await invoicedShop(t);
+    // Generated while this server answered at another address (PUBLIC_URL changed since).
+    const before = await createIssuedInvoice(t.database.db, { ...t.config, publicUrl: 'https://antes.regalo.example:8443' }, shop.business.id, FIRST_OF_NOVEMBER);
+    const now = await createIssuedInvoice(t.database.db, t.config, shop.business.id, FIRST_OF_NOVEMBER);
+    const stored = await t.database.db.select({ invoiceId: verifactuRecords.invoiceId, installation: verifactuRecords.installationNumber }).from(verifactuRecords);
+    const host = new URL(t.config.publicUrl).host;
+    expect(stored.find((r) => r.invoiceId === before.id)!.installation).toBe('antes.regalo.example:8443');
+    expect(stored.find((r) => r.invoiceId === now.id)!.installation).toBe(host);
+
+    const report = await sendPendingVerifactuRecords({ sender: context.sender(), queue: createDatabaseVerifactuQueue(t.database.db), now: clock.now });
+    expect(report.status).toBe('sent');
+    const sent = context.standIn.requests.flatMap((r) => r.records).filter((r) => [before.fullNumber, now.fullNumber].includes(r.fullNumber));
+    expect(sent.map((r) => [r.fullNumber, textAt(r.xml, 'SistemaInformatico', 'NumeroInstalacion')])).toEqual([
+      [before.fullNumber, 'antes.regalo.example:8443'],
+      [now.fullNumber, host],
+    ]);
   });
 });

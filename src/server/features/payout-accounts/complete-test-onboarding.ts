@@ -31,6 +31,8 @@ export async function completeTestOnboarding(
         payoutsEnabled: complete,
         transfersActive: complete,
         requirementsDue: complete ? [] : ['external_account', 'representative.id_number'],
+        requirementsEventuallyDue: [],
+        requirementsDeadline: null,
         disabledReason: complete ? null : 'requirements.past_due',
       },
       ctx.now(),

@@ -41,6 +41,8 @@ export async function startPayoutOnboarding(ctx: Pick<AppContext, 'db' | 'now' |
         payoutsEnabled: state.payoutsEnabled,
         transfersActive: state.transfersActive,
         requirementsDue: state.requirementsDue,
+        requirementsEventuallyDue: state.requirementsEventuallyDue,
+        requirementsDeadline: state.requirementsDeadline,
         disabledReason: state.disabledReason,
         updatedAt: now,
       };

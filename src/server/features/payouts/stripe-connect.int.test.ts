@@ -83,6 +83,26 @@ describe('Stripe Connect payouts', () => {
     expect(after).toMatchObject({ transfersActive: false, requirementsDue: ['external_account'], disabledReason: 'requirements.past_due' });
   });
 
+  it('account.updated keeps what Stripe needs now, what it will need later and the deadline, and the owner reads them', async () => {
+    const { owner, accountId } = await connectedBusiness();
+    const account = stripe.accounts.get(accountId)!;
+    const deadline = Math.floor(new Date('2026-12-20T22:59:00Z').getTime() / 1000);
+    // Still able to receive transfers: Stripe asks with a deadline before it restricts.
+    account.requirements = { currently_due: ['individual.id_number'], past_due: [], eventually_due: ['individual.id_number', 'individual.verification.document'], current_deadline: deadline, disabled_reason: null };
+    expect((await webhook(stripeEvent('account.updated', account, eventId()))).json().result).toBe('applied');
+    const seen = await as(t, owner.cookie)({ method: 'GET', url: '/api/business/payout-account' });
+    expect(seen.json()).toMatchObject({
+      status: 'active',
+      requirementsDue: ['individual.id_number'],
+      requirementsEventuallyDue: ['individual.verification.document'],
+      requirementsDeadline: '2026-12-20T22:59:00.000Z',
+    });
+    // Given: the deadline goes with them.
+    account.requirements = { currently_due: [], past_due: [], eventually_due: [], current_deadline: null, disabled_reason: null };
+    expect((await webhook(stripeEvent('account.updated', account, eventId()))).json().result).toBe('applied');
+    expect((await as(t, owner.cookie)({ method: 'GET', url: '/api/business/payout-account' })).json()).toMatchObject({ requirementsDue: [], requirementsEventuallyDue: [], requirementsDeadline: null });
+  });
+
   it('the Account Link refresh_url makes a new link for the signed-in owner’s own account and sends the owner on to it', async () => {
     const refreshUrl = '/api/business/payout-account/onboarding/refresh';
     const linksFor = (accountId: string) => stripe.requests.filter((r) => r.path === '/v1/account_links' && r.form.get('account') === accountId);

@@ -54,6 +54,10 @@ export interface ConnectedAccountState {
   /** The `transfers` capability is active: Regalo's transfers can land in it. */
   transfersActive: boolean;
   requirementsDue: string[];
+  /** Asked for later (Stripe's eventually_due), not already in requirementsDue. */
+  requirementsEventuallyDue: string[];
+  /** By when requirementsDue must be given before the account is restricted (Stripe's current_deadline). */
+  requirementsDeadline: Date | null;
   disabledReason: string | null;
 }
 

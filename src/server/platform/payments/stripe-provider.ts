@@ -50,7 +50,7 @@ type AccountLike = {
   details_submitted?: boolean;
   payouts_enabled?: boolean;
   capabilities?: { transfers?: string } | null;
-  requirements?: { currently_due?: string[] | null; past_due?: string[] | null; disabled_reason?: string | null } | null;
+  requirements?: { currently_due?: string[] | null; past_due?: string[] | null; eventually_due?: string[] | null; current_deadline?: number | null; disabled_reason?: string | null } | null;
 };
 
 /** The stored state of a connected account, from Stripe's Account object. */
@@ -62,6 +62,9 @@ export function toAccountState(account: AccountLike): ConnectedAccountState {
     payoutsEnabled: account.payouts_enabled ?? false,
     transfersActive: account.capabilities?.transfers === 'active',
     requirementsDue: [...new Set(due)],
+    // Stripe's eventually_due includes the ones due now: the owner reads each once.
+    requirementsEventuallyDue: [...new Set(account.requirements?.eventually_due ?? [])].filter((r) => !due.includes(r)),
+    requirementsDeadline: account.requirements?.current_deadline ? new Date(account.requirements.current_deadline * 1000) : null,
     disabledReason: account.requirements?.disabled_reason ?? null,
   };
 }

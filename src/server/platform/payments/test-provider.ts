@@ -84,6 +84,8 @@ export function createTestPaymentProvider(publicUrl: string, now: () => Date = (
     payoutsEnabled: false,
     transfersActive: false,
     requirementsDue: ['external_account', 'representative.id_number'],
+    requirementsEventuallyDue: [],
+    requirementsDeadline: null,
     disabledReason: 'requirements.past_due',
   });
   return {

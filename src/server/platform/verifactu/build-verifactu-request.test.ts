@@ -19,7 +19,6 @@ const system: VerifactuSystemInfo = {
   name: 'Regalo',
   id: 'RG',
   version: '0.1.0',
-  installationNumber: 'regalo.example',
 };
 
 function recordsOf(xml: string): XmlElement[] {
@@ -68,6 +67,7 @@ describe('buildRegFactuRequest', () => {
       kind: 'alta',
       invoice: example('12345678/G33'),
       generatedAt: '2024-01-01T19:20:30+01:00',
+      installationNumber: 'regalo.example',
       fingerprint: '3C464DAF61ACB827C65FDA19F352A4E3BDC2C640E9E9FC4CC058073F38F12F60',
     };
     const second: VerifactuRecordToSend = {
@@ -75,6 +75,7 @@ describe('buildRegFactuRequest', () => {
       kind: 'alta',
       invoice: example('12345679/G34'),
       generatedAt: '2024-01-01T19:20:35+01:00',
+      installationNumber: 'regalo.example',
       fingerprint: 'F7B94CFD8924EDFF273501B01EE5153E4CE8F259766F88CF6ACB8935802A2B97',
       previous: { issuerTaxId: '89890001K', fullNumber: '12345678/G33', issueDate: '2024-01-01', fingerprint: first.fingerprint },
     };
@@ -134,7 +135,7 @@ describe('buildRegFactuRequest', () => {
       ['NombreSistemaInformatico', 'Regalo'],
       ['IdSistemaInformatico', 'RG'],
       ['Version', '0.1.0'],
-      ['NumeroInstalacion', 'regalo.example'],
+      ['NumeroInstalacion', 'regalo.test'],
       ['TipoUsoPosibleSoloVerifactu', 'S'],
       ['TipoUsoPosibleMultiOT', 'N'],
       ['IndicadorMultiplesOT', 'N'],

@@ -28,8 +28,6 @@ export interface VerifactuSystemInfo {
   id: string;
   /** Version (max 50). */
   version: string;
-  /** NumeroInstalacion (max 100): which installation of the software generated the records. */
-  installationNumber: string;
 }
 
 /** A record that cannot be put in the schema as it is; the queue sets it aside with this reason. */
@@ -61,6 +59,7 @@ export function verifactuRecordProblems(record: VerifactuRecordToSend): string[]
   const invoice = record.invoice;
   if (!isNif(invoice.issuer.taxId)) problems.push('the issuer tax id is not a 9-character NIF');
   problems.push(...textProblems('NumSerieFactura', invoice.fullNumber, 60));
+  problems.push(...textProblems('NumeroInstalacion', record.installationNumber, 100));
   if (!ISO_DATE.test(invoice.issueDate)) problems.push('the issue date is not yyyy-mm-dd');
   if (!FINGERPRINT.test(record.fingerprint)) problems.push('the fingerprint is not 64 upper-case hexadecimal characters');
   if (!DATE_TIME_WITH_OFFSET.test(record.generatedAt)) problems.push('generatedAt is not an ISO 8601 date-time with an offset');
@@ -109,7 +108,7 @@ function chainXml(record: VerifactuRecordToSend): string {
   );
 }
 
-function systemXml(system: VerifactuSystemInfo): string {
+function systemXml(system: VerifactuSystemInfo, installationNumber: string): string {
   return (
     '<sum1:SistemaInformatico>' +
     el('sum1:NombreRazon', system.producerName) +
@@ -117,7 +116,8 @@ function systemXml(system: VerifactuSystemInfo): string {
     el('sum1:NombreSistemaInformatico', system.name) +
     el('sum1:IdSistemaInformatico', system.id) +
     el('sum1:Version', system.version) +
-    el('sum1:NumeroInstalacion', system.installationNumber) +
+    // The installation that generated this record, stored with it (not the sender's address).
+    el('sum1:NumeroInstalacion', installationNumber) +
     // Regalo only works as a VERI*FACTU system, for one issuer: the operator.
     el('sum1:TipoUsoPosibleSoloVerifactu', 'S') +
     el('sum1:TipoUsoPosibleMultiOT', 'N') +
@@ -186,7 +186,7 @@ function altaXml(record: VerifactuRecordToSend, system: VerifactuSystemInfo): st
     el('sum1:CuotaTotal', aeatAmount(invoice.vatCents)),
     el('sum1:ImporteTotal', aeatAmount(invoice.totalCents)),
     chainXml(record),
-    systemXml(system),
+    systemXml(system, record.installationNumber),
     el('sum1:FechaHoraHusoGenRegistro', record.generatedAt),
     el('sum1:TipoHuella', '01'),
     el('sum1:Huella', record.fingerprint),
@@ -205,7 +205,7 @@ function anulacionXml(record: VerifactuRecordToSend, system: VerifactuSystemInfo
     el('sum1:FechaExpedicionFacturaAnulada', aeatDate(invoice.issueDate)) +
     '</sum1:IDFactura>' +
     chainXml(record) +
-    systemXml(system) +
+    systemXml(system, record.installationNumber) +
     el('sum1:FechaHoraHusoGenRegistro', record.generatedAt) +
     el('sum1:TipoHuella', '01') +
     el('sum1:Huella', record.fingerprint) +

@@ -6,17 +6,16 @@ import type { VerifactuSystemInfo } from './build-verifactu-request';
 import { createOffVerifactuSender, type VerifactuSender } from './verifactu-sender';
 
 /**
- * SistemaInformatico of every record: Regalo, produced and run by the operator itself, one
- * installation per public address (NumeroInstalacion identifies where the records come from).
+ * SistemaInformatico of every record: Regalo, produced and run by the operator itself. Its
+ * NumeroInstalacion is each record's own (stored when it was generated, ADR 061).
  */
-export function verifactuSystemInfo(config: Pick<Config, 'operator' | 'publicUrl'>): VerifactuSystemInfo {
+export function verifactuSystemInfo(config: Pick<Config, 'operator'>): VerifactuSystemInfo {
   return {
     producerName: config.operator.name,
     producerTaxId: config.operator.taxId,
     name: 'Regalo',
     id: 'RG',
     version: regaloVersion,
-    installationNumber: new URL(config.publicUrl).host.slice(0, 100),
   };
 }
 
@@ -24,7 +23,7 @@ export function verifactuSystemInfo(config: Pick<Config, 'operator' | 'publicUrl
  * The driver VERIFACTU_DRIVER asks for. The certificate file is read here, once; the
  * configuration already checked that its password opens it.
  */
-export function createVerifactuSender(config: Pick<Config, 'verifactu' | 'operator' | 'publicUrl'>, options: { timeoutMs?: number } = {}): VerifactuSender & { close(): void } {
+export function createVerifactuSender(config: Pick<Config, 'verifactu' | 'operator'>, options: { timeoutMs?: number } = {}): VerifactuSender & { close(): void } {
   const settings = config.verifactu;
   if (settings.driver === 'off') return { ...createOffVerifactuSender(), close() {} };
   return createAeatVerifactuSender({

@@ -19,6 +19,8 @@ export interface VerifactuRecordToSend {
   invoice: InvoiceDocument;
   /** FechaHoraHusoGenRegistro exactly as it went into the fingerprint, e.g. `2027-02-01T00:05:00+01:00`. */
   generatedAt: string;
+  /** NumeroInstalacion: the installation that generated the record, as stored with it. */
+  installationNumber: string;
   /** Huella: upper-case hexadecimal SHA-256 of the record's fields (64 characters). */
   fingerprint: string;
   /** The record before this one in the issuer's chain; absent for the very first record. */

@@ -1,5 +1,6 @@
 import { Landmark } from 'lucide-react';
 import { disabledReasonTextKey, requirementTextKey } from '@shared/domain/payout-requirements';
+import { formatDateTime } from '@shared/format';
 import type { PayoutAccount } from '@shared/contracts/payouts';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -14,13 +15,19 @@ import { useStartOnboarding } from './payouts-api';
  * cannot be paid, and so is not on sale.
  */
 export function PayoutAccountCard({ account, compact = false }: { account: PayoutAccount; compact?: boolean }) {
-  const { t } = useText('payouts');
+  const { t, language } = useText('payouts');
   const start = useStartOnboarding();
   const isActive = account.status === 'active';
-  const requirements = account.requirementsDue.map((r) => {
+  const plain = (r: string) => {
     const key = requirementTextKey(r);
     return key ? t(key) : r;
-  });
+  };
+  const requirements = account.requirementsDue.map(plain);
+  const later = account.requirementsEventuallyDue.map(plain);
+  // Stripe can ask for details while the account still works, with a deadline: the owner
+  // reads what, and by when, before the transfers stop (not only once they have).
+  const deadline = account.requirementsDeadline && requirements.length > 0 ? formatDateTime(account.requirementsDeadline, language) : null;
+  const canNotice = account.status === 'restricted' || account.status === 'active';
   return (
     <Card role={compact ? 'status' : undefined} className={isActive ? undefined : 'border-saffron-300 bg-saffron-100/40'}>
       <CardHeader>
@@ -31,7 +38,7 @@ export function PayoutAccountCard({ account, compact = false }: { account: Payou
         <CardDescription>{t(`account.description.${account.status}`)}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col items-start gap-3">
-        {account.status === 'restricted' && requirements.length > 0 ? (
+        {canNotice && requirements.length > 0 ? (
           <div>
             <p className="text-sm font-semibold">{t('account.requirementsIntro')}</p>
             <ul className="list-disc pl-5 text-sm">
@@ -39,7 +46,23 @@ export function PayoutAccountCard({ account, compact = false }: { account: Payou
                 <li key={r}>{r}</li>
               ))}
             </ul>
+            {deadline ? <p className="text-sm font-semibold">{t('account.requirementsDeadline', { date: deadline })}</p> : null}
           </div>
+        ) : null}
+        {canNotice && later.length > 0 ? (
+          <div>
+            <p className="text-sm">{t('account.requirementsLater')}</p>
+            <ul className="list-disc pl-5 text-sm">
+              {later.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {isActive && requirements.length > 0 ? (
+          <Button onClick={() => start.mutate()} disabled={start.isPending}>
+            {t('account.action.restricted')}
+          </Button>
         ) : null}
         {account.status === 'restricted' && account.disabledReason ? (
           <p className="text-sm">{t('account.disabledReason', { reason: plainReason(account.disabledReason, t) })}</p>

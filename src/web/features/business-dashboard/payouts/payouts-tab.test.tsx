@@ -6,6 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BusinessPayouts, PayoutAccount } from '@shared/contracts/payouts';
 import type { Statement } from '@shared/contracts/statements';
 import { changeLanguage } from '@web/lib/language';
+import { formatDateTime } from '@shared/format';
+import esPayouts from '@shared/locales/es/payouts.json';
+
+const t = (_lang: 'es', key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], esPayouts) as string;
 
 const dom = mountReactRootPerTest();
 vi.setConfig({ testTimeout: 20_000 });
@@ -17,6 +21,8 @@ const account = (overrides: Partial<PayoutAccount>): PayoutAccount => ({
   payoutsEnabled: true,
   transfersActive: true,
   requirementsDue: [],
+  requirementsEventuallyDue: [],
+  requirementsDeadline: null,
   disabledReason: null,
   updatedAt: '2026-10-01T10:00:00.000Z',
   ...overrides,
@@ -129,6 +135,25 @@ describe('payouts tab', () => {
     expect(transfer.textContent).toContain('Motivo: The account cannot receive transfers');
     expect(transfer.textContent).toMatch(/21,97\s€/);
     expect(dom.container.textContent).toMatch(/Guardado para ti21,97\s€/);
+  });
+
+  it('an account that still works but has details due says which, by when (Madrid time), and what will be asked later, before the deadline passes', async () => {
+    payouts = {
+      account: account({ requirementsDue: ['individual.id_number'], requirementsEventuallyDue: ['individual.verification.document'], requirementsDeadline: '2026-12-20T22:59:00.000Z' }),
+      balances: { owed: 0, inTransit: 0, paidOut: 0, commission: 0, commissionVat: 0 },
+      transfers: [],
+    };
+    await renderTab();
+    await vi.waitFor(() => expect(dom.container.textContent).toContain('Tu cuenta de cobros está lista'), { timeout: 5000 });
+    const text = dom.container.textContent!;
+    expect(text).toContain('El proveedor de pagos aún necesita:');
+    expect(text).toContain('tu número de DNI o NIE');
+    // 22:59 UTC on 20 December is 23:59 in Madrid, written the Spanish way (ADR 058).
+    expect(text).toContain(`Entrégalos antes del ${formatDateTime('2026-12-20T22:59:00.000Z', 'es')} (hora de Madrid)`);
+    expect(formatDateTime('2026-12-20T22:59:00.000Z', 'es')).toBe('20 dic 2026, 23:59');
+    expect(text).toContain('Más adelante también te pedirá:');
+    expect(text).toContain(t('es', 'account.requirements.individual_verification_document'));
+    expect([...dom.container.querySelectorAll('button')].some((b) => b.textContent === 'Actualizar tus datos')).toBe(true);
   });
 
   it("shows the newest month's statement, the CSV link in the interface's language and a print button", async () => {

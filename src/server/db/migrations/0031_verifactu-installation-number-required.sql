@@ -1,0 +1,1 @@
+ALTER TABLE "verifactu_records" ALTER COLUMN "installation_number" SET NOT NULL;

@@ -1,0 +1,2 @@
+ALTER TABLE "payout_accounts" ADD COLUMN "requirements_eventually_due" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "payout_accounts" ADD COLUMN "requirements_deadline" timestamp with time zone;

@@ -9,7 +9,7 @@ import { createBusiness, createUser } from '../testing/factories';
 import { testDatabaseKind } from '../testing/test-database';
 import { createPglite, wrapPglite, type Database } from './client';
 import { invoices } from './schema/invoices';
-import { migrationsDir } from '../platform/paths';
+import { migrationsDir } from '../paths';
 
 const MIGRATION = '0030_verifactu-installation-number';
 // (0031 then makes the column required.)

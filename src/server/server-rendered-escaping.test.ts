@@ -13,8 +13,8 @@ import { sampleInvoice } from './testing/invoice-documents';
 /**
  * Server-rendered pages written with the `html` template (platform/html.ts): every field that
  * can hold someone's text is given markup that would run if placed as it is, different per
- * field, and must come out as text. The shop pages and the gift page are not written with
- * the template yet and are not covered here.
+ * field, and must come out as text. The shop window, the landing page and the gift page have
+ * their own such tests beside their renderers.
  */
 const hostile = (field: string) => `"><img src=x onerror="alert('${field}')"><script>alert('${field}')</script>`;
 

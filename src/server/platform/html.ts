@@ -38,6 +38,11 @@ function render(value: HtmlValue): string {
   return escapeHtml(String(value));
 }
 
+/** Values one after another with a separator between them (`' · '`, a line break), each rendered as in `html`. */
+export function joinHtml(values: readonly HtmlValue[], separator: string): TrustedHtml {
+  return new TrustedHtml(values.map(render).join(escapeHtml(separator)));
+}
+
 /** A template of HTML in which every interpolation is escaped unless it is `TrustedHtml`. */
 export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): TrustedHtml {
   let out = strings[0]!;

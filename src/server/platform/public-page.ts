@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { HREFLANG, HTML_LANG, LOCALE_NAMES } from '@shared/locale';
 import { ANALYTICS_COOKIE, CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, MARKETING_COOKIE, readConsent, type StoredConsent } from '@shared/contracts/consent-cookies';
-import { escapeHtml } from '@shared/escape-html';
 import { catalogueText } from './catalogues';
+import { html, joinHtml, trustedHtml, type TrustedHtml } from './html';
 import { PAGE_ICON_LINKS } from './page-icons';
 import { pageLanguages, type PageLanguage } from './page-language';
 import { PUBLIC_PAGE_SCRIPT } from './public-page-script';
@@ -19,7 +19,6 @@ import { PUBLIC_PAGE_SCRIPT } from './public-page-script';
  * storage, and makes the menu and the banner act in place.
  */
 
-const e = escapeHtml;
 
 export const PUBLIC_PAGE_CSS = `
 *,*::before,*::after{box-sizing:border-box}
@@ -97,7 +96,7 @@ export function pageHref(path: string, params: Record<string, string | undefined
   return query ? `${path}?${query}` : path;
 }
 
-/** JSON for a `<script type="application/ld+json">` block: `<` escaped so no text can end it. */
+/** JSON for a html`<script type="application/ld+json">` block: html`<` escaped so no text can end it. */
 export function jsonLd(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
@@ -126,12 +125,13 @@ export interface PublicPageParts {
   image?: string | null;
   ogType?: 'website' | 'product' | 'business.business';
   structured?: unknown;
-  body: string;
+  /** The page's content, built with the `html` template (platform/html.ts). */
+  body: TrustedHtml;
   /** Error pages: not indexed, no canonical. */
   indexable?: boolean;
   /** The navigation item this page is (the catalogue). */
   current?: 'gifts';
-  /** The page's own CSS, after the shared one. */
+  /** The page's own CSS, after the shared one: a constant of the page's code, never data. */
   css?: string;
   languageMenu?: LanguageMenuStyle;
   /** The cookie banner, on pages that carry it (the landing page). */
@@ -156,48 +156,45 @@ const CART_ICON =
  * the server cannot count it; the link leads to the checkout, which shows it, and the script
  * writes the count and the link's name (`data-one`/`data-other`, `#` for the number).
  */
-export function cartLink(t: Texts['common']): string {
+export function cartLink(t: Texts['common']): TrustedHtml {
   const one = t('header.cartCount', { count: 1 }).replace('1', '#');
   const other = t('header.cartCount', { count: 2 }).replace('2', '#');
-  return `<a class="cart" href="/checkout" data-cart data-one="${e(one)}" data-other="${e(other)}">${CART_ICON}<span data-cart-label>${e(t('header.cart'))}</span><span class="count" data-cart-count hidden></span></a>`;
+  return html`<a class="cart" href="/checkout" data-cart data-one="${one}" data-other="${other}">${trustedHtml(CART_ICON)}<span data-cart-label>${t('header.cart')}</span><span class="count" data-cart-count hidden></span></a>`;
 }
 
-function languageLinks(language: PageLanguage, path: string, params: Record<string, string | undefined>, label: string): string {
+function languageLinks(language: PageLanguage, path: string, params: Record<string, string | undefined>, label: string): TrustedHtml {
   const items = pageLanguages
     .map((code) => {
-      const here = code === language ? ' aria-current="true"' : '';
-      return `<li><a href="${e(pageHref(path, params, code))}" hreflang="${HREFLANG[code]}" lang="${HTML_LANG[code]}"${here}>${e(LOCALE_NAMES[code])}</a></li>`;
-    })
-    .join('');
-  return `<nav aria-label="${e(label)}"><ul class="nav">${items}</ul></nav>`;
+      const here = code === language && html` aria-current="true"`;
+      return html`<li><a href="${pageHref(path, params, code)}" hreflang="${HREFLANG[code]}" lang="${HTML_LANG[code]}"${here}>${LOCALE_NAMES[code]}</a></li>`;
+    });
+  return html`<nav aria-label="${label}"><ul class="nav">${items}</ul></nav>`;
 }
 
 /** A menu like the app's (a native select), sent as a form without JavaScript; the script follows a change at once. */
-function languageMenu(t: Texts['common'], language: PageLanguage, path: string, params: Record<string, string | undefined>, id: string): string {
+function languageMenu(t: Texts['common'], language: PageLanguage, path: string, params: Record<string, string | undefined>, id: string): TrustedHtml {
   const hidden = Object.entries(params)
     .filter(([, value]) => value !== undefined && value !== '')
-    .map(([name, value]) => `<input type="hidden" name="${e(name)}" value="${e(value!)}">`)
-    .join('');
+    .map(([name, value]) => html`<input type="hidden" name="${name}" value="${value!}">`);
   const options = pageLanguages
-    .map((code) => `<option value="${code}" lang="${HTML_LANG[code]}"${code === language ? ' selected' : ''}>${e(LOCALE_NAMES[code])}</option>`)
-    .join('');
-  return `<form class="lang-form" method="get" action="${e(path)}" data-language-menu>${hidden}<label class="sr-only" for="${id}">${e(t('language.label'))}</label><select id="${id}" name="lang">${options}</select><button class="button no-js-only" type="submit">${e(t('language.change'))}</button></form>`;
+    .map((code) => html`<option value="${code}" lang="${HTML_LANG[code]}"${code === language ? ' selected' : ''}>${LOCALE_NAMES[code]}</option>`);
+  return html`<form class="lang-form" method="get" action="${path}" data-language-menu>${hidden}<label class="sr-only" for="${id}">${t('language.label')}</label><select id="${id}" name="lang">${options}</select><button class="button no-js-only" type="submit">${t('language.change')}</button></form>`;
 }
 
-function header(t: Texts, parts: PublicPageParts): string {
+function header(t: Texts, parts: PublicPageParts): TrustedHtml {
   const { language, path, params = {}, current, languageMenu: style = 'links' } = parts;
-  const gifts = current === 'gifts' ? ' aria-current="page"' : '';
+  const gifts = current === 'gifts' && html` aria-current="page"`;
   const languages = style === 'menu' ? languageMenu(t.common, language, path, params, 'language-menu') : languageLinks(language, path, params, t.shop('language.label'));
-  return `<header class="bar"><a class="brand" href="/">${e(t.shop('brand'))}</a>
-<nav aria-label="${e(t.shop('nav.label'))}"><ul class="nav">
-<li><a href="${e(pageHref('/gifts', {}, language))}"${gifts}>${e(t.shop('nav.allGifts'))}</a></li>
+  return html`<header class="bar"><a class="brand" href="/">${t.shop('brand')}</a>
+<nav aria-label="${t.shop('nav.label')}"><ul class="nav">
+<li><a href="${pageHref('/gifts', {}, language)}"${gifts}>${t.shop('nav.allGifts')}</a></li>
 <li>${cartLink(t.common)}</li>
-<li><a href="/auth">${e(t.common('header.signIn'))}</a></li>
+<li><a href="/auth">${t.common('header.signIn')}</a></li>
 </ul></nav>
 ${languages}</header>`;
 }
 
-function footer(t: Texts, parts: PublicPageParts): string {
+function footer(t: Texts, parts: PublicPageParts): TrustedHtml {
   const { language, path } = parts;
   const withLanguage = (page: string) => `/${page}?lang=${language}`;
   const links: [string, string][] = [
@@ -214,10 +211,10 @@ function footer(t: Texts, parts: PublicPageParts): string {
   // Without the banner on the page, the settings are the app's (`#cookie-settings`, ADR 059);
   // with it, a form that opens its categories (the script opens them in place).
   const settings = parts.cookieBanner
-    ? `<li><form method="get" action="${e(path)}" data-cookie-settings><input type="hidden" name="lang" value="${language}"><button class="footer-button" type="submit" name="cookies" value="customise">${e(t.common('footer.cookieSettings'))}</button></form></li>`
-    : `<li><a href="/privacy#cookie-settings">${e(t.common('footer.cookieSettings'))}</a></li>`;
-  return `<footer><nav aria-label="${e(t.shop('footer.label'))}"><ul>${links.map(([href, label]) => `<li><a href="${e(href)}">${e(label)}</a></li>`).join('')}${settings}</ul></nav>
-<p>${e(t.common('footer.copyright', { year: new Date().getFullYear() }))}</p></footer>`;
+    ? html`<li><form method="get" action="${path}" data-cookie-settings><input type="hidden" name="lang" value="${language}"><button class="footer-button" type="submit" name="cookies" value="customise">${t.common('footer.cookieSettings')}</button></form></li>`
+    : html`<li><a href="/privacy#cookie-settings">${t.common('footer.cookieSettings')}</a></li>`;
+  return html`<footer><nav aria-label="${t.shop('footer.label')}"><ul>${links.map(([href, label]) => html`<li><a href="${href}">${label}</a></li>`)}${settings}</ul></nav>
+<p>${t.common('footer.copyright', { year: new Date().getFullYear() })}</p></footer>`;
 }
 
 /** Where the banner's form is answered without JavaScript (cookie-consent route below). */
@@ -228,29 +225,29 @@ export const CONSENT_FORM_PATH = '/cookie-consent';
  * to the server, which stores the cookies and sends the visitor back; "Customise" asks for
  * the same page with the categories open. The script does all of it in place.
  */
-function cookieBanner(t: Texts, parts: PublicPageParts, state: CookieBannerState): string {
+function cookieBanner(t: Texts, parts: PublicPageParts, state: CookieBannerState): TrustedHtml {
   const { language, path, params = {} } = parts;
   const c = t.cookies;
   const shown = state.consent === null || state.customise;
   const checked = (on: boolean | undefined) => (on ? ' checked' : '');
   const category = (name: 'analytics' | 'marketing', on: boolean | undefined) =>
-    `<label class="check"><input type="checkbox" role="switch" name="${name}" value="true"${checked(on)}> ${e(c(`categories.${name}.name`))}</label><p>${e(c(`categories.${name}.description`))}</p>`;
-  return `<section id="cookie-banner" class="cookie-banner" aria-labelledby="cookie-banner-title" tabindex="-1"${shown ? '' : ' hidden'} data-cookie-banner>
+    html`<label class="check"><input type="checkbox" role="switch" name="${name}" value="true"${checked(on)}> ${c(`categories.${name}.name`)}</label><p>${c(`categories.${name}.description`)}</p>`;
+  return html`<section id="cookie-banner" class="cookie-banner" aria-labelledby="cookie-banner-title" tabindex="-1"${shown ? '' : ' hidden'} data-cookie-banner>
 <div><form method="post" action="${CONSENT_FORM_PATH}">
-<input type="hidden" name="back" value="${e(pageHref(path, params, language))}">
-<button class="close" type="button" aria-label="${e(c('close'))}" data-close hidden>×</button>
-<h2 id="cookie-banner-title">${e(c('title'))}</h2>
-<p>${e(c('description'))} <a href="/privacy">${e(c('privacyLink'))}</a></p>
-<fieldset data-categories${state.customise ? '' : ' hidden'}><legend class="sr-only">${e(c('customize'))}</legend>
-<label class="check"><input type="checkbox" role="switch" checked disabled> ${e(c('categories.necessary.name'))}</label><p>${e(c('categories.necessary.description'))}</p>
+<input type="hidden" name="back" value="${pageHref(path, params, language)}">
+<button class="close" type="button" aria-label="${c('close')}" data-close hidden>×</button>
+<h2 id="cookie-banner-title">${c('title')}</h2>
+<p>${c('description')} <a href="/privacy">${c('privacyLink')}</a></p>
+<fieldset data-categories${state.customise ? '' : ' hidden'}><legend class="sr-only">${c('customize')}</legend>
+<label class="check"><input type="checkbox" role="switch" checked disabled> ${c('categories.necessary.name')}</label><p>${c('categories.necessary.description')}</p>
 ${category('analytics', state.consent?.analytics)}
 ${category('marketing', state.consent?.marketing)}
-<button class="button primary" type="submit" name="choice" value="save">${e(c('save'))}</button>
+<button class="button primary" type="submit" name="choice" value="save">${c('save')}</button>
 </fieldset>
 <div class="choices">
-<button class="button choice" type="submit" name="choice" value="all">${e(c('acceptAll'))}</button>
-<button class="button choice" type="submit" name="choice" value="necessary">${e(c('declineAll'))}</button>
-${state.customise ? '' : `<button class="link-button" type="submit" formmethod="get" formaction="${e(path)}" name="cookies" value="customise" data-customise>${e(c('customize'))}</button>`}
+<button class="button choice" type="submit" name="choice" value="all">${c('acceptAll')}</button>
+<button class="button choice" type="submit" name="choice" value="necessary">${c('declineAll')}</button>
+${state.customise ? '' : html`<button class="link-button" type="submit" formmethod="get" formaction="${path}" name="cookies" value="customise" data-customise>${c('customize')}</button>`}
 </div>
 </form></div></section>`;
 }
@@ -265,39 +262,40 @@ export function renderPublicDocument(parts: PublicPageParts): string {
   const canonical = absolute(pageHref(path, params, language));
   const head = indexable
     ? [
-        `<link rel="canonical" href="${e(canonical)}">`,
-        ...pageLanguages.map((code) => `<link rel="alternate" hreflang="${HREFLANG[code]}" href="${e(absolute(pageHref(path, params, code)))}">`),
-        `<link rel="alternate" hreflang="x-default" href="${e(absolute(pageHref(path, params)))}">`,
-        `<meta property="og:type" content="${ogType}">`,
-        `<meta property="og:site_name" content="${e(t.shop('meta.siteName'))}">`,
-        `<meta property="og:title" content="${e(title)}">`,
-        `<meta property="og:description" content="${e(description)}">`,
-        `<meta property="og:url" content="${e(canonical)}">`,
-        `<meta property="og:locale" content="${OG_LOCALES[language]}">`,
-        ...pageLanguages.filter((code) => code !== language).map((code) => `<meta property="og:locale:alternate" content="${OG_LOCALES[code]}">`),
-        ...(image ? [`<meta property="og:image" content="${e(absolute(image))}">`] : []),
-        `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
-        `<meta name="twitter:title" content="${e(title)}">`,
-        `<meta name="twitter:description" content="${e(description)}">`,
-        ...(image ? [`<meta name="twitter:image" content="${e(absolute(image))}">`] : []),
-        ...(structured ? [`<script type="application/ld+json">${jsonLd(structured)}</script>`] : []),
-      ].join('\n')
-    : '<meta name="robots" content="noindex">';
-  return `<!doctype html>
+        html`<link rel="canonical" href="${canonical}">`,
+        ...pageLanguages.map((code) => html`<link rel="alternate" hreflang="${HREFLANG[code]}" href="${absolute(pageHref(path, params, code))}">`),
+        html`<link rel="alternate" hreflang="x-default" href="${absolute(pageHref(path, params))}">`,
+        html`<meta property="og:type" content="${ogType}">`,
+        html`<meta property="og:site_name" content="${t.shop('meta.siteName')}">`,
+        html`<meta property="og:title" content="${title}">`,
+        html`<meta property="og:description" content="${description}">`,
+        html`<meta property="og:url" content="${canonical}">`,
+        html`<meta property="og:locale" content="${OG_LOCALES[language]}">`,
+        ...pageLanguages.filter((code) => code !== language).map((code) => html`<meta property="og:locale:alternate" content="${OG_LOCALES[code]}">`),
+        ...(image ? [html`<meta property="og:image" content="${absolute(image)}">`] : []),
+        html`<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
+        html`<meta name="twitter:title" content="${title}">`,
+        html`<meta name="twitter:description" content="${description}">`,
+        ...(image ? [html`<meta name="twitter:image" content="${absolute(image)}">`] : []),
+        // jsonLd writes <, > and & as JSON escapes: nothing in it can end the script element.
+        ...(structured ? [html`<script type="application/ld+json">${trustedHtml(jsonLd(structured))}</script>`] : []),
+      ]
+    : [html`<meta name="robots" content="noindex">`];
+  return html`<!doctype html>
 <html lang="${HTML_LANG[language]}" data-language="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-${PAGE_ICON_LINKS}
+${trustedHtml(PAGE_ICON_LINKS)}
 <meta name="color-scheme" content="light">
-<title>${e(bareTitle ? title : `${title} · Regalo`)}</title>
-<meta name="description" content="${e(description)}">
-${head}
-<style>${PUBLIC_PAGE_CSS}${css}</style>
+<title>${bareTitle ? title : `${title} · Regalo`}</title>
+<meta name="description" content="${description}">
+${joinHtml(head, '\n')}
+<style>${trustedHtml(PUBLIC_PAGE_CSS + css)}</style>
 <script src="${PUBLIC_PAGE_SCRIPT_PATH}" defer></script>
 </head>
 <body>
-<a class="skip" href="#main">${e(t.shop('skip'))}</a>
+<a class="skip" href="#main">${t.shop('skip')}</a>
 ${header(t, parts)}
 <main id="main">
 ${body}
@@ -306,7 +304,7 @@ ${footer(t, parts)}
 ${banner ? cookieBanner(t, parts, banner) : ''}
 </body>
 </html>
-`;
+`.value;
 }
 
 /** A same-site path to go back to after the banner's form (anything else: the home page). */

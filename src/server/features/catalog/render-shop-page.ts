@@ -57,7 +57,7 @@ export type ShopSite = PublicSite;
 type DocumentParts = Omit<PublicPageParts, 'css' | 'cookieBanner' | 'languageMenu' | 'bareTitle'>;
 
 export function renderShopDocument({ body, ...parts }: Omit<DocumentParts, 'body'> & { body: TrustedHtml }): string {
-  return renderPublicDocument({ ...parts, body: body.value, css: SHOP_CSS });
+  return renderPublicDocument({ ...parts, body, css: SHOP_CSS });
 }
 
 /** One gift as a card; the first picture of a page is fetched at once, the others lazily. */
@@ -65,8 +65,8 @@ function giftCard(t: ShopText, language: PageLanguage, gift: ListedGift, first: 
   const image = cardImageSrc(gift.imageUrl);
   const href = shopHref(`/b/${gift.business.slug}/${gift.slug}`, {}, language);
   const picture = image
-    ? html`<img src="${image}" alt="" width="480" height="360" ${first ? 'fetchpriority="high"' : 'loading="lazy"'} decoding="async">`
-    : '<div class="ph" aria-hidden="true"></div>';
+    ? html`<img src="${image}" alt="" width="480" height="360" ${first ? html`fetchpriority="high"` : html`loading="lazy"`} decoding="async">`
+    : html`<div class="ph" aria-hidden="true"></div>`;
   return html`<li><article class="card" data-testid="shop-gift">${picture}<div class="body">
 <h3><a href="${href}">${gift.name}</a></h3>
 ${showBusiness ? html`<p class="muted">${t('card.by', { business: gift.business.name })}</p>` : ''}

@@ -1,8 +1,8 @@
 import { FORMAT_TAGS } from '@shared/locale';
 import { landingFigureKeys, type LandingFigures } from './landing-figures';
 import type { FeaturedGift } from '@shared/contracts/shop';
-import { escapeHtml } from '@shared/escape-html';
 import { catalogueText } from '../../platform/catalogues';
+import { html, joinHtml } from '../../platform/html';
 import type { PageLanguage } from '../../platform/page-language';
 import { pageHref, renderPublicDocument, type CookieBannerState, type PublicSite } from '../../platform/public-page';
 
@@ -14,7 +14,6 @@ import { pageHref, renderPublicDocument, type CookieBannerState, type PublicSite
  * works" reveal, the language menu, the cookie banner and the cart's count.
  */
 
-const e = escapeHtml;
 
 const LANDING_CSS = `
 .bar{max-width:72rem}
@@ -83,80 +82,82 @@ export function renderLandingPage({ language, site, figures, gifts, cookieBanner
   const total = steps.length;
 
   const notice = accountDeleted
-    ? `<div class="notice" role="status"><h2 style="margin:0 0 .35rem">${e(t('accountDeleted.title'))}</h2><p>${e(t('accountDeleted.lead'))}</p></div>`
+    ? html`<div class="notice" role="status"><h2 style="margin:0 0 .35rem">${t('accountDeleted.title')}</h2><p>${t('accountDeleted.lead')}</p></div>`
     : '';
-  const hero = `<section class="hero-band" aria-labelledby="hero-title"><div class="wrap">
-${notice}<p class="pill">${e(t('hero.eyebrow'))}</p>
-<h1 id="hero-title">${e(t('hero.title'))}</h1>
-<p class="lead">${e(t('hero.subtitle'))}</p>
+  const hero = html`<section class="hero-band" aria-labelledby="hero-title"><div class="wrap">
+${notice}<p class="pill">${t('hero.eyebrow')}</p>
+<h1 id="hero-title">${t('hero.title')}</h1>
+<p class="lead">${t('hero.subtitle')}</p>
 <div class="ctas">
-<a class="button primary" href="${e(gifts_)}">${e(t('hero.sendGift'))}</a>
-<a class="button" href="/business/interest">${e(t('hero.business'))}</a>
-<a class="button" href="${e(pageHref('/g', {}, language))}">${e(t('hero.redeemGift'))}</a>
+<a class="button primary" href="${gifts_}">${t('hero.sendGift')}</a>
+<a class="button" href="/business/interest">${t('hero.business')}</a>
+<a class="button" href="${pageHref('/g', {}, language)}">${t('hero.redeemGift')}</a>
 </div>
-<ul class="trust" aria-label="${e(t('hero.trustLabel'))}">${(['verified', 'payment', 'qr'] as const).map((key) => `<li>${e(t(`hero.trust.${key}`))}</li>`).join('')}</ul>
+<ul class="trust" aria-label="${t('hero.trustLabel')}">${(['verified', 'payment', 'qr'] as const).map((key) => html`<li>${t(`hero.trust.${key}`)}</li>`)}</ul>
 </div></section>`;
 
   const stats = figures
-    ? `<section class="band stats" aria-labelledby="stats-title"><div class="wrap">
-<h2 id="stats-title">${e(t('stats.title'))}</h2>
-<dl>${landingFigureKeys.map((key) => `<div><dt>${e(t(`stats.${key}`))}</dt><dd data-testid="stat-${key}">${e(count(figures[key]))}</dd></div>`).join('')}</dl>
+    ? html`<section class="band stats" aria-labelledby="stats-title"><div class="wrap">
+<h2 id="stats-title">${t('stats.title')}</h2>
+<dl>${landingFigureKeys.map((key) => html`<div><dt>${t(`stats.${key}`)}</dt><dd data-testid="stat-${key}">${count(figures[key])}</dd></div>`)}</dl>
 </div></section>`
     : '';
 
   // Shown whole as sent; the script dims it and plays the reveal once the section is seen.
-  const how = `<section class="band" id="how-it-works" aria-labelledby="how-it-works-title" data-timeline="shown"><div class="wrap">
-<div class="center"><p class="eyebrow">${e(t('howItWorks.eyebrow'))}</p>
-<h2 id="how-it-works-title">${e(t('howItWorks.title'))}</h2>
-<p class="muted">${e(t('howItWorks.subtitle'))}</p></div>
-<div class="progress"><div role="progressbar" aria-label="${e(t('howItWorks.progressLabel'))}" aria-valuemin="0" aria-valuemax="${total}" aria-valuenow="${total}" aria-valuetext="${e(t('howItWorks.progressValue', { count: total, total }))}" data-valuetext="${e(t('howItWorks.progressValue', { count: 1234567, total }).replace('1234567', '#'))}"><div style="width:100%"></div></div>
+  const how = html`<section class="band" id="how-it-works" aria-labelledby="how-it-works-title" data-timeline="shown"><div class="wrap">
+<div class="center"><p class="eyebrow">${t('howItWorks.eyebrow')}</p>
+<h2 id="how-it-works-title">${t('howItWorks.title')}</h2>
+<p class="muted">${t('howItWorks.subtitle')}</p></div>
+<div class="progress"><div role="progressbar" aria-label="${t('howItWorks.progressLabel')}" aria-valuemin="0" aria-valuemax="${total}" aria-valuenow="${total}" aria-valuetext="${t('howItWorks.progressValue', { count: total, total })}" data-valuetext="${t('howItWorks.progressValue', { count: 1234567, total }).replace('1234567', '#')}"><div style="width:100%"></div></div>
 <p data-testid="how-it-works-progress" data-progress style="margin:0;font-weight:700">${total}/${total}</p></div>
-<ol class="steps-grid">${steps
-    .map(
-      (key, index) => `<li data-step data-state="lit"><span class="n" aria-hidden="true">${index + 1}</span>
-<h3><span class="sr-only">${e(t('howItWorks.stepLabel', { number: index + 1 }))}: </span>${e(t(`howItWorks.steps.${key}.title`))}</h3>
-<p class="muted">${e(t(`howItWorks.steps.${key}.description`))}</p><p class="feel">${e(t(`howItWorks.steps.${key}.emotion`))}</p></li>`,
-    )
-    .join('\n')}</ol>
-<div data-block data-testid="how-it-works-contrast" data-state="shown"><h3 class="center" style="font-size:1.6rem">${e(t('howItWorks.contrast.title'))}</h3>
+<ol class="steps-grid">${joinHtml(
+    steps.map(
+      (key, index) => html`<li data-step data-state="lit"><span class="n" aria-hidden="true">${index + 1}</span>
+<h3><span class="sr-only">${t('howItWorks.stepLabel', { number: index + 1 })}: </span>${t(`howItWorks.steps.${key}.title`)}</h3>
+<p class="muted">${t(`howItWorks.steps.${key}.description`)}</p><p class="feel">${t(`howItWorks.steps.${key}.emotion`)}</p></li>`,
+    ),
+    '\n',
+  )}</ol>
+<div data-block data-testid="how-it-works-contrast" data-state="shown"><h3 class="center" style="font-size:1.6rem">${t('howItWorks.contrast.title')}</h3>
 <div class="two" style="margin-top:1rem">
-<div class="panel"><h4>${e(t('howItWorks.contrast.traditional.title'))}</h4><ul>${contrastSteps.map((s) => `<li>${e(t(`howItWorks.contrast.traditional.steps.${s}`))}</li>`).join('')}</ul></div>
-<div class="panel dark"><h4>${e(t('howItWorks.contrast.regalo.title'))}</h4><ul>${contrastSteps.map((s) => `<li>${e(t(`howItWorks.contrast.regalo.steps.${s}`))}</li>`).join('')}</ul></div>
+<div class="panel"><h4>${t('howItWorks.contrast.traditional.title')}</h4><ul>${contrastSteps.map((s) => html`<li>${t(`howItWorks.contrast.traditional.steps.${s}`)}</li>`)}</ul></div>
+<div class="panel dark"><h4>${t('howItWorks.contrast.regalo.title')}</h4><ul>${contrastSteps.map((s) => html`<li>${t(`howItWorks.contrast.regalo.steps.${s}`)}</li>`)}</ul></div>
 </div></div>
-<div data-block data-testid="how-it-works-benefits" data-state="shown"><h3 class="center" style="font-size:1.4rem">${e(t('howItWorks.benefits.title'))}</h3>
-<ul class="benefits">${benefitKeys.map((key) => `<li>${e(t(`howItWorks.benefits.items.${key}`))}</li>`).join('')}</ul></div>
-<div data-block data-testid="how-it-works-cta" data-state="shown"><div class="panel dark center"><h3 style="font-size:1.6rem">${e(t('howItWorks.cta.title'))}</h3>
-<p>${e(t('howItWorks.cta.subtitle'))}</p><p><a class="button" href="${e(gifts_)}">${e(t('howItWorks.cta.button'))}</a></p></div></div>
+<div data-block data-testid="how-it-works-benefits" data-state="shown"><h3 class="center" style="font-size:1.4rem">${t('howItWorks.benefits.title')}</h3>
+<ul class="benefits">${benefitKeys.map((key) => html`<li>${t(`howItWorks.benefits.items.${key}`)}</li>`)}</ul></div>
+<div data-block data-testid="how-it-works-cta" data-state="shown"><div class="panel dark center"><h3 style="font-size:1.6rem">${t('howItWorks.cta.title')}</h3>
+<p>${t('howItWorks.cta.subtitle')}</p><p><a class="button" href="${gifts_}">${t('howItWorks.cta.button')}</a></p></div></div>
 </div></section>`;
 
   const window_ =
     gifts.length > 0
-      ? `<section class="band" aria-labelledby="shop-window-title"><div class="wrap">
-<h2 id="shop-window-title">${e(t('shopWindow.title'))}</h2><p class="muted">${e(t('shopWindow.intro'))}</p>
-<ul class="grid">${gifts
-          .map(
-            (gift) => `<li><article class="card" data-testid="landing-gift">${gift.imageUrl ? `<img src="${e(gift.imageUrl)}" alt="" width="480" height="360" loading="lazy" decoding="async">` : '<div class="ph" aria-hidden="true"></div>'}<div class="body">
-<h3><a href="${e(gift.href)}">${e(gift.name)}</a></h3><p class="muted">${e(t('shopWindow.by', { business: gift.businessName }))}</p><p class="price">${e(gift.priceText)}</p></div></article></li>`,
-          )
-          .join('\n')}</ul>
-<p style="margin-top:1rem"><a class="button" href="${e(gifts_)}">${e(t('shopWindow.seeAll'))}</a></p>
+      ? html`<section class="band" aria-labelledby="shop-window-title"><div class="wrap">
+<h2 id="shop-window-title">${t('shopWindow.title')}</h2><p class="muted">${t('shopWindow.intro')}</p>
+<ul class="grid">${joinHtml(
+          gifts.map(
+            (gift) => html`<li><article class="card" data-testid="landing-gift">${gift.imageUrl ? html`<img src="${gift.imageUrl}" alt="" width="480" height="360" loading="lazy" decoding="async">` : html`<div class="ph" aria-hidden="true"></div>`}<div class="body">
+<h3><a href="${gift.href}">${gift.name}</a></h3><p class="muted">${t('shopWindow.by', { business: gift.businessName })}</p><p class="price">${gift.priceText}</p></div></article></li>`,
+          ),
+          '\n',
+        )}</ul>
+<p style="margin-top:1rem"><a class="button" href="${gifts_}">${t('shopWindow.seeAll')}</a></p>
 </div></section>`
       : '';
 
-  const business = `<section class="band dark" aria-labelledby="business-title"><div class="wrap">
-<p class="eyebrow" style="color:#fcd34d">${e(t('business.eyebrow'))}</p>
-<h2 id="business-title" style="font-size:2rem">${e(t('business.title'))}</h2>
-<p>${e(t('business.subtitle'))}</p>
+  const business = html`<section class="band dark" aria-labelledby="business-title"><div class="wrap">
+<p class="eyebrow" style="color:#fcd34d">${t('business.eyebrow')}</p>
+<h2 id="business-title" style="font-size:2rem">${t('business.title')}</h2>
+<p>${t('business.subtitle')}</p>
 <ul class="grid" style="margin-top:1.5rem">${(['customers', 'payment', 'simple'] as const)
-    .map((key) => `<li class="panel"><h3>${e(t(`business.benefits.${key}.title`))}</h3><p>${e(t(`business.benefits.${key}.description`))}</p></li>`)
-    .join('')}</ul>
-<p class="row"><a class="button" href="/business/interest">${e(t('business.cta'))}</a> <span>${e(t('business.note'))}</span></p>
+    .map((key) => html`<li class="panel"><h3>${t(`business.benefits.${key}.title`)}</h3><p>${t(`business.benefits.${key}.description`)}</p></li>`)
+}</ul>
+<p class="row"><a class="button" href="/business/interest">${t('business.cta')}</a> <span>${t('business.note')}</span></p>
 </div></section>`;
 
-  const closing = `<section class="band cta-band" aria-labelledby="footer-cta-title"><div class="wrap center">
-<h2 id="footer-cta-title" style="font-size:2rem">${e(t('footerCta.title'))}</h2>
-<p class="muted">${e(t('footerCta.subtitle'))}</p>
-<p><a class="button primary" href="${e(gifts_)}">${e(t('footerCta.button'))}</a></p>
+  const closing = html`<section class="band cta-band" aria-labelledby="footer-cta-title"><div class="wrap center">
+<h2 id="footer-cta-title" style="font-size:2rem">${t('footerCta.title')}</h2>
+<p class="muted">${t('footerCta.subtitle')}</p>
+<p><a class="button primary" href="${gifts_}">${t('footerCta.button')}</a></p>
 </div></section>`;
 
   return renderPublicDocument({
@@ -166,7 +167,7 @@ ${notice}<p class="pill">${e(t('hero.eyebrow'))}</p>
     bareTitle: true,
     description: t('hero.subtitle'),
     path: '/',
-    body: `${hero}\n${stats}\n${how}\n${window_}\n${business}\n${closing}`,
+    body: joinHtml([hero, stats, how, window_, business, closing], '\n'),
     css: LANDING_CSS,
     languageMenu: 'menu',
     cookieBanner,

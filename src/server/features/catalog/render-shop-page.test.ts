@@ -61,6 +61,8 @@ function expectInert(page: string) {
   expect(tags.filter((tag) => /\son[a-z]+=/i.test(tag))).toEqual([]);
   // Shown as text: escaped, and there.
   expect(markup).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  // And only that: the page's own markup (a card without a picture, a picture's loading hint) is still markup.
+  expect(markup).not.toMatch(/&lt;div class=|=&quot;(high|lazy)&quot;/);
 }
 
 describe('the shop window with hostile text in every field', () => {
@@ -73,6 +75,7 @@ describe('the shop window with hostile text in every field', () => {
       dropped: false,
     });
     expectInert(page);
+    expect(page).toContain('<div class="ph" aria-hidden="true"></div>');
     // The search as typed, back in its field: an attribute value it cannot leave.
     expect(page).toContain('value="&#39; onmouseover=&#39;alert(1) 20"');
   });

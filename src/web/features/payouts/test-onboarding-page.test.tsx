@@ -15,6 +15,8 @@ const account = (status: string, ready: boolean) => ({
   payoutsEnabled: ready,
   transfersActive: ready,
   requirementsDue: ready ? [] : ['external_account'],
+  requirementsEventuallyDue: [],
+  requirementsDeadline: null,
   disabledReason: ready ? null : 'requirements.past_due',
   updatedAt: '2026-11-27T10:00:00.000Z',
 });

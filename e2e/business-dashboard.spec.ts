@@ -63,7 +63,8 @@ test('an owner runs the business from the dashboard in Spanish', async ({ page, 
   // Remove it, then put it back.
   await page.getByRole('button', { name: 'Quitar imagen' }).click();
   await expect(page.getByText('Imagen eliminada.')).toBeVisible();
-  await expect(page.getByText('Arrastra aquí una imagen o elige una')).toBeVisible();
+  // A phone (the journeys' device) is offered the camera, not dragging.
+  await expect(page.getByText('Elige una imagen o haz una foto')).toBeVisible();
   await page.locator('input[type="file"]').setInputFiles({ name: 'palmera.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByRole('img', { name: 'Vista previa de la imagen' })).toBeVisible();
   const description = `Orxateria familiar desde 1952, junto a la Plaça de la Reina (${run}).`;

@@ -140,7 +140,7 @@ test('a business registers in Spanish from the interest form to a pending dashbo
   const photo = page.locator('input[type="file"]');
   const photoPreview = page.getByRole('img', { name: 'Vista previa de la foto del negocio' });
   await photo.setInputFiles({ name: 'carta.pdf', mimeType: 'application/pdf', buffer: pdf('Carta') });
-  await expectToast(page, 'Sube un archivo de imagen.');
+  await expectToast(page, 'Este archivo no es una imagen JPG, PNG o WebP');
   await expect(photoPreview).toHaveCount(0);
   const facade = await sharp({ create: { width: 96, height: 64, channels: 3, background: '#f2e3c6' } }).png().toBuffer();
   await photo.setInputFiles({ name: 'fachada.png', mimeType: 'image/png', buffer: facade });

@@ -65,9 +65,11 @@ test('a new owner connects payouts, sells, redeems, and sees the transfer and th
 
   // The month's statement lists the payment, the redemption and the transfer.
   const statement = page.locator('.statement-print');
-  await expect(statement.getByRole('row').filter({ hasText: 'Pedido pagado' })).toContainText('Horchata y fartons para dos');
-  await expect(statement.getByRole('row').filter({ hasText: 'Pedido canjeado' })).toBeVisible();
-  await expect(statement.getByRole('row').filter({ hasText: 'Transferencia enviada' })).toContainText(/-21,97\s€/);
+  // On a phone each line is stacked with its amounts named (the table shows from a tablet up).
+  const line = (text: string) => statement.getByTestId('stacked-line').filter({ hasText: text });
+  await expect(line('Pedido pagado')).toContainText('Horchata y fartons para dos');
+  await expect(line('Pedido canjeado')).toBeVisible();
+  await expect(line('Transferencia enviada')).toContainText(/-21,97\s€/);
   // The summary cards add up as read, and the month still running closes to date.
   const summary = statement.getByTestId('statement-balance');
   await expect(summary.locator('[data-summary="paidShare"]')).toContainText(/21,97\s€/);

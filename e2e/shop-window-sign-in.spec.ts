@@ -36,7 +36,8 @@ async function sendAsGuest(page: Page, giftName: string) {
 
 /** Signed in, back at the checkout: the gift is in the account's cart, and no guest fields. */
 async function expectGiftInAccountCheckout(page: Page, giftName: string) {
-  await expect(page).toHaveURL(/\/checkout$/);
+  // Back from the confirmation link the address also says the email was confirmed.
+  await expect(page).toHaveURL(/\/checkout(\?verified=1)?$/);
   await expect(page.getByTestId('checkout-line').getByRole('heading', { name: giftName })).toBeVisible();
   await expect(page.getByTestId('checkout-line')).toHaveCount(1);
   await expect(page.getByTestId('guest-details')).toHaveCount(0);

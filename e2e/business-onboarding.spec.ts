@@ -157,17 +157,18 @@ test('a business registers in Spanish from the interest form to a pending dashbo
   await expect(page.getByText('Paso 2 de 3')).toBeVisible();
   await expect(page.getByText('0 / 3 documentos obligatorios subidos')).toBeVisible();
   await expect(next).toBeDisabled();
-  await expect(page.locator('#document-articles_incorporation')).toHaveAttribute('accept', '.pdf');
+  // A PDF or a phone's photo of the paper (JPG or PNG).
+  await expect(page.locator('#document-articles_incorporation')).toHaveAttribute('accept', '.pdf,.jpg,.jpeg,.png');
 
-  // Refused in the browser before any upload: too big, and a picture for a PDF-only slot.
+  // Refused in the browser before any upload: too big, and a file of another kind, named.
   await page.locator('#document-business_license').setInputFiles({
     name: 'licencia-enorme.pdf',
     mimeType: 'application/pdf',
     buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x20),
   });
   await expectToast(page, 'El archivo es demasiado grande. El tamaño máximo es de 10 MB.');
-  await page.locator('#document-articles_incorporation').setInputFiles({ name: 'escritura.png', mimeType: 'image/png', buffer: png });
-  await expectToast(page, 'Este tipo de archivo no se admite para este documento.');
+  await page.locator('#document-articles_incorporation').setInputFiles({ name: 'escritura.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await expectToast(page, '«escritura.gif» no se puede usar: este documento tiene que ser un archivo PDF');
   await expect(page.getByText('0 / 3 documentos obligatorios subidos')).toBeVisible();
 
   await page.locator('#document-business_license').setInputFiles({ name: 'licencia.pdf', mimeType: 'application/pdf', buffer: pdf('Licencia') });

@@ -2,36 +2,21 @@
 // Starts the built server for the Playwright journeys on a fresh data folder with the
 // demo data loaded, exactly as `npm run demo` would, but on its own port and folder.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { describeServer, runningServer } from './running-server.mjs';
 
 const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? '.test-data/e2e');
 
 // Two journeys runs on one data folder wipe and seed each other's embedded database under a
-// live server ("unexpected data beyond EOF"): a second run is refused while the first one's
-// server is alive. The lock sits beside the folder, which is emptied below.
-const lockFile = `${dataDir}.lock`;
-const holder = existsSync(lockFile) ? Number(readFileSync(lockFile, 'utf8')) : null;
-if (holder && holder !== process.pid && isAlive(holder)) {
-  console.error(`${dataDir} is in use by another journeys server (pid ${holder}): set E2E_DATA_DIR and E2E_PORT to run a second one.`);
+// live server ("unexpected data beyond EOF"): a second run is refused while the folder's
+// database is held (the server's and the seed's own lock, db/pglite-data-dir.ts).
+const holder = runningServer(dataDir);
+if (holder) {
+  console.error(`${dataDir} is in use by ${describeServer(holder, dataDir)}: set E2E_DATA_DIR and E2E_PORT to run a second journeys server.`);
   process.exit(1);
 }
-mkdirSync(path.dirname(lockFile), { recursive: true });
-writeFileSync(lockFile, String(process.pid));
-process.on('exit', () => {
-  if (existsSync(lockFile) && readFileSync(lockFile, 'utf8') === String(process.pid)) rmSync(lockFile, { force: true });
-});
 rmSync(dataDir, { recursive: true, force: true });
-
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return error.code === 'EPERM';
-  }
-}
 
 const dist = process.env.REGALO_DIST ?? 'dist';
 if (!existsSync(`${dist}/server/main.js`) || !existsSync(`${dist}/web/index.html`)) {

@@ -2,7 +2,7 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { revokeAdmin } from './features/admin/revoke-admin';
-import { verifactuInstallationNumber } from './domain/invoices/verifactu-chain';
+import { verifactuInstallationNumber } from './money/verifactu/verifactu-chain';
 
 async function main() {
   const email = process.argv[2]?.trim().toLowerCase();

@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { cleanUpTempUploads } from './features/business-documents/clean-up-temp-uploads';
-import { sendStatementEmails } from './features/business-statements/send-statement-emails';
+import { sendStatementEmails } from './money/statements/send-statement-emails';
 import { expireCheckouts } from './features/checkout/expire-checkouts';
 import { cleanUpOrphanedImages } from './features/files/clean-up-orphaned-images';
 import { deliverDueGifts } from './features/gift-delivery/deliver-due-gifts';
-import { createDatabaseVerifactuQueue } from './features/invoices/database-verifactu-queue';
-import { issueDueInvoices } from './features/invoices/issue-due-invoices';
+import { createDatabaseVerifactuQueue } from './money/verifactu/database-verifactu-queue';
+import { issueDueInvoices } from './money/invoices/issue-due-invoices';
 import { expireOrders } from './features/order-expiry/expire-orders';
 import { sendExpiryReminders } from './features/order-expiry/send-expiry-reminders';
 import { sendOwnerDailySummaries } from './features/owner-notices/send-owner-daily-summaries';
-import { retryPendingRefunds } from './features/payouts/retry-pending-refunds';
-import { runDailyReconciliation } from './features/payouts/run-daily-reconciliation';
-import { sendDueTransfers } from './features/payouts/send-due-transfers';
-import { payOutTestTransfers } from './features/payouts/pay-out-test-transfers';
+import { retryPendingRefunds } from './money/refunds/retry-pending-refunds';
+import { runDailyReconciliation } from './money/reconciliation/run-daily-reconciliation';
+import { sendDueTransfers } from './money/transfers/send-due-transfers';
+import { payOutTestTransfers } from './money/transfers/pay-out-test-transfers';
 import type { AppContext } from './platform/context';
 import { maintainPglite } from './platform/jobs/maintain-pglite';
 import { createPeriodicJob, type PeriodicJob } from './platform/jobs/periodic-job';
@@ -80,42 +80,42 @@ export const BACKGROUND_JOBS = [
     everyMs: MINUTE,
     does: 'sends due transfers to the businesses through the provider (ADR 053, 084); with the test provider, pays them out to the banks after a few days',
     claims: 'due transfers, `FOR UPDATE SKIP LOCKED`, sent with an idempotency key of their own; a test payout by its ledger row’s idempotency key',
-    raceTest: 'src/server/features/payouts/transfer-race.int.test.ts',
+    raceTest: 'src/server/money/transfers/transfer-race.int.test.ts',
   },
   {
     name: 'refunds',
     everyMs: MINUTE,
     does: 'retries refunds that failed after the share was taken back (ADR 084)',
     claims: 'pending refunds with their orders, `FOR UPDATE SKIP LOCKED`',
-    raceTest: 'src/server/features/payouts/refund-race.int.test.ts',
+    raceTest: 'src/server/money/refunds/refund-race.int.test.ts',
   },
   {
     name: 'ledger-reconciliation',
     everyMs: HOUR,
     does: 'compares the ledger with the provider once a day (ADR 065)',
     claims: 'an advisory lock (one server at a time) and the last run’s end (one run a day)',
-    raceTest: 'src/server/features/payouts/reconciliation-race.int.test.ts',
+    raceTest: 'src/server/money/reconciliation/reconciliation-race.int.test.ts',
   },
   {
     name: 'statement-emails',
     everyMs: HOUR,
     does: 'mails each owner last month’s statement from the 1st (ADR 060)',
     claims: 'a `statement_emails` row per business and month (primary key), in the mail’s transaction',
-    raceTest: 'src/server/features/business-statements/statement-emails-race.int.test.ts',
+    raceTest: 'src/server/money/statements/statement-emails-race.int.test.ts',
   },
   {
     name: 'invoices',
     everyMs: HOUR,
     does: 'issues the commission invoices of ended months and their rectifications (ADR 061)',
     claims: 'the invoice chain’s lock; each business and month checked again under it',
-    raceTest: 'src/server/features/invoices/invoice-race.int.test.ts',
+    raceTest: 'src/server/money/invoices/invoice-race.int.test.ts',
   },
   {
     name: 'verifactu-sending',
     everyMs: MINUTE,
     does: 'sends pending VERI*FACTU records to the AEAT in chain order (ADR 062)',
     claims: 'an advisory lock: one server at a time sends',
-    raceTest: 'src/server/features/invoices/verifactu-sending-race.int.test.ts',
+    raceTest: 'src/server/money/verifactu/verifactu-sending-race.int.test.ts',
   },
   {
     name: 'owner-daily-summaries',

@@ -2,17 +2,17 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatPrice } from '@shared/format';
 import { ledgerEntries } from './db/schema/payouts';
-import { getBusinessBalances } from './domain/ledger/ledger-balances';
-import { loadInvoiceDocument } from './domain/invoices/load-invoice-document';
-import { describeInvoice } from './domain/invoices/invoice-view';
-import { recordOrderRefund } from './domain/ledger/record-payment';
+import { getBusinessBalances } from './money/ledger/ledger-balances';
+import { loadInvoiceDocument } from './money/invoices/load-invoice-document';
+import { describeInvoice } from './money/invoices/invoice-view';
+import { recordOrderRefund } from './money/ledger/record-payment';
 import { createGift, createOrder } from './testing/factories';
 import { createTestApp, type TestApp } from './testing/test-app';
-import { getBusinessStatement } from './features/business-statements/get-business-statement';
-import { formatStatementCsv } from './features/business-statements/format-statement-csv';
-import { cancelInvoice } from './features/invoices/cancel-invoice';
-import { createClock, invoicedShop, invoiceInvariants, invoicesOf, linesOf } from './features/invoices/invoice-test-world';
-import { issueDueInvoices } from './features/invoices/issue-due-invoices';
+import { getBusinessStatement } from './money/statements/get-business-statement';
+import { formatStatementCsv } from './money/statements/format-statement-csv';
+import { cancelInvoice } from './money/invoices/cancel-invoice';
+import { createClock, invoicedShop, invoiceInvariants, invoicesOf, linesOf } from './money/invoices/invoice-test-world';
+import { issueDueInvoices } from './money/invoices/issue-due-invoices';
 
 // 1 November 2026, 00:30 in Madrid: October has just ended.
 const FIRST_OF_NOVEMBER = new Date('2026-10-31T23:30:00Z');

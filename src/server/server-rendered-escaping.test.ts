@@ -2,7 +2,7 @@ import { escapeHtml } from '@shared/escape-html';
 import { legalPages } from '@shared/domain/legal-versions';
 import type { Operator } from '@shared/contracts/operator';
 import { describe, expect, it } from 'vitest';
-import { renderInvoiceHtml } from './domain/invoices/render-invoice-html';
+import { renderInvoiceHtml } from './money/invoices/render-invoice-html';
 import { renderShopPoster } from './features/business-dashboard/business-shop/render-shop-poster';
 import { cookieTable, operatorDetails, withdrawalFormBlanks } from './features/legal-pages/legal-page-extras';
 import { renderLegalPage } from './features/legal-pages/render-legal-page';

@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { verifactuRecordsSchema } from '@shared/contracts/invoices';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { verifyChain } from './domain/invoices/verify-chain';
-import { describeVerdict, verifyVerifactuChain } from './features/invoices/verify-verifactu-chain';
-import { verifactuInstallationNumber } from './domain/invoices/verifactu-chain';
+import { verifyChain } from './money/verifactu/verify-chain';
+import { describeVerdict, verifyVerifactuChain } from './money/verifactu/verify-verifactu-chain';
+import { verifactuInstallationNumber } from './money/verifactu/verifactu-chain';
 
 async function main() {
   const file = process.argv[2];

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/client';
 import { orders, redemptions, withdrawals } from './db/schema/orders';
 import { ledgerEntries, transfers } from './db/schema/payouts';
-import { orderRefundKey } from './domain/orders/refund-paid-order';
+import { orderRefundKey } from './money/refunds/refund-paid-order';
 import type { TestPaymentProvider } from './platform/payments/test-provider';
 import { createBusiness, createGift, createOrder, createUser } from './testing/factories';
 import { createTestApp, type TestApp } from './testing/test-app';

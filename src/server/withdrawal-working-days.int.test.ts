@@ -8,8 +8,8 @@ import { authedInject, latestMailTo } from './testing/auth-helpers';
 import { line, postCheckout, signedIn } from './testing/checkout-test-world';
 import { createBusiness, createGift } from './testing/factories';
 import { createTestApp, type TestApp } from './testing/test-app';
-import { createClock, testProvider } from './features/payouts/payouts-test-world';
-import { sendDueTransfers } from './features/payouts/send-due-transfers';
+import { createClock, testProvider } from './money/payouts-test-world';
+import { sendDueTransfers } from './money/transfers/send-due-transfers';
 
 /*
  * The withdrawal period ends on a working day (Regulation 1182/71 art. 3(4), ADR 083), through

@@ -5,17 +5,17 @@ import { withdrawalDeadline } from '@shared/domain/withdrawal';
 import { mailOutbox } from './db/schema/mail-outbox';
 import { checkouts, orders, withdrawals } from './db/schema/orders';
 import { ledgerEntries, transfers } from './db/schema/payouts';
-import { orderRefundKey } from './domain/orders/refund-paid-order';
+import { orderRefundKey } from './money/refunds/refund-paid-order';
 import { createWithdrawalToken } from './domain/orders/withdrawal-link';
-import { withdrawalPeriodEnd } from './domain/payouts/transfer-schedule';
+import { withdrawalPeriodEnd } from './money/transfers/transfer-schedule';
 import type { TestPaymentProvider } from './platform/payments/test-provider';
 import { authedInject, latestMailTo } from './testing/auth-helpers';
 import { line, postCheckout, signedIn } from './testing/checkout-test-world';
 import { createBusiness, createGift, createOrder, type OrderRow } from './testing/factories';
 import { createTestApp, type TestApp } from './testing/test-app';
-import { getBusinessStatement } from './features/business-statements/get-business-statement';
-import { retryPendingRefunds } from './features/payouts/retry-pending-refunds';
-import { sendDueTransfers } from './features/payouts/send-due-transfers';
+import { getBusinessStatement } from './money/statements/get-business-statement';
+import { retryPendingRefunds } from './money/refunds/retry-pending-refunds';
+import { sendDueTransfers } from './money/transfers/send-due-transfers';
 import { redeemOrder } from './features/redemption/redeem-order';
 
 /*

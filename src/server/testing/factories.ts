@@ -29,13 +29,13 @@ import { businessApplications, businesses, businessInterests } from '../db/schem
 import { contacts } from '../db/schema/contacts';
 import { gifts } from '../db/schema/gifts';
 import { checkouts, orders } from '../db/schema/orders';
-import { recordExpiryMovements, recordGiftMovement } from '../domain/ledger/record-gift-movement';
-import { recordRedemption } from '../domain/ledger/record-redemption';
+import { recordExpiryMovements, recordGiftMovement } from '../money/ledger/record-gift-movement';
+import { recordRedemption } from '../money/ledger/record-redemption';
 import { profiles } from '../db/schema/profiles';
 import { payoutAccounts } from '../db/schema/payouts';
-import { recordCheckoutPayment, recordOrderRefund } from '../domain/ledger/record-payment';
+import { recordCheckoutPayment, recordOrderRefund } from '../money/ledger/record-payment';
 import { priceOrder } from '../domain/orders/price-order';
-import { bringTransferForward, cancelPendingTransfer } from '../domain/payouts/transfer-schedule';
+import { bringTransferForward, cancelPendingTransfer } from '../money/transfers/transfer-schedule';
 import { DEFAULT_COMMISSION_VAT_RATE, type PayoutProvider } from '@shared/domain/payouts';
 import { hashPassword } from '../platform/auth/password';
 

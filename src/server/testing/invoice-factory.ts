@@ -3,9 +3,9 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { businesses } from '../db/schema/businesses';
 import { invoices } from '../db/schema/invoices';
-import { lockVerifactuChain, normalizeIssuerTaxId, verifactuInstallationNumber } from '../domain/invoices/verifactu-chain';
-import { madridDateOf } from '../domain/invoices/verifactu-formats';
-import { writeInvoice } from '../domain/invoices/write-invoice';
+import { lockVerifactuChain, normalizeIssuerTaxId, verifactuInstallationNumber } from '../money/verifactu/verifactu-chain';
+import { madridDateOf } from '../money/verifactu/verifactu-formats';
+import { writeInvoice } from '../money/invoices/write-invoice';
 
 /**
  * An issued F1 of 2,50 € + 21 % for a business, numbered and chained as the invoicing run

@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { withdrawalPeriodEnd } from '../../domain/payouts/transfer-schedule';
+import { withdrawalPeriodEnd } from '../../money/transfers/transfer-schedule';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';

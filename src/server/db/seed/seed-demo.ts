@@ -40,7 +40,7 @@ import { demoPdf } from './demo-documents';
 import { renderBusinessImage, renderGiftImage, renderThumbnail } from './demo-images';
 import { placeDemoOrder } from './place-demo-order';
 import { transfers } from '../schema/payouts';
-import { sendDueTransfers } from '../../features/payouts/send-due-transfers';
+import { sendDueTransfers } from '../../money/transfers/send-due-transfers';
 import { createTestPaymentProvider } from '../../platform/payments/test-provider';
 import { PARTNER_TERMS_VERSION } from '@shared/domain/legal-versions';
 

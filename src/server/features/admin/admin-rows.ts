@@ -4,7 +4,7 @@ import { documentDownloadUrl } from '@shared/contracts/business-documents';
 import type { ApplicationKind, ApplicationStatus, BusinessCategory, BusinessType, VerificationStatus } from '@shared/domain/business';
 import { effectiveOrderStatus, type OrderStatus } from '@shared/domain/order-status';
 import type { TransferState } from '@shared/domain/payouts';
-import { orderTransferState } from '../../domain/payouts/order-transfer-state';
+import { orderTransferState } from '../../money/transfers/order-transfer-state';
 import { purchaserEmailColumn } from '../../domain/orders/find-purchaser';
 import { classifyTaxId } from '@shared/domain/tax-id';
 import { negotiateLocale } from '@shared/locale';

@@ -7,7 +7,7 @@ import { authedInject, latestMailTo } from '../../testing/auth-helpers';
 import { createGift, createOrder, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { applicant, auditRows, signedIn, snapshot } from './admin-test-world';
-import { orderRefundKey } from '../../domain/orders/refund-paid-order';
+import { orderRefundKey } from '../../money/refunds/refund-paid-order';
 
 describe('admin cancels and refunds an order', () => {
   let t: TestApp;

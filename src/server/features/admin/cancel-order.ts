@@ -13,8 +13,8 @@ import { selectAdminOrders, toAdminOrder } from './admin-rows';
 import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';
 import { giftPageUrl } from '../../domain/orders/gift-page-url';
 import { notifyOwnerOfOrderEvent } from '../../domain/owner-notices/notify-owner-of-order-event';
-import { recordRefundNotMade, refundPaidOrder } from '../../domain/orders/refund-paid-order';
-import { paidAmountsOf } from '../../domain/ledger/record-payment';
+import { recordRefundNotMade, refundPaidOrder } from '../../money/refunds/refund-paid-order';
+import { paidAmountsOf } from '../../money/ledger/record-payment';
 
 /**
  * Cancels an order that has not been redeemed. A paid (or expired) one is refunded in full

@@ -4,8 +4,8 @@ import type { ReconciliationDifferenceKind, TransferState } from '@shared/domain
 import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
 import { payoutAccounts, reconciliationDifferences } from '../../db/schema/payouts';
-import { listTransfers } from '../../domain/payouts/list-transfers';
-import { payoutAccountStatus } from '../../domain/payouts/payout-account-view';
+import { listTransfers } from '../../money/transfers/list-transfers';
+import { payoutAccountStatus } from '../../money/payout-accounts/payout-account-view';
 
 /**
  * The payouts view: approved businesses whose account cannot receive transfers (so their

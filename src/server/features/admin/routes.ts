@@ -43,7 +43,7 @@ import { listPendingApplications } from './list-pending-applications';
 import { listReports } from './list-reports';
 import { reactivateBusiness } from './reactivate-business';
 import { rejectApplication } from './reject-application';
-import { retryTransfer } from './retry-transfer';
+import { retryTransfer } from '../../money/transfers/retry-transfer';
 import { searchOrders } from './search-orders';
 import { viewDocument } from './view-document';
 

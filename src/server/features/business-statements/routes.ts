@@ -12,11 +12,11 @@ import type { FastifyReply } from 'fastify';
 import type { Statement } from '@shared/contracts/statements';
 import { requireAdmin, requireUser } from '../../platform/auth/guard';
 import { requireOwnedBusiness } from '../../domain/businesses/owned-business';
-import { formatStatementCsv, statementCsvFileName } from './format-statement-csv';
-import { getBusinessStatement } from './get-business-statement';
-import { listMonthTotals } from './list-month-totals';
-import { findStatementBusiness, requireStatementMonth, statementMonthsOf, type StatementBusiness } from './statement-business';
-import type { StatementLanguage } from '../../domain/payouts/payouts-text';
+import { formatStatementCsv, statementCsvFileName } from '../../money/statements/format-statement-csv';
+import { getBusinessStatement } from '../../money/statements/get-business-statement';
+import { listMonthTotals } from '../../money/statements/list-month-totals';
+import { findStatementBusiness, requireStatementMonth, statementMonthsOf, type StatementBusiness } from '../../money/statements/statement-business';
+import type { StatementLanguage } from '../../money/statements/payouts-text';
 
 // Statements are money: never kept by a shared cache or the browser's.
 const noStore = { 'cache-control': 'no-store' };

@@ -12,7 +12,7 @@ import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { deliverOrder } from '../../domain/orders/deliver-order';
 import { findPurchaser, purchaserContact } from '../../domain/orders/find-purchaser';
 import { createRedemptionCode, createTypedCode, payOrderAmounts } from '../../domain/orders/price-order';
-import { recordCheckoutPayment, type PaidOrderAmounts } from '../../domain/ledger/record-payment';
+import { recordCheckoutPayment, type PaidOrderAmounts } from '../../money/ledger/record-payment';
 import { notifyOwnerOfOrderEvent } from '../../domain/owner-notices/notify-owner-of-order-event';
 
 /**

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { checkouts, paymentEvents } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
-import { applyPayoutEvent } from '../../domain/payouts/apply-payout-event';
+import { applyPayoutEvent } from '../../money/transfers/apply-payout-event';
 import { isPayoutEvent, type PaymentEvent } from '../../platform/payments/payment-provider';
-import { recordLatePaymentRefund } from '../../domain/ledger/record-payment';
+import { recordLatePaymentRefund } from '../../money/ledger/record-payment';
 import { closeCheckout } from './close-checkout';
 import { completePayment } from './complete-payment';
 

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { businessPayoutsSchema, onboardingLinkSchema, payoutAccountSchema, testOnboardingParamsSchema } from '@shared/contracts/payouts';
 import { requireOwnedBusiness } from '../../domain/businesses/owned-business';
-import { getPayoutAccount } from '../../domain/payouts/payout-account-view';
+import { getPayoutAccount } from '../../money/payout-accounts/payout-account-view';
 import { getSessionUser, requireUser } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
-import { completeTestOnboarding } from './complete-test-onboarding';
-import { getBusinessPayouts } from './get-business-payouts';
-import { refreshPayoutOnboarding } from './refresh-payout-onboarding';
-import { ONBOARDING_REFRESH_PATH, PAYOUTS_TAB_PATH, startPayoutOnboarding } from './start-payout-onboarding';
+import { completeTestOnboarding } from '../../money/payout-accounts/complete-test-onboarding';
+import { getBusinessPayouts } from '../../money/payout-accounts/get-business-payouts';
+import { refreshPayoutOnboarding } from '../../money/payout-accounts/refresh-payout-onboarding';
+import { ONBOARDING_REFRESH_PATH, PAYOUTS_TAB_PATH, startPayoutOnboarding } from '../../money/payout-accounts/start-payout-onboarding';
 
 const noStore = { 'cache-control': 'no-store' };
 

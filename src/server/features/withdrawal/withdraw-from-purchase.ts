@@ -6,14 +6,14 @@ import { gifts } from '../../db/schema/gifts';
 import { checkouts, orders, withdrawals } from '../../db/schema/orders';
 import { ORDERS_PATH } from '../../domain/orders/find-purchaser';
 import { giftPageUrl } from '../../domain/orders/gift-page-url';
-import { recordRefundNotMade, refundPaidOrder, type ProviderEffects } from '../../domain/orders/refund-paid-order';
+import { recordRefundNotMade, refundPaidOrder, type ProviderEffects } from '../../money/refunds/refund-paid-order';
 import { notifyOwnerOfOrderEvent } from '../../domain/owner-notices/notify-owner-of-order-event';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
 import { findPurchase, loadPurchaseOrders, withdrawalReference, type Purchase, type PurchaseAccess } from './load-purchase';
 import type { Executor } from '../../db/client';
-import { paidAmountsOf } from '../../domain/ledger/record-payment';
+import { paidAmountsOf } from '../../money/ledger/record-payment';
 
 
 /**

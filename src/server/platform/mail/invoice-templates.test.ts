@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatPrice } from '@shared/format';
-import { invoiceMailData } from '../../domain/invoices/invoice-mail-data';
+import { invoiceMailData } from '../../money/invoices/invoice-mail-data';
 import { sampleInvoice, sampleRectifyingInvoice } from '../../testing/invoice-documents';
 import { templates } from './templates';
 

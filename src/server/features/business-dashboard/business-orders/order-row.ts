@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DashboardOrder } from '@shared/contracts/business-dashboard';
 import { effectiveOrderStatus, type OrderStatus } from '@shared/domain/order-status';
 import type { TransferState } from '@shared/domain/payouts';
-import { orderTransferState } from '../../../domain/payouts/order-transfer-state';
+import { orderTransferState } from '../../../money/transfers/order-transfer-state';
 import type { Executor } from '../../../db/client';
 import { gifts } from '../../../db/schema/gifts';
 import { orders } from '../../../db/schema/orders';

@@ -1,0 +1,54 @@
+import { and, eq, notExists, sql } from 'drizzle-orm';
+import { invoiceCancellations, invoices } from '../../db/schema/invoices';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { appendVerifactuRecord, lockVerifactuChain, verifactuInstallationNumber } from '../verifactu/verifactu-chain';
+import { aeatDate } from '../../platform/verifactu/aeat-formats';
+import { undoInvoiceVatAdjustment } from './invoice-vat-adjustment';
+import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';
+
+/**
+ * Cancels an invoice issued by mistake: a cancellation row and a cancellation record
+ * (registro de anulación) on the chain, never a deletion, audit-logged, in one transaction
+ * under the chain lock. The invoice then no longer counts as invoiced, so the next invoicing
+ * run issues what the ledger says is due with the data as it is now (ADR 061), and its VAT
+ * adjustment is undone (ADR 093). A full
+ * invoice that live rectifying invoices correct cannot be cancelled before them (409).
+ */
+export async function cancelInvoice(ctx: Pick<AppContext, 'db' | 'now' | 'config'>, actor: AdminActor, invoiceId: string, reason: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+    if (!invoice) throw new AppError('invoice_not_found', 404, 'No such invoice');
+    await lockVerifactuChain(tx, invoice.issuerTaxId);
+    const now = ctx.now();
+    const [cancelled] = await tx.select({ at: invoiceCancellations.createdAt }).from(invoiceCancellations).where(eq(invoiceCancellations.invoiceId, invoiceId));
+    if (cancelled) throw AppError.conflict('invoice_already_cancelled', 'This invoice is already cancelled');
+    const [liveCorrection] = await tx
+      .select({ fullNumber: invoices.fullNumber })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.correctsInvoiceId, invoiceId),
+          notExists(tx.select({ one: sql`1` }).from(invoiceCancellations).where(eq(invoiceCancellations.invoiceId, invoices.id))),
+        ),
+      );
+    if (liveCorrection) throw AppError.conflict('invoice_has_rectifications', `Cancel the rectifying invoice ${liveCorrection.fullNumber} first`);
+
+    await tx.insert(invoiceCancellations).values({ invoiceId, reason, actorId: actor.id, actorEmail: actor.email, createdAt: now });
+    await undoInvoiceVatAdjustment(tx, invoiceId, now);
+    await appendVerifactuRecord(tx, invoice.issuerTaxId, { kind: 'anulacion', invoiceId, numSerie: invoice.fullNumber, fechaExpedicion: aeatDate(invoice.issueDate), installationNumber: verifactuInstallationNumber(ctx.config.publicUrl) }, now);
+    await recordAdminAction(
+      tx,
+      actor,
+      {
+        action: 'invoice_cancelled',
+        targetType: 'invoice',
+        targetId: invoiceId,
+        before: { fullNumber: invoice.fullNumber, cancelled: false },
+        after: { fullNumber: invoice.fullNumber, cancelled: true },
+        reason,
+      },
+      now,
+    );
+  });
+}

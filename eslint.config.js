@@ -85,7 +85,101 @@ const kebabCaseFileNames = {
     };
   },
 };
-const local = { rules: { 'feature-boundaries': featureBoundaries, 'kebab-case-file-names': kebabCaseFileNames } };
+/**
+ * Money lives in one module, src/server/money (ADR 102): every euro a ledger row, balances sums
+ * of rows, each movement settled once. Outside it, code calls the module's API, the files named
+ * in `api` (the README lists them), and never its internals: the writers of ledger rows,
+ * transfers, invoices and VERI*FACTU records, which keep those promises only when nothing else
+ * writes beside them. For the same reason no code outside the module inserts, updates or
+ * deletes rows of the money tables itself (`db.insert(ledgerEntries)` and the like; the names
+ * are those of the Drizzle schema). Tests, test helpers and the demo seed are exempt: they
+ * build histories the API alone cannot.
+ */
+const moneyModule = {
+  meta: {
+    type: 'problem',
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          root: { type: 'string' },
+          api: { type: 'array', items: { type: 'string' } },
+          tables: { type: 'array', items: { type: 'string' } },
+        },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      internal: '{{target}} is internal to the money module; outside {{root}}/ import only its API (listed in {{root}}/README.md).',
+      write: 'Only the money module writes `{{table}}`; call its API (listed in {{root}}/README.md).',
+    },
+  },
+  create(context) {
+    const { root, api, tables } = context.options[0];
+    const cwd = context.cwd ?? process.cwd();
+    const relative = (file) => path.relative(cwd, file).split(path.sep).join('/');
+    const file = relative(context.filename);
+    if (file.startsWith(`${root}/`)) return {};
+    const apiFiles = new Set(api.map((name) => `${root}/${name}`));
+    const check = (node) => {
+      const source = node.source?.type === 'Literal' ? node.source.value : undefined;
+      if (typeof source !== 'string') return;
+      let target;
+      if (source.startsWith('.')) target = relative(path.resolve(path.dirname(context.filename), source));
+      else if (source.startsWith('@server/')) target = `src/server/${source.slice('@server/'.length)}`;
+      else return;
+      target = target.replace(/\.(ts|js)$/, '');
+      if (!target.startsWith(`${root}/`) || apiFiles.has(target)) return;
+      context.report({ node, messageId: 'internal', data: { target, root } });
+    };
+    const writes = new Set(['insert', 'update', 'delete']);
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+      CallExpression(node) {
+        const { callee } = node;
+        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier' || !writes.has(callee.property.name)) return;
+        const [table] = node.arguments;
+        if (table?.type === 'Identifier' && tables.includes(table.name)) context.report({ node, messageId: 'write', data: { table: table.name, root } });
+      },
+    };
+  },
+};
+/**
+ * The money module's API (ADR 102; src/server/money/README.md says what each is for). A file
+ * joins it only when code outside the module needs it and it writes nothing the module must
+ * keep to itself.
+ */
+const MONEY_API = [
+  // Movements: what a payment, a redemption, a refund, an expiry does to the money.
+  'ledger/record-payment', 'transfers/settle-redemption', 'refunds/refund-paid-order', 'ledger/record-expiry',
+  'transfers/apply-payout-event', 'transfers/retry-transfer',
+  // Jobs (started from background-jobs.ts): settle what is due, send, reconcile, mail, issue.
+  'transfers/send-due-transfers', 'transfers/pay-out-test-transfers', 'refunds/retry-pending-refunds',
+  'reconciliation/run-daily-reconciliation', 'statements/send-statement-emails', 'invoices/issue-due-invoices',
+  'verifactu/database-verifactu-queue',
+  // Payout accounts.
+  'payout-accounts/start-payout-onboarding', 'payout-accounts/refresh-payout-onboarding',
+  'payout-accounts/complete-test-onboarding', 'payout-accounts/get-business-payouts', 'payout-accounts/payout-account-view',
+  // Reads: balances, transfers, a month's statement, invoices and their documents, the records.
+  'ledger/ledger-balances', 'transfers/list-transfers', 'transfers/order-transfer-state',
+  'statements/get-business-statement', 'statements/list-month-totals', 'statements/format-statement-csv',
+  'statements/statement-business', 'statements/payouts-text',
+  'invoices/cancel-invoice', 'invoices/list-invoices', 'invoices/list-missing-invoicing-data', 'invoices/get-invoice-book',
+  'invoices/format-invoice-book-csv', 'invoices/get-dac7-report', 'invoices/format-dac7-csv', 'invoices/load-invoice-document',
+  'invoices/render-invoice-html', 'invoices/render-invoice-pdf', 'invoices/invoice-text',
+  'verifactu/list-verifactu-records', 'verifactu/list-verifactu-submissions', 'verifactu/verify-verifactu-chain',
+  'verifactu/verify-chain', 'verifactu/verifactu-installation-number',
+];
+/** The tables only the money module writes (their Drizzle names). */
+const MONEY_TABLES = [
+  'ledgerEntries', 'transfers', 'transferAttempts', 'orderRefunds', 'reconciliationRuns', 'reconciliationDifferences',
+  'payoutAccounts', 'payments', 'giftMovements', 'redemptions', 'statementEmails',
+  'invoices', 'invoiceLines', 'invoiceCancellations', 'verifactuRecords', 'verifactuSubmissions', 'verifactuQueueState',
+];
+const local = { rules: { 'feature-boundaries': featureBoundaries, 'kebab-case-file-names': kebabCaseFileNames, 'money-module': moneyModule } };
 
 // ESLint applies the last matching block's `no-restricted-imports`, so each block repeats the
 // zones that also hold for its files.
@@ -107,8 +201,10 @@ const sharedNeverImportsFeatures = { group: ['**/features/**', '@server/features
  */
 const testCode = ['src/server/**/*.test.ts', 'src/server/testing/**', 'src/server/**/*-test-world.ts', 'src/server/features/dev-test-world/**', 'src/server/db/seed/**'];
 const productionNeverImportsTests = [
-  { group: ['vitest', '**/testing/**', '@server/testing/*', './*-test-world', '../*/*-test-world', '../../features/*/*-test-world'], message: 'Production code never imports test code.' },
+  { group: ['vitest', '**/testing/**', '@server/testing/*', './*-test-world', '../*-test-world', '../*/*-test-world', '../../features/*/*-test-world', '**/money/*-test-world', '**/money/*/*-test-world'], message: 'Production code never imports test code.' },
 ];
+
+export { MONEY_API };
 
 export default tseslint.config(
   {
@@ -147,7 +243,7 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     plugins: { local },
-    rules: { 'local/feature-boundaries': ['error', { root: 'src/server', shared: ['domain', 'platform', 'testing'] }] },
+    rules: { 'local/feature-boundaries': ['error', { root: 'src/server', shared: ['domain', 'platform', 'testing', 'money'] }] },
   },
   {
     files: ['src/server/**/*.ts'],
@@ -178,12 +274,29 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [sharedNeverImportsFeatures, serverNeverImportsWeb, ...productionNeverImportsTests] }] },
   },
   {
+    // The money module (ADR 102) sits with the rules, below the features: it never imports one.
+    files: ['src/server/money/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [sharedNeverImportsFeatures, serverNeverImportsWeb] }] },
+  },
+  {
+    files: ['src/server/money/**/*.ts'],
+    ignores: testCode,
+    rules: { 'no-restricted-imports': ['error', { patterns: [sharedNeverImportsFeatures, serverNeverImportsWeb, ...productionNeverImportsTests] }] },
+  },
+  {
+    // Outside the money module, production code calls its API and writes none of its tables.
+    files: ['src/server/**/*.ts'],
+    ignores: testCode,
+    plugins: { local },
+    rules: { 'local/money-module': ['error', { root: 'src/server/money', api: MONEY_API, tables: MONEY_TABLES }] },
+  },
+  {
     files: ['src/server/platform/**/*.ts'],
     ignores: testCode,
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [sharedNeverImportsFeatures, serverNeverImportsWeb, ...productionNeverImportsTests, { group: ['../domain/**', '../../domain/**', '../../../domain/**', '@server/domain/*'], message: 'An adapter (platform/) never imports the product\'s rules (domain/).' }] },
+        { patterns: [sharedNeverImportsFeatures, serverNeverImportsWeb, ...productionNeverImportsTests, { group: ['../domain/**', '../../domain/**', '../../../domain/**', '@server/domain/*', '../money/**', '../../money/**', '../../../money/**', '@server/money/*'], message: 'An adapter (platform/) never imports the product\'s rules (domain/, money/).' }] },
       ],
     },
   },
@@ -198,7 +311,7 @@ export default tseslint.config(
             serverNeverImportsWeb,
             ...productionNeverImportsTests,
             {
-              group: ['../platform/**', '../../platform/**', '../domain/**', '../../domain/**', '../features/**', '../../features/**', '@server/*'],
+              group: ['../platform/**', '../../platform/**', '../domain/**', '../../domain/**', '../money/**', '../../money/**', '../features/**', '../../features/**', '@server/*'],
               message: 'The database layer (db/) imports no other server layer.',
             },
           ],

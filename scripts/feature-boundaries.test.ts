@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -72,8 +73,49 @@ describe('feature import boundaries', () => {
     ['src/server/platform/verifactu/x.ts', "import { a } from '../../domain/invoices/write-invoice';\nexport const b = a;\n"],
     ['src/server/db/x.ts', "import { a } from '../platform/paths';\nexport const b = a;\n"],
     ['src/server/db/schema/x.ts', "import { a } from '../../domain/orders/first-name';\nexport const b = a;\n"],
+    ['src/server/platform/verifactu/x.ts', "import { a } from '../../money/verifactu/verifactu-chain';\nexport const b = a;\n"],
+    ['src/server/platform/payments/x.ts', "import { a } from '@server/money/ledger/record-payment';\nexport const b = a;\n"],
+    ['src/server/db/x.ts', "import { a } from '../money/ledger/ledger-balances';\nexport const b = a;\n"],
+    ['src/server/money/transfers/x.ts', "import { a } from '../../features/admin/routes';\nexport const b = a;\n"],
+    ['src/server/money/transfers/x.ts', "import { a } from '../payouts-test-world';\nexport const b = a;\n"],
   ])('refuses the layers\' wrong way in %s: test code in production, domain in an adapter, any layer in db', async (filePath, code) => {
     expect(await rulesHit(filePath, code)).toContain('no-restricted-imports');
+  });
+
+  /** The money module (ADR 102): outside it, its API only, and none of its tables written. */
+  it.each([
+    ['src/server/features/redemption/x.ts', "import { a } from '../../money/ledger/record-ledger-entries';\nexport const b = a;\n"],
+    ['src/server/features/admin/x.ts', "import { a } from '@server/money/transfers/transfer-schedule';\nexport const b = a;\n"],
+    ['src/server/domain/orders/x.ts', "import { a } from '../../money/invoices/write-invoice';\nexport const b = a;\n"],
+    ['src/server/features/invoices/x.ts', "export const load = () => import('../../money/verifactu/verifactu-chain');\n"],
+    ['src/server/x.ts', "export { recordLedgerEntries } from './money/ledger/record-ledger-entries';\n"],
+    ['src/server/features/admin/x.ts', "import { transfers } from '../../db/schema/payouts';\nexport const f = (db: never) => (db as any).update(transfers).set({ state: 'due' });\n"],
+    ['src/server/features/checkout/x.ts', "import { ledgerEntries } from '../../db/schema/payouts';\nexport const f = (tx: never) => (tx as any).insert(ledgerEntries).values([]);\n"],
+    ['src/server/domain/orders/x.ts', "import { invoices } from '../../db/schema/invoices';\nexport const f = (tx: never) => (tx as any).delete(invoices);\n"],
+  ])('refuses %s reaching into the money module or writing its tables', async (filePath, code) => {
+    expect(await rulesHit(filePath, code)).toContain('local/money-module');
+  });
+
+  it.each([
+    ['src/server/features/redemption/x.ts', "import { a } from '../../money/transfers/settle-redemption';\nexport const b = a;\n"],
+    ['src/server/x.ts', "import { a } from './money/transfers/send-due-transfers';\nexport const b = a;\n"],
+    ['src/server/features/admin/x.ts', "import { transfers } from '../../db/schema/payouts';\nexport const f = (db: never) => (db as any).select().from(transfers);\n"],
+    ['src/server/money/transfers/x.ts', "import { a } from '../ledger/record-ledger-entries';\nimport { transfers } from '../../db/schema/payouts';\nexport const f = (tx: never) => [a, (tx as any).update(transfers)];\n"],
+    ['src/server/features/admin/x.int.test.ts', "import { a } from '../../money/ledger/record-ledger-entries';\nexport const b = a;\n"],
+    ['src/server/testing/x.ts', "import { a } from '../money/invoices/write-invoice';\nexport const b = a;\n"],
+  ])('lets %s call the money module\'s API (and the module and tests reach its internals)', async (filePath, code) => {
+    expect(await rulesHit(filePath, code)).not.toContain('local/money-module');
+  });
+
+  it('names every file of the money module\'s API in its README, and each exists', async () => {
+    const config = await eslint.calculateConfigForFile('src/server/features/x.ts');
+    const [, options] = config.rules['local/money-module'] as [unknown, { api: string[] }];
+    const readme = readFileSync('src/server/money/README.md', 'utf8');
+    expect(options.api.length).toBeGreaterThan(10);
+    for (const file of options.api) {
+      expect(existsSync(`src/server/money/${file}.ts`), file).toBe(true);
+      expect(readme, file).toContain(`${file}.ts`);
+    }
   });
 
   it.each([

@@ -2,7 +2,7 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { grantAdmin } from './features/admin/grant-admin';
-import { verifactuInstallationNumber } from './money/verifactu/verifactu-chain';
+import { verifactuInstallationNumber } from './money/verifactu/verifactu-installation-number';
 
 async function main() {
   const email = process.argv[2]?.trim().toLowerCase();

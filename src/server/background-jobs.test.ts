@@ -39,6 +39,13 @@ describe('the background jobs registry', () => {
     expect(documentedTable(doc)).toBe(tableOf(BACKGROUND_JOBS));
   });
 
+  it('is, for the money module’s jobs, the table in its README', () => {
+    const readme = readFileSync(path.join(root, 'src/server/money/README.md'), 'utf8');
+    const money = BACKGROUND_JOBS.filter((j) => j.raceTest.startsWith('src/server/money/'));
+    expect(money.map((j) => j.name)).toEqual(['transfers', 'refunds', 'ledger-reconciliation', 'statement-emails', 'invoices', 'verifactu-sending']);
+    expect(readme).toContain(`\n${tableOf(money)}\n`);
+  });
+
   it('names each job once, and each job’s race test exists', () => {
     const names = BACKGROUND_JOBS.map((j) => j.name);
     expect(new Set(names).size).toBe(names.length);

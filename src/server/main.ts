@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, configWarnings, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { verifactuInstallationNumber } from './money/verifactu/verifactu-chain';
+import { verifactuInstallationNumber } from './money/verifactu/verifactu-installation-number';
 
 async function main() {
   let config;

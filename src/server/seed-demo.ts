@@ -3,7 +3,7 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed/seed-demo';
-import { verifactuInstallationNumber } from './money/verifactu/verifactu-chain';
+import { verifactuInstallationNumber } from './money/verifactu/verifactu-installation-number';
 
 async function main() {
   const config = loadConfig();

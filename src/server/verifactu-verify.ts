@@ -6,7 +6,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { verifyChain } from './money/verifactu/verify-chain';
 import { describeVerdict, verifyVerifactuChain } from './money/verifactu/verify-verifactu-chain';
-import { verifactuInstallationNumber } from './money/verifactu/verifactu-chain';
+import { verifactuInstallationNumber } from './money/verifactu/verifactu-installation-number';
 
 async function main() {
   const file = process.argv[2];

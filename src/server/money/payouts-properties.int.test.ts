@@ -8,7 +8,7 @@ import { computeExpiresAt } from '@shared/domain/validity';
 import { withdrawalDeadline } from '@shared/domain/withdrawal';
 import { checkouts, giftMovements, orders, payments, redemptions } from '../db/schema/orders';
 import { PartialRedemptionRefused, recordRedemption } from './ledger/record-redemption';
-import { recordExpiryMovements } from './ledger/record-gift-movement';
+import { recordExpiryMovements } from './ledger/record-expiry';
 import { ledgerEntries, transfers } from '../db/schema/payouts';
 import { getBusinessBalances } from './ledger/ledger-balances';
 import { as, line, postCheckout, signedIn } from '../testing/checkout-test-world';

@@ -29,7 +29,8 @@ import { businessApplications, businesses, businessInterests } from '../db/schem
 import { contacts } from '../db/schema/contacts';
 import { gifts } from '../db/schema/gifts';
 import { checkouts, orders } from '../db/schema/orders';
-import { recordExpiryMovements, recordGiftMovement } from '../money/ledger/record-gift-movement';
+import { recordExpiryMovements } from '../money/ledger/record-expiry';
+import { recordGiftMovement } from '../money/ledger/record-gift-movement';
 import { recordRedemption } from '../money/ledger/record-redemption';
 import { profiles } from '../db/schema/profiles';
 import { payoutAccounts } from '../db/schema/payouts';

@@ -3,7 +3,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { businesses } from '../db/schema/businesses';
 import { invoices } from '../db/schema/invoices';
-import { lockVerifactuChain, normalizeIssuerTaxId, verifactuInstallationNumber } from '../money/verifactu/verifactu-chain';
+import { lockVerifactuChain, normalizeIssuerTaxId } from '../money/verifactu/verifactu-chain';
+import { verifactuInstallationNumber } from '../money/verifactu/verifactu-installation-number';
 import { madridDateOf } from '../money/verifactu/verifactu-formats';
 import { writeInvoice } from '../money/invoices/write-invoice';
 

@@ -8,11 +8,10 @@ import { createOrder, type UserRow } from '../../testing/factories';
 import type { Executor } from '../client';
 import { businesses } from '../schema/businesses';
 import { orders } from '../schema/orders';
-import { recordExpiryMovements } from '../../money/ledger/record-gift-movement';
-import { recordRedemption } from '../../money/ledger/record-redemption';
+import { recordExpiryMovements } from '../../money/ledger/record-expiry';
+import { settleRedemption } from '../../money/transfers/settle-redemption';
 import type { DemoOrder } from './demo-data';
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
-import { bringTransferForward } from '../../money/transfers/transfer-schedule';
 import { findPurchase } from '../../features/withdrawal/load-purchase';
 import { withdrawOrders } from '../../features/withdrawal/withdraw-from-purchase';
 import { firstName } from '../../domain/orders/first-name';
@@ -92,8 +91,7 @@ export async function placeDemoOrder(
     const redeemedAt = new Date(Math.min(now.getTime(), paid.expiresAt.getTime(), paidAt.getTime() + DAY));
     await tx.update(orders).set({ status: 'redeemed', redeemedAt, updatedAt: redeemedAt }).where(and(eq(orders.id, paid.id), eq(orders.status, 'paid')));
     const [business] = await tx.select({ ownerId: businesses.ownerId }).from(businesses).where(eq(businesses.id, paid.businessId));
-    await recordRedemption(tx, { orderId: paid.id, businessId: paid.businessId, checkoutId: paid.checkoutId, amount: paid.totalAmount, redeemedBy: business?.ownerId ?? null, method: 'scan', at: redeemedAt });
-    await bringTransferForward(tx, paid.id, redeemedAt);
+    await settleRedemption(tx, { orderId: paid.id, businessId: paid.businessId, checkoutId: paid.checkoutId, amount: paid.totalAmount, redeemedBy: business?.ownerId ?? null, method: 'scan', at: redeemedAt });
   } else if (order.status === 'withdrawn') {
     // The giver used the right of withdrawal an hour after paying, from "My orders".
     const withdrawnAt = new Date(paidAt.getTime() + 60 * MINUTE);

@@ -3,7 +3,7 @@ import { formatDate } from '@shared/format';
 import type { Executor } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { AppError } from '../../platform/errors';
-import { liftExpiry } from '../../money/ledger/record-gift-movement';
+import { liftExpiry } from '../../money/ledger/record-expiry';
 import { enqueueMail } from '../../platform/mail/enqueue-mail';
 import { giftPageUrl } from './gift-page-url';
 

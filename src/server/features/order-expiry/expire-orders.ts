@@ -1,7 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
-import { recordExpiryMovements } from '../../money/ledger/record-gift-movement';
+import { recordExpiryMovements } from '../../money/ledger/record-expiry';
 
 /**
  * Writes down what every read already shows (effectiveOrderStatus): paid orders past their

@@ -3,11 +3,10 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { refusalForStatus, type RedemptionMethod, type RedemptionOrder } from '@shared/contracts/redemption';
 import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
-import { recordRedemption } from '../../money/ledger/record-redemption';
+import { settleRedemption } from '../../money/transfers/settle-redemption';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
-import { bringTransferForward } from '../../money/transfers/transfer-schedule';
 import { findRedemptionRow, type RecipientCode } from './find-redemption-order';
 import { redemptionOrderColumns, toRedemptionOrder } from './redemption-order';
 import { firstName } from '../../domain/orders/first-name';
@@ -67,8 +66,9 @@ export async function redeemOrder(
         giftName: sql<string>`(select ${gifts.name} from ${gifts} where ${gifts.id} = ${updatedOrder(orders.giftId)})`,
       });
     if (!row) return null;
-    // The gift's whole value, as a movement with its ledger row and the redemption record.
-    await recordRedemption(tx, {
+    // The gift's whole value, as a movement with its ledger row and the redemption record;
+    // the business's transfer falls due now.
+    await settleRedemption(tx, {
       orderId: row.orderId,
       businessId: input.business.id,
       checkoutId: row.checkoutId,
@@ -77,7 +77,6 @@ export async function redeemOrder(
       method: methodOf(input.code),
       at: now,
     });
-    await bringTransferForward(tx, row.orderId, now);
     const giver = purchaserContact(await findPurchaser(tx, { orderId: row.orderId }), ctx.config);
     if (giver) {
       await enqueueMail(tx, {

@@ -1,4 +1,5 @@
-import { aeatDate } from '../../platform/verifactu/aeat-formats';
+import { aeatAmount, aeatDate } from '../../platform/verifactu/aeat-formats';
+import type { VerifactuDriver } from '../../platform/verifactu/verifactu-sender';
 /**
  * The AEAT check URL ("URL de cotejo") that an invoice's tax QR code encodes (ADR 063), as the
  * AEAT's QR specification ("Características del QR y especificaciones del servicio de cotejo o
@@ -9,9 +10,6 @@ import { aeatDate } from '../../platform/verifactu/aeat-formats';
 
 /** Which AEAT site the QR points at. */
 export type VerifactuQrEnvironment = 'production' | 'test';
-
-/** The VERI*FACTU sender's drivers (ADR 062): nothing sent, the AEAT's test site, the AEAT. */
-export type VerifactuDriver = 'off' | 'aeat-test' | 'aeat';
 
 export const VERIFACTU_QR_BASE_URLS: Record<VerifactuQrEnvironment, string> = {
   production: 'https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR',
@@ -35,13 +33,8 @@ export function verifactuQrEnvironment(driver: VerifactuDriver): VerifactuQrEnvi
  */
 export function formatQrAmount(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new Error(`An amount must be whole cents, got ${cents}`);
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const euros = Math.trunc(abs / 100);
-  const rest = abs % 100;
-  if (rest === 0) return `${sign}${euros}`;
-  const decimals = String(rest).padStart(2, '0').replace(/0$/, '');
-  return `${sign}${euros}.${decimals}`;
+  // The AEAT's one writing of an amount (the record's and the XML's), trailing zeros dropped.
+  return aeatAmount(cents).replace(/\.?0+$/, '');
 }
 
 export interface VerifactuQrInput {

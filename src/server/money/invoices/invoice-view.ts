@@ -1,6 +1,7 @@
 import { formatCountryIn, formatDate, formatPrice } from '@shared/format';
 import { HTML_LANG } from '@shared/locale';
-import { buildVerifactuQrUrl, verifactuQrEnvironment, type VerifactuDriver } from './build-verifactu-qr-url';
+import type { VerifactuDriver } from '../../platform/verifactu/verifactu-sender';
+import { buildVerifactuQrUrl, verifactuQrEnvironment } from './build-verifactu-qr-url';
 import type { InvoiceDocument, InvoiceParty } from '../../platform/verifactu/invoice-document';
 import { invoiceQr, type InvoiceQr } from './invoice-qr';
 import { invoiceText, type InvoiceLanguage } from './invoice-text';

@@ -11,15 +11,6 @@ export function normalizeIssuerTaxId(taxId: string): string {
 }
 
 /**
- * NumeroInstalacion: one installation per public address (it says where the records come
- * from). Stored with each record when it is generated, so a record sent after PUBLIC_URL
- * changed still names the installation that made it (ADR 061).
- */
-export function verifactuInstallationNumber(publicUrl: string): string {
-  return new URL(publicUrl).host.slice(0, 100);
-}
-
-/**
  * Takes the issuer's chain lock for the rest of the transaction: everything that numbers an
  * invoice or appends a record runs under it, so with several servers the records go in one
  * strict order and the numbers have no gap or duplicate. A transaction-scoped advisory lock

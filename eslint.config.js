@@ -296,7 +296,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [sharedNeverImportsFeatures, serverNeverImportsWeb, ...productionNeverImportsTests, { group: ['../domain/**', '../../domain/**', '../../../domain/**', '@server/domain/*', '../money/**', '../../money/**', '../../../money/**', '@server/money/*'], message: 'An adapter (platform/) never imports the product\'s rules (domain/, money/).' }] },
+        { patterns: [sharedNeverImportsFeatures, serverNeverImportsWeb, ...productionNeverImportsTests, { group: ['../domain/**', '../../domain/**', '../../../domain/**', '@server/domain/*', '../money/**', '../../money/**', '../../../money/**', '@server/money/*'], message: 'An adapter (platform/) never imports the product\'s rules (domain/, money/).' },
+          {
+            group: ['**/db/schema/admin-audit-log', '**/db/schema/businesses', '**/db/schema/contacts', '**/db/schema/gifts', '**/db/schema/invoices', '**/db/schema/listing-reports', '**/db/schema/orders', '**/db/schema/owner-notices', '**/db/schema/payouts', '**/db/schema/statements'],
+            message: 'An adapter (platform/) keeps to its own tables (accounts, sessions, profiles, the mail outbox): what the product does with purchases, gifts or money on an adapter\'s event (a purchase claimed at sign-in, say) belongs to a feature (ADR 102).',
+          }] },
       ],
     },
   },

@@ -76,6 +76,8 @@ describe('feature import boundaries', () => {
     ['src/server/platform/verifactu/x.ts', "import { a } from '../../money/verifactu/verifactu-chain';\nexport const b = a;\n"],
     ['src/server/platform/payments/x.ts', "import { a } from '@server/money/ledger/record-payment';\nexport const b = a;\n"],
     ['src/server/db/x.ts', "import { a } from '../money/ledger/ledger-balances';\nexport const b = a;\n"],
+    ['src/server/platform/auth/x.ts', "import { checkouts } from '../../db/schema/orders';\nexport const b = checkouts;\n"],
+    ['src/server/platform/auth/x.ts', "import { ledgerEntries } from '@server/db/schema/payouts';\nexport const b = ledgerEntries;\n"],
     ['src/server/money/transfers/x.ts', "import { a } from '../../features/admin/routes';\nexport const b = a;\n"],
     ['src/server/money/transfers/x.ts', "import { a } from '../payouts-test-world';\nexport const b = a;\n"],
   ])('refuses the layers\' wrong way in %s: test code in production, domain in an adapter, any layer in db', async (filePath, code) => {
@@ -122,6 +124,7 @@ describe('feature import boundaries', () => {
     ['src/server/features/payouts/x.test.ts', "import { a } from './payouts-test-world';\nimport { describe } from 'vitest';\nexport const b = [a, describe];\n"],
     ['src/server/domain/invoices/x.ts', "import { a } from '../../platform/verifactu/aeat-formats';\nexport const b = a;\n"],
     ['src/server/db/schema/x.ts', "import { a } from '@shared/domain/order-status';\nexport const b = a;\n"],
+    ['src/server/platform/auth/x.ts', "import { users } from '../../db/schema/auth';\nimport { profiles } from '../../db/schema/profiles';\nexport const b = [users, profiles];\n"],
     ['src/server/app.ts', "import { a } from './features/dev-test-world/routes';\nexport const b = a;\n"],
   ])('lets %s import down the layers (and tests their helpers)', async (filePath, code) => {
     expect(await rulesHit(filePath, code)).not.toContain('no-restricted-imports');

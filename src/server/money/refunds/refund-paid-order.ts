@@ -58,7 +58,7 @@ export class RefundNotMadeError extends AppError {
  *   RefundNotMadeError and the caller's transaction rolls back;
  * - otherwise the reversal (or an earlier order's refund) must stay recorded: the refund
  *   becomes `pending` (its try and key kept in `order_refunds`), the caller moves the order to
- *   `refund_pending` and commits, and the refunds job (features/payouts/retry-pending-refunds)
+ *   `refund_pending` and commits, and the refunds job (refunds/retry-pending-refunds)
  *   tries again.
  * A reversal the provider refuses throws `refund_failed` before anything was refunded.
  */

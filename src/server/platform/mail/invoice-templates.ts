@@ -4,7 +4,7 @@ import { greeting, renderMail, type RenderedMail } from './layout';
 
 /**
  * The email that tells a business's owner Regalo has issued them an invoice (ADR 061), registered
- * in templates.ts; `invoiceMailData` (domain/invoices) fills it from the invoice. The mail
+ * in templates.ts; `invoiceMailData` (money/invoices) fills it from the invoice. The mail
  * carries a link to the invoice in the dashboard, not the PDF: the outbox stores text and HTML
  * only, and the dashboard is where the owner downloads the PDF.
  */

@@ -27,7 +27,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { createPglite, wrapPglite } from '../src/server/db/client.ts';
 import { giftPageUrl } from '../src/server/domain/orders/gift-page-url.ts';
 import { renderQrSvg } from '../src/server/domain/orders/gift-qr.ts';
-import { renderTemplate } from '../src/server/platform/mail/templates.ts';
+import { renderTemplate } from '../src/server/mail/templates.ts';
 import { migrationsDir } from '../src/server/platform/paths.ts';
 import { BENCH_PASSWORD, benchServerEnv, seedBench } from './seed-bench.mjs';
 

@@ -15,7 +15,7 @@ import { listingReportRoutes } from './features/listing-reports/routes';
 import { fairExpiryRoutes } from './features/fair-expiry/routes';
 import { healthRoutes } from './features/health/routes';
 import { operatorRoutes } from './features/operator/routes';
-import { setMailOperator } from './platform/mail/layout';
+import { setMailOperator } from './mail/layout';
 import { catalogRoutes } from './features/catalog/routes';
 import { featuredGiftsFor, shopRoutes } from './features/catalog/shop-routes';
 import { firstGiftImage } from './features/catalog/catalog-answers';

@@ -16,7 +16,7 @@ const SERVER = path.resolve(__dirname);
 
 /** The modules that do each act themselves; whatever imports them (transitively) does it too. */
 const ACTS: Record<Abuse, string[]> = {
-  'sends-mail': ['platform/mail/enqueue-mail.ts'],
+  'sends-mail': ['mail/enqueue-mail.ts'],
   'checks-password': ['platform/auth/password.ts'],
   'creates-checkout': ['features/checkout/create-checkout.ts'],
   'looks-up-code': [

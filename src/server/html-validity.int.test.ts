@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalPages } from '@shared/domain/legal-versions';
 import { LOCALES } from '@shared/locale';
 import { renderRateLimitedPage, renderUnavailablePage } from './features/gift-page/render-gift-page';
-import { templates, type MailTemplateName } from './platform/mail/templates';
+import { templates, type MailTemplateName } from './mail/templates';
 import { createBusiness, createGift, createOrder, createUser } from './testing/factories';
 import { mailSamples } from './testing/mail-samples';
 import { checkHtmlFolder, describeVnuMessage, type VnuMessage } from './testing/nu-html-checker';

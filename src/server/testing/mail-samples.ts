@@ -1,4 +1,4 @@
-import type { MailTemplates } from '../platform/mail/templates';
+import type { MailTemplates } from '../mail/templates';
 
 const url = 'https://regalo.example/app?tab=orders&from=mail';
 

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { AppError } from '../../platform/errors';
 import { liftExpiry } from '../../money/ledger/record-expiry';
-import { enqueueMail } from '../../platform/mail/enqueue-mail';
+import { enqueueMail } from '../../mail/enqueue-mail';
 import { giftPageUrl } from './gift-page-url';
 
 type OrderRow = typeof orders.$inferSelect;

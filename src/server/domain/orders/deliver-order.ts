@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { orders } from '../../db/schema/orders';
-import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import { enqueueGiftReceived, loadGiftMailData } from './gift-mail';
 import { purchaserContact } from './find-purchaser';
 

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
-import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import { formatTypedCode } from '@shared/domain/typed-code';
 import { giftPageUrl } from './gift-page-url';
 import { findPurchaser } from './find-purchaser';

@@ -7,7 +7,7 @@ import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
 import { ownerOrderEvents } from '../../db/schema/owner-notices';
-import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 
 /** Where the owner's mails send them: the orders tab of their dashboard. */
 export const ownerOrdersUrl = (publicUrl: string) => `${publicUrl}/business/dashboard?tab=orders`;

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
-import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import { FORMAT_TAGS, type Locale } from '@shared/locale';
-import { ownerTexts } from '../../platform/mail/owner-texts';
+import { ownerTexts } from '../../mail/owner-texts';
 
 /** "el nombre y el NIF/CIF" / "the name and the tax id (NIF/CIF)" / "el nom i el NIF/CIF". */
 export function describeChanges(changed: readonly string[], locale: Locale): string {

@@ -3,7 +3,7 @@ import type { AdminBusinessDetail } from '@shared/contracts/admin';
 import type { Executor } from '../../db/client';
 import { businessApplications, businesses } from '../../db/schema/businesses';
 import type { AppContext } from '../../platform/context';
-import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import { closeOpenApplication, findBusinessForAdmin, findOwner } from './admin-rows';
 import { formatPercent } from '@shared/format';
 import { proposeCommissionRate } from '../../domain/businesses/propose-commission-rate';

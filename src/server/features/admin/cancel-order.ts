@@ -8,7 +8,7 @@ import { findPurchaser, purchaserContact } from '../../domain/orders/find-purcha
 import type { Executor } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import { selectAdminOrders, toAdminOrder } from './admin-rows';
 import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';
 import { giftPageUrl } from '../../domain/orders/gift-page-url';

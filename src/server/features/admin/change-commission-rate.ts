@@ -1,7 +1,7 @@
 import type { AdminBusinessDetail } from '@shared/contracts/admin';
 import { formatPercent } from '@shared/format';
 import type { AppContext } from '../../platform/context';
-import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import { proposeCommissionRate } from '../../domain/businesses/propose-commission-rate';
 import { findBusinessForAdmin, findOwner } from './admin-rows';
 import { getAdminBusiness } from './get-admin-business';

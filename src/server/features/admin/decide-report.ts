@@ -10,7 +10,7 @@ import { listingReports } from '../../db/schema/listing-reports';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { catalogues } from '../../platform/catalogues';
-import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import type { Locale } from '@shared/locale';
 import { toAdminReport } from './list-reports';
 import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AdminBusinessDetail } from '@shared/contracts/admin';
 import { businesses } from '../../db/schema/businesses';
 import type { AppContext } from '../../platform/context';
-import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import { closeOpenApplication, findBusinessForAdmin, findOwner } from './admin-rows';
 import { getAdminBusiness } from './get-admin-business';
 import { recordAdminAction, type AdminActor } from '../../domain/admin/record-admin-action';

@@ -7,7 +7,7 @@ import { missingDocuments, requiredDocuments } from '@shared/domain/documents';
 import { users } from '../../db/schema/auth';
 import { businessApplications, businesses, businessSignupDrafts, commissionAcceptances } from '../../db/schema/businesses';
 import type { AppContext } from '../../platform/context';
-import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import { AppError } from '../../platform/errors';
 import type { Storage } from '../../platform/storage/storage';
 import {

@@ -7,7 +7,7 @@ import { users } from '../../db/schema/auth';
 import { businessInterests } from '../../db/schema/businesses';
 import { profiles } from '../../db/schema/profiles';
 import { AppError } from '../../platform/errors';
-import { enqueueMail } from '../../platform/mail/enqueue-mail';
+import { enqueueMail } from '../../mail/enqueue-mail';
 import {
   CONFIRMATION_TTL_MS,
   confirmationUrl,

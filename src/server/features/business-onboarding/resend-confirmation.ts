@@ -4,7 +4,7 @@ import { users } from '../../db/schema/auth';
 import { businessInterests } from '../../db/schema/businesses';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import {
   CONFIRMATION_TTL_MS,
   confirmationUrl,

@@ -8,7 +8,7 @@ import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { checkouts, orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
-import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import { deliverOrder } from '../../domain/orders/deliver-order';
 import { findPurchaser, purchaserContact } from '../../domain/orders/find-purchaser';
 import { createRedemptionCode, createTypedCode, payOrderAmounts } from '../../domain/orders/price-order';

@@ -8,7 +8,7 @@ import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { enqueueMail } from '../../platform/mail/enqueue-mail';
+import { enqueueMail } from '../../mail/enqueue-mail';
 import { requireOwnedBusiness } from '../../domain/businesses/owned-business';
 import { applyExpiryExtension } from '../../domain/orders/apply-expiry-extension';
 import { endOfLocalDay } from '../../domain/orders/end-of-local-day';

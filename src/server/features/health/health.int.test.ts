@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../db/client';
-import { enqueueMail } from '../../platform/mail/enqueue-mail';
+import { enqueueMail } from '../../mail/enqueue-mail';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { copyPgliteToFolder, getTestDatabase, testDatabaseKind } from '../../testing/test-database';
 import { mailOutbox } from '../../db/schema/mail-outbox';

@@ -8,7 +8,7 @@ import { gifts } from '../../db/schema/gifts';
 import { listingReports } from '../../db/schema/listing-reports';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { enqueueMail } from '../../platform/mail/enqueue-mail';
+import { enqueueMail } from '../../mail/enqueue-mail';
 import { isListedBusiness, isListedGift } from '../../domain/catalog/visibility';
 
 export type CreateReportValues = z.output<typeof createReportInputSchema>;

@@ -6,7 +6,7 @@ import { gifts } from '../../db/schema/gifts';
 import { checkouts, orders } from '../../db/schema/orders';
 import { createPurchaseToken, PURCHASE_LINK_LIFETIME_MS, purchasePagePath } from '../../domain/orders/purchase-link';
 import type { AppContext } from '../../platform/context';
-import { enqueueMail } from '../../platform/mail/enqueue-mail';
+import { enqueueMail } from '../../mail/enqueue-mail';
 
 /** At most this many purchases in one email: the newest. */
 const MAX_PURCHASES = 20;

@@ -7,7 +7,7 @@ import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
-import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import { giftPageUrl } from '../../domain/orders/gift-page-url';
 import { firstName } from '../../domain/orders/first-name';
 import { findPurchasersOfOrders, purchaserContact } from '../../domain/orders/find-purchaser';

@@ -8,7 +8,7 @@ import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
 import { ownerOrderEvents } from '../../db/schema/owner-notices';
 import type { AppContext } from '../../platform/context';
-import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import { ownerOrdersUrl } from '../../domain/owner-notices/notify-owner-of-order-event';
 
 /**

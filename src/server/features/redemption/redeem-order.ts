@@ -6,7 +6,7 @@ import { orders } from '../../db/schema/orders';
 import { settleRedemption } from '../../money/transfers/settle-redemption';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import { findRedemptionRow, type RecipientCode } from './find-redemption-order';
 import { redemptionOrderColumns, toRedemptionOrder } from './redemption-order';
 import { firstName } from '../../domain/orders/first-name';

@@ -10,7 +10,7 @@ import { recordRefundNotMade, refundPaidOrder, type ProviderEffects } from '../.
 import { notifyOwnerOfOrderEvent } from '../../domain/owner-notices/notify-owner-of-order-event';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import { findPurchase, loadPurchaseOrders, withdrawalReference, type Purchase, type PurchaseAccess } from './load-purchase';
 import type { Executor } from '../../db/client';
 import { paidAmountsOf } from '../../money/ledger/record-payment';

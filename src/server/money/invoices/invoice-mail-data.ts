@@ -1,8 +1,8 @@
 import { formatPrice } from '@shared/format';
 import type { Locale } from '@shared/locale';
-import type { InvoiceMailTemplates } from '../../platform/mail/invoice-templates';
+import type { InvoiceMailTemplates } from '../../mail/invoice-templates';
 import type { InvoiceDocument } from '../../platform/verifactu/invoice-document';
-import { monthName } from '../../platform/mail/month-name';
+import { monthName } from '../../mail/month-name';
 
 /**
  * The `invoice-issued` email's data for one invoice, in the owner's language:

@@ -10,7 +10,7 @@ import { verifactuInstallationNumber } from '../verifactu/verifactu-installation
 import { invoiceMailData } from './invoice-mail-data';
 import { loadInvoiceDocument } from './load-invoice-document';
 import { writeInvoice } from './write-invoice';
-import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import { findUninvoicedCommission, unitKey, type InvoicingUnit } from './find-uninvoiced-commission';
 import { missingInvoicingData } from '@shared/domain/invoices';
 import { recordInvoiceVatAdjustment } from './invoice-vat-adjustment';

@@ -5,8 +5,8 @@ import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
 import { statementEmails } from '../../db/schema/statements';
 import type { AppContext } from '../../platform/context';
-import { enqueueMail, toMailLocale } from '../../platform/mail/enqueue-mail';
-import { monthName } from '../../platform/mail/month-name';
+import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
+import { monthName } from '../../mail/month-name';
 import { getBusinessStatement } from './get-business-statement';
 
 /** Businesses handled per run: a big backlog drains over a few runs instead of one long one. */

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import { accounts, sessions, users, verifications } from '../../db/schema/auth';
 import { profiles } from '../../db/schema/profiles';
-import { enqueueMail, toMailLocale } from '../mail/enqueue-mail';
+import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import { languageFromAcceptLanguage } from '../page-language';
 import type { Locale } from '@shared/locale';
 import { isCommonPassword } from './common-passwords';

@@ -6,7 +6,7 @@ import { startDatabaseProxy } from '../../testing/database-proxy';
 import { createScratchDatabase, waitFor } from '../../testing/server-process';
 import { countBy, startSmtpSink } from '../../testing/smtp-sink';
 import { testDatabaseKind } from '../../testing/test-database';
-import { enqueueMail } from './enqueue-mail';
+import { enqueueMail } from '../../mail/enqueue-mail';
 import { createMailService, SMTP_POOL_SIZE } from './mail-worker';
 
 const configFor = (smtpUrl: string) =>

@@ -4,7 +4,7 @@ import { loadConfig } from '../../config';
 import { mailOutbox } from '../../db/schema/mail-outbox';
 import { countBy, startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { getTestDatabase } from '../../testing/test-database';
-import { enqueueMail } from './enqueue-mail';
+import { enqueueMail } from '../../mail/enqueue-mail';
 import { createMailService, SMTP_POOL_SIZE } from './mail-worker';
 
 function configFor(smtpUrl: string) {

@@ -4,7 +4,7 @@ import { loadConfig } from '../../config';
 import { mailOutbox } from '../../db/schema/mail-outbox';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { getTestDatabase } from '../../testing/test-database';
-import { enqueueMail } from './enqueue-mail';
+import { enqueueMail } from '../../mail/enqueue-mail';
 import { createMailService, MAX_MAIL_ATTEMPTS } from './mail-worker';
 
 /**

@@ -5,7 +5,7 @@ import { mailOutbox } from '../../db/schema/mail-outbox';
 import { createTestApp } from '../../testing/test-app';
 import { startSmtpSink, subjectOf, type SmtpSink } from '../../testing/smtp-sink';
 import { getTestDatabase } from '../../testing/test-database';
-import { enqueueMail } from './enqueue-mail';
+import { enqueueMail } from '../../mail/enqueue-mail';
 import { backoffMs, createMailService, MAX_MAIL_ATTEMPTS } from './mail-worker';
 
 function configFor(smtpUrl?: string) {

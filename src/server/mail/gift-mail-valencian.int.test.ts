@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema/orders';
-import { as, line, postCheckout, shop, signedIn } from '../../testing/checkout-test-world';
-import { startSmtpSink, subjectOf, type SmtpSink } from '../../testing/smtp-sink';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { orders } from '../db/schema/orders';
+import { as, line, postCheckout, shop, signedIn } from '../testing/checkout-test-world';
+import { startSmtpSink, subjectOf, type SmtpSink } from '../testing/smtp-sink';
+import { createTestApp, type TestApp } from '../testing/test-app';
 import { layoutTexts } from './layout-texts';
 
 /** The text part of a raw message as the recipient's client reads it (quoted-printable, UTF-8). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, HTML_LANG, type Locale } from '@shared/locale';
-import { mailSamples } from '../../testing/mail-samples';
+import { mailSamples } from '../testing/mail-samples';
 import { accountTexts } from './account-texts';
 import { adminTexts } from './admin-texts';
 import { expiryReminderTexts } from './expiry-reminder-texts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPrice } from '@shared/format';
-import { invoiceMailData } from '../../money/invoices/invoice-mail-data';
-import { sampleInvoice, sampleRectifyingInvoice } from '../../testing/invoice-documents';
+import { invoiceMailData } from '../money/invoices/invoice-mail-data';
+import { sampleInvoice, sampleRectifyingInvoice } from '../testing/invoice-documents';
 import { templates } from './templates';
 
 const invoiceUrl = 'https://regalo.example/business/dashboard?tab=payouts&invoice=7d0c5b7e';

@@ -1,5 +1,5 @@
-import type { Executor } from '../../db/client';
-import { mailOutbox } from '../../db/schema/mail-outbox';
+import type { Executor } from '../db/client';
+import { mailOutbox } from '../db/schema/mail-outbox';
 import { isLocale, type Locale } from '@shared/locale';
 import { renderTemplate, type MailTemplateName, type MailTemplates } from './templates';
 

@@ -7,7 +7,7 @@ import {
   type BusinessBooking,
   type GiftConditions,
 } from '@shared/domain/gift-conditions';
-import { giftText } from '../gift-text';
+import { giftText } from '../platform/gift-text';
 import { FORMAT_TAGS, type Locale } from '@shared/locale';
 import { greeting, renderMail, type MailParagraph, type RenderedMail } from './layout';
 import { orderTexts } from './order-texts';

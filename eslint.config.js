@@ -204,6 +204,28 @@ const productionNeverImportsTests = [
   { group: ['vitest', '**/testing/**', '@server/testing/*', './*-test-world', '../*-test-world', '../*/*-test-world', '../../features/*/*-test-world', '**/money/*-test-world', '**/money/*/*-test-world'], message: 'Production code never imports test code.' },
 ];
 
+/**
+ * What an adapter (platform/) must not import: the product's rules (domain/, money/), its
+ * wording (the mail module, src/server/mail: an adapter's mails are handed to it at start-up),
+ * and the product's tables (ADR 102). `mailPaths` are the mail module's relative spellings.
+ */
+function adapterPatterns(mailPaths) {
+  return [
+    sharedNeverImportsFeatures,
+    serverNeverImportsWeb,
+    ...productionNeverImportsTests,
+    {
+      group: ['../domain/**', '../../domain/**', '../../../domain/**', '@server/domain/*', '../money/**', '../../money/**', '../../../money/**', '@server/money/*'],
+      message: 'An adapter (platform/) never imports the product\'s rules (domain/, money/).',
+    },
+    { group: [...mailPaths, '@server/mail/*'], message: 'An adapter (platform/) never imports the mail module\'s wording (src/server/mail); the server hands it the mails it sends (ADR 102).' },
+    {
+      group: ['**/db/schema/admin-audit-log', '**/db/schema/businesses', '**/db/schema/contacts', '**/db/schema/gifts', '**/db/schema/invoices', '**/db/schema/listing-reports', '**/db/schema/orders', '**/db/schema/owner-notices', '**/db/schema/payouts', '**/db/schema/statements'],
+      message: 'An adapter (platform/) keeps to its own tables (accounts, sessions, profiles, the mail outbox): what the product does with purchases, gifts or money on an adapter\'s event (a purchase claimed at sign-in, say) belongs to a feature (ADR 102).',
+    },
+  ];
+}
+
 export { MONEY_API };
 
 export default tseslint.config(
@@ -243,7 +265,7 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     plugins: { local },
-    rules: { 'local/feature-boundaries': ['error', { root: 'src/server', shared: ['domain', 'platform', 'testing', 'money'] }] },
+    rules: { 'local/feature-boundaries': ['error', { root: 'src/server', shared: ['domain', 'platform', 'testing', 'money', 'mail'] }] },
   },
   {
     files: ['src/server/**/*.ts'],
@@ -274,12 +296,13 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [sharedNeverImportsFeatures, serverNeverImportsWeb, ...productionNeverImportsTests] }] },
   },
   {
-    // The money module (ADR 102) sits with the rules, below the features: it never imports one.
-    files: ['src/server/money/**/*.ts'],
+    // The money module and the mail module (ADR 102) sit with the rules, below the features:
+    // they never import one.
+    files: ['src/server/money/**/*.ts', 'src/server/mail/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [sharedNeverImportsFeatures, serverNeverImportsWeb] }] },
   },
   {
-    files: ['src/server/money/**/*.ts'],
+    files: ['src/server/money/**/*.ts', 'src/server/mail/**/*.ts'],
     ignores: testCode,
     rules: { 'no-restricted-imports': ['error', { patterns: [sharedNeverImportsFeatures, serverNeverImportsWeb, ...productionNeverImportsTests] }] },
   },
@@ -293,16 +316,13 @@ export default tseslint.config(
   {
     files: ['src/server/platform/**/*.ts'],
     ignores: testCode,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [sharedNeverImportsFeatures, serverNeverImportsWeb, ...productionNeverImportsTests, { group: ['../domain/**', '../../domain/**', '../../../domain/**', '@server/domain/*', '../money/**', '../../money/**', '../../../money/**', '@server/money/*'], message: 'An adapter (platform/) never imports the product\'s rules (domain/, money/).' },
-          {
-            group: ['**/db/schema/admin-audit-log', '**/db/schema/businesses', '**/db/schema/contacts', '**/db/schema/gifts', '**/db/schema/invoices', '**/db/schema/listing-reports', '**/db/schema/orders', '**/db/schema/owner-notices', '**/db/schema/payouts', '**/db/schema/statements'],
-            message: 'An adapter (platform/) keeps to its own tables (accounts, sessions, profiles, the mail outbox): what the product does with purchases, gifts or money on an adapter\'s event (a purchase claimed at sign-in, say) belongs to a feature (ADR 102).',
-          }] },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: adapterPatterns(['../../mail/**', '../../../mail/**']) }] },
+  },
+  {
+    // From platform/ itself, `../mail/` is the mail module (from a sub-folder it is the transport).
+    files: ['src/server/platform/*.ts'],
+    ignores: testCode,
+    rules: { 'no-restricted-imports': ['error', { patterns: adapterPatterns(['../mail/**']) }] },
   },
   {
     files: ['src/server/db/**/*.ts'],

@@ -27,6 +27,7 @@ import { withdrawalRoutes } from './features/withdrawal/routes';
 import { checkoutRoutes, stripeWebhookRoutes } from './features/checkout/routes';
 import type { AppContext } from './platform/context';
 import { accountRoutes } from './features/account/routes';
+import { queueAuthMail } from './features/auth/queue-auth-mail';
 import { authRoutes } from './features/auth/routes';
 import { devMailRoutes } from './features/dev-mail/routes';
 import { devTestWorldRoutes } from './features/dev-test-world/routes';
@@ -130,7 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     storage: await createStorage(config.storage),
     now: options.now ?? (() => new Date()),
-    auth: createAuth({ config, db: database.db }),
+    // The adapter's mails get their wording from the mail module, handed in here (ADR 102).
+    auth: createAuth({ config, db: database.db, queueMail: queueAuthMail }),
     payments: await createPaymentProvider(config, () => ctx.now()),
     mail: createMailService({ config, db: database.db, now: () => ctx.now(), log: app.log }),
   };

@@ -12,9 +12,8 @@ import type { Database } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import { accounts, sessions, users, verifications } from '../../db/schema/auth';
 import { profiles } from '../../db/schema/profiles';
-import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import { languageFromAcceptLanguage } from '../page-language';
-import type { Locale } from '@shared/locale';
+import { isLocale, type Locale } from '@shared/locale';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './password';
 import { replaceUnconfirmedSignUp } from './replace-unconfirmed-sign-up';
@@ -32,10 +31,24 @@ export const SESSION_UPDATE_AGE = SESSION_REFRESH_SECONDS;
 const RESET_TOKEN_EXPIRES_IN = 60 * 60;
 const VERIFY_TOKEN_EXPIRES_IN = DAY;
 
+/**
+ * The mails sign-up, confirmation and password reset need. Their wording is the mail
+ * module's (src/server/mail, ADR 102), which an adapter does not import: the server hands
+ * `createAuth` the function that queues them (`features/auth/queue-auth-mail.ts`).
+ */
+export type AuthMail =
+  | { template: 'account-exists'; data: { name: string; signInUrl: string } }
+  | { template: 'verify-email'; data: { url: string } }
+  | { template: 'reset-password'; data: { url: string } };
+export type QueueAuthMail = (db: Database, mail: AuthMail & { to: string; locale: Locale }) => Promise<unknown>;
+
 interface AuthDeps {
   config: Config;
   db: Database;
+  queueMail: QueueAuthMail;
 }
+
+const toMailLocale = (value: unknown): Locale | undefined => (isLocale(value) ? value : undefined);
 
 function fail(code: string, message: string): never {
   throw APIError.from('BAD_REQUEST', { code, message });
@@ -119,7 +132,7 @@ function normaliseUserFields(data: Record<string, unknown>, fromForm = true): Re
   return out;
 }
 
-export function createAuth({ config, db }: AuthDeps) {
+export function createAuth({ config, db, queueMail }: AuthDeps) {
   const google = config.google;
   const useGenericGoogle = Boolean(google?.authorizationUrl && google.tokenUrl && google.userInfoUrl);
 
@@ -192,7 +205,7 @@ export function createAuth({ config, db }: AuthDeps) {
       onExistingUserSignUp: async ({ user }, request) => {
         const locale = mailLocaleFor(request, user as { locale?: unknown });
         if (user.emailVerified) {
-          await enqueueMail(db, {
+          await queueMail(db, {
             to: user.email,
             template: 'account-exists',
             locale,
@@ -202,7 +215,7 @@ export function createAuth({ config, db }: AuthDeps) {
         }
         // An unconfirmed account: a link for the password this sign-up has just set.
         const token = await createEmailVerificationToken(config.authSecret, user.email, undefined, VERIFY_TOKEN_EXPIRES_IN);
-        await enqueueMail(db, {
+        await queueMail(db, {
           to: user.email,
           template: 'verify-email',
           locale,
@@ -210,7 +223,7 @@ export function createAuth({ config, db }: AuthDeps) {
         });
       },
       sendResetPassword: async ({ user, url }, request) => {
-        await enqueueMail(db, {
+        await queueMail(db, {
           to: user.email,
           template: 'reset-password',
           locale: mailLocaleFor(request, user as { locale?: unknown }),
@@ -229,7 +242,7 @@ export function createAuth({ config, db }: AuthDeps) {
       afterEmailVerification: async (user, request) => markConfirmed(request, user),
       expiresIn: VERIFY_TOKEN_EXPIRES_IN,
       sendVerificationEmail: async ({ user, url }, request) => {
-        await enqueueMail(db, {
+        await queueMail(db, {
           to: user.email,
           template: 'verify-email',
           locale: mailLocaleFor(request, user as { locale?: unknown }),

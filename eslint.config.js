@@ -226,8 +226,6 @@ function adapterPatterns(mailPaths) {
   ];
 }
 
-export { MONEY_API };
-
 export default tseslint.config(
   {
     ignores: [

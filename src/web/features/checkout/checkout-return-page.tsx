@@ -120,6 +120,11 @@ export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (
           </div>
           <Card className="p-4 sm:p-5">
             <CheckoutLinesList lines={checkout.lines} showDelivery />
+            {checkout.lines.some((line) => line.handover === 'in_person') ? (
+              <p className="mt-2 text-sm text-muted" data-testid="in-person-later">
+                {checkout.purchasePath ? t('inPerson.laterGuest') : t('inPerson.later')}
+              </p>
+            ) : null}
           </Card>
           {checkout.purchasePath ? (
             // A guest (ADR 075): no "My orders", but the purchase's own page, also in the receipt.

@@ -441,7 +441,7 @@ const FOLDED_CSS = trustedHtml(`
 .panel .eyebrow{font-size:2cqw;margin:0}
 .panel .qr{width:62%;max-width:none;margin:0 auto}
 .panel .code{font-size:3.6cqw;margin:0}
-.panel .label{font-size:2cqw}
+.panel .label,.panel .muted{font-size:2cqw}
 .front{grid-area:2/2;border:.8cqw solid #9a3412;border-radius:2cqw;margin:2.5cqw}
 .back{grid-area:2/1}
 .inside{grid-area:1/1/2/3;display:grid;grid-template-columns:1fr 1fr;transform:rotate(180deg)}

@@ -424,25 +424,27 @@ ${message}
  * The folded card (ADR 103): one A4 sheet, printed on one side, folded in half across and in
  * half again into an A6 card that opens like a book. Of its four quarters, the lower right is
  * the front and the lower left the back; the upper half is the inside, printed turned round
- * (180°) so it reads the right way once folded. Sizes follow the sheet (container units), so
- * the on-screen preview at any width is the printed sheet in small.
+ * (180°) so it reads the right way once folded. Every size inside is in `em` of the sheet's
+ * one font size (4.8 mm printed, scaled to the screen's width on a phone), so the on-screen
+ * preview is the printed sheet in small.
  */
 const FOLDED_CSS = trustedHtml(`
 @page{size:A4 portrait;margin:0}
-.sheet{container-type:inline-size;position:relative;display:grid;grid-template-columns:1fr 1fr;grid-template-rows:1fr 1fr;width:100%;max-width:30rem;aspect-ratio:210/297;margin:1rem auto;background:#fff;border:1px solid #a8a29e;box-shadow:0 1px 6px rgba(0,0,0,.12)}
+.sheet{position:relative;display:grid;grid-template-columns:1fr 1fr;grid-template-rows:1fr 1fr;width:100%;max-width:30rem;aspect-ratio:210/297;margin:1rem auto;background:#fff;border:1px solid #a8a29e;box-shadow:0 1px 6px rgba(0,0,0,.12);font-size:11px}
+@media (max-width:32rem){.sheet{font-size:2.15vw}}
 .sheet::before,.sheet::after{content:'';position:absolute;border:0 dashed #a8a29e}
 .sheet::before{left:0;right:0;top:50%;border-top-width:1px}
 .sheet::after{top:0;bottom:0;left:50%;border-left-width:1px}
-.panel{min-width:0;min-height:0;overflow:hidden;padding:5cqw 4cqw;display:flex;flex-direction:column;justify-content:center;gap:1.2cqw;text-align:center;font-size:2.3cqw;line-height:1.35}
+.panel{min-width:0;min-height:0;overflow:hidden;padding:2.2em 1.75em;display:flex;flex-direction:column;justify-content:center;gap:.5em;text-align:center;line-height:1.35}
 .panel p,.panel blockquote{margin:0}
-.panel h1{font-size:4.6cqw}
-.panel h2{font-size:3.2cqw;margin:0}
-.panel blockquote{font-size:2.9cqw}
-.panel .eyebrow{font-size:2cqw;margin:0}
+.panel h1{font-size:2em}
+.panel h2{font-size:1.4em;margin:0}
+.panel blockquote{font-size:1.25em}
+.panel .eyebrow{font-size:.87em;margin:0}
 .panel .qr{width:62%;max-width:none;margin:0 auto}
-.panel .code{font-size:3.6cqw;margin:0}
-.panel .label,.panel .muted{font-size:2cqw}
-.front{grid-area:2/2;border:.8cqw solid #9a3412;border-radius:2cqw;margin:2.5cqw}
+.panel .code{font-size:1.55em;margin:0}
+.panel .label,.panel .muted{font-size:.87em}
+.front{grid-area:2/2;border:.35em solid #9a3412;border-radius:.9em;margin:1.1em}
 .back{grid-area:2/1}
 .inside{grid-area:1/1/2/3;display:grid;grid-template-columns:1fr 1fr;transform:rotate(180deg)}
 .screen-only{text-align:center}
@@ -452,7 +454,7 @@ const FOLDED_CSS = trustedHtml(`
  body{background:#fff}
  .bar,footer,.screen-only,.skip{display:none}
  main{padding:0;margin:0;max-width:none}
- .sheet{width:210mm;height:297mm;max-width:none;aspect-ratio:auto;margin:0;border:0;box-shadow:none;break-inside:avoid}
+ .sheet{width:210mm;height:297mm;max-width:none;aspect-ratio:auto;margin:0;border:0;box-shadow:none;break-inside:avoid;font-size:4.8mm}
  .sheet::before,.sheet::after{border-color:#d6d3d1}
 }
 `);

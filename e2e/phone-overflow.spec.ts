@@ -89,7 +89,7 @@ for (const language of languages) {
       const orders = (await (await page.request.get('/api/my/orders')).json()) as { items: { status: string; giftPagePath: string | null; checkoutId: string | null }[] };
       const paid = orders.items.find((o) => o.status === 'paid' && o.giftPagePath && o.checkoutId)!;
       const withdrawn = orders.items.find((o) => o.status === 'withdrawn' && o.giftPagePath);
-      await visit(page, [paid.giftPagePath!, `${paid.giftPagePath!}/print`, ...(withdrawn ? [withdrawn.giftPagePath!] : []), '/checkout'], found);
+      await visit(page, [paid.giftPagePath!, `${paid.giftPagePath!}/print`, `${paid.giftPagePath!}/print/folded`, ...(withdrawn ? [withdrawn.giftPagePath!] : []), '/checkout'], found);
       await page.goto(`/withdraw/${paid.checkoutId}`);
       await expect(page.getByTestId('withdrawal-gift').first()).toBeVisible();
       await check(page, found);

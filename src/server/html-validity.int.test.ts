@@ -78,6 +78,7 @@ describe('every server-rendered page and HTML email is valid HTML (Nu HTML Check
       const { qrCode } = await order(status);
       for (const language of ['en', 'es'] as const) save(`gift-${status}-${language}`, await get(`/g/${qrCode}?lang=${language}`, language));
       if (status === 'paid') save('print-card', await get(`/g/${qrCode}/print?lang=es`, 'es'));
+      if (status === 'paid') save('folded-print-card', await get(`/g/${qrCode}/print/folded?lang=va`, 'va'));
     }
     save('open-gift', await get('/g', 'es'));
     save('open-gift-invalid', await get('/g?code=not-a-gift', 'en'));

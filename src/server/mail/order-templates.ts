@@ -38,7 +38,8 @@ export interface OrderMailTemplates {
   /** To the giver when the payment succeeded. */
   'order-receipt': {
     name: string;
-    lines: { giftName: string; businessName: string; recipientName: string; price: number; deliverAt: string | null }[];
+    /** `inPerson`: the giver hands it over (ADR 103); absent in receipts queued before it. */
+    lines: { giftName: string; businessName: string; recipientName: string; inPerson?: boolean; price: number; deliverAt: string | null }[];
     total: number;
     /** "My orders", or for a guest (`guest`) the signed purchase page (ADR 075). */
     ordersUrl: string;
@@ -100,12 +101,16 @@ export const orderTemplates: Renderers = {
   },
   'order-receipt': (d, locale) => {
     const t = orderTexts[locale].orderReceipt;
-    const lineText = (l: OrderMailTemplates['order-receipt']['lines'][number]) =>
-      t.line({
+    const lineText = (l: OrderMailTemplates['order-receipt']['lines'][number]) => {
+      const values = {
         ...l,
         price: formatPrice(l.price),
-        when: l.deliverAt ? t.deliveredOn({ at: formatDateTime(l.deliverAt, locale) }) : t.sentNow,
-      });
+        when: l.inPerson ? t.inPerson : l.deliverAt ? t.deliveredOn({ at: formatDateTime(l.deliverAt, locale) }) : t.sentNow,
+      };
+      // Given in person to nobody named: no "for" with an empty name.
+      return l.recipientName ? t.line(values) : t.lineUnnamed(values);
+    };
+    const givesInPerson = d.lines.some((l) => l.inPerson);
     return renderMail({
       locale,
       subject: t.subject({ total: formatPrice(d.total) }),
@@ -116,6 +121,7 @@ export const orderTemplates: Renderers = {
         t.received,
         ...d.lines.map(lineText),
         t.total({ total: formatPrice(d.total) }),
+        ...(givesInPerson ? [t.inPersonNote] : []),
         t.withdrawRight({ until: formatDateTime(d.withdrawUntil, locale) }),
         { lead: t.withdrawLead, link: { label: t.withdrawLink, url: d.withdrawUrl } },
       ],

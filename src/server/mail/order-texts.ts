@@ -24,6 +24,11 @@ export interface OrderMailTexts {
     line: (v: { giftName: string; businessName: string; recipientName: string; price: string; when: string }) => string;
     deliveredOn: (v: { at: string }) => string;
     sentNow: string;
+    /** A gift given in person (ADR 103): its line's "when", and its line when nobody was named. */
+    inPerson: string;
+    lineUnnamed: (v: { giftName: string; businessName: string; price: string; when: string }) => string;
+    /** Where the giver finds its page, its printable cards and "Send it now" (never its code in a mail). */
+    inPersonNote: string;
     total: (v: { total: string }) => string;
     withdrawRight: (v: { until: string }) => string;
     withdrawLead: string;
@@ -75,6 +80,10 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       line: ({ giftName, businessName, recipientName, price, when }) => `• ${giftName} (${businessName}) for ${recipientName}: ${price}, ${when}`,
       deliveredOn: ({ at }) => `delivered on ${at}`,
       sentNow: 'sent now',
+      inPerson: 'for you to give in person',
+      lineUnnamed: ({ giftName, businessName, price, when }) => `• ${giftName} (${businessName}): ${price}, ${when}`,
+      inPersonNote:
+        'Nothing is sent to the recipient of a gift you give in person. Its gift page, its card to print (A6, or an A4 sheet that folds into a card) and "Send it now", by email or WhatsApp if you change your mind, are behind the button below.',
       total: ({ total }) => `Total: ${total} (VAT included).`,
       withdrawRight: ({ until }) =>
         `You may withdraw from this purchase without giving any reason until ${until} (Madrid time), as long as the gift has not been redeemed. We will refund the full price.`,
@@ -125,6 +134,10 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       line: ({ giftName, businessName, recipientName, price, when }) => `• ${giftName} (${businessName}) para ${recipientName}: ${price}, ${when}`,
       deliveredOn: ({ at }) => `se entrega el ${at}`,
       sentNow: 'enviado ahora',
+      inPerson: 'para darlo en persona',
+      lineUnnamed: ({ giftName, businessName, price, when }) => `• ${giftName} (${businessName}): ${price}, ${when}`,
+      inPersonNote:
+        'A quien recibe un regalo que das en persona no le enviamos nada. Su página del regalo, su tarjeta para imprimir (A6, o una hoja A4 que se dobla en tarjeta) y «Enviarlo ahora», por correo o WhatsApp si cambias de idea, están tras el botón de abajo.',
       total: ({ total }) => `Total: ${total} (IVA incluido).`,
       withdrawRight: ({ until }) =>
         `Tienes derecho a desistir de esta compra sin dar ningún motivo hasta el ${until} (hora de Madrid), mientras el regalo no se haya canjeado. Te devolveremos el precio completo.`,
@@ -175,6 +188,10 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       line: ({ giftName, businessName, recipientName, price, when }) => `• ${giftName} (${businessName}) per a ${recipientName}: ${price}, ${when}`,
       deliveredOn: ({ at }) => `s’entrega ${el(at)}`,
       sentNow: 'enviat ara',
+      inPerson: 'per a donar-lo en persona',
+      lineUnnamed: ({ giftName, businessName, price, when }) => `• ${giftName} (${businessName}): ${price}, ${when}`,
+      inPersonNote:
+        'A qui rep un regal que dones en persona no li enviem res. La seua pàgina del regal, la seua targeta per a imprimir (A6, o un full A4 que es plega en targeta) i «Enviar-lo ara», per correu o WhatsApp si canvies d’idea, estan darrere del botó de davall.',
       total: ({ total }) => `Total: ${total} (IVA inclòs).`,
       withdrawRight: ({ until }) =>
         `Tens dret a desistir d’esta compra sense donar cap motiu fins ${al(until)} (hora de Madrid), mentres el regal no s’haja bescanviat. Et tornarem el preu complet.`,

@@ -38,8 +38,10 @@ export const mailSamples: { [K in keyof MailTemplates]: MailTemplates[K] } = {
     lines: [
       { giftName: 'Paella para dos', businessName: 'Casa Carmela', recipientName: 'Carmen', price: 4800, deliverAt: null },
       { giftName: 'Cata de tés', businessName: 'Tetería Russafa', recipientName: 'Joan', price: 3200, deliverAt: '2026-12-24T17:00:00.000Z' },
+      // Given in person to nobody named (ADR 103).
+      { giftName: 'Horchata para dos', businessName: 'Orxateria Daniel', recipientName: '', inPerson: true, price: 1150, deliverAt: null },
     ],
-    total: 8000,
+    total: 9150,
     ordersUrl: url,
     withdrawUrl: 'https://regalo.example/withdraw/link/abc.def',
     withdrawUntil: '2026-12-11T22:59:59.999Z',

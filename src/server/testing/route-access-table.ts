@@ -589,6 +589,8 @@ export const routeTable: RouteRow[] = [
   { route: 'GET /g/print-card.js', request: () => ({ url: '/g/print-card.js' }), expect: all(200) },
   { route: 'GET /g/:code', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}` }), expect: all(200) },
   { route: 'GET /g/:code/print', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}/print` }), expect: all(200) },
+  // The folded A4 card (ADR 103): public to whoever holds the code, like the A6 card.
+  { route: 'GET /g/:code/print/folded', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}/print/folded` }), expect: all(200) },
   { route: 'GET /g/:code/calendar.ics', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}/calendar.ics` }), expect: all(200) },
   // The typed code with the recipient's email: whoever holds both opens the gift, signed in or not
   {

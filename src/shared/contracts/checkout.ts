@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emptyToNull, isValidEmail, isValidPhone } from '../domain/contact';
 import { checkoutStatuses, orderStatuses } from '../domain/order-status';
+import { handovers } from '../domain/handover';
 import { CHECKOUT_LIMITS, recipientLocales } from './checkout-limits';
 import { multiLine, plainTextFieldErrors, singleLine } from './plain-text';
 
@@ -60,6 +61,8 @@ export const checkoutFieldErrors = {
   deliveryInPast: 'delivery_in_past',
   deliveryTooFar: 'delivery_too_far',
   giftUnavailable: 'gift_unavailable',
+  /** A gift given in person goes to nobody: an email or phone on its line contradicts it (ADR 103). */
+  inPersonHasContact: 'in_person_has_contact',
   controlCharacter: plainTextFieldErrors.controlCharacter,
   controlCharacterInText: plainTextFieldErrors.controlCharacterInText,
 } as const;
@@ -109,6 +112,17 @@ export const deliveryInputSchema = z.discriminatedUnion('kind', [
 ]);
 export type DeliveryInput = z.infer<typeof deliveryInputSchema>;
 
+/**
+ * A checkout line's delivery: sent (now or at a moment, as above), or `in_person`: the giver
+ * hands the gift over (the printed card, the gift page) and may send it later from My orders
+ * or the purchase page (ADR 103). Then no contact is asked and the name is optional.
+ */
+export const lineDeliveryInputSchema = z.discriminatedUnion('kind', [
+  ...deliveryInputSchema.options,
+  z.object({ kind: z.literal('in_person') }),
+]);
+export type LineDeliveryInput = z.infer<typeof lineDeliveryInputSchema>;
+
 const recipientFields = {
   recipientName: singleLine(
     z.string(checkoutFieldErrors.required).trim().min(1, checkoutFieldErrors.required).max(CHECKOUT_LIMITS.recipientName, checkoutFieldErrors.tooLong),
@@ -123,18 +137,30 @@ const recipientFields = {
   }),
 };
 
-/** One recipient of one gift. The same gift may appear on several lines (one order each). */
+/**
+ * One recipient of one gift. The same gift may appear on several lines (one order each).
+ * A sent gift needs the recipient's name and an email or phone; a gift given in person needs
+ * neither (the name, when typed, greets them on the card) and refuses a contact, which would
+ * say it is sent (ADR 103).
+ */
 export const checkoutLineInputSchema = z
   .object({
     giftId: z.string().min(1).max(64),
     ...recipientFields,
+    recipientName: optionalText(CHECKOUT_LIMITS.recipientName),
     personalMessage: optionalText(CHECKOUT_LIMITS.personalMessage, undefined, 'many'),
     recipientLocale: z.enum(recipientLocales),
     /** The giver's contact this recipient was picked from, if any (must be theirs). */
     contactId: z.string().max(64).nullish(),
-    delivery: deliveryInputSchema,
+    delivery: lineDeliveryInputSchema,
   })
   .superRefine((line, ctx) => {
+    if (line.delivery.kind === 'in_person') {
+      if (line.recipientEmail) ctx.addIssue({ code: 'custom', path: ['recipientEmail'], message: checkoutFieldErrors.inPersonHasContact });
+      if (line.recipientPhone) ctx.addIssue({ code: 'custom', path: ['recipientPhone'], message: checkoutFieldErrors.inPersonHasContact });
+      return;
+    }
+    if (!line.recipientName) ctx.addIssue({ code: 'custom', path: ['recipientName'], message: checkoutFieldErrors.required });
     if (!line.recipientEmail && !line.recipientPhone) {
       ctx.addIssue({ code: 'custom', path: ['recipientEmail'], message: checkoutFieldErrors.contactRequired });
     }
@@ -183,8 +209,16 @@ export const checkoutLineSchema = z.object({
   giftId: z.string(),
   giftName: z.string(),
   businessName: z.string(),
+  /** As typed; empty for a gift given in person to nobody named (ADR 103). */
   recipientName: z.string(),
   status: z.enum(orderStatuses),
+  /** `in_person`: the giver hands it over; the thank-you page offers its page and cards. */
+  handover: z.enum(handovers),
+  /**
+   * A paid gift given in person: its page (`/g/<code>`), which its cards print from. Only its
+   * buyer ever reads a checkout; null for a sent gift (the recipient gets the link) or unpaid.
+   */
+  giftPagePath: z.string().nullable(),
   /** Cents. */
   price: z.number().int(),
   validityDays: z.number().int(),
@@ -225,6 +259,12 @@ export const checkoutParamsSchema = z.object({ id: z.string().max(64) });
 
 export const updateDeliveryInputSchema = z
   .object({
+    /**
+     * Only for a gift given in person to nobody named, sent now ("Send it now", ADR 103): a
+     * sent gift greets its recipient by name, so it is required then (400 `fields.recipientName`
+     * `required`) and ignored otherwise (a sent gift's name does not change here).
+     */
+    recipientName: optionalText(CHECKOUT_LIMITS.recipientName),
     recipientEmail: recipientFields.recipientEmail,
     recipientPhone: recipientFields.recipientPhone,
     delivery: deliveryInputSchema,

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { recipientLocales } from './checkout';
 import { orderStatuses } from '../domain/order-status';
+import { handovers } from '../domain/handover';
 import { withdrawalStates } from '../domain/withdrawal';
 
 /**
  * One order the signed-in giver sent, as "my orders" lists it. Actions on it (resend the
  * email, change a not-yet-delivered delivery) are in contracts/checkout.ts.
  */
-export const giftDeliveryStates = ['scheduled', 'sending', 'delivered', 'failed'] as const;
+export const giftDeliveryStates = ['scheduled', 'sending', 'delivered', 'failed', 'in_person'] as const;
 export type GiftDeliveryState = (typeof giftDeliveryStates)[number];
 
 export const myOrderSchema = z.object({
@@ -37,12 +38,15 @@ export const myOrderSchema = z.object({
   /**
    * Where the gift is on its way: `scheduled` (its moment has not come), `sending` (its email
    * waits for the mail server to accept it), `delivered` (accepted, or a phone-only
-   * recipient), `failed` (the mail server refused it for good).
+   * recipient), `failed` (the mail server refused it for good), `in_person` (the giver hands
+   * it over and has sent nothing: "Send it now" is PATCH …/delivery, ADR 103).
    */
   deliveryState: z.enum(giftDeliveryStates),
   /** ISO instant the mail server accepted the gift email (for a phone-only recipient: when it was released). */
   deliveredAt: z.string().nullable(),
-  /** PATCH /api/my/orders/:id/delivery is allowed: paid, not expired, not yet delivered. */
+  /** `in_person`: the giver hands it over (ADR 103) until they send it, which makes it `send`. */
+  handover: z.enum(handovers),
+  /** PATCH /api/my/orders/:id/delivery is allowed: paid, not expired, not yet delivered (for a gift given in person: "Send it now"). */
   canChangeDelivery: z.boolean(),
   /** POST /api/my/orders/:id/resend is allowed: paid, not expired, with an email that is delivered or failed (not while one is sending). */
   canResend: z.boolean(),

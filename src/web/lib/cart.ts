@@ -1,4 +1,4 @@
-import type { DeliveryInput } from '@shared/contracts/checkout';
+import type { LineDeliveryInput } from '@shared/contracts/checkout';
 import { CHECKOUT_LIMITS, recipientLocales, type RecipientLocale } from '@shared/contracts/checkout-limits';
 import { CART_STORAGE_KEY, cartStorageKey } from './session';
 
@@ -36,7 +36,8 @@ export interface CartLine {
   gift: { id: string; name: string; price: number; currency: string; validityDays: number; imageUrl: string | null };
   business: { id: string; name: string };
   recipient: CartRecipient;
-  delivery: DeliveryInput;
+  /** Sent (now or at a moment) or given in person (ADR 103). */
+  delivery: LineDeliveryInput;
 }
 export type CartGift = Pick<CartLine, 'gift' | 'business'>;
 
@@ -81,9 +82,10 @@ function readRecipient(value: unknown): CartRecipient | null {
   return { name: person.name, email: person.email, phone: person.phone, message: value.message, locale, contactId: person.contactId };
 }
 
-function readDelivery(value: unknown): DeliveryInput | null {
+function readDelivery(value: unknown): LineDeliveryInput | null {
   if (!isRecord(value)) return null;
   if (value.kind === 'now') return { kind: 'now' };
+  if (value.kind === 'in_person') return { kind: 'in_person' };
   if (value.kind === 'scheduled' && isString(value.date) && isString(value.time)) {
     return { kind: 'scheduled', date: value.date, time: value.time };
   }
@@ -210,7 +212,7 @@ export function duplicateLine(cart: Cart, lineId: string, newLineId: string): Ca
 export function updateLine(
   cart: Cart,
   lineId: string,
-  change: { recipient?: Partial<CartRecipient>; delivery?: DeliveryInput },
+  change: { recipient?: Partial<CartRecipient>; delivery?: LineDeliveryInput },
 ): Cart {
   return {
     ...cart,

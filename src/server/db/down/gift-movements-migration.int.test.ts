@@ -44,6 +44,11 @@ const LATER_TAKEN_BACK: Record<string, string[]> = {
     'ALTER TABLE "payout_accounts" DROP COLUMN "requirements_eventually_due"',
     'ALTER TABLE "payout_accounts" DROP COLUMN "requirements_deadline"',
   ],
+  'in-person-handover': [
+    'ALTER TABLE "orders" DROP CONSTRAINT "orders_recipient_not_blank"',
+    'ALTER TABLE "orders" DROP COLUMN "handover"',
+    'ALTER TABLE "orders" ADD CONSTRAINT "orders_recipient_not_blank" CHECK (length(trim("orders"."recipient_name")) > 0)',
+  ],
 };
 
 async function takeBackLaterMigrations(db: Database) {

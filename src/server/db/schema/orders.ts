@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { checkoutStatuses, CURRENCY, orderStatuses } from '@shared/domain/order-status';
 import { giftMovementKinds, giftValueKinds } from '@shared/domain/gift-movements';
+import { handovers, type Handover } from '@shared/domain/handover';
 import { users } from './auth';
 import { businesses } from './businesses';
 import { createdAt, id, sqlList, timestamptz, updatedAt } from './columns';
@@ -153,6 +154,10 @@ export const orders = pgTable(
     vatRate: numeric('vat_rate', { precision: 5, scale: 2, mode: 'number' }),
     commissionVatAmount: integer('commission_vat_amount'),
     netAmount: integer('net_amount'),
+    /**
+     * As the giver typed it. Empty only for a gift given in person whose giver named nobody
+     * (ADR 103): every reader shows its own "no name" wording then.
+     */
     recipientName: text('recipient_name').notNull(),
     recipientPhone: text('recipient_phone'),
     recipientEmail: text('recipient_email'),
@@ -161,6 +166,12 @@ export const orders = pgTable(
     recipientLocale: text('recipient_locale').$type<Locale>().notNull().default('es'),
     /** How the gift is signed for the recipient (the giver's first name at checkout). */
     senderName: text('sender_name'),
+    /**
+     * How the recipient gets the gift (`handovers`, ADR 103): `send` by email or a shared
+     * link, or `in_person`: the giver hands it over (a printed card, the gift page) and no
+     * gift email goes out until the giver sends it later, which makes it `send`.
+     */
+    handover: text('handover').$type<Handover>().notNull().default('send'),
     /** When the recipient's email goes out; null = right after payment. */
     deliverAt: timestamptz('deliver_at'),
     /** When the gift was released to the recipient (its email queued, or phone only). */
@@ -204,7 +215,8 @@ export const orders = pgTable(
     check('orders_value_kind_check', sql`${t.valueKind} in (${sqlList(giftValueKinds)})`),
     check('orders_total_positive', sql`${t.totalAmount} > 0`),
     check('orders_currency_check', sql`${t.currency} = '${sql.raw(CURRENCY)}'`),
-    check('orders_recipient_not_blank', sql`length(trim(${t.recipientName})) > 0`),
+    check('orders_recipient_not_blank', sql`length(trim(${t.recipientName})) > 0 or ${t.handover} = 'in_person'`),
+    check('orders_handover_check', sql`${t.handover} in (${sqlList(handovers)})`),
     index('orders_business_created_idx').on(t.businessId, t.createdAt.desc()),
     index('orders_business_status_idx').on(t.businessId, t.status),
     index('orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc()),

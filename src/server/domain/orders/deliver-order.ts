@@ -12,7 +12,8 @@ import { purchaserContact } from './find-purchaser';
  * email (orders.gift_mail_id → mail_outbox.sent_at; ADR 057).
  * Two servers racing for the same order therefore produce one email: the loser's update
  * matches no row. A recipient with only a phone gets no email but is still "delivered"
- * (the giver shares the link from "my orders").
+ * (the giver shares the link from "my orders"). A gift given in person is never sent here:
+ * its giver makes it `send` first, with the contact (update-order-delivery.ts, ADR 103).
  *
  * `notifyGiver`: a short note to the giver; skipped for "right after payment" gifts, which
  * the receipt already announces. It waits for the recipient's email (after_mail_id), so it
@@ -25,7 +26,7 @@ export async function deliverOrder(
   const [won] = await tx
     .update(orders)
     .set({ deliveredAt: options.now, updatedAt: options.now })
-    .where(and(eq(orders.id, options.orderId), eq(orders.status, 'paid'), isNull(orders.deliveredAt)))
+    .where(and(eq(orders.id, options.orderId), eq(orders.status, 'paid'), eq(orders.handover, 'send'), isNull(orders.deliveredAt)))
     .returning({ id: orders.id });
   if (!won) return false;
   const data = await loadGiftMailData(tx, options.orderId);

@@ -28,7 +28,8 @@ import { notifyOwnerOfOrderEvent } from '../../domain/owner-notices/notify-owner
  * - the ledger: the charge, and per order commission, VAT and share owed; each order's
  *   transfer is scheduled (redemption or the end of the withdrawal period);
  * - the giver's receipt, and the gifts due now (no date, or a date already passed) are
- *   delivered in the same transaction; later ones wait for the delivery job.
+ *   delivered in the same transaction; later ones wait for the delivery job, and a gift given
+ *   in person waits for its giver (ADR 103).
  */
 export async function completePayment(
   tx: Executor,
@@ -95,6 +96,7 @@ export async function completePayment(
           giftName: pickLocalizedText(l.giftName, l.giftNameTranslations, locale, l.businessOwnLocale),
           businessName: l.businessName,
           recipientName: l.order.recipientName,
+          inPerson: l.order.handover === 'in_person',
           price: l.order.totalAmount,
           deliverAt: l.order.deliverAt && l.order.deliverAt > now ? l.order.deliverAt.toISOString() : null,
         })),
@@ -111,7 +113,15 @@ export async function completePayment(
   const dueNow = await tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.checkoutId, checkout.id), eq(orders.status, 'paid'), or(isNull(orders.deliverAt), lte(orders.deliverAt, now))));
+    .where(
+      and(
+        eq(orders.checkoutId, checkout.id),
+        eq(orders.status, 'paid'),
+        // A gift given in person goes to nobody until its giver sends it (ADR 103).
+        eq(orders.handover, 'send'),
+        or(isNull(orders.deliverAt), lte(orders.deliverAt, now)),
+      ),
+    );
   for (const { id } of dueNow) {
     await deliverOrder(tx, { orderId: id, now, publicUrl: ctx.config.publicUrl, authSecret: ctx.config.authSecret, notifyGiver: false });
   }

@@ -4,6 +4,7 @@ import type { Checkout, createCheckoutInputSchema } from '@shared/contracts/chec
 import { checkoutFieldErrors } from '@shared/contracts/checkout';
 import type { SessionUser } from '@shared/contracts/session';
 import type { Locale } from '@shared/locale';
+import type { Handover } from '@shared/domain/handover';
 import { resolveDelivery } from '@shared/domain/delivery-time';
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { CURRENCY } from '@shared/domain/order-status';
@@ -35,6 +36,7 @@ export interface GuestCheckoutBuyer {
   locale: Locale;
 }
 const isGuest = (buyer: CheckoutBuyer): buyer is GuestCheckoutBuyer => 'guest' in buyer;
+const handoverOf = (line: CreateCheckoutInput['lines'][number]): Handover => (line.delivery.kind === 'in_person' ? 'in_person' : 'send');
 /** The database may be a transaction (the demo seed places its orders inside its own). */
 export type CheckoutContext = Pick<AppContext, 'now' | 'payments'> & { db: Executor; config?: Pick<AppContext['config'], 'authSecret'> };
 
@@ -97,6 +99,8 @@ export async function createCheckout(
   const now = ctx.now();
   const fields: Record<string, string> = {};
   const deliverAts = input.lines.map((line, i) => {
+    // Given in person: nothing goes out until the giver sends it later (ADR 103).
+    if (line.delivery.kind === 'in_person') return null;
     const decision = resolveDelivery(line.delivery, now);
     if (!decision.ok) {
       fields[`lines.${i}.delivery`] = decision.error;
@@ -178,9 +182,11 @@ export async function createCheckout(
           currency: price.currency,
           // The rate agreed when the price was fixed (ADR 030); amounts are set at payment.
           commissionRate: price.commissionRate,
-          recipientName: line.recipientName,
+          // Given in person, the name may be left out (ADR 103): stored empty, never invented.
+          recipientName: line.recipientName ?? '',
           recipientEmail: line.recipientEmail,
           recipientPhone: line.recipientPhone,
+          handover: handoverOf(line),
           personalMessage: line.personalMessage,
           recipientLocale: line.recipientLocale,
           senderName,
@@ -202,8 +208,11 @@ export async function createCheckout(
         giftId: gift.id,
         giftName: gift.name,
         businessName: gift.businessName,
-        recipientName: line.recipientName,
+        recipientName: line.recipientName ?? '',
         status: 'unpaid',
+        handover: handoverOf(line),
+        // Unpaid: no page to open yet (its placeholder is no code), so none is named.
+        qrCode: '',
         price: price.totalAmount,
         validityDays: gift.validityDays,
         paidAt: null,

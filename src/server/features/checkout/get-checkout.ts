@@ -5,6 +5,8 @@ import { withdrawalDeadline } from '@shared/domain/withdrawal';
 import { computeExpiresAt } from '@shared/domain/validity';
 import { pickLocalizedText } from '@shared/domain/localized-text';
 import type { Locale } from '@shared/locale';
+import type { Handover } from '@shared/domain/handover';
+import { giftPagePath } from '../../domain/orders/gift-page-url';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/query-helpers';
 import { businesses } from '../../db/schema/businesses';
@@ -45,6 +47,9 @@ export interface CheckoutLineRow {
   businessName: string;
   recipientName: string;
   status: string;
+  handover: Handover;
+  /** The redemption code: it makes the gift page's path for a gift given in person. */
+  qrCode: string;
   price: number;
   validityDays: number;
   paidAt: Date | null;
@@ -64,6 +69,8 @@ async function selectCheckoutLines(db: Executor, checkoutId: string, reader?: Lo
       businessName: businesses.name,
       recipientName: orders.recipientName,
       status: orders.status,
+      handover: orders.handover,
+      qrCode: orders.qrCode,
       price: orders.totalAmount,
       validityDays: gifts.validityDays,
       paidAt: orders.paidAt,
@@ -111,6 +118,9 @@ export function checkoutView(checkout: CheckoutRow, lines: readonly CheckoutLine
       businessName: l.businessName,
       recipientName: l.recipientName,
       status: l.status as OrderStatus,
+      handover: l.handover,
+      // Only a paid code opens a page (the unpaid placeholder is no code, ADR 103).
+      giftPagePath: l.handover === 'in_person' && l.paidAt && l.status !== 'cancelled' ? giftPagePath(l.qrCode) : null,
       price: l.price,
       validityDays: l.validityDays,
       // Until paid the expiry moves with the payment day, so it is counted from now.

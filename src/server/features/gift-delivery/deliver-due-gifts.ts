@@ -19,7 +19,7 @@ export async function deliverDueGifts(ctx: Pick<AppContext, 'db' | 'now' | 'conf
       const due = await tx
         .select({ id: orders.id })
         .from(orders)
-        .where(and(eq(orders.status, 'paid'), isNull(orders.deliveredAt), lte(orders.deliverAt, now)))
+        .where(and(eq(orders.status, 'paid'), eq(orders.handover, 'send'), isNull(orders.deliveredAt), lte(orders.deliverAt, now)))
         .orderBy(asc(orders.deliverAt))
         .limit(BATCH)
         .for('update', { skipLocked: true });

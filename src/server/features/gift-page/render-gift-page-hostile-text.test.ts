@@ -6,6 +6,7 @@ import {
   renderGiftPage,
   renderNotFoundPage,
   renderOpenPage,
+  renderFoldedPrintPage,
   renderPrintPage,
   renderRateLimitedPage,
   renderUnavailablePage,
@@ -118,6 +119,12 @@ describe('the gift pages show hostile text as text', () => {
 
   it('the print card', () => {
     const doc = parseChecked(renderPrintPage({ view, language: 'en', qrSvg: QR_SVG }), { printScript: true });
+    expectVisible(doc, [...fullPageTexts.filter((text) => text !== view.giftDescription), view.booking.phone!, view.booking.whatsapp!]);
+  });
+
+  it('the folded A4 card (ADR 103)', () => {
+    const doc = parseChecked(renderFoldedPrintPage({ view, language: 'va', qrSvg: QR_SVG }), { printScript: true });
+    // With a message the inside shows it, not the description.
     expectVisible(doc, [...fullPageTexts.filter((text) => text !== view.giftDescription), view.booking.phone!, view.booking.whatsapp!]);
   });
 

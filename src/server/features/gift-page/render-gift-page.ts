@@ -304,13 +304,14 @@ ${bookingBlock(view.booking, t)}
 <h2 id="actions-title">${t('actions.title')}</h2>
 <ul class="actions">
 <li><a class="button" href="${path}/print?lang=${language}">${t('actions.print')}</a></li>
+<li><a class="button" href="${path}/print/folded?lang=${language}">${t('actions.printFolded')}</a></li>
 <li><a class="button" href="${path}/calendar.ics?lang=${language}" download="regalo-gift.ics">${t('actions.calendar')}</a></li>
 </ul>
 </section>`;
 
   const body = html`<main id="main">
 <p class="eyebrow">${t('page.eyebrow')}</p>
-<h1>${t('page.greeting', { name: view.recipientName })}</h1>
+<h1>${view.recipientName ? t('page.greeting', { name: view.recipientName }) : t('page.greetingUnnamed')}</h1>
 <p class="from">${view.senderName ? t('page.from', { sender: view.senderName }) : t('page.fromSomeone')}</p>
 ${forOwner && ownerBlock(view, t)}
 ${statusCard}
@@ -327,7 +328,7 @@ ${actions}
 function renderGonePage(view: GiftPageView, language: GiftLanguage, t: GiftText, statusCard: TrustedHtml): string {
   const body = html`<main id="main">
 <p class="eyebrow">${t('page.eyebrowCancelled')}</p>
-<h1>${t('page.greetingCancelled', { name: view.recipientName })}</h1>
+<h1>${view.recipientName ? t('page.greetingCancelled', { name: view.recipientName }) : t('page.greetingCancelledUnnamed')}</h1>
 <p class="from">${view.senderName ? t('page.from', { sender: view.senderName }) : t('page.fromSomeone')}</p>
 ${statusCard}
 <section class="card" aria-labelledby="gift-title">
@@ -378,6 +379,11 @@ function printConditions(view: GiftPageView, language: GiftLanguage, t: GiftText
   }${openingHours && html`<p class="muted">${t('booking.hours')}: ${textLines(openingHours)}</p>`}`;
 }
 
+/** "A gift for Maria Josep", the name as typed; "A gift for you" when the giver named nobody (ADR 103). */
+function printHeading(view: GiftPageView, t: GiftText): string {
+  return view.recipientName ? t('print.heading', { name: view.recipientName }) : t('print.headingUnnamed');
+}
+
 /** One card with what the counter needs (QR, code, gift, business) and the message. */
 export function renderPrintPage({ view, language, qrSvg }: GiftPageRender): string {
   const t = giftText(language);
@@ -389,7 +395,7 @@ export function renderPrintPage({ view, language, qrSvg }: GiftPageRender): stri
   const body = html`<main id="main">
 <article class="print-card" aria-labelledby="print-title">
 <p class="eyebrow">${t('brand')}</p>
-<h1 id="print-title">${t('print.heading', { name: view.recipientName })}</h1>
+<h1 id="print-title">${printHeading(view, t)}</h1>
 <h2>${view.giftName}</h2>
 <p>${view.businessName} · ${formatAddress(view.businessAddress, view.businessCity)}</p>
 ${printConditions(view, language, t)}
@@ -401,6 +407,7 @@ ${message}
 </article>
 <p class="screen-only"><button type="button" class="button" data-print hidden>${t('print.printButton')}</button></p>
 <p class="screen-only muted" data-print-hint>${t('print.printHint')}</p>
+<p class="screen-only"><a href="${path}/print/folded?lang=${language}">${t('print.foldedLink')}</a></p>
 <p class="screen-only"><a href="${path}?lang=${language}">${t('print.back')}</a></p>
 </main>`;
   return renderDocument({
@@ -409,6 +416,96 @@ ${message}
     body,
     path: `${path}/print`,
     extraCss: PRINT_CSS,
+    script: PRINT_CARD_SCRIPT_PATH,
+  });
+}
+
+/*
+ * The folded card (ADR 103): one A4 sheet, printed on one side, folded in half across and in
+ * half again into an A6 card that opens like a book. Of its four quarters, the lower right is
+ * the front and the lower left the back; the upper half is the inside, printed turned round
+ * (180°) so it reads the right way once folded. Every size inside is in `em` of the sheet's
+ * one font size (4.8 mm printed, scaled to the screen's width on a phone), so the on-screen
+ * preview is the printed sheet in small.
+ */
+const FOLDED_CSS = trustedHtml(`
+@page{size:A4 portrait;margin:0}
+.sheet{position:relative;display:grid;grid-template-columns:1fr 1fr;grid-template-rows:1fr 1fr;width:100%;max-width:30rem;aspect-ratio:210/297;margin:1rem auto;background:#fff;border:1px solid #a8a29e;box-shadow:0 1px 6px rgba(0,0,0,.12);font-size:11px}
+@media (max-width:32rem){.sheet{font-size:2.15vw}}
+.sheet::before,.sheet::after{content:'';position:absolute;border:0 dashed #a8a29e}
+.sheet::before{left:0;right:0;top:50%;border-top-width:1px}
+.sheet::after{top:0;bottom:0;left:50%;border-left-width:1px}
+.panel{min-width:0;min-height:0;overflow:hidden;padding:2.2em 1.75em;display:flex;flex-direction:column;justify-content:center;gap:.5em;text-align:center;line-height:1.35}
+.panel p,.panel blockquote{margin:0}
+.panel h1{font-size:2em}
+.panel h2{font-size:1.4em;margin:0}
+.panel blockquote{font-size:1.25em}
+.panel .eyebrow{font-size:.87em;margin:0}
+.panel .qr{width:62%;max-width:none;margin:0 auto}
+.panel .code{font-size:1.55em;margin:0}
+.panel .label,.panel .muted{font-size:.87em}
+.front{grid-area:2/2;border:.35em solid #9a3412;border-radius:.9em;margin:1.1em}
+.back{grid-area:2/1}
+.inside{grid-area:1/1/2/3;display:grid;grid-template-columns:1fr 1fr;transform:rotate(180deg)}
+.screen-only{text-align:center}
+.screen-only .button{margin:.75rem auto;max-width:26rem;width:100%;font:inherit;font-weight:700;color:#fff;background:#9a3412;cursor:pointer}
+.button[hidden]{display:none}
+@media print{
+ body{background:#fff}
+ .bar,footer,.screen-only,.skip{display:none}
+ main{padding:0;margin:0;max-width:none}
+ .sheet{width:210mm;height:297mm;max-width:none;aspect-ratio:auto;margin:0;border:0;box-shadow:none;break-inside:avoid;font-size:4.8mm}
+ .sheet::before,.sheet::after{border-color:#d6d3d1}
+}
+`);
+
+export function renderFoldedPrintPage({ view, language, qrSvg }: GiftPageRender): string {
+  const t = giftText(language);
+  const path = `/g/${encodeURIComponent(view.code)}`;
+  const expiry = formatDate(view.expiresAt, language);
+  const message = view.personalMessage
+    ? html`<blockquote><p>${textLines(view.personalMessage)}</p></blockquote>${view.senderName && html`<p class="sign">${t('folded.from', { sender: view.senderName })}</p>`}`
+    : html`${view.giftDescription && html`<p>${view.giftDescription}</p>`}${view.senderName && html`<p class="sign">${t('page.from', { sender: view.senderName })}</p>`}`;
+  const body = html`<main id="main">
+<p class="screen-only muted">${t('folded.howTo')} ${t('folded.upsideDown')}</p>
+<div class="sheet" data-testid="folded-sheet">
+<article class="panel front" aria-labelledby="print-title">
+<p class="eyebrow">${t('brand')}</p>
+<h1 id="print-title">${printHeading(view, t)}</h1>
+<p><strong>${view.giftName}</strong></p>
+<p>${view.businessName}</p>
+</article>
+<section class="panel back" aria-labelledby="back-title">
+<h2 id="back-title" class="sr">${t('folded.backTitle')}</h2>
+<p><strong>${view.businessName}</strong><br>${formatAddress(view.businessAddress, view.businessCity)}</p>
+${printConditions(view, language, t)}
+<p class="eyebrow">${t('brand')}</p>
+</section>
+<section class="inside" aria-labelledby="inside-title">
+<h2 id="inside-title" class="sr">${t('folded.insideTitle')}</h2>
+<div class="panel">
+<h2>${view.giftName}</h2>
+${message}
+</div>
+<div class="panel">
+${qrFigure(qrSvg)}
+<p class="label">${t('qr.codeLabel')}</p>
+<p class="code">${view.typedCode ? formatTypedCode(view.typedCode) : ''}</p>
+<p>${t('print.instructions', { business: view.businessName, date: expiry })}</p>
+</div>
+</section>
+</div>
+<p class="screen-only"><button type="button" class="button" data-print hidden>${t('print.printButton')}</button></p>
+<p class="screen-only muted" data-print-hint>${t('print.printHint')}</p>
+<p class="screen-only"><a href="${path}/print?lang=${language}">${t('print.a6Link')}</a></p>
+<p class="screen-only"><a href="${path}?lang=${language}">${t('print.back')}</a></p>
+</main>`;
+  return renderDocument({
+    language,
+    title: t('meta.foldedTitle', { gift: view.giftName }),
+    body,
+    path: `${path}/print/folded`,
+    extraCss: FOLDED_CSS,
     script: PRINT_CARD_SCRIPT_PATH,
   });
 }

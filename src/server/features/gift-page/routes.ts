@@ -17,6 +17,7 @@ import {
   renderGiftPage,
   renderNotFoundPage,
   renderOpenPage,
+  renderFoldedPrintPage,
   renderPrintPage,
   renderRateLimitedPage,
   renderUnavailablePage,
@@ -244,6 +245,15 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     if (view.status !== 'paid') return backToGift(reply, view, requestedLanguage(request));
     const language = chosenLanguage(request) ?? view.recipientLocale;
     return html(reply, 200, renderPrintPage({ view, language, qrSvg: await qrFor(view, language) }));
+  });
+
+  // The same card on one A4 sheet that folds into a card (ADR 103).
+  app.get('/g/:code/print/folded', { config: lookUpGift }, async (request, reply) => {
+    const view = await findGift(request, reply);
+    if (!view) return reply;
+    if (view.status !== 'paid') return backToGift(reply, view, requestedLanguage(request));
+    const language = chosenLanguage(request) ?? view.recipientLocale;
+    return html(reply, 200, renderFoldedPrintPage({ view, language, qrSvg: await qrFor(view, language) }));
   });
 
   app.get('/g/:code/calendar.ics', { config: lookUpGift }, async (request, reply) => {

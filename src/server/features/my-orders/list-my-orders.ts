@@ -41,6 +41,7 @@ function selectMyOrders(db: Executor) {
       expiresAt: orders.expiresAt,
       qrCode: orders.qrCode,
       recipientLocale: orders.recipientLocale,
+      handover: orders.handover,
       senderName: orders.senderName,
       deliverAt: orders.deliverAt,
       deliveredAt: orders.deliveredAt,
@@ -65,7 +66,7 @@ type MyOrderRow = Awaited<ReturnType<ReturnType<typeof selectMyOrders>['execute'
  * mail server accepts it, so during an outage the giver reads "sending", not "delivered".
  */
 function deliveryOf(row: MyOrderRow): { state: GiftDeliveryState; at: Date | null } {
-  if (!row.deliveredAt) return { state: 'scheduled', at: null };
+  if (!row.deliveredAt) return { state: row.handover === 'in_person' ? 'in_person' : 'scheduled', at: null };
   // A phone-only recipient (the giver shares the link), or a gift sent before mails were tracked.
   if (!row.giftMailId || !row.mailStatus) return { state: 'delivered', at: row.deliveredAt };
   if (row.mailStatus === 'sent') return { state: 'delivered', at: row.mailSentAt ?? row.deliveredAt };

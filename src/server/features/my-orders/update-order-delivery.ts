@@ -16,7 +16,8 @@ export type UpdateDeliveryInput = z.output<typeof updateDeliveryInputSchema>;
 /**
  * Changes where and when a paid gift goes, until it has gone. The update is conditional on
  * `delivered_at is null` so it cannot race the delivery job into a half-changed delivery;
- * "now" sends the gift in the same transaction.
+ * "now" sends the gift in the same transaction. A gift the giver meant to give in person is
+ * sent this way too ("Send it now", ADR 103): it becomes `send`, once, with this contact.
  */
 export async function updateOrderDelivery(
   ctx: Pick<AppContext, 'db' | 'now' | 'config'>,
@@ -28,9 +29,12 @@ export async function updateOrderDelivery(
   const order = await getMyOrder(ctx.db, giver, orderId, ctx.config.publicUrl, now);
   if (!order) throw orderNotFound();
   // Released (sending, delivered or failed), not only accepted by the mail server.
-  if (order.deliveryState !== 'scheduled') throw new AppError('order_already_delivered', 409, 'This gift has already been sent');
+  if (order.deliveryState !== 'scheduled' && order.deliveryState !== 'in_person') throw new AppError('order_already_delivered', 409, 'This gift has already been sent');
   if (!order.canChangeDelivery) throw new AppError('order_not_changeable', 409, `A ${order.status} order's delivery cannot change`);
 
+  // Sent, a gift greets its recipient by name: one given in person to nobody named gets it now.
+  const namesNow = order.deliveryState === 'in_person' && !order.recipientName;
+  if (namesNow && !input.recipientName) throw AppError.validation({ recipientName: checkoutFieldErrors.required });
   const decision = resolveDelivery(input.delivery, now);
   if (!decision.ok) throw AppError.validation({ delivery: decision.error });
   if (decision.deliverAt && decision.deliverAt > new Date(order.expiresAt)) {
@@ -43,6 +47,8 @@ export async function updateOrderDelivery(
       .set({
         recipientEmail: input.recipientEmail,
         recipientPhone: input.recipientPhone,
+        handover: 'send',
+        ...(namesNow ? { recipientName: input.recipientName! } : {}),
         deliverAt: decision.deliverAt ?? now,
         updatedAt: now,
       })

@@ -35,7 +35,9 @@ export function OrdersTab() {
       if (!first) return;
       setAnnouncement(
         orders.length === 1
-          ? t('orders.newOne', { gift: first.giftName, name: first.recipientName })
+          ? first.recipientName
+            ? t('orders.newOne', { gift: first.giftName, name: first.recipientName })
+            : t('orders.newOneUnnamed', { gift: first.giftName })
           : t('orders.newMany', { count: orders.length }),
       );
     },
@@ -160,7 +162,8 @@ function OrderCard({ order }: { order: DashboardOrder }) {
           </>
         ) : null}
         <OrderDetail label={t('orders.created')}>{formatDateTime(order.createdAt, language)}</OrderDetail>
-        <OrderDetail label={t('orders.recipient')}>{order.recipientName}</OrderDetail>
+        {/* Empty for a gift its giver hands over without naming anyone (ADR 103). */}
+        <OrderDetail label={t('orders.recipient')}>{order.recipientName || t('orders.notNamed')}</OrderDetail>
         {order.recipientPhone ? <OrderDetail label={t('orders.phone')}>{order.recipientPhone}</OrderDetail> : null}
         <OrderDetail label={t('orders.expires')}>{formatDate(order.expiresAt, language)}</OrderDetail>
       </dl>

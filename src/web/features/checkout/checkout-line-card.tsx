@@ -45,6 +45,12 @@ export function CheckoutLineCard({
   const headingId = id('heading');
   const messageLength = line.recipient.message.length;
   const recipient = line.recipient;
+  // Given in person (ADR 103): no contact, no delivery moment, the name optional.
+  const inPerson = line.delivery.kind === 'in_person';
+  const handoverOptions = [
+    { value: 'send' as const, label: t('handover.send') },
+    { value: 'in_person' as const, label: t('handover.inPerson') },
+  ];
 
   const pickContact = (contactId: string) => {
     const contact = contacts.find((c) => c.id === contactId);
@@ -88,7 +94,36 @@ export function CheckoutLineCard({
             </select>
           </Field>
         ) : null}
-        <Field label={t('line.name')} required error={fieldError('recipientName')}>
+        <fieldset className="flex flex-col gap-2" aria-describedby={inPerson ? id('handover-hint') : undefined}>
+          <legend className="mb-1.5 text-sm font-semibold">{t('handover.legend')}</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {handoverOptions.map((option) => (
+              <label
+                key={option.value}
+                className={cn(
+                  'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line bg-white px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50',
+                  'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-sea-600',
+                )}
+              >
+                <input
+                  type="radio"
+                  name={id('handover')}
+                  value={option.value}
+                  checked={(option.value === 'in_person') === inPerson}
+                  onChange={() => onChange({ delivery: option.value === 'in_person' ? { kind: 'in_person' } : { kind: 'now' } })}
+                  className="size-4 accent-brand-600"
+                />
+                <span>{option.label}</span>
+              </label>
+            ))}
+          </div>
+          {inPerson ? (
+            <p id={id('handover-hint')} className="text-sm text-muted">
+              {t('handover.inPersonHint')}
+            </p>
+          ) : null}
+        </fieldset>
+        <Field label={inPerson ? t('line.nameOptional') : t('line.name')} required={!inPerson} error={fieldError('recipientName')}>
           <Input
             id={id('name')}
             autoComplete="off"
@@ -96,28 +131,30 @@ export function CheckoutLineCard({
             onChange={(event) => onChange({ recipient: { name: event.target.value } })}
           />
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('line.email')} hint={t('line.contactHint')} error={fieldError('recipientEmail')}>
-            <Input
-              id={id('email')}
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              value={recipient.email}
-              onChange={(event) => onChange({ recipient: { email: event.target.value } })}
-            />
-          </Field>
-          <Field label={t('line.phone')} error={fieldError('recipientPhone')}>
-            <Input
-              id={id('phone')}
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              value={recipient.phone}
-              onChange={(event) => onChange({ recipient: { phone: event.target.value } })}
-            />
-          </Field>
-        </div>
+        {inPerson ? null : (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label={t('line.email')} hint={t('line.contactHint')} error={fieldError('recipientEmail')}>
+              <Input
+                id={id('email')}
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                value={recipient.email}
+                onChange={(event) => onChange({ recipient: { email: event.target.value } })}
+              />
+            </Field>
+            <Field label={t('line.phone')} error={fieldError('recipientPhone')}>
+              <Input
+                id={id('phone')}
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                value={recipient.phone}
+                onChange={(event) => onChange({ recipient: { phone: event.target.value } })}
+              />
+            </Field>
+          </div>
+        )}
         <Field
           label={t('line.message')}
           hint={
@@ -134,7 +171,7 @@ export function CheckoutLineCard({
             onChange={(event) => onChange({ recipient: { message: event.target.value } })}
           />
         </Field>
-        <Field label={t('line.language')} hint={t('line.languageHint')}>
+        <Field label={t('line.language')} hint={inPerson ? t('line.languageHintInPerson') : t('line.languageHint')}>
           <select
             id={id('language')}
             value={recipient.locale}
@@ -148,12 +185,14 @@ export function CheckoutLineCard({
             ))}
           </select>
         </Field>
-        <DeliveryPicker
-          value={line.delivery}
-          onChange={(delivery) => onChange({ delivery })}
-          error={fieldError('delivery')}
-          nowLabel={t('delivery.now')}
-        />
+        {line.delivery.kind === 'in_person' ? null : (
+          <DeliveryPicker
+            value={line.delivery}
+            onChange={(delivery) => onChange({ delivery })}
+            error={fieldError('delivery')}
+            nowLabel={t('delivery.now')}
+          />
+        )}
         <div className="flex flex-wrap gap-2 border-t border-line pt-3">
           <Button variant="outline" size="sm" disabled={!canDuplicate} onClick={onDuplicate} aria-label={t('line.duplicateNamed', { gift: line.gift.name })}>
             <Copy aria-hidden="true" />

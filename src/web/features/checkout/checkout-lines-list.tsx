@@ -1,6 +1,7 @@
 import { useText } from '@web/lib/text';
 import type { CheckoutLine } from '@shared/contracts/checkout';
 import { formatDate, formatDateTime, formatPrice } from '@shared/format';
+import { GiftPageLinks } from '@web/components/gift-page-links';
 
 /** The gifts of a created checkout: who gets what, when, and until when it is valid. */
 export function CheckoutLinesList({ lines, showDelivery = false }: { lines: CheckoutLine[]; showDelivery?: boolean }) {
@@ -14,15 +15,25 @@ export function CheckoutLinesList({ lines, showDelivery = false }: { lines: Chec
             <span className="font-semibold">{formatPrice(line.price)}</span>
           </div>
           <span className="text-sm text-muted">{t('line.from', { business: line.businessName })}</span>
-          <span>{t('cart.for', { name: line.recipientName })}</span>
+          {line.recipientName ? <span>{t('cart.for', { name: line.recipientName })}</span> : null}
           {showDelivery ? (
             <span className="text-sm" data-testid="delivery-when">
-              {line.deliverAt
-                ? t('result.deliveredAt', { date: formatDateTime(line.deliverAt, language) })
-                : t('result.deliveredNow')}
+              {line.handover === 'in_person'
+                ? t('result.inPerson')
+                : line.deliverAt
+                  ? t('result.deliveredAt', { date: formatDateTime(line.deliverAt, language) })
+                  : t('result.deliveredNow')}
             </span>
           ) : null}
           <span className="text-sm text-muted">{t('result.validUntil', { date: formatDate(line.expiresAt, language) })}</span>
+          {showDelivery && line.giftPagePath ? (
+            <div className="pt-2">
+              <GiftPageLinks
+                giftPagePath={line.giftPagePath}
+                labels={{ open: t('inPerson.open'), printA6: t('inPerson.printA6'), printFolded: t('inPerson.printFolded') }}
+              />
+            </div>
+          ) : null}
         </li>
       ))}
     </ul>

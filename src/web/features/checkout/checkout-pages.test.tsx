@@ -74,8 +74,8 @@ function checkout(overrides: Partial<Checkout> = {}): Checkout {
     currency: 'EUR',
     paymentUrl: '/checkout/ck1/pay',
     lines: [
-      { orderId: 'o1', giftId: 'g1', giftName: 'Gift g1', businessName: 'Orxateria La Palmera', recipientName: 'Carmen Martínez', status: 'unpaid', price: 950, validityDays: 180, expiresAt: '2027-05-22T21:59:59.999Z', deliverAt: null },
-      { orderId: 'o2', giftId: 'g1', giftName: 'Gift g1', businessName: 'Orxateria La Palmera', recipientName: 'Pepe', status: 'unpaid', price: 950, validityDays: 180, expiresAt: '2027-05-22T21:59:59.999Z', deliverAt: '2026-12-24T09:00:00.000Z' },
+      { orderId: 'o1', giftId: 'g1', giftName: 'Gift g1', businessName: 'Orxateria La Palmera', recipientName: 'Carmen Martínez', status: 'unpaid', handover: 'send', giftPagePath: null, price: 950, validityDays: 180, expiresAt: '2027-05-22T21:59:59.999Z', deliverAt: null },
+      { orderId: 'o2', giftId: 'g1', giftName: 'Gift g1', businessName: 'Orxateria La Palmera', recipientName: 'Pepe', status: 'unpaid', handover: 'send', giftPagePath: null, price: 950, validityDays: 180, expiresAt: '2027-05-22T21:59:59.999Z', deliverAt: '2026-12-24T09:00:00.000Z' },
     ],
     createdAt: '2026-11-23T10:00:00.000Z',
     withdrawUntil: null,

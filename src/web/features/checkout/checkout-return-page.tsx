@@ -51,6 +51,8 @@ export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (
   const [answers, setAnswers] = useState({ at: 0, count: 0 });
   if (query.dataUpdatedAt !== answers.at) setAnswers({ at: query.dataUpdatedAt, count: answers.count + 1 });
 
+  // Nothing is "on its way" when the giver hands every gift over (ADR 103).
+  const succeededKey = checkout?.lines.every((line) => line.handover === 'in_person') ? 'result.readyTitle' : 'result.succeededTitle';
   const title = !checkout
     ? t('title')
     : isCancelled
@@ -58,7 +60,7 @@ export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (
       : checkout.status === 'pending'
         ? t('result.pendingTitle')
         : checkout.status === 'succeeded'
-          ? t('result.succeededTitle', { count: checkout.lines.length })
+          ? t(succeededKey, { count: checkout.lines.length })
           : checkout.status === 'expired'
             ? t('result.expiredTitle')
             : t('result.failedTitle');
@@ -115,11 +117,16 @@ export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (
         <>
           <div className="flex flex-col items-center gap-2 text-center" role="status">
             <CheckCircle2 aria-hidden="true" className="size-12 text-olive-700" />
-            <h1 className="font-display text-2xl font-bold text-brand-800 sm:text-3xl">{t('result.succeededTitle', { count: checkout.lines.length })}</h1>
+            <h1 className="font-display text-2xl font-bold text-brand-800 sm:text-3xl">{t(succeededKey, { count: checkout.lines.length })}</h1>
             <p className="text-muted">{t('result.succeededLead', { count: checkout.lines.length })}</p>
           </div>
           <Card className="p-4 sm:p-5">
             <CheckoutLinesList lines={checkout.lines} showDelivery />
+            {checkout.lines.some((line) => line.handover === 'in_person') ? (
+              <p className="mt-2 text-sm text-muted" data-testid="in-person-later">
+                {checkout.purchasePath ? t('inPerson.laterGuest') : t('inPerson.later')}
+              </p>
+            ) : null}
           </Card>
           {checkout.purchasePath ? (
             // A guest (ADR 075): no "My orders", but the purchase's own page, also in the receipt.

@@ -37,6 +37,17 @@ describe('line validation', () => {
     expect(toLineInput(cart.lines[0]!)).toMatchObject({ giftId: 'g1', recipientLocale: 'es', contactId: null, delivery: { kind: 'scheduled' } });
   });
 
+  it('given in person (ADR 103): no name or contact needed, and a contact typed before the switch is kept in the cart but not sent', () => {
+    let cart = addToCart(emptyCart, gift('g1'), 'a', 'va');
+    cart = updateLine(cart, 'a', { recipient: { email: 'no-es-correo', phone: '+34 612 345 678' }, delivery: { kind: 'in_person' } });
+    expect(validateLines(cart.lines, now, checkoutLineInputSchema)).toEqual({});
+    expect(toLineInput(cart.lines[0]!)).toMatchObject({ recipientName: '', recipientEmail: null, recipientPhone: null, delivery: { kind: 'in_person' } });
+    // Switching back to sending finds what was typed, and checks it again.
+    cart = updateLine(cart, 'a', { delivery: { kind: 'now' } });
+    expect(cart.lines[0]!.recipient).toMatchObject({ email: 'no-es-correo', phone: '+34 612 345 678' });
+    expect(validateLines(cart.lines, now, checkoutLineInputSchema)).toEqual({ a: { recipientName: 'required', recipientEmail: 'invalid_email' } });
+  });
+
   it("maps the server's `lines.<i>.<field>` answers back onto the lines that were sent", () => {
     const mapped = lineErrorsFromProblem(
       {

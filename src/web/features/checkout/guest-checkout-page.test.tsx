@@ -40,7 +40,7 @@ function checkout(overrides: Partial<Checkout> = {}): Checkout {
     currency: 'EUR',
     paymentUrl: '/checkout/ck1/pay',
     lines: [
-      { orderId: 'o1', giftId: 'g1', giftName: 'Gift g1', businessName: 'Orxateria La Palmera', recipientName: 'Carmen', status: 'unpaid', price: 950, validityDays: 180, expiresAt: '2027-05-22T21:59:59.999Z', deliverAt: null },
+      { orderId: 'o1', giftId: 'g1', giftName: 'Gift g1', businessName: 'Orxateria La Palmera', recipientName: 'Carmen', status: 'unpaid', handover: 'send', giftPagePath: null, price: 950, validityDays: 180, expiresAt: '2027-05-22T21:59:59.999Z', deliverAt: null },
     ],
     createdAt: '2026-11-22T10:00:00.000Z',
     withdrawUntil: null,

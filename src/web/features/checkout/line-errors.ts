@@ -10,11 +10,14 @@ export type LineField = (typeof lineFields)[number];
 export type LineErrors = Record<string, Partial<Record<LineField, string>>>;
 
 export function toLineInput(line: CartLine): CheckoutLineInput {
+  // Given in person, nothing is sent: the contact the line may still hold (kept for a switch
+  // back to sending) is not part of the order (ADR 103).
+  const inPerson = line.delivery.kind === 'in_person';
   return {
     giftId: line.gift.id,
     recipientName: line.recipient.name,
-    recipientEmail: line.recipient.email,
-    recipientPhone: line.recipient.phone,
+    recipientEmail: inPerson ? null : line.recipient.email,
+    recipientPhone: inPerson ? null : line.recipient.phone,
     personalMessage: line.recipient.message,
     recipientLocale: line.recipient.locale,
     contactId: line.recipient.contactId,
@@ -42,7 +45,7 @@ export function validateLines(lines: CartLine[], now: Date, checkoutLineInputSch
         if (field) found[field] ??= issue.message;
       }
     }
-    const delivery = deliveryError(line.delivery, now);
+    const delivery = line.delivery.kind === 'in_person' ? null : deliveryError(line.delivery, now);
     if (delivery) found.delivery ??= delivery;
     if (Object.keys(found).length > 0) errors[line.lineId] = found;
   }

@@ -22,6 +22,8 @@ type FieldName = keyof UpdateDeliveryInput;
 type UpdateDeliveryValues = z.output<typeof updateDeliveryInputSchema>;
 
 const initialValues = (order: MyOrder): UpdateDeliveryInput => ({
+  // Asked only of a gift given in person to nobody named (ADR 103); never sent otherwise.
+  ...(order.deliveryState === 'in_person' && !order.recipientName ? { recipientName: '' } : {}),
   recipientEmail: order.recipientEmail ?? '',
   recipientPhone: order.recipientPhone ?? '',
   delivery: order.deliverAt ? { kind: 'scheduled', ...instantToMadridLocal(new Date(order.deliverAt)) } : { kind: 'now' },
@@ -41,7 +43,10 @@ const checkDelivery: Resolver<UpdateDeliveryInput, unknown, UpdateDeliveryValues
   return { values: {}, errors: { ...result.errors, delivery: { type: 'delivery', message: when } } };
 };
 
-/** Changing a scheduled gift's recipient contact or delivery moment (loaded on first use, ADR 039). */
+/**
+ * Changing a scheduled gift's recipient contact or delivery moment (loaded on first use, ADR
+ * 039); for a gift given in person, sending it after all ("Send it now", once, ADR 103).
+ */
 export function ChangeDeliveryDialog({
   order,
   open,
@@ -52,11 +57,12 @@ export function ChangeDeliveryDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t: to } = useText('orders');
+  const sendsNow = order.deliveryState === 'in_person';
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent
-        title={to('changeDeliveryTitle', { name: order.recipientName })}
-        description={to('changeDeliveryLead')}
+        title={sendsNow ? to('inPerson.sendTitle', { gift: order.giftName }) : to('changeDeliveryTitle', { name: order.recipientName })}
+        description={sendsNow ? to('inPerson.sendLead') : to('changeDeliveryLead')}
         closeLabel={to('close')}
       >
         {open ? <ChangeDeliveryForm order={order} onDone={() => setOpen(false)} /> : null}
@@ -95,13 +101,13 @@ function ChangeDeliveryForm({ order, onDone }: { order: MyOrder; onDone: () => v
     const input = getValues();
     try {
       await update.mutateAsync({ orderId: order.id, input });
-      toast.success(to('deliveryChanged'));
+      toast.success(order.deliveryState === 'in_person' ? to('inPerson.sent') : to('deliveryChanged'));
       onDone();
     } catch (error) {
       // `delivery.date` and the like land on the delivery picker as a whole.
       for (const [key, code] of Object.entries(apiFieldErrors(error))) {
         const field = key.split('.')[0];
-        if (field === 'recipientEmail' || field === 'recipientPhone' || field === 'delivery') setError(field, { type: 'server', message: code });
+        if (field === 'recipientName' || field === 'recipientEmail' || field === 'recipientPhone' || field === 'delivery') setError(field, { type: 'server', message: code });
       }
       const code = error instanceof ApiError ? error.code : 'default';
       setFormError(t(`errors.codes.${code}`, { defaultValue: t('errors.codes.default') }));
@@ -118,6 +124,12 @@ function ChangeDeliveryForm({ order, onDone }: { order: MyOrder; onDone: () => v
       }}
       className="flex flex-col gap-4"
     >
+      {/* A gift given in person to nobody named is named as it is sent (ADR 103). */}
+      {order.deliveryState === 'in_person' && !order.recipientName ? (
+        <Field label={t('line.name')} required error={fieldError('recipientName')}>
+          <Input autoComplete="off" {...register('recipientName')} />
+        </Field>
+      ) : null}
       <Field label={t('line.email')} hint={t('line.contactHint')} error={fieldError('recipientEmail')}>
         <Input type="email" inputMode="email" {...register('recipientEmail')} />
       </Field>
@@ -142,7 +154,7 @@ function ChangeDeliveryForm({ order, onDone }: { order: MyOrder; onDone: () => v
         </DialogClose>
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? <Spinner decorative /> : null}
-          {to('saveDelivery')}
+          {order.deliveryState === 'in_person' ? to('inPerson.sendSubmit') : to('saveDelivery')}
         </Button>
       </DialogFooter>
     </form>

@@ -36,6 +36,7 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   giftPagePath: '/g/abc',
   deliverAt: null,
   deliveryState: 'delivered',
+  handover: 'send',
   deliveredAt: '2026-11-20T10:01:00.000Z',
   recipientLocale: 'es',
   senderName: 'Lucía',
@@ -85,6 +86,8 @@ beforeEach(() => {
           order({ id: 'o7', recipientName: 'Used', status: 'redeemed', withdrawal: { state: 'redeemed', until: '2026-12-04T22:59:59.999Z', at: null } }),
           order({ id: 'o8', recipientName: 'Late', withdrawal: { state: 'ended', until: '2026-11-04T22:59:59.999Z', at: null } }),
           order({ id: 'o9', recipientName: 'Back', status: 'withdrawn', giftPagePath: null, withdrawal: { state: 'withdrawn', until: '2026-12-04T22:59:59.999Z', at: '2026-11-21T09:30:00.000Z' } }),
+          // Given in person to nobody named (ADR 103): nothing sent, no contact.
+          order({ id: 'o10', recipientName: '', recipientEmail: null, recipientPhone: null, handover: 'in_person', deliveryState: 'in_person', deliveredAt: null, giftPagePath: '/g/ip', giftUrl: 'http://127.0.0.1:3000/g/ip', canChangeDelivery: true, canResend: false }),
         ],
         nextCursor: 'page-2',
       });
@@ -122,6 +125,21 @@ async function renderOrders() {
 }
 
 describe('my orders', () => {
+  it('offers a gift given in person its page, its two cards and "Send it now", and nothing that shares it', async () => {
+    await renderOrders();
+    const card = cards().find((c) => c.textContent?.includes('To give in person'))!;
+    expect(card.querySelector('[data-testid="delivery-state"]')?.textContent).toBe('You give it in person: nothing has been sent');
+    const links = [...card.querySelectorAll<HTMLAnchorElement>('[data-testid="gift-page-links"] a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Open the gift page', '/g/ip'],
+      ['Print the card (A6)', '/g/ip/print'],
+      ['Print the card (folded A4)', '/g/ip/print/folded'],
+    ]);
+    expect(inCard(card, 'Send Horchata for two now')).toBeTruthy();
+    expect(inCard(card, 'Copy the gift link')).toBeUndefined();
+    expect(inCard(card, 'Share on WhatsApp')).toBeUndefined();
+  });
+
   it('shows the delivery state and offers the actions each state allows', async () => {
     await renderOrders();
     const [delivered, scheduled, sending, failed] = cards();
@@ -156,12 +174,12 @@ describe('my orders', () => {
 
   it('loads older orders with a "Load more" button, then has no more to load', async () => {
     await renderOrders();
-    expect(cards()).toHaveLength(8);
+    expect(cards()).toHaveLength(9);
     const more = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Load more orders')!;
     expect(more).toBeDefined();
     await act(async () => more.click());
     await waitForText('For Older');
-    expect(cards()).toHaveLength(9);
+    expect(cards()).toHaveLength(10);
     expect([...document.querySelectorAll('button')].some((b) => b.textContent === 'Load more orders')).toBe(false);
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/my/orders?cursor=page-2')).toHaveLength(1);
   });

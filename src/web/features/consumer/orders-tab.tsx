@@ -1,9 +1,10 @@
-import { CalendarClock, CreditCard, ExternalLink, Gift, Link2, Mail, MessageCircle, Trash2, Undo2 } from 'lucide-react';
+import { CalendarClock, CreditCard, ExternalLink, Gift, Link2, Mail, MessageCircle, Send, Trash2, Undo2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { getLanguage } from '@web/lib/language';
 import { loadText, useText } from '@web/lib/text';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime, formatPrice } from '@shared/format';
+import { GiftPageLinks } from '@web/components/gift-page-links';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -150,6 +151,7 @@ function deliveryText(tc: (key: string, options?: Record<string, string>) => str
   if (order.deliveredAt) return tc('delivered', { date: formatDateTime(order.deliveredAt, language) });
   if (order.deliveryState === 'sending') return tc('sending');
   if (order.deliveryState === 'failed') return tc('failed');
+  if (order.deliveryState === 'in_person') return tc('inPerson.state');
   return order.deliverAt ? tc('scheduled', { date: formatDateTime(order.deliverAt, language) }) : tc('delivering');
 }
 
@@ -170,6 +172,8 @@ export function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppTex
   const { t: tc } = useText('orders');
   const resend = useResendOrderEmail();
   const isPaid = order.status === 'paid';
+  // Given in person and not sent (ADR 103): its page and cards, and "Send it now".
+  const inPerson = order.deliveryState === 'in_person';
 
   const copyLink = async () => {
     try {
@@ -190,7 +194,7 @@ export function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppTex
         </div>
         <Badge variant={orderStatusBadge(order.status)}>{t(`orders.status.${order.status}`)}</Badge>
       </div>
-      <p>{t('orders.recipient', { name: order.recipientName })}</p>
+      <p>{order.recipientName ? t('orders.recipient', { name: order.recipientName }) : tc('inPerson.unnamed')}</p>
       {order.personalMessage ? <p className="text-sm italic text-muted">“{order.personalMessage}”</p> : null}
       <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <p className="font-bold">
@@ -206,7 +210,12 @@ export function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppTex
           {deliveryText(tc, order, language)}
         </p>
       ) : null}
-      {order.giftPagePath ? (
+      {inPerson && isPaid && order.giftPagePath ? (
+        <GiftPageLinks
+          giftPagePath={order.giftPagePath}
+          labels={{ open: tc('inPerson.open'), printA6: tc('inPerson.printA6'), printFolded: tc('inPerson.printFolded') }}
+        />
+      ) : order.giftPagePath ? (
         <a
           href={order.giftPagePath}
           className="inline-flex items-center gap-1 self-start text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
@@ -216,7 +225,11 @@ export function OrderCard({ order, whatsAppText }: { order: MyOrder; whatsAppTex
         </a>
       ) : null}
       <WithdrawalNotice order={order} />
-      {isPaid && order.giftUrl ? (
+      {isPaid && inPerson && order.canChangeDelivery ? (
+        <div className="flex flex-wrap gap-2 border-t border-line pt-3">
+          <ChangeDelivery order={order} />
+        </div>
+      ) : isPaid && order.giftUrl ? (
         <div className="flex flex-wrap gap-2 border-t border-line pt-3">
           <Button variant="outline" size="sm" onClick={() => void copyLink()}>
             <Link2 aria-hidden="true" />
@@ -307,6 +320,8 @@ const ChangeDeliveryDialog = lazy(() =>
 
 function ChangeDelivery({ order }: { order: MyOrder }) {
   const { t } = useText('orders');
+  // The same dialog sends a gift given in person, once (ADR 103).
+  const sendsNow = order.deliveryState === 'in_person';
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, so later openings and closings animate as before.
   const [hasOpened, setHasOpened] = useState(false);
@@ -317,14 +332,14 @@ function ChangeDelivery({ order }: { order: MyOrder }) {
         size="sm"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={t('changeDeliveryNamed', { name: order.recipientName })}
+        aria-label={sendsNow ? t('inPerson.sendNamed', { gift: order.giftName }) : t('changeDeliveryNamed', { name: order.recipientName })}
         onClick={() => {
           setHasOpened(true);
           setOpen(true);
         }}
       >
-        <CalendarClock aria-hidden="true" />
-        {t('changeDelivery')}
+        {sendsNow ? <Send aria-hidden="true" /> : <CalendarClock aria-hidden="true" />}
+        {sendsNow ? t('inPerson.send') : t('changeDelivery')}
       </Button>
       {hasOpened ? (
         <Suspense fallback={null}>

@@ -39,6 +39,7 @@ const order = {
   senderName: 'Ana',
   deliverAt: null,
   deliveryState: 'delivered',
+  handover: 'send',
   deliveredAt: '2026-11-20T10:01:00.000Z',
   canChangeDelivery: false,
   canResend: true,

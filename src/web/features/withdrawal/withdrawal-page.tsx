@@ -23,6 +23,9 @@ const withdrawalForm = lazyZodResolver(() =>
   import('@shared/contracts/withdrawal').then((m) => m.withdrawInputSchema.pick({ name: true, email: true, orderIds: true })),
 );
 
+/** A gift given in person to nobody named (ADR 103) has no "for …". */
+const lineKey = (recipientName: string) => (recipientName ? 'gifts.line' : 'gifts.lineUnnamed');
+
 function useErrorText() {
   const { t } = useText('withdrawal');
   return useCallback((error: unknown) => (error instanceof ApiError && knownErrors.includes(error.code) ? t(`errors.${error.code}`) : t('errors.default')), [t]);
@@ -76,7 +79,7 @@ export default function WithdrawalPage() {
           <p>{t('done.when', { date: formatDateTime(receipt.withdrawnAt, language) })}</p>
           <ul className="list-disc pl-5">
             {receipt.orders.map((o) => (
-              <li key={o.id}>{t('gifts.line', { gift: o.giftName, business: o.businessName, recipient: o.recipientName, price: formatPrice(o.totalAmount) })}</li>
+              <li key={o.id}>{t(lineKey(o.recipientName), { gift: o.giftName, business: o.businessName, recipient: o.recipientName, price: formatPrice(o.totalAmount) })}</li>
             ))}
           </ul>
           <p className="font-semibold">{t('done.refund', { amount: formatPrice(receipt.refund) })}</p>
@@ -222,7 +225,7 @@ function GiftChoice({ order, checked, onChange }: { order: WithdrawalOrder; chec
   const { t, language } = useText('withdrawal');
   const id = `withdraw-${order.id}`;
   const isOpen = order.state === 'open';
-  const line = t('gifts.line', { gift: order.giftName, business: order.businessName, recipient: order.recipientName, price: formatPrice(order.totalAmount) });
+  const line = t(lineKey(order.recipientName), { gift: order.giftName, business: order.businessName, recipient: order.recipientName, price: formatPrice(order.totalAmount) });
   return (
     <div className="flex items-start gap-3 rounded-xl border border-line bg-white p-3" data-testid="withdrawal-gift">
       {isOpen ? (

@@ -214,7 +214,7 @@ export function RedeemTab() {
             {t('success.title')}
           </h3>
           <p className="text-green-900">
-            {t('success.body', {
+            {t(step.order.recipientName ? 'success.body' : 'success.bodyUnnamed', {
               gift: step.order.giftName,
               name: step.order.recipientName,
               time: formatDateTime(step.order.redeemedAt ?? new Date(), language),
@@ -248,7 +248,8 @@ function OrderCard({
         <dt className="text-muted">{t('card.gift')}</dt>
         <dd className="font-semibold break-words">{order.giftName}</dd>
         <dt className="text-muted">{t('card.recipient')}</dt>
-        <dd className="font-semibold break-words">{order.recipientName}</dd>
+        {/* Empty for a gift its giver hands over without naming anyone (ADR 103). */}
+        <dd className="font-semibold break-words">{order.recipientName || t('card.notNamed')}</dd>
         <dt className="text-muted">{t('card.status')}</dt>
         <dd>
           <Badge variant={orderStatusBadge(order.status)}>{t(`status.${order.status}`)}</Badge>

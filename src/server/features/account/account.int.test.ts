@@ -51,7 +51,7 @@ describe('account export and deletion (GDPR)', () => {
     expect(data.profile).toMatchObject({ email: 'me@example.test', fullName: 'Me Myself' });
     expect(data.contacts).toEqual([expect.objectContaining({ id: myContact.id, name: 'Abuela Pepa' })]);
     expect(data.orders).toEqual([
-      expect.objectContaining({ id: myOrder.id, giftName: 'Caja de fartons', businessName: 'Horno San Vicente', recipientName: 'Abuela Pepa', totalAmount: 1800 }),
+      expect.objectContaining({ id: myOrder.id, giftName: 'Caja de fartons', businessName: 'Horno San Vicente', recipientName: 'Abuela Pepa', handover: 'send', totalAmount: 1800 }),
     ]);
     expect(data.signInMethods).toEqual([expect.objectContaining({ provider: 'credential' })]);
     expect(data.sessions.length).toBeGreaterThan(0);

@@ -55,6 +55,8 @@ export async function exportAccount(db: Database, userId: string, now: Date): Pr
         currency: orders.currency,
         giftName: gifts.name,
         businessName: businesses.name,
+        // An empty name with `in_person`: the giver hands the gift over and named nobody (ADR 103).
+        handover: orders.handover,
         recipientName: orders.recipientName,
         recipientPhone: orders.recipientPhone,
         recipientEmail: orders.recipientEmail,

@@ -88,6 +88,17 @@ describe('admin order list: money', () => {
   });
 });
 
+describe('admin order list: a gift given in person to nobody named', () => {
+  it('says so in each language instead of an empty "for"', async () => {
+    for (const [lang, label, named] of [['en', 'Given in person, no name', 'For Lucía'], ['es', 'Se entrega en persona, sin nombre', 'Para Lucía'], ['va', 'Es dona en persona, sense nom', 'Per a Lucía']] as const) {
+      await changeLanguage(lang);
+      await renderTable([order('a', { recipientName: '', recipientEmail: null }), order('b', {})]);
+      await vi.waitFor(() => expect(document.body.textContent).toContain(label), { timeout: 5000 });
+      expect(document.body.textContent).toContain(named);
+    }
+  });
+});
+
 describe('admin order list: a refund still pending', () => {
   it('names the state in each language and offers no action on it', async () => {
     for (const [lang, label] of [['en', 'Refund pending'], ['es', 'Reembolso pendiente'], ['va', 'Reemborsament pendent']] as const) {

@@ -22,7 +22,7 @@ export function OrderTable({ orders }: { orders: AdminOrder[] }) {
               <span className="text-muted">· {o.businessName}</span>
             </p>
             <p>
-              {t('orders.to', { name: o.recipientName })}
+              {o.recipientName ? t('orders.to', { name: o.recipientName }) : t('orders.toUnnamed')}
               {o.recipientEmail ? ` (${o.recipientEmail})` : ''} · {t('orders.from', { email: o.buyerEmail ?? t('orders.deletedBuyer') })}
             </p>
             <p className="text-muted">

@@ -137,6 +137,36 @@ describe('payouts tab', () => {
     expect(dom.container.textContent).toMatch(/Guardado para ti21,97\s€/);
   });
 
+  it('names a gift given in person to nobody named without an empty "for"', async () => {
+    const transfer = (id: string, recipientName: string) => ({
+      id,
+      orderId: `o-${id}`,
+      businessId: 'b1',
+      giftName: 'Horchata para dos',
+      recipientName,
+      amount: 900,
+      state: 'sent' as const,
+      attempts: 1,
+      nextAttemptAt: null,
+      lastError: null,
+      providerTransferId: `tr_${id}`,
+      sentAt: '2026-11-02T10:00:00.000Z',
+      reversedAt: null,
+      createdAt: '2026-11-01T10:00:00.000Z',
+    });
+    payouts = {
+      account: account({}),
+      balances: { owed: 0, inTransit: 1800, paidOut: 0, commission: 200, commissionVat: 42 },
+      transfers: [transfer('t1', ''), transfer('t2', 'Marta')],
+    };
+    await renderTab();
+    await vi.waitFor(() => expect(dom.container.querySelectorAll('[data-testid="transfer"]')).toHaveLength(2), { timeout: 5000 });
+    const [unnamed, named] = dom.container.querySelectorAll('[data-testid="transfer"]');
+    expect(unnamed!.textContent).toContain('Regalo entregado en persona, sin nombre');
+    expect(unnamed!.textContent).not.toContain('Regalo para');
+    expect(named!.textContent).toContain('Regalo para Marta');
+  });
+
   it('an account that still works but has details due says which, by when (Madrid time), and what will be asked later, before the deadline passes', async () => {
     payouts = {
       account: account({ requirementsDue: ['individual.id_number'], requirementsEventuallyDue: ['individual.verification.document'], requirementsDeadline: '2026-12-20T22:59:00.000Z' }),

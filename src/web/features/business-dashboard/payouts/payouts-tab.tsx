@@ -90,7 +90,7 @@ function TransfersCard({ transfers }: { transfers: Transfer[] }) {
                 <li key={transfer.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:justify-between" data-testid="transfer">
                   <div className="min-w-0">
                     <p className="font-semibold break-words">{transfer.giftName}</p>
-                    <p className="text-sm text-muted">{t('transfers.forRecipient', { name: transfer.recipientName })}</p>
+                    <p className="text-sm text-muted">{transfer.recipientName ? t('transfers.forRecipient', { name: transfer.recipientName }) : t('transfers.forUnnamed')}</p>
                     <p className="text-sm">{t(`transfers.states.${transfer.state}`, { date: when ?? '' })}</p>
                     {transfer.state === 'failed' && transfer.lastError ? (
                       <p className="text-sm text-danger-700">{t('transfers.reason', { reason: transfer.lastError })}</p>

@@ -44,6 +44,9 @@ const LATER_TAKEN_BACK: Record<string, string[]> = {
     'ALTER TABLE "payout_accounts" DROP COLUMN "requirements_eventually_due"',
     'ALTER TABLE "payout_accounts" DROP COLUMN "requirements_deadline"',
   ],
+  'dac7-seller-fields': ['owner_first_name', 'owner_last_name', 'owner_birth_date', 'vat_number', 'permanent_establishments', 'iban', 'iban_holder'].map(
+    (column) => `ALTER TABLE "businesses" DROP COLUMN "${column}"`,
+  ),
 };
 
 async function takeBackLaterMigrations(db: Database) {

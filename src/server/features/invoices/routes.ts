@@ -28,6 +28,8 @@ import { cancelInvoice } from './cancel-invoice';
 import { formatDac7Csv } from './format-dac7-csv';
 import { formatInvoiceBookCsv } from './format-invoice-book-csv';
 import { getDac7Report } from './get-dac7-report';
+import { listDac7MissingSellerData } from './list-dac7-missing-seller-data';
+import { dac7MissingSellerDataSchema } from '@shared/contracts/seller-details';
 import { getInvoiceBook } from './get-invoice-book';
 import { listInvoices } from './list-invoices';
 import { listMissingInvoicingData } from './list-missing-invoicing-data';
@@ -139,6 +141,11 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     const language = request.query.lang ?? admin.locale;
     const rows = await getDac7Report(app.ctx.db, request.params.year);
     return sendCsv(reply, statementText(language)('dac7.fileName', { year: String(request.params.year) }), formatDac7Csv(rows, language));
+  });
+
+  app.get('/api/admin/dac7/:year/missing', { schema: { params: yearParamsSchema, response: { 200: dac7MissingSellerDataSchema } } }, async (request, reply) => {
+    await requireAdmin(request);
+    return reply.headers(noStore).send(await listDac7MissingSellerData(app.ctx.db, request.params.year));
   });
 
   app.get('/api/admin/verifactu/records', { schema: { response: { 200: verifactuRecordsSchema } } }, async (_request, reply) =>

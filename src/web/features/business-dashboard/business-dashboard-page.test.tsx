@@ -74,6 +74,8 @@ function business(overrides: Partial<DashboardBusiness> = {}): DashboardBusiness
     legalName: 'Horchatería Test S.L.',
     fiscalAddress: 'Carrer de Sueca 1, 46006 València',
     invoicingDataMissing: [],
+    sellerDetails: { ownerFirstName: null, ownerLastName: null, ownerBirthDate: null, vatNumber: null, permanentEstablishments: [], iban: null, ibanHolder: null },
+    dac7Missing: [],
     imageUrl: null,
     thumbnailUrl: null,
     verificationStatus: 'pending',

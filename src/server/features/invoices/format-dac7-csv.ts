@@ -58,8 +58,8 @@ export function formatDac7Csv(rows: Dac7Row[], language: StatementLanguage): str
       taxIdIssuedBy: TAX_ID_ISSUING_STATE,
       vatNumber: r.vatNumber ?? '',
       businessRegistrationNumber: individual ? '' : (r.businessRegistrationNumber ?? ''),
-      // Member State codes, space-separated; empty when there is none.
-      permanentEstablishments: r.permanentEstablishments.join(' '),
+      // Member State codes, space-separated; empty when there is none (asked of entities only, II A 2(f)).
+      permanentEstablishments: individual ? '' : r.permanentEstablishments.join(' '),
       iban: r.iban ?? '',
       ibanHolder: r.ibanHolder ?? '',
       // Every seller on Regalo is a Valencia business: resident in Spain.

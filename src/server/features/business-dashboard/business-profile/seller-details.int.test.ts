@@ -82,6 +82,8 @@ describe('PUT /api/business/seller-details', () => {
       [{ permanentEstablishments: ['ES', 'US'] }, { 'permanentEstablishments.1': 'invalidMemberState' }],
       [{ permanentEstablishments: ['ES', 'ES'] }, { permanentEstablishments: 'duplicateMemberState' }],
       [{ ownerFirstName: 'x'.repeat(101) }, { ownerFirstName: 'tooLong' }],
+      [{ ibanHolder: 'Amparo\u0007Ferrer' }, { ibanHolder: 'control_character' }],
+      [{ ownerLastName: 'Ferrer\nLlopis' }, { ownerLastName: 'control_character' }],
     ];
     for (const [payload, fields] of cases) {
       const res = await put(owner.cookie, { ...details, ...payload });

@@ -422,12 +422,13 @@ function SellerDetailsSection({ business }: { business: DashboardBusiness }) {
   const missing = business.dac7Missing.length;
   return (
     <Card>
-      <CardContent className="pt-5 sm:pt-6">
+      <CardHeader className="flex flex-row flex-wrap items-center gap-2">
+        <CardTitle as="h2">{t('profile.sellerDetails.title')}</CardTitle>
+        <Badge variant={missing > 0 ? 'warning' : 'success'}>{missing > 0 ? t('profile.sellerDetails.missing', { count: missing }) : t('profile.sellerDetails.complete')}</Badge>
+      </CardHeader>
+      <CardContent>
         <details id="seller-details" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
-          <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-2">
-            <h2 className="font-display text-xl font-semibold">{t('profile.sellerDetails.title')}</h2>
-            <Badge variant={missing > 0 ? 'warning' : 'success'}>{missing > 0 ? t('profile.sellerDetails.missing', { count: missing }) : t('profile.sellerDetails.complete')}</Badge>
-          </summary>
+          <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-700">{t('profile.sellerDetails.open')}</summary>
           {isOpened ? (
             <Suspense fallback={<Spinner decorative className="mt-3" />}>
               <SellerDetailsCard business={business} />

@@ -396,6 +396,11 @@ export const routeTable: RouteRow[] = [
     expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }),
   },
   {
+    route: 'PUT /api/business/seller-details',
+    request: () => ({ url: '/api/business/seller-details', payload: { ownerFirstName: 'Neo', iban: 'ES91 2100 0418 4502 0005 1332' } }),
+    expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }),
+  },
+  {
     route: 'PUT /api/business/mail-settings',
     request: () => ({ url: '/api/business/mail-settings', payload: { orderMailDigest: false } }),
     expect: signedIn(403, { ownerX: 200, ownerY: 200, pendingOwner: 200 }),
@@ -707,6 +712,7 @@ export const routeTable: RouteRow[] = [
   },
   { route: 'GET /api/admin/invoices/book/:quarter/csv', request: () => ({ url: '/api/admin/invoices/book/2026-Q4/csv' }), expect: adminOnly(200) },
   { route: 'GET /api/admin/dac7/:year/csv', request: () => ({ url: '/api/admin/dac7/2026/csv' }), expect: adminOnly(200) },
+  { route: 'GET /api/admin/dac7/:year/missing', request: () => ({ url: '/api/admin/dac7/2026/missing' }), expect: adminOnly(200) },
   { route: 'GET /api/admin/verifactu/records', request: () => ({ url: '/api/admin/verifactu/records' }), expect: adminOnly(200) },
   { route: 'GET /api/admin/verifactu/submissions', request: () => ({ url: '/api/admin/verifactu/submissions?state=pending&page=1' }), expect: adminOnly(200) },
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { invoicingDataFields } from '../domain/invoices';
+import { dac7SellerFields } from '../domain/dac7-seller';
+import { sellerDetailsSchema } from './seller-details';
 import { transferStates } from '../domain/payouts';
 import { isCalendarDate } from '../domain/analytics';
 import { isoTimestamp } from './timestamp';
@@ -215,6 +217,10 @@ export const dashboardBusinessSchema = z.object({
   fiscalAddress: z.string().nullable(),
   /** What Regalo's commission invoices still need (empty: it can be invoiced). */
   invoicingDataMissing: z.array(z.enum(invoicingDataFields)),
+  /** What DAC7 reports of the seller beyond the invoicing data (ADR 100). */
+  sellerDetails: sellerDetailsSchema,
+  /** What the DAC7 report still lacks of this business, by its type (empty: nothing). */
+  dac7Missing: z.array(z.enum(dac7SellerFields)),
   imageUrl: z.string().nullable(),
   /** 480 px variant for previews (the main image when it has none); null without an image. */
   thumbnailUrl: z.string().nullable(),

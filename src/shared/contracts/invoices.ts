@@ -22,6 +22,8 @@ import { verifactuSendStates } from '../domain/verifactu-send-states';
  *      facturas expedidas) of a quarter `YYYY-Qn`, CSV like the statements' (?lang=en|es)
  * GET  /api/admin/dac7/:year/csv                  → each business's consideration and fees per
  *      quarter of a year (DAC7, form 238), CSV (?lang=en|es)
+ * GET  /api/admin/dac7/:year/missing              → dac7MissingSellerDataSchema (seller-details.ts):
+ *      the year's sellers the report cannot describe in full, and the day it is due
  * GET  /api/admin/verifactu/records               → verifactuRecordsSchema: the chain, in order
  * GET  /api/admin/verifactu/submissions?state&page → verifactuSubmissionPageSchema: each record's
  *      way to the AEAT (state, attempts, next attempt, the AEAT's error), newest first, paged

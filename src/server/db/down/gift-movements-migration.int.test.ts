@@ -49,6 +49,9 @@ const LATER_TAKEN_BACK: Record<string, string[]> = {
     'ALTER TABLE "orders" DROP COLUMN "handover"',
     'ALTER TABLE "orders" ADD CONSTRAINT "orders_recipient_not_blank" CHECK (length(trim("orders"."recipient_name")) > 0)',
   ],
+  'dac7-seller-fields': ['owner_first_name', 'owner_last_name', 'owner_birth_date', 'vat_number', 'permanent_establishments', 'iban', 'iban_holder'].map(
+    (column) => `ALTER TABLE "businesses" DROP COLUMN "${column}"`,
+  ),
 };
 
 async function takeBackLaterMigrations(db: Database) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   jsonb,
   numeric,
@@ -12,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { applicationKinds, applicationStatuses, businessCategories, businessTypes, DEFAULT_COMMISSION_RATE, LISTING_CITY, verificationStatuses, type VerificationDocument } from '@shared/domain/business';
 import { valenciaDistricts } from '@shared/domain/valencia-districts';
+import type { MemberState } from '@shared/domain/dac7-seller';
 import { HOME_LOCALE, LOCALES, type Locale } from '@shared/locale';
 import type { LocalizedTexts } from '@shared/domain/localized-text';
 import { users } from './auth';
@@ -35,6 +37,22 @@ export const businesses = pgTable(
     /** Fiscal address on one line, for invoices; may differ from where the shop is. */
     fiscalAddress: text('fiscal_address'),
     businessRegistrationNumber: text('business_registration_number'),
+    /*
+     * What DAC7 reports of a seller beyond the invoicing data (Directive 2021/514, Annex V;
+     * ADR 100): none is needed to save the profile (businesses registered before keep
+     * working), the dashboard and the admin show which are missing. A sole trader's own first
+     * and last names and date of birth (`YYYY-MM-DD`).
+     */
+    ownerFirstName: text('owner_first_name'),
+    ownerLastName: text('owner_last_name'),
+    ownerBirthDate: date('owner_birth_date', { mode: 'string' }),
+    /** The EU VAT identification number, with its state prefix (ESB58378431), where the seller has one. */
+    vatNumber: text('vat_number'),
+    /** Member States where the seller has a permanent establishment in the Union; often none. */
+    permanentEstablishments: jsonb('permanent_establishments').$type<MemberState[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The account the consideration is paid to (IBAN, compact, capitals) and its holder's name. */
+    iban: text('iban'),
+    ibanHolder: text('iban_holder'),
     phone: text('phone'),
     email: text('email'),
     website: text('website'),
@@ -116,6 +134,8 @@ export const businesses = pgTable(
     check('businesses_slug_shape', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check('businesses_district_check', sql`${t.district} in (${sqlList(valenciaDistricts)})`),
     uniqueIndex('businesses_slug_unique').on(t.slug),
+    check('businesses_iban_shape', sql`${t.iban} is null or ${t.iban} ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'`),
+    check('businesses_permanent_establishments_array', sql`jsonb_typeof(${t.permanentEstablishments}) = 'array'`),
     check('businesses_own_locale_check', sql`${t.ownLocale} in (${sqlList(LOCALES)})`),
     check('businesses_description_translations_check', localizedTextsCheck(t.descriptionTranslations)),
     check('businesses_opening_hours_translations_check', localizedTextsCheck(t.openingHoursTranslations)),

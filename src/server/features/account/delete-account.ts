@@ -54,7 +54,10 @@ export async function deleteAccount(
   await db.transaction(async (tx) => {
     // The business row stays for the books (its orders reference it): name, category, tax
     // id and commission rate are what commission invoices need (kept 6 years, Código de
-    // Comercio art. 30). Its contact details, documents, image and applications go.
+    // Comercio art. 30). Its contact details, documents, image and applications go. The DAC7
+    // seller details (names, date of birth, IBAN: ADR 100) stay too: the platform must keep
+    // what it reported, or must still report for this year, for 5 to 10 years (Directive
+    // 2021/514, Annex V's record keeping).
     await tx
       .update(businesses)
       .set({

@@ -28,6 +28,8 @@ describe('deleting a business owner’s account', () => {
     const order = await createOrder(db, { buyerId: null, giftId: gift.id, status: 'paid' });
     await createBusinessApplication(db, { businessId: shop.id });
     const { cookie } = await signIn(t, { email: owner.email, password: owner.password });
+    const dac7 = { ownerFirstName: 'Amparo', ownerBirthDate: '1979-03-19', iban: 'ES9121000418450200051332', ibanHolder: 'Amparo Ferrer' };
+    expect((await authedInject(t, cookie, { method: 'PUT', url: '/api/business/seller-details', payload: dac7 })).statusCode).toBe(200);
 
     const image = multipart([{ name: 'file', fileName: 'shop.png', contentType: 'image/png', data: await samplePng(40, 30) }]);
     expect((await authedInject(t, cookie, { method: 'POST', url: '/api/business/image', ...image })).statusCode).toBe(200);
@@ -55,6 +57,8 @@ describe('deleting a business owner’s account', () => {
       imageUrl: null,
       businessRegistrationNumber: null,
       verificationDocuments: [],
+      // What DAC7 reports stays the 5 to 10 years the platform must keep it (ADR 100).
+      ...dac7,
     });
     expect(await db.select().from(businessApplications).where(eq(businessApplications.businessId, shop.id))).toHaveLength(0);
     expect(await t.app.ctx.storage.list(`${shop.id}/`)).toEqual([]);
@@ -84,6 +88,7 @@ describe('an owner’s data export (GDPR art. 15/20)', () => {
       { name: 'file', fileName: 'dni.pdf', contentType: 'application/pdf', data: samplePdf() },
     ]);
     await authedInject(t, cookie, { method: 'POST', url: '/api/business/documents', ...doc });
+    await authedInject(t, cookie, { method: 'PUT', url: '/api/business/seller-details', payload: { ownerBirthDate: '1979-03-19', iban: 'ES9121000418450200051332', permanentEstablishments: ['PT'] } });
 
     const res = await authedInject(t, cookie, { method: 'GET', url: '/api/account/export' });
     expect(res.statusCode).toBe(200);
@@ -94,6 +99,7 @@ describe('an owner’s data export (GDPR art. 15/20)', () => {
     ]);
     expect(data.business.applications).toEqual([expect.objectContaining({ applicationStatus: 'pending' })]);
     expect(data.businessInterest).toMatchObject({ businessName: 'Interés', email: owner.email });
+    expect(data.business).toMatchObject({ ownerBirthDate: '1979-03-19', iban: 'ES9121000418450200051332', permanentEstablishments: ['PT'], ownerFirstName: null });
     expect(res.body).not.toMatch(/confirmationToken|"url":/);
   });
 });

@@ -38,6 +38,8 @@ import { updateBusinessProfile } from './business-profile/update-business-profil
 import { acceptCommissionRate } from './business-profile/accept-commission-rate';
 import { updateOwnerMailSettings } from './business-profile/update-owner-mail-settings';
 import { updateInvoicingDetails } from './business-profile/update-invoicing-details';
+import { updateSellerDetails } from './business-profile/update-seller-details';
+import { sellerDetailsInputSchema } from '@shared/contracts/seller-details';
 import { requireOwnedBusiness } from '../../domain/businesses/owned-business';
 import { shopPosterQuerySchema } from '@shared/contracts/business-shop';
 import { getShopPoster } from './business-shop/get-shop-poster';
@@ -98,6 +100,15 @@ export const businessDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       return updateInvoicingDetails(app.ctx, user.id, request.body);
+    },
+  );
+
+  app.put(
+    '/api/business/seller-details',
+    { schema: { body: sellerDetailsInputSchema, response: { 200: dashboardBusinessSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return updateSellerDetails(app.ctx, user.id, request.body);
     },
   );
 

@@ -33,6 +33,8 @@ import { listInvoices } from '../../money/invoices/list-invoices';
 import { listMissingInvoicingData } from '../../money/invoices/list-missing-invoicing-data';
 import { listVerifactuRecords } from '../../money/verifactu/list-verifactu-records';
 import { listVerifactuSubmissions } from '../../money/verifactu/list-verifactu-submissions';
+import { listDac7MissingSellerData } from '../../money/invoices/list-dac7-missing-seller-data';
+import { dac7MissingSellerDataSchema } from '@shared/contracts/seller-details';
 
 // Invoices are money and tax data: never kept by a shared cache or the browser's.
 const noStore = { 'cache-control': 'no-store' };
@@ -139,6 +141,11 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     const language = request.query.lang ?? admin.locale;
     const rows = await getDac7Report(app.ctx.db, request.params.year);
     return sendCsv(reply, statementText(language)('dac7.fileName', { year: String(request.params.year) }), formatDac7Csv(rows, language));
+  });
+
+  app.get('/api/admin/dac7/:year/missing', { schema: { params: yearParamsSchema, response: { 200: dac7MissingSellerDataSchema } } }, async (request, reply) => {
+    await requireAdmin(request);
+    return reply.headers(noStore).send(await listDac7MissingSellerData(app.ctx.db, request.params.year));
   });
 
   app.get('/api/admin/verifactu/records', { schema: { response: { 200: verifactuRecordsSchema } } }, async (_request, reply) =>

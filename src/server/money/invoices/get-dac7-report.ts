@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { quarterBounds } from './quarter-bounds';
+import type { Dac7SellerData, MemberState } from '@shared/domain/dac7-seller';
 
 export interface Dac7Quarter {
   /**
@@ -15,12 +16,13 @@ export interface Dac7Quarter {
   activities: number;
 }
 
-export interface Dac7Row {
+/** The seller as DAC7 identifies it (Annex V, section II A and section III B(2); ADR 100). */
+export interface Dac7Row extends Dac7SellerData {
   businessId: string;
   tradeName: string;
-  legalName: string | null;
   taxId: string;
-  fiscalAddress: string | null;
+  vatNumber: string | null;
+  permanentEstablishments: MemberState[];
   quarters: [Dac7Quarter, Dac7Quarter, Dac7Quarter, Dac7Quarter];
 }
 
@@ -45,7 +47,9 @@ export async function getDac7Report(db: Executor, year: number): Promise<Dac7Row
       having sum(case when kind in ('refund_commission', 'refund_commission_vat', 'refund_share') then amount else 0 end) > 0
         and sum(case when kind in ('refund_commission', 'refund_commission_vat', 'refund_share') then amount else -amount end) = 0
     )
-    select b.id, b.name, b.legal_name, b.tax_id, b.fiscal_address, ${quarterOf} as quarter,
+    select b.id, b.name, b.business_type, b.legal_name, b.tax_id, b.fiscal_address, b.business_registration_number,
+      b.owner_first_name, b.owner_last_name, b.owner_birth_date::text as owner_birth_date, b.vat_number,
+      b.permanent_establishments, b.iban, b.iban_holder, ${quarterOf} as quarter,
       sum(case when l.kind in ('share_owed', 'invoice_vat_credited') then l.amount
                when l.kind in ('refund_share', 'invoice_vat_charged') then -l.amount else 0 end)::int as consideration,
       sum(case when l.kind in ('commission', 'commission_vat', 'invoice_vat_charged') then l.amount
@@ -58,7 +62,15 @@ export async function getDac7Report(db: Executor, year: number): Promise<Dac7Row
     group by b.id, quarter
     order by b.name, b.id, quarter
   `)) as unknown as {
-    rows: { id: string; name: string; legal_name: string | null; tax_id: string; fiscal_address: string | null; quarter: number; consideration: number; fees: number; activities: number }[];
+    rows: ({ id: string; name: string; business_type: string; legal_name: string | null; tax_id: string; fiscal_address: string | null; business_registration_number: string | null } & {
+      owner_first_name: string | null;
+      owner_last_name: string | null;
+      owner_birth_date: string | null;
+      vat_number: string | null;
+      permanent_establishments: MemberState[];
+      iban: string | null;
+      iban_holder: string | null;
+    } & { quarter: number; consideration: number; fees: number; activities: number })[];
   };
   const byBusiness = new Map<string, Dac7Row>();
   for (const r of result.rows) {
@@ -66,9 +78,18 @@ export async function getDac7Report(db: Executor, year: number): Promise<Dac7Row
     const row = byBusiness.get(r.id) ?? {
       businessId: r.id,
       tradeName: r.name,
+      businessType: r.business_type,
       legalName: r.legal_name,
       taxId: r.tax_id,
       fiscalAddress: r.fiscal_address,
+      businessRegistrationNumber: r.business_registration_number,
+      ownerFirstName: r.owner_first_name,
+      ownerLastName: r.owner_last_name,
+      ownerBirthDate: r.owner_birth_date,
+      vatNumber: r.vat_number,
+      permanentEstablishments: r.permanent_establishments,
+      iban: r.iban,
+      ibanHolder: r.iban_holder,
       quarters: [empty(), empty(), empty(), empty()],
     };
     row.quarters[Number(r.quarter) - 1] = { considerationCents: Number(r.consideration), feesCents: Number(r.fees), activities: Number(r.activities) };

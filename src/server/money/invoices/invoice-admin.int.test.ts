@@ -155,11 +155,16 @@ describe('invoices: the owner, the platform team and the exports', () => {
     const res = await authedInject(t, admin.cookie, { method: 'GET', url: '/api/admin/dac7/2026/csv?lang=en' });
     expect(res.statusCode).toBe(200);
     const lines = res.body.slice(1).split('\r\n');
-    expect(lines[0]).toContain('Legal name;Trade name;Tax ID;Fiscal address;Country;Consideration Q1;Fees Q1;Sales Q1');
+    expect(lines[0]).toContain(
+      'Seller type;First name;Last name;Date of birth;Legal name;Trade name;Fiscal address;Tax ID;Tax ID issued by;VAT number;Business registration number;Permanent establishments;Account (IBAN);Account holder;Country of residence;Consideration Q1;Fees Q1;Sales Q1',
+    );
     const row = lines.find((l) => l.includes(shop.business.taxId))!;
     // Two 25,00 € orders in October: fees 2 × (2,50 + 0,53) less the invoice's 0,01 € VAT adjustment (ADR 093);
-    // the consideration is what givers paid net of those fees, 50,00 − 6,05.
-    expect(row).toBe(`Horchatería Santa Catalina S.L.;Horchatería Santa Catalina;${shop.business.taxId};Plaça de Santa Caterina 6, 46001 València;ES;0,00;0,00;0;0,00;0,00;0;0,00;0,00;0;43,95;6,05;2;43,95;6,05;2`);
+    // the consideration is what givers paid net of those fees, 50,00 − 6,05. The seller's own
+    // Annex V fields, not given yet, are empty (dac7-seller-export.int.test.ts checks them).
+    expect(row).toBe(
+      `Entity;;;;Horchatería Santa Catalina S.L.;Horchatería Santa Catalina;Plaça de Santa Caterina 6, 46001 València;${shop.business.taxId};ES;;;;;;ES;0,00;0,00;0;0,00;0,00;0;0,00;0,00;0;43,95;6,05;2;43,95;6,05;2`,
+    );
   });
 
   it('reports DAC7 consideration net of the commission and its VAT, and leaves out a sale refunded in full', async () => {
@@ -173,11 +178,11 @@ describe('invoices: the owner, the platform team and the exports', () => {
     const res = await authedInject(t, admin.cookie, { method: 'GET', url: '/api/admin/dac7/2026/csv?lang=en' });
     expect(res.statusCode).toBe(200);
     const cells = res.body.slice(1).split('\r\n').find((l) => l.includes(shop.business.taxId))!.split(';');
-    const quarter = (q: number) => cells.slice(5 + (q - 1) * 3, 8 + (q - 1) * 3);
+    const quarter = (q: number) => cells.slice(15 + (q - 1) * 3, 18 + (q - 1) * 3);
     // The kept 25,00 € sale: 25,00 − 2,50 commission − 0,53 VAT = 21,97 € consideration, 3,03 € fees, one sale.
     expect(quarter(3)).toEqual(['0,00', '0,00', '0']);
     expect(quarter(4)).toEqual(['21,97', '3,03', '1']);
-    expect(cells.slice(17)).toEqual(['21,97', '3,03', '1']);
+    expect(cells.slice(27)).toEqual(['21,97', '3,03', '1']);
   });
 
   it('tells the team which businesses cannot be invoiced and what they lack', async () => {

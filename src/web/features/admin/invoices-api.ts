@@ -24,6 +24,14 @@ export const useMissingInvoicingData = () =>
     queryFn: ({ signal }) => apiRequest('/api/admin/invoices/missing-data', { contract: () => invoicesContract().then((m) => m.missingInvoicingDataSchema), signal }),
   });
 
+/** The sellers a year's DAC7 report cannot describe in full yet, and its due date (ADR 100). */
+export const useDac7MissingSellers = (year: number) =>
+  useQuery({
+    queryKey: ['admin', 'dac7', 'missing', year] as const,
+    queryFn: ({ signal }) => apiRequest(`/api/admin/dac7/${year}/missing`, { contract: () => import('@shared/contracts/seller-details').then((m) => m.dac7MissingSellerDataSchema), signal }),
+    placeholderData: keepPreviousData,
+  });
+
 /** Each billing record's state with the AEAT, newest first, a page at a time. */
 export const useVerifactuSubmissions = (state: VerifactuSendState | '', page: number) =>
   useQuery({

@@ -56,6 +56,7 @@ beforeEach(() => {
       }
       if (url === '/api/admin/invoices/missing-data') return json(missing);
       if (url.startsWith('/api/admin/verifactu/submissions')) return json(noRecords);
+      if (/^\/api\/admin\/dac7\/\d{4}\/missing$/.test(url)) return json({ year: Number(url.split('/')[4]), dueDate: '2027-01-31', businesses: [] });
       if (method === 'POST' && url.endsWith('/cancel')) {
         if (failure) return json(failure.body, failure.status);
         invoices = (invoices as InvoiceSummary[]).map((i) => ({ ...i, cancelledAt: '2026-11-02T09:00:00.000Z' }));

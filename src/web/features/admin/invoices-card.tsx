@@ -40,6 +40,10 @@ export function InvoicesCard() {
       </h2>
       <MissingData />
       <Exports />
+      {/* Its own texts and code, after the tab's first paint (ADR 100). */}
+      <Suspense fallback={null}>
+        <Dac7MissingCard />
+      </Suspense>
       <IssuedInvoices />
       <VerifactuRecordsCard />
     </section>
@@ -186,6 +190,8 @@ function IssuedInvoices() {
     </Card>
   );
 }
+
+const Dac7MissingCard = lazy(() => import('./dac7-missing-card').then((m) => ({ default: m.Dac7MissingCard })));
 
 // The form, with react-hook-form, loads when "Cancel invoice" is first opened: the payouts
 // tab lists invoices on its first render and its first load carries no form code.

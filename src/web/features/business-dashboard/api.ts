@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import { UPLOAD_FIELDS } from '@shared/contracts/upload-fields';
 import type { BusinessProfilePatchInput, CommissionAcceptance, DashboardBusiness, InvoicingDetailsInput, OwnerMailSettings, DashboardGiftList, ExtensionDecisionInput, GiftInput, GiftPatchInput } from '@shared/contracts/business-dashboard';
 import type { BusinessOrderFilter } from '@shared/domain/order-status';
+import type { SellerDetailsInput } from '@shared/contracts/seller-details';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 import { uploadWithProgress } from '@web/lib/upload-with-progress';
 
@@ -110,6 +111,16 @@ export function useUpdateInvoicingDetails() {
   return useMutation({
     mutationFn: (input: InvoicingDetailsInput) =>
       apiRequest('/api/business/invoicing-details', { method: 'PUT', body: input, contract: () => businessDashboardContract().then((m) => m.dashboardBusinessSchema) }),
+    onSuccess: (business) => client.setQueryData(dashboardKeys.business, business),
+  });
+}
+
+/** The seller details DAC7 reports (ADR 100): every field optional, checked by the server. */
+export function useUpdateSellerDetails() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SellerDetailsInput) =>
+      apiRequest('/api/business/seller-details', { method: 'PUT', body: input, contract: () => businessDashboardContract().then((m) => m.dashboardBusinessSchema) }),
     onSuccess: (business) => client.setQueryData(dashboardKeys.business, business),
   });
 }

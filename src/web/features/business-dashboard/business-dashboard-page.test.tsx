@@ -74,6 +74,8 @@ function business(overrides: Partial<DashboardBusiness> = {}): DashboardBusiness
     legalName: 'Horchatería Test S.L.',
     fiscalAddress: 'Carrer de Sueca 1, 46006 València',
     invoicingDataMissing: [],
+    sellerDetails: { ownerFirstName: null, ownerLastName: null, ownerBirthDate: null, vatNumber: null, permanentEstablishments: [], iban: null, ibanHolder: null },
+    dac7Missing: [],
     imageUrl: null,
     thumbnailUrl: null,
     verificationStatus: 'pending',
@@ -277,6 +279,37 @@ describe('/business/dashboard', () => {
       businessType: 'cooperative',
       phone: '+34 600 111 222',
     });
+  });
+
+  it('says how many DAC7 details are missing, loads their form on opening, and shows the server\'s refusal on the field', async () => {
+    const soleTrader = business({ businessType: 'individual', taxId: '12345678Z', dac7Missing: ['firstName', 'birthDate', 'iban'] });
+    stubApi({
+      '/api/business/me': { status: 200, body: soleTrader },
+      'PUT /api/business/seller-details': {
+        status: 400,
+        body: { type: 'about:blank', title: 'Invalid', status: 400, code: 'validation_failed', fields: { iban: 'invalidIban' } },
+      },
+    });
+    await renderAt('/business/dashboard?tab=profile');
+    await waitForText('Tax reporting details (DAC7)');
+    expect(dom.container.textContent).toContain('3 details missing');
+    expect(dom.container.querySelector('[data-testid="seller-details"]')).toBeNull();
+
+    const details = dom.container.querySelector<HTMLDetailsElement>('details#seller-details')!;
+    await act(async () => {
+      details.open = true;
+      details.dispatchEvent(new Event('toggle'));
+    });
+    await waitForText('Still missing: First name, Date of birth, Account (IBAN).');
+    // A sole trader: names and date of birth asked, permanent establishments (an entity's) not.
+    expect(control('Date of birth').type).toBe('date');
+    expect(dom.container.textContent).not.toContain('Permanent establishments');
+    await type(control('First name'), 'Amparo');
+    await type(control('Account (IBAN)'), 'ES91 2100 0418 4502 0005 1333');
+    await clickButton('Save details');
+    await waitForText('Check the IBAN: its check digits do not match.');
+    const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')!;
+    expect(JSON.parse(String((put[1] as RequestInit).body))).toMatchObject({ ownerFirstName: 'Amparo', iban: 'ES91 2100 0418 4502 0005 1333', permanentEstablishments: [] });
   });
 
   it('asks before a rename sends an approved business back to review, then saves with the confirmation', async () => {

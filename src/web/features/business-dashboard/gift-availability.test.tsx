@@ -18,7 +18,7 @@ const business = {
   id: 'b1', slug: 'horchateria-santa-catalina', name: 'Horchatería Santa Catalina', district: null, category: 'traditional_drinks', description: null, ownLocale: 'es', descriptionTranslations: {}, openingHoursTranslations: {},
   address: 'Plaça de Santa Caterina 6', city: 'Valencia', phone: null, email: null, website: null,
   whatsapp: null, bookingUrl: null, openingHours: null,
-  businessType: 'cooperative', taxId: 'F12345674', businessRegistrationNumber: null, legalName: null, fiscalAddress: null, invoicingDataMissing: ['legalName', 'fiscalAddress'], imageUrl: null,
+  businessType: 'cooperative', taxId: 'F12345674', businessRegistrationNumber: null, legalName: null, fiscalAddress: null, invoicingDataMissing: ['legalName', 'fiscalAddress'], sellerDetails: { ownerFirstName: null, ownerLastName: null, ownerBirthDate: null, vatNumber: null, permanentEstablishments: [], iban: null, ibanHolder: null }, dac7Missing: [], imageUrl: null,
   thumbnailUrl: null, verificationStatus: 'approved', rejectionReason: null, isActive: true, commissionRate: 12.5, proposedCommissionRate: null, commissionProposedAt: null, orderMailDigest: false,
   termsAcceptedAt: '2026-11-20T10:00:00.000Z', partnerTermsVersion: '2026-11-27', documents: [], totals: { gifts: 1, orders: 0, extensionRequests: 0 }, createdAt: '2026-11-20T10:00:00.000Z',
 } satisfies DashboardBusiness;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Gift, Package, XCircle } from 'lucide-react';
-import { Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import { useText } from '@web/lib/text';
 import type { BusinessProfilePatch, BusinessProfilePatchInput, DashboardBusiness } from '@shared/contracts/business-dashboard';
@@ -80,6 +80,7 @@ export function ProfileTab({ business }: { business: DashboardBusiness }) {
       </Suspense>
       <ProfileImage business={business} />
       <ProfileForm business={business} />
+      <SellerDetailsSection business={business} />
       <MailSettingsCard business={business} />
     </div>
   );
@@ -405,6 +406,35 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
           cancelLabel={t('reReview.cancel')}
           onConfirm={() => save(true)}
         />
+      </CardContent>
+    </Card>
+  );
+}
+
+// The DAC7 form, its texts and country names load when the owner opens it (ADR 100): the
+// profile tab is 2-3 KB under its budget (ADR 074).
+const SellerDetailsCard = lazy(() => import('./seller-details-card').then((m) => ({ default: m.SellerDetailsCard })));
+
+/** What DAC7 reports of the business (ADR 100): how many details are missing, the form on opening. */
+function SellerDetailsSection({ business }: { business: DashboardBusiness }) {
+  const { t } = useText('dashboard');
+  const [isOpened, setOpened] = useState(false);
+  const missing = business.dac7Missing.length;
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center gap-2">
+        <CardTitle as="h2">{t('profile.sellerDetails.title')}</CardTitle>
+        <Badge variant={missing > 0 ? 'warning' : 'success'}>{missing > 0 ? t('profile.sellerDetails.missing', { count: missing }) : t('profile.sellerDetails.complete')}</Badge>
+      </CardHeader>
+      <CardContent>
+        <details id="seller-details" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
+          <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-700">{t('profile.sellerDetails.open')}</summary>
+          {isOpened ? (
+            <Suspense fallback={<Spinner decorative className="mt-3" />}>
+              <SellerDetailsCard business={business} />
+            </Suspense>
+          ) : null}
+        </details>
       </CardContent>
     </Card>
   );

@@ -73,6 +73,9 @@ describe('business profile (GET/PATCH /api/business/me)', () => {
       legalName: null,
       fiscalAddress: null,
       invoicingDataMissing: ['legalName', 'fiscalAddress'],
+      // DAC7's seller details (ADR 100): none given yet; a company with a registration number still lacks these.
+      sellerDetails: { ownerFirstName: null, ownerLastName: null, ownerBirthDate: null, vatNumber: null, permanentEstablishments: [], iban: null, ibanHolder: null },
+      dac7Missing: ['legalName', 'fiscalAddress', 'iban', 'ibanHolder'],
       imageUrl: business.imageUrl,
       thumbnailUrl: business.imageUrl!.replace('/main.', '/main-w480.'),
       verificationStatus: 'rejected',

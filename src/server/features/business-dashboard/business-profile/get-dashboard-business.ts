@@ -1,4 +1,5 @@
 import { missingInvoicingData } from '@shared/domain/invoices';
+import { missingDac7Fields } from '@shared/domain/dac7-seller';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { documentDownloadUrl } from '@shared/contracts/business-documents';
 import type { DashboardBusiness } from '@shared/contracts/business-dashboard';
@@ -57,6 +58,16 @@ export async function toDashboardBusiness(db: Executor, business: OwnedBusiness)
     legalName: business.legalName,
     fiscalAddress: business.fiscalAddress,
     invoicingDataMissing: missingInvoicingData(business),
+    sellerDetails: {
+      ownerFirstName: business.ownerFirstName,
+      ownerLastName: business.ownerLastName,
+      ownerBirthDate: business.ownerBirthDate,
+      vatNumber: business.vatNumber,
+      permanentEstablishments: business.permanentEstablishments,
+      iban: business.iban,
+      ibanHolder: business.ibanHolder,
+    },
+    dac7Missing: missingDac7Fields(business),
     imageUrl: business.imageUrl,
     thumbnailUrl: thumbnailUrlFor(business.imageUrl),
     verificationStatus: business.verificationStatus as VerificationStatus,

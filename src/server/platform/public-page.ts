@@ -19,7 +19,9 @@ import { PUBLIC_PAGE_SCRIPT } from './public-page-script';
  * storage, and makes the menu and the banner act in place.
  */
 
-
+// The language menu's button (shown without JavaScript, `.no-js-only`) is as tall as its
+// select, so the header keeps its height when the script hides it: at 48 px it moved the
+// whole page 4 px after the first paint (the landing's layout shift, docs/performance.md).
 export const PUBLIC_PAGE_CSS = `
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
@@ -70,6 +72,7 @@ footer a{display:inline-block;padding:.35rem 0}
 .cart .count[hidden]{display:none}
 .lang-form{display:flex;align-items:center;gap:.35rem}
 .lang-form select{width:auto;min-height:44px;padding:.35rem .5rem;border-radius:999px}
+.lang-form .button{min-height:44px;padding-block:.35rem}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .js .no-js-only{display:none}
 .cookie-banner{position:fixed;inset:auto 0 0 0;z-index:40;padding:.75rem}

@@ -44,8 +44,8 @@ describe('the landing page while it loads', () => {
     cookieBanner: { consent: null, customise: false },
     accountDeleted: false,
   });
-  const css = /<style>([\s\S]*?)<\/style>/.exec(page)![1];
-  const rules = [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)].map(([, selector, body]) => ({ selector: selector.trim(), body }));
+  const css = /<style>([\s\S]*?)<\/style>/.exec(page)?.[1] ?? '';
+  const rules = [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)].map(([, selector = '', body = '']) => ({ selector: selector.trim(), body }));
 
   // The script dims "how it works" at load; an always-on transition animated that dimming,
   // about thirty rounds of style, layout and paint on the main thread during the first second.

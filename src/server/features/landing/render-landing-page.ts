@@ -18,7 +18,8 @@ import { pageHref, renderPublicDocument, type CookieBannerState, type PublicSite
 // script dims the steps and blocks while the page loads, and with the transitions always on
 // that dimming was itself animated, about 30 rounds of style, layout and paint on the main
 // thread during the first second (docs/performance.md). The bar grows by `transform`, which
-// the compositor animates, not by `width`, which lays the page out on every frame.
+// the compositor animates, not by `width`, which lays the page out on every frame. A figure's
+// label is not painted before its figure, which is drawn above it (see public-page.ts).
 const LANDING_CSS = `
 .bar{max-width:72rem}
 main{max-width:none;padding:0}
@@ -36,6 +37,7 @@ section.band{padding:3rem 0}
 .stats h2{font-size:.85rem;letter-spacing:.16em;text-transform:uppercase;color:#9a3412;margin:0 0 1rem;font-family:inherit}
 .stats dl{display:grid;grid-template-columns:repeat(3,1fr);gap:1rem;margin:0}
 .stats div{display:flex;flex-direction:column-reverse}
+.stats div:not(:has(dd)){visibility:hidden}
 .stats dd{margin:0;font-family:'Iowan Old Style',Palatino,Georgia,serif;font-size:2rem;font-weight:700;color:#7c2d12;font-variant-numeric:tabular-nums}
 .stats dt{color:#57534e}
 .center{text-align:center;max-width:42rem;margin:0 auto}

@@ -48,7 +48,7 @@ describe('the landing page while it loads', () => {
   const rules = [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)].map(([, selector = '', body = '']) => ({ selector: selector.trim(), body }));
 
   // The script dims "how it works" at load; an always-on transition animated that dimming,
-  // about thirty rounds of style, layout and paint on the main thread during the first second.
+  // some twenty to thirty rounds of style, layout and paint on the main thread during the first second.
   it('animates "how it works" only once its reveal has started, and never by its layout', () => {
     const animated = rules.filter(({ body }) => /transition:(?!none)/.test(body));
     expect(animated.length).toBeGreaterThan(0);

@@ -16,7 +16,7 @@ import { pageHref, renderPublicDocument, type CookieBannerState, type PublicSite
 
 // "How it works" animates only once its reveal has started (`data-timeline=started`): the
 // script dims the steps and blocks while the page loads, and with the transitions always on
-// that dimming was itself animated, about 30 rounds of style, layout and paint on the main
+// that dimming was itself animated, some twenty to thirty rounds of style, layout and paint on the main
 // thread during the first second (docs/performance.md). The bar grows by `transform`, which
 // the compositor animates, not by `width`, which lays the page out on every frame. A figure's
 // label is not painted before its figure, which is drawn above it (see public-page.ts).

@@ -82,6 +82,30 @@ test('has no serious accessibility findings in English, Spanish and Valencian', 
   await expectNoSeriousA11yViolations(page);
 });
 
+// The script runs after the first paint may have happened: what it changes (the language
+// menu's button hidden, the banner's close button, the cart's count, "how it works" dimmed)
+// must not move anything already painted (Lighthouse counted a 4 px shift of the whole page).
+test('nothing moves once painted while the page and its script load, in the three languages', async ({ page }) => {
+  for (const language of ['en', 'es', 'va']) {
+    await page.goto(`/?lang=${language}`);
+    await expect(page.locator('html')).toHaveClass(/\bjs\b/);
+    await expect(page.locator('#how-it-works')).toHaveAttribute('data-timeline', 'waiting');
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<{ value: number; nodes: string[] }[]>((resolve) => {
+          const seen: { value: number; nodes: string[] }[] = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[]) {
+              seen.push({ value: entry.value, nodes: entry.sources.map((source) => source.node?.nodeName ?? '?') });
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(seen)));
+        }),
+    );
+    expect(shifts, language).toEqual([]);
+  }
+});
+
 test.describe('a business onboarded in Spanish', () => {
   // The onboarding helpers read the Spanish pages; the guest below browses in English.
   test.use({ locale: 'es-ES' });

@@ -97,7 +97,7 @@ export const PUBLIC_PAGE_SCRIPT = String.raw`(function () {
       for (var s = 0; s < total; s++) steps[s].setAttribute('data-state', s < count ? 'lit' : 'waiting');
       progress.setAttribute('aria-valuenow', String(count));
       progress.setAttribute('aria-valuetext', template.replace('#', String(count)));
-      bar.style.width = (count / total) * 100 + '%';
+      bar.style.transform = 'scaleX(' + count / total + ')';
       counter.textContent = count + '/' + total;
     }
     function show(count) {

@@ -34,3 +34,27 @@ describe('the landing page with hostile text in the newest gifts', () => {
     expect(markup).toContain('&#39; onmouseover=&#39;alert(1) business');
   });
 });
+
+describe('the landing page while it loads', () => {
+  const page = renderLandingPage({
+    language: 'en',
+    site: { origin: 'https://regalo.test' },
+    figures: { giftsSent: 1200, partners: 15, recipients: 900 },
+    gifts: [],
+    cookieBanner: { consent: null, customise: false },
+    accountDeleted: false,
+  });
+  const css = /<style>([\s\S]*?)<\/style>/.exec(page)?.[1] ?? '';
+  const rules = [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)].map(([, selector = '', body = '']) => ({ selector: selector.trim(), body }));
+
+  // The script dims "how it works" at load; an always-on transition animated that dimming,
+  // some twenty to thirty rounds of style, layout and paint on the main thread during the first second.
+  it('animates "how it works" only once its reveal has started, and never by its layout', () => {
+    const animated = rules.filter(({ body }) => /transition:(?!none)/.test(body));
+    expect(animated.length).toBeGreaterThan(0);
+    for (const { selector, body } of animated) {
+      expect(selector).toMatch(/^\[data-timeline=started\] /);
+      expect(body).not.toMatch(/\b(width|height|margin|padding|top|left)\b/);
+    }
+  });
+});

@@ -14,7 +14,12 @@ import { pageHref, renderPublicDocument, type CookieBannerState, type PublicSite
  * works" reveal, the language menu, the cookie banner and the cart's count.
  */
 
-
+// "How it works" animates only once its reveal has started (`data-timeline=started`): the
+// script dims the steps and blocks while the page loads, and with the transitions always on
+// that dimming was itself animated, some twenty to thirty rounds of style, layout and paint on the main
+// thread during the first second (docs/performance.md). The bar grows by `transform`, which
+// the compositor animates, not by `width`, which lays the page out on every frame. A figure's
+// label is not painted before its figure, which is drawn above it (see public-page.ts).
 const LANDING_CSS = `
 .bar{max-width:72rem}
 main{max-width:none;padding:0}
@@ -32,21 +37,25 @@ section.band{padding:3rem 0}
 .stats h2{font-size:.85rem;letter-spacing:.16em;text-transform:uppercase;color:#9a3412;margin:0 0 1rem;font-family:inherit}
 .stats dl{display:grid;grid-template-columns:repeat(3,1fr);gap:1rem;margin:0}
 .stats div{display:flex;flex-direction:column-reverse}
+.stats div:not(:has(dd)){visibility:hidden}
 .stats dd{margin:0;font-family:'Iowan Old Style',Palatino,Georgia,serif;font-size:2rem;font-weight:700;color:#7c2d12;font-variant-numeric:tabular-nums}
 .stats dt{color:#57534e}
 .center{text-align:center;max-width:42rem;margin:0 auto}
 .progress{display:flex;align-items:center;gap:1rem;max-width:28rem;margin:1.5rem auto}
 .progress [role=progressbar]{flex:1;height:.5rem;border-radius:999px;background:#efe3d0;overflow:hidden}
-.progress [role=progressbar] div{height:100%;background:#c2410c;transition:width .5s}
+.progress [role=progressbar] div{height:100%;background:#c2410c;transform-origin:0 50%}
 .steps-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(17rem,1fr));gap:1rem;list-style:none;margin:1.5rem 0 0;padding:0}
-.steps-grid li{border:2px solid #e7dccb;border-radius:1.25rem;padding:1.25rem;background:#fffbf5;transition:background-color .5s,border-color .5s}
+.steps-grid li{border:2px solid #e7dccb;border-radius:1.25rem;padding:1.25rem;background:#fffbf5}
 .steps-grid li[data-state=lit]{border-color:#fdba74;background:#fff7ed}
 .steps-grid .n{display:inline-flex;align-items:center;justify-content:center;width:2.5rem;height:2.5rem;border-radius:.8rem;background:#efe3d0;font-weight:700}
 .steps-grid li[data-state=lit] .n{background:#c2410c;color:#fff}
 .steps-grid h3{margin:.75rem 0 .35rem}
 .feel{font-style:italic;color:#7c2d12}
-[data-block]{margin-top:2.5rem;transition:opacity .7s,transform .7s}
+[data-block]{margin-top:2.5rem}
 [data-block][data-state=hidden]{opacity:0;transform:translateY(1rem)}
+[data-timeline=started] .progress [role=progressbar] div{transition:transform .5s}
+[data-timeline=started] .steps-grid li{transition:background-color .5s,border-color .5s}
+[data-timeline=started] [data-block]{transition:opacity .7s,transform .7s}
 .two{display:grid;gap:1rem}
 @media (min-width:48rem){.two{grid-template-columns:1fr 1fr}.hero-band h1{font-size:3.5rem}}
 .dark{background:#0c4a6e;color:#f5efe6}
@@ -108,7 +117,7 @@ ${notice}<p class="pill">${t('hero.eyebrow')}</p>
 <div class="center"><p class="eyebrow">${t('howItWorks.eyebrow')}</p>
 <h2 id="how-it-works-title">${t('howItWorks.title')}</h2>
 <p class="muted">${t('howItWorks.subtitle')}</p></div>
-<div class="progress"><div role="progressbar" aria-label="${t('howItWorks.progressLabel')}" aria-valuemin="0" aria-valuemax="${total}" aria-valuenow="${total}" aria-valuetext="${t('howItWorks.progressValue', { count: total, total })}" data-valuetext="${t('howItWorks.progressValue', { count: 1234567, total }).replace('1234567', '#')}"><div style="width:100%"></div></div>
+<div class="progress"><div role="progressbar" aria-label="${t('howItWorks.progressLabel')}" aria-valuemin="0" aria-valuemax="${total}" aria-valuenow="${total}" aria-valuetext="${t('howItWorks.progressValue', { count: total, total })}" data-valuetext="${t('howItWorks.progressValue', { count: 1234567, total }).replace('1234567', '#')}"><div></div></div>
 <p data-testid="how-it-works-progress" data-progress style="margin:0;font-weight:700">${total}/${total}</p></div>
 <ol class="steps-grid">${joinHtml(
     steps.map(

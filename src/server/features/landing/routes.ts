@@ -3,7 +3,7 @@ import type { FeaturedGift } from '@shared/contracts/shop';
 import { languageCookieValue, readLanguageCookie } from '@shared/contracts/language-cookie';
 import { getSessionUser } from '../../platform/auth/guard';
 import { languageFromAcceptLanguage, toPageLanguage, type PageLanguage } from '../../platform/page-language';
-import { cookieBannerState, type PublicSite } from '../../platform/public-page';
+import { cookieBannerState, sendPublicDocument, type PublicSite } from '../../platform/public-page';
 import { landingFigures } from './count-landing-figures';
 import { renderLandingPage } from './render-landing-page';
 
@@ -53,11 +53,8 @@ export const landingRoutes: FastifyPluginAsync<LandingOptions> = async (app, { f
         cookieBanner: cookieBannerState(request.headers.cookie, query),
         accountDeleted: query.account === 'deleted',
       });
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Accept-Language, Cookie')
-        .type('text/html; charset=utf-8')
-        .send(html);
+      reply.header('cache-control', 'no-cache').header('vary', 'Accept-Language, Accept-Encoding, Cookie');
+      return sendPublicDocument(reply, request.headers['accept-encoding'], html);
     },
   });
 };

@@ -33,11 +33,11 @@ describe('Spanish conventions in every language (ADR 058)', () => {
     expect(plain(formatDateTime('2026-11-20T23:05:00Z', 'en'))).toBe('21 Nov 2026, 00:05');
   });
 
-  it('writes Valencian dates as Catalan of Spain does, with "de" before the year (AVL usage, ADR 068)', () => {
+  it('writes Valencian long dates as Catalan of Spain does, with "de" before the year (AVL usage, ADR 068), and short ones like the Spanish: day, abbreviated month, year', () => {
     expect(plain(formatFullDate('2026-06-19T10:00:00Z', 'va'))).toBe('divendres, 19 de juny de 2026');
     expect(plain(formatLongDate('2026-04-19T10:00:00Z', 'va'))).toBe('19 d’abril de 2026');
-    expect(plain(formatDate('2026-06-30T22:30:00Z', 'va'))).toBe('1 de jul. de 2026');
-    expect(plain(formatDateTime('2026-11-21T17:30:00Z', 'va'))).toBe('21 de nov. de 2026, 18:30');
+    expect(plain(formatDate('2026-06-30T22:30:00Z', 'va'))).toBe('1 jul. 2026');
+    expect(plain(formatDateTime('2026-11-21T17:30:00Z', 'va'))).toBe('21 nov. 2026, 18:30');
     expect(plain(formatMonth('2026-06', 'va'))).toBe('juny de 2026');
   });
 

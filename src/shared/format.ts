@@ -5,7 +5,7 @@ import { FORMAT_TAGS, HOME_LOCALE, isLocale, type Locale } from './locale';
  * 058): euros after the amount with a decimal comma (`25,00 €`), the day before the month, a
  * 24-hour clock, Europe/Madrid time. Only the words change with the reader's language: the
  * month is written in that language ("24 Aug 2026" in English, "24 ago 2026" in Spanish,
- * "24 d’ag. de 2026" in Valencian). Each language's formatting tag is the locale module's
+ * "24 ag. 2026" in Valencian). Each language's formatting tag is the locale module's
  * (`FORMAT_TAGS`: British English, the Spanish of Spain, Catalan of Spain for Valencian).
  */
 const TIME_ZONE = 'Europe/Madrid';
@@ -20,6 +20,14 @@ export type FormatLanguage = Locale;
  */
 const valencianYear = (text: string) => text.replace(/ del (\d{4})/g, ' de $1');
 const finish: Record<FormatLanguage, (text: string) => string> = { en: (text) => text, es: (text) => text, va: valencianYear };
+/**
+ * A short date is the day, the abbreviated month and the year in every language: `21 nov 2026`,
+ * `21 nov. 2026`. ICU's Catalan pattern keeps the long form's prepositions around the
+ * abbreviation ("21 de nov. del 2026"), which made the Valencian short dates read as long ones
+ * beside the Spanish (third walk-through).
+ */
+const valencianShort = (text: string) => text.replace(/^(\d{1,2}) (?:de |d[’'])(\S+) del? (\d{4})/, '$1 $2 $3');
+const finishShort: Record<FormatLanguage, (text: string) => string> = { ...finish, va: valencianShort };
 
 // Thousands always grouped, four digits too (`1.234,50 €`, ADRs 058, 068): Spanish CLDR leaves
 // four digits ungrouped, which reads oddly next to `12.345,67 €` in the same list.
@@ -42,9 +50,9 @@ const monthOfYear = formatters({ month: 'long', year: 'numeric' }, 'UTC');
 const monthOnly = formatters({ month: 'long' }, 'UTC');
 
 /** An unknown language (an old stored value) reads as Spanish, the product's home locale. */
-function format(byLanguage: Record<FormatLanguage, Intl.DateTimeFormat>, language: string, value: Date) {
+function format(byLanguage: Record<FormatLanguage, Intl.DateTimeFormat>, language: string, value: Date, finishing = finish) {
   const known = isLocale(language) ? language : HOME_LOCALE;
-  return finish[known](byLanguage[known].format(value));
+  return finishing[known](byLanguage[known].format(value));
 }
 
 const toDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
@@ -71,14 +79,14 @@ export function formatPercent(rate: number, maximumFractionDigits = 2): string {
   return format.format(Number((rate / 100).toFixed(maximumFractionDigits + 2)));
 }
 
-/** `24 Aug 2026, 04:37` / `24 ago 2026, 04:37`. */
+/** `24 Aug 2026, 04:37` / `24 ago 2026, 04:37` / `24 ag. 2026, 04:37`. */
 export function formatDateTime(value: Date | string, language: FormatLanguage | string): string {
-  return format(dateTime, language, toDate(value));
+  return format(dateTime, language, toDate(value), finishShort);
 }
 
-/** `24 Aug 2026` / `24 ago 2026`. */
+/** `24 Aug 2026` / `24 ago 2026` / `24 ag. 2026`. */
 export function formatDate(value: Date | string, language: FormatLanguage | string): string {
-  return format(dateOnly, language, toDate(value));
+  return format(dateOnly, language, toDate(value), finishShort);
 }
 
 /** `19 June 2026` / `19 de junio de 2026` / `19 de juny de 2026`. */

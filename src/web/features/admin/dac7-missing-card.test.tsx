@@ -87,7 +87,7 @@ describe("the admin's list of sellers missing DAC7 details", () => {
   it('names the missing fields in Valencian', async () => {
     await renderCard('va');
     await vi.waitFor(() => expect(card()!.textContent).toContain('Falta: Data de naixement, Compte (IBAN)'), { timeout: 5000 });
-    expect(card()!.textContent).toContain('La declaració es presenta fins al 31 de gen. de 2026.');
+    expect(card()!.textContent).toContain('La declaració es presenta fins al 31 gen. 2026.');
   });
 
   it('chases this year’s report from February', async () => {

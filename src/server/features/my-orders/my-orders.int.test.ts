@@ -56,6 +56,7 @@ describe('GET /api/my/orders', () => {
       status: 'paid',
       giftName: 'Cata de tés',
       businessName: 'Tetería Russafa',
+      handover: 'send',
       recipientName: 'Joan',
       recipientPhone: '+34600111222',
       recipientEmail: null,

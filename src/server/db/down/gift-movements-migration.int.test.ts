@@ -44,6 +44,7 @@ const LATER_TAKEN_BACK: Record<string, string[]> = {
     'ALTER TABLE "payout_accounts" DROP COLUMN "requirements_eventually_due"',
     'ALTER TABLE "payout_accounts" DROP COLUMN "requirements_deadline"',
   ],
+  'invoice-substitutions': ['DROP TABLE "invoice_substitutions"'],
 };
 
 async function takeBackLaterMigrations(db: Database) {

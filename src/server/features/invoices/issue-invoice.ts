@@ -14,6 +14,7 @@ import { findUninvoicedCommission, unitKey, type InvoicingUnit } from './find-un
 import { missingInvoicingData } from '@shared/domain/invoices';
 import { recordInvoiceVatAdjustment } from '../../domain/invoices/invoice-vat-adjustment';
 import { isBaseInvoice, isLiveInvoice } from '../../domain/invoices/live-invoice';
+import { invoiceRecipientOf, shortOrder } from '../../domain/invoices/invoice-recipient';
 
 export type IssueOutcome =
   | { kind: 'issued'; invoiceId: string; fullNumber: string; type: 'F1' | 'R1' }
@@ -39,13 +40,6 @@ export async function mailOwner(tx: Executor, ctx: Pick<AppContext, 'config'>, b
     locale,
     data: invoiceMailData(document!, locale, { name: owner.name, invoiceUrl: `${ctx.config.publicUrl}/business/dashboard?tab=payouts` }),
   });
-}
-
-export const shortOrder = (orderId: string) => orderId.slice(0, 8).toUpperCase();
-
-/** The recipient as an invoice names it, from the business's invoicing data (complete: the caller checked). */
-export function invoiceRecipientOf(business: { legalName: string | null; taxId: string; fiscalAddress: string | null }) {
-  return { name: business.legalName!.trim(), taxId: business.taxId.trim().toUpperCase(), address: business.fiscalAddress!.trim().replace(/\s*\n\s*/g, ', ') };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
 import { invoiceCancellations, invoices, invoiceSubstitutions, verifactuRecords, verifactuSubmissions } from '../../db/schema/invoices';
 import { missingInvoicingData } from '@shared/domain/invoices';
-import { invoiceRecipientOf } from './issue-invoice';
+import { invoiceRecipientOf } from '../../domain/invoices/invoice-recipient';
 
 /**
  * Invoices newest first, with what they correct and how, whether they were cancelled or

@@ -11,7 +11,8 @@ import { isBaseInvoice, isLiveInvoice } from '../../domain/invoices/live-invoice
 import { lockVerifactuChain, normalizeIssuerTaxId, verifactuInstallationNumber } from '../../domain/invoices/verifactu-chain';
 import { writeInvoice } from '../../domain/invoices/write-invoice';
 import { missingInvoicingData } from '@shared/domain/invoices';
-import { invoiceRecipientOf, mailOwner, shortOrder } from './issue-invoice';
+import { invoiceRecipientOf, shortOrder } from '../../domain/invoices/invoice-recipient';
+import { mailOwner } from './issue-invoice';
 
 const notFound = () => new AppError('invoice_not_found', 404, 'No such invoice');
 

@@ -128,6 +128,10 @@ export const verifactuSubmissionSchema = z.object({
   invoiceId: z.string(),
   /** NumSerieFactura of the invoice registered or cancelled. */
   fullNumber: z.string(),
+  /** A registration's TipoFactura; null for a cancellation. */
+  invoiceType: z.enum(invoiceTypes).nullable(),
+  /** An R1's TipoRectificativa: `S` by substitution, `I` by differences; null otherwise. */
+  rectificationType: z.enum(['I', 'S']).nullable(),
   /** The invoice's issue date, `YYYY-MM-DD`. */
   issueDate: z.string(),
   businessName: z.string(),

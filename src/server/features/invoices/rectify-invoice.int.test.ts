@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { InvoiceList, RectifyInvoiceResult } from '@shared/contracts/invoices';
+import type { InvoiceList, RectifyInvoiceResult, VerifactuSubmissionPage } from '@shared/contracts/invoices';
 import { invoiceCancellations, invoiceSubstitutions, verifactuRecords } from '../../db/schema/invoices';
 import { ledgerEntries } from '../../db/schema/payouts';
 import { mailOutbox } from '../../db/schema/mail-outbox';
@@ -121,6 +121,13 @@ describe('correcting the recipient of an issued invoice: a rectifying invoice by
     const list = await listOf(shop.cookie);
     expect(list.find((i) => i.id === id)).toMatchObject({ type: 'R1', bySubstitution: true, correctsFullNumber: f1.fullNumber, recipientOutdated: false, cancelledAt: null });
     expect(list.find((i) => i.id === f1.id)).toMatchObject({ substitutedByFullNumber: fullNumber, recipientOutdated: false, cancelledAt: null });
+
+    // The platform team's list of records shows the R1 by substitution.
+    const admin = await signedInUser(t, 'admin');
+    const records = (await authedInject(t, admin.cookie, { method: 'GET', url: '/api/admin/verifactu/submissions' })).json() as VerifactuSubmissionPage;
+    expect(records.items.find((i) => i.invoiceId === id)).toMatchObject({ kind: 'alta', fullNumber, invoiceType: 'R1', rectificationType: 'S', state: 'pending' });
+    expect(records.items.find((i) => i.invoiceId === f1.id)).toMatchObject({ kind: 'alta', invoiceType: 'F1', rectificationType: null });
+    expect(records.items.filter((i) => i.invoiceId === f1.id)).toHaveLength(1);
 
     // The document says it is rectifying, what it rectifies, how and why, and what the original said.
     const document = await loadInvoiceDocument(t.database.db, id);

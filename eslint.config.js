@@ -167,7 +167,7 @@ const MONEY_API = [
   'ledger/ledger-balances', 'transfers/list-transfers', 'transfers/order-transfer-state',
   'statements/get-business-statement', 'statements/list-month-totals', 'statements/format-statement-csv',
   'statements/statement-business', 'statements/payouts-text',
-  'invoices/cancel-invoice', 'invoices/list-invoices', 'invoices/list-missing-invoicing-data', 'invoices/list-dac7-missing-seller-data', 'invoices/get-invoice-book',
+  'invoices/cancel-invoice', 'invoices/list-invoices', 'invoices/list-missing-invoicing-data', 'invoices/list-dac7-missing-seller-data', 'invoices/rectify-invoice-recipient', 'invoices/get-invoice-book',
   'invoices/format-invoice-book-csv', 'invoices/get-dac7-report', 'invoices/format-dac7-csv', 'invoices/load-invoice-document',
   'invoices/render-invoice-html', 'invoices/render-invoice-pdf', 'invoices/invoice-text',
   'verifactu/list-verifactu-records', 'verifactu/list-verifactu-submissions', 'verifactu/verify-verifactu-chain',

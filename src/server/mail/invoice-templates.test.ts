@@ -36,6 +36,23 @@ describe('invoice email', () => {
     }
   });
 
+  it('says a rectifying invoice by substitution replaces the invoice with the current details, not that it corrects by differences', () => {
+    const original = sampleInvoice();
+    const substitute = sampleRectifyingInvoice({
+      baseCents: original.baseCents,
+      vatCents: original.vatCents,
+      totalCents: original.totalCents,
+      lines: original.lines,
+      substitutes: { reason: 'recipient', invoices: [{ fullNumber: 'R2027-000012', issueDate: '2027-02-01', baseCents: original.baseCents, vatCents: original.vatCents, recipient: original.recipient }] },
+    });
+    const expected = { en: 'It replaces invoice R2027-000012', es: 'Sustituye a la factura R2027-000012', va: 'Substituïx la factura R2027-000012' } as const;
+    for (const locale of ['en', 'es', 'va'] as const) {
+      const mail = templates['invoice-issued'](invoiceMailData(substitute, locale, { name: 'Marta', invoiceUrl }), locale);
+      expect(mail.text, locale).toContain(expected[locale]);
+      expect(mail.text, locale).not.toMatch(/difference|diferencias|diferències/);
+    }
+  });
+
   it('ends a sentence on a legal name ending in S.L. with one full stop', () => {
     for (const locale of ['en', 'es', 'va'] as const) {
       const mail = templates['invoice-issued'](invoiceMailData(sampleRectifyingInvoice(), locale, { name: 'Marta', invoiceUrl }), locale);

@@ -19,8 +19,10 @@ export interface InvoiceMailTemplates {
     month: string;
     /** The invoice's total, formatted (`28,31 €`). */
     total: string;
-    /** For a rectifying invoice: the number of the invoice it corrects. */
+    /** For a rectifying invoice: the number of the invoice it corrects (or the first it replaces). */
     correctsNumber?: string;
+    /** A rectifying invoice by substitution (the recipient's data corrected), not by differences. */
+    bySubstitution?: boolean;
     invoiceUrl: string;
   };
 }
@@ -38,7 +40,9 @@ export const invoiceTemplates: { [K in keyof InvoiceMailTemplates]: Renderer<Inv
       heading: rectifying ? t.heading.rectifying : t.heading.issued(d),
       paragraphs: [
         greeting(locale, d.name),
-        rectifying ? t.body.rectifying({ ...d, correctsNumber: d.correctsNumber ?? '' }) : t.body.issued(d),
+        rectifying
+          ? (d.bySubstitution ? t.body.substituting : t.body.rectifying)({ ...d, correctsNumber: d.correctsNumber ?? '' })
+          : t.body.issued(d),
         t.where,
       ],
       action: { label: t.action, url: d.invoiceUrl },

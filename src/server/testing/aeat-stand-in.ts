@@ -64,7 +64,58 @@ const ANULACION_SEQUENCE: [string, boolean][] = [
   ['GeneradoPor', false], ['Generador', false], ['Encadenamiento', true], ['SistemaInformatico', true],
   ['FechaHoraHusoGenRegistro', true], ['TipoHuella', true], ['Huella', true], ['Signature', false],
 ];
+// IDFacturaRectificada (IDFacturaARType) and ImporteRectificacion (DesgloseRectificacionType).
+const ID_FACTURA_RECTIFICADA_SEQUENCE: [string, boolean][] = [['IDEmisorFactura', true], ['NumSerieFactura', true], ['FechaExpedicionFactura', true]];
+const IMPORTE_RECTIFICACION_SEQUENCE: [string, boolean][] = [['BaseRectificada', true], ['CuotaRectificada', true], ['CuotaRecargoRectificado', false]];
 const AMOUNT = /^(\+|-)?\d{1,12}(\.\d{0,2})?$/;
+
+/** The first child out of its sequence's order, unexpected or missing, or undefined. */
+function sequenceProblem(element: XmlElement, sequence: [string, boolean][]): string | undefined {
+  let position = -1;
+  for (const child of element.children) {
+    const index = sequence.findIndex(([name]) => name === child.name);
+    if (index === -1) return `elemento no esperado ${element.name}/${child.name}`;
+    if (index <= position) return `elemento ${element.name}/${child.name} fuera de orden`;
+    position = index;
+  }
+  const names = new Set(element.children.map((c) => c.name));
+  const missing = sequence.find(([name, required]) => required && !names.has(name));
+  return missing ? `falta el elemento ${element.name}/${missing[0]}` : undefined;
+}
+
+/**
+ * A rectifying invoice's own elements (SuministroInformacion.xsd and the service's rules):
+ * TipoRectificativa exactly on R1–R5, FacturasRectificadas holding 1 to 1000
+ * IDFacturaRectificada, and ImporteRectificacion required by substitution (S) and refused by
+ * differences (I), each in its type's order with amounts as the schema writes them.
+ */
+function rectificationProblem(alta: XmlElement): string | undefined {
+  const tipo = textAt(alta, 'TipoFactura') ?? '';
+  const rectificativa = textAt(alta, 'TipoRectificativa');
+  const rectifying = /^R[1-5]$/.test(tipo);
+  if (rectifying !== (rectificativa !== undefined)) return `TipoRectificativa ${rectifying ? 'obligatorio' : 'no permitido'} para TipoFactura ${tipo}`;
+  if (rectificativa !== undefined && rectificativa !== 'S' && rectificativa !== 'I') return `TipoRectificativa "${rectificativa}" no válido`;
+  const rectified = childOf(alta, 'FacturasRectificadas');
+  if (rectified) {
+    const ids = rectified.children;
+    if (ids.length === 0 || ids.length > 1000) return 'FacturasRectificadas admite de 1 a 1000 IDFacturaRectificada';
+    for (const id of ids) {
+      if (id.name !== 'IDFacturaRectificada') return `elemento no esperado FacturasRectificadas/${id.name}`;
+      const problem = sequenceProblem(id, ID_FACTURA_RECTIFICADA_SEQUENCE);
+      if (problem) return problem;
+      if (!FECHA.test(textAt(id, 'FechaExpedicionFactura') ?? '')) return 'IDFacturaRectificada/FechaExpedicionFactura no es dd-mm-aaaa';
+    }
+  }
+  const amounts = childOf(alta, 'ImporteRectificacion');
+  if (rectificativa === 'S' && !amounts) return 'ImporteRectificacion obligatorio si TipoRectificativa es S';
+  if (rectificativa !== 'S' && amounts) return 'ImporteRectificacion solo si TipoRectificativa es S';
+  if (amounts) {
+    const problem = sequenceProblem(amounts, IMPORTE_RECTIFICACION_SEQUENCE);
+    if (problem) return problem;
+    for (const child of amounts.children) if (!AMOUNT.test(child.text ?? '')) return `ImporteRectificacion/${child.name} "${child.text}" no es un importe`;
+  }
+  return undefined;
+}
 const FECHA = /^\d{2}-\d{2}-\d{4}$/;
 
 /** What is wrong with a record for the schema, or undefined (the service answers 4102 for these). */
@@ -86,6 +137,8 @@ export function recordSchemaProblem(element: XmlElement): string | undefined {
       if (!AMOUNT.test(value)) return `${path.join('/')} "${value}" no es un importe`;
     }
     if (!FECHA.test(textAt(element, 'IDFactura', 'FechaExpedicionFactura') ?? '')) return 'FechaExpedicionFactura no es dd-mm-aaaa';
+    const rectification = rectificationProblem(element);
+    if (rectification) return rectification;
   }
   return undefined;
 }

@@ -11,9 +11,10 @@ import { writeInvoice } from '../money/invoices/write-invoice';
 /**
  * An issued F1 of 2,50 € + 21 % for a business, numbered and chained as the invoicing run
  * does (same lock, same record), for tests that need an invoice to exist (access rules,
- * cancellation) without selling and waiting for a month to end.
+ * cancellation) without selling and waiting for a month to end. `recipientName` names the
+ * business otherwise than its data do (an invoice whose recipient needs correcting).
  */
-export async function createIssuedInvoice(db: Database, config: Config, businessId: string, at = new Date()) {
+export async function createIssuedInvoice(db: Database, config: Config, businessId: string, at = new Date(), options: { recipientName?: string } = {}) {
   return db.transaction(async (tx) => {
     const issuerTaxId = normalizeIssuerTaxId(config.operator.taxId);
     await lockVerifactuChain(tx, issuerTaxId);
@@ -25,7 +26,7 @@ export async function createIssuedInvoice(db: Database, config: Config, business
         businessId,
         type: 'F1',
         period: madridDateOf(at).slice(0, 7),
-        recipient: { name: business!.legalName ?? `${business!.name} S.L.`, taxId: business!.taxId, address: business!.fiscalAddress ?? business!.address },
+        recipient: { name: options.recipientName ?? business!.legalName ?? `${business!.name} S.L.`, taxId: business!.taxId, address: business!.fiscalAddress ?? business!.address },
         vatRateBasisPoints: 2100,
         lines: [{ description: 'Comisión de intermediación', orderId: null, baseCents: 250, vatCents: 53 }],
         correctsInvoiceId: null,

@@ -691,6 +691,14 @@ export const routeTable: RouteRow[] = [
     request: async (w) => ({ url: `/api/business/invoices/${(await xInvoice(w)).id}` }),
     expect: signedIn(403, { ownerX: 200, ownerY: 404, pendingOwner: 404 }),
   },
+  {
+    route: 'POST /api/business/invoices/:id/rectify',
+    // A fresh invoice naming X's business by an old name, per call: a correction replaces it.
+    request: async (w) => ({
+      url: `/api/business/invoices/${(await createIssuedInvoice(w.t.database.db, w.t.config, w.ownerX.business.id, new Date(), { recipientName: 'Old Name S.L.' })).id}/rectify`,
+    }),
+    expect: signedIn(403, { ownerX: 201, ownerY: 404, pendingOwner: 404 }),
+  },
   ...(['html', 'pdf'] as const).map((format) => ({
     route: `GET /api/business/invoices/:id/${format}`,
     request: async (w: World) => ({ url: `/api/business/invoices/${(await xInvoice(w)).id}/${format}` }),

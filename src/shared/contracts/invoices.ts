@@ -11,12 +11,17 @@ import { verifactuSendStates } from '../domain/verifactu-send-states';
  * GET  /api/business/invoices/:id                 → invoiceDocumentSchema; 404 for another's
  * GET  /api/business/invoices/:id/html            → the printable page (?lang=en|es), links to its PDF
  * GET  /api/business/invoices/:id/pdf             → the PDF, as a download
+ * POST /api/business/invoices/:id/rectify         → 201 rectifyInvoiceResultSchema: a rectifying invoice
+ *      by substitution (R1, TipoRectificativa S) naming the business as its invoicing details say
+ *      now; 404 for another's; 409 `invoice_already_cancelled` | `invoice_substituted` |
+ *      `invoice_recipient_unchanged` | `invoicing_data_missing` | `invoice_nothing_to_rectify`
  * Admin (403 for everyone else):
  * GET  /api/admin/invoices                        → invoiceListSchema (every business; ?businessId=)
  * GET  /api/admin/invoices/:id                    → invoiceDocumentSchema
  * GET  /api/admin/invoices/:id/html | /pdf         → the page and the PDF, as for the owner
  * POST /api/admin/invoices/:id/cancel             body cancelInvoiceSchema → 200 invoiceDocumentSchema;
- *      409 `invoice_already_cancelled` | `invoice_has_rectifications`; audited (`invoice_cancelled`)
+ *      409 `invoice_already_cancelled` | `invoice_has_rectifications` | `invoice_substituted` |
+ *      `invoice_is_substitute`; audited (`invoice_cancelled`)
  * GET  /api/admin/invoices/missing-data           → missingInvoicingDataSchema (who cannot be invoiced)
  * GET  /api/admin/invoices/book/:quarter/csv      → the issued-invoices book (libro registro de
  *      facturas expedidas) of a quarter `YYYY-Qn`, CSV like the statements' (?lang=en|es)
@@ -53,6 +58,13 @@ export const invoiceDocumentSchema = z.object({
   vatCents: z.number().int(),
   totalCents: z.number().int(),
   corrects: z.object({ fullNumber: z.string(), issueDate: z.string() }).optional(),
+  substitutes: z
+    .object({
+      invoices: z.array(z.object({ fullNumber: z.string(), issueDate: z.string(), baseCents: z.number().int(), vatCents: z.number().int(), recipient: partySchema })),
+      reason: z.literal('recipient'),
+    })
+    .optional(),
+  substitutedBy: z.object({ fullNumber: z.string(), issueDate: z.string() }).optional(),
   cancelledAt: z.string().optional(),
 });
 
@@ -66,6 +78,15 @@ export const invoiceSummarySchema = z.object({
   period: z.string(),
   totalCents: z.number().int(),
   correctsFullNumber: z.string().nullable(),
+  /** An R1 by substitution (TipoRectificativa S), which replaces what it corrects whole; false for one by differences. */
+  bySubstitution: z.boolean(),
+  /** The rectifying invoice by substitution that replaced this one, if any. */
+  substitutedByFullNumber: z.string().nullable(),
+  /**
+   * A live invoice (neither cancelled nor replaced) naming the business otherwise than its
+   * invoicing details do now: the owner can have it corrected (POST …/rectify).
+   */
+  recipientOutdated: z.boolean(),
   cancelledAt: z.string().nullable(),
   /** The registration record's way to the AEAT (null: no record, which never happens once issued). */
   submissionState: z.enum(verifactuSendStates).nullable(),
@@ -109,6 +130,10 @@ export const verifactuSubmissionSchema = z.object({
   invoiceId: z.string(),
   /** NumSerieFactura of the invoice registered or cancelled. */
   fullNumber: z.string(),
+  /** A registration's TipoFactura; null for a cancellation. */
+  invoiceType: z.enum(invoiceTypes).nullable(),
+  /** An R1's TipoRectificativa: `S` by substitution, `I` by differences; null otherwise. */
+  rectificationType: z.enum(['I', 'S']).nullable(),
   /** The invoice's issue date, `YYYY-MM-DD`. */
   issueDate: z.string(),
   businessName: z.string(),
@@ -149,4 +174,17 @@ export const verifactuSubmissionPageSchema = z.object({
 export type VerifactuSubmissionPage = z.infer<typeof verifactuSubmissionPageSchema>;
 
 /** The codes the invoice endpoints answer with besides the common ones (translated in the web app). */
-export const invoiceErrorCodes = ['invoice_not_found', 'invoice_already_cancelled', 'invoice_has_rectifications'] as const;
+export const invoiceErrorCodes = [
+  'invoice_not_found',
+  'invoice_already_cancelled',
+  'invoice_has_rectifications',
+  'invoice_substituted',
+  'invoice_is_substitute',
+  'invoice_recipient_unchanged',
+  'invoicing_data_missing',
+  'invoice_nothing_to_rectify',
+] as const;
+
+/** The rectifying invoice a correction of the recipient's data issued. */
+export const rectifyInvoiceResultSchema = z.object({ id: z.string(), fullNumber: z.string() });
+export type RectifyInvoiceResult = z.infer<typeof rectifyInvoiceResultSchema>;

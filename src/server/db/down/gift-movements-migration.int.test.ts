@@ -52,6 +52,7 @@ const LATER_TAKEN_BACK: Record<string, string[]> = {
   'dac7-seller-fields': ['owner_first_name', 'owner_last_name', 'owner_birth_date', 'vat_number', 'permanent_establishments', 'iban', 'iban_holder'].map(
     (column) => `ALTER TABLE "businesses" DROP COLUMN "${column}"`,
   ),
+  'invoice-substitutions': ['DROP TABLE "invoice_substitutions"'],
 };
 
 async function takeBackLaterMigrations(db: Database) {

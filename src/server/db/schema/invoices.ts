@@ -42,7 +42,7 @@ export const invoices = pgTable(
     vatRateBasisPoints: integer('vat_rate_basis_points').notNull(),
     vatCents: integer('vat_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
-    /** An R1's corrected invoice (always the period's F1). */
+    /** An R1's corrected invoice: the unit's live full invoice or substitute (by differences), or the first it replaces (by substitution). */
     correctsInvoiceId: uuid('corrects_invoice_id').references((): AnyPgColumn => invoices.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
@@ -91,6 +91,29 @@ export const invoiceCancellations = pgTable('invoice_cancellations', {
   actorEmail: text('actor_email').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A rectifying invoice by substitution (R1, TipoRectificativa S, RD 1619/2012 art. 15): one
+ * row per invoice it replaces whole, e.g. to correct the recipient's data (ADR 061). An R1
+ * with rows here is by substitution, one without is by differences. An invoice is replaced at
+ * most once; a replaced invoice no longer counts (its lines are restated by the substitute).
+ */
+export const invoiceSubstitutions = pgTable(
+  'invoice_substitutions',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    substitutedInvoiceId: uuid('substituted_invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.invoiceId, t.substitutedInvoiceId] }),
+    uniqueIndex('invoice_substitutions_substituted_unique').on(t.substitutedInvoiceId),
+    check('invoice_substitutions_not_itself_check', sql`${t.invoiceId} <> ${t.substitutedInvoiceId}`),
+  ],
+);
 
 /**
  * The VERI*FACTU chain: one row per registration or cancellation record, in `sequence`

@@ -8,6 +8,7 @@ import {
   invoiceListSchema,
   missingInvoicingDataSchema,
   quarterParamsSchema,
+  rectifyInvoiceResultSchema,
   verifactuRecordsSchema,
   verifactuSubmissionPageSchema,
   verifactuSubmissionQuerySchema,
@@ -35,6 +36,7 @@ import { listVerifactuRecords } from '../../money/verifactu/list-verifactu-recor
 import { listVerifactuSubmissions } from '../../money/verifactu/list-verifactu-submissions';
 import { listDac7MissingSellerData } from '../../money/invoices/list-dac7-missing-seller-data';
 import { dac7MissingSellerDataSchema } from '@shared/contracts/seller-details';
+import { rectifyInvoiceRecipient } from '../../money/invoices/rectify-invoice-recipient';
 
 // Invoices are money and tax data: never kept by a shared cache or the browser's.
 const noStore = { 'cache-control': 'no-store' };
@@ -79,6 +81,26 @@ export const businessInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendDocument(reply, app.ctx, document, format, request.query.lang ?? user.locale, `/api/business/invoices/${request.params.id}`);
     });
   }
+
+  // Corrects the recipient's data by a rectifying invoice by substitution (RD 1619/2012 art. 15, ADR 061).
+  app.post(
+    '/api/business/invoices/:id/rectify',
+    {
+      schema: { params: invoiceIdParamsSchema, response: { 201: rectifyInvoiceResultSchema } },
+      config: {
+        abuse: {
+          does: ['sends-mail'],
+          limits: [],
+          boundedBy: "one mail to the owner's own address per rectifying invoice, and each needs the invoicing details changed since the last",
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const issued = await rectifyInvoiceRecipient(app.ctx, user.id, request.params.id);
+      return reply.code(201).headers(noStore).send({ id: issued.invoiceId, fullNumber: issued.fullNumber });
+    },
+  );
 
   app.get('/api/business/invoices/:id', { schema: { params: invoiceIdParamsSchema, response: { 200: invoiceDocumentSchema } } }, async (request, reply) => {
     const user = await requireUser(request);

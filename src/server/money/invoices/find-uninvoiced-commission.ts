@@ -13,7 +13,7 @@ export interface UninvoicedOrder {
   /** Commission and its VAT now, from the ledger: commission − refund_commission, likewise VAT. */
   baseCents: number;
   vatCents: number;
-  /** What the order's lines on invoices that are not cancelled add up to. */
+  /** What the order's lines on live invoices (neither cancelled nor replaced) add up to. */
   invoicedBaseCents: number;
   invoicedVatCents: number;
 }
@@ -43,6 +43,8 @@ export async function findUninvoicedCommission(db: Executor, before: Date, busin
       select il.order_id, sum(il.base_cents)::int as base, sum(il.vat_cents)::int as vat
       from invoice_lines il
       where not exists (select 1 from invoice_cancellations c where c.invoice_id = il.invoice_id)
+        -- A replaced invoice's lines are restated by its substitute (ADR 061).
+        and not exists (select 1 from invoice_substitutions s where s.substituted_invoice_id = il.invoice_id)
         ${businessId ? sql`and il.invoice_id in (select id from invoices where business_id = ${businessId})` : sql``}
       group by il.order_id
     )

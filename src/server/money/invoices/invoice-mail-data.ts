@@ -22,6 +22,7 @@ export function invoiceMailData(
     month: monthName(document.period, language),
     total: formatPrice(document.totalCents),
     ...(document.corrects ? { correctsNumber: document.corrects.fullNumber } : {}),
+    ...(document.substitutes ? { bySubstitution: true } : {}),
     invoiceUrl: owner.invoiceUrl,
   };
 }

@@ -55,7 +55,8 @@ export const chainOf = (t: TestApp) => listVerifactuRecords(t.database.db);
  * What must hold after any run, race or crash: every series numbered 1..n without a gap or
  * a duplicate, every invoice whole (lines adding up to its base, its VAT the rate on the base,
  * the lines' per-order VAT plus its ledger adjustment equal to that VAT, one registration record and its
- * submission row), at most one live F1 per business, month and rate, and the chain intact.
+ * submission row), at most one live base invoice (an F1 or a substitute, neither cancelled nor
+ * replaced) per business, month and rate, and the chain intact.
  */
 export async function invoiceInvariants(db: Database) {
   const rows = (await db.execute(sql`
@@ -66,10 +67,12 @@ export async function invoiceInvariants(db: Database) {
         where e.idempotency_key = 'invoice_vat_adjustment:' || i.id) as adjustment,
       (select count(*)::int from verifactu_records r where r.invoice_id = i.id and r.kind = 'alta') as altas,
       (select count(*)::int from verifactu_records r join verifactu_submissions s on s.record_id = r.id where r.invoice_id = i.id and r.kind = 'alta') as submissions,
-      exists (select 1 from invoice_cancellations c where c.invoice_id = i.id) as cancelled
+      exists (select 1 from invoice_cancellations c where c.invoice_id = i.id) as cancelled,
+      exists (select 1 from invoice_substitutions s where s.substituted_invoice_id = i.id) as substituted,
+      exists (select 1 from invoice_substitutions s where s.invoice_id = i.id) as substitute
     from invoices i order by i.series, i.number
   `)) as unknown as {
-    rows: { series: string; number: number; base_cents: number; vat_cents: number; type: string; business_id: string; period: string; vat_rate_basis_points: number; lines_base: number; lines_vat: number; adjustment: number; altas: number; submissions: number; cancelled: boolean }[];
+    rows: { series: string; number: number; base_cents: number; vat_cents: number; type: string; business_id: string; period: string; vat_rate_basis_points: number; lines_base: number; lines_vat: number; adjustment: number; altas: number; submissions: number; cancelled: boolean; substituted: boolean; substitute: boolean }[];
   };
   const problems: string[] = [];
   const bySeries = new Map<string, number[]>();
@@ -81,7 +84,8 @@ export async function invoiceInvariants(db: Database) {
     if (Number(r.vat_cents) !== vatOnBase(Number(r.base_cents), Number(r.vat_rate_basis_points))) problems.push(`${r.series}-${r.number}: VAT is not the rate on the base`);
     if (Number(r.lines_vat) + Number(r.adjustment) !== Number(r.vat_cents)) problems.push(`${r.series}-${r.number}: per-order VAT + adjustment ≠ invoice VAT`);
     if (Number(r.altas) !== 1 || Number(r.submissions) !== 1) problems.push(`${r.series}-${r.number}: ${r.altas} records, ${r.submissions} submissions`);
-    if (r.type === 'F1' && !r.cancelled) {
+    // A unit's base invoice: its F1, or the rectifying invoice by substitution that replaced it.
+    if ((r.type === 'F1' || r.substitute) && !r.cancelled && !r.substituted) {
       const key = `${r.business_id}|${r.period}|${r.vat_rate_basis_points}`;
       liveF1.set(key, (liveF1.get(key) ?? 0) + 1);
     }
@@ -89,7 +93,7 @@ export async function invoiceInvariants(db: Database) {
   for (const [series, numbers] of bySeries) {
     if (numbers.some((n, i) => n !== i + 1)) problems.push(`${series}: numbers ${numbers.join(',')} are not 1..${numbers.length}`);
   }
-  for (const [key, count] of liveF1) if (count > 1) problems.push(`${key}: ${count} live F1`);
+  for (const [key, count] of liveF1) if (count > 1) problems.push(`${key}: ${count} live base invoices`);
   const verdict = await verifyVerifactuChain(db);
   if (!verdict.ok) problems.push(describeVerdict(verdict));
   return { problems, invoices: rows.rows.length };

@@ -37,6 +37,8 @@ export interface InvoiceView {
   lines: Array<{ description: string; orderId?: string; amount: string }>;
   totals: Array<{ label: Label; value: string; grand?: boolean }>;
   cancelled?: Label;
+  /** On an invoice a rectifying invoice by substitution replaced: which one (ADR 061). */
+  substituted?: Label;
   qrLabel: Label;
   qr: InvoiceQr;
   legend: [string, string];
@@ -72,7 +74,24 @@ export function describeInvoice(document: InvoiceDocument, language: InvoiceLang
     { label: label('issueDate'), value: calendarDate(document.issueDate) },
     { label: label('period'), value: monthName(document.period) },
   ];
-  if (document.type === 'R1') {
+  if (document.type === 'R1' && document.substitutes) {
+    // RD 1619/2012 art. 15 and 7.1: it says it is rectifying (the title), which invoices it
+    // rectifies, how and why, and what the rectified invoices said where it differs.
+    const replaced = document.substitutes.invoices;
+    const base = replaced.reduce((sum, r) => sum + r.baseCents, 0);
+    const vat = replaced.reduce((sum, r) => sum + r.vatCents, 0);
+    const recipients = [...new Map(replaced.map((r) => [`${r.recipient.name}|${r.recipient.taxId}|${r.recipient.address}`, r.recipient])).values()];
+    fields.push(
+      {
+        label: label(replaced.length === 1 ? 'corrects' : 'correctsPlural'),
+        value: replaced.map((r) => es('correctsValue', { number: r.fullNumber, date: calendarDate(r.issueDate) })).join(', '),
+      },
+      { label: label('correctionMethod'), value: es('bySubstitution') },
+      { label: label('reason'), value: es('reasonRecipient') },
+      { label: label('rectifiedAmounts'), value: es('rectifiedAmountsValue', { base: formatPrice(base), vat: formatPrice(vat) }) },
+      { label: label('previousRecipient'), value: recipients.map((r) => `${r.name}, NIF ${r.taxId}, ${formatCountryIn(r.address, 'es')}`).join('; ') },
+    );
+  } else if (document.type === 'R1') {
     if (!document.corrects) throw new Error(`Rectifying invoice ${document.fullNumber} names no corrected invoice`);
     fields.push(
       { label: label('corrects'), value: es('correctsValue', { number: document.corrects.fullNumber, date: calendarDate(document.corrects.issueDate) }) },
@@ -105,6 +124,14 @@ export function describeInvoice(document: InvoiceDocument, language: InvoiceLang
       { label: label('vat', { rate }), value: formatPrice(document.vatCents) },
       { label: label('total'), value: formatPrice(document.totalCents), grand: true },
     ],
+    ...(document.substitutedBy
+      ? {
+          substituted: {
+            es: es('substituted', { number: document.substitutedBy.fullNumber, date: calendarDate(document.substitutedBy.issueDate) }),
+            ...(en ? { en: en('substituted', { number: document.substitutedBy.fullNumber, date: formatDate(new Date(`${document.substitutedBy.issueDate}T12:00:00Z`), language) }) } : {}),
+          },
+        }
+      : {}),
     ...(document.cancelledAt
       ? {
           cancelled: {

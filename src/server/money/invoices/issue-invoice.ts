@@ -1,9 +1,9 @@
-import { and, eq, notExists, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { InvoicingDataField } from '@shared/domain/invoices';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { businesses } from '../../db/schema/businesses';
-import { invoiceCancellations, invoices } from '../../db/schema/invoices';
+import { invoices } from '../../db/schema/invoices';
 import type { AppContext } from '../../platform/context';
 import { lockVerifactuChain, normalizeIssuerTaxId } from '../verifactu/verifactu-chain';
 import { verifactuInstallationNumber } from '../verifactu/verifactu-installation-number';
@@ -14,6 +14,8 @@ import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import { findUninvoicedCommission, unitKey, type InvoicingUnit } from './find-uninvoiced-commission';
 import { missingInvoicingData } from '@shared/domain/invoices';
 import { recordInvoiceVatAdjustment } from './invoice-vat-adjustment';
+import { isBaseInvoice, isLiveInvoice } from './live-invoice';
+import { invoiceRecipientOf, shortOrder } from './invoice-recipient';
 
 export type IssueOutcome =
   | { kind: 'issued'; invoiceId: string; fullNumber: string; type: 'F1' | 'R1' }
@@ -24,7 +26,7 @@ export type IssueOutcome =
  * Tells the business's owner, in their language, in the issuing transaction (the outbox row
  * exists if and only if the invoice does). A business whose owner left has nobody to tell.
  */
-async function mailOwner(tx: Executor, ctx: Pick<AppContext, 'config'>, businessId: string, invoiceId: string): Promise<void> {
+export async function mailOwner(tx: Executor, ctx: Pick<AppContext, 'config'>, businessId: string, invoiceId: string): Promise<void> {
   const [owner] = await tx
     .select({ name: users.name, email: users.email, locale: users.locale })
     .from(businesses)
@@ -41,12 +43,11 @@ async function mailOwner(tx: Executor, ctx: Pick<AppContext, 'config'>, business
   });
 }
 
-const shortOrder = (orderId: string) => orderId.slice(0, 8).toUpperCase();
-
 /**
  * Issues the one invoice a unit (a business's commission of one month at one VAT rate) is
  * due: a full invoice (F1) when it has no live one, otherwise a rectifying invoice (R1, by
- * differences) for what the ledger changed since, naming the F1 it corrects.
+ * differences) for what the ledger changed since, naming the live F1 it corrects (or the
+ * rectifying invoice by substitution that replaced it, ADR 061).
  *
  * One transaction under the issuer's chain lock: re-reads what is due (another server may
  * have just issued it), takes the next number of the series (max + 1: nobody else numbers
@@ -83,8 +84,8 @@ export async function issueInvoice(
           eq(invoices.businessId, unit.businessId),
           eq(invoices.period, unit.period),
           eq(invoices.vatRateBasisPoints, unit.vatRateBasisPoints),
-          eq(invoices.type, 'F1'),
-          notExists(tx.select({ one: sql`1` }).from(invoiceCancellations).where(eq(invoiceCancellations.invoiceId, invoices.id))),
+          isBaseInvoice(tx),
+          isLiveInvoice(tx),
         ),
       );
     const type = corrected ? 'R1' : 'F1';
@@ -109,7 +110,7 @@ export async function issueInvoice(
         businessId: unit.businessId,
         type,
         period: unit.period,
-        recipient: { name: business!.legalName!.trim(), taxId: business!.taxId.trim().toUpperCase(), address: business!.fiscalAddress!.trim().replace(/\s*\n\s*/g, ', ') },
+        recipient: invoiceRecipientOf(business!),
         vatRateBasisPoints: unit.vatRateBasisPoints,
         lines,
         correctsInvoiceId: corrected?.id ?? null,

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { invoiceCancellations, invoiceLines, invoices } from '../../db/schema/invoices';
+import { invoiceCancellations, invoiceLines, invoices, invoiceSubstitutions } from '../../db/schema/invoices';
 import type { InvoiceDocument } from '../../platform/verifactu/invoice-document';
 
 /**
@@ -17,6 +18,18 @@ export async function loadInvoiceDocument(db: Executor, invoiceId: string, optio
   const [corrected] = row.correctsInvoiceId
     ? await db.select({ fullNumber: invoices.fullNumber, issueDate: invoices.issueDate }).from(invoices).where(eq(invoices.id, row.correctsInvoiceId))
     : [];
+  const replaced = await db
+    .select({ fullNumber: invoices.fullNumber, issueDate: invoices.issueDate, baseCents: invoices.baseCents, vatCents: invoices.vatCents, name: invoices.recipientName, taxId: invoices.recipientTaxId, address: invoices.recipientAddress })
+    .from(invoiceSubstitutions)
+    .innerJoin(invoices, eq(invoices.id, invoiceSubstitutions.substitutedInvoiceId))
+    .where(eq(invoiceSubstitutions.invoiceId, row.id))
+    .orderBy(asc(invoices.createdAt), asc(invoices.number));
+  const substitute = alias(invoices, 'substitute');
+  const [substitutedBy] = await db
+    .select({ fullNumber: substitute.fullNumber, issueDate: substitute.issueDate })
+    .from(invoiceSubstitutions)
+    .innerJoin(substitute, eq(substitute.id, invoiceSubstitutions.invoiceId))
+    .where(eq(invoiceSubstitutions.substitutedInvoiceId, row.id));
   return {
     id: row.id,
     type: row.type as InvoiceDocument['type'],
@@ -33,6 +46,16 @@ export async function loadInvoiceDocument(db: Executor, invoiceId: string, optio
     vatCents: row.vatCents,
     totalCents: row.totalCents,
     ...(corrected ? { corrects: { fullNumber: corrected.fullNumber, issueDate: corrected.issueDate } } : {}),
+    ...(replaced.length
+      ? {
+          substitutes: {
+            invoices: replaced.map((r) => ({ fullNumber: r.fullNumber, issueDate: r.issueDate, baseCents: r.baseCents, vatCents: r.vatCents, recipient: { name: r.name, taxId: r.taxId, address: r.address } })),
+            // The one correction Regalo makes by substitution (ADR 061).
+            reason: 'recipient' as const,
+          },
+        }
+      : {}),
+    ...(substitutedBy ? { substitutedBy } : {}),
     ...(cancellation ? { cancelledAt: cancellation.at.toISOString() } : {}),
   };
 }

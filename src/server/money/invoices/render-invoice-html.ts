@@ -36,6 +36,8 @@ dd{margin:0;overflow-wrap:anywhere}
 .note{margin:6mm 0 0;color:#44403c}
 .cancelled{margin:6mm 0 0;padding:3mm 4mm;border:2px solid #b91c1c;color:#7f1d1d;font-weight:700}
 .cancelled .en{color:#7f1d1d}
+.substituted{margin:6mm 0 0;padding:3mm 4mm;border:2px solid #92400e;color:#78350f;font-weight:700}
+.substituted .en{color:#78350f}
 .parties{display:grid;grid-template-columns:1fr 1fr;gap:8mm;margin:8mm 0}
 .parties p{margin:0;overflow-wrap:anywhere}
 .parties .name{font-weight:700}
@@ -128,6 +130,7 @@ ${view.fields.map((field, i) => html`${newlineBefore(i)}<dt>${label(field.label)
 </div>
 ${view.readerNote && html`<p class="note" lang="${readerLang}">${view.readerNote}</p>`}
 ${view.cancelled && html`<p class="cancelled" role="note" data-testid="invoice-cancelled">${label(view.cancelled, ' ')}</p>`}
+${view.substituted && html`<p class="substituted" role="note" data-testid="invoice-substituted">${label(view.substituted, ' ')}</p>`}
 <div class="parties">
 ${party('issuer')}
 ${party('recipient')}

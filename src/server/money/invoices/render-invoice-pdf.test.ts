@@ -1,3 +1,4 @@
+import { formatPrice } from '@shared/format';
 import { describe, expect, it } from 'vitest';
 import { decodeQr } from '../../testing/decode-qr';
 import { sampleInvoice, sampleRectifyingInvoice } from '../../testing/invoice-documents';
@@ -91,6 +92,39 @@ describe('renderInvoicePdf', () => {
     expect(page).toContain('Factura anulada el 2 mar 2027');
     const qr = decodeQr(await rasterisePdfPage(pdf, 1, 150));
     expect(qr.text).toBe('https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B98765432&numserie=R2027-000031&fecha=01-03-2027&importe=-26.14');
+  });
+
+  it('prints a rectifying invoice by substitution: what it rectifies, how, why, what those invoices said, and the full corrected amounts', async () => {
+    const original = sampleInvoice();
+    const invoice = sampleInvoice({
+      id: '7d0c5b7e-3f7a-4c59-9a55-2f4f5cb0c003',
+      type: 'R1',
+      series: 'RR2027',
+      number: 4,
+      fullNumber: 'RR2027-000004',
+      issueDate: '2027-03-05',
+      recipient: { ...original.recipient, name: 'Horchatería Nueva S.L.' },
+      corrects: { fullNumber: original.fullNumber, issueDate: original.issueDate },
+      substitutes: { reason: 'recipient', invoices: [{ fullNumber: original.fullNumber, issueDate: original.issueDate, baseCents: original.baseCents, vatCents: original.vatCents, recipient: original.recipient }] },
+    });
+    const page = squash((await pdfText(await renderInvoicePdf(invoice, 'es', { verifactuDriver: 'aeat' }))).text);
+    for (const expected of [
+      'Factura rectificativa',
+      'RR2027-000004',
+      'Factura rectificada R2027-000012 de 1 feb 2027',
+      'Tipo de rectificación Rectificativa por sustitución',
+      'Motivo de la rectificación Corrección de los datos del destinatario (art. 15 del Reglamento de facturación)',
+      `Importes de la factura rectificada Base imponible ${formatPrice(original.baseCents)}; IVA ${formatPrice(original.vatCents)}`,
+      `Destinatario que constaba ${original.recipient.name}, NIF ${original.recipient.taxId}`,
+      'Horchatería Nueva S.L.',
+      `Total factura ${formatPrice(original.totalCents)}`,
+    ]) {
+      expect(page).toContain(squash(expected));
+    }
+    // And the invoice it replaced says by which one.
+    const replaced = squash((await pdfText(await renderInvoicePdf({ ...original, substitutedBy: { fullNumber: 'RR2027-000004', issueDate: '2027-03-05' } }, 'en', { verifactuDriver: 'aeat' }))).text);
+    expect(replaced).toContain('Sustituida por la factura rectificativa RR2027-000004 de 5 mar 2027');
+    expect(replaced).toContain('Replaced by the corrective invoice RR2027-000004 of 5 Mar 2027');
   });
 
   it('keeps the Spanish legal text for an English reader and adds the English headings', async () => {

@@ -47,6 +47,7 @@ const INK = '#111111';
 const GREY = '#57534e';
 const RULE = '#d6d3d1';
 const RED = '#7f1d1d';
+const AMBER = '#78350f';
 
 /**
  * The code points Noto Sans (the Latin-Greek-Cyrillic font) draws: Latin with every
@@ -174,12 +175,14 @@ export async function renderInvoicePdf(document: InvoiceDocument, language: Invo
 
   let y = Math.max(left, right) + 12;
   if (view.readerNote) y = writeText(doc, view.readerNote, MARGIN, y, { width: WIDTH, size: 9, color: GREY }) + 8;
-  if (view.cancelled) {
+  // A boxed notice: the cancellation in red, the replacement by a substitute in amber.
+  for (const [notice, color, stroke] of [[view.cancelled, RED, '#b91c1c'], [view.substituted, AMBER, '#92400e']] as const) {
+    if (!notice) continue;
     const top = y;
     const pad = 8;
-    let bottom = writeText(doc, view.cancelled.es, MARGIN + pad, top + pad, { width: WIDTH - 2 * pad, size: 10, bold: true, color: RED });
-    if (view.cancelled.en) bottom = writeText(doc, view.cancelled.en, MARGIN + pad, bottom, { width: WIDTH - 2 * pad, size: 9, color: RED });
-    doc.save().lineWidth(1.5).strokeColor('#b91c1c').rect(MARGIN, top, WIDTH, bottom - top + pad).stroke().restore();
+    let bottom = writeText(doc, notice.es, MARGIN + pad, top + pad, { width: WIDTH - 2 * pad, size: 10, bold: true, color });
+    if (notice.en) bottom = writeText(doc, notice.en, MARGIN + pad, bottom, { width: WIDTH - 2 * pad, size: 9, color });
+    doc.save().lineWidth(1.5).strokeColor(stroke).rect(MARGIN, top, WIDTH, bottom - top + pad).stroke().restore();
     y = bottom + pad + 12;
   }
 

@@ -1,12 +1,12 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, exists, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ADMIN_PAGE_SIZE } from '@shared/contracts/admin';
 import type { VerifactuSubmissionPage, verifactuSubmissionQuerySchema } from '@shared/contracts/invoices';
-import type { VerifactuRecordKind } from '@shared/domain/invoices';
+import type { InvoiceTypeCode, VerifactuRecordKind } from '@shared/domain/invoices';
 import { verifactuSendStates, type VerifactuSendState } from '@shared/domain/verifactu-send-states';
 import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
-import { invoices, verifactuQueueState, verifactuRecords, verifactuSubmissions } from '../../db/schema/invoices';
+import { invoices, invoiceSubstitutions, verifactuQueueState, verifactuRecords, verifactuSubmissions } from '../../db/schema/invoices';
 import type { VerifactuDriver } from '../../platform/verifactu/verifactu-sender';
 
 /**
@@ -28,6 +28,8 @@ export async function listVerifactuSubmissions(
         sequence: verifactuRecords.sequence,
         invoiceId: verifactuRecords.invoiceId,
         fullNumber: verifactuRecords.numSerie,
+        tipoFactura: verifactuRecords.tipoFactura,
+        bySubstitution: exists(db.select({ one: sql`1` }).from(invoiceSubstitutions).where(eq(invoiceSubstitutions.invoiceId, verifactuRecords.invoiceId))),
         issueDate: invoices.issueDate,
         businessName: businesses.name,
         generatedAt: verifactuRecords.generatedAt,
@@ -54,9 +56,12 @@ export async function listVerifactuSubmissions(
   for (const r of byState) counts[r.state as VerifactuSendState] = Number(r.n);
   const nextAllowedSendAt = pace?.nextAllowedSendAt?.toISOString() ?? null;
   return {
-    items: rows.map((r) => ({
+    items: rows.map(({ tipoFactura, bySubstitution, ...r }) => ({
       ...r,
       kind: r.kind as VerifactuRecordKind,
+      // What a registration registers: TipoFactura, and TipoRectificativa for an R1.
+      invoiceType: r.kind === 'alta' ? (tipoFactura as InvoiceTypeCode) : null,
+      rectificationType: r.kind === 'alta' && tipoFactura === 'R1' ? (bySubstitution ? ('S' as const) : ('I' as const)) : null,
       state: r.state as VerifactuSendState,
       answeredAt: r.answeredAt?.toISOString() ?? null,
       // With `off` nothing is ever sent, so a pending record has no next attempt to show.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { computeFingerprint, fingerprintInput } from './verifactu-fingerprint';
 import { aeatAmount, aeatDate } from '../../platform/verifactu/aeat-formats';
@@ -36,6 +37,18 @@ describe('VERI*FACTU fingerprint', () => {
 
   it("gives the AEAT's fingerprint for its second example, chained to the first", () => {
     expect(computeFingerprint(second, FIRST_HASH)).toBe(SECOND_HASH);
+  });
+
+  it("hashes a rectifying invoice (R1, by substitution or differences) over the AEAT's alta fields: the example's string with TipoFactura=R1 and nothing of the rectification", () => {
+    // The AEAT's specification hashes every registro de alta over the same eight fields;
+    // TipoRectificativa, FacturasRectificadas and ImporteRectificacion are not among them.
+    const r1 = { kind: 'alta' as const, fields: { ...second.fields, NumSerieFactura: 'RR2024-000001', TipoFactura: 'R1', CuotaTotal: '-2.10', ImporteTotal: '-12.10' } };
+    const expected = `IDEmisorFactura=89890001K&NumSerieFactura=RR2024-000001&FechaExpedicionFactura=01-01-2024&TipoFactura=R1&CuotaTotal=-2.10&ImporteTotal=-12.10&Huella=${SECOND_HASH}&FechaHoraHusoGenRegistro=2024-01-01T19:20:35+01:00`;
+    expect(fingerprintInput(r1, SECOND_HASH)).toBe(expected);
+    expect(computeFingerprint(r1, SECOND_HASH)).toBe(createHash('sha256').update(expected, 'utf8').digest('hex').toUpperCase());
+    // And only the type distinguishes it from the AEAT's second example with the same values.
+    const asF1 = { kind: 'alta' as const, fields: { ...r1.fields, TipoFactura: 'F1' } };
+    expect(fingerprintInput(asF1, SECOND_HASH).replace('TipoFactura=F1', 'TipoFactura=R1')).toBe(expected);
   });
 
   it('writes a cancellation record with the Anulada names around Huella', () => {

@@ -187,6 +187,88 @@ describe('buildRegFactuRequest', () => {
     expect(fingerprintOfRecordXml(alta!)).toBe(r1.fingerprint);
   });
 
+  it('writes a rectifying invoice by substitution: TipoRectificativa S, every invoice it replaces, what they charged and the full new amounts', () => {
+    const [original, correction] = testRecordChain(2);
+    const replaced = [original!.invoice, { ...correction!.invoice, type: 'R1' as const, baseCents: -500, vatCents: -105, totalCents: -605 }];
+    const substitute = testRecordAfter(correction, {
+      id: 's1',
+      kind: 'alta',
+      generatedAt: '2027-03-02T10:00:00+01:00',
+      invoice: testInvoice(3, {
+        type: 'R1',
+        series: 'RR2027',
+        fullNumber: 'RR2027-000001',
+        issueDate: '2027-03-02',
+        recipient: { name: 'Floristería Nueva SL', taxId: 'B87654321', address: 'Carrer de Cuba 3, 46006 València' },
+        baseCents: 501,
+        vatCents: 105,
+        totalCents: 606,
+        corrects: { fullNumber: original!.invoice.fullNumber, issueDate: original!.invoice.issueDate },
+        substitutes: {
+          reason: 'recipient',
+          invoices: replaced.map((i) => ({ fullNumber: i.fullNumber, issueDate: i.issueDate, baseCents: i.baseCents, vatCents: i.vatCents, recipient: i.recipient })),
+        },
+      }),
+    });
+    const [alta] = recordsOf(buildRegFactuRequest([substitute], system));
+    expect(recordSchemaProblem(alta!)).toBeUndefined();
+    expect(alta!.children.map((c) => c.name)).toEqual([
+      'IDVersion', 'IDFactura', 'NombreRazonEmisor', 'TipoFactura', 'TipoRectificativa', 'FacturasRectificadas', 'ImporteRectificacion', 'FechaOperacion',
+      'DescripcionOperacion', 'Destinatarios', 'Desglose', 'CuotaTotal', 'ImporteTotal', 'Encadenamiento', 'SistemaInformatico', 'FechaHoraHusoGenRegistro',
+      'TipoHuella', 'Huella',
+    ]);
+    expect(textAt(alta, 'TipoFactura')).toBe('R1');
+    expect(textAt(alta, 'TipoRectificativa')).toBe('S');
+    expect(childrenOf(childOf(alta, 'FacturasRectificadas')!, 'IDFacturaRectificada').map((id) => id.children.map((c) => c.text))).toEqual([
+      ['B12345674', 'R2027-000001', '01-02-2027'],
+      ['B12345674', 'R2027-000002', '01-02-2027'],
+    ]);
+    // What the replaced invoices charged, summed: 10.01 − 5.00 and 2.10 − 1.05.
+    expect(childOf(alta, 'ImporteRectificacion')!.children.map((c) => [c.name, c.text])).toEqual([
+      ['BaseRectificada', '5.01'],
+      ['CuotaRectificada', '1.05'],
+    ]);
+    expect(textAt(alta, 'DescripcionOperacion')).toBe(
+      'Rectificación por sustitución de las facturas R2027-000001, R2027-000002 (corrección de los datos del destinatario): Comisión por la intermediación en la venta de regalos, periodo 01/2027',
+    );
+    // The full corrected invoice, with the new recipient.
+    expect(textAt(alta, 'Destinatarios', 'IDDestinatario', 'NombreRazon')).toBe('Floristería Nueva SL');
+    expect(textAt(alta, 'Destinatarios', 'IDDestinatario', 'NIF')).toBe('B87654321');
+    expect(textAt(alta, 'Desglose', 'DetalleDesglose', 'BaseImponibleOimporteNoSujeto')).toBe('5.01');
+    expect(textAt(alta, 'CuotaTotal')).toBe('1.05');
+    expect(textAt(alta, 'ImporteTotal')).toBe('6.06');
+    expect(textAt(alta, 'Encadenamiento', 'RegistroAnterior', 'Huella')).toBe(correction!.fingerprint);
+    // The service recomputes an R1's Huella from the same fields as an F1's, and gets ours.
+    expect(fingerprintOfRecordXml(alta!)).toBe(substitute.fingerprint);
+  });
+
+  it("holds the stand-in's schema rules for rectifying invoices, so a wrong record cannot pass", () => {
+    const [original] = testRecordChain(1);
+    const corrects = { fullNumber: original!.invoice.fullNumber, issueDate: original!.invoice.issueDate };
+    const substitutes = { reason: 'recipient' as const, invoices: [{ ...corrects, baseCents: 1001, vatCents: 210, recipient: original!.invoice.recipient }] };
+    const alta = (overrides: Partial<VerifactuRecordToSend['invoice']>) =>
+      recordsOf(buildRegFactuRequest([testRecordAfter(original, { id: 'r', kind: 'alta', generatedAt: '2027-03-02T10:00:00+01:00', invoice: testInvoice(2, { type: 'R1', corrects, ...overrides }) })], system))[0]!;
+    const without = (element: XmlElement, name: string): XmlElement => ({ ...element, children: element.children.filter((c) => c.name !== name) });
+    const withText = (element: XmlElement, name: string, text: string): XmlElement => ({ ...element, children: element.children.map((c) => (c.name === name ? { ...c, text } : c)) });
+    const bySubstitution = alta({ substitutes });
+    expect(recordSchemaProblem(bySubstitution)).toBeUndefined();
+    expect(recordSchemaProblem(without(bySubstitution, 'ImporteRectificacion'))).toBe('ImporteRectificacion obligatorio si TipoRectificativa es S');
+    expect(recordSchemaProblem(without(bySubstitution, 'TipoRectificativa'))).toBe('TipoRectificativa obligatorio para TipoFactura R1');
+    expect(recordSchemaProblem(withText(bySubstitution, 'TipoRectificativa', 'X'))).toBe('TipoRectificativa "X" no válido');
+    const amounts = childOf(bySubstitution, 'ImporteRectificacion')!;
+    const swapped = { ...bySubstitution, children: bySubstitution.children.map((c) => (c === amounts ? { ...amounts, children: [...amounts.children].reverse() } : c)) };
+    expect(recordSchemaProblem(swapped)).toBe('elemento ImporteRectificacion/BaseRectificada fuera de orden');
+    const unnamed = { ...bySubstitution, children: bySubstitution.children.map((c) => (c === amounts ? without(amounts, 'CuotaRectificada') : c)) };
+    expect(recordSchemaProblem(unnamed)).toBe('falta el elemento ImporteRectificacion/CuotaRectificada');
+    const byDifferences = alta({ baseCents: -100, vatCents: -21, totalCents: -121 });
+    expect(recordSchemaProblem(byDifferences)).toBeUndefined();
+    expect(recordSchemaProblem(withText(byDifferences, 'TipoRectificativa', 'S'))).toBe('ImporteRectificacion obligatorio si TipoRectificativa es S');
+    expect(recordSchemaProblem(withText(bySubstitution, 'TipoRectificativa', 'I'))).toBe('ImporteRectificacion solo si TipoRectificativa es S');
+    const [full] = recordsOf(buildRegFactuRequest(testRecordChain(1), system));
+    const f1WithKind = { ...full!, children: [...full!.children.slice(0, 4), { name: 'TipoRectificativa', prefix: 'sum1', attributes: {}, children: [], text: 'S' }, ...full!.children.slice(4)] };
+    expect(recordSchemaProblem(f1WithKind)).toBe('TipoRectificativa no permitido para TipoFactura F1');
+  });
+
   it('writes a cancellation record', () => {
     const [original] = testRecordChain(1);
     const cancellation = testRecordAfter(original, { id: 'x', kind: 'anulacion', generatedAt: '2027-02-02T09:00:00+01:00', invoice: original!.invoice });

@@ -75,6 +75,14 @@ export function verifactuRecordProblems(record: VerifactuRecordToSend): string[]
     if (!isNif(invoice.recipient.taxId)) problems.push('the recipient tax id is not a 9-character NIF');
     if (invoice.baseCents + invoice.vatCents !== invoice.totalCents) problems.push('base plus VAT is not the total');
     if (invoice.type === 'R1' && !invoice.corrects) problems.push('a rectifying invoice (R1) must name the invoice it corrects');
+    if (invoice.substitutes) {
+      if (invoice.type !== 'R1') problems.push('only a rectifying invoice (R1) replaces invoices');
+      if (invoice.substitutes.invoices.length === 0 || invoice.substitutes.invoices.length > 1000) problems.push('a substitution replaces 1 to 1000 invoices');
+      for (const replaced of invoice.substitutes.invoices) {
+        problems.push(...textProblems('the replaced NumSerieFactura', replaced.fullNumber, 60));
+        if (!ISO_DATE.test(replaced.issueDate)) problems.push('the replaced invoice issue date is not yyyy-mm-dd');
+      }
+    }
     if (invoice.corrects) {
       problems.push(...textProblems('the corrected NumSerieFactura', invoice.corrects.fullNumber, 60));
       if (!ISO_DATE.test(invoice.corrects.issueDate)) problems.push('the corrected invoice issue date is not yyyy-mm-dd');
@@ -138,7 +146,11 @@ export function operationDescription(invoice: InvoiceDocument): string {
   const [year, month] = invoice.period.split('-');
   const period = month && year ? `${month}/${year}` : invoice.period;
   const service = `Comisión por la intermediación en la venta de regalos, periodo ${period}`;
-  const text = invoice.type === 'R1' && invoice.corrects ? `Rectificación por diferencias de la factura ${invoice.corrects.fullNumber}: ${service}` : service;
+  const text = invoice.substitutes
+    ? `Rectificación por sustitución de ${invoice.substitutes.invoices.length === 1 ? 'la factura' : 'las facturas'} ${invoice.substitutes.invoices.map((i) => i.fullNumber).join(', ')} (corrección de los datos del destinatario): ${service}`
+    : invoice.type === 'R1' && invoice.corrects
+      ? `Rectificación por diferencias de la factura ${invoice.corrects.fullNumber}: ${service}`
+      : service;
   return [...text].slice(0, 500).join('');
 }
 
@@ -157,7 +169,31 @@ function altaXml(record: VerifactuRecordToSend, system: VerifactuSystemInfo): st
     el('sum1:NombreRazonEmisor', invoice.issuer.name),
     el('sum1:TipoFactura', invoice.type),
   ];
-  if (invoice.type === 'R1' && invoice.corrects) {
+  if (invoice.type === 'R1' && invoice.substitutes) {
+    // By substitution: the R1 carries the full corrected amounts (its Desglose and totals) and
+    // ImporteRectificacion says what the invoices it replaces charged, summed.
+    const replaced = invoice.substitutes.invoices;
+    parts.push(
+      el('sum1:TipoRectificativa', 'S'),
+      '<sum1:FacturasRectificadas>' +
+        replaced
+          .map(
+            (r) =>
+              '<sum1:IDFacturaRectificada>' +
+              el('sum1:IDEmisorFactura', invoice.issuer.taxId) +
+              el('sum1:NumSerieFactura', r.fullNumber) +
+              el('sum1:FechaExpedicionFactura', aeatDate(r.issueDate)) +
+              '</sum1:IDFacturaRectificada>',
+          )
+          .join('') +
+        '</sum1:FacturasRectificadas>',
+      // No CuotaRecargoRectificado: Regalo's commission never carries recargo de equivalencia.
+      '<sum1:ImporteRectificacion>' +
+        el('sum1:BaseRectificada', aeatAmount(replaced.reduce((sum, r) => sum + r.baseCents, 0))) +
+        el('sum1:CuotaRectificada', aeatAmount(replaced.reduce((sum, r) => sum + r.vatCents, 0))) +
+        '</sum1:ImporteRectificacion>',
+    );
+  } else if (invoice.type === 'R1' && invoice.corrects) {
     // By differences: the R1 carries only the change, negative when commission went down.
     parts.push(
       el('sum1:TipoRectificativa', 'I'),

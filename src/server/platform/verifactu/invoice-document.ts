@@ -46,8 +46,18 @@ export interface InvoiceDocument {
   vatRateBasisPoints: number;
   vatCents: number;
   totalCents: number;
-  /** For an R1: the invoice it corrects (by differences). */
+  /** For an R1: the invoice it corrects (by differences), or the first it replaces (by substitution). */
   corrects?: { fullNumber: string; issueDate: string };
+  /**
+   * For an R1 by substitution (TipoRectificativa S): the invoices it replaces whole, oldest
+   * first, with what they said (ImporteRectificacion is their base and VAT summed), and why.
+   */
+  substitutes?: {
+    invoices: Array<{ fullNumber: string; issueDate: string; baseCents: number; vatCents: number; recipient: InvoiceParty }>;
+    reason: 'recipient';
+  };
+  /** Set on an invoice a rectifying invoice by substitution replaced. */
+  substitutedBy?: { fullNumber: string; issueDate: string };
   /** Set once a cancellation record (registro de anulación) exists for this invoice. */
   cancelledAt?: string;
 }

@@ -15,6 +15,8 @@ const record = (overrides: Partial<VerifactuSubmission>): VerifactuSubmission =>
   sequence: 1,
   invoiceId: 'i1',
   fullNumber: 'R2026-000001',
+  invoiceType: 'F1',
+  rectificationType: null,
   issueDate: '2026-11-01',
   businessName: 'Horchatería Santa Catalina',
   generatedAt: '2026-11-01T00:30:00+01:00',
@@ -29,10 +31,10 @@ const record = (overrides: Partial<VerifactuSubmission>): VerifactuSubmission =>
 });
 
 const records = [
-  record({ recordId: 'r5', kind: 'anulacion', sequence: 5, fullNumber: 'R2026-000003', state: 'pending', attempts: 2, lastError: 'HTTP 503 from the service', answeredAt: null, nextAttemptAt: '2026-11-01T01:00:00.000Z' }),
+  record({ recordId: 'r5', kind: 'anulacion', invoiceType: null, sequence: 5, fullNumber: 'R2026-000003', state: 'pending', attempts: 2, lastError: 'HTTP 503 from the service', answeredAt: null, nextAttemptAt: '2026-11-01T01:00:00.000Z' }),
   record({ recordId: 'r4', sequence: 4, fullNumber: 'R2026-000004', state: 'rejected', errorCode: 'regalo:invalid', errorDescription: 'NombreRazon over 120 characters' }),
   record({ recordId: 'r3', sequence: 3, fullNumber: 'R2026-000003', state: 'rejected', errorCode: '1100', errorDescription: 'Valor o tipo incorrecto del campo: NIF' }),
-  record({ recordId: 'r2', sequence: 2, fullNumber: 'R2026-000002', state: 'accepted_with_errors', errorCode: '1104', errorDescription: 'El NIF del destinatario no está identificado.' }),
+  record({ recordId: 'r2', sequence: 2, fullNumber: 'RR2026-000002', invoiceType: 'R1', rectificationType: 'S', state: 'accepted_with_errors', errorCode: '1104', errorDescription: 'El NIF del destinatario no está identificado.' }),
   record({}),
 ];
 
@@ -101,9 +103,10 @@ describe('the VERI*FACTU records card', () => {
     expect(cells(rejected!)[7]).toBe('1100 · Valor o tipo incorrecto del campo: NIF');
     expect(cells(rejected!)[6]).toBe('—');
     expect(cells(setAside!)[7]).toBe('regalo:invalid · NombreRazon over 120 characters' + 'Set aside by Regalo before sending: the AEAT’s schema cannot carry it.');
+    expect(cells(withErrors!)[0]).toBe('RegistrationR1 · rectifying by substitution (S)No. 2 in the chain');
     expect(cells(withErrors!)[4]).toMatch(/^Accepted with errorsanswered/);
     expect(cells(withErrors!)[7]).toBe('1104 · El NIF del destinatario no está identificado.');
-    expect(cells(accepted!)[0]).toBe('RegistrationNo. 1 in the chain');
+    expect(cells(accepted!)[0]).toBe('RegistrationF1 · invoiceNo. 1 in the chain');
     expect(cells(accepted!)[4]).toMatch(/^Acceptedanswered 1 Nov 2026/);
     expect(cells(accepted!)[7]).toBe('—');
 

@@ -103,6 +103,11 @@ function RecordRow({ record, language }: { record: VerifactuSubmission; language
     <tr className="border-b border-line align-top" data-testid="verifactu-record">
       <th scope="row" className="p-2 text-left font-normal">
         <span className="font-semibold">{t(`invoices.records.kinds.${record.kind}`)}</span>
+        {record.invoiceType ? (
+          <span className="block text-xs" data-testid="verifactu-record-type">
+            {t(`invoices.records.types.${record.invoiceType}${record.rectificationType ?? ''}`)}
+          </span>
+        ) : null}
         <span className="block text-xs text-muted">{t('invoices.records.sequence', { sequence: record.sequence })}</span>
       </th>
       <td className="p-2">

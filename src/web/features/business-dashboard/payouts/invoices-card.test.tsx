@@ -19,12 +19,17 @@ const invoice = (overrides: Partial<InvoiceSummary>): InvoiceSummary => ({
   period: '2026-10',
   totalCents: 606,
   correctsFullNumber: null,
+  bySubstitution: false,
+  substitutedByFullNumber: null,
+  recipientOutdated: false,
   cancelledAt: null,
   submissionState: 'pending',
   ...overrides,
 });
 
 let answer: { status: number; body: unknown };
+/** What a correction (POST …/rectify) answers; the list answers `answer`. */
+let rectifyAnswer: { status: number; body: unknown };
 let calls: string[];
 beforeEach(() => {
   calls = [];
@@ -32,7 +37,8 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       calls.push(String(input));
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+      const { status, body } = String(input).endsWith('/rectify') ? rectifyAnswer : answer;
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),
   );
 });
@@ -95,6 +101,49 @@ describe("the business's invoices card", () => {
     await renderCard('es');
     await vi.waitFor(() => expect(dom.container.textContent).toContain('Abrir'), { timeout: 5000 });
     expect(dom.container.querySelector('[data-testid="invoice-language-note"]')).toBeNull();
+  });
+
+  it('offers to correct an invoice naming the business as it was, issues the rectifying invoice and shows what replaced what', async () => {
+    const outdated = invoice({ recipientOutdated: true });
+    answer = { status: 200, body: { invoices: [outdated] } };
+    await renderCard('va');
+    await vi.waitFor(() => expect(dom.container.querySelector('[data-testid="business-invoices"]')).not.toBeNull(), { timeout: 5000 });
+    const button = [...dom.container.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Corregir el destinatari'))!;
+    expect(button.textContent).toBe('Corregir el destinatari R2026-000001');
+    expect(dom.container.querySelector(`#${CSS.escape(button.getAttribute('aria-describedby')!)}`)!.textContent).toContain('En corregir-lo');
+
+    rectifyAnswer = { status: 201, body: { id: '7d0c5b7e-3f7a-4c59-9a55-2f4f5cb0c009', fullNumber: 'RR2026-000004' } };
+    // The list as it is then: the substitute, and the original marked replaced, with nothing left to correct.
+    answer = {
+      status: 200,
+      body: {
+        invoices: [
+          invoice({ id: '7d0c5b7e-3f7a-4c59-9a55-2f4f5cb0c009', type: 'R1', fullNumber: 'RR2026-000004', bySubstitution: true, correctsFullNumber: 'R2026-000001' }),
+          invoice({ substitutedByFullNumber: 'RR2026-000004' }),
+        ],
+      },
+    };
+    await act(async () => button.click());
+    await vi.waitFor(() => expect(dom.container.querySelector('[data-testid="invoice-rectified"]')).not.toBeNull(), { timeout: 5000 });
+    expect(calls).toContain('/api/business/invoices/7d0c5b7e-3f7a-4c59-9a55-2f4f5cb0c001/rectify');
+    expect(dom.container.querySelector('[data-testid="invoice-rectified"]')!.textContent).toBe('Factura rectificativa RR2026-000004 emesa amb les teues dades de facturació actuals.');
+    // The list is asked again once the correction is done.
+    await vi.waitFor(() => expect(dom.container.textContent).toContain('substituïx la R2026-000001'), { timeout: 5000 });
+    const rows = [...dom.container.querySelectorAll('[data-testid="business-invoices"] > li')];
+    expect(rows[1]!.textContent).toContain('Substituïda');
+    expect(rows[1]!.textContent).toContain('substituïda per la RR2026-000004');
+    expect([...dom.container.querySelectorAll('button')].some((b) => b.textContent?.startsWith('Corregir'))).toBe(false);
+  });
+
+  it('says why a correction was refused', async () => {
+    answer = { status: 200, body: { invoices: [invoice({ recipientOutdated: true })] } };
+    await renderCard('en');
+    await vi.waitFor(() => expect(dom.container.querySelector('[data-testid="business-invoices"]')).not.toBeNull(), { timeout: 5000 });
+    rectifyAnswer = { status: 409, body: { type: 'about:blank', title: 'Conflict', status: 409, code: 'invoice_recipient_unchanged' } };
+    const button = [...dom.container.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Correct the recipient'))!;
+    await act(async () => button.click());
+    await vi.waitFor(() => expect(dom.container.querySelector('[role="alert"]')).not.toBeNull(), { timeout: 5000 });
+    expect(dom.container.querySelector('[role="alert"]')!.textContent).toBe('This invoice already names your business as your invoicing details do. Change the details first.');
   });
 
   it('says when there are no invoices yet', async () => {

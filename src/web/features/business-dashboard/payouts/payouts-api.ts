@@ -1,5 +1,5 @@
 import type { Locale } from '@shared/locale';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 
 // Response contracts, loaded only where answers are checked: development and tests (ADR 039).
@@ -63,6 +63,22 @@ export function useBusinessInvoices() {
   return useQuery({
     queryKey: ['dashboard', 'invoices'] as const,
     queryFn: ({ signal }) => apiRequest('/api/business/invoices', { contract: () => invoicesContract().then((m) => m.invoiceListSchema), signal }),
+  });
+}
+
+/**
+ * Corrects an invoice's recipient to the current invoicing details: the server issues a
+ * rectifying invoice by substitution (ADR 061); the list then shows it and the one it replaced.
+ */
+export function useRectifyInvoice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (invoiceId: string) =>
+      apiRequest(`/api/business/invoices/${encodeURIComponent(invoiceId)}/rectify`, {
+        method: 'POST',
+        contract: () => invoicesContract().then((m) => m.rectifyInvoiceResultSchema),
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['dashboard', 'invoices'] }),
   });
 }
 

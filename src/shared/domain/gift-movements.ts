@@ -24,11 +24,11 @@ export const giftMovementSigns = {
 } as const satisfies Record<GiftMovementKind, 1 | -1>;
 
 /**
- * How a gift may be spent. `fixed` (every gift sold today): one redemption takes its whole
- * value, a partial one is refused. Gifts spent in parts are a kind of their own, added with
- * the product that sells them.
+ * How a gift may be spent. `fixed`: one redemption takes its whole value, a partial one is
+ * refused. `card`: a business's gift card (issue 41), an amount spent in parts at that
+ * business, each use a `redeemed` movement of its amount.
  */
-export const giftValueKinds = ['fixed'] as const;
+export const giftValueKinds = ['fixed', 'card'] as const;
 export type GiftValueKind = (typeof giftValueKinds)[number];
 
 /**

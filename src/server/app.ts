@@ -10,12 +10,14 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { filesRoutes } from './features/files/routes';
 import { giftPageRoutes } from './features/gift-page/routes';
+import { walletRoutes } from './features/gift-page/wallet/wallet-routes';
 import { legalPageRoutes } from './features/legal-pages/routes';
 import { listingReportRoutes } from './features/listing-reports/routes';
 import { fairExpiryRoutes } from './features/fair-expiry/routes';
 import { healthRoutes } from './features/health/routes';
 import { operatorRoutes } from './features/operator/routes';
 import { setMailOperator } from './mail/layout';
+import { setGiftMailWallets } from './domain/orders/gift-mail';
 import { catalogRoutes } from './features/catalog/routes';
 import { featuredGiftsFor, shopRoutes } from './features/catalog/shop-routes';
 import { firstGiftImage } from './features/catalog/catalog-answers';
@@ -141,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   database.onConnectionError((error) => app.log.warn({ err: error }, 'database connection lost; the pool opens a new one'));
   // Every email's footer names the operator from the configuration.
   setMailOperator(config.operator);
+  setGiftMailWallets({ apple: Boolean(config.wallet.apple), google: Boolean(config.wallet.google) });
   // Every background job (the mail worker, deliveries, expiries, money out, invoicing, clean-ups)
   // is declared once in background-jobs.ts and runs in a listening server only; tests call the
   // use cases (and mail's flush()) themselves (ADR 097).
@@ -184,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(payoutAccountRoutes);
   // Server-rendered recipient pages; before the web app so /g/* never falls back to the SPA.
   await app.register(giftPageRoutes);
+  await app.register(walletRoutes);
   await app.register(legalPageRoutes);
   // The public shop window (ADR 067): server-rendered, before the web app's fallback.
   await app.register(shopRoutes);

@@ -43,8 +43,14 @@ import { createPurchaseToken } from '../domain/orders/purchase-link';
  * the resource. Use the helpers (`signedIn`, `ownerOnly`, …) or spell out all seven.
  */
 
-export const actors = ['anonymous', 'consumerA', 'consumerB', 'ownerX', 'ownerY', 'pendingOwner', 'admin'] as const;
+export const actors = ['anonymous', 'consumerA', 'consumerB', 'ownerX', 'ownerY', 'pendingOwner', 'admin', 'passHolder'] as const;
 export type Actor = (typeof actors)[number];
+/**
+ * `passHolder` is a phone holding consumer A's gift's Apple Wallet pass (ADR 107): no session,
+ * only the pass's `ApplePass <token>`, which the wallet rows send for it. To every other route
+ * it is a stranger, so a row that leaves it out expects of it what it expects of `anonymous`.
+ */
+type PersonActor = Exclude<Actor, 'passHolder'>;
 
 export interface World {
   t: TestApp;
@@ -63,6 +69,8 @@ export interface World {
    * send X and Y back to review, which takes their gifts off sale for the rows after them.
    */
   listedGift: GiftRow;
+  /** Consumer A's gift's pass (downloaded), its token, and a device registered for its updates. */
+  passHolder: { serial: string; token: string; deviceLibraryId: string; passTypeId: string };
 }
 
 export type RouteRequest = Omit<InjectOptions, 'method'> & { url: string };
@@ -72,13 +80,22 @@ export interface RouteRow {
   route: string;
   /** Built once per actor, just before that actor's call. */
   request: (world: World, actor: Actor) => RouteRequest | Promise<RouteRequest>;
-  expect: Record<Actor, number>;
+  expect: Record<PersonActor, number> & Partial<Record<'passHolder', number>>;
 }
+
+/** What a row expects of an actor (the pass holder, unless named, as anonymous). */
+export const expectedStatus = (row: RouteRow, actor: Actor): number => row.expect[actor] ?? row.expect.anonymous;
 
 const all = (status: number): Record<Actor, number> =>
   Object.fromEntries(actors.map((a) => [a, status])) as Record<Actor, number>;
 /** 401 for anonymous callers, `status` for everyone signed in, with exceptions. */
-const signedIn = (status: number, except: Partial<Record<Actor, number>> = {}) => ({ ...all(status), anonymous: 401, ...except });
+const signedIn = (status: number, except: Partial<Record<Actor, number>> = {}) => ({
+  ...all(status),
+  anonymous: 401,
+  ...except,
+  // The pass holder has no session: it gets what the anonymous caller gets.
+  passHolder: except.passHolder ?? except.anonymous ?? 401,
+});
 /** The owner X's resource: X gets `status`; Y 404; pending owner 403; consumers and admin 403. */
 const ownerXOnly = (status: number, except: Partial<Record<Actor, number>> = {}) =>
   signedIn(403, { ownerX: status, ownerY: 404, ...except });
@@ -96,6 +113,8 @@ const freshReport = async (w: World) => {
     .returning();
   return report!;
 };
+/** The pass holder's `ApplePass <token>`; everyone else asks without one (their cookie is all they have). */
+const applePass = (w: World, actor: Actor) => (actor === 'passHolder' ? { headers: { authorization: `ApplePass ${w.passHolder.token}` } } : {});
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Owner X's one issued invoice, made on first use. */
 const xInvoices = new WeakMap<World, Promise<{ id: string }>>();
@@ -597,6 +616,37 @@ export const routeTable: RouteRow[] = [
   // The folded A4 card (ADR 103): public to whoever holds the code, like the A6 card.
   { route: 'GET /g/:code/print/folded', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}/print/folded` }), expect: all(200) },
   { route: 'GET /g/:code/calendar.ics', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}/calendar.ics` }), expect: all(200) },
+  // Google's save page, with the gift's object signed (ADR 107): anyone holding the link.
+  { route: 'GET /g/:code/wallet/google', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}/wallet/google` }), expect: all(303) },
+  { route: 'GET /g/:code/wallet/apple.pkpass', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}/wallet/apple.pkpass` }), expect: all(200) },
+  // Apple's PassKit web service (ADR 107): only the pass's own token opens its pass; a session does not.
+  {
+    route: 'POST /api/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',
+    request: (w, actor) => ({
+      url: `/api/wallet/apple/v1/devices/phone-${randomUUID()}/registrations/${w.passHolder.passTypeId}/${w.passHolder.serial}`,
+      ...applePass(w, actor),
+      payload: { pushToken: 'a-push-token' },
+    }),
+    expect: { ...all(401), passHolder: 201 },
+  },
+  {
+    route: 'DELETE /api/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',
+    request: (w, actor) => ({ url: `/api/wallet/apple/v1/devices/phone-${randomUUID()}/registrations/${w.passHolder.passTypeId}/${w.passHolder.serial}`, ...applePass(w, actor) }),
+    expect: { ...all(401), passHolder: 200 },
+  },
+  // Apple's specification asks no token here: the device library id (the phone's own random
+  // id) is what names the list, and the answer is serial numbers, which open nothing without their tokens.
+  {
+    route: 'GET /api/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier',
+    request: (w) => ({ url: `/api/wallet/apple/v1/devices/${w.passHolder.deviceLibraryId}/registrations/${w.passHolder.passTypeId}` }),
+    expect: all(200),
+  },
+  {
+    route: 'GET /api/wallet/apple/v1/passes/:passTypeIdentifier/:serialNumber',
+    request: (w, actor) => ({ url: `/api/wallet/apple/v1/passes/${w.passHolder.passTypeId}/${w.passHolder.serial}`, ...applePass(w, actor) }),
+    expect: { ...all(401), passHolder: 200 },
+  },
+  { route: 'POST /api/wallet/apple/v1/log', request: () => ({ url: '/api/wallet/apple/v1/log', payload: { logs: ['route matrix'] } }), expect: all(200) },
   // The typed code with the recipient's email: whoever holds both opens the gift, signed in or not
   {
     route: 'POST /g/open',

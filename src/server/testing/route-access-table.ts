@@ -21,7 +21,8 @@ import {
 import type { TestApp } from './test-app';
 import { listingReports } from '../db/schema/listing-reports';
 import { businesses } from '../db/schema/businesses';
-import { checkouts, orders } from '../db/schema/orders';
+import { checkouts, orders, redemptions } from '../db/schema/orders';
+import { settleRedemption } from '../money/transfers/settle-redemption';
 import { multipart, samplePdf, samplePng } from './upload-files';
 import { createIssuedInvoice } from './invoice-factory';
 import { PUBLIC_PAGE_SCRIPT_PATH } from '../platform/public-page';
@@ -131,6 +132,22 @@ const freshOrder = (w: World, deliverAt?: Date) =>
     recipientEmail: `recipient-${randomUUID().slice(0, 6)}@example.test`,
     deliverAt,
   });
+/** A use of a fresh gift card of owner X's, just made at the counter (ADR 104): its id. */
+const freshCardUse = async (w: World) => {
+  const card = await createOrder(w.t.database.db, { buyerId: w.consumerA.id, giftId: w.ownerX.gift.id, valueKind: 'card', amountCents: 5000 });
+  const movementId = await settleRedemption(w.t.database.db, {
+    orderId: card.id,
+    businessId: w.ownerX.business.id,
+    checkoutId: card.checkoutId,
+    amount: 1000,
+    redeemedBy: w.ownerX.id,
+    method: 'manual',
+    at: new Date(),
+    useKey: randomUUID(),
+  });
+  const [use] = await w.t.database.db.select({ id: redemptions.id }).from(redemptions).where(eq(redemptions.movementId, movementId));
+  return use!.id;
+};
 /** An expired gift of owner X's (expired two days ago), its recipient free to ask for more time. */
 const expiredOrder = (w: World) =>
   createOrder(w.t.database.db, { buyerId: w.consumerA.id, giftId: w.ownerX.gift.id, status: 'expired', recipientEmail: `recipient-${randomUUID().slice(0, 6)}@example.test` });
@@ -605,6 +622,12 @@ export const routeTable: RouteRow[] = [
     request: async (w) => ({ url: '/api/business/redemptions', payload: { code: (await freshOrder(w)).qrCode } }),
     expect: redeemerX(200),
   },
+  {
+    // Owner X's own card use, within its 30 minutes; owner Y's counter finds no such use.
+    route: 'POST /api/business/redemptions/uses/:useId/undo',
+    request: async (w) => ({ url: `/api/business/redemptions/uses/${await freshCardUse(w)}/undo`, payload: { reason: 'Typed 10 € instead of 1 €' } }),
+    expect: { ...redeemerX(200), ownerY: 404 },
+  },
 
   // The recipient's pages: whoever holds the code (256 random bits) sees the gift, signed in or not
   { route: 'GET /g', request: () => ({ url: '/g' }), expect: all(200) },
@@ -844,6 +867,11 @@ export const routeTable: RouteRow[] = [
       url: `/api/admin/orders/${(await freshOrder(w)).id}/extend-expiry`,
       payload: { expiresOn: new Date(Date.now() + 3 * 365 * DAY_MS).toISOString().slice(0, 10), reason: 'Shop closed for works' },
     }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/card-uses/:id/undo',
+    request: async (w) => ({ url: `/api/admin/card-uses/${await freshCardUse(w)}/undo`, payload: { reason: 'Counter mistake reported later' } }),
     expect: adminOnly(200),
   },
   { route: 'GET /api/admin/payouts', request: () => ({ url: '/api/admin/payouts?state=due' }), expect: adminOnly(200) },

@@ -58,6 +58,14 @@ const LATER_TAKEN_BACK: Record<string, string[]> = {
     'ALTER TABLE "orders" DROP CONSTRAINT "orders_value_kind_check"',
     `ALTER TABLE "orders" ADD CONSTRAINT "orders_value_kind_check" CHECK ("orders"."value_kind" in ('fixed'))`,
   ],
+  // Taken back before any card is offered: the gifts this test writes are fixed ones.
+  'gift-card-offer': [
+    'ALTER TABLE "gifts" DROP CONSTRAINT "gifts_validity_days_check"',
+    'ALTER TABLE "gifts" DROP CONSTRAINT "gifts_card_offer_check"',
+    'ALTER TABLE "gifts" DROP CONSTRAINT "gifts_kind_check"',
+    ...['suggested_amounts', 'max_amount', 'min_amount', 'kind'].map((column) => `ALTER TABLE "gifts" DROP COLUMN "${column}"`),
+    'ALTER TABLE "gifts" ADD CONSTRAINT "gifts_validity_days_check" CHECK ("gifts"."validity_days" between 30 and 365)',
+  ],
 };
 
 async function takeBackLaterMigrations(db: Database) {

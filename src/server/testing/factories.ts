@@ -408,6 +408,8 @@ export async function createGift(
     /** The name and description in other languages (ADR 073). */
     nameTranslations?: LocalizedTexts;
     descriptionTranslations?: LocalizedTexts;
+    /** A gift card (ADR 108): its bounds in cents; its price is then its minimum. */
+    card?: { minAmount: number; maxAmount: number; suggestedAmounts?: number[] | null };
   },
 ): Promise<GiftRow> {
   const n = nextSequence();
@@ -419,7 +421,11 @@ export async function createGift(
       businessId: input.businessId,
       name: input.name ?? `Gift ${n}`,
       description: input.description === undefined ? `A lovely gift number ${n}` : input.description,
-      price: input.price ?? 2500,
+      kind: input.card ? 'card' : 'fixed',
+      price: input.card ? input.card.minAmount : (input.price ?? 2500),
+      minAmount: input.card?.minAmount ?? null,
+      maxAmount: input.card?.maxAmount ?? null,
+      suggestedAmounts: input.card?.suggestedAmounts ?? null,
       currency: CURRENCY,
       imageUrl: input.imageUrl ?? null,
       isAvailable: input.isAvailable ?? true,

@@ -76,6 +76,14 @@ const LATER_TAKEN_BACK: Record<string, string[]> = {
   // The trigger function is the one 0027 wrote, with the undo's rule; the down script restores 0027's own.
   'gift-card-uses-trigger': [],
   'wallet-passes': ['DROP TABLE "wallet_pass_registrations"', 'DROP TABLE "wallet_passes"'],
+  // Taken back before any card is offered: the gifts this test writes are fixed ones.
+  'gift-card-offer': [
+    'ALTER TABLE "gifts" DROP CONSTRAINT "gifts_validity_days_check"',
+    'ALTER TABLE "gifts" DROP CONSTRAINT "gifts_card_offer_check"',
+    'ALTER TABLE "gifts" DROP CONSTRAINT "gifts_kind_check"',
+    ...['suggested_amounts', 'max_amount', 'min_amount', 'kind'].map((column) => `ALTER TABLE "gifts" DROP COLUMN "${column}"`),
+    'ALTER TABLE "gifts" ADD CONSTRAINT "gifts_validity_days_check" CHECK ("gifts"."validity_days" between 30 and 365)',
+  ],
 };
 
 async function takeBackLaterMigrations(db: Database) {

@@ -58,6 +58,8 @@ const LATER_TAKEN_BACK: Record<string, string[]> = {
     'ALTER TABLE "orders" DROP CONSTRAINT "orders_value_kind_check"',
     `ALTER TABLE "orders" ADD CONSTRAINT "orders_value_kind_check" CHECK ("orders"."value_kind" in ('fixed'))`,
   ],
+  'booking-sessions': ['bookings', 'booking_slots', 'booking_closed_days', 'booking_sessions', 'booking_settings'].map((table) => `DROP TABLE "${table}"`),
+  'bookings-count-places': ['DROP TRIGGER "bookings_count_places" ON "bookings"', 'DROP FUNCTION "bookings_count_places"()'],
 };
 
 async function takeBackLaterMigrations(db: Database) {

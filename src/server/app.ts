@@ -37,6 +37,7 @@ import { profileRoutes } from './features/profile/routes';
 import { businessDocumentsRoutes } from './features/business-documents/routes';
 import { businessImageRoutes } from './features/business-image/routes';
 import { businessDashboardRoutes } from './features/business-dashboard/routes';
+import { businessBookingRoutes } from './features/business-bookings/routes';
 import { businessOnboardingRoutes } from './features/business-onboarding/routes';
 import { redemptionRoutes } from './features/redemption/routes';
 import { payoutAccountRoutes } from './features/payout-accounts/routes';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(businessDocumentsRoutes);
   await app.register(businessImageRoutes);
   await app.register(businessDashboardRoutes);
+  await app.register(businessBookingRoutes);
   await app.register(redemptionRoutes);
   await app.register(payoutAccountRoutes);
   // Server-rendered recipient pages; before the web app so /g/* never falls back to the SPA.

@@ -30,6 +30,10 @@ import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { withdrawalDeadline } from '@shared/domain/withdrawal';
 import { createWithdrawalToken } from '../domain/orders/withdrawal-link';
 import { createPurchaseToken } from '../domain/orders/purchase-link';
+import { bookableOrder, weeklySession } from './booking-test-world';
+import { listFreeTimes } from '../domain/bookings/list-free-times';
+import { bookGiftTime } from '../domain/bookings/book-gift-time';
+import { slotKey } from '../domain/bookings/claim-slot';
 
 /**
  * THE ROUTE × ACTOR TABLE. Every endpoint must check who asks and what they own, so every
@@ -116,6 +120,18 @@ const freshReport = async (w: World) => {
 };
 /** The pass holder's `ApplePass <token>`; everyone else asks without one (their cookie is all they have). */
 const applePass = (w: World, actor: Actor) => (actor === 'passHolder' ? { headers: { authorization: `ApplePass ${w.passHolder.token}` } } : {});
+/** A fresh weekly session of owner X's, every day at 10:00 (so one lies within any week). */
+const xSession = (w: World) => weeklySession(w.t.database.db, w.ownerX.business.id, { isoWeekday: 1 + Math.floor(Math.random() * 7), startTime: '10:00', places: 20 });
+/** A fresh booking of a fresh gift of owner X's that needs booking, at its session's next time. */
+const xBooking = async (w: World) => {
+  const db = w.t.database.db;
+  const gift = await createGift(db, { businessId: w.ownerX.business.id, bookingRequired: true, partySize: 1 });
+  const session = await xSession(w);
+  const order = await bookableOrder(db, gift.id, w.t.app.ctx.now());
+  const { times } = await listFreeTimes(db, { businessId: w.ownerX.business.id, giftId: gift.id, validWeekdays: null, expiresAt: order.expiresAt }, { from: '0000-01-01', to: '9999-12-31', partySize: 1, now: w.t.app.ctx.now() });
+  const time = times.find((candidate) => candidate.sessionId === session.id)!;
+  return (await bookGiftTime(w.t.app.ctx, order.qrCode, { slot: slotKey(time), name: 'Matrix' })).id;
+};
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Owner X's one issued invoice, made on first use. */
 const xInvoices = new WeakMap<World, Promise<{ id: string }>>();
@@ -460,6 +476,26 @@ export const routeTable: RouteRow[] = [
   },
   { route: 'DELETE /api/business/gifts/:id/image', request: async (w) => ({ url: `/api/business/gifts/${(await freshGift(w)).id}/image` }), expect: ownerXOnly(204) },
   { route: 'GET /api/business/orders', request: () => ({ url: '/api/business/orders' }), expect: signedIn(403, { ownerX: 200, ownerY: 200 }) },
+  // The Bookings tab (ADR 105): X's sessions and bookings; Y sees its own (none) and never X's.
+  { route: 'GET /api/business/booking-setup', request: () => ({ url: '/api/business/booking-setup' }), expect: signedIn(403, { ownerX: 200, ownerY: 200 }) },
+  {
+    route: 'PUT /api/business/booking-settings',
+    request: () => ({ url: '/api/business/booking-settings', payload: { horizonDays: 60, cutoffHours: 24, openOnHolidays: false, closedDays: [] } }),
+    expect: signedIn(403, { ownerX: 200, ownerY: 200 }),
+  },
+  {
+    route: 'POST /api/business/booking-sessions',
+    request: () => ({ url: '/api/business/booking-sessions', payload: { kind: 'weekly', isoWeekday: 6, startTime: '10:00', lengthMinutes: 60, places: 4 } }),
+    expect: signedIn(403, { ownerX: 201, ownerY: 201 }),
+  },
+  { route: 'PATCH /api/business/booking-sessions/:id', request: async (w) => ({ url: `/api/business/booking-sessions/${(await xSession(w)).id}`, payload: { places: 5 } }), expect: ownerXOnly(200) },
+  { route: 'DELETE /api/business/booking-sessions/:id', request: async (w) => ({ url: `/api/business/booking-sessions/${(await xSession(w)).id}` }), expect: ownerXOnly(200) },
+  { route: 'GET /api/business/bookings', request: () => ({ url: '/api/business/bookings?from=2026-12-12&days=7' }), expect: signedIn(403, { ownerX: 200, ownerY: 200 }) },
+  {
+    route: 'POST /api/business/bookings/:id/cancel',
+    request: async (w) => ({ url: `/api/business/bookings/${await xBooking(w)}/cancel`, payload: { reason: 'Closed for repairs' } }),
+    expect: ownerXOnly(200),
+  },
   {
     route: 'GET /api/business/orders/updates',
     request: () => ({ url: '/api/business/orders/updates?since=2000-01-01T00:00:00.000Z' }),

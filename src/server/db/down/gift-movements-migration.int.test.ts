@@ -84,6 +84,8 @@ const LATER_TAKEN_BACK: Record<string, string[]> = {
     ...['suggested_amounts', 'max_amount', 'min_amount', 'kind'].map((column) => `ALTER TABLE "gifts" DROP COLUMN "${column}"`),
     'ALTER TABLE "gifts" ADD CONSTRAINT "gifts_validity_days_check" CHECK ("gifts"."validity_days" between 30 and 365)',
   ],
+  'booking-sessions': ['bookings', 'booking_slots', 'booking_closed_days', 'booking_sessions', 'booking_settings'].map((table) => `DROP TABLE "${table}"`),
+  'bookings-count-places': ['DROP TRIGGER "bookings_count_places" ON "bookings"', 'DROP FUNCTION "bookings_count_places"()'],
 };
 
 async function takeBackLaterMigrations(db: Database) {

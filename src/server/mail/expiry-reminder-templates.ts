@@ -15,6 +15,8 @@ export interface ExpiryReminderTemplates {
     businessName: string;
     expiryDate: string;
     giftUrl: string;
+    /** A gift card's balance left, formatted (ADR 104); null for a fixed gift. */
+    balance: string | null;
   };
   /** To the giver: the gift they sent has not been used yet. */
   'gift-expiry-reminder-giver': {
@@ -24,6 +26,7 @@ export interface ExpiryReminderTemplates {
     businessName: string;
     expiryDate: string;
     ordersUrl: string;
+    balance: string | null;
   };
 }
 
@@ -39,7 +42,7 @@ export const expiryReminderTemplates: Renderers = {
       subject: t.subject(d),
       preheader: t.preheader(d),
       heading: t.heading,
-      paragraphs: [greeting(locale, d.recipientName), t.reminder(d), t.how],
+      paragraphs: [greeting(locale, d.recipientName), t.reminder(d), ...(d.balance ? [t.balance({ balance: d.balance })] : []), t.how],
       action: { label: t.action, url: d.giftUrl },
       note: t.note,
     });
@@ -51,7 +54,7 @@ export const expiryReminderTemplates: Renderers = {
       subject: t.subject(d),
       preheader: t.preheader,
       heading: t.heading,
-      paragraphs: [greeting(locale, d.giverName), t.reminder(d)],
+      paragraphs: [greeting(locale, d.giverName), t.reminder(d), ...(d.balance ? [t.balance({ balance: d.balance })] : [])],
       action: { label: t.action, url: d.ordersUrl },
     });
   },

@@ -10,6 +10,8 @@ export interface ExpiryReminderTexts {
     /** `senderName` is null when the giver stayed anonymous. */
     reminder: (v: { senderName: string | null; giftName: string; businessName: string; expiryDate: string }) => string;
     how: string;
+    /** A gift card's balance left (ADR 104): what expires with it. */
+    balance: (v: { balance: string }) => string;
     action: string;
     note: string;
   };
@@ -18,6 +20,7 @@ export interface ExpiryReminderTexts {
     preheader: string;
     heading: string;
     reminder: (v: { recipientName: string; giftName: string; businessName: string; expiryDate: string }) => string;
+    balance: (v: { balance: string }) => string;
     action: string;
   };
 }
@@ -31,6 +34,7 @@ export const expiryReminderTexts: Record<Locale, ExpiryReminderTexts> = {
       reminder: ({ senderName, giftName, businessName, expiryDate }) =>
         `${senderName ? `${senderName} gave you` : 'You were given'} "${giftName}" at ${businessName}, and it has not been used yet. It is valid until ${expiryDate}, inclusive.`,
       how: 'Open your gift and show the QR code at the counter. You do not need an account.',
+      balance: ({ balance }) => `Your gift card still has ${balance} to spend; what is not spent by then expires with it.`,
       action: 'Open my gift',
       note: 'If you already enjoyed it today, ignore this email.',
     },
@@ -40,6 +44,7 @@ export const expiryReminderTexts: Record<Locale, ExpiryReminderTexts> = {
       heading: 'Your gift has not been enjoyed yet',
       reminder: ({ recipientName, giftName, businessName, expiryDate }) =>
         `${recipientName} has not used "${giftName}" at ${businessName} yet. It is valid until ${expiryDate}, inclusive; you may want to remind them.`,
+      balance: ({ balance }) => `The gift card still has ${balance} to spend.`,
       action: 'See my orders',
     },
   },
@@ -51,6 +56,7 @@ export const expiryReminderTexts: Record<Locale, ExpiryReminderTexts> = {
       reminder: ({ senderName, giftName, businessName, expiryDate }) =>
         `${senderName ? `${senderName} te regaló` : 'Te regalaron'} «${giftName}» en ${businessName}, y todavía no lo has usado. Es válido hasta el ${expiryDate}, incluido.`,
       how: 'Abre tu regalo y enseña el código QR en el mostrador. No necesitas cuenta.',
+      balance: ({ balance }) => `A tu tarjeta regalo le quedan ${balance} por gastar; lo que no gastes antes caduca con ella.`,
       action: 'Abrir mi regalo',
       note: 'Si ya lo has disfrutado hoy, ignora este mensaje.',
     },
@@ -60,6 +66,7 @@ export const expiryReminderTexts: Record<Locale, ExpiryReminderTexts> = {
       heading: 'Tu regalo aún no se ha disfrutado',
       reminder: ({ recipientName, giftName, businessName, expiryDate }) =>
         `${recipientName} todavía no ha usado «${giftName}» en ${businessName}. Es válido hasta el ${expiryDate}, incluido; quizá quieras recordárselo.`,
+      balance: ({ balance }) => `A la tarjeta regalo le quedan ${balance} por gastar.`,
       action: 'Ver mis pedidos',
     },
   },
@@ -71,6 +78,7 @@ export const expiryReminderTexts: Record<Locale, ExpiryReminderTexts> = {
       reminder: ({ senderName, giftName, businessName, expiryDate }) =>
         `${senderName ? `${senderName} et va regalar` : 'Et van regalar'} «${giftName}» a ${businessName}, i encara no l’has utilitzat. És vàlid fins ${al(expiryDate)}, inclòs.`,
       how: 'Obri el teu regal i mostra el codi QR en el taulell. No necessites cap compte.',
+      balance: ({ balance }) => `A la teua targeta regal li queden ${balance} per gastar; el que no gastes abans caduca amb ella.`,
       action: 'Obrir el meu regal',
       note: 'Si ja n’has gaudit hui, no faces cas d’este missatge.',
     },
@@ -80,6 +88,7 @@ export const expiryReminderTexts: Record<Locale, ExpiryReminderTexts> = {
       heading: 'Encara no s’ha gaudit del teu regal',
       reminder: ({ recipientName, giftName, businessName, expiryDate }) =>
         `${recipientName} encara no ha utilitzat «${giftName}» a ${businessName}. És vàlid fins ${al(expiryDate)}, inclòs; potser li ho vols recordar.`,
+      balance: ({ balance }) => `A la targeta regal li queden ${balance} per gastar.`,
       action: 'Veure les meues comandes',
     },
   },

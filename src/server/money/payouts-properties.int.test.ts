@@ -6,7 +6,7 @@ import { remainingValue, type GiftMovementKind } from '@shared/domain/gift-movem
 import { ledgerBalanceTerms, settledOnceLedgerKinds, type LedgerBalanceName, type LedgerKind } from '@shared/domain/payouts';
 import { computeExpiresAt } from '@shared/domain/validity';
 import { withdrawalDeadline } from '@shared/domain/withdrawal';
-import { checkouts, giftMovements, orders, payments, redemptions } from '../db/schema/orders';
+import { checkouts, giftMovements, orders, payments, redemptions, redemptionUndos } from '../db/schema/orders';
 import { PartialRedemptionRefused, recordRedemption } from './ledger/record-redemption';
 import { recordExpiryMovements } from './ledger/record-expiry';
 import { ledgerEntries, transfers } from '../db/schema/payouts';
@@ -42,10 +42,20 @@ import { sendDueTransfers } from './transfers/send-due-transfers';
  * - no movement settled twice: one row of each settling kind per movement, every row about
  *   a gift names a movement of that gift, one transfer per issue, one redemption record per
  *   redeemed movement;
- * - a fixed gift's partial redemption is refused, by the use case and by the database.
+ * - a fixed gift's partial redemption is refused, by the use case and by the database;
+ * and with gift cards (ADR 104: bought, spent in parts at the counter with repeated keys, uses
+ * undone by the business or the team, withdrawn used or not, expired with a balance):
+ * - per card, value issued = used (net of undos) + refunded + expired + its balance, every undo
+ *   gives back exactly one use, once, and each use and undo is settled by its one ledger row;
+ * - a card withdrawn or cancelled after a use gives back its unspent balance only, and the
+ *   business keeps (is sent) the share of what was used, exactly.
  */
 type Command =
   | { kind: 'pay'; gifts: number[] }
+  | { kind: 'payCard'; gift: number }
+  | { kind: 'use'; order: number; amount: number; repeat: boolean }
+  | { kind: 'undo'; order: number }
+  | { kind: 'withdraw'; order: number }
   | { kind: 'redeem' | 'extend'; order: number }
   | { kind: 'cancel'; order: number; refundFails: boolean }
   | { kind: 'advance'; days: number }
@@ -65,6 +75,10 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('withdrawLate' as const), order: fc.nat(20) }), weight: 2 },
   { arbitrary: fc.constant({ kind: 'allowRefunds' as const }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constantFrom('refuse' as const, 'fix' as const), business: fc.nat(1) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('payCard' as const), gift: fc.nat(3) }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('use' as const), order: fc.nat(20), amount: fc.integer({ min: 1, max: 2600 }), repeat: fc.boolean() }), weight: 4 },
+  { arbitrary: fc.record({ kind: fc.constant('undo' as const), order: fc.nat(20) }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('withdraw' as const), order: fc.nat(20) }), weight: 1 },
 );
 
 /** A history that surely has both new cases: a refused then retried transfer, and a refund failing after a reversal. */
@@ -105,6 +119,34 @@ const withdrawnAfterWeekend: Command[] = [
   { kind: 'job' },
 ];
 
+/**
+ * …and cards surely: three uses then the balance, a repeat, an undo by the business and one
+ * by the team, one withdrawn after a use (its share sent at the first use, reversed in part),
+ * one withdrawn before its share left (lowered), one expiring with a balance (30 days).
+ */
+const cardsEverywhere: Command[] = [
+  { kind: 'payCard', gift: 0 },
+  { kind: 'payCard', gift: 1 },
+  { kind: 'payCard', gift: 2 },
+  { kind: 'use', order: 0, amount: 700, repeat: false },
+  { kind: 'use', order: 0, amount: 700, repeat: true },
+  { kind: 'use', order: 0, amount: 1000, repeat: false },
+  { kind: 'undo', order: 0 },
+  { kind: 'use', order: 0, amount: 1800, repeat: false },
+  { kind: 'use', order: 1, amount: 999, repeat: false },
+  { kind: 'job' },
+  { kind: 'withdraw', order: 1 },
+  { kind: 'use', order: 2, amount: 500, repeat: false },
+  { kind: 'withdraw', order: 2 },
+  { kind: 'advance', days: 1 },
+  { kind: 'undo', order: 0 },
+  { kind: 'payCard', gift: 1 },
+  { kind: 'use', order: 3, amount: 1000, repeat: false },
+  { kind: 'advance', days: 16 },
+  { kind: 'advance', days: 16 },
+  { kind: 'job' },
+];
+
 /** …and one whose gifts surely expire (30 days' validity): one extended after it, one cancelled, one left expired. */
 const expiredThenExtended: Command[] = [
   { kind: 'pay', gifts: [1, 1, 1] },
@@ -130,7 +172,7 @@ describe('payouts keep their invariants under random histories', () => {
 
   it('property', async () => {
     let run = 0;
-    const stats = { orders: 0, redeemed: 0, withdrawnLate: 0, refundPending: 0, abandoned: 0, retriedTransfers: 0, partialRefused: 0, movementKinds: new Set<string>() };
+    const stats = { cardUses: 0, cardRepeats: 0, undoneByBusiness: 0, undoneByTeam: 0, usedCardsRefunded: 0, cardsExpiredWithBalance: 0, orders: 0, redeemed: 0, withdrawnLate: 0, refundPending: 0, abandoned: 0, retriedTransfers: 0, partialRefused: 0, movementKinds: new Set<string>() };
     // What the expiry job (features/order-expiry, another feature) does, step for step.
     const expireDueGifts = () =>
       t.database.db.transaction(async (tx) => {
@@ -161,18 +203,76 @@ describe('payouts keep their invariants under random histories', () => {
         }
         const allGifts = shops.flatMap((s) => s.gifts.map((g) => ({ gift: g, shop: s })));
         const placed: { id: string; shop: (typeof shops)[number]; paymentRef: string }[] = [];
+        const cards: typeof placed = [];
+        type CardUse = { key: string; amount: number; code: string; cookie: string };
+        let lastUse: CardUse | null = null;
+        let keys = 0;
+        const pay = async (chosen: typeof allGifts, asCards: boolean): Promise<typeof placed> => {
+          const res = await postCheckout(t, buyer.cookie, chosen.map((x) => line(x.gift.id)));
+          if (res.statusCode !== 201) return []; // a restricted business is not sold
+          // A card of the gift's price: the checkout's orders made cards before payment (the card checkout is the offer's; the money is the same).
+          if (asCards) await db.update(orders).set({ valueKind: 'card' }).where(eq(orders.checkoutId, res.json().id));
+          const paid = await as(t, buyer.cookie)({ method: 'POST', url: `/api/payments/test/${res.json().id}/succeed` });
+          expect(paid.statusCode).toBe(200);
+          const [checkout] = await db.select({ paymentRef: checkouts.paymentRef }).from(checkouts).where(eq(checkouts.id, res.json().id));
+          const added = (paid.json().lines as { orderId: string; giftId: string }[]).map((l) => ({ id: l.orderId, shop: allGifts.find((x) => x.gift.id === l.giftId)!.shop, paymentRef: checkout!.paymentRef! }));
+          placed.push(...added);
+          return added;
+        };
 
         for (const c of commands) {
           if (c.kind === 'pay') {
-            const chosen = c.gifts.map((i) => allGifts[i % allGifts.length]!);
-            const res = await postCheckout(t, buyer.cookie, chosen.map((x) => line(x.gift.id)));
-            if (res.statusCode !== 201) continue; // a restricted business is not sold
-            const paid = await as(t, buyer.cookie)({ method: 'POST', url: `/api/payments/test/${res.json().id}/succeed` });
-            expect(paid.statusCode).toBe(200);
-            const [checkout] = await db.select({ paymentRef: checkouts.paymentRef }).from(checkouts).where(eq(checkouts.id, res.json().id));
-            for (const l of paid.json().lines as { orderId: string; giftId: string }[]) {
-              placed.push({ id: l.orderId, shop: allGifts.find((x) => x.gift.id === l.giftId)!.shop, paymentRef: checkout!.paymentRef! });
+            await pay(c.gifts.map((i) => allGifts[i % allGifts.length]!), false);
+          } else if (c.kind === 'payCard') {
+            cards.push(...(await pay([allGifts[c.gift % allGifts.length]!], true)));
+          } else if (c.kind === 'use') {
+            const card = cards[c.order % Math.max(cards.length, 1)];
+            if (!card) continue;
+            const [row] = await db.select({ code: orders.qrCode }).from(orders).where(eq(orders.id, card.id));
+            // The counter sends its key again (a lost answer), or a new use.
+            const use: CardUse = c.repeat && lastUse ? lastUse : { key: `counter-use-${run}-${keys++}`, amount: c.amount, code: row!.code, cookie: card.shop.owner.cookie };
+            const res = await as(t, use.cookie)({ method: 'POST', url: '/api/business/redemptions', payload: { code: use.code, amountCents: use.amount, idempotencyKey: use.key } });
+            if (res.statusCode === 200) {
+              if (use === lastUse) stats.cardRepeats++;
+              else stats.cardUses++;
+              expect(res.json().redeemedCents).toBe(use.amount);
+              expect(res.json().remainingCents).toBe(res.json().card.balanceCents);
+              lastUse = use;
+            } else {
+              expect(['insufficient_balance', 'order_already_redeemed', 'order_expired', 'order_cancelled', 'order_withdrawn'], res.body).toContain(res.json().code);
             }
+          } else if (c.kind === 'undo') {
+            const card = cards[c.order % Math.max(cards.length, 1)];
+            if (!card) continue;
+            const uses = await db.select().from(redemptions).where(eq(redemptions.orderId, card.id));
+            const undone = new Set((await db.select().from(redemptionUndos).where(eq(redemptionUndos.orderId, card.id))).map((u) => u.redemptionId));
+            const use = uses.find((u) => !undone.has(u.id));
+            if (!use) continue;
+            // The counter within its 30 minutes, the team after.
+            const mine = clock.now().getTime() - use.createdAt.getTime() <= 30 * 60_000;
+            const res = mine
+              ? await as(t, card.shop.owner.cookie)({ method: 'POST', url: `/api/business/redemptions/uses/${use.id}/undo`, payload: { reason: 'Wrong amount' } })
+              : await as(t, admin.cookie)({ method: 'POST', url: `/api/admin/card-uses/${use.id}/undo`, payload: { reason: 'Counter mistake' } });
+            if (res.statusCode === 200) {
+              if (mine) stats.undoneByBusiness++;
+              else stats.undoneByTeam++;
+            } else {
+              expect(res.json().code, res.body).toBe('card_not_live');
+            }
+          } else if (c.kind === 'withdraw') {
+            // The giver withdraws a card now, used or not, while the period is open.
+            const refused = testProvider(t).refusingRefunds;
+            const card = cards.filter((x) => !refused.has(x.paymentRef))[c.order % Math.max(cards.length, 1)];
+            if (!card) continue;
+            const [row] = await db.select().from(orders).where(eq(orders.id, card.id));
+            const used = (await db.select().from(redemptions).where(eq(redemptions.orderId, card.id))).length > 0;
+            const res = await as(t, buyer.cookie)({
+              method: 'POST',
+              url: `/api/my/withdrawals/${row!.checkoutId}`,
+              payload: { name: 'Ana Giver', email: buyer.user.email, locale: 'es', orderIds: [card.id] },
+            });
+            if (res.statusCode === 200 && used) stats.usedCardsRefunded++;
+            else if (res.statusCode !== 200) expect(['withdrawal_not_open'], res.body).toContain(res.json().code);
           } else if (c.kind === 'redeem' || c.kind === 'cancel' || c.kind === 'extend') {
             const target = placed[c.order % Math.max(placed.length, 1)];
             if (!target) continue;
@@ -251,10 +351,24 @@ describe('payouts keep their invariants under random histories', () => {
         const orderRows = orderIds.length ? await db.select().from(orders).where(inArray(orders.id, orderIds)) : [];
         const ledger = orderIds.length ? await db.select().from(ledgerEntries).where(inArray(ledgerEntries.orderId, orderIds)) : [];
         const transferRows = orderIds.length ? await db.select().from(transfers).where(inArray(transfers.orderId, orderIds)) : [];
+        const movements = orderIds.length ? await db.select().from(giftMovements).where(inArray(giftMovements.orderId, orderIds)) : [];
+        /** Per gift: its value used at the business (uses net of undos), and when it was first used. */
+        const usedOf = (id: string) => {
+          const own = movements.filter((m) => m.orderId === id);
+          const sum = (kind: GiftMovementKind) => own.filter((m) => m.kind === kind).reduce((s, m) => s + m.amount, 0);
+          const uses = own.filter((m) => m.kind === 'redeemed').map((m) => m.createdAt.getTime());
+          return { used: sum('redeemed') - sum('redemption_undone'), firstUse: uses.length ? new Date(Math.min(...uses)) : null };
+        };
+        /** The share the business keeps of an order: all of it, none when refunded, the used part's of a card refunded after a use. */
+        const keptShare = (id: string) => {
+          const order = orderRows.find((o) => o.id === id)!;
+          return order.netAmount! - ledger.filter((e) => e.orderId === id && e.kind === 'refund_share').reduce((s, e) => s + e.amount, 0);
+        };
 
         for (const order of orderRows) {
           const rows = ledger.filter((e) => e.orderId === order.id);
           const amountOf = (kind: LedgerKind) => rows.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount, 0);
+          const { used, firstUse } = usedOf(order.id);
           expect(order.commissionAmount! + order.commissionVatAmount! + order.netAmount!).toBe(order.totalAmount);
           expect([amountOf('commission'), amountOf('commission_vat'), amountOf('share_owed')]).toEqual([order.commissionAmount, order.commissionVatAmount, order.netAmount]);
           // Nothing transferred twice: at most one provider transfer per order stands (a share
@@ -269,20 +383,28 @@ describe('payouts keep their invariants under random histories', () => {
           expect(order.status).not.toBe('refund_pending');
           const refunded = amountOf('refund_share') + amountOf('refund_commission') + amountOf('refund_commission_vat');
           if (order.status === 'cancelled' || order.status === 'withdrawn') {
-            expect(['cancelled', 'reversed']).toContain(transfer.state);
-            expect(refunded).toBe(order.totalAmount);
+            // What was not used goes back; a card used in part keeps the share of its use, sent.
+            expect(refunded).toBe(order.totalAmount - used);
+            if (used === 0) expect(['cancelled', 'reversed']).toContain(transfer.state);
+            else {
+              stats.movementKinds.add('card_refunded_after_use');
+              expect(transfer.state, `card ${order.id}`).toBe('sent');
+              expect(keptShare(order.id)).toBeGreaterThan(0);
+            }
           } else {
             expect(refunded).toBe(0);
           }
-          if (transfer.state === 'sent') expect(amountOf('transfer_sent') - amountOf('transfer_reversed')).toBe(order.netAmount);
+          if (transfer.state === 'sent') expect(amountOf('transfer_sent') - amountOf('transfer_reversed')).toBe(keptShare(order.id));
           // A redeemed order or one whose withdrawal period ended, after a clean run, has been paid.
           // No share left before its redemption or the end of the withdrawal period (a working day's end).
+          // A card's first use brings its share forward, as a fixed gift's redemption does.
+          const usedAt = firstUse ?? order.redeemedAt;
           if (transfer.sentAt) {
-            const earliest = Math.min(order.redeemedAt?.getTime() ?? Infinity, withdrawalPeriodEnd(order.paidAt!).getTime());
+            const earliest = Math.min(usedAt?.getTime() ?? Infinity, withdrawalPeriodEnd(order.paidAt!).getTime());
             expect(transfer.sentAt.getTime(), `order ${order.id} sent early`).toBeGreaterThanOrEqual(earliest);
           }
-          const due = order.redeemedAt ?? withdrawalPeriodEnd(order.paidAt!);
-          if (order.status !== 'cancelled' && order.status !== 'withdrawn' && due <= clock.now()) expect(transfer.state, `order ${order.id}`).toBe('sent');
+          const due = usedAt ?? withdrawalPeriodEnd(order.paidAt!);
+          if (keptShare(order.id) > 0 && due <= clock.now()) expect(transfer.state, `order ${order.id}`).toBe('sent');
         }
 
         const checkoutIds = [...new Set(orderRows.map((o) => o.checkoutId!))];
@@ -293,7 +415,8 @@ describe('payouts keep their invariants under random histories', () => {
           expect(charge!.amount).toBe(checkout!.amountTotal);
           expect(charge!.amount).toBe(totals);
           // Paid = kept + given back by the provider.
-          const kept = orderRows.filter((o) => o.checkoutId === checkoutId && o.status !== 'cancelled' && o.status !== 'withdrawn').reduce((s, o) => s + o.totalAmount, 0);
+          const refundedOf = (id: string) => ledger.filter((e) => e.orderId === id && e.kind.startsWith('refund_')).reduce((s, e) => s + e.amount, 0);
+          const kept = orderRows.filter((o) => o.checkoutId === checkoutId).reduce((s, o) => s + o.totalAmount - refundedOf(o.id), 0);
           const givenBack = testProvider(t).refunds.filter((r) => r.paymentRef === checkout!.paymentRef).reduce((s, r) => s + r.amount, 0);
           expect(charge!.amount).toBe(kept + givenBack);
         }
@@ -311,23 +434,27 @@ describe('payouts keep their invariants under random histories', () => {
           // …and they match the orders: owed = shares not yet sent, in transit = shares sent.
           const mine = orderRows.filter((o) => placed.find((p) => p.id === o.id)!.shop === shop);
           const stateOf = (id: string) => transferRows.find((x) => x.orderId === id)!.state;
-          const live = mine.filter((o) => o.status !== 'cancelled' && o.status !== 'withdrawn');
-          expect(balances.owed).toBe(live.filter((o) => stateOf(o.id) !== 'sent').reduce((s, o) => s + o.netAmount!, 0));
-          expect(balances.inTransit).toBe(live.filter((o) => stateOf(o.id) === 'sent').reduce((s, o) => s + o.netAmount!, 0));
+          expect(balances.owed).toBe(mine.filter((o) => stateOf(o.id) !== 'sent').reduce((s, o) => s + keptShare(o.id), 0));
+          expect(balances.inTransit).toBe(mine.filter((o) => stateOf(o.id) === 'sent').reduce((s, o) => s + keptShare(o.id), 0));
         }
 
         const reconciled = await reconcileLedger(t.app.ctx, { from: new Date(start.getTime() - 1000), to: new Date(clock.now().getTime() + 1000) });
         expect(reconciled.differences).toEqual([]);
 
-        // The model of movements (ADR 096).
-        const movements = orderIds.length ? await db.select().from(giftMovements).where(inArray(giftMovements.orderId, orderIds)) : [];
+        // The model of movements (ADR 096), with cards' uses and undos (ADR 104).
         for (const order of orderRows) {
           const own = movements.filter((m) => m.orderId === order.id);
           const sum = (kind: GiftMovementKind) => own.filter((m) => m.kind === kind).reduce((s, m) => s + m.amount, 0);
           expect(own.filter((m) => m.kind === 'issued').map((m) => m.amount)).toEqual([order.totalAmount]);
-          const left = order.status === 'paid' ? order.totalAmount : 0;
+          const { used } = usedOf(order.id);
+          // A paid gift has all of its value left, a card its balance; any other state nothing.
+          const left = order.status === 'paid' ? order.totalAmount - used : 0;
+          if (order.valueKind === 'fixed') expect(sum('redemption_undone')).toBe(0);
+          else if (order.status === 'paid' || order.status === 'redeemed') expect(left).toBeGreaterThanOrEqual(0);
+          if (order.valueKind === 'card' && order.status === 'redeemed') expect(used).toBe(order.totalAmount);
           const expired = sum('expired') - sum('expiry_lifted');
-          expect(sum('issued'), `gift ${order.id} (${order.status})`).toBe(sum('redeemed') + sum('refunded') + expired + left);
+          if (order.valueKind === 'card' && expired > 0 && used > 0) stats.cardsExpiredWithBalance++;
+          expect(sum('issued'), `gift ${order.id} (${order.status})`).toBe(used + sum('refunded') + expired + left);
           expect(remainingValue(own.map((m) => ({ kind: m.kind as GiftMovementKind, amount: m.amount })))).toBe(left);
           if (order.status === 'redeemed') stats.movementKinds.add('redeemed');
           if (sum('expiry_lifted') > 0) stats.movementKinds.add('expiry_lifted');
@@ -356,9 +483,20 @@ describe('payouts keep their invariants under random histories', () => {
         for (const m of redeemedMovements) expect(settling.filter((e) => e.movementId === m.id).map((e) => `${e.kind}:${e.amount}`)).toEqual([`gift_redeemed:${m.amount}`]);
         const records = orderIds.length ? await db.select().from(redemptions).where(inArray(redemptions.orderId, orderIds)) : [];
         expect(records.map((r) => r.movementId).sort()).toEqual(redeemedMovements.map((m) => m.id).sort());
+        // An undo gives back exactly one use of its own card, once, settled by its one row, with its record.
+        const undoMovements = movements.filter((m) => m.kind === 'redemption_undone');
+        const undoRecords = orderIds.length ? await db.select().from(redemptionUndos).where(inArray(redemptionUndos.orderId, orderIds)) : [];
+        expect(undoRecords.map((u) => u.movementId).sort()).toEqual(undoMovements.map((m) => m.id).sort());
+        expect(new Set(undoMovements.map((m) => m.reversesMovementId)).size).toBe(undoMovements.length);
+        for (const m of undoMovements) {
+          const reversed = redeemedMovements.find((r) => r.id === m.reversesMovementId)!;
+          expect([reversed.orderId, reversed.amount]).toEqual([m.orderId, m.amount]);
+          expect(undoRecords.find((u) => u.movementId === m.id)!.redemptionId).toBe(records.find((r) => r.movementId === reversed.id)!.id);
+          expect(settling.filter((e) => e.movementId === m.id).map((e) => `${e.kind}:${e.amount}`)).toEqual([`gift_redemption_undone:${m.amount}`]);
+        }
         expect(transferRows.map((x) => x.movementId).sort()).toEqual(movements.filter((m) => m.kind === 'issued').map((m) => m.id).sort());
         // A fixed gift is redeemed whole: a part is refused by the use case and by the database.
-        const open = orderRows.find((o) => o.status === 'paid');
+        const open = orderRows.find((o) => o.status === 'paid' && o.valueKind === 'fixed');
         if (open) {
           const refusal = await db
             .transaction(async (tx) => {
@@ -375,7 +513,7 @@ describe('payouts keep their invariants under random histories', () => {
           stats.partialRefused++;
         }
       }),
-      { numRuns: 12, endOnFailure: true, examples: [[refusedThenRetried, true], [refundAbandoned, false], [withdrawnAfterWeekend, true], [expiredThenExtended, true]] },
+      { numRuns: 12, endOnFailure: true, examples: [[refusedThenRetried, true], [refundAbandoned, false], [withdrawnAfterWeekend, true], [expiredThenExtended, true], [cardsEverywhere, true]] },
     );
     // The histories really bought gifts (a property over empty histories proves nothing).
     expect(stats.orders).toBeGreaterThan(12);
@@ -390,5 +528,12 @@ describe('payouts keep their invariants under random histories', () => {
     // …and the movements other than the issue happened: redeemed, refunded, expired, and a partial redemption tried.
     expect([...stats.movementKinds].sort()).toEqual(expect.arrayContaining(['expired', 'expiry_lifted', 'redeemed', 'refunded']));
     expect(stats.partialRefused).toBeGreaterThan(0);
+    // …and cards were spent (with repeats), uses undone by the counter and by the team, cards
+    // refunded after a use (withdrawn or cancelled) and expired with a balance.
+    expect(stats).toMatchObject({ cardUses: expect.any(Number) });
+    for (const key of ['cardUses', 'cardRepeats', 'undoneByBusiness', 'undoneByTeam', 'usedCardsRefunded', 'cardsExpiredWithBalance'] as const) {
+      expect(stats[key], key).toBeGreaterThan(0);
+    }
+    expect([...stats.movementKinds]).toContain('card_refunded_after_use');
   }, 600_000);
 });

@@ -62,6 +62,7 @@ export const mailSamples: { [K in keyof MailTemplates]: MailTemplates[K] } = {
     businessName: 'Casa Carmela',
     expiryDate: '23 nov 2027',
     giftUrl: 'https://regalo.example/g/abc',
+    balance: '31,60 €',
   },
   'gift-expiry-reminder-giver': {
     giverName: 'Ana',
@@ -70,6 +71,7 @@ export const mailSamples: { [K in keyof MailTemplates]: MailTemplates[K] } = {
     businessName: 'Casa Carmela',
     expiryDate: '23 nov 2027',
     ordersUrl: url,
+    balance: '31,60 €',
   },
   'business-approved': {
     name: 'Vicent',

@@ -43,6 +43,10 @@ export type StatementMonths = z.infer<typeof statementMonthsSchema>;
  * - invoice_vat_adjustment: an invoice's VAT (its rate on its base) less the per-order VAT
  *   withheld for it (ADR 093): positive commission VAT taken from the balance, or negative
  *   given back. No order: `orderId` is null and `giftName` holds the invoice's number.
+ * - card_used / card_use_undone / card_expired: a gift card's use at the counter, a use undone
+ *   (negative) and the balance that expired with it (ADR 104): information only (the business
+ *   charges VAT when a card is used, so it needs each use with its date and amount); `gross`
+ *   is the amount, the other amounts 0, the balance does not move.
  */
 export const statementLineKinds = [
   'order_paid',
@@ -53,6 +57,9 @@ export const statementLineKinds = [
   'transfer_sent',
   'transfer_reversed',
   'invoice_vat_adjustment',
+  'card_used',
+  'card_use_undone',
+  'card_expired',
 ] as const;
 export type StatementLineKind = (typeof statementLineKinds)[number];
 
@@ -120,6 +127,11 @@ export const statementSchema = z.object({
   summary: statementSummarySchema,
   /** In time order. */
   lines: z.array(statementLineSchema),
+  /**
+   * What the holders of the business's gift cards may still spend there at `closesAt` (ADR
+   * 104: the business holds it from the card's first use); absent when it sold no card.
+   */
+  cardBalance: z.number().int().optional(),
 });
 export type Statement = z.infer<typeof statementSchema>;
 

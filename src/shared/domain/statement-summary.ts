@@ -17,7 +17,18 @@ export const statementMovementKinds = ['paidShare', 'refundedShare', 'transferre
 export type StatementMovementKind = (typeof statementMovementKinds)[number];
 
 export interface StatementSummaryLine {
-  kind: 'order_paid' | 'order_redeemed' | 'order_expired' | 'order_cancelled' | 'order_withdrawn' | 'transfer_sent' | 'transfer_reversed' | 'invoice_vat_adjustment';
+  kind:
+    | 'order_paid'
+    | 'order_redeemed'
+    | 'order_expired'
+    | 'order_cancelled'
+    | 'order_withdrawn'
+    | 'transfer_sent'
+    | 'transfer_reversed'
+    | 'invoice_vat_adjustment'
+    | 'card_used'
+    | 'card_use_undone'
+    | 'card_expired';
   commission: number;
   commissionVat: number;
   balanceChange: number;

@@ -5,7 +5,7 @@ import { formatDate, formatMonth, formatPrice } from '@shared/format';
 import { useText } from '@web/lib/text';
 
 /** Lines kept for the record: their amounts were counted when the gift was paid. */
-const recordOnlyKinds: readonly StatementLine['kind'][] = ['order_redeemed', 'order_expired'];
+const recordOnlyKinds: readonly StatementLine['kind'][] = ['order_redeemed', 'order_expired', 'card_used', 'card_use_undone', 'card_expired'];
 const isTransfer = (kind: string) => kind === 'transfer_sent' || kind === 'transfer_reversed';
 const money = (cents: number) => <span className="whitespace-nowrap tabular-nums">{formatPrice(cents)}</span>;
 
@@ -115,6 +115,11 @@ export function StatementTable({ statement }: { statement: Statement }) {
         </table>
       </div>
       {statement.lines.length === 0 ? <p className="text-muted">{t('statement.empty')}</p> : null}
+      {statement.cardBalance !== undefined ? (
+        <p className="font-semibold" data-testid="statement-card-balance">
+          {t('statement.cardBalance', { amount: formatPrice(statement.cardBalance) })}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -18,6 +18,8 @@ const cases: [string, unknown][] = [
   ['fields not a record of text', { ...valid, fields: { email: 1 } }],
   ['fields an array', { ...valid, fields: ['x'] }],
   ['fields null', { ...valid, fields: null }],
+  ['a card balance (ADR 104)', { ...valid, availableCents: 1200 }],
+  ['a card balance not whole', { ...valid, availableCents: 12.5 }],
 ];
 
 describe('asProblem', () => {

@@ -18,7 +18,10 @@ export function asProblem(data: unknown): Problem | null {
     if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return null;
     if (!Object.values(fields).every((value) => typeof value === 'string')) return null;
   }
+  const available = body.availableCents;
+  if (available !== undefined && !(typeof available === 'number' && Number.isInteger(available))) return null;
   const problem: Problem = { type: body.type, title: body.title, status: body.status, code: body.code };
+  if (available !== undefined) problem.availableCents = available as number;
   if (body.detail !== undefined) problem.detail = body.detail as string;
   if (fields !== undefined) problem.fields = fields as Record<string, string>;
   return problem;

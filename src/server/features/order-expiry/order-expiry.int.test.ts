@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeExpiresAt } from '@shared/domain/validity';
 import { mailOutbox } from '../../db/schema/mail-outbox';
 import { gifts } from '../../db/schema/gifts';
-import { checkouts, orders } from '../../db/schema/orders';
+import { checkouts, giftMovements, orders } from '../../db/schema/orders';
+import { settleRedemption } from '../../money/transfers/settle-redemption';
 import { createPurchaseToken } from '../../domain/orders/purchase-link';
 import { createBusiness, createGift, createOrder, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -70,6 +71,25 @@ describe('order expiry and "a week left" reminders', () => {
       const moved = runs.flat();
       expect(moved).toHaveLength(30);
       expect(new Set(moved)).toEqual(new Set(created.map((o) => o.id)));
+    });
+  });
+
+  describe('gift cards (ADR 104)', () => {
+    it('a card spent in part expires with its balance as an expired movement, and its reminders carry the balance', async () => {
+      const { db, order } = await world();
+      clock = new Date('2026-03-20T10:00:00Z');
+      const expiresAt = new Date(clock.getTime() + 3 * DAY);
+      const card = await order({ valueKind: 'card', amountCents: 5000, expiresAt, recipientEmail: 'carmen.card@example.test', recipientLocale: 'es' });
+      // 18,40 € used at the counter (the money module's writer, as the counter calls it).
+      await settleRedemption(db, { orderId: card.id, businessId: card.businessId, checkoutId: card.checkoutId, amount: 1840, redeemedBy: null, method: 'manual', at: clock, useKey: 'order-expiry-use' });
+      await sendExpiryReminders(ctx());
+      const mails = (await outbox()).filter((m) => m.to === 'carmen.card@example.test' || (m.template === 'gift-expiry-reminder-giver' && m.text.includes('31,60')));
+      expect(mails.map((m) => m.template).sort()).toEqual(['gift-expiry-reminder', 'gift-expiry-reminder-giver']);
+      for (const mail of mails) expect(mail.text).toContain('31,60');
+      clock = new Date(expiresAt.getTime() + 1);
+      expect(await expireOrders(ctx())).toContain(card.id);
+      const movements = await db.select().from(giftMovements).where(eq(giftMovements.orderId, card.id));
+      expect(movements.filter((m) => m.kind === 'expired').map((m) => m.amount)).toEqual([3160]);
     });
   });
 

@@ -1,11 +1,13 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { expiryReminderBound } from '@shared/domain/expiry-reminder';
-import { formatDate } from '@shared/format';
+import { formatDate, formatPrice } from '@shared/format';
+import { remainingValue, type GiftMovementKind } from '@shared/domain/gift-movements';
+import type { Executor } from '../../db/client';
 import { pickLocalizedText } from '@shared/domain/localized-text';
 import type { Locale } from '@shared/locale';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
-import { orders } from '../../db/schema/orders';
+import { giftMovements, orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
 import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import { giftPageUrl } from '../../domain/orders/gift-page-url';
@@ -57,6 +59,7 @@ export async function sendExpiryReminders(ctx: Pick<AppContext, 'db' | 'now' | '
           recipientLocale: orders.recipientLocale,
           senderName: orders.senderName,
           giftMailId: orders.giftMailId,
+          valueKind: orders.valueKind,
           giftName: gifts.name,
           giftNameTranslations: gifts.nameTranslations,
           businessOwnLocale: businesses.ownLocale,
@@ -67,6 +70,7 @@ export async function sendExpiryReminders(ctx: Pick<AppContext, 'db' | 'now' | '
         .innerJoin(businesses, eq(businesses.id, orders.businessId))
         .where(inArray(orders.id, ids));
       const purchasers = await findPurchasersOfOrders(tx, ids);
+      const balances = await cardBalances(tx, rows.filter((r) => r.valueKind === 'card').map((r) => r.id));
 
       await tx.update(orders).set({ expiryReminderSentAt: now }).where(inArray(orders.id, ids));
 
@@ -87,6 +91,7 @@ export async function sendExpiryReminders(ctx: Pick<AppContext, 'db' | 'now' | '
               businessName: row.businessName,
               expiryDate: formatDate(row.expiresAt, locale),
               giftUrl: giftPageUrl(ctx.config.publicUrl, row.code),
+              balance: balances.get(row.id) ?? null,
             },
           });
         }
@@ -105,6 +110,7 @@ export async function sendExpiryReminders(ctx: Pick<AppContext, 'db' | 'now' | '
               businessName: row.businessName,
               expiryDate: formatDate(row.expiresAt, locale),
               ordersUrl: giver.ordersUrl,
+              balance: balances.get(row.id) ?? null,
             },
           });
         }
@@ -114,4 +120,16 @@ export async function sendExpiryReminders(ctx: Pick<AppContext, 'db' | 'now' | '
     reminded += batch;
     if (batch < BATCH_SIZE) return reminded;
   }
+}
+
+/** Gift cards' balances, formatted (ADR 104): the sum of each card's movements. */
+async function cardBalances(tx: Executor, orderIds: string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ orderId: giftMovements.orderId, kind: giftMovements.kind, amount: giftMovements.amount })
+    .from(giftMovements)
+    .where(inArray(giftMovements.orderId, orderIds));
+  return new Map(
+    orderIds.map((id) => [id, formatPrice(remainingValue(rows.filter((m) => m.orderId === id).map((m) => ({ kind: m.kind as GiftMovementKind, amount: m.amount }))))]),
+  );
 }

@@ -201,7 +201,7 @@ describe('gift cards at the counter', () => {
     expect(await attempt(1000, other.card.id)).toMatch(/an undo gives back one use/);
   });
 
-  it('an expired card: its balance is an expired movement, and it can no longer be used or undone', async () => {
+  it('an expired card: its balance is an expired movement, it can no longer be used or undone, and an extension gives the balance back', async () => {
     const shop = await cardShop(4000, new Date(clock.now().getTime() + 2 * MINUTE));
     const use = (await shop.use(1500)).json().card.uses[0].id as string;
     clock.set(new Date(clock.now().getTime() + 3 * MINUTE));
@@ -214,5 +214,13 @@ describe('gift cards at the counter', () => {
     expect(expired.map((m) => m.amount)).toEqual([2500]);
     expect((await shop.use(100)).json().code).toBe('order_expired');
     expect((await shop.undo(use)).json().code).toBe('card_not_live');
+
+    // The fair-expiry extension (ADR 064) gives the card its balance back, not its amount.
+    const admin = await signedInUser(t, 'admin');
+    const later = new Date(clock.now().getTime() + 60 * 24 * 60 * MINUTE).toISOString().slice(0, 10);
+    const extended = await as(t, admin.cookie)({ method: 'POST', url: `/api/admin/orders/${shop.card.id}/extend-expiry`, payload: { expiresOn: later, reason: 'Asked for more time' } });
+    expect(extended.statusCode, extended.body).toBe(200);
+    expect((await shop.lookup(shop.card.qrCode)).json()).toMatchObject({ status: 'paid', card: { balanceCents: 2500 } });
+    expect((await shop.use(2500)).json()).toMatchObject({ redeemedCents: 2500, remainingCents: 0, status: 'redeemed' });
   });
 });

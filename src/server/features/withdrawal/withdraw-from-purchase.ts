@@ -7,6 +7,7 @@ import { checkouts, orders, withdrawals } from '../../db/schema/orders';
 import { ORDERS_PATH } from '../../domain/orders/find-purchaser';
 import { giftPageUrl } from '../../domain/orders/gift-page-url';
 import { recordRefundNotMade, refundPaidOrder, type ProviderEffects } from '../../money/refunds/refund-paid-order';
+import { unspentAmounts } from '../../money/refunds/unspent-amounts';
 import { notifyOwnerOfOrderEvent } from '../../domain/owner-notices/notify-owner-of-order-event';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -91,7 +92,10 @@ export async function withdrawOrders(
     throw AppError.conflict('order_not_refundable', 'This purchase has no payment the current provider can refund');
   }
 
-  const refund = pending.reduce((sum, r) => sum + r.order.totalAmount, 0);
+  // What each gift gives back: all of it, or a card spent in part its unspent balance (ADR 104).
+  const givenBack = new Map<string, number>();
+  for (const { order } of pending) givenBack.set(order.id, (await unspentAmounts(tx, paidAmountsOf(order))).totalAmount);
+  const refund = pending.reduce((sum, r) => sum + givenBack.get(r.order.id)!, 0);
   const [withdrawal] = await tx
     .insert(withdrawals)
     .values({ checkoutId: purchase.id, buyerId: purchase.buyerId, name: input.name, email: input.email, channel: access.kind, refundAmount: refund, createdAt: now })
@@ -128,7 +132,7 @@ export async function withdrawOrders(
       reference: withdrawalReference(withdrawal!.id),
       withdrawnAt: now.toISOString(),
       purchasedAt: purchase.completedAt!.toISOString(),
-      lines: pending.map((r) => ({ giftName: r.giftName, businessName: r.businessName, price: r.order.totalAmount })),
+      lines: pending.map((r) => ({ giftName: r.giftName, businessName: r.businessName, price: givenBack.get(r.order.id)! })),
       refund,
       ordersUrl: `${ctx.config.publicUrl}${ORDERS_PATH}`,
     },

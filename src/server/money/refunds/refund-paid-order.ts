@@ -8,6 +8,7 @@ import { recordOrderRefund, type PaidOrderAmounts } from '../ledger/record-payme
 import { recordTransferMovement } from '../ledger/record-transfer-movement';
 import { retryDelayMs } from '../transfers/retry-delay';
 import { cancelPendingTransfer } from '../transfers/transfer-schedule';
+import { unspentAmounts } from './unspent-amounts';
 
 /**
  * The key the provider deduplicates an order's refund by (ADR 034: a retry never pays twice).
@@ -47,7 +48,7 @@ export class RefundNotMadeError extends AppError {
 }
 
 /**
- * Gives a paid order's full price back to the giver, inside the caller's transaction with the
+ * Gives a paid order's full price back to the giver (a card spent in part: its unspent balance, ADR 104), inside the caller's transaction with the
  * order's row locked (FOR UPDATE) by the caller (ADR 084 orders the steps):
  * 1. the share must not reach (or stay with) the business: a transfer still due or failed is
  *    cancelled, a sent one is reversed through the provider and the reversal enters the ledger;
@@ -70,16 +71,18 @@ export async function refundPaidOrder(
   now: Date,
   effects: ProviderEffects,
 ): Promise<RefundOutcome> {
-  if (await takeBackTransfer(tx, ctx, order.id, now)) effects.made = true;
+  // A card spent in part gives back its unspent balance only (ADR 104); the rest is paid for.
+  const refunded = await unspentAmounts(tx, order);
+  if (await takeBackTransfer(tx, ctx, order.id, refunded.netAmount, now)) effects.made = true;
   const [earlier] = await tx.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id)).for('update');
   const attempts = (earlier?.attempts ?? 0) + 1;
   let refundRef: string;
   try {
-    ({ refundRef } = await ctx.payments.refund(paymentRef, order.totalAmount, refundKey(order.id, earlier)));
+    ({ refundRef } = await ctx.payments.refund(paymentRef, refunded.totalAmount, refundKey(order.id, earlier)));
   } catch (error) {
     const failed = {
       orderId: order.id,
-      amount: order.totalAmount,
+      amount: refunded.totalAmount,
       attempts,
       // Refused for good under this key: the provider keeps that answer, so the next try needs its own.
       keyAttempt: failureOf(error) === 'refused' ? attempts + 1 : (earlier?.keyAttempt ?? 1),
@@ -90,7 +93,7 @@ export async function refundPaidOrder(
     return { state: 'pending', error: failed.error };
   }
   effects.made = true;
-  await recordOrderRefund(tx, order, { refundRef, at: now });
+  await recordOrderRefund(tx, refunded, { refundRef, at: now });
   if (earlier) {
     await tx
       .update(orderRefunds)
@@ -128,9 +131,17 @@ async function saveRefundAttempt(
  * how many times its share went out, so a retry after a failed commit reverses once) and the
  * reversal enters the ledger. Returns whether the provider reversed something.
  */
-async function takeBackTransfer(tx: Executor, ctx: Pick<AppContext, 'payments'>, orderId: string, now: Date): Promise<boolean> {
-  const state = await cancelPendingTransfer(tx, orderId, now);
-  if (state !== 'sent') return false;
+async function takeBackTransfer(tx: Executor, ctx: Pick<AppContext, 'payments'>, orderId: string, shareBack: number, now: Date): Promise<boolean> {
+  const [current] = await tx.select().from(transfers).where(eq(transfers.orderId, orderId)).for('update');
+  // A card spent in part (ADR 104): the business keeps the share of what was used. A transfer
+  // not yet sent goes for that part only; a sent one is reversed by the part given back.
+  const partial = current !== undefined && shareBack < current.amount;
+  if (partial && (current.state === 'due' || current.state === 'failed')) {
+    await tx.update(transfers).set({ amount: current.amount - shareBack, updatedAt: now }).where(eq(transfers.id, current.id));
+    return false;
+  }
+  const state = partial ? current.state : await cancelPendingTransfer(tx, orderId, now);
+  if (state !== 'sent' || shareBack === 0) return false;
   const [transfer] = await tx.select().from(transfers).where(eq(transfers.orderId, orderId));
   const [reversals] = await tx
     .select({ count: sql<number>`count(*)::int` })
@@ -140,19 +151,20 @@ async function takeBackTransfer(tx: Executor, ctx: Pick<AppContext, 'payments'>,
   try {
     ({ reversalId } = await ctx.payments.reverseTransfer({
       transferId: transfer!.providerTransferId!,
-      amount: transfer!.amount,
+      amount: shareBack,
       idempotencyKey: orderTransferReversalKey(orderId, reversals!.count + 1),
     }));
   } catch (error) {
     throw new AppError('refund_failed', 502, `The payment provider refused to reverse the transfer: ${(error as Error).message}`);
   }
+  // Reversed in part, the transfer stands for the rest: still `sent`, with its reversal.
   await tx
     .update(transfers)
-    .set({ state: 'reversed', providerReversalId: reversalId, reversedAt: now, updatedAt: now })
+    .set({ state: partial ? 'sent' : 'reversed', providerReversalId: reversalId, reversedAt: now, updatedAt: now })
     .where(and(eq(transfers.id, transfer!.id), eq(transfers.state, 'sent')));
   await recordTransferMovement(tx, {
     kind: 'transfer_reversed',
-    amount: transfer!.amount,
+    amount: shareBack,
     businessId: transfer!.businessId,
     orderId,
     movementId: transfer!.movementId,

@@ -1,3 +1,4 @@
+import { unspentAmounts } from './unspent-amounts';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { checkouts, orders } from '../../db/schema/orders';
 import { orderRefunds } from '../../db/schema/payouts';
@@ -69,11 +70,8 @@ async function retryOneRefund(ctx: Pick<AppContext, 'db' | 'now' | 'payments'>):
     } else {
       try {
         const { refundRef } = await ctx.payments.refund(claimed.paymentRef, refund.amount, refundKey(order.id, refund));
-        await recordOrderRefund(
-          tx,
-          paidAmountsOf(order),
-          { refundRef, at: now },
-        );
+        // The amounts the refund was asked for (a card spent in part: its unspent balance).
+        await recordOrderRefund(tx, await unspentAmounts(tx, paidAmountsOf(order)), { refundRef, at: now });
         await tx
           .update(orders)
           .set({ status: order.withdrawalId ? 'withdrawn' : 'cancelled', refundedAt: now, updatedAt: now })

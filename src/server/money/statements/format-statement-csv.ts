@@ -38,6 +38,10 @@ export function formatStatementCsv(statement: Statement, language: StatementLang
   }
   // The month still running closes "to date": dated today, not on its last day still ahead.
   rows.push(balanceRow(statementClosingDay(statement), t(statement.inProgress ? 'csv.closingToDate' : 'csv.closing'), statement.summary.closing));
+  // What the business's gift cards may still be spent on there (ADR 104): in the gross column.
+  if (statement.cardBalance !== undefined) {
+    rows.push([formatCsvDate(statementClosingDay(statement)), csvField(t('csv.cardBalance')), '', '', formatCsvAmount(statement.cardBalance), '', '', '', '', '']);
+  }
   return BOM + rows.map((r) => r.join(';')).join('\r\n') + '\r\n';
 }
 

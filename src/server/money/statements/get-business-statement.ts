@@ -5,7 +5,8 @@ import { madridMonthBounds } from '@shared/domain/statement-month';
 import { summarizeStatement } from '@shared/domain/statement-summary';
 import type { Executor } from '../../db/client';
 import { gifts } from '../../db/schema/gifts';
-import { orders } from '../../db/schema/orders';
+import { giftMovements, orders } from '../../db/schema/orders';
+import { giftMovementSigns, type GiftMovementKind } from '@shared/domain/gift-movements';
 import { ledgerEntries } from '../../db/schema/payouts';
 import { getBusinessBalances } from '../ledger/ledger-balances';
 import type { StatementBusiness } from './statement-business';
@@ -20,6 +21,16 @@ const lineOrder: Record<StatementLineKind, number> = {
   order_withdrawn: 4,
   transfer_reversed: 5,
   invoice_vat_adjustment: 6,
+  card_used: 1,
+  card_use_undone: 1,
+  card_expired: 3,
+};
+
+/** A gift card's movements as statement lines (ADR 104), for the record. */
+const cardLineOf: Partial<Record<string, { kind: StatementLineKind; sign: 1 | -1 }>> = {
+  redeemed: { kind: 'card_used', sign: 1 },
+  redemption_undone: { kind: 'card_use_undone', sign: -1 },
+  expired: { kind: 'card_expired', sign: 1 },
 };
 
 /** The ledger kinds a statement reads; payouts to the bank and failed attempts move no owed money. */
@@ -94,6 +105,8 @@ export async function getBusinessStatement(db: Executor, business: StatementBusi
     .where(
       and(
         eq(orders.businessId, business.id),
+        // A card's uses and expiry are its movements' lines (below), not the order's.
+        eq(orders.valueKind, 'fixed'),
         or(
           and(eq(orders.status, 'redeemed'), gte(orders.redeemedAt, from), lt(orders.redeemedAt, to)),
           and(inArray(orders.status, ['paid', 'expired']), isNotNull(orders.paidAt), gte(orders.expiresAt, from), lt(orders.expiresAt, endOfWindow)),
@@ -173,6 +186,21 @@ export async function getBusinessStatement(db: Executor, business: StatementBusi
     else drafts.push(line('order_expired', e.expiresAt, e.id, e.giftName, amounts, 0));
   }
 
+  // Gift cards (ADR 104): each use, undo and expiry of the month, and what is left to spend.
+  const cardMovements = await db
+    .select({ orderId: giftMovements.orderId, kind: giftMovements.kind, amount: giftMovements.amount, at: giftMovements.createdAt, giftName: gifts.name })
+    .from(giftMovements)
+    .innerJoin(orders, eq(orders.id, giftMovements.orderId))
+    .innerJoin(gifts, eq(gifts.id, orders.giftId))
+    .where(and(eq(orders.businessId, business.id), eq(orders.valueKind, 'card'), lt(giftMovements.createdAt, endOfWindow)));
+  for (const m of cardMovements) {
+    const card = cardLineOf[m.kind];
+    if (!card || m.at < from) continue;
+    const line_ = line(card.kind, m.at, m.orderId, m.giftName, { commission: 0, commissionVat: 0, share: 0 }, 0);
+    drafts.push({ ...line_, gross: card.sign * m.amount });
+  }
+  const cardBalance = cardMovements.reduce((sum, m) => sum + giftMovementSigns[m.kind as GiftMovementKind] * m.amount, 0);
+
   drafts.sort((a, b) => a.time - b.time || lineOrder[a.kind] - lineOrder[b.kind] || (a.orderId ?? a.giftName).localeCompare(b.orderId ?? b.giftName));
   let balance = opening.owed;
   const lines: StatementLine[] = drafts.map(({ time: _time, ...d }) => {
@@ -203,6 +231,7 @@ export async function getBusinessStatement(db: Executor, business: StatementBusi
     },
     summary: summarizeStatement(opening.owed, lines),
     lines,
+    ...(cardMovements.length > 0 ? { cardBalance } : {}),
   };
 }
 

@@ -57,6 +57,7 @@ async function sendOneTransfer(ctx: Pick<AppContext, 'db' | 'now' | 'payments'>)
       .select({
         transfer: transfers,
         orderStatus: orders.status,
+        orderNet: orders.netAmount,
         paymentRef: checkouts.paymentRef,
         account: { provider: payoutAccounts.provider, id: payoutAccounts.providerAccountId, transfersActive: payoutAccounts.transfersActive, disabledReason: payoutAccounts.disabledReason },
       })
@@ -71,8 +72,11 @@ async function sendOneTransfer(ctx: Pick<AppContext, 'db' | 'now' | 'payments'>)
     if (!claimed) return null;
     const { transfer, account } = claimed;
 
-    // A cancellation normally marks its transfer itself; this only guards a future path that forgets.
-    if (!['paid', 'redeemed', 'expired'].includes(claimed.orderStatus)) {
+    // A cancellation normally marks its transfer itself; this only guards a future path that
+    // forgets. A card withdrawn after a use keeps the share of what was used (ADR 104): its
+    // transfer, lowered to that part, still goes.
+    const usedPartOfCard = claimed.orderNet !== null && transfer.amount < claimed.orderNet;
+    if (!['paid', 'redeemed', 'expired'].includes(claimed.orderStatus) && !usedPartOfCard) {
       await tx.update(transfers).set({ state: 'cancelled', nextAttemptAt: null, updatedAt: now }).where(eq(transfers.id, transfer.id));
       return 'cancelled';
     }

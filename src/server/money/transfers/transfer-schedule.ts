@@ -1,7 +1,8 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { withdrawalDeadline } from '@shared/domain/withdrawal';
 import type { Executor } from '../../db/client';
-import { transfers } from '../../db/schema/payouts';
+import { orders } from '../../db/schema/orders';
+import { ledgerEntries, transfers } from '../../db/schema/payouts';
 
 /**
  * When an unredeemed order's share goes out: the first moment after its withdrawal period
@@ -83,11 +84,29 @@ export async function cancelPendingTransfer(tx: Executor, orderId: string, now: 
  */
 export async function repayShare(tx: Executor, orderId: string, paidAt: Date, now: Date): Promise<void> {
   const [transfer] = await tx.select().from(transfers).where(eq(transfers.orderId, orderId)).for('update');
-  if (!transfer || (transfer.state !== 'reversed' && transfer.state !== 'cancelled')) return;
-  const dueAt = transfer.state === 'reversed' ? now : new Date(Math.max(now.getTime(), withdrawalPeriodEnd(paidAt).getTime()));
+  if (!transfer) return;
+  const [order] = await tx.select({ netAmount: orders.netAmount }).from(orders).where(eq(orders.id, orderId));
+  // A card spent in part (ADR 104) had its transfer lowered, or reversed in part while it
+  // stayed `sent`: the part taken back goes again (a reversal's part under a key of its own).
+  if ((transfer.state === 'due' || transfer.state === 'failed') && transfer.amount < order!.netAmount!) {
+    await tx.update(transfers).set({ amount: order!.netAmount!, updatedAt: now }).where(eq(transfers.id, transfer.id));
+    return;
+  }
+  const reversedInPart = transfer.state === 'sent' && transfer.providerReversalId !== null;
+  if (transfer.state !== 'reversed' && transfer.state !== 'cancelled' && !reversedInPart) return;
+  const [reversal] = reversedInPart
+    ? await tx
+        .select({ amount: ledgerEntries.amount })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.orderId, orderId), eq(ledgerEntries.kind, 'transfer_reversed')))
+        .orderBy(desc(ledgerEntries.createdAt))
+        .limit(1)
+    : [];
+  const dueAt = transfer.state === 'cancelled' ? new Date(Math.max(now.getTime(), withdrawalPeriodEnd(paidAt).getTime())) : now;
   await tx
     .update(transfers)
     .set({
+      ...(reversal ? { amount: reversal.amount } : {}),
       state: 'due',
       nextAttemptAt: dueAt,
       keyAttempt: transfer.attempts + 1,

@@ -16,3 +16,12 @@ export function lookUpGift(code: string, signal?: AbortSignal) {
 export function redeemGift(input: RedeemInput) {
   return apiRequest('/api/business/redemptions', { method: 'POST', body: input, contract: () => redemptionContract().then((m) => m.redemptionOrderSchema) });
 }
+
+/** Undoes one of the business's card uses within its 30 minutes (ADR 104): the card afterwards. */
+export function undoCardUse(useId: string, reason: string) {
+  return apiRequest(`/api/business/redemptions/uses/${encodeURIComponent(useId)}/undo`, {
+    method: 'POST',
+    body: { reason },
+    contract: () => redemptionContract().then((m) => m.redemptionOrderSchema),
+  });
+}

@@ -198,3 +198,68 @@ describe('RedeemTab', () => {
     expect(calls[1]).toEqual({ url: REDEEM, body: { code } });
   });
 });
+
+describe('RedeemTab with a gift card (ADR 104)', () => {
+  const use = { id: '0b5c2f9e-1d2a-4c3b-8e7f-112233445566', amountCents: 1840, at: '2026-12-07T10:00:00.000Z', undoableUntil: '2026-12-07T10:30:00.000Z', undone: null };
+  const card: RedemptionOrder = { ...paid, giftName: 'Tarjeta regalo', card: { amountCents: 5000, balanceCents: 5000, uses: [] } };
+  const spent: RedemptionOrder = { ...card, card: { amountCents: 5000, balanceCents: 3160, uses: [use] }, redeemedCents: 1840, remainingCents: 3160 };
+
+  async function typeAmount(value: string) {
+    const input = dom.container.querySelectorAll<HTMLInputElement>('input')[0]!;
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+  }
+
+  it('shows the balance, spends the amount typed as the till shows it with one key kept for a retry, and shows the balance left', async () => {
+    replies = { [LOOKUP]: [{ status: 200, body: card }], [REDEEM]: ['offline', { status: 200, body: spent }] };
+    await render();
+    await typeCode('k7qd-m2xa');
+    await waitForText('Balance: 50,00');
+    await typeAmount('18,40');
+    await click('Spend this amount');
+    await waitForText('No connection');
+    await click('Spend this amount');
+    await waitForText('Balance left: 31,60');
+    const [first, second] = calls.filter((c) => c.url === REDEEM).map((c) => c.body as { code: string; amountCents: number; idempotencyKey: string });
+    expect(first).toMatchObject({ code: 'k7qd-m2xa', amountCents: 1840 });
+    expect(first!.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    // The retry sends the same key: the server spends it once.
+    expect(second).toEqual(first);
+    expect(dom.container.textContent).toMatch(/18,40\s€ spent/);
+  });
+
+  it('refuses more than the balance before asking, and says what is available when the server refuses', async () => {
+    replies = { [LOOKUP]: [{ status: 200, body: card }], [REDEEM]: [{ status: 409, body: { ...problem(409, 'insufficient_balance').body, availableCents: 1200 } }] };
+    await render();
+    await typeCode('k7qd-m2xa');
+    await waitForText('Balance: 50,00');
+    await typeAmount('50,01');
+    await click('Spend this amount');
+    await waitForText("more than the card's balance (50,00");
+    expect(calls.filter((c) => c.url === REDEEM)).toHaveLength(0);
+    await typeAmount('20');
+    await click('Spend this amount');
+    await waitForText("more than the card's balance (12,00");
+  });
+
+  it('undoes a use with its reason, and shows the balance back', async () => {
+    const undone: RedemptionOrder = { ...card, card: { amountCents: 5000, balanceCents: 5000, uses: [{ ...use, undoableUntil: null, undone: { at: use.undoableUntil, reason: 'Wrong amount' } }] } };
+    replies = { [LOOKUP]: [{ status: 200, body: card }], [REDEEM]: [{ status: 200, body: spent }], [`/api/business/redemptions/uses/${use.id}/undo`]: [{ status: 200, body: undone }] };
+    await render();
+    await typeCode('k7qd-m2xa');
+    await waitForText('Balance: 50,00');
+    await typeAmount('18,40');
+    await click('Spend this amount');
+    await waitForText('Balance left: 31,60');
+    await click('Undo the use of 18,40\u00a0€');
+    await click('Undo the use');
+    await waitForText('Say why the use is undone.');
+    await typeAmount('Wrong amount');
+    await click('Undo the use');
+    await waitForText('Balance left: 50,00');
+    expect(dom.container.textContent).toContain('undone (Wrong amount)');
+    expect(calls.at(-1)).toEqual({ url: `/api/business/redemptions/uses/${use.id}/undo`, body: { reason: 'Wrong amount' } });
+  });
+});

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, QrCode, WifiOff, XCircle } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useText } from '@web/lib/text';
 import type { RedemptionOrder } from '@shared/contracts/redemption';
 import { parseRedemptionInput } from '@shared/domain/redemption-code';
@@ -16,6 +16,11 @@ import { dashboardKeys } from '../api';
 import { QrScanner } from './qr-scanner';
 import { lookUpGift, redeemGift } from './redeem-api';
 import { errorMessage, isNetworkError, statusRefusal } from './refusal-message';
+
+// A gift card's amount, balance and undo (ADR 104): loaded when a card is found, so fixed
+// gifts' first load does not grow.
+const SpendCard = lazy(() => import('./gift-card-counter').then((m) => ({ default: m.SpendCard })));
+const CardSpent = lazy(() => import('./gift-card-counter').then((m) => ({ default: m.CardSpent })));
 
 /** The gift, and the code the recipient showed: redeeming sends that code again (ADR 055). */
 type Found = { order: RedemptionOrder; code: string };
@@ -188,6 +193,19 @@ export function RedeemTab() {
                 {error ? <Problem message={error} retry={step.kind === 'found' ? step.retry : undefined} /> : null}
                 {refusal ? (
                   <Button onClick={startOver}>{t('card.another')}</Button>
+                ) : step.found.order.card ? (
+                  <Suspense fallback={<Spinner />}>
+                    <SpendCard
+                      order={step.found.order}
+                      code={step.found.code}
+                      onSpent={(order) => {
+                        setStep({ kind: 'done', order });
+                        setTyped('');
+                        void client.invalidateQueries({ queryKey: dashboardKeys.allOrders });
+                      }}
+                      onCancel={startOver}
+                    />
+                  </Suspense>
                 ) : (
                   <div className="flex flex-col gap-2">
                     {step.kind === 'found' && step.retry ? null : (
@@ -207,7 +225,13 @@ export function RedeemTab() {
         </OrderCard>
       ) : null}
 
-      {step.kind === 'done' ? (
+      {step.kind === 'done' && step.order.card ? (
+        <Suspense fallback={<Spinner />}>
+          <CardSpent order={step.order} onAnother={startOver} />
+        </Suspense>
+      ) : null}
+
+      {step.kind === 'done' && !step.order.card ? (
         <Card className="flex flex-col items-center gap-3 border-green-300 bg-green-50 p-6 text-center" data-testid="redeem-success">
           <CheckCircle2 aria-hidden="true" className="size-12 text-green-700" />
           <h3 ref={headingRef} tabIndex={-1} className="font-display text-2xl font-semibold text-green-900 outline-none">

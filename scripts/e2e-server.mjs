@@ -40,6 +40,8 @@ const env = {
   // A shared, busy test machine stalls the event loop now and then; shedding would turn
   // that into failed journeys. The shedder has its own tests (platform/load-shedding).
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+  // Both wallets with the demo's throwaway keys (ADR 107), as `npm run demo` has them.
+  WALLET_DEMO: 'on',
 };
 delete env.DATABASE_URL;
 

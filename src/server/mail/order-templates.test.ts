@@ -35,6 +35,23 @@ describe('order emails', () => {
     expect(templates['gift-received'](gift, 'es').html).toContain('Si no pueden escanear el QR, díctales este código: K7QD-M2XA');
   });
 
+  it('offers the wallets the operator set up, each as a link in the three languages, and none without them (ADR 107)', () => {
+    const wallet = { appleUrl: `${gift.giftUrl}/wallet/apple.pkpass`, googleUrl: `${gift.giftUrl}/wallet/google` };
+    for (const [locale, apple, google] of [
+      ['en', 'Add to Apple Wallet', 'Keep it in Google Wallet (Android):'],
+      ['es', 'Añadir a Apple Wallet', 'Guárdalo en Google Wallet (Android):'],
+      ['va', 'Afig a Apple Wallet', 'Guarda-ho en Google Wallet (Android):'],
+    ] as const) {
+      const mail = templates['gift-received']({ ...gift, wallet }, locale);
+      expect(mail.html).toContain(`href="${wallet.appleUrl}"`);
+      expect(mail.html).toContain(`href="${wallet.googleUrl}"`);
+      expect(mail.html).toContain(apple);
+      expect(mail.text).toContain(`${google} ${wallet.googleUrl}`);
+    }
+    expect(templates['gift-received']({ ...gift, wallet: { googleUrl: wallet.googleUrl } }, 'en').text).not.toContain('Apple Wallet');
+    expect(templates['gift-received'](gift, 'en').text).not.toContain('Wallet');
+  });
+
   it('writes the booking phone as people read it in the text part, and links it in the HTML part', () => {
     const booking = { phone: '+34963000101', whatsapp: null, bookingUrl: null, openingHours: null };
     for (const [locale, line] of [['en', 'Call +34 963 00 01 01'], ['es', 'Llamar al +34 963 00 01 01'], ['va', 'Telefonar al +34 963 00 01 01']] as const) {

@@ -14,7 +14,7 @@ export interface OrderMailTexts {
     redeemUntil: (v: { expires: string }) => string;
     typedCode: (v: { code: string }) => string;
     /** The wallet links' lead and labels (ADR 107), as the gift page's buttons say them. */
-    walletLead: string;
+    walletLead: (v: { wallet: string }) => string;
     appleWallet: string;
     googleWallet: string;
     action: string;
@@ -73,7 +73,7 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       onTheMap: ({ businessName }) => `See ${businessName} on the map`,
       redeemUntil: ({ expires }) => `You can redeem it until ${expires}. Open your gift and show the QR code at the shop.`,
       typedCode: ({ code }) => `If they cannot scan the QR, read them this code: ${code}`,
-      walletLead: 'Keep it in your phone:',
+      walletLead: ({ wallet }) => `Keep it in ${wallet}:`,
       appleWallet: 'Add to Apple Wallet',
       googleWallet: 'Add to Google Wallet',
       action: 'Open my gift',
@@ -130,7 +130,7 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       onTheMap: ({ businessName }) => `Ver ${businessName} en el mapa`,
       redeemUntil: ({ expires }) => `Puedes canjearlo hasta el ${expires}. Abre tu regalo y enseña el código QR en el comercio.`,
       typedCode: ({ code }) => `Si no pueden escanear el QR, díctales este código: ${code}`,
-      walletLead: 'Guárdalo en el móvil:',
+      walletLead: ({ wallet }) => `Guárdalo en ${wallet}:`,
       appleWallet: 'Añadir a Apple Wallet',
       googleWallet: 'Añadir a Google Wallet',
       action: 'Abrir mi regalo',
@@ -187,7 +187,7 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       onTheMap: ({ businessName }) => `Veure ${businessName} en el mapa`,
       redeemUntil: ({ expires }) => `Pots bescanviar-lo fins ${al(expires)}. Obri el teu regal i mostra el codi QR en el comerç.`,
       typedCode: ({ code }) => `Si no poden escanejar el QR, digues-los este codi: ${code}`,
-      walletLead: 'Guarda-ho en el mòbil:',
+      walletLead: ({ wallet }) => `Guarda-ho en ${wallet}:`,
       appleWallet: 'Afig a Apple Wallet',
       googleWallet: 'Afig a Google Wallet',
       action: 'Obrir el meu regal',

@@ -21,6 +21,7 @@ interface PassJson {
   authenticationToken: string;
   webServiceURL: string;
   expirationDate: string;
+  relevantDate: string;
   voided?: boolean;
   description: string;
   barcodes?: { format: string; message: string; altText?: string }[];
@@ -126,6 +127,8 @@ describe('the Apple Wallet pass of a gift (ADR 107)', () => {
     ]);
     expect(field(pass, 'code')!.value).toBe(formatTypedCode(order.typedCode!));
     expect(new Date(pass.expirationDate).getTime()).toBe(order.expiresAt.getTime());
+    // Brought forward on the phone in its last week.
+    expect(new Date(pass.relevantDate).getTime()).toBe(order.expiresAt.getTime() - 7 * 24 * 3600_000);
     expect(field(pass, 'validUntil')).toMatchObject({ label: validLabel, value: formatDate(order.expiresAt, language) });
     expect(field(pass, 'status')).toMatchObject({ value: ready });
     expect(field(pass, 'gift')).toMatchObject({ label: giftLabel, value: 'Horchata y fartons para dos' });

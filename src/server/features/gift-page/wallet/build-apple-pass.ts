@@ -8,6 +8,8 @@ import type { GiftPageView } from '../get-gift-page';
 import { PASS_COLOURS } from './pass-images';
 import { passStatusKey } from './pass-status';
 
+const REMINDER_MS = 7 * 24 * 60 * 60 * 1000;
+
 export const PKPASS_CONTENT_TYPE = 'application/vnd.apple.pkpass';
 
 /** Where the pass's web service lives; Wallet appends `/v1/...` (Apple's PassKit web service). */
@@ -83,6 +85,12 @@ export function buildApplePass(input: ApplePassInput): Buffer {
       messageEncoding: 'iso-8859-1',
       altText: view.typedCode ? formatTypedCode(view.typedCode) : undefined,
     });
+  }
+  if (isReady) {
+    // Its last week: the phone brings the pass forward, as the "a week left" email reminds.
+    const reminderFrom = new Date(view.expiresAt.getTime() - REMINDER_MS);
+    pass.setRelevantDate(reminderFrom);
+    pass.setRelevantDates([{ startDate: reminderFrom, endDate: view.expiresAt }]);
   }
   pass.setExpirationDate(view.expiresAt);
   // The texts are already in the recipient's language; Wallet shows no other.

@@ -46,6 +46,8 @@ export function buildGoogleObject(input: { view: GiftPageView; language: GiftLan
       ? { barcode: { type: 'QR_CODE', value: giftPageUrl(publicUrl, view.code), alternateText: view.typedCode ? formatTypedCode(view.typedCode) : undefined } }
       : {}),
     validTimeInterval: { end: { date: view.expiresAt.toISOString() } },
+    // Google tells the person shortly before the end of the validity.
+    notifications: { expiryNotification: { enableNotification: isReady } },
     textModulesData: [
       { id: 'status', header: t('status.label'), body: t(passStatusKey(view.status)) },
       { id: 'valid_until', header: t('wallet.validUntil'), body: formatDate(view.expiresAt, language) },

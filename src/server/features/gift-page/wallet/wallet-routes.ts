@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { clientKey, type RouteAbuse } from '../../../platform/rate-limit';
 import { getGiftPage } from '../get-gift-page';
 import { APPLE_WEB_SERVICE_PATH, PKPASS_CONTENT_TYPE } from './build-apple-pass';
 import { findAuthorizedWalletPass } from './find-wallet-pass';
@@ -11,6 +12,19 @@ type PassParams = { deviceLibraryIdentifier: string; passTypeIdentifier: string;
 
 const registrationBody = z.object({ pushToken: z.string().min(1).max(200) });
 const logBody = z.object({ logs: z.array(z.string().max(2000)).max(100) });
+const MINUTE = 60_000;
+/**
+ * A token is 256 bits, so guessing is hopeless; still, an address that keeps presenting wrong
+ * ones is refused for a while, as on the gift page (its misses only: a phone asking for its
+ * passes is never refused). Wallet's log is open to any caller, so it is bounded per address.
+ */
+const tokenLookUp: { abuse: RouteAbuse } = {
+  abuse: { does: ['looks-up-code'], limits: [{ name: 'wallet-token-miss', rule: { limit: 20, windowMs: 15 * MINUTE }, key: clientKey, counts: 'misses' }] },
+};
+const logLimit: { abuse: RouteAbuse } = {
+  abuse: { does: [], limits: [{ name: 'wallet-log-ip', rule: { limit: 60, windowMs: 15 * MINUTE }, key: clientKey }] },
+};
+
 /** Wallet's "passes updated since" is the tag this service handed out: milliseconds. */
 const updatedSince = (value: unknown) => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? new Date(Number(value)) : null);
 
@@ -32,6 +46,11 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
   });
 
   const empty = (reply: FastifyReply, status: number) => reply.status(status).send();
+  /** 401, counted as a miss against the caller's address. */
+  const unauthorized = async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.limitMisses(request, reply);
+    return empty(reply, 401);
+  };
   /** The pass the request names and authenticates, or null when its token does not open it. */
   const authorizedPass = async (request: FastifyRequest) => {
     const { passTypeIdentifier, serialNumber } = request.params as PassParams;
@@ -39,9 +58,9 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
     return findAuthorizedWalletPass(app.ctx.db, { serial: serialNumber, authorization: request.headers.authorization, authSecret: config.authSecret });
   };
 
-  app.post(`${v1}/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber`, async (request, reply) => {
+  app.post(`${v1}/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber`, { config: tokenLookUp }, async (request, reply) => {
     const pass = await authorizedPass(request);
-    if (!pass) return empty(reply, 401);
+    if (!pass) return unauthorized(request, reply);
     const body = registrationBody.safeParse(request.body);
     if (!body.success) return empty(reply, 400);
     const { deviceLibraryIdentifier } = request.params as PassParams;
@@ -49,9 +68,9 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
     return empty(reply, result === 'created' ? 201 : 200);
   });
 
-  app.delete(`${v1}/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber`, async (request, reply) => {
+  app.delete(`${v1}/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber`, { config: tokenLookUp }, async (request, reply) => {
     const pass = await authorizedPass(request);
-    if (!pass) return empty(reply, 401);
+    if (!pass) return unauthorized(request, reply);
     const { deviceLibraryIdentifier } = request.params as PassParams;
     await unregisterWalletDevice(app.ctx.db, { orderId: pass.orderId, deviceLibraryId: deviceLibraryIdentifier });
     return empty(reply, 200);
@@ -66,9 +85,9 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
     return reply.status(200).send(updated);
   });
 
-  app.get(`${v1}/passes/:passTypeIdentifier/:serialNumber`, async (request, reply) => {
+  app.get(`${v1}/passes/:passTypeIdentifier/:serialNumber`, { config: tokenLookUp }, async (request, reply) => {
     const pass = await authorizedPass(request);
-    if (!pass) return empty(reply, 401);
+    if (!pass) return unauthorized(request, reply);
     // HTTP dates have whole seconds: a pass changed within the second asked about is sent again.
     const lastModified = new Date(Math.floor(pass.updatedAt.getTime() / 1000) * 1000);
     const ifModifiedSince = Date.parse(request.headers['if-modified-since'] ?? '');
@@ -79,7 +98,7 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
     return reply.status(200).type(PKPASS_CONTENT_TYPE).header('last-modified', lastModified.toUTCString()).send(body);
   });
 
-  app.post(`${v1}/log`, async (request, reply) => {
+  app.post(`${v1}/log`, { config: logLimit }, async (request, reply) => {
     const body = logBody.safeParse(request.body);
     if (body.success) for (const message of body.data.logs) request.log.warn({ wallet: 'apple' }, `Wallet: ${message}`);
     return empty(reply, 200);

@@ -92,6 +92,7 @@ describe('wallet passes follow their gift: APNs pushes and Google object updates
       subheader: { defaultValue: { language: 'ca', value: 'Forn de Russafa' } },
       barcode: { type: 'QR_CODE', value: `http://localhost:3000/g/${order.qrCode}` },
       validTimeInterval: { end: { date: order.expiresAt.toISOString() } },
+      notifications: { expiryNotification: { enableNotification: true } },
     });
     // Nothing of the gift's price or its people's contacts.
     expect(JSON.stringify(payload)).not.toMatch(/@example\.test|€/);

@@ -122,15 +122,20 @@ const freshReport = async (w: World) => {
 const applePass = (w: World, actor: Actor) => (actor === 'passHolder' ? { headers: { authorization: `ApplePass ${w.passHolder.token}` } } : {});
 /** A fresh weekly session of owner X's, every day at 10:00 (so one lies within any week). */
 const xSession = (w: World) => weeklySession(w.t.database.db, w.ownerX.business.id, { isoWeekday: 1 + Math.floor(Math.random() * 7), startTime: '10:00', places: 20 });
-/** A fresh booking of a fresh gift of owner X's that needs booking, at its session's next time. */
-const xBooking = async (w: World) => {
+/** A fresh paid gift of owner X's that needs booking, with a fresh session's next two times. */
+const xBookableGift = async (w: World) => {
   const db = w.t.database.db;
   const gift = await createGift(db, { businessId: w.ownerX.business.id, bookingRequired: true, partySize: 1 });
   const session = await xSession(w);
   const order = await bookableOrder(db, gift.id, w.t.app.ctx.now());
   const { times } = await listFreeTimes(db, { businessId: w.ownerX.business.id, giftId: gift.id, validWeekdays: null, expiresAt: order.expiresAt }, { from: '0000-01-01', to: '9999-12-31', partySize: 1, now: w.t.app.ctx.now() });
-  const time = times.find((candidate) => candidate.sessionId === session.id)!;
-  return (await bookGiftTime(w.t.app.ctx, order.qrCode, { slot: slotKey(time), name: 'Matrix' })).id;
+  const [first, second] = times.filter((candidate) => candidate.sessionId === session.id).slice(1);
+  return { order, slot: slotKey(first!), later: slotKey(second!) };
+};
+/** A fresh booking of a fresh gift of owner X's, beyond the cut-off. */
+const xBooking = async (w: World) => {
+  const { order, slot } = await xBookableGift(w);
+  return (await bookGiftTime(w.t.app.ctx, order.qrCode, { slot, name: 'Matrix' })).id;
 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Owner X's one issued invoice, made on first use. */
@@ -842,6 +847,33 @@ export const routeTable: RouteRow[] = [
   },
   // Fair expiry (ADR 064): whoever holds an expired gift's code asks once; only its business answers
   { route: 'POST /g/:code/extension', request: async (w) => ({ url: `/g/${(await expiredOrder(w)).qrCode}/extension` }), expect: all(303) },
+  // Booking from the gift (ADR 105): whoever holds the code books, moves and cancels, signed in or not
+  {
+    route: 'POST /g/:code/booking',
+    request: async (w) => {
+      const { order, slot } = await xBookableGift(w);
+      return { url: `/g/${order.qrCode}/booking`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ slot, name: 'Matrix' }).toString() };
+    },
+    expect: all(303),
+  },
+  {
+    route: 'POST /g/:code/booking/move',
+    request: async (w) => {
+      const { order, slot, later } = await xBookableGift(w);
+      await bookGiftTime(w.t.app.ctx, order.qrCode, { slot, name: 'Matrix' });
+      return { url: `/g/${order.qrCode}/booking/move`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ slot: later }).toString() };
+    },
+    expect: all(303),
+  },
+  {
+    route: 'POST /g/:code/booking/cancel',
+    request: async (w) => {
+      const { order, slot } = await xBookableGift(w);
+      await bookGiftTime(w.t.app.ctx, order.qrCode, { slot, name: 'Matrix' });
+      return { url: `/g/${order.qrCode}/booking/cancel` };
+    },
+    expect: all(303),
+  },
   {
     route: 'POST /api/business/orders/:id/extension',
     request: async (w) => ({ url: `/api/business/orders/${(await extensionRequested(w)).id}/extension`, payload: { decision: 'decline' } }),

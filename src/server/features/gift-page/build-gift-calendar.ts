@@ -1,7 +1,9 @@
 import { addDays, localDateOf } from '@shared/domain/analytics';
 
 /**
- * An iCalendar file (RFC 5545) with one all-day event on the gift's last valid day (a
+ * An iCalendar file (RFC 5545). While the gift is booked, one timed event at the booked time
+ * (UTC times, so no time zone block is needed) with alarms a day and two hours before;
+ * otherwise one all-day event on the gift's last valid day (a
  * Madrid calendar date, so no time zone block is needed) and two alarms: a week and a day
  * before. The UID is the order's, so importing it twice updates one event instead of
  * adding another.
@@ -17,6 +19,8 @@ export interface GiftCalendarInput {
   location: string;
   url: string;
   now: Date;
+  /** The booked time (ADR 105): a timed event instead of the last valid day. */
+  booked?: { startsAt: Date; endsAt: Date } | undefined;
 }
 
 /** RFC 5545 §3.3.11: backslash, semicolon, comma and newlines are escaped in TEXT values. */
@@ -63,14 +67,15 @@ export function buildGiftCalendar(input: GiftCalendarInput): string {
     'BEGIN:VEVENT',
     `UID:gift-${input.orderId}@${input.host}`,
     `DTSTAMP:${basicUtc(input.now)}`,
-    `DTSTART;VALUE=DATE:${basicDate(lastDay)}`,
-    `DTEND;VALUE=DATE:${basicDate(addDays(lastDay, 1))}`,
+    ...(input.booked
+      ? [`DTSTART:${basicUtc(input.booked.startsAt)}`, `DTEND:${basicUtc(input.booked.endsAt)}`]
+      : [`DTSTART;VALUE=DATE:${basicDate(lastDay)}`, `DTEND;VALUE=DATE:${basicDate(addDays(lastDay, 1))}`]),
     `SUMMARY:${escapeIcsText(input.summary)}`,
     `DESCRIPTION:${escapeIcsText(input.description)}`,
     `LOCATION:${escapeIcsText(input.location)}`,
     `URL:${input.url}`,
-    'TRANSP:TRANSPARENT',
-    ...['-P7D', '-P1D'].flatMap((trigger) => [
+    input.booked ? 'TRANSP:OPAQUE' : 'TRANSP:TRANSPARENT',
+    ...(input.booked ? ['-P1D', '-PT2H'] : ['-P7D', '-P1D']).flatMap((trigger) => [
       'BEGIN:VALARM',
       'ACTION:DISPLAY',
       `TRIGGER:${trigger}`,

@@ -1,5 +1,10 @@
 import { HREFLANG, HTML_LANG, LOCALE_NAMES } from '@shared/locale';
-import { formatAddress, formatDate } from '@shared/format';
+import { formatAddress, formatDate, formatFullDate } from '@shared/format';
+import { instantToMadridLocal } from '@shared/domain/delivery-time';
+import { MAX_PARTY_SIZE } from '@shared/domain/gift-conditions';
+import { slotKey } from '../../domain/bookings/claim-slot';
+import type { BookingPanel } from './get-booking-panel';
+import type { FreeTime } from '../../domain/bookings/list-free-times';
 import { cardImageSrc } from '../../platform/storage/image-keys';
 import type { GiftPageView } from './get-gift-page';
 import { formatTypedCode } from '@shared/domain/typed-code';
@@ -66,6 +71,12 @@ blockquote{margin:0;font-size:1.1rem;font-style:italic}
 .book{display:flex;flex-wrap:wrap;gap:.5rem;margin:.5rem 0;padding:0;list-style:none}
 .book a{display:inline-flex;align-items:center;min-height:44px;padding:.4rem .9rem;border:2px solid #9a3412;border-radius:.8rem;font-weight:700;text-decoration:none}
 .actions{display:flex;flex-direction:column;gap:.5rem;margin:0;padding:0;list-style:none}
+.times{display:grid;grid-template-columns:repeat(auto-fill,minmax(7.5rem,1fr));gap:.5rem;margin:.5rem 0;padding:0;border:0}
+.times label{display:flex;flex-direction:column;align-items:flex-start;min-height:48px;padding:.4rem .7rem;border:2px solid #d6d3d1;border-radius:.8rem;cursor:pointer}
+.times label:has(input:checked){border-color:#9a3412;background:#fff7ed}
+.field{display:block;margin:.5rem 0}
+.field input,.field select,.field textarea{display:block;width:100%;min-height:44px;margin-top:.2rem;padding:.4rem .6rem;font:inherit;border:2px solid #a8a29e;border-radius:.6rem;background:#fff}
+.notice{padding:.5rem .75rem;border-radius:.6rem;background:#fef3c7;border:1px solid #f59e0b}
 .button{display:flex;align-items:center;justify-content:center;min-height:48px;padding:.6rem 1rem;border-radius:.8rem;border:2px solid #9a3412;font-weight:700;text-decoration:none;text-align:center}
 .primary{background:#9a3412;color:#fff}
 .owner{border:2px solid #9a3412}
@@ -209,6 +220,114 @@ export interface GiftPageRender {
   forOwner?: boolean;
   /** Which wallets have their settings (ADR 107): only those get a button; demo passes say so. */
   wallet?: { apple: boolean; google: boolean; demo: boolean };
+  /** A paid gift that needs booking: its booking, or the times to book (ADR 105). */
+  bookingPanel?: BookingPanel | null;
+}
+
+const madridTime = (instant: Date) => instantToMadridLocal(instant).time;
+
+function timeChoices(times: readonly FreeTime[], language: GiftLanguage, t: GiftText, withDay: boolean): TrustedHtml {
+  return html`<fieldset class="times"><legend class="label" style="text-align:left">${t('bookingForm.time')}</legend>${times.map(
+    (time, index) => html`<label><span><input type="radio" name="slot" value="${slotKey(time)}" required${index === 0 ? trustedHtml(' checked') : ''}> <strong>${madridTime(time.startsAt)}</strong></span>${withDay && html`<span class="muted">${formatFullDate(time.startsAt, language)}</span>`}<span class="muted">${t('bookingForm.left', { count: String(time.left) })}</span></label>`,
+  )}</fieldset>`;
+}
+
+/** The booking card (ADR 105): plain forms, so it works with JavaScript off. */
+function bookingCard(view: GiftPageView, panel: BookingPanel, language: GiftLanguage, t: GiftText, path: string): TrustedHtml {
+  const business = view.businessName;
+  const notice = (key: string, values: Record<string, string> = {}) => html`<p class="notice" role="status" data-testid="booking-notice">${t(key, values)}</p>`;
+  const notices: Record<string, TrustedHtml> = {
+    booked: notice('bookingForm.booked'),
+    moved: notice('bookingForm.moved'),
+    cancelled: notice('bookingForm.cancelled'),
+    slot_full: notice('bookingForm.gone'),
+    time_not_offered: notice('bookingForm.notOffered'),
+    invalid: notice('bookingForm.invalid'),
+    booking_change_closed: view.booking.phone ? notice('bookingForm.tooLate', { business, phone: formatPhone(view.booking.phone) }) : notice('bookingForm.tooLateNoPhone', { business }),
+  };
+  const shown = panel.notice ? notices[panel.notice] : false;
+  const live = panel.live;
+  const lang = html`<input type="hidden" name="lang" value="${language}">`;
+  const dayPicker = html`<form method="get" action="${path}" class="field" data-testid="booking-day">
+${lang}${panel.moving ? html`<input type="hidden" name="move" value="1">` : ''}
+<label class="field">${t('bookingForm.day')}<input type="date" name="date" value="${panel.date}" min="${panel.minDate}" max="${panel.maxDate}" required></label>
+<button class="button" type="submit" style="width:100%;font:inherit;font-weight:700;cursor:pointer">${t('bookingForm.show')}</button>
+</form>`;
+  const dayTimes = html`<h3 class="label" style="text-align:left;margin-top:.75rem">${t('bookingForm.timesOn', { date: formatFullDate(`${panel.date}T12:00:00Z`, language) })}</h3>
+${panel.times.length === 0 && html`<p data-testid="booking-no-times">${t('bookingForm.noTimesOn')}</p>`}`;
+  const nextTimes =
+    panel.next.length > 0 &&
+    (panel.notice === 'slot_full' || panel.next[0]!.date !== panel.date) &&
+    html`<h3 class="label" style="text-align:left;margin-top:.75rem">${t('bookingForm.next')}</h3>`;
+
+  if (live) {
+    const start = formatFullDate(live.startsAt, language);
+    const summary = html`<p data-testid="booking-live"><strong>${t('bookingForm.when', { date: start, time: madridTime(live.startsAt) })}</strong><br>${t('bookingForm.people', { count: String(live.partySize) })} · ${t('bookingForm.under', { name: live.name })}</p>`;
+    const change = live.canChange
+      ? html`<p>${t('bookingForm.changeUntil', { date: formatFullDate(live.changeUntil, language), time: madridTime(live.changeUntil) })}</p>`
+      : html`<p data-testid="booking-too-late">${view.booking.phone ? t('bookingForm.tooLate', { business, phone: formatPhone(view.booking.phone) }) : t('bookingForm.tooLateNoPhone', { business })}</p>
+${view.booking.phone && html`<p><a class="button" href="${telHref(view.booking.phone)}">${t('booking.call', { phone: formatPhone(view.booking.phone) })}</a></p>`}`;
+    const moveForm =
+      panel.moving &&
+      live.canChange &&
+      html`<h3 class="label" style="text-align:left;margin-top:.75rem">${t('bookingForm.moveTitle')}</h3>
+${dayPicker}
+${dayTimes}
+${panel.times.length > 0 && html`<form method="post" action="${path}/booking/move?lang=${language}" data-testid="booking-move-form">${timeChoices(panel.times, language, t, false)}<button class="button primary" type="submit" style="width:100%;font:inherit;font-weight:700;cursor:pointer">${t('bookingForm.moveSubmit')}</button></form>`}
+<p><a href="${path}?lang=${language}">${t('bookingForm.keep')}</a></p>`;
+    const actions =
+      live.canChange &&
+      !panel.moving &&
+      html`<ul class="actions">
+<li><a class="button" href="${path}?lang=${language}&amp;move=1" data-testid="booking-move">${t('bookingForm.move')}</a></li>
+<li><form method="post" action="${path}/booking/cancel?lang=${language}"><button class="button" type="submit" style="width:100%;font:inherit;font-weight:700;cursor:pointer;background:#fff" data-testid="booking-cancel">${t('bookingForm.cancel')}</button></form></li>
+</ul>`;
+    return html`<section class="card" aria-labelledby="booking-title" data-testid="booking-card">
+<h2 id="booking-title">${t('bookingForm.yourBooking')}</h2>
+${shown}
+${summary}
+${change}
+<p><a class="button" href="${path}/calendar.ics?lang=${language}" download="regalo-booking.ics">${t('bookingForm.calendar')}</a></p>
+${actions}
+${moveForm}
+</section>`;
+  }
+
+  const cancelledByBusiness =
+    panel.businessCancelled &&
+    html`<p class="notice" data-testid="booking-business-cancelled">${t('bookingForm.businessCancelled', { business, date: formatFullDate(panel.businessCancelled.startsAt, language), reason: panel.businessCancelled.reason ?? '' })}</p>`;
+  if (panel.next.length === 0 && panel.times.length === 0) {
+    return html`<section class="card" aria-labelledby="booking-title" data-testid="booking-card">
+<h2 id="booking-title">${t('bookingForm.title')}</h2>
+${shown}
+${cancelledByBusiness}
+<p data-testid="booking-none">${t('bookingForm.none', { business })}</p>
+${dayPicker}
+</section>`;
+  }
+  const party =
+    panel.partySize === null
+      ? html`<label class="field">${t('bookingForm.party')}<select name="partySize">${Array.from({ length: MAX_PARTY_SIZE }, (_, i) => html`<option value="${String(i + 1)}"${i === 1 ? trustedHtml(' selected') : ''}>${String(i + 1)}</option>`)}</select></label>`
+      : html`<p>${t('bookingForm.partyFixed', { count: String(panel.partySize) })}</p>`;
+  const bookForm = (times: readonly FreeTime[], withDay: boolean, testId: string) =>
+    html`<form method="post" action="${path}/booking?lang=${language}" data-testid="${testId}">
+${timeChoices(times, language, t, withDay)}
+${party}
+<label class="field">${t('bookingForm.name')}<input type="text" name="name" value="${view.recipientName}" maxlength="120" autocomplete="name" required></label>
+<label class="field">${t('bookingForm.notes')}<textarea name="notes" rows="2" maxlength="300"></textarea></label>
+<button class="button primary" type="submit" style="width:100%;font:inherit;font-weight:700;cursor:pointer">${t('bookingForm.submit')}</button>
+</form>`;
+  return html`<section class="card" aria-labelledby="booking-title" data-testid="booking-card">
+<h2 id="booking-title">${t('bookingForm.title')}</h2>
+${shown}
+${cancelledByBusiness}
+<p>${t('bookingForm.intro', { business })}</p>
+${nextTimes}
+${nextTimes && bookForm(panel.next, true, 'booking-next-form')}
+${dayPicker}
+${dayTimes}
+${panel.times.length > 0 && bookForm(panel.times, false, 'booking-form')}
+</section>`;
 }
 
 /**
@@ -236,7 +355,7 @@ function ownerBlock(view: GiftPageView, t: GiftText): TrustedHtml {
 </section>`;
 }
 
-export function renderGiftPage({ view, language, qrSvg, forOwner = false, wallet }: GiftPageRender): string {
+export function renderGiftPage({ view, language, qrSvg, forOwner = false, wallet, bookingPanel = null }: GiftPageRender): string {
   const t = giftText(language);
   const path = `/g/${encodeURIComponent(view.code)}`;
   const expiry = formatDate(view.expiresAt, language);
@@ -318,6 +437,7 @@ ${walletBlock(path, language, t, wallet)}
 <p class="from">${view.senderName ? t('page.from', { sender: view.senderName }) : t('page.fromSomeone')}</p>
 ${forOwner && ownerBlock(view, t)}
 ${statusCard}
+${isReady && bookingPanel && bookingCard(view, bookingPanel, language, t, path)}
 ${giftCard}
 ${messageCard}
 ${businessCard}

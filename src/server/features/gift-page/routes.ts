@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { languageCookieValue, readLanguageCookie } from '@shared/contracts/language-cookie';
-import { formatAddress, formatDate } from '@shared/format';
+import { formatAddress, formatDate, formatFullDate } from '@shared/format';
+import { instantToMadridLocal } from '@shared/domain/delivery-time';
 import { AppError, DATABASE_RETRY_AFTER_S } from '../../platform/errors';
 import { clientKey, type RateLimitRule } from '../../platform/rate-limit';
 import { requestExtension } from '../../domain/orders/request-extension';
@@ -30,6 +31,12 @@ import { normalizeTypedCode } from '@shared/domain/typed-code';
 import { issueApplePass } from './wallet/issue-apple-pass';
 import { issueGoogleSaveLink } from './wallet/issue-google-save-link';
 import { PKPASS_CONTENT_TYPE } from './wallet/build-apple-pass';
+import { recipientBookingFormSchema } from '@shared/contracts/bookings';
+import { getBookingPanel, type BookingNotice } from './get-booking-panel';
+import { bookGiftTime } from '../../domain/bookings/book-gift-time';
+import { moveBooking } from '../../domain/bookings/move-booking';
+import { cancelBookingByRecipient } from '../../domain/bookings/cancel-booking-by-recipient';
+import { findLiveBooking } from '../../domain/bookings/find-live-booking';
 
 /**
  * Codes are 256 random bits, so guessing is hopeless; still, an address that keeps asking
@@ -41,6 +48,13 @@ const MISSES_PER_IP: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
 /** A request for more time is made once per gift; a few tries cover a double tap or a retry. */
 const EXTENSION_REQUESTS_PER_IP: RateLimitRule = { limit: 10, windowMs: 60 * 60_000 };
 const EXTENSION_REQUESTS_PER_CODE: RateLimitRule = { limit: 5, windowMs: 60 * 60_000 };
+/** Booking, moving and cancelling: a recipient changing their mind a few times, not a script filling a day. */
+const BOOKING_CHANGES_PER_IP: RateLimitRule = { limit: 30, windowMs: 60 * 60_000 };
+const BOOKING_CHANGES_PER_CODE: RateLimitRule = { limit: 20, windowMs: 60 * 60_000 };
+/** What the page says after a booking change that went through (the redirect's `done`). */
+const DONE_NOTICES = new Set<BookingNotice>(['booked', 'moved', 'cancelled']);
+/** Refusals the booking card explains in place (anything else goes on to the error handler). */
+const BOOKING_REFUSALS = new Set<string>(['slot_full', 'time_not_offered', 'booking_change_closed', 'booking_not_live', 'already_booked', 'gift_not_bookable', 'validation_failed']);
 
 /**
  * The typed code with the recipient's email or phone: an address gets as many misses as on
@@ -50,7 +64,7 @@ const EXTENSION_REQUESTS_PER_CODE: RateLimitRule = { limit: 5, windowMs: 60 * 60
  */
 const TYPED_MISSES_PER_CODE: RateLimitRule = { limit: 10, windowMs: 60 * 60_000 };
 
-type Query = { lang?: unknown; code?: unknown };
+type Query = { lang?: unknown; code?: unknown; date?: unknown; move?: unknown; done?: unknown };
 
 /** The "open with the typed code" form's fields (a plain HTML form: urlencoded text). */
 function typedForm(body: unknown): { typed: string; contact: string } {
@@ -211,8 +225,74 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     // The owner who scanned the QR with the phone's camera app lands here: the page offers
     // the dashboard's redeem confirmation (the recipient and everyone else see nothing more).
     const forOwner = view.status === 'paid' && (await isGiftBusinessOwner(app.ctx.db, await getSessionUser(request), view.businessId));
-    return html(reply, 200, renderGiftPage({ view, language, qrSvg, forOwner, wallet: walletButtons }));
+    const query = request.query as Query;
+    const done = typeof query.done === 'string' && DONE_NOTICES.has(query.done as BookingNotice) ? (query.done as BookingNotice) : null;
+    const bookingPanel = await bookingPanelOf(view, { date: query.date, moving: query.move === '1', notice: done });
+    return html(reply, 200, renderGiftPage({ view, language, qrSvg, forOwner, wallet: walletButtons, bookingPanel }));
   });
+
+  const bookingPanelOf = (view: GiftPageView, options: Parameters<typeof getBookingPanel>[3]) =>
+    view.status === 'paid' && view.conditions.bookingRequired ? getBookingPanel(app.ctx.db, view.code, app.ctx.now(), options) : Promise.resolve(null);
+
+  const bookingLimits = {
+    abuse: {
+      does: ['looks-up-code' as const],
+      limits: [
+        { name: 'booking-ip', rule: BOOKING_CHANGES_PER_IP, key: clientKey },
+        { name: 'booking-code', rule: BOOKING_CHANGES_PER_CODE, key: (request: FastifyRequest) => (request.params as { code: string }).code },
+      ],
+    },
+  };
+
+  /**
+   * A booking change from the gift page's forms (ADR 105): done, back to the page (303, so a
+   * reload does not post again); refused, the page again with the reason and the next times.
+   */
+  async function changeBooking(request: FastifyRequest, reply: FastifyReply, change: (code: string, fields: URLSearchParams) => Promise<BookingNotice>) {
+    const view = await findGift(request, reply);
+    if (!view) return reply;
+    const language = chosenLanguage(request) ?? view.recipientLocale;
+    const fields = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
+    let notice: BookingNotice;
+    try {
+      notice = await change(view.code, fields);
+    } catch (error) {
+      if (!(error instanceof AppError) || !BOOKING_REFUSALS.has(error.code)) throw error;
+      const explained: readonly BookingNotice[] = ['slot_full', 'time_not_offered', 'booking_change_closed'];
+      const shown: BookingNotice = error.code === 'validation_failed' ? 'invalid' : (explained.find((code) => code === error.code) ?? 'time_not_offered');
+      const date = fields.get('slot')?.split('_')[1];
+      const bookingPanel = await bookingPanelOf(view, { date, notice: shown, moving: request.url.includes('/booking/move') && shown !== 'booking_change_closed' });
+      const qrSvg = view.status === 'paid' ? await qrFor(view, language) : '';
+      return html(reply, error.status === 400 ? 400 : 409, renderGiftPage({ view, language, qrSvg, bookingPanel }));
+    }
+    const lang = requestedLanguage(request);
+    return reply.redirect(`/g/${encodeURIComponent(view.code)}?${lang ? `lang=${lang}&` : ''}done=${notice}`, 303);
+  }
+
+  app.post('/g/:code/booking', { config: bookingLimits }, async (request, reply) =>
+    changeBooking(request, reply, async (code, fields) => {
+      const parsed = recipientBookingFormSchema.safeParse(Object.fromEntries([...fields].filter(([, value]) => value !== '')));
+      if (!parsed.success) throw AppError.validation({ form: 'invalid' });
+      await bookGiftTime(app.ctx, code, parsed.data);
+      return 'booked';
+    }),
+  );
+
+  app.post('/g/:code/booking/move', { config: bookingLimits }, async (request, reply) =>
+    changeBooking(request, reply, async (code, fields) => {
+      const slot = fields.get('slot');
+      if (!slot) throw AppError.validation({ slot: 'required' });
+      await moveBooking(app.ctx, code, slot.slice(0, 60));
+      return 'moved';
+    }),
+  );
+
+  app.post('/g/:code/booking/cancel', { config: bookingLimits }, async (request, reply) =>
+    changeBooking(request, reply, async (code) => {
+      await cancelBookingByRecipient(app.ctx, code);
+      return 'cancelled';
+    }),
+  );
 
   // Fair expiry (ADR 064): the recipient of an expired gift asks its business once for more time.
   app.post(
@@ -274,13 +354,19 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     const t = giftText(language);
     const url = giftPageUrl(config.publicUrl, view.code);
     const date = formatDate(view.expiresAt, language);
+    // A booked gift's file holds its booked time (ADR 105); the UID stays the order's, so
+    // importing it again replaces the "last day" event rather than adding a second one.
+    const booked = view.conditions.bookingRequired ? await findLiveBooking(app.ctx.db, view.orderId) : null;
+    const bookedAt = booked && `${formatFullDate(booked.startsAt, language)}, ${instantToMadridLocal(booked.startsAt).time}`;
+    const names = { gift: view.giftName, business: view.businessName };
     const ics = buildGiftCalendar({
       orderId: view.orderId,
       host: uidHost,
       expiresAt: view.expiresAt,
-      summary: t('calendar.summary', { gift: view.giftName }),
-      description: t('calendar.description', { gift: view.giftName, business: view.businessName, date, url }),
-      alarm: t('calendar.alarm', { gift: view.giftName, date }),
+      booked: booked ?? undefined,
+      summary: bookedAt ? t('calendar.bookedSummary', names) : t('calendar.summary', { gift: view.giftName }),
+      description: bookedAt ? t('calendar.bookedDescription', { ...names, date: bookedAt, url }) : t('calendar.description', { ...names, date, url }),
+      alarm: booked ? t('calendar.bookedAlarm', { ...names, time: instantToMadridLocal(booked.startsAt).time }) : t('calendar.alarm', { gift: view.giftName, date }),
       location: `${view.businessName}, ${formatAddress(view.businessAddress, view.businessCity)}`,
       url,
       now: app.ctx.now(),

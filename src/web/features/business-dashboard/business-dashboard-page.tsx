@@ -1,4 +1,4 @@
-import { BarChart3, Gift, Info, Landmark, Package, ScanLine, ShieldCheck, Store } from 'lucide-react';
+import { BarChart3, CalendarClock, Gift, Info, Landmark, Package, ScanLine, ShieldCheck, Store } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { getLanguage } from '@web/lib/language';
 import { loadText, useText } from '@web/lib/text';
@@ -38,6 +38,7 @@ const tabIcons = {
   profile: Store,
   gifts: Gift,
   orders: Package,
+  bookings: CalendarClock,
   redeem: ScanLine,
   analytics: BarChart3,
   payouts: Landmark,
@@ -48,6 +49,7 @@ const tabModules = {
   profile: () => import('./profile-tab'),
   gifts: () => import('./gifts-tab'),
   orders: () => import('./orders-tab'),
+  bookings: () => import('./bookings-tab'),
   redeem: () => import('./redeem/redeem-tab'),
   analytics: () => import('./analytics-tab'),
   payouts: () => import('./payouts/payouts-tab'),
@@ -60,6 +62,7 @@ const InvoicingDetailsCard = lazy(() => import('./invoicing-details-card').then(
 const ProfileTab = lazyTab(tabModules.profile, 'ProfileTab');
 const GiftsTab = lazyTab(tabModules.gifts, 'GiftsTab');
 const OrdersTab = lazyTab(tabModules.orders, 'OrdersTab');
+const BookingsTab = lazyTab(tabModules.bookings, 'BookingsTab');
 const RedeemTab = lazyTab(tabModules.redeem, 'RedeemTab');
 const AnalyticsTab = lazyTab(tabModules.analytics, 'AnalyticsTab');
 const PayoutsTab = lazyTab(tabModules.payouts, 'PayoutsTab');
@@ -227,6 +230,13 @@ function BusinessArea({ business }: { business: DashboardBusiness }) {
           {business.isActive ? (
             <AreaTab>
               <OrdersTab />
+            </AreaTab>
+          ) : null}
+        </TabsContent>
+        <TabsContent value="bookings">
+          {business.isActive ? (
+            <AreaTab>
+              <BookingsTab />
             </AreaTab>
           ) : null}
         </TabsContent>

@@ -1,10 +1,10 @@
 import { canRedeem } from '@shared/domain/business';
 
-export const dashboardTabs = ['verification', 'profile', 'gifts', 'orders', 'redeem', 'analytics', 'payouts'] as const;
+export const dashboardTabs = ['verification', 'profile', 'gifts', 'orders', 'bookings', 'redeem', 'analytics', 'payouts'] as const;
 export type DashboardTab = (typeof dashboardTabs)[number];
 
 /** Gifts and orders belong to businesses the platform team has activated (spec §4). */
-const tabsNeedingActiveBusiness: readonly DashboardTab[] = ['gifts', 'orders'];
+const tabsNeedingActiveBusiness: readonly DashboardTab[] = ['gifts', 'orders', 'bookings'];
 
 type TabBusiness = { isActive: boolean; verificationStatus: string };
 

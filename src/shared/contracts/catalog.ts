@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { giftKinds } from '../domain/gift-card';
 import { businessCategories } from '../domain/business';
 import { valenciaDistricts } from '../domain/valencia-districts';
 import { CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE, CATALOG_SEARCH_MAX_LENGTH, giftSorts } from './catalog-options';
@@ -76,7 +77,12 @@ export const catalogGiftSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  /** Cents; a gift card's minimum. */
   price: z.number().int(),
+  /** `card`: a gift card (ADR 108), bought for any amount from `minAmount` to `maxAmount` (cents; null for a fixed gift). */
+  kind: z.enum(giftKinds),
+  minAmount: z.number().int().nullable(),
+  maxAmount: z.number().int().nullable(),
   currency: z.string(),
   validityDays: z.number().int(),
   imageUrl: z.string().nullable(),

@@ -92,3 +92,11 @@ export function giftOfferFieldErrors(offer: CardOffer & { kind: GiftKind; price:
   if (offer.validityDays > MAX_VALIDITY_DAYS) errors.validityDays = 'invalidValidityDays';
   return errors;
 }
+
+/**
+ * What a listing says a gift costs: its price, or a card's "from … to …" bounds, for the
+ * reader's own wording (each page's catalogue has its "from {{min}} to {{max}}").
+ */
+export function cardBounds(gift: { kind: GiftKind; minAmount: number | null; maxAmount: number | null }): { min: number; max: number } | null {
+  return gift.kind === 'card' && gift.minAmount !== null && gift.maxAmount !== null ? { min: gift.minAmount, max: gift.maxAmount } : null;
+}

@@ -38,6 +38,8 @@ export interface CartLine {
   recipient: CartRecipient;
   /** Sent (now or at a moment) or given in person (ADR 103). */
   delivery: LineDeliveryInput;
+  /** A gift card's amount as the giver typed or picked it, in euros (ADR 108); absent otherwise. */
+  amount?: string;
 }
 export type CartGift = Pick<CartLine, 'gift' | 'business'>;
 
@@ -99,7 +101,7 @@ function readLine(value: unknown): CartLine | null {
   const recipient = readRecipient(value.recipient);
   const delivery = readDelivery(value.delivery);
   if (!gift || !business || !recipient || !delivery) return null;
-  return { lineId: value.lineId, gift, business, recipient, delivery };
+  return { lineId: value.lineId, gift, business, recipient, delivery, ...(isString(value.amount) ? { amount: value.amount } : {}) };
 }
 
 function readAttempt(value: unknown): CheckoutAttempt | null {
@@ -212,7 +214,7 @@ export function duplicateLine(cart: Cart, lineId: string, newLineId: string): Ca
 export function updateLine(
   cart: Cart,
   lineId: string,
-  change: { recipient?: Partial<CartRecipient>; delivery?: LineDeliveryInput },
+  change: { recipient?: Partial<CartRecipient>; delivery?: LineDeliveryInput; amount?: string },
 ): Cart {
   return {
     ...cart,
@@ -220,7 +222,12 @@ export function updateLine(
     attempt: null,
     lines: cart.lines.map((line) =>
       line.lineId === lineId
-        ? { ...line, recipient: { ...line.recipient, ...change.recipient }, delivery: change.delivery ?? line.delivery }
+        ? {
+            ...line,
+            recipient: { ...line.recipient, ...change.recipient },
+            delivery: change.delivery ?? line.delivery,
+            ...(change.amount === undefined ? {} : { amount: change.amount }),
+          }
         : line,
     ),
   };

@@ -7,6 +7,7 @@ import { gifts } from '../../db/schema/gifts';
 import { matchesFoldedSearch } from '../../db/query-helpers';
 import type { Locale } from '@shared/locale';
 import type { LocalizedTexts } from '@shared/domain/localized-text';
+import type { GiftKind } from '@shared/domain/gift-card';
 import { pickLocalizedText } from '@shared/domain/localized-text';
 import { isListedBusiness, isListedGift } from '../../domain/catalog/visibility';
 import { boundedCatalogQuery } from './bounded-catalog-query';
@@ -19,6 +20,9 @@ export const catalogGiftColumns = {
   descriptionTranslations: gifts.descriptionTranslations,
   businessOwnLocale: businesses.ownLocale,
   price: gifts.price,
+  kind: gifts.kind,
+  minAmount: gifts.minAmount,
+  maxAmount: gifts.maxAmount,
   currency: gifts.currency,
   validityDays: gifts.validityDays,
   imageUrl: gifts.imageUrl,
@@ -48,6 +52,9 @@ interface CatalogGiftRow {
   descriptionTranslations: LocalizedTexts;
   businessOwnLocale: Locale;
   price: number;
+  kind: string;
+  minAmount: number | null;
+  maxAmount: number | null;
   currency: string;
   validityDays: number;
   imageUrl: string | null;
@@ -90,6 +97,9 @@ export function toCatalogGift(row: CatalogGiftRow, reader: Locale): ListedGift {
     name: pickLocalizedText(row.name, row.nameTranslations, reader, row.businessOwnLocale),
     description: pickLocalizedText(row.description, row.descriptionTranslations, reader, row.businessOwnLocale),
     price: row.price,
+    kind: row.kind as GiftKind,
+    minAmount: row.minAmount,
+    maxAmount: row.maxAmount,
     currency: row.currency,
     validityDays: row.validityDays,
     imageUrl: row.imageUrl,

@@ -1,3 +1,4 @@
+import { cardBounds } from '@shared/domain/gift-card';
 import { businessCategories } from '@shared/domain/business';
 import { valenciaDistricts } from '@shared/domain/valencia-districts';
 import { formatAddress, formatPrice } from '@shared/format';
@@ -72,8 +73,22 @@ function giftCard(t: ShopText, language: PageLanguage, gift: ListedGift, first: 
 ${showBusiness ? html`<p class="muted">${t('card.by', { business: gift.business.name })}</p>` : ''}
 ${gift.forTwo ? html`<p><span class="tag">${t('card.forTwo')}</span></p>` : ''}
 <p class="muted">${t('card.validFor', { count: gift.validityDays })}</p>
-<p class="price">${formatPrice(gift.price)}</p>
+<p class="price">${giftPriceText(t, gift)}</p>
 </div></article></li>`;
+}
+
+/** A gift's price, or a gift card's bounds (ADR 108). */
+function giftPriceText(t: ShopText, gift: ListedGift): string {
+  const bounds = cardBounds(gift);
+  return bounds ? t('card.priceRange', { min: formatPrice(bounds.min), max: formatPrice(bounds.max) }) : formatPrice(gift.price);
+}
+
+/** schema.org's offer: one price, or a card's range as an AggregateOffer. */
+function giftOffer(gift: ListedGift): Record<string, unknown> {
+  const bounds = cardBounds(gift);
+  return bounds
+    ? { '@type': 'AggregateOffer', lowPrice: schemaPrice(bounds.min), highPrice: schemaPrice(bounds.max), priceCurrency: 'EUR' }
+    : { '@type': 'Offer', price: schemaPrice(gift.price), priceCurrency: 'EUR' };
 }
 
 function giftGrid(t: ShopText, language: PageLanguage, gifts: ListedGift[], showBusiness = true): TrustedHtml {
@@ -260,13 +275,15 @@ export function renderGiftPage({ language, site, business, gift, others }: GiftR
   const t = shopText(language);
   const image = cardImageSrc(gift.imageUrl);
   const businessHref = shopHref(`/b/${business.slug}`, {}, language);
-  const price = formatPrice(gift.price);
+  const price = giftPriceText(t, gift);
+  const bounds = cardBounds(gift);
   const body = html`<p class="eyebrow"><a href="${businessHref}">${business.name}</a></p>
 <div class="hero">
 ${image ? html`<img src="${image}" alt="" width="480" height="360" fetchpriority="high">` : ''}
 <div>
 <h1>${gift.name}</h1>
 <p class="big-price" data-testid="shop-price">${price}</p>
+${bounds ? html`<p><span class="tag">${t('gift.cardTag')}</span></p><p>${t('gift.cardLead', { business: business.name })}</p>` : ''}
 ${gift.forTwo ? html`<p><span class="tag">${t('gift.forTwo')}</span></p>` : ''}
 ${gift.description ? html`<p>${gift.description}</p>` : ''}
 <p>${t('gift.validity', { count: gift.validityDays })}</p>
@@ -300,9 +317,7 @@ ${others.length > 0 ? html`<h2>${t('gift.more', { business: business.name })}</h
       url: `${site.origin}${shopHref(`/b/${business.slug}/${gift.slug}`, {}, language)}`,
       brand: { '@type': 'Brand', name: business.name },
       offers: {
-        '@type': 'Offer',
-        price: schemaPrice(gift.price),
-        priceCurrency: 'EUR',
+        ...giftOffer(gift),
         availability: 'https://schema.org/InStock',
         url: `${site.origin}${shopHref(`/b/${business.slug}/${gift.slug}`, {}, language)}`,
         seller: localBusiness(site, language, business),

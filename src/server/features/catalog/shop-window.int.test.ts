@@ -258,6 +258,27 @@ describe('the public shop window', () => {
     expect(jsonLdOf(slyPage)[0]).toMatchObject({ name: `</script><script>alert(1)</script> ${tag}` });
   });
 
+  it('shows a gift card with its bounds: "from … to …" on the shop, its page and the catalogue, an AggregateOffer in EUR (ADR 108)', async () => {
+    const tag = word();
+    const business = await shop({ name: `Orxateria ${tag}` });
+    const card = await createGift(a.database.db, { businessId: business.id, name: `Tarjeta regalo ${tag}`, card: { minAmount: 500, maxAmount: 50_000 } });
+    const page = (await get(b, `/b/${business.slug}/${card.slug}?lang=es`)).body;
+    expect(page).toContain(`<p class="big-price" data-testid="shop-price">De ${formatPrice(500)} a ${formatPrice(50_000)}</p>`);
+    expect(page).toContain('Tarjeta regalo</span>');
+    const [product] = jsonLdOf(page);
+    expect(product).toMatchObject({
+      '@type': 'Product',
+      offers: { '@type': 'AggregateOffer', lowPrice: '5.00', highPrice: '500.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+    });
+    expect(product!.offers).not.toHaveProperty('price');
+    const shopPage = (await get(b, `/b/${business.slug}?lang=en`)).body;
+    expect(shopPage).toContain(`<p class="price">From ${formatPrice(500)} to ${formatPrice(50_000)}</p>`);
+    const consumer = await createUser(a.database.db);
+    const { cookie } = await signIn(a, { email: consumer.email, password: consumer.password });
+    const listing = await authedInject(a, cookie, { method: 'GET', url: `/api/catalog/gifts?q=${tag}` });
+    expect(listing.json().items).toEqual([expect.objectContaining({ id: card.id, kind: 'card', price: 500, minAmount: 500, maxAmount: 50_000 })]);
+  });
+
   it('speaks the chosen language without ?lang=, and keeps a picked one in the cookie', async () => {
     const spanish = await get(b, '/gifts', { 'accept-language': 'es-ES,es;q=0.9' });
     expect(spanish.body).toContain('<html lang="es" data-language="es">');

@@ -12,7 +12,15 @@ import { Textarea } from '@web/components/ui/textarea';
 import type { CartLine } from '@web/lib/cart';
 import { cn } from '@web/lib/cn';
 import { languageNames } from '@web/lib/language';
-import type { LineField } from './line-errors';
+import { cardAmountCents, type LineField } from './line-errors';
+import { formatPrice } from '@shared/format';
+
+/** A gift card's amounts in cents (ADR 108), as quoted. */
+export interface CardBounds {
+  minAmount: number;
+  maxAmount: number;
+  suggestedAmounts: number[];
+}
 
 /**
  * One recipient of one gift on the checkout. Its fields are the cart line's own (ADR 076):
@@ -23,6 +31,7 @@ export function CheckoutLineCard({
   index,
   count,
   errors,
+  card = null,
   contacts,
   canDuplicate,
   onChange,
@@ -33,9 +42,11 @@ export function CheckoutLineCard({
   index: number;
   count: number;
   errors: Partial<Record<LineField, string>>;
+  /** A gift card's bounds: the giver types or picks its amount. Null for a fixed gift. */
+  card?: CardBounds | null;
   contacts: Contact[];
   canDuplicate: boolean;
-  onChange: (change: { recipient?: Partial<CartLine['recipient']>; delivery?: CartLine['delivery'] }) => void;
+  onChange: (change: { recipient?: Partial<CartLine['recipient']>; delivery?: CartLine['delivery']; amount?: string }) => void;
   onDuplicate: () => void;
   onRemove: () => void;
 }) {
@@ -77,6 +88,7 @@ export function CheckoutLineCard({
             {fieldError('giftId')}
           </p>
         ) : null}
+        {card ? <CardAmountField card={card} amount={line.amount ?? ''} inputId={id('amount')} error={fieldError('amountCents')} onChange={(amount) => onChange({ amount })} /> : null}
         {contacts.length > 0 ? (
           <Field label={t('line.pickContact')}>
             <select
@@ -208,3 +220,45 @@ export function CheckoutLineCard({
   );
 }
 
+
+/** The amount of a gift card: typed in euros, or one of the business's suggestions picked. */
+function CardAmountField({
+  card,
+  amount,
+  inputId,
+  error,
+  onChange,
+}: {
+  card: CardBounds;
+  amount: string;
+  inputId: string;
+  error: string | undefined;
+  onChange: (amount: string) => void;
+}) {
+  const { t } = useText('checkout');
+  const picked = amount.trim() ? cardAmountCents(amount) : null;
+  return (
+    <div className="flex flex-col gap-2">
+      <Field
+        label={t('card.amount')}
+        required
+        hint={t('card.amountHint', { min: formatPrice(card.minAmount), max: formatPrice(card.maxAmount) })}
+        error={error}
+      >
+        <Input id={inputId} inputMode="decimal" autoComplete="off" placeholder="0,00" value={amount} onChange={(event) => onChange(event.target.value)} />
+      </Field>
+      {card.suggestedAmounts.length > 0 ? (
+        <div role="group" aria-label={t('card.suggested')} className="flex flex-wrap gap-2">
+          {card.suggestedAmounts.map((cents) => (
+            <Button key={cents} type="button" variant="outline" size="sm" aria-pressed={picked === cents} onClick={() => onChange(priceToText(cents))}>
+              {formatPrice(cents)}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Cents as a person would type them: `50`, `18,40`. */
+const priceToText = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`);

@@ -2,7 +2,7 @@ import { ShoppingBag } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useText } from '@web/lib/text';
 import { Link, useNavigate } from 'react-router';
-import type { Checkout } from '@shared/contracts/checkout';
+import type { Checkout, QuotedGift } from '@shared/contracts/checkout';
 import type { Locale } from '@shared/locale';
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { PageTitle } from '@web/components/page-title';
@@ -11,7 +11,7 @@ import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
-import { canAddToCart } from '@web/lib/cart';
+import { canAddToCart, type CartLine } from '@web/lib/cart';
 import { useSession } from '@web/lib/session';
 import { cartAttemptSlot, useCart } from '@web/lib/use-cart';
 import { createCheckout, createGuestCheckout, useGiverContacts, useQuote } from './api';
@@ -19,10 +19,11 @@ import { guestErrorsFromProblem, loadGuestSchema, useGuestBuyer, validateGuestBu
 import { GuestDetails } from './guest-details';
 import { useAddFromLink } from './use-add-from-link';
 import { createAttemptKeys } from './attempt-key';
-import { CheckoutLineCard } from './checkout-line-card';
+import { CheckoutLineCard, type CardBounds } from './checkout-line-card';
 import { CheckoutShell, useErrorText } from './checkout-shell';
 import { CheckoutSummary, unavailableNames } from './checkout-summary';
 import {
+  cardAmountCents,
   hasErrors,
   lineErrorsFromProblem,
   loadLineSchema,
@@ -64,6 +65,12 @@ export function useGoToPayment() {
  * the server's, loaded then with zod (`line-errors.ts`). This component holds only what a try
  * adds to it: errors, the attempt's key, the request in flight.
  */
+/** A quoted gift card's bounds, or null for a fixed gift (or one not quoted yet). */
+function cardOf(quote: QuotedGift | undefined): CardBounds | null {
+  if (quote?.kind !== 'card' || quote.minAmount === null || quote.maxAmount === null) return null;
+  return { minAmount: quote.minAmount, maxAmount: quote.maxAmount, suggestedAmounts: quote.suggestedAmounts ?? [] };
+}
+
 function CheckoutForm({ isGuest }: { isGuest: boolean }) {
   const { t, language } = useText('checkout');
   const errorText = useErrorText();
@@ -179,7 +186,9 @@ function CheckoutForm({ isGuest }: { isGuest: boolean }) {
     );
   }
 
-  const total = cart.lines.reduce((sum, line) => sum + (quoted.get(line.gift.id)?.price ?? line.gift.price), 0);
+  // A card counts at the amount typed (its minimum until one is).
+  const linePrice = (line: CartLine) => (line.amount?.trim() ? cardAmountCents(line.amount) : null) ?? quoted.get(line.gift.id)?.price ?? line.gift.price;
+  const total = cart.lines.reduce((sum, line) => sum + linePrice(line), 0);
   // Each gift's name as the quote gives it, in the language read now (the cart keeps the one it was added in).
   const shown = cart.lines.map((line) => {
     const name = quoted.get(line.gift.id)?.name;
@@ -224,6 +233,7 @@ function CheckoutForm({ isGuest }: { isGuest: boolean }) {
                   index={index}
                   count={cart.lines.length}
                   errors={errors[line.lineId] ?? {}}
+                  card={cardOf(quoted.get(line.gift.id))}
                   contacts={contacts.data?.items ?? []}
                   canDuplicate={canAddToCart(cart)}
                   onChange={(change) => changeLine(line.lineId, change)}
@@ -243,6 +253,7 @@ function CheckoutForm({ isGuest }: { isGuest: boolean }) {
         <CheckoutSummary
           lines={shown}
           quoted={quoted}
+          linePrice={linePrice}
           total={total}
           isQuoteLoading={quote.isPending}
           quoteError={quote.isError ? errorText(quote.error) : null}

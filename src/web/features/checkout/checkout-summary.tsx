@@ -14,6 +14,7 @@ export const unavailableNames = (lines: CartLine[]) => [...new Set(lines.map((li
 export function CheckoutSummary({
   lines,
   quoted,
+  linePrice,
   total,
   isQuoteLoading,
   quoteError,
@@ -24,6 +25,8 @@ export function CheckoutSummary({
 }: {
   lines: CartLine[];
   quoted: Map<string, QuotedGift>;
+  /** A line's price now: a gift card's is the amount typed (ADR 108). */
+  linePrice?: (line: CartLine) => number;
   total: number;
   isQuoteLoading: boolean;
   quoteError: string | null;
@@ -64,9 +67,16 @@ export function CheckoutSummary({
                     </span>
                   </span>
                   <span className="font-semibold" data-testid="summary-price">
-                    {quote?.price != null ? formatPrice(quote.price) : isQuoteLoading ? '…' : formatPrice(line.gift.price)}
+                    {quote?.kind === 'card' && linePrice
+                      ? formatPrice(linePrice(line))
+                      : quote?.price != null
+                        ? formatPrice(quote.price)
+                        : isQuoteLoading
+                          ? '…'
+                          : formatPrice(line.gift.price)}
                   </span>
                 </div>
+                {quote?.kind === 'card' ? <span className="text-muted">{t('card.vatWhenUsed')}</span> : null}
                 {quote?.available === false ? (
                   <span className="font-semibold text-danger-700">{t('summary.unavailableOne')}</span>
                 ) : quote?.validityDays != null && quote.expiresAtIfPaidNow ? (

@@ -1,9 +1,11 @@
 import type { CheckoutLineInput, checkoutLineInputSchema } from '@shared/contracts/checkout';
 import type { CartLine } from '@web/lib/cart';
 import { deliveryError } from '@web/lib/madrid-time';
+import { cardAmountErrors } from '@shared/domain/gift-card';
+import { parsePriceToCents } from '@shared/domain/money';
 
 /** The fields of a line the form shows an error next to. */
-export const lineFields = ['recipientName', 'recipientEmail', 'recipientPhone', 'personalMessage', 'recipientLocale', 'delivery', 'giftId'] as const;
+export const lineFields = ['recipientName', 'recipientEmail', 'recipientPhone', 'personalMessage', 'recipientLocale', 'delivery', 'giftId', 'amountCents'] as const;
 export type LineField = (typeof lineFields)[number];
 
 /** lineId → field → error code (translated by the page, `errors.fields.<code>`). */
@@ -22,7 +24,16 @@ export function toLineInput(line: CartLine): CheckoutLineInput {
     recipientLocale: line.recipient.locale,
     contactId: line.recipient.contactId,
     delivery: line.delivery,
+    // A card's amount as typed, in cents; only a card's line has one (the server knows which
+    // gift is a card and asks for it when missing). Text that is no amount is checked below.
+    ...(line.amount?.trim() ? { amountCents: cardAmountCents(line.amount) } : {}),
   };
+}
+
+/** The typed euros of a card line in cents; null when it is no amount (card_amount_invalid). */
+export function cardAmountCents(amount: string): number | null {
+  const parsed = parsePriceToCents(amount);
+  return parsed.ok ? parsed.cents : null;
 }
 
 const asField = (key: string | number | symbol | undefined): LineField | null =>
@@ -45,6 +56,7 @@ export function validateLines(lines: CartLine[], now: Date, checkoutLineInputSch
         if (field) found[field] ??= issue.message;
       }
     }
+    if (line.amount?.trim() && cardAmountCents(line.amount) === null) found.amountCents = cardAmountErrors.invalid;
     const delivery = line.delivery.kind === 'in_person' ? null : deliveryError(line.delivery, now);
     if (delivery) found.delivery ??= delivery;
     if (Object.keys(found).length > 0) errors[line.lineId] = found;

@@ -2,6 +2,7 @@ import { ShoppingBag } from 'lucide-react';
 import { useText } from '@web/lib/text';
 import type { CatalogGift } from '@shared/contracts/catalog';
 import { formatPrice } from '@shared/format';
+import { cardBounds } from '@shared/domain/gift-card';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { BookingInfo, GiftConditionsList } from './booking-info';
@@ -51,7 +52,7 @@ export function GiftCard({ gift, onAdd, showBusiness = true, isFirst = false }: 
         <ReportLink type="gift" id={gift.id} name={`${gift.name} · ${gift.business.name}`} />
         <div className="mt-auto flex items-center justify-between gap-3 pt-3">
           <p className="text-xl font-bold text-brand-800" data-testid="gift-price">
-            {formatPrice(gift.price)}
+            {cardBounds(gift) ? t('gifts.cardPrice', { min: formatPrice(gift.minAmount!), max: formatPrice(gift.maxAmount!) }) : formatPrice(gift.price)}
           </p>
           <Button size="sm" onClick={() => onAdd(gift)}>
             {t('gifts.addToCart')}

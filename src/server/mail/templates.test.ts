@@ -98,7 +98,7 @@ describe('mail templates', () => {
 });
 
 describe('expiry reminders', () => {
-  const data = { recipientName: 'Carmen', senderName: 'Lucía', giftName: 'Horchata para dos', businessName: 'Horchatería', expiryDate: '21 nov 2027', giftUrl: 'https://regalo.example/g/abc' };
+  const data = { recipientName: 'Carmen', senderName: 'Lucía', giftName: 'Horchata para dos', businessName: 'Horchatería', expiryDate: '21 nov 2027', giftUrl: 'https://regalo.example/g/abc', balance: null };
   it('tell the recipient, in their language, what, where and until when', () => {
     const es = templates['gift-expiry-reminder'](data, 'es');
     expect(es.subject).toBe('Tu regalo caduca el 21 nov 2027: Horchata para dos');

@@ -58,6 +58,7 @@ const LATER_TAKEN_BACK: Record<string, string[]> = {
     'ALTER TABLE "orders" DROP CONSTRAINT "orders_value_kind_check"',
     `ALTER TABLE "orders" ADD CONSTRAINT "orders_value_kind_check" CHECK ("orders"."value_kind" in ('fixed'))`,
   ],
+  'checkout-payment-method': ['ALTER TABLE "checkouts" DROP COLUMN "payment_method"'],
 };
 
 async function takeBackLaterMigrations(db: Database) {

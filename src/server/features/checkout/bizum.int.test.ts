@@ -181,3 +181,69 @@ describe('Bizum through Stripe', () => {
     await expect(t.app.ctx.payments.refund(paymentIntent, 1, 'again')).rejects.toMatchObject({ outcome: 'refused' });
   });
 });
+
+/** "Bizum (test)" on the test provider's page (ADR 106): the same use cases as Stripe's events. */
+describe('Bizum (test) on the test provider', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function pending() {
+    const world = await shop(t);
+    const buyer = await signedIn(t, { locale: 'va' });
+    const res = await postCheckout(t, buyer.cookie, [line(world.tea.id, { recipientEmail: 'lucia@example.test' })]);
+    expect(res.statusCode, res.body).toBe(201);
+    const checkoutId = res.json().id as string;
+    const pay = (outcome: string, method?: string, cookie: string | null = buyer.cookie) =>
+      as(t, cookie)({ method: 'POST', url: `/api/payments/test/${checkoutId}/${outcome}`, payload: method ? { method } : {} });
+    const mails = (template: string) => t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, buyer.user.email), eq(mailOutbox.template, template)));
+    const statuses = async () => (await t.database.db.select().from(orders).where(eq(orders.checkoutId, checkoutId))).map((o) => o.status);
+    return { buyer, checkoutId, pay, mails, statuses };
+  }
+
+  it('waits for the bank, then the bank confirms: issued then, and named Bizum in Valencian', async () => {
+    const c = await pending();
+    const waiting = await c.pay('pending', 'bizum');
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    expect(waiting.json()).toMatchObject({ status: 'pending', paymentMethod: 'bizum', awaitingBank: true, paymentUrl: expect.stringContaining('/pay') });
+    expect(await c.statuses()).toEqual(['unpaid']);
+    expect(await c.mails('order-receipt')).toEqual([]);
+    const paid = await c.pay('succeed', 'card');
+    // Once the bank is asked, the payment is the Bizum one, whatever the button sends.
+    expect(paid.json()).toMatchObject({ status: 'succeeded', paymentMethod: 'bizum', awaitingBank: false });
+    expect(await c.statuses()).toEqual(['paid']);
+    expect((await c.mails('order-receipt'))[0]!.text).toContain('Pagat amb Bizum.');
+  });
+
+  it('waits for the bank, then the bank refuses: failed, the giver told, nothing issued', async () => {
+    const c = await pending();
+    await c.pay('pending', 'bizum');
+    const failed = await c.pay('fail', 'bizum');
+    expect(failed.json()).toMatchObject({ status: 'failed', awaitingBank: false });
+    expect(await c.statuses()).toEqual(['unpaid']);
+    const told = await c.mails('payment-failed');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain('Pagaves amb Bizum.');
+    expect((await c.pay('succeed', 'bizum')).statusCode).toBe(409);
+  });
+
+  it('a card paid at once is named a card, and failing it on the page mails nobody', async () => {
+    const card = await pending();
+    expect((await card.pay('succeed')).json()).toMatchObject({ status: 'succeeded', paymentMethod: 'card' });
+    expect((await card.mails('order-receipt'))[0]!.text).toContain('Pagat amb targeta.');
+    const refused = await pending();
+    expect((await refused.pay('fail', 'card')).json()).toMatchObject({ status: 'failed' });
+    expect(await refused.mails('payment-failed')).toEqual([]);
+  });
+
+  it('only the buyer: anonymous 401, another giver 404, a bad method 400; nothing changes', async () => {
+    const c = await pending();
+    const other = await signedIn(t);
+    expect((await c.pay('pending', 'bizum', null)).statusCode).toBe(401);
+    expect((await c.pay('pending', 'bizum', other.cookie)).statusCode).toBe(404);
+    expect((await c.pay('succeed', 'cash')).statusCode).toBe(400);
+    expect((await as(t, c.buyer.cookie)({ method: 'GET', url: `/api/checkouts/${c.checkoutId}` })).json()).toMatchObject({ status: 'pending', paymentMethod: null, awaitingBank: false });
+  });
+});

@@ -210,6 +210,10 @@ describe('Bizum (test) on the test provider', () => {
     expect(waiting.json()).toMatchObject({ status: 'pending', paymentMethod: 'bizum', awaitingBank: true, paymentUrl: expect.stringContaining('/pay') });
     expect(await c.statuses()).toEqual(['unpaid']);
     expect(await c.mails('order-receipt')).toEqual([]);
+    // Nothing left to pay or to drop in My orders: the payer authorised it.
+    expect((await as(t, c.buyer.cookie)({ method: 'GET', url: '/api/my/pending-purchases' })).json().items).toEqual([]);
+    const discard = await as(t, c.buyer.cookie)({ method: 'POST', url: `/api/my/pending-purchases/${c.checkoutId}/discard` });
+    expect(discard.statusCode).toBe(409);
     const paid = await c.pay('succeed', 'card');
     // Once the bank is asked, the payment is the Bizum one, whatever the button sends.
     expect(paid.json()).toMatchObject({ status: 'succeeded', paymentMethod: 'bizum', awaitingBank: false });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { checkouts, paymentEvents } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
 import { applyPayoutEvent } from '../../money/transfers/apply-payout-event';
-import { isPayoutEvent, type PaymentEvent, type PaymentProvider } from '../../platform/payments/payment-provider';
+import { isPayoutEvent, type PaymentEvent } from '../../platform/payments/payment-provider';
 import { recordLatePaymentRefund } from '../../money/ledger/record-payment';
 import { awaitBankConfirmation } from './await-bank-confirmation';
 import { closeCheckout } from './close-checkout';
@@ -28,7 +28,7 @@ export async function handlePaymentEvent(
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void },
 ): Promise<PaymentEventResult> {
   const provider = ctx.payments.name;
-  const paymentMethod = await paymentMethodOf(ctx.payments, event, log);
+  const paymentMethod = await paymentMethodOf(ctx, event, log);
   return ctx.db.transaction(async (tx) => {
     const checkout =
       event.kind === 'ignored' || isPayoutEvent(event)
@@ -93,10 +93,20 @@ export async function handlePaymentEvent(
  * event's transaction (no network call holds it open). It only names the method on the
  * pages and the receipt, so when the provider cannot say the event is applied without it.
  */
-async function paymentMethodOf(payments: PaymentProvider, event: PaymentEvent, log: { warn: (obj: object, msg: string) => void }): Promise<string | null> {
+async function paymentMethodOf(
+  ctx: Pick<AppContext, 'db' | 'payments'>,
+  event: PaymentEvent,
+  log: { warn: (obj: object, msg: string) => void },
+): Promise<string | null> {
   if ((event.kind !== 'succeeded' && event.kind !== 'processing') || !event.paymentRef) return null;
+  // A replay changes nothing: the provider is not asked again (the transaction still decides).
+  const [seen] = await ctx.db
+    .select({ eventId: paymentEvents.eventId })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, ctx.payments.name), eq(paymentEvents.eventId, event.eventId)));
+  if (seen) return null;
   try {
-    return await payments.paymentMethodOf(event.paymentRef);
+    return await ctx.payments.paymentMethodOf(event.paymentRef);
   } catch (error) {
     log.warn({ eventId: event.eventId, paymentRef: event.paymentRef, err: error }, 'could not read the payment method');
     return null;

@@ -52,9 +52,11 @@ export interface StandInIntent {
 
 /**
  * A tiny stand-in for the Stripe endpoints the driver calls (Checkout Sessions and their
- * expiry, refunds, and Connect: accounts, account links, transfers, reversals, balance
- * transactions), on a free port: STRIPE_API_URL points the driver at it. Responses follow
- * Stripe's documented object shapes. Idempotency keys behave as Stripe documents them
+ * expiry, PaymentIntents, refunds, and Connect: accounts, account links, transfers,
+ * reversals, balance transactions), on a free port: STRIPE_API_URL points the driver at it.
+ * Responses follow Stripe's documented object shapes. Its payers pay by card or Bizum
+ * (ADR 106): `pay`, `bankConfirms`, `bankRefuses` and `expireSession` change the session and
+ * its PaymentIntent as Stripe would and return the Checkout Session event Stripe posts. Idempotency keys behave as Stripe documents them
  * (https://docs.stripe.com/api/idempotent_requests): the first answer an endpoint gave for a
  * key, errors included, is replayed for every later POST with that key and the same
  * parameters, and the same key with other parameters (or on another path) is refused with an

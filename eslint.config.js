@@ -154,7 +154,7 @@ const moneyModule = {
  */
 const MONEY_API = [
   // Movements: what a payment, a redemption, a refund, an expiry does to the money.
-  'ledger/record-payment', 'transfers/settle-redemption', 'refunds/refund-paid-order', 'ledger/record-expiry',
+  'ledger/record-payment', 'transfers/settle-redemption', 'ledger/record-redemption-undo', 'refunds/refund-paid-order', 'ledger/record-expiry',
   'transfers/apply-payout-event', 'transfers/retry-transfer',
   // Jobs (started from background-jobs.ts): settle what is due, send, reconcile, mail, issue.
   'transfers/send-due-transfers', 'transfers/pay-out-test-transfers', 'refunds/retry-pending-refunds',
@@ -176,7 +176,7 @@ const MONEY_API = [
 /** The tables only the money module writes (their Drizzle names). */
 const MONEY_TABLES = [
   'ledgerEntries', 'transfers', 'transferAttempts', 'orderRefunds', 'reconciliationRuns', 'reconciliationDifferences',
-  'payoutAccounts', 'payments', 'giftMovements', 'redemptions', 'statementEmails',
+  'payoutAccounts', 'payments', 'giftMovements', 'redemptions', 'redemptionUndos', 'statementEmails',
   'invoices', 'invoiceLines', 'invoiceCancellations', 'verifactuRecords', 'verifactuSubmissions', 'verifactuQueueState',
 ];
 const local = { rules: { 'feature-boundaries': featureBoundaries, 'kebab-case-file-names': kebabCaseFileNames, 'money-module': moneyModule } };

@@ -10,12 +10,14 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { filesRoutes } from './features/files/routes';
 import { giftPageRoutes } from './features/gift-page/routes';
+import { walletRoutes } from './features/gift-page/wallet/wallet-routes';
 import { legalPageRoutes } from './features/legal-pages/routes';
 import { listingReportRoutes } from './features/listing-reports/routes';
 import { fairExpiryRoutes } from './features/fair-expiry/routes';
 import { healthRoutes } from './features/health/routes';
 import { operatorRoutes } from './features/operator/routes';
 import { setMailOperator } from './mail/layout';
+import { setGiftMailWallets } from './domain/orders/gift-mail';
 import { catalogRoutes } from './features/catalog/routes';
 import { featuredGiftsFor, shopRoutes } from './features/catalog/shop-routes';
 import { firstGiftImage } from './features/catalog/catalog-answers';
@@ -35,6 +37,7 @@ import { profileRoutes } from './features/profile/routes';
 import { businessDocumentsRoutes } from './features/business-documents/routes';
 import { businessImageRoutes } from './features/business-image/routes';
 import { businessDashboardRoutes } from './features/business-dashboard/routes';
+import { businessBookingRoutes } from './features/business-bookings/routes';
 import { businessOnboardingRoutes } from './features/business-onboarding/routes';
 import { redemptionRoutes } from './features/redemption/routes';
 import { payoutAccountRoutes } from './features/payout-accounts/routes';
@@ -141,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   database.onConnectionError((error) => app.log.warn({ err: error }, 'database connection lost; the pool opens a new one'));
   // Every email's footer names the operator from the configuration.
   setMailOperator(config.operator);
+  setGiftMailWallets({ apple: Boolean(config.wallet.apple), google: Boolean(config.wallet.google) });
   // Every background job (the mail worker, deliveries, expiries, money out, invoicing, clean-ups)
   // is declared once in background-jobs.ts and runs in a listening server only; tests call the
   // use cases (and mail's flush()) themselves (ADR 097).
@@ -180,10 +184,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(businessDocumentsRoutes);
   await app.register(businessImageRoutes);
   await app.register(businessDashboardRoutes);
+  await app.register(businessBookingRoutes);
   await app.register(redemptionRoutes);
   await app.register(payoutAccountRoutes);
   // Server-rendered recipient pages; before the web app so /g/* never falls back to the SPA.
   await app.register(giftPageRoutes);
+  await app.register(walletRoutes);
   await app.register(legalPageRoutes);
   // The public shop window (ADR 067): server-rendered, before the web app's fallback.
   await app.register(shopRoutes);

@@ -16,6 +16,9 @@ import { sendDueTransfers } from './money/transfers/send-due-transfers';
 import { payOutTestTransfers } from './money/transfers/pay-out-test-transfers';
 import type { AppContext } from './platform/context';
 import { maintainPglite } from './platform/jobs/maintain-pglite';
+import { updateWalletPasses } from './features/gift-page/wallet/update-wallet-passes';
+import { createApnsClient } from './platform/wallet/apns-client';
+import { createGoogleWalletClient } from './platform/wallet/google-wallet-client';
 import { createPeriodicJob, type PeriodicJob } from './platform/jobs/periodic-job';
 import { runExclusively } from './platform/jobs/run-exclusively';
 import { MAIL_POLL_MS } from './platform/mail/mail-worker';
@@ -139,6 +142,13 @@ export const BACKGROUND_JOBS = [
     raceTest: 'src/server/scale-out.int.test.ts',
   },
   {
+    name: 'wallet-updates',
+    everyMs: MINUTE,
+    does: 'tells the phones (APNs) and Google Wallet about passes whose gift was used, withdrawn, extended or expired (ADR 107)',
+    claims: 'the changed `wallet_passes` rows, `FOR UPDATE SKIP LOCKED`, their new state written before the pushes',
+    raceTest: 'src/server/features/gift-page/wallet/wallet-updates.int.test.ts',
+  },
+  {
     name: 'pglite-maintenance',
     everyMs: MINUTE,
     does: 'vacuums and analyses the embedded database’s tables at autovacuum’s pace',
@@ -166,6 +176,8 @@ function jobRunners(app: FastifyInstance, ctx: AppContext, verifactuSender: Retu
     else log.info({ job, removed }, `${what} cleared`);
   };
   const verifactuQueue = createDatabaseVerifactuQueue(ctx.db);
+  const { apple, google } = ctx.config.wallet;
+  const googleWallet = google ? createGoogleWalletClient(google, ctx.now) : undefined;
   return {
     'mail-outbox': { worker: ctx.mail },
     'gift-delivery': { task: () => deliverDueGifts(ctx) },
@@ -233,6 +245,18 @@ function jobRunners(app: FastifyInstance, ctx: AppContext, verifactuSender: Retu
     },
     'temp-upload-clean-up': { task: fileCleanUp('temp-upload-clean-up', () => cleanUpTempUploads(ctx), 'temporary uploads') },
     'orphaned-image-clean-up': { task: fileCleanUp('orphaned-image-clean-up', () => cleanUpOrphanedImages(ctx), 'orphaned images') },
+    // A connection to APNs for each run that has something to push, closed after it.
+    'wallet-updates': {
+      task: async () => {
+        const apns = apple?.apns ? createApnsClient({ ...apple.apns, teamId: apple.teamId }, ctx.now) : undefined;
+        try {
+          const run = await updateWalletPasses(ctx, { apns, google: googleWallet }, log);
+          if (run.changed > 0) log.info({ job: 'wallet-updates', ...run }, 'wallet passes updated');
+        } finally {
+          apns?.close();
+        }
+      },
+    },
     'pglite-maintenance': {
       task: async () => {
         const started = performance.now();

@@ -8,6 +8,7 @@ import { DEFAULT_COMMISSION_RATE } from '@shared/domain/business';
 import { DEFAULT_COMMISSION_VAT_RATE } from '@shared/domain/payouts';
 import { missingHolidayYears } from '@shared/domain/working-days';
 import { DEMO_OPERATOR, type Operator } from '@shared/contracts/operator';
+import { loadWalletConfig, walletWarnings, type WalletConfig } from './platform/wallet/wallet-settings';
 
 const optionalString = z
   .string()
@@ -174,6 +175,24 @@ const envSchema = z.object({
   VERIFACTU_URL: optionalString.pipe(z.url({ protocol: /^https$/, error: 'must be an https:// address' }).optional()),
   // Extra certificate authorities (PEM) to trust for that address.
   VERIFACTU_CA_FILE: optionalString,
+  // Apple Wallet passes (ADR 107): the pass type, its certificate (PEM), key and Apple's WWDR intermediate.
+  APPLE_WALLET_PASS_TYPE_ID: optionalString,
+  APPLE_WALLET_TEAM_ID: optionalString,
+  APPLE_WALLET_CERT_FILE: optionalString,
+  APPLE_WALLET_KEY_FILE: optionalString,
+  APPLE_WALLET_KEY_PASSPHRASE: optionalString,
+  APPLE_WALLET_WWDR_FILE: optionalString,
+  // APNs token authentication (.p8 key and its id), to push a pass's updates; the URL for a test stand-in.
+  APPLE_WALLET_APNS_KEY_FILE: optionalString,
+  APPLE_WALLET_APNS_KEY_ID: optionalString,
+  APPLE_WALLET_APNS_URL: optionalUrl,
+  // Google Wallet: the issuer id and the service account's key (JSON); the URLs for a test stand-in.
+  GOOGLE_WALLET_ISSUER_ID: optionalString,
+  GOOGLE_WALLET_KEY_FILE: optionalString,
+  GOOGLE_WALLET_API_URL: optionalUrl,
+  GOOGLE_WALLET_TOKEN_URL: optionalUrl,
+  // The demo: both wallets with throwaway keys made at the first start (refused in production).
+  WALLET_DEMO: z.enum(['on', 'off']).default('off'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -236,6 +255,8 @@ export interface Config {
   verifactu:
     | { driver: 'off' }
     | { driver: 'aeat-test' | 'aeat'; certFile: string; certPassword: string; url?: string; caFile?: string };
+  /** Apple and Google Wallet passes (ADR 107); a wallet without settings shows no button. */
+  wallet: WalletConfig;
 }
 
 export class ConfigError extends Error {
@@ -309,7 +330,7 @@ function verifactuCertificateIssues(e: Env): string[] {
  * records go out the day a sending driver is set; but a production operator must send them
  * (ADR 062, 070), so it must not go unnoticed.
  */
-export function configWarnings(config: Pick<Config, 'env' | 'verifactu'>): string[] {
+export function configWarnings(config: Pick<Config, 'env' | 'verifactu' | 'wallet'>): string[] {
   const warnings: string[] = [];
   if (config.env === 'production' && config.verifactu.driver === 'off') {
     warnings.push(
@@ -317,6 +338,8 @@ export function configWarnings(config: Pick<Config, 'env' | 'verifactu'>): strin
         'Set VERIFACTU_DRIVER=aeat with VERIFACTU_CERT_FILE and VERIFACTU_CERT_PASSWORD; the pending records then go out in chain order.',
     );
   }
+  // Optional, but a production operator should know the gifts go out without wallet passes.
+  if (config.env === 'production') warnings.push(...walletWarnings(config.wallet));
   return warnings;
 }
 
@@ -387,6 +410,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, now: Date = 
       );
     }
   }
+  const wallet = loadWalletConfig(e, path.resolve(e.DATA_DIR), isProduction, issues);
   if (issues.length > 0) throw new ConfigError(issues);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -474,5 +498,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, now: Date = 
             url: e.VERIFACTU_URL,
             caFile: e.VERIFACTU_CA_FILE ? path.resolve(e.VERIFACTU_CA_FILE) : undefined,
           },
+    wallet,
   };
 }

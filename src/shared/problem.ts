@@ -32,6 +32,8 @@ export const problemSchema = z.object({
   code: z.string(),
   /** Field-level messages for validation errors: field path → error code. */
   fields: z.record(z.string(), z.string()).optional(),
+  /** A gift card's balance when a use asked for more (409 `insufficient_balance`, ADR 104). */
+  availableCents: z.number().int().optional(),
 });
 
 export type Problem = z.infer<typeof problemSchema>;

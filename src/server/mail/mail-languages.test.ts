@@ -3,6 +3,7 @@ import { LOCALES, HTML_LANG, type Locale } from '@shared/locale';
 import { mailSamples } from '../testing/mail-samples';
 import { accountTexts } from './account-texts';
 import { adminTexts } from './admin-texts';
+import { cardTexts } from './card-texts';
 import { expiryReminderTexts } from './expiry-reminder-texts';
 import { fairExpiryTexts } from './fair-expiry-texts';
 import { invoiceTexts } from './invoice-texts';
@@ -35,6 +36,7 @@ const textModules: Record<Locale, unknown>[] = [
   fairExpiryTexts,
   expiryReminderTexts,
   registrationTexts,
+  cardTexts,
 ];
 
 /** Stands for every value a text function is given; it splits a text into its fixed parts. */

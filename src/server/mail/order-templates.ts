@@ -35,6 +35,8 @@ export interface OrderMailTemplates {
     /** The gift's conditions and how to book; absent in mails queued before them. */
     conditions?: GiftConditions;
     booking?: BusinessBooking;
+    /** "Add to Apple/Google Wallet" links, for the wallets the operator set up (ADR 107). */
+    wallet?: { appleUrl?: string; googleUrl?: string };
   };
   /** To the giver when the payment succeeded. */
   'order-receipt': {
@@ -102,6 +104,8 @@ export const orderTemplates: Renderers = {
         ...bookingParagraphs(d, locale),
         t.redeemUntil({ expires: formatDate(d.expiresAt, locale) }),
         ...(d.typedCode ? [t.typedCode({ code: d.typedCode })] : []),
+        ...(d.wallet?.appleUrl ? [{ lead: t.walletLead, link: { label: t.appleWallet, url: d.wallet.appleUrl } }] : []),
+        ...(d.wallet?.googleUrl ? [{ lead: t.walletLead, link: { label: t.googleWallet, url: d.wallet.googleUrl } }] : []),
       ],
       action: { label: t.action, url: d.giftUrl },
       note: t.note,

@@ -14,6 +14,10 @@ export interface OrderMailTexts {
     onTheMap: (v: { businessName: string }) => string;
     redeemUntil: (v: { expires: string }) => string;
     typedCode: (v: { code: string }) => string;
+    /** The wallet links' lead and labels (ADR 107), as the gift page's buttons say them. */
+    walletLead: string;
+    appleWallet: string;
+    googleWallet: string;
     action: string;
     note: string;
   };
@@ -83,6 +87,9 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       onTheMap: ({ businessName }) => `See ${businessName} on the map`,
       redeemUntil: ({ expires }) => `You can redeem it until ${expires}. Open your gift and show the QR code at the shop.`,
       typedCode: ({ code }) => `If they cannot scan the QR, read them this code: ${code}`,
+      walletLead: 'Keep it in your phone:',
+      appleWallet: 'Add to Apple Wallet',
+      googleWallet: 'Add to Google Wallet',
       action: 'Open my gift',
       note: 'No account needed. Keep this email: the link is your gift.',
     },
@@ -147,6 +154,9 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       onTheMap: ({ businessName }) => `Ver ${businessName} en el mapa`,
       redeemUntil: ({ expires }) => `Puedes canjearlo hasta el ${expires}. Abre tu regalo y enseña el código QR en el comercio.`,
       typedCode: ({ code }) => `Si no pueden escanear el QR, díctales este código: ${code}`,
+      walletLead: 'Guárdalo en el móvil:',
+      appleWallet: 'Añadir a Apple Wallet',
+      googleWallet: 'Añadir a Google Wallet',
       action: 'Abrir mi regalo',
       note: 'No necesitas una cuenta. Guarda este correo: el enlace es tu regalo.',
     },
@@ -211,6 +221,9 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       onTheMap: ({ businessName }) => `Veure ${businessName} en el mapa`,
       redeemUntil: ({ expires }) => `Pots bescanviar-lo fins ${al(expires)}. Obri el teu regal i mostra el codi QR en el comerç.`,
       typedCode: ({ code }) => `Si no poden escanejar el QR, digues-los este codi: ${code}`,
+      walletLead: 'Guarda-ho en el mòbil:',
+      appleWallet: 'Afig a Apple Wallet',
+      googleWallet: 'Afig a Google Wallet',
       action: 'Obrir el meu regal',
       note: 'No necessites cap compte. Guarda este correu: l’enllaç és el teu regal.',
     },

@@ -1,3 +1,4 @@
+import { cardTemplates } from './card-templates';
 import { describe, expect, it } from 'vitest';
 import { invoiceTemplates } from './invoice-templates';
 import { orderTemplates } from './order-templates';
@@ -52,14 +53,15 @@ const sample = {
 const UNPROVEN = new Set<MailTemplateName>(['verify-email', 'reset-password', 'business-confirmation']);
 
 describe('mail templates', () => {
-  // Order, report, statement, invoice and withdrawal emails take other data; their own tests cover them.
+  // Order, report, statement, invoice, withdrawal and card emails take other data; their own tests cover them.
   const accountMails = (Object.keys(templates) as MailTemplateName[]).filter(
     (n) =>
       !(n in orderTemplates) &&
       !(n in reportTemplates) &&
       !(n in statementTemplates) &&
       !(n in invoiceTemplates) &&
-      !(n in withdrawalTemplates),
+      !(n in withdrawalTemplates) &&
+      !(n in cardTemplates),
   );
   for (const name of accountMails) {
     for (const locale of ['en', 'es'] as const) {

@@ -1,5 +1,6 @@
 import { expiryReminderTemplates, type ExpiryReminderTemplates } from './expiry-reminder-templates';
 import { adminTemplates, type AdminMailTemplates } from './admin-templates';
+import { cardTemplates, type CardMailTemplates } from './card-templates';
 import { fairExpiryTemplates, type FairExpiryMailTemplates } from './fair-expiry-templates';
 import { invoiceTemplates, type InvoiceMailTemplates } from './invoice-templates';
 import type { Locale } from '@shared/locale';
@@ -19,7 +20,7 @@ import { withdrawalTemplates, type WithdrawalMailTemplates } from './withdrawal-
 export interface MailTemplates
   extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates, RegistrationMailTemplates, ReportMailTemplates,
     StatementMailTemplates, InvoiceMailTemplates, OwnerMailTemplates, WithdrawalMailTemplates,
-    FairExpiryMailTemplates {
+    FairExpiryMailTemplates, CardMailTemplates {
   /*
    * The three below go to an address that has not proven itself: whoever asked typed it, and
    * may not own it. They carry no text the requester typed (no name: it was a link an attacker
@@ -77,6 +78,7 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
   ...reportTemplates,
   ...ownerTemplates,
   ...fairExpiryTemplates,
+  ...cardTemplates,
 };
 
 export function renderTemplate<K extends MailTemplateName>(

@@ -6,7 +6,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Server-to-server callbacks that carry their own signature (or token) instead of an Origin, matched
  * against the registered route pattern (what was routed), never the raw URL.
  */
-const ALLOW_WITHOUT_ORIGIN = [/^\/api\/payments\/stripe\/webhook$/, /^\/api\/local\/backup$/];
+// Apple's PassKit web service: phones call it with each pass's own token (ADR 107).
+const ALLOW_WITHOUT_ORIGIN = [/^\/api\/payments\/stripe\/webhook$/, /^\/api\/local\/backup$/, /^\/api\/wallet\/apple\/v1\//];
 
 function originOf(value: string | undefined): string | undefined {
   if (!value) return undefined;

@@ -16,6 +16,8 @@ export class AppError extends Error {
     public readonly status: number,
     detail?: string,
     public readonly fields?: Record<string, string>,
+    /** RFC 9457 extension members the client needs to act (a card's `availableCents`). */
+    public readonly extensions?: Pick<Problem, 'availableCents'>,
   ) {
     super(detail ?? code);
     this.name = 'AppError';
@@ -86,7 +88,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     let body: Problem;
     if (error instanceof AppError) {
-      body = problem(error.status, error.code, error.message, error.fields);
+      body = { ...problem(error.status, error.code, error.message, error.fields), ...error.extensions };
     } else if (isDatabaseUnavailable(error)) {
       // The database is away or stalled (ADR 056): "try again shortly", not a server bug.
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));

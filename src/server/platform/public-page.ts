@@ -319,7 +319,8 @@ ${banner ? cookieBanner(t, parts, banner) : ''}
 }
 
 /**
- * A public page's document, compressed as the browser accepts. The landing page is ~23 KB of
+ * A public page's document (the landing page, the shop's pages, the legal pages), compressed as
+ * the browser accepts. The landing page is ~23 KB of
  * HTML (its CSS inline): sent as is, it takes a second round trip on a phone's connection (a
  * new connection's first flight is ~14 KB) and may reach the parser in pieces, so the browser
  * can paint a half-parsed header that then moves. Compressed (~6 KB) it comes in one flight.
@@ -328,6 +329,9 @@ ${banner ? cookieBanner(t, parts, banner) : ''}
  */
 export function sendPublicDocument(reply: FastifyReply, acceptEncoding: string | undefined, html: string): FastifyReply {
   reply.type('text/html; charset=utf-8');
+  // Caches must keep the compressed and the plain copies apart.
+  const vary = String(reply.getHeader('vary') ?? '');
+  if (!/\baccept-encoding\b/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   if (/\bbr\b/.test(acceptEncoding ?? '')) {
     return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
   }

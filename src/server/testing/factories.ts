@@ -408,6 +408,8 @@ export async function createGift(
     /** The name and description in other languages (ADR 073). */
     nameTranslations?: LocalizedTexts;
     descriptionTranslations?: LocalizedTexts;
+    /** A gift card (ADR 108): its bounds in cents; its price is then its minimum. */
+    card?: { minAmount: number; maxAmount: number; suggestedAmounts?: number[] | null };
   },
 ): Promise<GiftRow> {
   const n = nextSequence();
@@ -419,7 +421,11 @@ export async function createGift(
       businessId: input.businessId,
       name: input.name ?? `Gift ${n}`,
       description: input.description === undefined ? `A lovely gift number ${n}` : input.description,
-      price: input.price ?? 2500,
+      kind: input.card ? 'card' : 'fixed',
+      price: input.card ? input.card.minAmount : (input.price ?? 2500),
+      minAmount: input.card?.minAmount ?? null,
+      maxAmount: input.card?.maxAmount ?? null,
+      suggestedAmounts: input.card?.suggestedAmounts ?? null,
       currency: CURRENCY,
       imageUrl: input.imageUrl ?? null,
       isAvailable: input.isAvailable ?? true,
@@ -516,6 +522,13 @@ export interface CreateOrderInput {
   now?: Date;
   /** IVA on the commission for a paid order; default DEFAULT_COMMISSION_VAT_RATE (21). */
   vatRate?: number;
+  /**
+   * `card`: a gift card of `amountCents` (issue 41), priced, paid and issued as one of that
+   * amount (default: the gift's price). Only `paid` (unused), `expired` and `cancelled` cards;
+   * uses go through the counter. Default `fixed`.
+   */
+  valueKind?: 'fixed' | 'card';
+  amountCents?: number;
 }
 
 /**
@@ -541,7 +554,13 @@ export async function createOrder(db: Executor, input: CreateOrderInput): Promis
   const paidAt =
     input.paidAt !== undefined ? input.paidAt : wasPaid ? new Date(createdAt.getTime() + 60_000) : null;
   // Money, code and expiry come from the shared pricing rule, as a real order's do.
-  const priced = priceOrder(gift, business, { placedAt: createdAt, paidAt }, paidAt ? (input.vatRate ?? DEFAULT_COMMISSION_VAT_RATE) : null);
+  if (input.valueKind === 'card' && status === 'redeemed') throw new Error('createOrder: a card is used at the counter, not made redeemed');
+  const priced = priceOrder(
+    input.amountCents === undefined ? gift : { ...gift, price: input.amountCents },
+    business,
+    { placedAt: createdAt, paidAt },
+    paidAt ? (input.vatRate ?? DEFAULT_COMMISSION_VAT_RATE) : null,
+  );
   const expiresAt = input.expiresAt ?? priced.expiresAt;
   const redeemedAt =
     input.redeemedAt !== undefined
@@ -591,6 +610,7 @@ export async function createOrder(db: Executor, input: CreateOrderInput): Promis
       giftId: gift.id,
       businessId: gift.businessId,
       status,
+      valueKind: input.valueKind ?? 'fixed',
       totalAmount: total,
       currency: CURRENCY,
       commissionRate: priced.commissionRate,

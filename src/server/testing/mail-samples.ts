@@ -13,6 +13,7 @@ export const mailSamples: { [K in keyof MailTemplates]: MailTemplates[K] } = {
   'reset-password': { url },
   'account-exists': { name: 'Ana <Ferrer>', signInUrl: 'https://regalo.example/auth' },
   'business-confirmation': { url },
+  'card-used': { businessName: 'Orxateria La Palmera', amount: '18,40 €', balance: '31,60 €', spent: false, url },
   'gift-enjoyed': { name: 'Ana', giftName: 'Horchata "para dos"', businessName: 'Horchatería Daniel', recipientName: 'Carmen', url },
   'gift-received': {
     recipientName: 'Carmen',

@@ -21,7 +21,8 @@ import {
 import type { TestApp } from './test-app';
 import { listingReports } from '../db/schema/listing-reports';
 import { businesses } from '../db/schema/businesses';
-import { checkouts, orders } from '../db/schema/orders';
+import { checkouts, orders, redemptions } from '../db/schema/orders';
+import { settleRedemption } from '../money/transfers/settle-redemption';
 import { multipart, samplePdf, samplePng } from './upload-files';
 import { createIssuedInvoice } from './invoice-factory';
 import { PUBLIC_PAGE_SCRIPT_PATH } from '../platform/public-page';
@@ -29,6 +30,10 @@ import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { withdrawalDeadline } from '@shared/domain/withdrawal';
 import { createWithdrawalToken } from '../domain/orders/withdrawal-link';
 import { createPurchaseToken } from '../domain/orders/purchase-link';
+import { bookableOrder, weeklySession } from './booking-test-world';
+import { listFreeTimes } from '../domain/bookings/list-free-times';
+import { bookGiftTime } from '../domain/bookings/book-gift-time';
+import { slotKey } from '../domain/bookings/claim-slot';
 
 /**
  * THE ROUTE × ACTOR TABLE. Every endpoint must check who asks and what they own, so every
@@ -43,8 +48,14 @@ import { createPurchaseToken } from '../domain/orders/purchase-link';
  * the resource. Use the helpers (`signedIn`, `ownerOnly`, …) or spell out all seven.
  */
 
-export const actors = ['anonymous', 'consumerA', 'consumerB', 'ownerX', 'ownerY', 'pendingOwner', 'admin'] as const;
+export const actors = ['anonymous', 'consumerA', 'consumerB', 'ownerX', 'ownerY', 'pendingOwner', 'admin', 'passHolder'] as const;
 export type Actor = (typeof actors)[number];
+/**
+ * `passHolder` is a phone holding consumer A's gift's Apple Wallet pass (ADR 107): no session,
+ * only the pass's `ApplePass <token>`, which the wallet rows send for it. To every other route
+ * it is a stranger, so a row that leaves it out expects of it what it expects of `anonymous`.
+ */
+type PersonActor = Exclude<Actor, 'passHolder'>;
 
 export interface World {
   t: TestApp;
@@ -63,6 +74,8 @@ export interface World {
    * send X and Y back to review, which takes their gifts off sale for the rows after them.
    */
   listedGift: GiftRow;
+  /** Consumer A's gift's pass (downloaded), its token, and a device registered for its updates. */
+  passHolder: { serial: string; token: string; deviceLibraryId: string; passTypeId: string };
 }
 
 export type RouteRequest = Omit<InjectOptions, 'method'> & { url: string };
@@ -72,13 +85,22 @@ export interface RouteRow {
   route: string;
   /** Built once per actor, just before that actor's call. */
   request: (world: World, actor: Actor) => RouteRequest | Promise<RouteRequest>;
-  expect: Record<Actor, number>;
+  expect: Record<PersonActor, number> & Partial<Record<'passHolder', number>>;
 }
+
+/** What a row expects of an actor (the pass holder, unless named, as anonymous). */
+export const expectedStatus = (row: RouteRow, actor: Actor): number => row.expect[actor] ?? row.expect.anonymous;
 
 const all = (status: number): Record<Actor, number> =>
   Object.fromEntries(actors.map((a) => [a, status])) as Record<Actor, number>;
 /** 401 for anonymous callers, `status` for everyone signed in, with exceptions. */
-const signedIn = (status: number, except: Partial<Record<Actor, number>> = {}) => ({ ...all(status), anonymous: 401, ...except });
+const signedIn = (status: number, except: Partial<Record<Actor, number>> = {}) => ({
+  ...all(status),
+  anonymous: 401,
+  ...except,
+  // The pass holder has no session: it gets what the anonymous caller gets.
+  passHolder: except.passHolder ?? except.anonymous ?? 401,
+});
 /** The owner X's resource: X gets `status`; Y 404; pending owner 403; consumers and admin 403. */
 const ownerXOnly = (status: number, except: Partial<Record<Actor, number>> = {}) =>
   signedIn(403, { ownerX: status, ownerY: 404, ...except });
@@ -96,6 +118,20 @@ const freshReport = async (w: World) => {
     .returning();
   return report!;
 };
+/** The pass holder's `ApplePass <token>`; everyone else asks without one (their cookie is all they have). */
+const applePass = (w: World, actor: Actor) => (actor === 'passHolder' ? { headers: { authorization: `ApplePass ${w.passHolder.token}` } } : {});
+/** A fresh weekly session of owner X's, every day at 10:00 (so one lies within any week). */
+const xSession = (w: World) => weeklySession(w.t.database.db, w.ownerX.business.id, { isoWeekday: 1 + Math.floor(Math.random() * 7), startTime: '10:00', places: 20 });
+/** A fresh booking of a fresh gift of owner X's that needs booking, at its session's next time. */
+const xBooking = async (w: World) => {
+  const db = w.t.database.db;
+  const gift = await createGift(db, { businessId: w.ownerX.business.id, bookingRequired: true, partySize: 1 });
+  const session = await xSession(w);
+  const order = await bookableOrder(db, gift.id, w.t.app.ctx.now());
+  const { times } = await listFreeTimes(db, { businessId: w.ownerX.business.id, giftId: gift.id, validWeekdays: null, expiresAt: order.expiresAt }, { from: '0000-01-01', to: '9999-12-31', partySize: 1, now: w.t.app.ctx.now() });
+  const time = times.find((candidate) => candidate.sessionId === session.id)!;
+  return (await bookGiftTime(w.t.app.ctx, order.qrCode, { slot: slotKey(time), name: 'Matrix' })).id;
+};
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Owner X's one issued invoice, made on first use. */
 const xInvoices = new WeakMap<World, Promise<{ id: string }>>();
@@ -112,6 +148,22 @@ const freshOrder = (w: World, deliverAt?: Date) =>
     recipientEmail: `recipient-${randomUUID().slice(0, 6)}@example.test`,
     deliverAt,
   });
+/** A use of a fresh gift card of owner X's, just made at the counter (ADR 104): its id. */
+const freshCardUse = async (w: World) => {
+  const card = await createOrder(w.t.database.db, { buyerId: w.consumerA.id, giftId: w.ownerX.gift.id, valueKind: 'card', amountCents: 5000 });
+  const movementId = await settleRedemption(w.t.database.db, {
+    orderId: card.id,
+    businessId: w.ownerX.business.id,
+    checkoutId: card.checkoutId,
+    amount: 1000,
+    redeemedBy: w.ownerX.id,
+    method: 'manual',
+    at: new Date(),
+    useKey: randomUUID(),
+  });
+  const [use] = await w.t.database.db.select({ id: redemptions.id }).from(redemptions).where(eq(redemptions.movementId, movementId));
+  return use!.id;
+};
 /** An expired gift of owner X's (expired two days ago), its recipient free to ask for more time. */
 const expiredOrder = (w: World) =>
   createOrder(w.t.database.db, { buyerId: w.consumerA.id, giftId: w.ownerX.gift.id, status: 'expired', recipientEmail: `recipient-${randomUUID().slice(0, 6)}@example.test` });
@@ -424,6 +476,26 @@ export const routeTable: RouteRow[] = [
   },
   { route: 'DELETE /api/business/gifts/:id/image', request: async (w) => ({ url: `/api/business/gifts/${(await freshGift(w)).id}/image` }), expect: ownerXOnly(204) },
   { route: 'GET /api/business/orders', request: () => ({ url: '/api/business/orders' }), expect: signedIn(403, { ownerX: 200, ownerY: 200 }) },
+  // The Bookings tab (ADR 105): X's sessions and bookings; Y sees its own (none) and never X's.
+  { route: 'GET /api/business/booking-setup', request: () => ({ url: '/api/business/booking-setup' }), expect: signedIn(403, { ownerX: 200, ownerY: 200 }) },
+  {
+    route: 'PUT /api/business/booking-settings',
+    request: () => ({ url: '/api/business/booking-settings', payload: { horizonDays: 60, cutoffHours: 24, openOnHolidays: false, closedDays: [] } }),
+    expect: signedIn(403, { ownerX: 200, ownerY: 200 }),
+  },
+  {
+    route: 'POST /api/business/booking-sessions',
+    request: () => ({ url: '/api/business/booking-sessions', payload: { kind: 'weekly', isoWeekday: 6, startTime: '10:00', lengthMinutes: 60, places: 4 } }),
+    expect: signedIn(403, { ownerX: 201, ownerY: 201 }),
+  },
+  { route: 'PATCH /api/business/booking-sessions/:id', request: async (w) => ({ url: `/api/business/booking-sessions/${(await xSession(w)).id}`, payload: { places: 5 } }), expect: ownerXOnly(200) },
+  { route: 'DELETE /api/business/booking-sessions/:id', request: async (w) => ({ url: `/api/business/booking-sessions/${(await xSession(w)).id}` }), expect: ownerXOnly(200) },
+  { route: 'GET /api/business/bookings', request: () => ({ url: '/api/business/bookings?from=2026-12-12&days=7' }), expect: signedIn(403, { ownerX: 200, ownerY: 200 }) },
+  {
+    route: 'POST /api/business/bookings/:id/cancel',
+    request: async (w) => ({ url: `/api/business/bookings/${await xBooking(w)}/cancel`, payload: { reason: 'Closed for repairs' } }),
+    expect: ownerXOnly(200),
+  },
   {
     route: 'GET /api/business/orders/updates',
     request: () => ({ url: '/api/business/orders/updates?since=2000-01-01T00:00:00.000Z' }),
@@ -586,6 +658,12 @@ export const routeTable: RouteRow[] = [
     request: async (w) => ({ url: '/api/business/redemptions', payload: { code: (await freshOrder(w)).qrCode } }),
     expect: redeemerX(200),
   },
+  {
+    // Owner X's own card use, within its 30 minutes; owner Y's counter finds no such use.
+    route: 'POST /api/business/redemptions/uses/:useId/undo',
+    request: async (w) => ({ url: `/api/business/redemptions/uses/${await freshCardUse(w)}/undo`, payload: { reason: 'Typed 10 € instead of 1 €' } }),
+    expect: { ...redeemerX(200), ownerY: 404 },
+  },
 
   // The recipient's pages: whoever holds the code (256 random bits) sees the gift, signed in or not
   { route: 'GET /g', request: () => ({ url: '/g' }), expect: all(200) },
@@ -597,6 +675,37 @@ export const routeTable: RouteRow[] = [
   // The folded A4 card (ADR 103): public to whoever holds the code, like the A6 card.
   { route: 'GET /g/:code/print/folded', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}/print/folded` }), expect: all(200) },
   { route: 'GET /g/:code/calendar.ics', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}/calendar.ics` }), expect: all(200) },
+  // Google's save page, with the gift's object signed (ADR 107): anyone holding the link.
+  { route: 'GET /g/:code/wallet/google', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}/wallet/google` }), expect: all(303) },
+  { route: 'GET /g/:code/wallet/apple.pkpass', request: (w) => ({ url: `/g/${w.consumerA.order.qrCode}/wallet/apple.pkpass` }), expect: all(200) },
+  // Apple's PassKit web service (ADR 107): only the pass's own token opens its pass; a session does not.
+  {
+    route: 'POST /api/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',
+    request: (w, actor) => ({
+      url: `/api/wallet/apple/v1/devices/phone-${randomUUID()}/registrations/${w.passHolder.passTypeId}/${w.passHolder.serial}`,
+      ...applePass(w, actor),
+      payload: { pushToken: 'a-push-token' },
+    }),
+    expect: { ...all(401), passHolder: 201 },
+  },
+  {
+    route: 'DELETE /api/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',
+    request: (w, actor) => ({ url: `/api/wallet/apple/v1/devices/phone-${randomUUID()}/registrations/${w.passHolder.passTypeId}/${w.passHolder.serial}`, ...applePass(w, actor) }),
+    expect: { ...all(401), passHolder: 200 },
+  },
+  // Apple's specification asks no token here: the device library id (the phone's own random
+  // id) is what names the list, and the answer is serial numbers, which open nothing without their tokens.
+  {
+    route: 'GET /api/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier',
+    request: (w) => ({ url: `/api/wallet/apple/v1/devices/${w.passHolder.deviceLibraryId}/registrations/${w.passHolder.passTypeId}` }),
+    expect: all(200),
+  },
+  {
+    route: 'GET /api/wallet/apple/v1/passes/:passTypeIdentifier/:serialNumber',
+    request: (w, actor) => ({ url: `/api/wallet/apple/v1/passes/${w.passHolder.passTypeId}/${w.passHolder.serial}`, ...applePass(w, actor) }),
+    expect: { ...all(401), passHolder: 200 },
+  },
+  { route: 'POST /api/wallet/apple/v1/log', request: () => ({ url: '/api/wallet/apple/v1/log', payload: { logs: ['route matrix'] } }), expect: all(200) },
   // The typed code with the recipient's email: whoever holds both opens the gift, signed in or not
   {
     route: 'POST /g/open',
@@ -794,6 +903,11 @@ export const routeTable: RouteRow[] = [
       url: `/api/admin/orders/${(await freshOrder(w)).id}/extend-expiry`,
       payload: { expiresOn: new Date(Date.now() + 3 * 365 * DAY_MS).toISOString().slice(0, 10), reason: 'Shop closed for works' },
     }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/card-uses/:id/undo',
+    request: async (w) => ({ url: `/api/admin/card-uses/${await freshCardUse(w)}/undo`, payload: { reason: 'Counter mistake reported later' } }),
     expect: adminOnly(200),
   },
   { route: 'GET /api/admin/payouts', request: () => ({ url: '/api/admin/payouts?state=due' }), expect: adminOnly(200) },

@@ -10,9 +10,9 @@ import { valenciaDistricts } from '../domain/valencia-districts';
 import { LOCALES } from '../locale';
 import type { LocalizedTexts } from '../domain/localized-text';
 import { parsePriceToCents } from '../domain/money';
+import { CARD_MAX_SUGGESTED, CARD_MAX_VALIDITY_DAYS, cardOfferErrors, giftKinds, giftOfferFieldErrors, type GiftKind } from '../domain/gift-card';
 import {
   DEFAULT_VALIDITY_DAYS,
-  MAX_VALIDITY_DAYS,
   MIN_VALIDITY_DAYS,
   businessOrderFilters,
   orderStatuses,
@@ -61,6 +61,9 @@ import {
  * POST   /api/business/gifts                 body giftInputSchema → 201 dashboardGiftSchema
  *        400 validation_failed, fields: name → fillRequiredFields | tooLong;
  *        price → fillRequiredFields | invalidPrice | priceDecimals | priceTooHigh;
+ *        a card's minAmount/maxAmount → cardAmountRequired | cardAmountOutOfBounds |
+ *        cardMinAboveMax (on maxAmount); suggestedAmounts → cardSuggestedOutOfBounds;
+ *        validityDays → cardValidityDays (ADR 108);
  *        description → tooLong;
  *        validityDays → invalidValidityDays.
  * PATCH  /api/business/gifts/:id             body giftPatchSchema (any subset, e.g.
@@ -119,6 +122,8 @@ export const giftFieldErrors = {
   tooLong: 'tooLong',
   invalidPartySize: 'invalidPartySize',
   invalidWeekdays: 'invalidWeekdays',
+  /** A gift card's bounds (shared/domain/gift-card.ts, ADR 108). */
+  ...cardOfferErrors,
   controlCharacter: plainTextFieldErrors.controlCharacter,
   controlCharacterInText: plainTextFieldErrors.controlCharacterInText,
 } as const;
@@ -354,6 +359,33 @@ export const priceInputSchema = z
     return z.NEVER;
   });
 
+/** An amount that may be left empty: null then; otherwise parsed as a price. */
+const optionalAmountInput = z
+  .union([z.string(), z.number()], { error: G.invalidPrice })
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
+    const parsed = parsePriceToCents(value);
+    if (parsed.ok) return parsed.cents;
+    const messages = { required: G.fillRequiredFields, invalid: G.invalidPrice, tooManyDecimals: G.priceDecimals, tooHigh: G.priceTooHigh } as const;
+    ctx.addIssue({ code: 'custom', message: messages[parsed.error] });
+    return z.NEVER;
+  });
+
+/**
+ * A card's suggested amounts as typed, one per box; empty boxes are dropped, the rest parsed
+ * as prices, kept ascending without repeats; none: null.
+ */
+const suggestedAmountsInput = z
+  .array(optionalAmountInput, { error: G.suggestedOutOfBounds })
+  // Empty boxes and repeats do not count: the rule checks how many amounts are left.
+  .max(CARD_MAX_SUGGESTED * 2, { error: G.suggestedOutOfBounds })
+  .nullish()
+  .transform((values) => {
+    const amounts = [...new Set((values ?? []).filter((v): v is number => v !== null))].sort((a, b) => a - b);
+    return amounts.length === 0 ? null : amounts;
+  });
+
 const giftFields = {
   name: singleLine(z.string({ error: G.fillRequiredFields }).trim().min(1, { error: G.fillRequiredFields }).max(GIFT_LIMITS.name, { error: G.tooLong })),
   description: z
@@ -375,7 +407,8 @@ const giftFields = {
     .number({ error: G.invalidValidityDays })
     .int({ error: G.invalidValidityDays })
     .min(MIN_VALIDITY_DAYS, { error: G.invalidValidityDays })
-    .max(MAX_VALIDITY_DAYS, { error: G.invalidValidityDays }),
+    // A card may last longer than a fixed gift; which bound applies is checked with the kind.
+    .max(CARD_MAX_VALIDITY_DAYS, { error: G.invalidValidityDays }),
   // What a recipient must know to use it (shared/domain/gift-conditions.ts).
   bookingRequired: z.boolean({ error: 'invalid' }),
   /** "For N people"; empty or null: not said. */
@@ -409,21 +442,78 @@ const giftFields = {
     .pipe(multiLine(z.string().max(BOOKING_LIMITS.conditions, { error: G.tooLong })).nullable()),
 };
 
-/** POST /api/business/gifts. `price` is the text typed in euros; the server stores cents. */
-export const giftInputSchema = z.object({
-  ...giftFields,
-  isAvailable: giftFields.isAvailable.default(true),
-  forTwo: giftFields.forTwo.default(false),
-  validityDays: giftFields.validityDays.default(DEFAULT_VALIDITY_DAYS),
-  bookingRequired: giftFields.bookingRequired.default(false),
-  nameTranslations: giftFields.nameTranslations.default({}),
-  descriptionTranslations: giftFields.descriptionTranslations.default({}),
-});
+/** What the offer's check reads; a field that failed on its own may hold anything. */
+type GiftOfferDraft = {
+  kind: GiftKind;
+  price: number | null;
+  minAmount: number | null;
+  maxAmount: number | null;
+  suggestedAmounts: number[] | null;
+  validityDays: number;
+};
+
+/** A gift card's fields (ADR 108): its bounds and suggestions, typed in euros like the price. */
+const cardFields = {
+  minAmount: optionalAmountInput,
+  maxAmount: optionalAmountInput,
+  suggestedAmounts: suggestedAmountsInput,
+};
+
+/**
+ * POST /api/business/gifts. `price` is the text typed in euros; the server stores cents.
+ * `kind` is chosen once: `fixed` needs a price; `card` needs `minAmount` and `maxAmount`
+ * (5 € to 500 €, min ≤ max), takes optional `suggestedAmounts` within them and at least 365
+ * days of validity; its price is its minimum (a price sent with it is ignored).
+ */
+export const giftInputSchema = z
+  .object({
+    ...giftFields,
+    ...cardFields,
+    kind: z.enum(giftKinds, { error: 'invalid' }).default('fixed'),
+    price: optionalAmountInput,
+    isAvailable: giftFields.isAvailable.default(true),
+    forTwo: giftFields.forTwo.default(false),
+    validityDays: giftFields.validityDays.default(DEFAULT_VALIDITY_DAYS),
+    bookingRequired: giftFields.bookingRequired.default(false),
+    nameTranslations: giftFields.nameTranslations.default({}),
+    descriptionTranslations: giftFields.descriptionTranslations.default({}),
+  })
+  // Also when another field failed (a missing name must not hide a missing price): a field
+  // that failed on its own is left to its own message and read as absent here.
+  .check(
+    z.superRefine(
+      (v: GiftOfferDraft, ctx) => {
+        const failed = new Set(ctx.issues.map((issue) => String(issue.path?.[0])));
+        if (failed.has('kind')) return;
+        const ok = <T,>(field: string, value: T | undefined) => (failed.has(field) || value === undefined ? null : value);
+        const errors = giftOfferFieldErrors({
+          kind: v.kind,
+          price: ok('price', v.price),
+          minAmount: ok('minAmount', v.minAmount),
+          maxAmount: ok('maxAmount', v.maxAmount),
+          suggestedAmounts: ok('suggestedAmounts', v.suggestedAmounts),
+          validityDays: ok('validityDays', v.validityDays) ?? DEFAULT_VALIDITY_DAYS,
+        });
+        for (const [field, message] of Object.entries(errors)) {
+          if (!failed.has(field)) ctx.addIssue({ code: 'custom', path: [field], message });
+        }
+      },
+      { when: () => true },
+    ),
+  )
+  .transform((v) =>
+    v.kind === 'card'
+      ? { ...v, price: v.minAmount! }
+      : { ...v, price: v.price!, minAmount: null, maxAmount: null, suggestedAmounts: null },
+  );
 export type GiftInput = z.input<typeof giftInputSchema>;
 export type GiftValues = z.output<typeof giftInputSchema>;
 
-/** PATCH /api/business/gifts/:id: only the fields sent change. */
-export const giftPatchSchema = z.object(giftFields).partial();
+/**
+ * PATCH /api/business/gifts/:id: only the fields sent change; a gift's kind never does. The
+ * bounds are checked on the gift as it would be saved (400 with the same field codes).
+ */
+export const giftPatchSchema = z.object({ ...giftFields, ...cardFields }).partial();
 export type GiftPatchInput = z.input<typeof giftPatchSchema>;
 export type GiftPatch = z.output<typeof giftPatchSchema>;
 
@@ -435,8 +525,13 @@ export const dashboardGiftSchema = z.object({
   description: z.string().nullable(),
   nameTranslations: localizedTextsSchema,
   descriptionTranslations: localizedTextsSchema,
-  /** Whole cents. */
+  kind: z.enum(giftKinds),
+  /** Whole cents; a card's minimum. */
   price: z.number().int(),
+  /** A card's bounds and suggested amounts in cents; null for a fixed gift. */
+  minAmount: z.number().int().nullable(),
+  maxAmount: z.number().int().nullable(),
+  suggestedAmounts: z.array(z.number().int()).nullable(),
   currency: z.string(),
   imageUrl: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),

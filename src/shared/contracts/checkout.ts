@@ -3,6 +3,7 @@ import { emptyToNull, isValidEmail, isValidPhone } from '../domain/contact';
 import { checkoutStatuses, orderStatuses } from '../domain/order-status';
 import { handovers } from '../domain/handover';
 import { paymentMethods } from '../domain/payment-method';
+import { cardAmountErrors, giftKinds } from '../domain/gift-card';
 import { CHECKOUT_LIMITS, recipientLocales } from './checkout-limits';
 import { multiLine, plainTextFieldErrors, singleLine } from './plain-text';
 
@@ -67,6 +68,11 @@ export const checkoutFieldErrors = {
   giftUnavailable: 'gift_unavailable',
   /** A gift given in person goes to nobody: an email or phone on its line contradicts it (ADR 103). */
   inPersonHasContact: 'in_person_has_contact',
+  /** A gift card's amount (ADR 108): missing, not whole cents, outside the card's bounds, or sent for a fixed gift. */
+  cardAmountRequired: cardAmountErrors.required,
+  cardAmountInvalid: cardAmountErrors.invalid,
+  cardAmountOutOfBounds: cardAmountErrors.outOfBounds,
+  cardAmountNotACard: cardAmountErrors.notACard,
   controlCharacter: plainTextFieldErrors.controlCharacter,
   controlCharacterInText: plainTextFieldErrors.controlCharacterInText,
 } as const;
@@ -157,6 +163,17 @@ export const checkoutLineInputSchema = z
     /** The giver's contact this recipient was picked from, if any (must be theirs). */
     contactId: z.string().max(64).nullish(),
     delivery: lineDeliveryInputSchema,
+    /**
+     * A gift card's amount in whole cents, chosen by the giver within the card's bounds (ADR
+     * 108); required for a card and refused for a fixed gift, both by the server, which knows
+     * the gift: `lines.<i>.amountCents` → card_amount_required | card_amount_invalid |
+     * card_amount_out_of_bounds | card_amount_not_a_card.
+     */
+    amountCents: z
+      .number(checkoutFieldErrors.cardAmountInvalid)
+      .int(checkoutFieldErrors.cardAmountInvalid)
+      .positive(checkoutFieldErrors.cardAmountOutOfBounds)
+      .nullish(),
   })
   .superRefine((line, ctx) => {
     if (line.delivery.kind === 'in_person') {
@@ -197,8 +214,13 @@ export const quotedGiftSchema = z.object({
   businessName: z.string().nullable(),
   /** The gift's picture (for a cart line added from its public page, `/checkout?add=`). */
   imageUrl: z.string().nullable(),
-  /** Cents, VAT included. */
+  /** Cents, VAT included; a gift card's minimum. */
   price: z.number().int().nullable(),
+  /** A gift card's amount is the giver's choice within its bounds (cents; null for a fixed gift or unavailable). */
+  kind: z.enum(giftKinds).nullable(),
+  minAmount: z.number().int().nullable(),
+  maxAmount: z.number().int().nullable(),
+  suggestedAmounts: z.array(z.number().int()).nullable(),
   currency: z.string(),
   validityDays: z.number().int().nullable(),
   /** ISO instant: when a gift paid now would expire (end of day, Europe/Madrid). */
@@ -223,8 +245,10 @@ export const checkoutLineSchema = z.object({
    * buyer ever reads a checkout; null for a sent gift (the recipient gets the link) or unpaid.
    */
   giftPagePath: z.string().nullable(),
-  /** Cents. */
+  /** Cents: the gift's price, or the amount chosen for a gift card. */
   price: z.number().int(),
+  /** `card`: a gift card (ADR 108), spent in parts; its VAT is charged when it is used. */
+  valueKind: z.enum(giftKinds),
   validityDays: z.number().int(),
   /** ISO instant; provisional (counted from now) until paid, final after. */
   expiresAt: z.string(),

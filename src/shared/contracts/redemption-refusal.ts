@@ -13,6 +13,13 @@ export const redemptionErrorCodes = [
   'order_withdrawn',
   'order_not_paid',
   'rate_limited',
+  'insufficient_balance',
+  'idempotency_key_reused',
+  'gift_not_card',
+  'card_use_not_found',
+  'undo_window_over',
+  'card_use_already_undone',
+  'card_not_live',
 ] as const;
 export type RedemptionErrorCode = (typeof redemptionErrorCodes)[number];
 

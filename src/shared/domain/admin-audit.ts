@@ -14,6 +14,7 @@ export const adminAuditActions = [
   'report_hidden',
   'report_kept',
   'invoice_cancelled',
+  'card_use_undone',
 ] as const;
 export type AdminAuditAction = (typeof adminAuditActions)[number];
 

@@ -1,16 +1,19 @@
 /**
  * A gift's value as the sum of its movements (ADR 096). A purchase (a checkout) is paid by
  * one or more payments and issues gifts (orders); what a gift is worth at any moment is
- * `issued − redeemed − refunded − expired + expiry_lifted − exchanged`, never a stored total.
+ * `issued − redeemed + redemption_undone − refunded − expired + expiry_lifted − exchanged`, never
+ * a stored total.
  * Amounts are positive cents; the kind says which way a movement moves the remaining value.
  * - issued: the gift's whole value, once, at payment;
  * - redeemed: an amount the recipient used at the business (a fixed gift: its whole value, once);
  * - refunded: value given back to the giver (a withdrawal, the team's cancellation);
  * - expired: the value left when the gift expired;
  * - expiry_lifted: an extension gave that value back to the recipient (fair expiry, ADR 064);
- * - exchanged: value turned into another gift or a booking (nothing writes it yet).
+ * - exchanged: value turned into another gift or a booking (nothing writes it yet);
+ * - redemption_undone: a card's use undone (a mistake at the counter, ADR 104): gives back
+ *   exactly the `redeemed` movement it names, once.
  */
-export const giftMovementKinds = ['issued', 'redeemed', 'refunded', 'expired', 'expiry_lifted', 'exchanged'] as const;
+export const giftMovementKinds = ['issued', 'redeemed', 'refunded', 'expired', 'expiry_lifted', 'exchanged', 'redemption_undone'] as const;
 export type GiftMovementKind = (typeof giftMovementKinds)[number];
 
 /** What each kind does to the gift's remaining value. */
@@ -21,6 +24,7 @@ export const giftMovementSigns = {
   expired: -1,
   expiry_lifted: 1,
   exchanged: -1,
+  redemption_undone: 1,
 } as const satisfies Record<GiftMovementKind, 1 | -1>;
 
 /**
@@ -40,9 +44,11 @@ export type PurchaserKind = (typeof purchaserKinds)[number];
 
 /**
  * A movement's idempotency key: the issue once per gift; the others numbered per gift and
- * kind (the first expiry is `expired:<gift>:1`, one after an extension `expired:<gift>:2`).
+ * kind (the first expiry is `expired:<gift>:1`, one after an extension `expired:<gift>:2`). A
+ * card's use is named by the counter's own key instead (`redeemed:<gift>:use-<key>`, ADR 104),
+ * so a repeated request finds the use it made.
  */
-export function giftMovementKey(kind: GiftMovementKind, orderId: string, ordinal?: number): string {
+export function giftMovementKey(kind: GiftMovementKind, orderId: string, ordinal?: number | string): string {
   return kind === 'issued' ? `issued:${orderId}` : `${kind}:${orderId}:${ordinal ?? 1}`;
 }
 

@@ -36,6 +36,8 @@ export const DEFAULT_COMMISSION_VAT_RATE = 21;
  * - gift_redeemed: the recipient used a gift's value at its business (the redemption's
  *   movement, ADR 096). Moves no money between Regalo and the business — the share was owed
  *   at payment and its transfer falls due now — so it is in no balance and no statement sum.
+ * - gift_redemption_undone: a card's use undone (ADR 104), settled by the undoing movement;
+ *   like the use, it moves no money and is in no balance.
  */
 export const ledgerKinds = [
   'charge_received',
@@ -54,12 +56,14 @@ export const ledgerKinds = [
   'invoice_vat_charged',
   'invoice_vat_credited',
   'gift_redeemed',
+  'gift_redemption_undone',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 /**
  * The kinds a gift movement is settled by exactly once (a unique index on movement and kind,
- * ADR 096): the issue's commission, VAT and share, a refund's three rows, a redemption's row.
+ * ADR 096): the issue's commission, VAT and share, a refund's three rows, a redemption's row,
+ * an undone use's row.
  */
 export const settledOnceLedgerKinds = [
   'commission',
@@ -69,6 +73,7 @@ export const settledOnceLedgerKinds = [
   'refund_commission_vat',
   'refund_share',
   'gift_redeemed',
+  'gift_redemption_undone',
 ] as const satisfies readonly LedgerKind[];
 
 /**

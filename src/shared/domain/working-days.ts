@@ -150,6 +150,12 @@ export function isWorkingDay(d: CalendarDay): boolean {
   return !holidays.has(`${two(d.month)}-${two(d.day)}`);
 }
 
+/** Whether a day is one of the public holidays counted here (a weekday or not): bookings close on them unless the business opens (ADR 105). */
+export function isPublicHoliday(d: CalendarDay): boolean {
+  const holidays = byYear.get(d.year) ?? fallbackHolidays;
+  return holidays.has(`${two(d.month)}-${two(d.day)}`);
+}
+
 /** The day `d` or, when it is no working day, the first working day after it. */
 export function firstWorkingDayFrom(d: CalendarDay): CalendarDay {
   for (let offset = 0; ; offset++) {

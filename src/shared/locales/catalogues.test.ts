@@ -74,6 +74,14 @@ describe('translation catalogues', () => {
         });
       }
 
+      // The server refuses text holding a NUL (`platform/refuse-nul.ts`) with its own field
+      // code; every group of field errors that words control characters words that one too.
+      it('words the NUL refusal wherever it words control characters', () => {
+        const keys = [...load('en', file).keys()];
+        const groups = keys.filter((key) => key.endsWith('.control_character_in_text')).map((key) => key.slice(0, -'control_character_in_text'.length));
+        expect(groups.filter((group) => !keys.includes(`${group}nul_character`))).toEqual([]);
+      });
+
       for (const language of languages) {
         it(`has only non-empty texts in ${language}`, () => {
           const invalid = [...load(language, file)].filter(([, value]) => typeof value !== 'string' || value.trim() === '').map(([key]) => key);

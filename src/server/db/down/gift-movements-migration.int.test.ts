@@ -58,6 +58,34 @@ const LATER_TAKEN_BACK: Record<string, string[]> = {
     'ALTER TABLE "orders" DROP CONSTRAINT "orders_value_kind_check"',
     `ALTER TABLE "orders" ADD CONSTRAINT "orders_value_kind_check" CHECK ("orders"."value_kind" in ('fixed'))`,
   ],
+  // Taken back before any card is used: the data this test writes has no undone use.
+  'gift-card-uses': [
+    'DROP TABLE "redemption_undos"',
+    'DROP INDEX "gift_movements_undone_once"',
+    'ALTER TABLE "gift_movements" DROP CONSTRAINT "gift_movements_reverses_check"',
+    'ALTER TABLE "gift_movements" DROP COLUMN "reverses_movement_id"',
+    'ALTER TABLE "gift_movements" DROP CONSTRAINT "gift_movements_kind_check"',
+    `ALTER TABLE "gift_movements" ADD CONSTRAINT "gift_movements_kind_check" CHECK ("gift_movements"."kind" in ('issued', 'redeemed', 'refunded', 'expired', 'expiry_lifted', 'exchanged'))`,
+    'DROP INDEX "ledger_entries_movement_settled_once"',
+    `CREATE UNIQUE INDEX "ledger_entries_movement_settled_once" ON "ledger_entries" USING btree ("movement_id","kind") WHERE "ledger_entries"."kind" in ('commission', 'commission_vat', 'share_owed', 'refund_commission', 'refund_commission_vat', 'refund_share', 'gift_redeemed')`,
+    'ALTER TABLE "ledger_entries" DROP CONSTRAINT "ledger_entries_kind_check"',
+    `ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_kind_check" CHECK ("ledger_entries"."kind" in ('charge_received', 'charge_refunded', 'commission', 'commission_vat', 'share_owed', 'refund_commission', 'refund_commission_vat', 'refund_share', 'transfer_sent', 'transfer_failed', 'transfer_reversed', 'payout_paid', 'payout_failed', 'invoice_vat_charged', 'invoice_vat_credited', 'gift_redeemed'))`,
+    'ALTER TABLE "admin_audit_log" DROP CONSTRAINT "admin_audit_log_action_check"',
+    `ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_action_check" CHECK ("admin_audit_log"."action" in ('application_approved', 'application_rejected', 'commission_changed', 'business_deactivated', 'business_reactivated', 'order_expiry_extended', 'order_cancelled', 'order_refunded', 'transfer_retried', 'admin_granted', 'admin_revoked', 'report_hidden', 'report_kept', 'invoice_cancelled'))`,
+  ],
+  // The trigger function is the one 0027 wrote, with the undo's rule; the down script restores 0027's own.
+  'gift-card-uses-trigger': [],
+  'wallet-passes': ['DROP TABLE "wallet_pass_registrations"', 'DROP TABLE "wallet_passes"'],
+  // Taken back before any card is offered: the gifts this test writes are fixed ones.
+  'gift-card-offer': [
+    'ALTER TABLE "gifts" DROP CONSTRAINT "gifts_validity_days_check"',
+    'ALTER TABLE "gifts" DROP CONSTRAINT "gifts_card_offer_check"',
+    'ALTER TABLE "gifts" DROP CONSTRAINT "gifts_kind_check"',
+    ...['suggested_amounts', 'max_amount', 'min_amount', 'kind'].map((column) => `ALTER TABLE "gifts" DROP COLUMN "${column}"`),
+    'ALTER TABLE "gifts" ADD CONSTRAINT "gifts_validity_days_check" CHECK ("gifts"."validity_days" between 30 and 365)',
+  ],
+  'booking-sessions': ['bookings', 'booking_slots', 'booking_closed_days', 'booking_sessions', 'booking_settings'].map((table) => `DROP TABLE "${table}"`),
+  'bookings-count-places': ['DROP TRIGGER "bookings_count_places" ON "bookings"', 'DROP FUNCTION "bookings_count_places"()'],
   'checkout-payment-method': ['ALTER TABLE "checkouts" DROP COLUMN "payment_method"'],
 };
 

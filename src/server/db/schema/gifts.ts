@@ -7,9 +7,17 @@ import {
   MIN_VALIDITY_DAYS,
 } from '@shared/domain/order-status';
 import { MAX_PARTY_SIZE } from '@shared/domain/gift-conditions';
+import {
+  CARD_MAX_CENTS,
+  CARD_MAX_SUGGESTED,
+  CARD_MAX_VALIDITY_DAYS,
+  CARD_MIN_CENTS,
+  CARD_MIN_VALIDITY_DAYS,
+  giftKinds,
+} from '@shared/domain/gift-card';
 import { businesses } from './businesses';
 import type { LocalizedTexts } from '@shared/domain/localized-text';
-import { createdAt, id, localizedTextsCheck, timestamptz, updatedAt } from './columns';
+import { createdAt, id, localizedTextsCheck, sqlList, timestamptz, updatedAt } from './columns';
 
 export const gifts = pgTable(
   'gifts',
@@ -30,8 +38,18 @@ export const gifts = pgTable(
      * moves), never written by the code, and trigram-indexed.
      */
     searchText: text('search_text').notNull().default(''),
-    /** Whole cents. */
+    /**
+     * `fixed`: one thing at `price`. `card`: the business's gift card (ADR 108), an amount the
+     * giver picks between `min_amount` and `max_amount`; set at creation, never changed.
+     */
+    kind: text('kind').notNull().default('fixed'),
+    /** Whole cents. A card's is its minimum (what "from" and the price sort read). */
     price: integer('price').notNull(),
+    /** A card's bounds in whole cents; null for a fixed gift. */
+    minAmount: integer('min_amount'),
+    maxAmount: integer('max_amount'),
+    /** A card's amounts offered as buttons at checkout, ascending; null: none. */
+    suggestedAmounts: integer('suggested_amounts').array(),
     currency: text('currency').notNull().default(CURRENCY),
     imageUrl: text('image_url'),
     isAvailable: boolean('is_available').notNull().default(true),
@@ -58,7 +76,22 @@ export const gifts = pgTable(
     check('gifts_currency_check', sql`${t.currency} = '${sql.raw(CURRENCY)}'`),
     check(
       'gifts_validity_days_check',
-      sql`${t.validityDays} between ${sql.raw(String(MIN_VALIDITY_DAYS))} and ${sql.raw(String(MAX_VALIDITY_DAYS))}`,
+      sql`${t.validityDays} between ${sql.raw(String(MIN_VALIDITY_DAYS))} and ${sql.raw(String(MAX_VALIDITY_DAYS))} or ${t.kind} = 'card'`,
+    ),
+    check('gifts_kind_check', sql`${t.kind} in (${sqlList(giftKinds)})`),
+    // A fixed gift has no bounds; a card has both within the platform's, its price is its
+    // minimum, its suggestions lie within its bounds, and it lasts 12 to 24 months (ADR 108).
+    check(
+      'gifts_card_offer_check',
+      sql`(${t.kind} = 'fixed' and ${t.minAmount} is null and ${t.maxAmount} is null and ${t.suggestedAmounts} is null) or (${t.kind} = 'card'
+        and ${t.minAmount} is not null and ${t.maxAmount} is not null
+        and ${t.minAmount} between ${sql.raw(String(CARD_MIN_CENTS))} and ${t.maxAmount}
+        and ${t.maxAmount} <= ${sql.raw(String(CARD_MAX_CENTS))}
+        and ${t.price} = ${t.minAmount}
+        and ${t.validityDays} between ${sql.raw(String(CARD_MIN_VALIDITY_DAYS))} and ${sql.raw(String(CARD_MAX_VALIDITY_DAYS))}
+        and (${t.suggestedAmounts} is null or (cardinality(${t.suggestedAmounts}) between 1 and ${sql.raw(String(CARD_MAX_SUGGESTED))}
+          and array_position(${t.suggestedAmounts}, null) is null
+          and ${t.minAmount} <= all(${t.suggestedAmounts}) and ${t.maxAmount} >= all(${t.suggestedAmounts}))))`,
     ),
     check('gifts_name_not_blank', sql`length(trim(${t.name})) > 0`),
     check(

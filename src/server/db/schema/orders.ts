@@ -342,6 +342,11 @@ export const giftMovements = pgTable(
     idempotencyKey: text('idempotency_key').notNull().unique(),
     /** The payment the value was issued against (an `issued` movement). */
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    /**
+     * The `redeemed` movement a `redemption_undone` gives back (ADR 104): set on those only,
+     * unique (a use is undone once), and the trigger requires the same gift and amount.
+     */
+    reversesMovementId: uuid('reverses_movement_id').references((): AnyPgColumn => giftMovements.id, { onDelete: 'restrict' }),
     /** When it happened (the use case's clock). */
     createdAt: createdAt(),
   },
@@ -351,5 +356,41 @@ export const giftMovements = pgTable(
     index('gift_movements_order_idx').on(t.orderId, t.createdAt),
     // A gift is issued once.
     uniqueIndex('gift_movements_issued_once').on(t.orderId).where(sql`${t.kind} = 'issued'`),
+    // A use is undone once, and only an undo names a use.
+    uniqueIndex('gift_movements_undone_once').on(t.reversesMovementId).where(sql`${t.reversesMovementId} is not null`),
+    check('gift_movements_reverses_check', sql`(${t.kind} = 'redemption_undone') = (${t.reversesMovementId} is not null)`),
+  ],
+);
+
+/**
+ * Who undid a card's use, when and why (ADR 104): one per `redemption_undone` movement and
+ * per use. The business within 30 minutes of the use, the platform team after that (its
+ * action also in the admin audit log). Append-only, like the movement it explains.
+ */
+export const redemptionUndos = pgTable(
+  'redemption_undos',
+  {
+    id: id(),
+    redemptionId: uuid('redemption_id')
+      .notNull()
+      .unique()
+      .references(() => redemptions.id, { onDelete: 'restrict' }),
+    movementId: uuid('movement_id')
+      .notNull()
+      .unique()
+      .references(() => giftMovements.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    undoneBy: text('undone_by').references(() => users.id, { onDelete: 'set null' }),
+    /** `business` (the counter, within the window) or `team` (the admin, audited). */
+    undoneAs: text('undone_as').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('redemption_undos_as_check', sql`${t.undoneAs} in ('business', 'team')`),
+    check('redemption_undos_reason_check', sql`length(trim(${t.reason})) > 0`),
+    index('redemption_undos_order_idx').on(t.orderId),
   ],
 );

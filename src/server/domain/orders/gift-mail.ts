@@ -49,6 +49,17 @@ export async function loadGiftMailData(db: Executor, orderId: string) {
 }
 export type GiftMailData = NonNullable<Awaited<ReturnType<typeof loadGiftMailData>>>;
 
+let wallets = { apple: false, google: false };
+
+/**
+ * Which wallets the gift email offers (ADR 107). Set once at start-up from the configuration
+ * (buildApp), like the mail footer's operator: every path that sends a gift (payment, the
+ * delivery job, "send it now", "resend") goes through here, and none should have to pass it.
+ */
+export function setGiftMailWallets(offered: { apple: boolean; google: boolean }) {
+  wallets = offered;
+}
+
 /**
  * Enqueues the recipient's gift email (in the recipient's language) and records it as the
  * order's gift mail, whose progress "My orders" shows; false without an email. Run it in
@@ -74,6 +85,10 @@ export async function enqueueGiftReceived(tx: Executor, publicUrl: string, data:
       personalMessage: order.personalMessage,
       expiresAt: order.expiresAt.toISOString(),
       giftUrl: giftPageUrl(publicUrl, order.qrCode),
+      wallet: {
+        appleUrl: wallets.apple ? `${giftPageUrl(publicUrl, order.qrCode)}/wallet/apple.pkpass` : undefined,
+        googleUrl: wallets.google ? `${giftPageUrl(publicUrl, order.qrCode)}/wallet/google` : undefined,
+      },
       typedCode: order.typedCode ? formatTypedCode(order.typedCode) : null,
       conditions: data.conditions,
       booking: { ...data.booking, openingHours: pickLocalizedText(data.booking.openingHours, data.openingHoursTranslations, reader, data.businessOwnLocale) },

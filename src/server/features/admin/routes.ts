@@ -28,6 +28,8 @@ import {
   reportParamsSchema,
 } from '@shared/contracts/listing-reports';
 import { requireAdmin } from '../../platform/auth/guard';
+import { adminCardUseUndoneSchema, undoCardUseInputSchema } from '@shared/contracts/redemption';
+import { undoCardUse } from '../../domain/orders/undo-card-use';
 import { approveApplication } from './approve-application';
 import { cancelOrder } from './cancel-order';
 import { changeCommissionRate } from './change-commission-rate';
@@ -175,6 +177,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/orders/:id/cancel',
     { config: teamMail, schema: { params: idParamsSchema, body: cancelOrderBodySchema, response: { 200: adminOrderSchema } } },
     async (request) => cancelOrder(app.ctx, await actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/admin/card-uses/:id/undo',
+    { schema: { params: idParamsSchema, body: undoCardUseInputSchema, response: { 200: adminCardUseUndoneSchema } } },
+    async (request) =>
+      undoCardUse(app.ctx.db, { useId: request.params.id, undoer: { as: 'team', actor: await actorOf(request) }, reason: request.body.reason, now: app.ctx.now() }),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { catalogGiftsQuerySchema, CATALOG_PAGE_SIZE, CATALOG_SEARCH_MAX_LENGTH } from '@shared/contracts/catalog';
 import { languageCookieValue, readLanguageCookie } from '@shared/contracts/language-cookie';
 import { requestCacheVersions } from '../../platform/cache-versions';
+import { sendPublicDocument } from '../../platform/public-page';
 import { languageFromAcceptLanguage, toPageLanguage, type PageLanguage } from '../../platform/page-language';
 import { uncachedSearchLimits } from '../../platform/route-limits';
 import { catalogCacheFor, giftFiltersKey, limitUncachedSearch } from './catalog-answers';
@@ -52,7 +53,7 @@ export const shopRoutes: FastifyPluginAsync = async (app) => {
       const lang = picked ? `?lang=${picked}` : '';
       return reply.status(301).header('location', `${answer.location}${lang}`).send();
     }
-    return reply.status(answer.status).type('text/html; charset=utf-8').send(answer.html);
+    return sendPublicDocument(reply.status(answer.status), request.headers['accept-encoding'], answer.html);
   };
 
   const cached = async (request: FastifyRequest, key: unknown[], compute: () => Promise<Answer>) => {

@@ -18,7 +18,8 @@ import { AppError } from '../../platform/errors';
 import { TEST_CHECKOUT_LIFETIME_MS } from '../../platform/payments/test-provider';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { createPendingCode, priceOrder } from '../../domain/orders/price-order';
-import { findGiftsForSale } from './find-gifts-for-sale';
+import { findGiftsForSale, type GiftForSale } from './find-gifts-for-sale';
+import { cardAmountError, cardAmountErrors } from '@shared/domain/gift-card';
 import { checkoutView, toCheckoutView, type CheckoutLineRow, type CheckoutRow } from './get-checkout';
 import { firstName } from '../../domain/orders/first-name';
 
@@ -146,10 +147,17 @@ export async function createCheckout(
         }
       });
       if (Object.keys(tooLate).length > 0) throw AppError.validation(tooLate);
+      const badAmounts = amountErrors(input.lines, forSale);
+      if (Object.keys(badAmounts).length > 0) throw AppError.validation(badAmounts);
 
+      // A gift card's line is priced at the amount the giver chose, checked above against the
+      // card's bounds as stored now; commission and its VAT follow as for a fixed gift of
+      // that price (ADR 108). A fixed gift's line is its price.
       const priced = input.lines.map((line) => {
         const gift = forSale.get(line.giftId)!;
-        return { line, gift, price: priceOrder(gift, gift, { placedAt: now, paidAt: null }) };
+        const valueKind = gift.kind;
+        const price = valueKind === 'card' ? line.amountCents! : gift.price;
+        return { line, gift, valueKind, price: priceOrder({ price, validityDays: gift.validityDays }, gift, { placedAt: now, paidAt: null }) };
       });
       const total = priced.reduce((sum, p) => sum + p.price.totalAmount, 0);
       const [checkout] = await tx
@@ -172,13 +180,14 @@ export async function createCheckout(
       // How the gift is signed for the recipient: the giver's first name.
       const senderName = firstName(buyer.name);
       const inserted = await tx.insert(orders).values(
-        priced.map(({ line, gift, price }, i) => ({
+        priced.map(({ line, gift, valueKind, price }, i) => ({
           checkoutId: checkout!.id,
           buyerId: isGuest(buyer) ? null : buyer.id,
           giftId: gift.id,
           businessId: gift.businessId,
           status: 'unpaid',
           totalAmount: price.totalAmount,
+          valueKind,
           currency: price.currency,
           // The rate agreed when the price was fixed (ADR 030); amounts are set at payment.
           commissionRate: price.commissionRate,
@@ -203,7 +212,7 @@ export async function createCheckout(
       // The lines exactly as toCheckoutView would read them back, without reading them back:
       // line i is the order created at now + i.
       const idAt = new Map(inserted.map((o) => [o.createdAt.getTime(), o.id]));
-      const lines = priced.map(({ line, gift, price }, i): CheckoutLineRow => ({
+      const lines = priced.map(({ line, gift, valueKind, price }, i): CheckoutLineRow => ({
         orderId: idAt.get(now.getTime() + i)!,
         giftId: gift.id,
         giftName: gift.name,
@@ -214,6 +223,7 @@ export async function createCheckout(
         // Unpaid: no page to open yet (its placeholder is no code), so none is named.
         qrCode: '',
         price: price.totalAmount,
+        valueKind,
         validityDays: gift.validityDays,
         paidAt: null,
         expiresAt: price.expiresAt,
@@ -229,6 +239,26 @@ export async function createCheckout(
     return { checkout: await withPayment(ctx, buyer, winner), created: false };
   }
   return { checkout: await withPayment(ctx, buyer, placed.checkout, placed.lines), created: true };
+}
+
+/**
+ * Each line's amount against its gift: a card needs one within its bounds as stored now, a
+ * fixed gift takes none (an amount there is a client that thinks it is a card: refused rather
+ * than silently charged the price).
+ */
+function amountErrors(lines: CreateCheckoutInput['lines'], forSale: Map<string, GiftForSale>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  lines.forEach((line, i) => {
+    const gift = forSale.get(line.giftId)!;
+    const error =
+      gift.kind === 'card'
+        ? cardAmountError(line.amountCents, { minAmount: gift.minAmount!, maxAmount: gift.maxAmount! })
+        : line.amountCents === null || line.amountCents === undefined
+          ? null
+          : cardAmountErrors.notACard;
+    if (error) errors[`lines.${i}.amountCents`] = error;
+  });
+  return errors;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LocalizedTexts } from '@shared/domain/localized-text';
+import type { GiftKind } from '@shared/domain/gift-card';
 import type { Locale } from '@shared/locale';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/query-helpers';
@@ -14,6 +15,11 @@ export interface GiftForSale {
   nameTranslations: LocalizedTexts;
   businessOwnLocale: Locale;
   price: number;
+  /** A gift card's bounds (ADR 108); null for a fixed gift. */
+  kind: GiftKind;
+  minAmount: number | null;
+  maxAmount: number | null;
+  suggestedAmounts: number[] | null;
   currency: string;
   validityDays: number;
   imageUrl: string | null;
@@ -39,6 +45,10 @@ export async function findGiftsForSale(db: Executor, ids: readonly string[]): Pr
       nameTranslations: gifts.nameTranslations,
       businessOwnLocale: businesses.ownLocale,
       price: gifts.price,
+      kind: gifts.kind,
+      minAmount: gifts.minAmount,
+      maxAmount: gifts.maxAmount,
+      suggestedAmounts: gifts.suggestedAmounts,
       currency: gifts.currency,
       validityDays: gifts.validityDays,
       imageUrl: gifts.imageUrl,
@@ -50,5 +60,5 @@ export async function findGiftsForSale(db: Executor, ids: readonly string[]): Pr
     .from(gifts)
     .innerJoin(businesses, eq(businesses.id, gifts.businessId))
     .where(inArray(gifts.id, wanted));
-  return new Map(rows.map((r) => [r.id, { ...r, commissionRate: Number(r.commissionRate), isForSale: Boolean(r.isForSale) }]));
+  return new Map(rows.map((r) => [r.id, { ...r, kind: r.kind as GiftKind, commissionRate: Number(r.commissionRate), isForSale: Boolean(r.isForSale) }]));
 }

@@ -5,6 +5,7 @@ import { withdrawalDeadline } from '@shared/domain/withdrawal';
 import { computeExpiresAt } from '@shared/domain/validity';
 import { pickLocalizedText } from '@shared/domain/localized-text';
 import type { Locale } from '@shared/locale';
+import type { GiftValueKind } from '@shared/domain/gift-movements';
 import type { Handover } from '@shared/domain/handover';
 import { isAwaitingBank, toPaymentMethod } from '@shared/domain/payment-method';
 import { giftPagePath } from '../../domain/orders/gift-page-url';
@@ -52,6 +53,7 @@ export interface CheckoutLineRow {
   /** The redemption code: it makes the gift page's path for a gift given in person. */
   qrCode: string;
   price: number;
+  valueKind: GiftValueKind;
   validityDays: number;
   paidAt: Date | null;
   expiresAt: Date;
@@ -73,6 +75,7 @@ async function selectCheckoutLines(db: Executor, checkoutId: string, reader?: Lo
       handover: orders.handover,
       qrCode: orders.qrCode,
       price: orders.totalAmount,
+      valueKind: orders.valueKind,
       validityDays: gifts.validityDays,
       paidAt: orders.paidAt,
       expiresAt: orders.expiresAt,
@@ -85,6 +88,7 @@ async function selectCheckoutLines(db: Executor, checkoutId: string, reader?: Lo
     .orderBy(asc(orders.createdAt), asc(orders.id));
   return rows.map(({ nameTranslations, businessOwnLocale, ...line }) => ({
     ...line,
+    valueKind: line.valueKind as GiftValueKind,
     giftName: reader ? pickLocalizedText(line.giftName, nameTranslations, reader, businessOwnLocale) : line.giftName,
   }));
 }
@@ -125,6 +129,7 @@ export function checkoutView(checkout: CheckoutRow, lines: readonly CheckoutLine
       // Only a paid code opens a page (the unpaid placeholder is no code, ADR 103).
       giftPagePath: l.handover === 'in_person' && l.paidAt && l.status !== 'cancelled' ? giftPagePath(l.qrCode) : null,
       price: l.price,
+      valueKind: l.valueKind,
       validityDays: l.validityDays,
       // Until paid the expiry moves with the payment day, so it is counted from now.
       expiresAt: (l.paidAt ? l.expiresAt : computeExpiresAt(now, l.validityDays)).toISOString(),

@@ -207,6 +207,8 @@ export interface GiftPageRender {
   qrSvg: string;
   /** The signed-in owner of the gift's business is looking: offer the dashboard's redeem confirmation. */
   forOwner?: boolean;
+  /** Which wallets have their settings (ADR 107): only those get a button; demo passes say so. */
+  wallet?: { apple: boolean; google: boolean; demo: boolean };
 }
 
 /**
@@ -234,7 +236,7 @@ function ownerBlock(view: GiftPageView, t: GiftText): TrustedHtml {
 </section>`;
 }
 
-export function renderGiftPage({ view, language, qrSvg, forOwner = false }: GiftPageRender): string {
+export function renderGiftPage({ view, language, qrSvg, forOwner = false, wallet }: GiftPageRender): string {
   const t = giftText(language);
   const path = `/g/${encodeURIComponent(view.code)}`;
   const expiry = formatDate(view.expiresAt, language);
@@ -307,6 +309,7 @@ ${bookingBlock(view.booking, t)}
 <li><a class="button" href="${path}/print/folded?lang=${language}">${t('actions.printFolded')}</a></li>
 <li><a class="button" href="${path}/calendar.ics?lang=${language}" download="regalo-gift.ics">${t('actions.calendar')}</a></li>
 </ul>
+${walletBlock(path, language, t, wallet)}
 </section>`;
 
   const body = html`<main id="main">
@@ -323,6 +326,17 @@ ${actions}
 </main>`;
 
   return renderDocument({ language, title: t('meta.title', { gift: view.giftName }), body, path });
+}
+
+/** "Add to Apple Wallet" / "Add to Google Wallet", for the wallets that have their settings. */
+function walletBlock(path: string, language: GiftLanguage, t: GiftText, wallet: GiftPageRender['wallet']): TrustedHtml | false {
+  if (!wallet || (!wallet.apple && !wallet.google)) return false;
+  const demo = wallet.demo && html` <span class="muted">${t('wallet.demoButton')}</span>`;
+  return html`<h3 id="wallet-title">${t('wallet.title')}</h3>
+<ul class="actions" aria-labelledby="wallet-title" data-testid="wallet-buttons">
+${wallet.apple && html`<li><a class="button wallet" href="${path}/wallet/apple.pkpass?lang=${language}" download="regalo-gift.pkpass" type="application/vnd.apple.pkpass">${t('wallet.apple')}</a>${demo}</li>`}
+${wallet.google && html`<li><a class="button wallet" href="${path}/wallet/google?lang=${language}">${t('wallet.google')}</a>${demo}</li>`}
+</ul>`;
 }
 
 function renderGonePage(view: GiftPageView, language: GiftLanguage, t: GiftText, statusCard: TrustedHtml): string {

@@ -27,6 +27,9 @@ import { getSessionUser } from '../../platform/auth/guard';
 import { isGiftBusinessOwner } from './is-gift-business-owner';
 import { findGiftByTypedCode } from './find-gift-by-typed-code';
 import { normalizeTypedCode } from '@shared/domain/typed-code';
+import { issueApplePass } from './wallet/issue-apple-pass';
+import { issueGoogleSaveLink } from './wallet/issue-google-save-link';
+import { PKPASS_CONTENT_TYPE } from './wallet/build-apple-pass';
 
 /**
  * Codes are 256 random bits, so guessing is hopeless; still, an address that keeps asking
@@ -130,6 +133,13 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     return view;
   }
 
+  // A wallet without its settings offers no button: never a download that cannot work (ADR 107).
+  const walletButtons = {
+    apple: Boolean(config.wallet.apple),
+    google: Boolean(config.wallet.google),
+    demo: Boolean(config.wallet.apple?.demo || config.wallet.google?.demo),
+  };
+
   const qrFor = (view: GiftPageView, language: GiftLanguage) =>
     renderQrSvg(giftPageUrl(config.publicUrl, view.code), giftText(language)('qr.label'));
 
@@ -201,7 +211,7 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     // The owner who scanned the QR with the phone's camera app lands here: the page offers
     // the dashboard's redeem confirmation (the recipient and everyone else see nothing more).
     const forOwner = view.status === 'paid' && (await isGiftBusinessOwner(app.ctx.db, await getSessionUser(request), view.businessId));
-    return html(reply, 200, renderGiftPage({ view, language, qrSvg, forOwner }));
+    return html(reply, 200, renderGiftPage({ view, language, qrSvg, forOwner, wallet: walletButtons }));
   });
 
   // Fair expiry (ADR 064): the recipient of an expired gift asks its business once for more time.
@@ -279,5 +289,26 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
       .type('text/calendar; charset=utf-8')
       .header('content-disposition', 'attachment; filename="regalo-gift.ics"')
       .send(ics);
+  });
+
+  // The gift as an Apple Wallet pass (ADR 107), while it can be used, as the card and the reminder.
+  app.get('/g/:code/wallet/apple.pkpass', { config: lookUpGift }, async (request, reply) => {
+    const view = await findGift(request, reply);
+    if (!view) return reply;
+    const apple = config.wallet.apple;
+    if (!apple || view.status !== 'paid') return backToGift(reply, view, requestedLanguage(request));
+    const language = chosenLanguage(request) ?? view.recipientLocale;
+    const pass = await issueApplePass(app.ctx, { view, language, apple });
+    return reply.type(PKPASS_CONTENT_TYPE).header('content-disposition', 'attachment; filename="regalo-gift.pkpass"').send(pass);
+  });
+
+  // The gift in Google Wallet: Google's save page, with the object in a signed JWT (ADR 107).
+  app.get('/g/:code/wallet/google', { config: lookUpGift }, async (request, reply) => {
+    const view = await findGift(request, reply);
+    if (!view) return reply;
+    const google = config.wallet.google;
+    if (!google || view.status !== 'paid') return backToGift(reply, view, requestedLanguage(request));
+    const language = chosenLanguage(request) ?? view.recipientLocale;
+    return reply.redirect(await issueGoogleSaveLink(app.ctx, { view, language, google }), 303);
   });
 };

@@ -5,6 +5,7 @@ import { MAX_VALIDITY_DAYS, MIN_VALIDITY_DAYS } from '@shared/domain/order-statu
 import { formatPrice } from '@shared/format';
 import type { TrustedHtml } from '../../platform/html';
 import { languageFromAcceptLanguage, toPageLanguage, type PageLanguage } from '../../platform/page-language';
+import { sendPublicDocument } from '../../platform/public-page';
 import { cookieTable, operatorDetails, withdrawalFormBlanks } from './legal-page-extras';
 import { renderLegalPage } from './render-legal-page';
 
@@ -49,11 +50,8 @@ export const legalPageRoutes: FastifyPluginAsync = async (app) => {
   for (const page of legalPages) {
     app.get(`/${page}`, async (request, reply) => {
       const language = languageOf(request);
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Accept-Language')
-        .type('text/html; charset=utf-8')
-        .send(renderLegalPage({ page, language, values, extras: extrasFor(page, language) }));
+      reply.header('cache-control', 'no-cache').header('vary', 'Accept-Language');
+      return sendPublicDocument(reply, request.headers['accept-encoding'], renderLegalPage({ page, language, values, extras: extrasFor(page, language) }));
     });
   }
 };

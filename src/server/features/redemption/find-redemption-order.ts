@@ -4,7 +4,7 @@ import type { RedemptionCodeInput } from '@shared/domain/redemption-code';
 import type { Executor } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { AppError } from '../../platform/errors';
-import { selectRedemptionRows, toRedemptionOrder, type RedemptionRow } from './redemption-order';
+import { selectRedemptionRows, withCard, type RedemptionRow } from './redemption-order';
 
 export type RecipientCode = Exclude<RedemptionCodeInput, { kind: 'invalid' }>;
 
@@ -15,7 +15,7 @@ export type RecipientCode = Exclude<RedemptionCodeInput, { kind: 'invalid' }>;
  * business's order is named as such, because the person at the counter holds its QR.
  */
 export async function findRedemptionOrder(db: Executor, businessId: string, input: RecipientCode, now: Date): Promise<RedemptionOrder> {
-  return toRedemptionOrder(await findRedemptionRow(db, businessId, input), now);
+  return withCard(db, await findRedemptionRow(db, businessId, input), now);
 }
 
 /** The same, as the row (redeemOrder reads it to name a refusal). */

@@ -55,6 +55,8 @@ export async function redeemOrder(
           input.code.kind === 'code' ? eq(orders.qrCode, input.code.code) : eq(orders.typedCode, input.code.typedCode),
           eq(orders.businessId, input.business.id),
           eq(orders.status, 'paid'),
+          // A gift card is spent by an amount (use-card.ts), never whole by this update.
+          eq(orders.valueKind, 'fixed'),
           // Expiry is the end of the day it names (effectiveOrderStatus uses the same bound).
           gte(orders.expiresAt, now),
         ),
@@ -99,6 +101,7 @@ export async function redeemOrder(
   // its status).
   const current = await findRedemptionRow(ctx.db, input.business.id, input.code);
   const order = toRedemptionOrder(current, now);
+  if (current.valueKind === 'card' && order.status === 'paid') throw AppError.validation({ amountCents: 'amountRequired' }, 'A gift card is spent by an amount');
   const refusal = refusalForStatus(order.status);
   // Still paid and in date yet unchanged: only a change between the update and this read.
   if (!refusal) throw AppError.conflict();

@@ -1,9 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   redeemInputSchema,
   redemptionLookupInputSchema,
   redemptionOrderSchema,
+  undoCardUseInputSchema,
 } from '@shared/contracts/redemption';
 import { parseRedemptionInput } from '@shared/domain/redemption-code';
 import { requireUser, sessionKey } from '../../platform/auth/guard';
@@ -13,6 +15,9 @@ import { canRedeem } from '@shared/domain/business';
 import { requireOwnedBusiness, type OwnedBusiness } from '../../domain/businesses/owned-business';
 import { findRedemptionOrder, type RecipientCode } from './find-redemption-order';
 import { redeemOrder } from './redeem-order';
+import { undoCardUse } from '../../domain/orders/undo-card-use';
+import { ownRedemptionRow, withCard } from './redemption-order';
+import { useCard } from './use-card';
 
 const MINUTE = 60_000;
 
@@ -130,8 +135,34 @@ export const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
       const business = await requireRedeemingBusiness(request);
       const user = await requireUser(request);
       const code = recipientCode(request.body.code);
-      const order = await countingWrongTypedCodes(request, reply, code, () => redeemOrder(app.ctx, { business: { id: business.id, name: business.name }, userId: user.id, code }));
+      const { amountCents, idempotencyKey } = request.body;
+      const who = { business: { id: business.id, name: business.name }, userId: user.id, code };
+      const order = await countingWrongTypedCodes(request, reply, code, () =>
+        // A gift card is spent by an amount (ADR 104); a fixed gift redeems whole.
+        amountCents !== undefined && idempotencyKey !== undefined ? useCard(app.ctx, { ...who, amountCents, idempotencyKey }) : redeemOrder(app.ctx, who),
+      );
       return reply.headers(noStore).send(order);
+    },
+  );
+
+  app.post(
+    '/api/business/redemptions/uses/:useId/undo',
+    {
+      preValidation: ownerOfActiveBusiness,
+      schema: { params: z.object({ useId: z.uuid({ error: 'card_use_not_found' }) }), body: undoCardUseInputSchema, response: { 200: redemptionOrderSchema } },
+    },
+    async (request, reply) => {
+      const business = await requireRedeemingBusiness(request);
+      const user = await requireUser(request);
+      const now = app.ctx.now();
+      const { orderId } = await undoCardUse(app.ctx.db, {
+        useId: request.params.useId,
+        undoer: { as: 'business', businessId: business.id, userId: user.id },
+        reason: request.body.reason,
+        now,
+      });
+      const row = await ownRedemptionRow(app.ctx.db, business.id, orderId);
+      return reply.headers(noStore).send(await withCard(app.ctx.db, row, now));
     },
   );
 };

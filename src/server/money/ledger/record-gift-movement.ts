@@ -13,8 +13,11 @@ export interface GiftMovementInput {
   /**
    * Which movement of its kind this is for the gift (1 for the first); by default the next
    * one. A caller whose movement happens at most once per gift passes 1, so a replay finds it.
+   * A card's use passes the counter's own key instead (`use-<key>`, ADR 104).
    */
-  ordinal?: number;
+  ordinal?: number | string;
+  /** The use a `redemption_undone` gives back (ADR 104). */
+  reversesMovementId?: string;
 }
 
 /**
@@ -31,7 +34,15 @@ export async function recordGiftMovement(tx: Executor, input: GiftMovementInput)
   const key = giftMovementKey(input.kind, input.orderId, ordinal);
   const [added] = await tx
     .insert(giftMovements)
-    .values({ orderId: input.orderId, kind: input.kind, amount: input.amount, idempotencyKey: key, paymentId: input.paymentId ?? null, createdAt: input.at })
+    .values({
+      orderId: input.orderId,
+      kind: input.kind,
+      amount: input.amount,
+      idempotencyKey: key,
+      paymentId: input.paymentId ?? null,
+      reversesMovementId: input.reversesMovementId ?? null,
+      createdAt: input.at,
+    })
     .onConflictDoNothing({ target: giftMovements.idempotencyKey })
     .returning({ id: giftMovements.id });
   if (added) return { id: added.id, key };

@@ -5,7 +5,7 @@ import { orders, redemptions } from '../../db/schema/orders';
 import { readGiftValue, recordGiftMovement } from './record-gift-movement';
 import { recordLedgerEntries } from './record-ledger-entries';
 
-/** A fixed gift is redeemed whole: no counter offers a part, so this is a bug, never a user's error. */
+/** A fixed gift is redeemed whole: no counter offers a part of one, so this is a bug, never a user's error. */
 export class PartialRedemptionRefused extends Error {
   constructor(orderId: string, amount: number, remaining: number) {
     super(`gift ${orderId} is fixed: a redemption takes its whole value (${remaining}), not ${amount}`);
@@ -22,6 +22,11 @@ export interface RedemptionInput {
   redeemedBy: string | null;
   method: RedemptionMethod;
   at: Date;
+  /**
+   * A card's use: the counter's idempotency key, which names the movement
+   * (`redeemed:<gift>:use-<key>`, ADR 104). A fixed gift's one redemption is numbered.
+   */
+  useKey?: string;
 }
 
 /**
@@ -38,7 +43,7 @@ export async function recordRedemption(tx: Executor, input: RedemptionInput): Pr
   if (order.valueKind === 'fixed' && input.amount !== remaining) {
     throw new PartialRedemptionRefused(input.orderId, input.amount, remaining);
   }
-  const { id: movementId, key } = await recordGiftMovement(tx, { orderId: input.orderId, kind: 'redeemed', amount: input.amount, at: input.at });
+  const { id: movementId, key } = await recordGiftMovement(tx, { orderId: input.orderId, kind: 'redeemed', amount: input.amount, at: input.at, ordinal: input.useKey === undefined ? undefined : `use-${input.useKey}` });
   await recordLedgerEntries(tx, [
     {
       kind: 'gift_redeemed',

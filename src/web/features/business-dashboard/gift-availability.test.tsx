@@ -23,7 +23,7 @@ const business = {
   termsAcceptedAt: '2026-11-20T10:00:00.000Z', partnerTermsVersion: '2026-11-27', documents: [], totals: { gifts: 1, orders: 0, extensionRequests: 0 }, createdAt: '2026-11-20T10:00:00.000Z',
 } satisfies DashboardBusiness;
 const gift: DashboardGift = {
-  id: 'g1', name: 'Horchata for two', description: null, nameTranslations: {}, descriptionTranslations: {}, price: 950, currency: 'EUR', imageUrl: null,
+  id: 'g1', name: 'Horchata for two', description: null, nameTranslations: {}, descriptionTranslations: {}, kind: 'fixed', price: 950, minAmount: null, maxAmount: null, suggestedAmounts: null, currency: 'EUR', imageUrl: null,
   thumbnailUrl: null, isAvailable: true, forTwo: true, validityDays: 180, hasOrders: false,
   bookingRequired: false, partySize: null, validWeekdays: null, conditions: null,
   createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z',

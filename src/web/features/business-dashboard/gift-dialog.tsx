@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { useText } from '@web/lib/text';
 import type { DashboardBusiness, DashboardGift, DashboardGiftList, GiftInput, GiftValues } from '@shared/contracts/business-dashboard';
 import type { LocalizedTexts } from '@shared/domain/localized-text';
+import { CARD_MAX_CENTS, CARD_MAX_SUGGESTED, CARD_MAX_VALIDITY_DAYS, CARD_MIN_CENTS, CARD_MIN_VALIDITY_DAYS, type GiftKind } from '@shared/domain/gift-card';
+import { formatPrice } from '@shared/format';
 import { HOME_LOCALE, type Locale } from '@shared/locale';
 import { DEFAULT_VALIDITY_DAYS, MAX_VALIDITY_DAYS, MIN_VALIDITY_DAYS } from '@shared/domain/order-status';
 import { BOOKING_LIMITS, isoWeekdays, MAX_PARTY_SIZE, weekdayName } from '@shared/domain/gift-conditions';
@@ -32,6 +34,8 @@ interface GiftDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The gift being edited; null creates a new one. */
   gift: DashboardGift | null;
+  /** What is created (a gift being edited keeps its own kind): a gift card has bounds, no price. */
+  kind?: GiftKind;
   /** Where focus goes on close when the opener is gone (creating the first gift removes it). */
   fallbackFocus?: () => HTMLElement | null;
 }
@@ -51,7 +55,14 @@ interface GiftFormValues {
   /** The name and description in other languages (ADR 073); empty: the own text shows. */
   nameTranslations: LocalizedTexts;
   descriptionTranslations: LocalizedTexts;
+  kind: GiftKind;
+  /** A card's bounds and suggested amounts, as typed in euros (ADR 108). */
+  minAmount: string;
+  maxAmount: string;
+  suggestedAmounts: string[];
 }
+
+const noSuggestions = Array.from({ length: CARD_MAX_SUGGESTED }, () => '');
 
 const emptyValues: GiftFormValues = {
   name: '',
@@ -66,11 +77,15 @@ const emptyValues: GiftFormValues = {
   conditions: '',
   nameTranslations: {},
   descriptionTranslations: {},
+  kind: 'fixed',
+  minAmount: '',
+  maxAmount: '',
+  suggestedAmounts: noSuggestions,
 };
 
 
-function valuesOf(gift: DashboardGift | null): GiftFormValues {
-  if (!gift) return emptyValues;
+function valuesOf(gift: DashboardGift | null, kind: GiftKind): GiftFormValues {
+  if (!gift) return kind === 'card' ? { ...emptyValues, kind, validityDays: String(CARD_MIN_VALIDITY_DAYS) } : emptyValues;
   return {
     name: gift.name,
     description: gift.description ?? '',
@@ -84,6 +99,13 @@ function valuesOf(gift: DashboardGift | null): GiftFormValues {
     conditions: gift.conditions ?? '',
     nameTranslations: gift.nameTranslations,
     descriptionTranslations: gift.descriptionTranslations,
+    kind: gift.kind,
+    minAmount: gift.minAmount === null ? '' : priceToInput(gift.minAmount),
+    maxAmount: gift.maxAmount === null ? '' : priceToInput(gift.maxAmount),
+    suggestedAmounts: noSuggestions.map((empty, i) => {
+      const cents = gift.suggestedAmounts?.[i];
+      return cents === undefined ? empty : priceToInput(cents);
+    }),
   };
 }
 
@@ -94,7 +116,8 @@ const giftForm = lazyZodResolver(() => import('@shared/contracts/business-dashbo
  * Create and edit share this dialog; the image is sent after the gift exists. Mount it per
  * gift (a `key`) so every opening starts from that gift's values.
  */
-export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDialogProps) {
+export function GiftDialog({ open, onOpenChange, gift, kind: kindToCreate = 'fixed', fallbackFocus }: GiftDialogProps) {
+  const kind = gift?.kind ?? kindToCreate;
   const { t, language } = useText('dashboard');
   const pickerTexts = useImagePickerTexts();
   const client = useQueryClient();
@@ -110,7 +133,7 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
     formState: { errors, isSubmitting: isSaving },
   } = useForm<GiftFormValues, unknown, GiftValues>({
     resolver: giftForm.resolver as unknown as Resolver<GiftFormValues, unknown, GiftValues>,
-    defaultValues: valuesOf(gift),
+    defaultValues: valuesOf(gift, kind),
     // An error stays until its field is edited (spec §5), then waits for the next save.
     reValidateMode: 'onSubmit',
   });
@@ -126,7 +149,7 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
 
   const previewUrl = localPreview ?? (isImageRemoved ? null : (gift?.imageUrl ?? null));
 
-  const text = (key: 'name' | 'description' | 'price' | 'validityDays' | 'partySize' | 'conditions') =>
+  const text = (key: 'name' | 'description' | 'price' | 'validityDays' | 'partySize' | 'conditions' | 'minAmount' | 'maxAmount') =>
     register(key, { onChange: () => clearErrors(key) });
   const ownLocale = client.getQueryData<DashboardBusiness | null>(dashboardKeys.business)?.ownLocale ?? HOME_LOCALE;
   const translationError = (field: string, locale: Locale) => {
@@ -136,7 +159,9 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
     return code ? t(`fieldErrors.${code}`, { defaultValue: t('fieldErrors.invalid') }) : undefined;
   };
   const errorText = (key: keyof GiftFormValues) => {
-    const code = errors[key]?.message;
+    const error = errors[key];
+    // A suggested amount's own error sits on its box; the list's, on the list.
+    const code = error?.message ?? (Array.isArray(error) ? error.find((item) => item?.message)?.message : undefined);
     return code ? t(`fieldErrors.${code}`, { defaultValue: t('fieldErrors.invalid') }) : undefined;
   };
 
@@ -181,8 +206,8 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
   return (
     <Dialog open={open} onOpenChange={(next) => !isSaving && onOpenChange(next)}>
       <DialogContent
-        title={gift ? t('gifts.editTitle') : t('gifts.createTitle')}
-        description={t('gifts.dialogLead')}
+        title={kind === 'card' ? (gift ? t('gifts.editCardTitle') : t('gifts.createCardTitle')) : gift ? t('gifts.editTitle') : t('gifts.createTitle')}
+        description={kind === 'card' ? t('gifts.cardLead') : t('gifts.dialogLead')}
         closeLabel={t('common.close')}
         fallbackFocus={fallbackFocus}
       >
@@ -218,24 +243,35 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
             errorOf={translationError}
             hasText={(locale) => Boolean(watch(`nameTranslations.${locale}`)?.trim() || watch(`descriptionTranslations.${locale}`)?.trim())}
           />
-          <Field label={t('gifts.fields.price')} required hint={t('gifts.fields.priceHint')} error={errorText('price')}>
-            <Input
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0,00"
-              {...text('price')}
+          {kind === 'card' ? (
+            <CardAmountFields
+              register={(name) => register(name, { onChange: () => clearErrors(name.split('.')[0] as 'suggestedAmounts') })}
+              errorText={errorText}
             />
-          </Field>
+          ) : (
+            <Field label={t('gifts.fields.price')} required hint={t('gifts.fields.priceHint')} error={errorText('price')}>
+              <Input
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0,00"
+                {...text('price')}
+              />
+            </Field>
+          )}
           <Field
             label={t('gifts.fields.validityDays')}
-            hint={t('gifts.fields.validityHint', { min: MIN_VALIDITY_DAYS, max: MAX_VALIDITY_DAYS })}
+            hint={
+              kind === 'card'
+                ? t('gifts.fields.cardValidityHint', { min: CARD_MIN_VALIDITY_DAYS, max: CARD_MAX_VALIDITY_DAYS })
+                : t('gifts.fields.validityHint', { min: MIN_VALIDITY_DAYS, max: MAX_VALIDITY_DAYS })
+            }
             error={errorText('validityDays')}
           >
             <Input
               type="number"
               inputMode="numeric"
-              min={MIN_VALIDITY_DAYS}
-              max={MAX_VALIDITY_DAYS}
+              min={kind === 'card' ? CARD_MIN_VALIDITY_DAYS : MIN_VALIDITY_DAYS}
+              max={kind === 'card' ? CARD_MAX_VALIDITY_DAYS : MAX_VALIDITY_DAYS}
               step={1}
               {...text('validityDays')}
             />
@@ -324,10 +360,54 @@ export function GiftDialog({ open, onOpenChange, gift, fallbackFocus }: GiftDial
           </DialogClose>
           <Button type="submit" form={formId} disabled={isSaving}>
             {isSaving ? <Spinner decorative className="text-white" /> : null}
-            {isSaving ? t('common.saving') : gift ? t('gifts.save') : t('gifts.create')}
+            {isSaving ? t('common.saving') : gift ? t('gifts.save') : kind === 'card' ? t('gifts.createCard') : t('gifts.create')}
           </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A gift card's minimum, maximum and suggested amounts (ADR 108), typed in euros like a price. */
+function CardAmountFields({
+  register,
+  errorText,
+}: {
+  register: (name: 'minAmount' | 'maxAmount' | `suggestedAmounts.${number}`) => ReturnType<UseFormRegister<GiftFormValues>>;
+  errorText: (key: keyof GiftFormValues) => string | undefined;
+}) {
+  const { t } = useText('dashboard');
+  const hintId = useId();
+  const bounds = { min: formatPrice(CARD_MIN_CENTS), max: formatPrice(CARD_MAX_CENTS) };
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t('gifts.fields.minAmount')} required hint={t('gifts.fields.amountHint', bounds)} error={errorText('minAmount')}>
+          <Input inputMode="decimal" autoComplete="off" placeholder="5,00" {...register('minAmount')} />
+        </Field>
+        <Field label={t('gifts.fields.maxAmount')} required hint={t('gifts.fields.amountHint', bounds)} error={errorText('maxAmount')}>
+          <Input inputMode="decimal" autoComplete="off" placeholder="500,00" {...register('maxAmount')} />
+        </Field>
+      </div>
+      <fieldset aria-describedby={hintId} className="flex flex-col gap-2">
+        <legend className="text-sm font-semibold">{t('gifts.fields.suggested')}</legend>
+        <p id={hintId} className="text-sm text-muted">
+          {t('gifts.fields.suggestedHint')}
+        </p>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {Array.from({ length: CARD_MAX_SUGGESTED }, (_, i) => (
+            <Input
+              key={i}
+              inputMode="decimal"
+              autoComplete="off"
+              aria-label={t('gifts.fields.suggestedN', { n: i + 1 })}
+              aria-invalid={errorText('suggestedAmounts') ? true : undefined}
+              {...register(`suggestedAmounts.${i}`)}
+            />
+          ))}
+        </div>
+        {errorText('suggestedAmounts') ? <p className="text-sm text-danger-700">{errorText('suggestedAmounts')}</p> : null}
+      </fieldset>
+    </>
   );
 }

@@ -1,7 +1,8 @@
-import { Gift, ImageIcon, Pencil, Plus, Trash2 } from 'lucide-react';
+import { CreditCard, Gift, ImageIcon, Pencil, Plus, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useText } from '@web/lib/text';
 import type { DashboardGift } from '@shared/contracts/business-dashboard';
+import type { GiftKind } from '@shared/domain/gift-card';
 import { formatPrice } from '@shared/format';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Button } from '@web/components/ui/button';
@@ -14,7 +15,8 @@ import { apiErrorMessage } from '@web/lib/api-error';
 import { QueryFallback } from '@web/components/query-fallback';
 import { NotOnSaleNotice } from './payouts/not-on-sale-notice';
 
-type DialogState = { gift: DashboardGift | null } | null;
+/** The gift being edited, or null with the kind being created (a gift or a gift card, ADR 108). */
+type DialogState = { gift: DashboardGift | null; kind: GiftKind } | null;
 
 // The gift form (its fields, image picker and validation) loads when a gift is first created
 // or edited: opening the tab needs only the list (ADR 046).
@@ -38,10 +40,16 @@ export function GiftsTab() {
           {t('gifts.title')}
         </h2>
         {query.data ? (
-          <Button ref={createButton} onClick={() => setDialog({ gift: null })}>
-            <Plus aria-hidden="true" />
-            {t('gifts.new')}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setDialog({ gift: null, kind: 'card' })}>
+              <CreditCard aria-hidden="true" />
+              {t('gifts.newCard')}
+            </Button>
+            <Button ref={createButton} onClick={() => setDialog({ gift: null, kind: 'fixed' })}>
+              <Plus aria-hidden="true" />
+              {t('gifts.new')}
+            </Button>
+          </div>
         ) : null}
       </div>
       {query.data ? (
@@ -50,7 +58,7 @@ export function GiftsTab() {
             <Gift aria-hidden="true" className="size-10 text-brand-400" />
             <p className="text-lg font-semibold">{t('gifts.empty')}</p>
             <p className="text-muted">{t('gifts.emptyHint')}</p>
-            <Button onClick={() => setDialog({ gift: null })}>
+            <Button onClick={() => setDialog({ gift: null, kind: 'fixed' })}>
               <Plus aria-hidden="true" />
               {t('gifts.createFirst')}
             </Button>
@@ -59,7 +67,7 @@ export function GiftsTab() {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {query.data.items.map((gift) => (
               <li key={gift.id}>
-                <GiftCard gift={gift} onEdit={() => setDialog({ gift })} fallbackFocus={focusCreateButton} />
+                <GiftCard gift={gift} onEdit={() => setDialog({ gift, kind: gift.kind })} fallbackFocus={focusCreateButton} />
               </li>
             ))}
           </ul>
@@ -75,9 +83,10 @@ export function GiftsTab() {
       {dialog ? (
         <Suspense fallback={null}>
           <GiftDialog
-            key={dialog.gift?.id ?? 'new'}
+            key={dialog.gift?.id ?? `new-${dialog.kind}`}
             open
             gift={dialog.gift}
+            kind={dialog.kind}
             fallbackFocus={focusCreateButton}
             onOpenChange={(open) => {
               if (!open) setDialog(null);
@@ -110,8 +119,16 @@ function GiftCard({
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 className="font-semibold break-words">{gift.name}</h3>
-          <p className="shrink-0 font-bold text-brand-800">{formatPrice(gift.price)}</p>
+          <p className="shrink-0 font-bold text-brand-800">
+            {gift.kind === 'card' ? t('gifts.cardRange', { min: formatPrice(gift.minAmount ?? gift.price), max: formatPrice(gift.maxAmount ?? gift.price) }) : formatPrice(gift.price)}
+          </p>
         </div>
+        {gift.kind === 'card' ? (
+          <p className="flex items-center gap-1 text-sm font-semibold text-brand-800">
+            <CreditCard aria-hidden="true" className="size-4" />
+            {t('gifts.cardKind')}
+          </p>
+        ) : null}
         {/* A status region: after the switch is toggled, the saved state is announced. */}
         <p role="status" className="flex items-center gap-2 text-sm" data-testid="gift-availability">
           <span

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../platform/context';
 import { requireOwnedBusiness } from '../../../domain/businesses/owned-business';
 import { toDashboardGift } from './gift-row';
 
-/** A new gift of the caller's business; the price arrives already parsed to cents. */
+/** A new gift or gift card of the caller's business; the amounts arrive already parsed to cents. */
 export async function createBusinessGift(
   ctx: Pick<AppContext, 'db' | 'now'>,
   userId: string,
@@ -21,7 +21,11 @@ export async function createBusinessGift(
       description: values.description,
       nameTranslations: values.nameTranslations,
       descriptionTranslations: values.descriptionTranslations,
+      kind: values.kind,
       price: values.price,
+      minAmount: values.minAmount,
+      maxAmount: values.maxAmount,
+      suggestedAmounts: values.suggestedAmounts,
       currency: CURRENCY,
       isAvailable: values.isAvailable,
       forTwo: values.forTwo,

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DashboardGift } from '@shared/contracts/business-dashboard';
+import type { GiftKind } from '@shared/domain/gift-card';
 import type { Executor } from '../../../db/client';
 import { isUuid } from '../../../db/query-helpers';
 import { gifts } from '../../../db/schema/gifts';
@@ -21,7 +22,11 @@ export function toDashboardGift({ gift, hasOrders }: GiftWithOrders): DashboardG
     description: gift.description,
     nameTranslations: gift.nameTranslations,
     descriptionTranslations: gift.descriptionTranslations,
+    kind: gift.kind as GiftKind,
     price: gift.price,
+    minAmount: gift.minAmount,
+    maxAmount: gift.maxAmount,
+    suggestedAmounts: gift.suggestedAmounts,
     currency: gift.currency,
     imageUrl: gift.imageUrl,
     thumbnailUrl: thumbnailUrlFor(gift.imageUrl),

@@ -1,0 +1,36 @@
+import { bookings } from '../../db/schema/bookings';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { findBookableGift } from './bookable-gift';
+import { refusedForRoom } from './booking-changes';
+import { claimSlot } from './claim-slot';
+import { findLiveBooking, type LiveBooking } from './find-live-booking';
+
+export interface BookingRequest {
+  /** `<session id>_<YYYY-MM-DD>`. */
+  slot: string;
+  partySize?: number | undefined;
+  name: string;
+  notes?: string | undefined;
+}
+
+/**
+ * The recipient books a time for their gift. The order row's lock queues two changes of one
+ * gift; the slot's count (a trigger) and its check decide who gets the last places (ADR 105).
+ */
+export async function bookGiftTime(ctx: Pick<AppContext, 'db' | 'now'>, code: string, request: BookingRequest): Promise<LiveBooking> {
+  const now = ctx.now();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const gift = await findBookableGift(tx, code, now, { lock: true });
+      const partySize = gift.partySize ?? request.partySize;
+      if (!partySize) throw AppError.validation({ partySize: 'party_size_required' });
+      if (await findLiveBooking(tx, gift.orderId)) throw new AppError('already_booked', 409, 'This gift is already booked');
+      const { slotId } = await claimSlot(tx, gift, request.slot, now);
+      await tx.insert(bookings).values({ orderId: gift.orderId, slotId, partySize, name: request.name, notes: request.notes || null, createdAt: now, updatedAt: now });
+      return (await findLiveBooking(tx, gift.orderId))!;
+    });
+  } catch (error) {
+    refusedForRoom(error);
+  }
+}

@@ -1,0 +1,63 @@
+import type { GoogleWalletConfig } from './wallet-settings';
+import { signJwt } from './sign-jwt';
+
+/** Google's documented "Add to Google Wallet" address: the JWT travels in the path. */
+export const GOOGLE_SAVE_URL = 'https://pay.google.com/gp/v/save/';
+const WALLET_SCOPE = 'https://www.googleapis.com/auth/wallet_object.issuer';
+
+/**
+ * The save link: a JWT signed by the operator's service account (RS256), carrying the class and
+ * the object themselves, so the object exists at Google from the moment the person saves it.
+ */
+export function googleSaveUrl(google: GoogleWalletConfig, input: { genericClass: object; genericObject: object; origins: string[]; now: Date }): string {
+  const jwt = signJwt('RS256', google.privateKeyPem, {
+    iss: google.clientEmail,
+    aud: 'google',
+    typ: 'savetowallet',
+    iat: Math.floor(input.now.getTime() / 1000),
+    origins: input.origins,
+    payload: { genericClasses: [input.genericClass], genericObjects: [input.genericObject] },
+  });
+  return `${GOOGLE_SAVE_URL}${jwt}`;
+}
+
+export interface GoogleWalletClient {
+  /** Changes an object; resolves to Google's status (404: never saved, nothing to update). */
+  patchGenericObject(objectId: string, patch: object): Promise<number>;
+}
+
+/**
+ * Google's Wallet REST API with an OAuth2 access token from the service account's own JWT
+ * (the JWT bearer grant), kept until shortly before it lapses.
+ */
+export function createGoogleWalletClient(google: GoogleWalletConfig, now: () => Date = () => new Date()): GoogleWalletClient {
+  let token: { value: string; until: number } | undefined;
+  const accessToken = async () => {
+    const at = now().getTime();
+    if (token && at < token.until) return token.value;
+    const iat = Math.floor(at / 1000);
+    const assertion = signJwt('RS256', google.privateKeyPem, { iss: google.clientEmail, scope: WALLET_SCOPE, aud: google.tokenUrl, iat, exp: iat + 3600 });
+    const res = await fetch(google.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) throw new Error(`Google token exchange answered ${res.status}`);
+    const body = (await res.json()) as { access_token: string; expires_in?: number };
+    token = { value: body.access_token, until: at + Math.max(60, (body.expires_in ?? 3600) - 300) * 1000 };
+    return token.value;
+  };
+  return {
+    async patchGenericObject(objectId, patch) {
+      const res = await fetch(`${google.apiUrl}/walletobjects/v1/genericObject/${encodeURIComponent(objectId)}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json' },
+        body: JSON.stringify(patch),
+        signal: AbortSignal.timeout(10_000),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    },
+  };
+}

@@ -422,6 +422,9 @@ describe('/checkout/:id/pay (test provider)', () => {
     await renderAt('/checkout/ck1/pay');
     await waitForText('Bizum (test)');
     expect(dom.container.querySelector('[data-testid="test-bizum"] legend')?.textContent).toBe('Bizum (test)');
+    // The card's "Pay … (test)" stays the only button so named (journeys press it by that name).
+    expect([...dom.container.querySelectorAll('button')].filter((b) => /^Pay .+ \(test\)$/.test(b.textContent ?? ''))).toHaveLength(1);
+    expect(button(/^Bizum: pay 19,00\s€ \(test\)$/)).toBeTruthy();
     await click('Bizum: leave it waiting for the bank (test)');
     expect(bodyOf(calls('POST', '/api/payments/test/ck1/pending')[0]!)).toEqual({ method: 'bizum' });
     await vi.waitFor(() => expect(where()).toBe('/checkout/ck1'));

@@ -9,6 +9,7 @@ import {
 } from '@shared/domain/gift-conditions';
 import { giftText } from '../platform/gift-text';
 import { FORMAT_TAGS, type Locale } from '@shared/locale';
+import type { PaymentMethod } from '@shared/domain/payment-method';
 import { greeting, renderMail, type MailParagraph, type RenderedMail } from './layout';
 import { orderTexts } from './order-texts';
 
@@ -49,9 +50,16 @@ export interface OrderMailTemplates {
     /** The signed link to withdraw without signing in (ADR 064), and when the right ends (ISO). */
     withdrawUrl: string;
     withdrawUntil: string;
+    /** How it was paid (ADR 106); absent in receipts queued before it, null when the provider did not say. */
+    paymentMethod?: PaymentMethod | null;
   };
   /** To the giver when a scheduled gift's email went out. */
   'gift-delivered': { name: string; recipientName: string; giftName: string; ordersUrl: string };
+  /**
+   * To the giver when the bank did not confirm a payment that confirms later (Bizum, ADR
+   * 106): nothing was charged or issued. `retryUrl` is the checkout, where the cart still is.
+   */
+  'payment-failed': { name: string; total: number; paymentMethod: PaymentMethod | null; retryUrl: string };
   /** To a guest who asked for their purchase links again (ADR 075), newest first. */
   'purchase-links': { name: string; purchases: { paidAt: string; total: number; gifts: string; url: string }[] };
 }
@@ -125,6 +133,7 @@ export const orderTemplates: Renderers = {
         t.received,
         ...d.lines.map(lineText),
         t.total({ total: formatPrice(d.total) }),
+        ...(d.paymentMethod ? [t.paidWith[d.paymentMethod]] : []),
         ...(givesInPerson ? [t.inPersonNote] : []),
         t.withdrawRight({ until: formatDateTime(d.withdrawUntil, locale) }),
         { lead: t.withdrawLead, link: { label: t.withdrawLink, url: d.withdrawUrl } },
@@ -149,6 +158,17 @@ export const orderTemplates: Renderers = {
         })),
       ],
       note: t.note,
+    });
+  },
+  'payment-failed': (d, locale) => {
+    const t = orderTexts[locale].paymentFailed;
+    return renderMail({
+      locale,
+      subject: t.subject,
+      preheader: t.preheader,
+      heading: t.heading,
+      paragraphs: [greeting(locale, d.name), t.body({ total: formatPrice(d.total) }), ...(d.paymentMethod ? [t.method[d.paymentMethod]] : []), t.nothing],
+      action: { label: t.action, url: d.retryUrl },
     });
   },
   'gift-delivered': (d, locale) => {

@@ -1,4 +1,5 @@
 import type { Locale } from '@shared/locale';
+import type { PaymentMethod } from '@shared/domain/payment-method';
 import { al, de, el } from './layout-texts';
 
 /** The words of the purchase emails (order-templates.ts); values arrive formatted. */
@@ -34,6 +35,8 @@ export interface OrderMailTexts {
     /** Where the giver finds its page, its printable cards and "Send it now" (never its code in a mail). */
     inPersonNote: string;
     total: (v: { total: string }) => string;
+    /** How the giver paid (ADR 106), after the total. */
+    paidWith: Record<PaymentMethod, string>;
     withdrawRight: (v: { until: string }) => string;
     withdrawLead: string;
     withdrawLink: string;
@@ -57,6 +60,17 @@ export interface OrderMailTexts {
     preheader: (v: { giftName: string }) => string;
     heading: string;
     sent: (v: { giftName: string; recipientName: string }) => string;
+    action: string;
+  };
+  /** The payer's bank did not confirm a payment that confirms later (Bizum, ADR 106). */
+  paymentFailed: {
+    subject: string;
+    preheader: string;
+    heading: string;
+    body: (v: { total: string }) => string;
+    /** Which method was refused, when known. */
+    method: Record<PaymentMethod, string>;
+    nothing: string;
     action: string;
   };
 }
@@ -92,6 +106,7 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       inPersonNote:
         'Nothing is sent to the recipient of a gift you give in person. Its gift page, its card to print (A6, or an A4 sheet that folds into a card) and "Send it now", by email or WhatsApp if you change your mind, are behind the button below.',
       total: ({ total }) => `Total: ${total} (VAT included).`,
+      paidWith: { card: 'Paid by card.', bizum: 'Paid with Bizum.' },
       withdrawRight: ({ until }) =>
         `You may withdraw from this purchase without giving any reason until ${until} (Madrid time), as long as the gift has not been redeemed. We will refund the full price.`,
       withdrawLead: 'To withdraw:',
@@ -117,6 +132,15 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       heading: 'Your gift has arrived',
       sent: ({ giftName, recipientName }) => `We just sent "${giftName}" to ${recipientName}.`,
       action: 'See my orders',
+    },
+    paymentFailed: {
+      subject: 'Your payment was not confirmed',
+      preheader: 'Nothing was charged and no gift was sent.',
+      heading: 'Your payment was not confirmed',
+      body: ({ total }) => `Your bank did not confirm the payment of ${total} for your gifts on Regalo.`,
+      method: { card: 'You were paying by card.', bizum: 'You were paying with Bizum.' },
+      nothing: 'Nothing was charged and no gift was sent. The gifts are still in your cart if you want to try again.',
+      action: 'Try again',
     },
   },
   es: {
@@ -149,6 +173,7 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       inPersonNote:
         'A quien recibe un regalo que das en persona no le enviamos nada. Su página del regalo, su tarjeta para imprimir (A6, o una hoja A4 que se dobla en tarjeta) y «Enviarlo ahora», por correo o WhatsApp si cambias de idea, están tras el botón de abajo.',
       total: ({ total }) => `Total: ${total} (IVA incluido).`,
+      paidWith: { card: 'Pagado con tarjeta.', bizum: 'Pagado con Bizum.' },
       withdrawRight: ({ until }) =>
         `Tienes derecho a desistir de esta compra sin dar ningún motivo hasta el ${until} (hora de Madrid), mientras el regalo no se haya canjeado. Te devolveremos el precio completo.`,
       withdrawLead: 'Para desistir:',
@@ -174,6 +199,15 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       heading: 'Tu regalo ha llegado',
       sent: ({ giftName, recipientName }) => `Acabamos de enviar «${giftName}» a ${recipientName}.`,
       action: 'Ver mis pedidos',
+    },
+    paymentFailed: {
+      subject: 'Tu pago no se ha confirmado',
+      preheader: 'No se ha cobrado nada ni se ha enviado ningún regalo.',
+      heading: 'Tu pago no se ha confirmado',
+      body: ({ total }) => `Tu banco no ha confirmado el pago de ${total} por tus regalos en Regalo.`,
+      method: { card: 'Pagabas con tarjeta.', bizum: 'Pagabas con Bizum.' },
+      nothing: 'No se ha cobrado nada ni se ha enviado ningún regalo. Los regalos siguen en tu cesta si quieres intentarlo de nuevo.',
+      action: 'Intentarlo de nuevo',
     },
   },
   va: {
@@ -206,6 +240,7 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       inPersonNote:
         'A qui rep un regal que dones en persona no li enviem res. La seua pàgina del regal, la seua targeta per a imprimir (A6, o un full A4 que es plega en targeta) i «Enviar-lo ara», per correu o WhatsApp si canvies d’idea, estan darrere del botó de davall.',
       total: ({ total }) => `Total: ${total} (IVA inclòs).`,
+      paidWith: { card: 'Pagat amb targeta.', bizum: 'Pagat amb Bizum.' },
       withdrawRight: ({ until }) =>
         `Tens dret a desistir d’esta compra sense donar cap motiu fins ${al(until)} (hora de Madrid), mentres el regal no s’haja bescanviat. Et tornarem el preu complet.`,
       withdrawLead: 'Per a desistir:',
@@ -231,6 +266,15 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       heading: 'El teu regal ha arribat',
       sent: ({ giftName, recipientName }) => `Acabem d’enviar «${giftName}» a ${recipientName}.`,
       action: 'Veure les meues comandes',
+    },
+    paymentFailed: {
+      subject: 'El teu pagament no s’ha confirmat',
+      preheader: 'No s’ha cobrat res ni s’ha enviat cap regal.',
+      heading: 'El teu pagament no s’ha confirmat',
+      body: ({ total }) => `El teu banc no ha confirmat el pagament de ${total} pels teus regals a Regalo.`,
+      method: { card: 'Pagaves amb targeta.', bizum: 'Pagaves amb Bizum.' },
+      nothing: 'No s’ha cobrat res ni s’ha enviat cap regal. Els regals continuen en la teua cistella si vols intentar-ho de nou.',
+      action: 'Intentar-ho de nou',
     },
   },
 };

@@ -46,7 +46,9 @@ export const mailSamples: { [K in keyof MailTemplates]: MailTemplates[K] } = {
     ordersUrl: url,
     withdrawUrl: 'https://regalo.example/withdraw/link/abc.def',
     withdrawUntil: '2026-12-11T22:59:59.999Z',
+    paymentMethod: 'bizum',
   },
+  'payment-failed': { name: 'Ana', total: 9150, paymentMethod: 'bizum', retryUrl: 'https://regalo.example/checkout' },
   'gift-delivered': { name: 'Ana', recipientName: 'Carmen', giftName: 'Paella para dos', ordersUrl: url },
   'purchase-links': {
     name: 'Ana <Ferrer>',

@@ -27,11 +27,36 @@ export interface StandInAccount {
   metadata: Record<string, string>;
 }
 
+/** A Checkout Session as the stand-in keeps it (the fields its events carry). */
+export interface StandInSession {
+  id: string;
+  checkoutId: string | null;
+  amountTotal: number;
+  currency: string;
+  /** What the driver asked for: the dashboard's methods filtered to these (ADR 106). */
+  allowedPaymentMethodTypes: string[];
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'paid' | 'unpaid';
+  /** Created when the payer confirms on the page, as Stripe does (null before). */
+  paymentIntent: string | null;
+}
+
+/** A PaymentIntent: its status, and the method the payer chose on the page. */
+export interface StandInIntent {
+  id: string;
+  amount: number;
+  /** `processing` while the payer's bank has not confirmed (Bizum); `requires_payment_method` after it refused. */
+  status: 'processing' | 'succeeded' | 'requires_payment_method';
+  method: string;
+}
+
 /**
  * A tiny stand-in for the Stripe endpoints the driver calls (Checkout Sessions and their
- * expiry, refunds, and Connect: accounts, account links, transfers, reversals, balance
- * transactions), on a free port: STRIPE_API_URL points the driver at it. Responses follow
- * Stripe's documented object shapes. Idempotency keys behave as Stripe documents them
+ * expiry, PaymentIntents, refunds, and Connect: accounts, account links, transfers,
+ * reversals, balance transactions), on a free port: STRIPE_API_URL points the driver at it.
+ * Responses follow Stripe's documented object shapes. Its payers pay by card or Bizum
+ * (ADR 106): `pay`, `bankConfirms`, `bankRefuses` and `expireSession` change the session and
+ * its PaymentIntent as Stripe would and return the Checkout Session event Stripe posts. Idempotency keys behave as Stripe documents them
  * (https://docs.stripe.com/api/idempotent_requests): the first answer an endpoint gave for a
  * key, errors included, is replayed for every later POST with that key and the same
  * parameters, and the same key with other parameters (or on another path) is refused with an
@@ -60,8 +85,14 @@ export class StripeStandIn {
   readonly refusingRefunds = new Set<string>();
   /** Idempotency key → the request it was first used with and the answer Stripe stored. */
   readonly answers = new Map<string, { path: string; body: string; status: number; response: unknown }>();
+  /** Checkout Sessions by id, as created (ADR 106: their methods and payment state). */
+  readonly sessions = new Map<string, StandInSession>();
+  /** PaymentIntents the stand-in's payers made (pay()), by id. */
+  readonly intents = new Map<string, StandInIntent>();
+  /** Each charge's amount (by PaymentIntent), for Stripe's refusal of a refund beyond it. */
+  readonly chargedAmount = new Map<string, number>();
   private server: Server = createServer((req, res) => void this.handle(req, res));
-  private sessions = 0;
+  private sessionCount = 0;
   private counter = 0;
 
   nextId(): number {
@@ -72,8 +103,95 @@ export class StripeStandIn {
   charge(paymentIntent: string, amount: number, createdAt = new Date()) {
     const chargeId = `ch_${paymentIntent.replace(/^pi_/, '')}`;
     this.chargeOfIntent.set(paymentIntent, chargeId);
+    this.chargedAmount.set(paymentIntent, amount);
     this.balance.push({ id: `txn_${this.nextId()}`, object: 'balance_transaction', amount, currency: 'eur', type: 'charge', created: Math.floor(createdAt.getTime() / 1000), source: { id: chargeId, object: 'charge', payment_intent: paymentIntent } });
     return chargeId;
+  }
+
+  /** The session made for a checkout (the driver's client_reference_id). */
+  sessionFor(checkoutId: string): StandInSession {
+    const id = this.sessionOf.get(checkoutId);
+    const session = id ? this.sessions.get(id) : undefined;
+    if (!session) throw new Error(`the stand-in made no session for checkout ${checkoutId}`);
+    return session;
+  }
+
+  /**
+   * The payer confirms on Stripe's page with `method` (ADR 106). A card is paid now: the
+   * session completes `paid` and the charge enters the balance. Bizum completes `unpaid`
+   * with its PaymentIntent `processing` until the bank answers (bankConfirms / bankRefuses),
+   * unless `confirmedAtOnce`. A method the session does not allow is refused, as Stripe's page
+   * would never offer it. Returns the `checkout.session.completed` event to post.
+   */
+  pay(checkoutId: string, method: 'card' | 'bizum', { confirmedAtOnce = method === 'card' } = {}): string {
+    const session = this.sessionFor(checkoutId);
+    if (!session.allowedPaymentMethodTypes.includes(method)) throw new Error(`session ${session.id} does not offer ${method}`);
+    const intent: StandInIntent = { id: `pi_${session.id.replace(/^cs_/, '')}`, amount: session.amountTotal, status: confirmedAtOnce ? 'succeeded' : 'processing', method };
+    this.intents.set(intent.id, intent);
+    session.paymentIntent = intent.id;
+    session.status = 'complete';
+    session.paymentStatus = confirmedAtOnce ? 'paid' : 'unpaid';
+    if (confirmedAtOnce) this.charge(intent.id, intent.amount);
+    return this.sessionEvent(session, 'checkout.session.completed');
+  }
+
+  /** The payer's bank confirms a processing payment: charged now; returns async_payment_succeeded. */
+  bankConfirms(checkoutId: string): string {
+    const session = this.sessionFor(checkoutId);
+    const intent = this.intents.get(session.paymentIntent ?? '');
+    if (!intent || intent.status !== 'processing') throw new Error(`no processing payment for ${session.id}`);
+    intent.status = 'succeeded';
+    session.paymentStatus = 'paid';
+    this.charge(intent.id, intent.amount);
+    return this.sessionEvent(session, 'checkout.session.async_payment_succeeded');
+  }
+
+  /** The bank refuses (or the payer let the request lapse in the bank's app): nothing charged; returns async_payment_failed. */
+  bankRefuses(checkoutId: string): string {
+    const session = this.sessionFor(checkoutId);
+    const intent = this.intents.get(session.paymentIntent ?? '');
+    if (!intent || intent.status !== 'processing') throw new Error(`no processing payment for ${session.id}`);
+    intent.status = 'requires_payment_method';
+    return this.sessionEvent(session, 'checkout.session.async_payment_failed');
+  }
+
+  /** The payer never paid and the session's lifetime ran out: returns checkout.session.expired. */
+  expireSession(checkoutId: string): string {
+    const session = this.sessionFor(checkoutId);
+    if (session.status !== 'open') throw new Error(`session ${session.id} is ${session.status}`);
+    session.status = 'expired';
+    return this.sessionEvent(session, 'checkout.session.expired');
+  }
+
+  /**
+   * A Checkout Session event as Stripe posts it: the session object in its state now. The
+   * event id is one per session and type, so posting it again is Stripe's retry of it.
+   */
+  sessionEvent(session: StandInSession, type: string): string {
+    return JSON.stringify({
+      id: `evt_${session.id}_${type.replace(/^checkout\.session\./, '')}`,
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      type,
+      data: {
+        object: {
+          id: session.id,
+          object: 'checkout.session',
+          mode: 'payment',
+          status: session.status,
+          payment_status: session.paymentStatus,
+          amount_total: session.amountTotal,
+          currency: session.currency,
+          client_reference_id: session.checkoutId,
+          metadata: session.checkoutId ? { checkoutId: session.checkoutId } : {},
+          payment_intent: session.paymentIntent,
+          allowed_payment_method_types: session.allowedPaymentMethodTypes,
+          payment_method_types: session.allowedPaymentMethodTypes,
+          expires_at: STRIPE_SESSION_EXPIRES,
+          url: session.status === 'open' ? `https://checkout.stripe.test/c/pay/${session.id}` : null,
+        },
+      },
+    });
   }
 
   async start(): Promise<string> {
@@ -123,10 +241,26 @@ export class StripeStandIn {
 
   private route(method: string, path: string, form: URLSearchParams): { status: number; body: unknown } {
     if (method === 'POST' && path === '/v1/checkout/sessions') {
-      this.sessions += 1;
-      const id = `cs_test_${this.sessions}`;
+      this.sessionCount += 1;
+      const id = `cs_test_${this.sessionCount}`;
       const reference = form.get('client_reference_id');
       if (reference) this.sessionOf.set(reference, id);
+      // Without the filter Stripe offers the dashboard's methods; cards stand for those here.
+      const allowed = [...form.entries()].filter(([k]) => k.startsWith('allowed_payment_method_types[')).map(([, v]) => v);
+      let amountTotal = 0;
+      for (let i = 0; form.has(`line_items[${i}][price_data][unit_amount]`); i++) {
+        amountTotal += Number(form.get(`line_items[${i}][price_data][unit_amount]`)) * Number(form.get(`line_items[${i}][quantity]`) ?? 1);
+      }
+      this.sessions.set(id, {
+        id,
+        checkoutId: reference,
+        amountTotal,
+        currency: form.get('line_items[0][price_data][currency]') ?? 'eur',
+        allowedPaymentMethodTypes: allowed.length > 0 ? allowed : ['card'],
+        status: 'open',
+        paymentStatus: 'unpaid',
+        paymentIntent: null,
+      });
       return { status: 200, body: { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, expires_at: STRIPE_SESSION_EXPIRES, client_reference_id: reference } };
     }
     const expire = method === 'POST' ? /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path) : null;
@@ -136,8 +270,21 @@ export class StripeStandIn {
       if (this.refusingRefunds.has(paymentIntent)) {
         return { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_disputed', message: `Charge ch_${paymentIntent.replace(/^pi_/, '')} has been charged back; cannot issue a refund.` } } };
       }
-      const id = `re_test_${this.nextId()}`;
       const amount = Number(form.get('amount'));
+      // Stripe gives back at most what is left of the charge; a payment still processing has none.
+      const intent = this.intents.get(paymentIntent);
+      if (intent && intent.status !== 'succeeded') {
+        return { status: 400, body: { error: { type: 'invalid_request_error', message: `This PaymentIntent (${paymentIntent}) does not have a successful charge to refund.` } } };
+      }
+      const charged = this.chargedAmount.get(paymentIntent);
+      const refunded = this.refunds.filter((r) => r.paymentIntent === paymentIntent).reduce((n, r) => n + r.amount, 0);
+      if (charged !== undefined && refunded >= charged) {
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ch_${paymentIntent.replace(/^pi_/, '')} has already been refunded.` } } };
+      }
+      if (charged !== undefined && amount > charged - refunded) {
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${((charged - refunded) / 100).toFixed(2)})` } } };
+      }
+      const id = `re_test_${this.nextId()}`;
       this.refunds.push({ id, paymentIntent, amount });
       this.balance.push({ id: `txn_${this.nextId()}`, object: 'balance_transaction', amount: -amount, currency: 'eur', type: 'refund', created: Math.floor(Date.now() / 1000), source: id });
       return { status: 200, body: { id, object: 'refund', amount, payment_intent: paymentIntent } };
@@ -193,7 +340,29 @@ function serveConnect(
   if (method === 'GET' && intentMatch) {
     const pi = intentMatch[1]!;
     const charge = stripe.chargeOfIntent.get(pi) ?? null;
-    return { status: 200, body: { id: pi, object: 'payment_intent', status: charge ? 'succeeded' : 'processing', latest_charge: charge } };
+    const intent = stripe.intents.get(pi);
+    // `expand[]` as the SDK sends it (expand[0]=…): the named fields come as objects.
+    const expand = new Set([...url.searchParams.entries()].filter(([k]) => k.startsWith('expand')).map(([, v]) => v));
+    const methodType = intent?.method ?? 'card';
+    const paymentMethod = intent ? { id: `pm_${pi.replace(/^pi_/, '')}`, object: 'payment_method', type: methodType, [methodType]: {} } : null;
+    const latestCharge =
+      charge && expand.has('latest_charge')
+        ? { id: charge, object: 'charge', status: 'succeeded', paid: true, amount: stripe.chargedAmount.get(pi) ?? 0, payment_intent: pi, payment_method_details: { type: methodType, [methodType]: {} } }
+        : charge;
+    return {
+      status: 200,
+      body: {
+        id: pi,
+        object: 'payment_intent',
+        status: intent?.status ?? (charge ? 'succeeded' : 'processing'),
+        amount: intent?.amount ?? stripe.chargedAmount.get(pi) ?? 0,
+        currency: 'eur',
+        capture_method: 'automatic',
+        payment_method_types: intent ? [methodType] : ['card'],
+        payment_method: paymentMethod && expand.has('payment_method') ? paymentMethod : (paymentMethod?.id ?? null),
+        latest_charge: latestCharge,
+      },
+    };
   }
   if (method === 'POST' && path === '/v1/transfers') {
     const destination = form.get('destination') ?? '';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emptyToNull, isValidEmail, isValidPhone } from '../domain/contact';
 import { checkoutStatuses, orderStatuses } from '../domain/order-status';
 import { handovers } from '../domain/handover';
+import { paymentMethods } from '../domain/payment-method';
 import { cardAmountErrors, giftKinds } from '../domain/gift-card';
 import { CHECKOUT_LIMITS, recipientLocales } from './checkout-limits';
 import { multiLine, plainTextFieldErrors, singleLine } from './plain-text';
@@ -36,9 +37,12 @@ export { CHECKOUT_LIMITS, recipientLocales, type RecipientLocale } from './check
  * GET  /api/checkouts/:id          → 200 checkoutSchema (the buyer's return page polls it)
  *
  * Test provider (PAYMENTS_PROVIDER=test; 404 otherwise):
- * POST /api/payments/test/:checkoutId/succeed | /fail | /cancel → 200 checkoutSchema
+ * POST /api/payments/test/:checkoutId/succeed | /fail | /cancel | /pending
+ *      body testPaymentInputSchema ({method: 'card' | 'bizum'}) → 200 checkoutSchema
  *      Only the buyer, only while the checkout is `pending` (409 `checkout_not_pending`
- *      otherwise; succeeding twice is 200 with nothing changed).
+ *      otherwise; succeeding twice is 200 with nothing changed). `pending` is Bizum's (whatever
+ *      `method` says): the payer authorised, the bank has not confirmed; then `succeed` or
+ *      `fail` settles it as the bank would.
  * Stripe (PAYMENTS_PROVIDER=stripe):
  * POST /api/payments/stripe/webhook  Stripe-Signature verified, idempotent per event id.
  *
@@ -276,8 +280,22 @@ export const checkoutSchema = z.object({
    * signed in, the signed `/withdraw/link/<token>` for a guest (who has no session).
    */
   withdrawPath: z.string().nullable(),
+  /** How it was paid, once the provider said (ADR 106): the thank-you page names it. */
+  paymentMethod: z.enum(paymentMethods).nullable(),
+  /** Pending and authorised by the payer, waiting for their bank to confirm (Bizum, ADR 106). */
+  awaitingBank: z.boolean(),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
+
+/**
+ * The test payment page's choices (ADR 106): a card, or "Bizum (test)", which can also stay
+ * pending (the bank has not confirmed) and be completed or failed from there.
+ */
+export const testPaymentOutcomes = ['succeed', 'fail', 'cancel', 'pending'] as const;
+export type TestPaymentOutcome = (typeof testPaymentOutcomes)[number];
+/** The body may be absent: a card, as before Bizum. */
+export const testPaymentInputSchema = z.object({ method: z.enum(paymentMethods).optional() }).nullish();
+export type TestPaymentInput = z.input<typeof testPaymentInputSchema>;
 
 export const checkoutParamsSchema = z.object({ id: z.string().max(64) });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidEmail } from '../domain/contact';
 import { checkoutStatuses } from '../domain/order-status';
+import { paymentMethods } from '../domain/payment-method';
 import { LOCALES } from '../locale';
 import { checkoutFieldErrors, createCheckoutInputSchema } from './checkout';
 import { GUEST_LIMITS } from './guest-checkout-limits';
@@ -86,6 +87,10 @@ export const purchaseViewSchema = z.object({
   currency: z.string(),
   /** Where to pay it while it is pending and can still be paid. */
   paymentUrl: z.string().nullable(),
+  /** How it was paid, once known (ADR 106). */
+  paymentMethod: z.enum(paymentMethods).nullable(),
+  /** Pending and waiting for the payer's bank to confirm (Bizum, ADR 106). */
+  awaitingBank: z.boolean(),
   /** The purchase's paid gifts, with the same fields and permissions as in "My orders". */
   orders: z.array(myOrderSchema),
   /** The withdrawal form for this purchase (its signed link) while the right is open; null otherwise. */

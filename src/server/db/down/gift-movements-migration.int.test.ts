@@ -86,6 +86,7 @@ const LATER_TAKEN_BACK: Record<string, string[]> = {
   ],
   'booking-sessions': ['bookings', 'booking_slots', 'booking_closed_days', 'booking_sessions', 'booking_settings'].map((table) => `DROP TABLE "${table}"`),
   'bookings-count-places': ['DROP TRIGGER "bookings_count_places" ON "bookings"', 'DROP FUNCTION "bookings_count_places"()'],
+  'checkout-payment-method': ['ALTER TABLE "checkouts" DROP COLUMN "payment_method"'],
 };
 
 async function takeBackLaterMigrations(db: Database) {

@@ -41,6 +41,12 @@ export const checkouts = pgTable(
     paymentUrl: text('payment_url'),
     /** The provider's payment (Stripe PaymentIntent id), for refunds; set at success. */
     paymentRef: text('payment_ref'),
+    /**
+     * How the giver paid, as the provider names it (Stripe's payment_method_details.type:
+     * `card`, `bizum`…; ADR 106). Set when the payment is known, which for Bizum may be before
+     * it is confirmed: a pending checkout with a method is waiting for the payer's bank.
+     */
+    paymentMethod: text('payment_method'),
     /** A pending checkout past this moment is expired by the periodic job. */
     expiresAt: timestamptz('expires_at').notNull().default(sql`now() + interval '30 minutes'`),
     amountTotal: integer('amount_total').notNull(),

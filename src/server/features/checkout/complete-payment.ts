@@ -1,6 +1,7 @@
 import { and, asc, eq, lte, isNull, or } from 'drizzle-orm';
 import { pickLocalizedText } from '@shared/domain/localized-text';
 import { computeExpiresAt } from '@shared/domain/validity';
+import { toPaymentMethod } from '@shared/domain/payment-method';
 import { withdrawalDeadline } from '@shared/domain/withdrawal';
 import { createWithdrawalToken, withdrawalLinkUrl } from '../../domain/orders/withdrawal-link';
 import type { Executor } from '../../db/client';
@@ -27,6 +28,7 @@ import { notifyOwnerOfOrderEvent } from '../../domain/owner-notices/notify-owner
  *   the code to type at the counter;
  * - the ledger: the charge, and per order commission, VAT and share owed; each order's
  *   transfer is scheduled (redemption or the end of the withdrawal period);
+ * - the method that paid (ADR 106), named on the giver's receipt;
  * - the giver's receipt, and the gifts due now (no date, or a date already passed) are
  *   delivered in the same transaction; later ones wait for the delivery job, and a gift given
  *   in person waits for its giver (ADR 103).
@@ -34,12 +36,20 @@ import { notifyOwnerOfOrderEvent } from '../../domain/owner-notices/notify-owner
 export async function completePayment(
   tx: Executor,
   ctx: Pick<AppContext, 'now' | 'config'>,
-  input: { checkoutId: string; paymentRef?: string | null },
+  input: { checkoutId: string; paymentRef?: string | null; paymentMethod?: string | null },
 ): Promise<boolean> {
   const now = ctx.now();
   const [checkout] = await tx
     .update(checkouts)
-    .set({ status: 'succeeded', completedAt: now, paymentRef: input.paymentRef ?? null, paymentUrl: null, updatedAt: now })
+    .set({
+      status: 'succeeded',
+      completedAt: now,
+      paymentRef: input.paymentRef ?? null,
+      // The method named while the bank confirmed it (Bizum) stays when this event cannot say.
+      ...(input.paymentMethod ? { paymentMethod: input.paymentMethod } : {}),
+      paymentUrl: null,
+      updatedAt: now,
+    })
     .where(and(eq(checkouts.id, input.checkoutId), eq(checkouts.status, 'pending')))
     .returning();
   if (!checkout) return false;
@@ -106,6 +116,7 @@ export async function completePayment(
         guest: purchaser?.kind === 'guest',
         withdrawUrl: withdrawalLinkUrl(ctx.config.publicUrl, createWithdrawalToken(ctx.config.authSecret, checkout.id, withdrawalDeadline(now))),
         withdrawUntil: withdrawalDeadline(now).toISOString(),
+        paymentMethod: toPaymentMethod(checkout.paymentMethod),
       },
     });
   }

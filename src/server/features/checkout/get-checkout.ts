@@ -7,6 +7,7 @@ import { pickLocalizedText } from '@shared/domain/localized-text';
 import type { Locale } from '@shared/locale';
 import type { GiftValueKind } from '@shared/domain/gift-movements';
 import type { Handover } from '@shared/domain/handover';
+import { isAwaitingBank, toPaymentMethod } from '@shared/domain/payment-method';
 import { giftPagePath } from '../../domain/orders/gift-page-url';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/query-helpers';
@@ -115,6 +116,8 @@ export function checkoutView(checkout: CheckoutRow, lines: readonly CheckoutLine
         : isGuest
           ? withdrawalLinkPath(createWithdrawalToken(authSecret, checkout.id, deadline))
           : withdrawalPagePath(checkout.id),
+    paymentMethod: toPaymentMethod(checkout.paymentMethod),
+    awaitingBank: isAwaitingBank(checkout),
     lines: lines.map((l) => ({
       orderId: l.orderId,
       giftId: l.giftId,

@@ -7,6 +7,8 @@ import {
   checkoutQuoteSchema,
   checkoutSchema,
   createCheckoutInputSchema,
+  testPaymentInputSchema,
+  testPaymentOutcomes,
 } from '@shared/contracts/checkout';
 import { createGuestCheckoutInputSchema } from '@shared/contracts/guest-checkout';
 import { createPurchaseToken } from '../../domain/orders/purchase-link';
@@ -117,15 +119,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const testParams = z.object({ checkoutId: z.string().max(64), outcome: z.enum(['succeed', 'fail', 'cancel']) });
+  const testParams = z.object({ checkoutId: z.string().max(64), outcome: z.enum(testPaymentOutcomes) });
   app.post(
     '/api/payments/test/:checkoutId/:outcome',
-    { config: { abuse: paymentMail }, schema: { params: testParams, response: { 200: checkoutSchema } } },
+    { config: { abuse: paymentMail }, schema: { params: testParams, body: testPaymentInputSchema, response: { 200: checkoutSchema } } },
     async (request) => {
       // The test provider's page only exists when it is the configured provider.
       if (app.ctx.payments.name !== 'test') throw AppError.notFound();
       const access = await checkoutAccess(request, request.params.checkoutId);
-      return payTestCheckout(app.ctx, access, request.params.checkoutId, request.params.outcome, readerLanguage(request));
+      const { checkoutId, outcome } = request.params;
+      return payTestCheckout(app.ctx, access, checkoutId, { outcome, method: request.body?.method ?? 'card' }, readerLanguage(request));
     },
   );
 };

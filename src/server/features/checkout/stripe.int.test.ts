@@ -161,7 +161,7 @@ describe('the Stripe driver', () => {
 
   it('waits for delayed payments: completed-but-unpaid changes nothing, async success pays, async failure fails', async () => {
     const one = await pendingCheckout();
-    expect((await webhook(sessionEvent('checkout.session.completed', { ...one.session, paymentStatus: 'unpaid' }))).json().result).toBe('ignored');
+    expect((await webhook(sessionEvent('checkout.session.completed', { ...one.session, paymentStatus: 'unpaid' }))).json().result).toBe('applied');
     expect((await db().select().from(checkouts).where(eq(checkouts.id, one.checkout.id)))[0]!.status).toBe('pending');
     expect((await webhook(sessionEvent('checkout.session.async_payment_succeeded', one.session))).json().result).toBe('applied');
     expect((await db().select().from(checkouts).where(eq(checkouts.id, one.checkout.id)))[0]!.status).toBe('succeeded');

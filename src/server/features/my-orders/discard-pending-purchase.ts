@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { isUuid } from '../../db/query-helpers';
 import { checkouts, orders } from '../../db/schema/orders';
 import type { AppContext } from '../../platform/context';
@@ -20,7 +20,8 @@ export async function discardPendingPurchase(ctx: Pick<AppContext, 'db' | 'now'>
     const [closed] = await tx
       .update(checkouts)
       .set({ status: 'expired', paymentUrl: null, updatedAt: now })
-      .where(and(eq(checkouts.id, checkoutId), eq(checkouts.buyerId, buyerId), eq(checkouts.status, 'pending')))
+      // Not one waiting for the payer's bank (Bizum, ADR 106): the payer already authorised it.
+      .where(and(eq(checkouts.id, checkoutId), eq(checkouts.buyerId, buyerId), eq(checkouts.status, 'pending'), isNull(checkouts.paymentMethod)))
       .returning({ id: checkouts.id });
     if (!closed) {
       const [mine] = await tx

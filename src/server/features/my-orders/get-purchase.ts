@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { PurchaseView } from '@shared/contracts/guest-checkout';
 import type { CheckoutStatus } from '@shared/domain/order-status';
 import { withdrawalDeadline } from '@shared/domain/withdrawal';
+import { isAwaitingBank, toPaymentMethod } from '@shared/domain/payment-method';
 import { checkouts } from '../../db/schema/orders';
 import { findPurchaser } from '../../domain/orders/find-purchaser';
 import { readPurchaseToken } from '../../domain/orders/purchase-link';
@@ -54,6 +55,8 @@ export async function getPurchase(ctx: Pick<AppContext, 'db' | 'now' | 'config'>
     totalAmount: checkout.amountTotal,
     currency: checkout.currency,
     paymentUrl: checkout.status === 'pending' && checkout.expiresAt > now ? checkout.paymentUrl : null,
+    paymentMethod: toPaymentMethod(checkout.paymentMethod),
+    awaitingBank: isAwaitingBank(checkout),
     // Oldest first, as the guest typed them at checkout.
     orders: items.reverse(),
     withdrawPath: canWithdraw ? withdrawalLinkPath(createWithdrawalToken(ctx.config.authSecret, checkout.id, deadline)) : null,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { PendingPurchase } from '@shared/contracts/my-orders';
 import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema/businesses';
@@ -26,7 +26,8 @@ export async function listPendingPurchases(db: Executor, userId: string, now: Da
       provider: checkouts.provider,
     })
     .from(checkouts)
-    .where(and(eq(checkouts.buyerId, userId), eq(checkouts.status, 'pending'), gt(checkouts.expiresAt, now), isNotNull(checkouts.paymentUrl)))
+    // One waiting for the payer's bank (Bizum, ADR 106) has nothing left to pay or discard.
+    .where(and(eq(checkouts.buyerId, userId), eq(checkouts.status, 'pending'), gt(checkouts.expiresAt, now), isNotNull(checkouts.paymentUrl), isNull(checkouts.paymentMethod)))
     .orderBy(desc(checkouts.createdAt), desc(checkouts.id))
     .limit(MAX_PENDING);
   // A Stripe checkout outlives its payment page by a grace period for late webhooks.

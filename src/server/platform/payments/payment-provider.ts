@@ -29,6 +29,7 @@ export interface PaymentLine {
 
 export interface CreatePaymentInput {
   checkoutId: string;
+  /** ISO 4217; Bizum is offered beside cards only in euros (ADR 106). */
   currency: string;
   lines: PaymentLine[];
   /** Prefills the payer's email on the provider's page. */
@@ -65,6 +66,12 @@ export interface ConnectedAccountState {
 export type PaymentEvent =
   | { kind: 'succeeded'; eventId: string; checkoutId: string | null; providerRef: string; paymentRef: string | null }
   | { kind: 'failed' | 'expired'; eventId: string; checkoutId: string | null; providerRef: string }
+  /**
+   * The payer authorised, the money is not confirmed yet (Stripe: the session completed
+   * `unpaid`, e.g. Bizum waiting for the bank, ADR 106): the checkout stays pending, nothing
+   * is issued; `succeeded` or `failed` follows.
+   */
+  | { kind: 'processing'; eventId: string; checkoutId: string | null; providerRef: string; paymentRef: string | null }
   /** Signed and genuine, but nothing to do (another event type, or paid later by bank transfer). */
   | { kind: 'ignored'; eventId: string; type: string }
   | PayoutEvent;
@@ -164,6 +171,12 @@ export interface PaymentProvider {
    * PaymentProviderError, `refused` when the provider definitely did not refund.
    */
   refund(paymentRef: string, amount: number, idempotencyKey?: string): Promise<{ refundRef: string }>;
+  /**
+   * The type of the method that paid (or is paying) `paymentRef`, as the provider names it
+   * (Stripe: the charge's payment_method_details.type, `card`, `bizum`…), null when it does
+   * not say. Read to name the method on the receipt (ADR 106); never decides a payment.
+   */
+  paymentMethodOf(paymentRef: string): Promise<string | null>;
   /**
    * Closes a payment attempt that must no longer be paid (a gift of it was cancelled), so the
    * payer's open page cannot charge them. A payment that gets through anyway is given back

@@ -1,5 +1,6 @@
 import type { Locale } from '@shared/locale';
 import Stripe from 'stripe';
+import { offersBizum } from '@shared/domain/payment-method';
 import type { BalanceTransaction, ConnectedAccountState, PaymentEvent, PaymentProvider } from './payment-provider';
 import { PaymentProviderError, PaymentSignatureError, STRIPE_EXPIRY_GRACE_MS } from './payment-provider';
 
@@ -113,10 +114,12 @@ export function toPaymentEvent(event: { id: string; type: string; account?: stri
   const base = { eventId: event.id, checkoutId: checkoutIdOf(session), providerRef: session.id };
   switch (event.type) {
     case 'checkout.session.completed':
-      // Card payments are paid now; delayed methods (SEPA debit…) complete "unpaid" and
-      // report later with async_payment_succeeded / _failed.
-      return session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
-        ? { kind: 'succeeded', ...base, paymentRef: paymentRefOf(session) }
+      // Card payments are paid now; a method that confirms later (Bizum waiting for the
+      // payer's bank, ADR 106) completes "unpaid" and reports later with
+      // async_payment_succeeded / _failed.
+      if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') return { kind: 'succeeded', ...base, paymentRef: paymentRefOf(session) };
+      return session.payment_status === 'unpaid'
+        ? { kind: 'processing', ...base, paymentRef: paymentRefOf(session) }
         : { kind: 'ignored', eventId: event.id, type: `${event.type}:${session.payment_status ?? 'unknown'}` };
     case 'checkout.session.async_payment_succeeded':
       return { kind: 'succeeded', ...base, paymentRef: paymentRefOf(session) };
@@ -141,9 +144,14 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
     name: 'stripe',
     async createPayment({ checkoutId, currency, lines, customerEmail, locale }) {
       const returnUrl = `${settings.publicUrl}/checkout/${checkoutId}`;
+      const amount = lines.reduce((sum, line) => sum + line.amount, 0);
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
+          // The dashboard's methods, filtered to those whose confirmation, failure and refund
+          // Regalo handles and tests (ADR 106): cards, and Bizum for euros from its minimum.
+          // A method the account has not enabled is simply not offered.
+          allowed_payment_method_types: offersBizum(currency, amount) ? ['card', 'bizum'] : ['card'],
           line_items: lines.map((line) => ({
             quantity: 1,
             price_data: { currency: currency.toLowerCase(), unit_amount: line.amount, product_data: { name: line.name } },
@@ -193,6 +201,15 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
         ),
       );
       return { refundRef: refund.id };
+    },
+    async paymentMethodOf(paymentRef) {
+      // The charge names the method that paid; while the bank has not confirmed (Bizum
+      // processing) there may be no charge yet, and the PaymentIntent's method says it.
+      const intent = await stripe.paymentIntents.retrieve(paymentRef, { expand: ['latest_charge', 'payment_method'] });
+      const charge = intent.latest_charge;
+      const fromCharge = charge && typeof charge !== 'string' ? (charge.payment_method_details?.type ?? null) : null;
+      const method = intent.payment_method;
+      return fromCharge ?? (method && typeof method !== 'string' ? method.type : null);
     },
     async createConnectedAccount({ businessId, email }) {
       const account = await call(() =>

@@ -109,6 +109,10 @@ export function createTestPaymentProvider(publicUrl: string, now: () => Date = (
     },
     // The test payment page pays only a pending checkout: closing ours is enough.
     async closePayment() {},
+    // The test payment page says which method it pays with (its Bizum choice, ADR 106).
+    async paymentMethodOf() {
+      return null;
+    },
     async refund(paymentRef, amount, idempotencyKey) {
       return keyed(idempotencyKey, { paymentRef, amount }, () => {
         if (refusingRefunds.has(paymentRef)) throw new PaymentProviderError(`The payment ${paymentRef} cannot be refunded now (test provider)`, 'refused');

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Checkout, CreateCheckoutInput } from '@shared/contracts/checkout';
+import type { Checkout, CreateCheckoutInput, TestPaymentOutcome } from '@shared/contracts/checkout';
+import type { PaymentMethod } from '@shared/domain/payment-method';
 import type { CreateGuestCheckoutInput } from '@shared/contracts/guest-checkout';
 import { apiRequest } from '@web/lib/api-client';
 import { useLanguage } from '@web/lib/language';
@@ -59,11 +60,16 @@ export function useCheckout(id: string, { poll = false, pollDelay = defaultPollD
   });
 }
 
-export type TestPaymentAction = 'succeed' | 'fail' | 'cancel';
+/** A button of the test payment page: an outcome, paid by card or by "Bizum (test)" (ADR 106). */
+export type TestPaymentAction = { outcome: TestPaymentOutcome; method: PaymentMethod };
 
 export function useTestPayment(id: string) {
   return useMutation({
-    mutationFn: (action: TestPaymentAction) =>
-      apiRequest(`/api/payments/test/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {}, contract: () => checkoutContract().then((m) => m.checkoutSchema) }),
+    mutationFn: ({ outcome, method }: TestPaymentAction) =>
+      apiRequest(`/api/payments/test/${encodeURIComponent(id)}/${outcome}`, {
+        method: 'POST',
+        body: { method },
+        contract: () => checkoutContract().then((m) => m.checkoutSchema),
+      }),
   });
 }

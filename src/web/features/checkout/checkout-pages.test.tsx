@@ -85,6 +85,8 @@ function checkout(overrides: Partial<Checkout> = {}): Checkout {
     withdrawUntil: null,
     purchasePath: null,
     withdrawPath: null,
+    paymentMethod: null,
+    awaitingBank: false,
     ...overrides,
   };
 }
@@ -399,6 +401,45 @@ describe('/checkout/:id/pay (test provider)', () => {
     expect(text()).toContain('Your cart is kept');
     expect(cartStore.getSnapshot().lines).toHaveLength(1);
     expect(calls('POST', '/api/payments/test/ck1/fail')).toHaveLength(1);
+  });
+
+  it('"Bizum (test)" can stay waiting for the bank, then the bank confirms: the thank-you page names Bizum', async () => {
+    let state: Partial<Checkout> = { status: 'pending' };
+    stubApi((url, init) => {
+      if (url === '/api/checkouts/ck1') return json(200, checkout(state));
+      if (url === '/api/payments/test/ck1/pending' && init?.method === 'POST') {
+        state = { status: 'pending', paymentMethod: 'bizum', awaitingBank: true };
+        return json(200, checkout(state));
+      }
+      if (url === '/api/payments/test/ck1/succeed' && init?.method === 'POST') {
+        state = { status: 'succeeded', paymentMethod: 'bizum', paymentUrl: null };
+        return json(200, checkout(state));
+      }
+      return undefined;
+    });
+    addGift('g1');
+    cartStore.markCheckout('ck1');
+    await renderAt('/checkout/ck1/pay');
+    await waitForText('Bizum (test)');
+    expect(dom.container.querySelector('[data-testid="test-bizum"] legend')?.textContent).toBe('Bizum (test)');
+    // The card's "Pay … (test)" stays the only button so named (journeys press it by that name).
+    expect([...dom.container.querySelectorAll('button')].filter((b) => /^Pay .+ \(test\)$/.test(b.textContent ?? ''))).toHaveLength(1);
+    expect(button(/^Bizum: pay 19,00\s€ \(test\)$/)).toBeTruthy();
+    await click('Bizum: leave it waiting for the bank (test)');
+    expect(bodyOf(calls('POST', '/api/payments/test/ck1/pending')[0]!)).toEqual({ method: 'bizum' });
+    await vi.waitFor(() => expect(where()).toBe('/checkout/ck1'));
+    await waitForText('Waiting for your bank…');
+    expect(text()).toContain('You authorised the payment with Bizum');
+    // Its "Back to the payment page" leads to the test page, now showing the bank's answers.
+    expect(dom.container.querySelector('a[href="/checkout/ck1/pay"]')).not.toBeNull();
+    await act(async () => dom.root.render(<></>));
+    await renderAt('/checkout/ck1/pay');
+    await waitForText('the payment is waiting for the bank');
+    await click(/^The bank confirms 19,00\s€ \(test\)$/);
+    expect(bodyOf(calls('POST', '/api/payments/test/ck1/succeed')[0]!)).toEqual({ method: 'bizum' });
+    await vi.waitFor(() => expect(where()).toBe('/checkout/ck1'));
+    await waitForText('Thank you!');
+    expect(dom.container.querySelector('[data-testid="paid-with"]')?.textContent).toBe('Paid with Bizum');
   });
 
   it('says "cancelled", not "expired", after the payer cancels on the test page', async () => {

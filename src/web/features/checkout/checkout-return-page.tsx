@@ -58,7 +58,9 @@ export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (
     : isCancelled
       ? t('result.cancelledTitle')
       : checkout.status === 'pending'
-        ? t('result.pendingTitle')
+        ? checkout.awaitingBank
+          ? t('result.awaitingBankTitle')
+          : t('result.pendingTitle')
         : checkout.status === 'succeeded'
           ? t(succeededKey, { count: checkout.lines.length })
           : checkout.status === 'expired'
@@ -103,11 +105,13 @@ export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (
       ) : checkout.status === 'pending' ? (
         <Card className="flex flex-col items-center gap-3 p-6 text-center" role="status" data-testid="checkout-pending">
           <Spinner decorative className="size-8" />
-          <h1 className="font-display text-2xl font-semibold">{t('result.pendingTitle')}</h1>
+          <h1 className="font-display text-2xl font-semibold">{title}</h1>
           <p className="text-muted">
-            {answers.count >= SLOW_AFTER_ANSWERS ? t('result.pendingSlow') : t('result.pendingLead')}
+            {/* Bizum waits for the payer's bank (ADR 106): not "slow", just not confirmed yet. */}
+            {checkout.awaitingBank ? t('result.awaitingBankLead') : answers.count >= SLOW_AFTER_ANSWERS ? t('result.pendingSlow') : t('result.pendingLead')}
           </p>
-          {checkout.paymentUrl ? (
+          {/* Stripe's page has nothing more to do once Bizum is authorised; the test page has the bank's buttons. */}
+          {checkout.paymentUrl && !(checkout.awaitingBank && checkout.provider === 'stripe') ? (
             <a href={checkout.paymentUrl} className="font-semibold text-brand-800 underline underline-offset-4">
               {t('result.backToPayment')}
             </a>
@@ -119,6 +123,11 @@ export function CheckoutResult({ pollDelay = defaultPollDelay }: { pollDelay?: (
             <CheckCircle2 aria-hidden="true" className="size-12 text-olive-700" />
             <h1 className="font-display text-2xl font-bold text-brand-800 sm:text-3xl">{t(succeededKey, { count: checkout.lines.length })}</h1>
             <p className="text-muted">{t('result.succeededLead', { count: checkout.lines.length })}</p>
+            {checkout.paymentMethod ? (
+              <p className="font-semibold" data-testid="paid-with">
+                {t(`result.paidWith.${checkout.paymentMethod}`)}
+              </p>
+            ) : null}
           </div>
           <Card className="p-4 sm:p-5">
             <CheckoutLinesList lines={checkout.lines} showDelivery />

@@ -50,6 +50,8 @@ function checkout(overrides: Partial<Checkout> = {}): Checkout {
     withdrawUntil: null,
     purchasePath: '/purchase/ck1~1~sig',
     withdrawPath: null,
+    paymentMethod: null,
+    awaitingBank: false,
     ...overrides,
   };
 }

@@ -36,8 +36,11 @@ function TestPayment() {
   const act = (action: TestPaymentAction) => {
     if (payment.isPending) return;
     // A cancel lands where Stripe's cancel_url lands, so the page says "cancelled", not "expired".
-    payment.mutate(action, { onSuccess: () => navigate(action === 'cancel' ? `${resultPath}?payment=cancelled` : resultPath) });
+    payment.mutate(action, { onSuccess: () => navigate(action.outcome === 'cancel' ? `${resultPath}?payment=cancelled` : resultPath) });
   };
+  const busy = (outcome: TestPaymentAction['outcome'], method: TestPaymentAction['method']) =>
+    payment.isPending && payment.variables?.outcome === outcome && payment.variables.method === method ? <Spinner decorative /> : null;
+  const disabled = payment.isPending || undefined;
 
   return (
     <div className="mx-auto flex w-full max-w-lg flex-col gap-4">
@@ -79,18 +82,49 @@ function TestPayment() {
                   {errorText(payment.error)}
                 </p>
               ) : null}
-              <div className="flex flex-col gap-2 pt-2">
-                <Button size="lg" onClick={() => act('succeed')} aria-disabled={payment.isPending || undefined}>
-                  {payment.isPending && payment.variables === 'succeed' ? <Spinner decorative /> : null}
-                  {t('pay.succeed', { total: formatPrice(checkout.totalAmount) })}
-                </Button>
-                <Button variant="outline" onClick={() => act('fail')} aria-disabled={payment.isPending || undefined}>
-                  {t('pay.fail')}
-                </Button>
-                <Button variant="ghost" onClick={() => act('cancel')} aria-disabled={payment.isPending || undefined}>
-                  {t('pay.cancel')}
-                </Button>
-              </div>
+              {checkout.awaitingBank ? (
+                // "Bizum (test)" left waiting: the bank's answer, as Stripe's async events bring it.
+                <div role="group" aria-labelledby="test-bank" className="flex flex-col gap-2 pt-2" data-testid="test-bank">
+                  <p id="test-bank">{t('pay.awaitingBank')}</p>
+                  <Button size="lg" onClick={() => act({ outcome: 'succeed', method: 'bizum' })} aria-disabled={disabled}>
+                    {busy('succeed', 'bizum')}
+                    {t('pay.bankConfirms', { total: formatPrice(checkout.totalAmount) })}
+                  </Button>
+                  <Button variant="outline" onClick={() => act({ outcome: 'fail', method: 'bizum' })} aria-disabled={disabled}>
+                    {t('pay.bankRefuses')}
+                  </Button>
+                </div>
+              ) : (
+                <>
+                  <fieldset className="flex flex-col gap-2 pt-2">
+                    <legend className="mb-2 font-semibold">{t('pay.cardLegend')}</legend>
+                    <Button size="lg" onClick={() => act({ outcome: 'succeed', method: 'card' })} aria-disabled={disabled}>
+                      {busy('succeed', 'card')}
+                      {t('pay.succeed', { total: formatPrice(checkout.totalAmount) })}
+                    </Button>
+                    <Button variant="outline" onClick={() => act({ outcome: 'fail', method: 'card' })} aria-disabled={disabled}>
+                      {t('pay.fail')}
+                    </Button>
+                  </fieldset>
+                  <fieldset className="flex flex-col gap-2 pt-2" data-testid="test-bizum">
+                    <legend className="mb-2 font-semibold">{t('pay.bizumLegend')}</legend>
+                    <Button size="lg" variant="secondary" onClick={() => act({ outcome: 'succeed', method: 'bizum' })} aria-disabled={disabled}>
+                      {busy('succeed', 'bizum')}
+                      {t('pay.bizumSucceed', { total: formatPrice(checkout.totalAmount) })}
+                    </Button>
+                    <Button variant="outline" onClick={() => act({ outcome: 'pending', method: 'bizum' })} aria-disabled={disabled}>
+                      {busy('pending', 'bizum')}
+                      {t('pay.bizumPending')}
+                    </Button>
+                    <Button variant="outline" onClick={() => act({ outcome: 'fail', method: 'bizum' })} aria-disabled={disabled}>
+                      {t('pay.bizumFail')}
+                    </Button>
+                  </fieldset>
+                  <Button variant="ghost" onClick={() => act({ outcome: 'cancel', method: 'card' })} aria-disabled={disabled}>
+                    {t('pay.cancel')}
+                  </Button>
+                </>
+              )}
             </>
           )}
         </Card>

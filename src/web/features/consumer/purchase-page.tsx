@@ -77,7 +77,13 @@ function PurchaseDetails({ purchase, token }: { purchase: PurchaseView; token: s
         {t('purchase.lead', { name: purchase.buyerName, email: purchase.buyerEmail, date: formatDateTime(purchase.paidAt ?? purchase.createdAt, language) })}
       </p>
       <p className="font-semibold">{t('purchase.total', { total: formatPrice(purchase.totalAmount) })}</p>
-      {purchase.status === 'pending' ? (
+      {purchase.status === 'succeeded' && purchase.paymentMethod ? <p data-testid="purchase-paid-with">{t(`purchase.paidWith.${purchase.paymentMethod}`)}</p> : null}
+      {purchase.status === 'pending' && purchase.awaitingBank ? (
+        // Bizum authorised, the bank not yet (ADR 106): nothing to pay again.
+        <Card className="flex flex-col items-start gap-3 p-4" role="status" data-testid="purchase-awaiting-bank">
+          <p>{t('purchase.awaitingBank')}</p>
+        </Card>
+      ) : purchase.status === 'pending' ? (
         <Card className="flex flex-col items-start gap-3 p-4">
           <p>{t('purchase.pendingLead')}</p>
           {purchase.paymentUrl ? (

@@ -56,6 +56,8 @@ const purchase = {
   totalAmount: 950,
   currency: 'EUR',
   paymentUrl: null,
+  paymentMethod: 'bizum',
+  awaitingBank: false,
   orders: [order],
   withdrawPath: '/withdraw/link/ck1~1~wsig',
   withdrawUntil: '2026-12-04T22:59:59.999Z',
@@ -107,6 +109,8 @@ describe('/purchase/<token>', () => {
     await renderAt(`/purchase/${TOKEN}`);
     await waitForText('Horchata for two');
     expect(dom.container.querySelector('[data-testid="purchase-lead"]')?.textContent).toContain('Ana Ferrer (ana@example.test)');
+    // How it was paid (ADR 106).
+    expect(dom.container.querySelector('[data-testid="purchase-paid-with"]')?.textContent).toBe('Paid with Bizum');
     // Withdrawal: the purchase's signed form, never /withdraw/<id> (that one needs a session).
     const withdrawLinks = [...dom.container.querySelectorAll('a')].filter((a) => a.textContent === 'Withdraw from contract here').map((a) => a.getAttribute('href'));
     expect(withdrawLinks.length).toBeGreaterThan(0);
@@ -116,6 +120,19 @@ describe('/purchase/<token>', () => {
     await act(async () => button(/^Send the email again/).click());
     await vi.waitFor(() => expect(calls('POST', `/api/purchases/${encodeURIComponent(TOKEN)}/orders/o1/resend`)).toHaveLength(1));
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/my/'))).toBe(false);
+  });
+
+  it('says a Bizum payment is waiting for the bank, with nothing to pay again and no gifts yet', async () => {
+    stubApi((url) =>
+      url === `/api/purchases/${encodeURIComponent(TOKEN)}`
+        ? json(200, { ...purchase, status: 'pending', paidAt: null, paymentUrl: '/checkout/ck1/pay', awaitingBank: true, orders: [], withdrawPath: null, withdrawUntil: null })
+        : undefined,
+    );
+    await renderAt(`/purchase/${TOKEN}`);
+    await waitForText('waiting for your bank');
+    expect(dom.container.querySelector('[data-testid="purchase-awaiting-bank"]')?.getAttribute('role')).toBe('status');
+    expect(text()).not.toContain('Go to payment');
+    expect(dom.container.querySelector('[data-testid="purchase-paid-with"]')).toBeNull();
   });
 
   const purchaseUrl = `/api/purchases/${encodeURIComponent(TOKEN)}`;

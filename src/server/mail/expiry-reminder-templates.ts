@@ -16,7 +16,7 @@ export interface ExpiryReminderTemplates {
     expiryDate: string;
     giftUrl: string;
     /** A gift card's balance left, formatted (ADR 104); null for a fixed gift. */
-    balance: string | null;
+    balance?: string | null;
   };
   /** To the giver: the gift they sent has not been used yet. */
   'gift-expiry-reminder-giver': {
@@ -26,7 +26,7 @@ export interface ExpiryReminderTemplates {
     businessName: string;
     expiryDate: string;
     ordersUrl: string;
-    balance: string | null;
+    balance?: string | null;
   };
 }
 

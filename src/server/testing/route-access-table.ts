@@ -937,6 +937,7 @@ export const routeTable: RouteRow[] = [
     }),
     expect: adminOnly(200),
   },
+  { route: 'GET /api/admin/orders/:id/movements', request: (w) => ({ url: `/api/admin/orders/${w.consumerA.order.id}/movements` }), expect: adminOnly(200) },
   {
     route: 'POST /api/admin/card-uses/:id/undo',
     request: async (w) => ({ url: `/api/admin/card-uses/${await freshCardUse(w)}/undo`, payload: { reason: 'Counter mistake reported later' } }),

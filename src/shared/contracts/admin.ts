@@ -13,6 +13,7 @@ import {
   verificationStatuses,
 } from '../domain/business';
 import { orderStatuses } from '../domain/order-status';
+import { giftMovementKinds, giftValueKinds } from '../domain/gift-movements';
 
 /**
  * The platform team's back-office (/admin). Every endpoint below answers 401
@@ -234,6 +235,30 @@ export const adminOrderSchema = z.object({
   expiresAt: z.string(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/**
+ * GET /api/admin/orders/:id/movements → a gift's value movement by movement (ADR 096, 104):
+ * its issue, each use (and who undid it, why), refunds, expiries; and what is left. 404
+ * `not_found` for an unknown order; admins only.
+ */
+export const adminGiftMovementsSchema = z.object({
+  orderId: z.string(),
+  valueKind: z.enum(giftValueKinds),
+  balanceCents: z.number().int(),
+  movements: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(giftMovementKinds),
+      amountCents: z.number().int(),
+      at: z.string(),
+      /** The use an undo gave back. */
+      reversesMovementId: z.string().nullable(),
+      /** For an undo: why, and whether the business or the team did it. */
+      undo: z.object({ reason: z.string(), undoneAs: z.enum(['business', 'team']) }).nullable(),
+    }),
+  ),
+});
+export type AdminGiftMovements = z.infer<typeof adminGiftMovementsSchema>;
 
 export const orderSearchQuerySchema = z.object({
   code: searchText,

@@ -30,6 +30,8 @@ import {
 import { requireAdmin } from '../../platform/auth/guard';
 import { adminCardUseUndoneSchema, undoCardUseInputSchema } from '@shared/contracts/redemption';
 import { undoCardUse } from '../../domain/orders/undo-card-use';
+import { adminGiftMovementsSchema } from '@shared/contracts/admin';
+import { listGiftMovements } from './list-gift-movements';
 import { approveApplication } from './approve-application';
 import { cancelOrder } from './cancel-order';
 import { changeCommissionRate } from './change-commission-rate';
@@ -178,6 +180,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: teamMail, schema: { params: idParamsSchema, body: cancelOrderBodySchema, response: { 200: adminOrderSchema } } },
     async (request) => cancelOrder(app.ctx, await actorOf(request), request.params.id, request.body),
   );
+
+  app.get('/api/admin/orders/:id/movements', { schema: { params: idParamsSchema, response: { 200: adminGiftMovementsSchema } } }, async (request, reply) => {
+    await requireAdmin(request);
+    return reply.headers(noStore).send(await listGiftMovements(app.ctx.db, request.params.id));
+  });
 
   app.post(
     '/api/admin/card-uses/:id/undo',

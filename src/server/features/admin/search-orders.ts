@@ -10,6 +10,7 @@ import { purchaserEmailMatches } from '../../domain/orders/find-purchaser';
 import { selectAdminOrders, toAdminOrder } from './admin-rows';
 import { matchesSearch } from '../../db/query-helpers';
 import { containsPattern, endsWithPattern } from './like-pattern';
+import { normalizeTypedCode } from '@shared/domain/typed-code';
 
 /** The status filter by effective status: a paid order past its expiry counts as expired. */
 function statusCondition(status: string, now: Date): SQL {
@@ -24,7 +25,13 @@ function statusCondition(status: string, now: Date): SQL {
  */
 export async function searchOrders(db: Executor, query: z.output<typeof orderSearchQuerySchema>, now: Date): Promise<AdminOrderPage> {
   const conditions: SQL[] = [];
-  if (query.code) conditions.push(sql`${orders.qrCode} like ${endsWithPattern(query.code)}`);
+  if (query.code) {
+    // The end of the whole code, or the typed code under the QR (a gift card's holder reads
+    // that one out on the phone, ADR 104), any case, dash optional.
+    const suffix = sql`${orders.qrCode} like ${endsWithPattern(query.code)}`;
+    const typed = normalizeTypedCode(query.code.trim());
+    conditions.push(typed ? or(suffix, eq(orders.typedCode, typed))! : suffix);
+  }
   if (query.recipient) {
     const p = containsPattern(query.recipient);
     conditions.push(or(matchesSearch(query.recipient, [orders.recipientName]), ilike(orders.recipientEmail, p))!);

@@ -2,6 +2,7 @@ import { verify } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../../db/schema/orders';
 import { walletPassRegistrations } from '../../../db/schema/wallet-passes';
 import { signIn } from '../../../testing/auth-helpers';
 import { startApnsStandIn } from '../../../testing/apns-stand-in';
@@ -148,6 +149,22 @@ describe('wallet passes follow their gift: APNs pushes and Google object updates
     } finally {
       clock = new Date('2026-06-10T10:00:00Z');
     }
+  });
+
+  it('a later date (the business granted more time) and a cancellation are told too, whatever code path wrote them', async () => {
+    const { order, serial } = await giftInBothWallets('push-extended');
+    const later = new Date(order.expiresAt.getTime() + 30 * DAY);
+    await t.database.db.update(orders).set({ expiresAt: later, updatedAt: clock }).where(eq(orders.id, order.id));
+    await runJob();
+    const objectPath = encodeURIComponent(`${TEST_GOOGLE_ISSUER_ID}.${serial}`);
+    const extended = JSON.parse(google.calls.filter((c) => c.path.endsWith(objectPath)).at(-1)!.body) as { state: string; validTimeInterval: { end: { date: string } } };
+    expect(extended).toMatchObject({ state: 'ACTIVE', validTimeInterval: { end: { date: later.toISOString() } } });
+    expect(apns.pushes.filter((p) => p.path === '/3/device/push-extended')).toHaveLength(1);
+
+    await t.database.db.update(orders).set({ status: 'cancelled', cancelledAt: clock, updatedAt: clock }).where(eq(orders.id, order.id));
+    await runJob();
+    expect((JSON.parse(google.calls.filter((c) => c.path.endsWith(objectPath)).at(-1)!.body) as { state: string }).state).toBe('INACTIVE');
+    expect(apns.pushes.filter((p) => p.path === '/3/device/push-extended')).toHaveLength(2);
   });
 
   it('two runs at once (two servers) tell one change once', async () => {

@@ -114,7 +114,7 @@ for (const language of ['en', 'es'] as const) {
       const found: string[] = [];
       await hideCookieBanner(context, baseURL!);
       await signIn(page, DEMO_ACCOUNTS.owner);
-      await sweepTabs(page, '/business/dashboard', ['verification', 'profile', 'gifts', 'orders', 'redeem', 'analytics', 'payouts'], found);
+      await sweepTabs(page, '/business/dashboard', ['verification', 'profile', 'gifts', 'orders', 'bookings', 'redeem', 'analytics', 'payouts'], found);
       expect(found).toEqual([]);
     });
 

@@ -100,7 +100,7 @@ for (const language of languages) {
       await speak(page, baseURL!, language);
       await signInAs(page, { email: DEMO_ACCOUNTS.owner, password: DEMO_PASSWORD });
       const found: string[] = [];
-      await tabs(page, '/business/dashboard', ['verification', 'profile', 'gifts', 'orders', 'redeem', 'analytics', 'payouts'], found);
+      await tabs(page, '/business/dashboard', ['verification', 'profile', 'gifts', 'orders', 'bookings', 'redeem', 'analytics', 'payouts'], found);
       expect(found).toEqual([]);
     });
 

@@ -37,6 +37,8 @@ export interface OrderMailTemplates {
     booking?: BusinessBooking;
     /** "Add to Apple/Google Wallet" links, for the wallets the operator set up (ADR 107). */
     wallet?: { appleUrl?: string; googleUrl?: string };
+    /** A gift card's starting amount in cents (ADR 108); absent for a fixed gift. */
+    cardAmount?: number;
   };
   /** To the giver when the payment succeeded. */
   'order-receipt': {
@@ -99,6 +101,7 @@ export const orderTemplates: Renderers = {
       paragraphs: [
         greeting(locale, d.recipientName),
         t.treat({ ...d, place: `${d.businessName}, ${d.businessAddress}` }),
+        ...(d.cardAmount ? [t.cardAmount({ amount: formatPrice(d.cardAmount), business: d.businessName })] : []),
         ...(d.personalMessage ? [t.message({ message: d.personalMessage })] : []),
         { lead: t.directions, link: { label: t.onTheMap(d), url: d.mapUrl } },
         ...bookingParagraphs(d, locale),

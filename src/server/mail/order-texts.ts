@@ -14,6 +14,7 @@ export interface OrderMailTexts {
     onTheMap: (v: { businessName: string }) => string;
     redeemUntil: (v: { expires: string }) => string;
     typedCode: (v: { code: string }) => string;
+    cardAmount: (v: { amount: string; business: string }) => string;
     /** The wallet links' lead and labels (ADR 107), as the gift page's buttons say them. */
     walletLead: (v: { wallet: string }) => string;
     appleWallet: string;
@@ -88,6 +89,7 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       redeemUntil: ({ expires }) => `You can redeem it until ${expires}. Open your gift and show the QR code at the shop.`,
       typedCode: ({ code }) => `If they cannot scan the QR, read them this code: ${code}`,
       walletLead: ({ wallet }) => `Keep it in ${wallet}:`,
+      cardAmount: ({ amount, business }) => `It is a gift card of ${amount}, to spend in parts at ${business}: the gift page shows what is left after each use.`,
       appleWallet: 'Add to Apple Wallet',
       googleWallet: 'Add to Google Wallet',
       action: 'Open my gift',
@@ -155,6 +157,7 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       redeemUntil: ({ expires }) => `Puedes canjearlo hasta el ${expires}. Abre tu regalo y enseña el código QR en el comercio.`,
       typedCode: ({ code }) => `Si no pueden escanear el QR, díctales este código: ${code}`,
       walletLead: ({ wallet }) => `Guárdalo en ${wallet}:`,
+      cardAmount: ({ amount, business }) => `Es una tarjeta regalo de ${amount} para gastar por partes en ${business}: la página del regalo muestra el saldo después de cada uso.`,
       appleWallet: 'Añadir a Apple Wallet',
       googleWallet: 'Añadir a Google Wallet',
       action: 'Abrir mi regalo',
@@ -222,6 +225,7 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       redeemUntil: ({ expires }) => `Pots bescanviar-lo fins ${al(expires)}. Obri el teu regal i mostra el codi QR en el comerç.`,
       typedCode: ({ code }) => `Si no poden escanejar el QR, digues-los este codi: ${code}`,
       walletLead: ({ wallet }) => `Guarda-ho en ${wallet}:`,
+      cardAmount: ({ amount, business }) => `És una targeta regal de ${amount} per a gastar per parts en ${business}: la pàgina del regal mostra el saldo després de cada ús.`,
       appleWallet: 'Afig a Apple Wallet',
       googleWallet: 'Afig a Google Wallet',
       action: 'Obrir el meu regal',

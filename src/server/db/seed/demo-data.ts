@@ -35,6 +35,8 @@ export interface DemoGift {
   /** The same name and description written in other languages (ADR 073). */
   nameTranslations?: LocalizedTexts;
   descriptionTranslations?: LocalizedTexts;
+  /** A gift card (ADR 108): its bounds in cents; `price` is then its minimum. */
+  card?: { minAmount: number; maxAmount: number; suggestedAmounts?: number[] };
 }
 
 export interface DemoBusiness {
@@ -130,6 +132,15 @@ export const demoOwnerBusiness: DemoBusiness = {
       nameTranslations: { va: 'Bo d’estiu: deu orxates', en: 'Summer pass: ten horchatas' },
       descriptionTranslations: { va: 'Deu orxates mitjanes per a gaudir-les una a una durant tot l’estiu.', en: 'Ten medium horchatas to enjoy one at a time all summer long.' },
     },
+    {
+      name: 'Tarjeta regalo La Palmera',
+      description: 'El importe que tú elijas para gastar por partes en la orxateria: una horchata hoy, fartons la semana que viene.',
+      price: 500,
+      validityDays: 365,
+      card: { minAmount: 500, maxAmount: 10_000, suggestedAmounts: [1500, 2500, 5000] },
+      nameTranslations: { va: 'Targeta regal La Palmera', en: 'La Palmera gift card' },
+      descriptionTranslations: { va: 'L’import que tu tries per a gastar per parts en l’orxateria: una orxata hui, fartons la setmana que ve.', en: 'The amount you choose, spent in parts at the orxateria: a horchata today, fartons next week.' },
+    },
   ],
 };
 
@@ -192,6 +203,13 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
         nameTranslations: { va: 'Maridatge amb vi', en: 'Wine pairing' },
         descriptionTranslations: { va: 'Una botella de vi D.O. València triada pel nostre sommelier per a acompanyar l’arròs.', en: 'A bottle of D.O. Valencia wine chosen by our sommelier to go with the rice.' },
       },
+      {
+        name: 'Tarjeta regalo Arrocería Sueca 27',
+        description: 'Un importe a tu elección para comer arroz en Ruzafa, en una o en varias visitas.',
+        price: 2000,
+        validityDays: 365,
+        card: { minAmount: 2000, maxAmount: 30_000, suggestedAmounts: [5000, 10_000] },
+      },
     ],
   },
   {
@@ -243,6 +261,13 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
         validityDays: 120,
         nameTranslations: { va: 'Un mes de pa', en: 'A month of bread' },
         descriptionTranslations: { va: 'Un pa de massa mare a la setmana durant quatre setmanes, per a arreplegar-lo al forn.', en: 'A sourdough loaf a week for four weeks, to collect at the bakery.' },
+      },
+      {
+        name: 'Tarjeta regalo del Forn',
+        description: 'Pan, cocas y pasteles por el importe que elijas, gastado poco a poco.',
+        price: 500,
+        validityDays: 730,
+        card: { minAmount: 500, maxAmount: 5000 },
       },
     ],
   },

@@ -215,6 +215,10 @@ describe('demo seed', () => {
     expect(palmera!.description).toContain('Horchata hecha cada mañana');
     const names = (await db.select({ name: gifts.name }).from(gifts).where(eq(gifts.businessId, palmera!.id))).map((g) => g.name);
     expect(names).toContain('Merienda de horchata y fartons para dos');
+    // A gift card (ADR 108) at La Palmera and at two other businesses.
+    const cards = await db.select({ businessId: gifts.businessId, minAmount: gifts.minAmount }).from(gifts).where(eq(gifts.kind, 'card'));
+    expect(new Set(cards.map((c) => c.businessId)).size).toBe(3);
+    expect(cards.map((c) => c.businessId)).toContain(palmera!.id);
   });
 
   it('gives the first businesses\' gifts and the arrocería\'s opening hours Valencian and English texts, so the demo shows them per reader', async () => {

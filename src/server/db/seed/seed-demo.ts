@@ -216,6 +216,7 @@ export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
           name: gift.name,
           description: gift.description,
           price: gift.price,
+          ...(gift.card ? { card: gift.card } : {}),
           validityDays: gift.validityDays,
           isAvailable: gift.isAvailable ?? true,
           bookingRequired: gift.bookingRequired ?? false,

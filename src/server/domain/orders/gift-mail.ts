@@ -90,6 +90,8 @@ export async function enqueueGiftReceived(tx: Executor, publicUrl: string, data:
         googleUrl: wallets.google ? `${giftPageUrl(publicUrl, order.qrCode)}/wallet/google` : undefined,
       },
       typedCode: order.typedCode ? formatTypedCode(order.typedCode) : null,
+      // A gift card says what it starts with (ADR 108); its balance is on the gift page.
+      ...(order.valueKind === 'card' ? { cardAmount: order.totalAmount } : {}),
       conditions: data.conditions,
       booking: { ...data.booking, openingHours: pickLocalizedText(data.booking.openingHours, data.openingHoursTranslations, reader, data.businessOwnLocale) },
     },

@@ -3,6 +3,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { checkouts, giftMovements, orders } from '../../db/schema/orders';
+import { mailOutbox } from '../../db/schema/mail-outbox';
+import { formatPrice } from '@shared/format';
 import { authedInject, cookieFrom } from '../../testing/auth-helpers';
 import { as, line, paymentState, postCheckout, shop, signedIn, newKey } from '../../testing/checkout-test-world';
 import { createGift } from '../../testing/factories';
@@ -99,6 +101,9 @@ describe('buying a gift card', () => {
     // The card's whole amount is issued once, as a fixed gift's value is.
     const issued = await db().select().from(giftMovements).where(and(eq(giftMovements.orderId, sold[0]!.id), eq(giftMovements.kind, 'issued')));
     expect(issued.map((m) => m.amount)).toEqual([5000]);
+    // The recipient's gift email says what the card starts with.
+    const [giftMail] = await db().select().from(mailOutbox).where(and(eq(mailOutbox.to, sold[0]!.recipientEmail!), eq(mailOutbox.template, 'gift-received')));
+    expect(giftMail!.text).toContain(`Es una tarjeta regalo de ${formatPrice(5000)}`);
   });
 
   it('sells a card to a guest at the amount typed', async () => {

@@ -10,6 +10,7 @@ import type { BusinessBooking, GiftConditions } from '@shared/domain/gift-condit
 import type { GiftLanguage } from '../../platform/gift-text';
 import { firstName } from '../../domain/orders/first-name';
 import { canRequestExtension } from '../../domain/orders/extension-window';
+import { readCardHistory, type CardHistory } from './read-card-history';
 
 export type GiftPageStatus = Exclude<OrderStatus, 'unpaid' | 'refund_pending'>;
 
@@ -44,6 +45,8 @@ export interface GiftPageView {
   booking: BusinessBooking;
   /** Fair expiry (ADR 064): the recipient's one request for more time and the business's answer. */
   extension: { requestedAt: Date | null; decision: 'extended' | 'declined' | null; canRequest: boolean };
+  /** A gift card (ADR 108): its amount, balance and uses, which its holder sees; null for a fixed gift. */
+  card: CardHistory | null;
 }
 
 /**
@@ -85,17 +88,19 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
       openingHoursTranslations: businesses.openingHoursTranslations,
       extensionRequestedAt: orders.extensionRequestedAt,
       extensionDecision: orders.extensionDecision,
+      valueKind: orders.valueKind,
     })
     .from(orders)
     .innerJoin(gifts, eq(gifts.id, orders.giftId))
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
     .where(eq(orders.qrCode, code));
   if (!row || row.status === 'unpaid') return null;
-  const { giftName, giftDescription, giftNameTranslations, giftDescriptionTranslations, businessOwnLocale, recipientName, status, recipientLocale, senderName, bookingRequired, partySize, validWeekdays, conditions, phone, whatsapp, bookingUrl, openingHours, openingHoursTranslations, extensionRequestedAt, extensionDecision, ...rest } = row;
+  const { giftName, giftDescription, giftNameTranslations, giftDescriptionTranslations, businessOwnLocale, recipientName, status, recipientLocale, senderName, bookingRequired, partySize, validWeekdays, conditions, phone, whatsapp, bookingUrl, openingHours, openingHoursTranslations, extensionRequestedAt, extensionDecision, valueKind, ...rest } = row;
   // The recipient reads the gift in their language when the business wrote it there (ADR 073).
   const reader: Locale = isLocale(recipientLocale) ? recipientLocale : HOME_LOCALE;
   return {
     ...rest,
+    card: valueKind === 'card' ? await readCardHistory(db, row.orderId) : null,
     giftName: pickLocalizedText(giftName, giftNameTranslations, reader, businessOwnLocale),
     giftDescription: pickLocalizedText(giftDescription, giftDescriptionTranslations, reader, businessOwnLocale),
     conditions: { bookingRequired, partySize, validWeekdays, conditions },

@@ -48,6 +48,7 @@ const view: GiftPageView = {
     bookingUrl: `https://book.example/?q=${PAYLOADS.join(' ')}`,
     openingHours: PAYLOADS.map((payload, i) => `hours line ${i} ${payload}`).join('\n'),
   },
+  card: null,
   extension: { requestedAt: null, decision: null, canRequest: false },
 };
 

@@ -1,5 +1,5 @@
 import { HREFLANG, HTML_LANG, LOCALE_NAMES } from '@shared/locale';
-import { formatAddress, formatDate, formatFullDate } from '@shared/format';
+import { formatAddress, formatDate, formatFullDate, formatPrice } from '@shared/format';
 import { instantToMadridLocal } from '@shared/domain/delivery-time';
 import { MAX_PARTY_SIZE } from '@shared/domain/gift-conditions';
 import { slotKey } from '../../domain/bookings/claim-slot';
@@ -63,6 +63,8 @@ main{max-width:34rem;margin:0 auto;padding:0 1rem 2rem}
 .hint,.muted{color:#57534e;font-size:.9rem}
 .hint{text-align:center}
 .valid{font-weight:700;text-align:center;margin-top:.75rem}
+.balance{font-size:2rem;font-weight:800;text-align:center;margin:.75rem 0 0}
+.uses{width:100%;border-collapse:collapse;font-size:.95rem}.uses th,.uses td{text-align:left;padding:.3rem .25rem;border-bottom:1px solid #e7e5e4}.uses .undone{color:#57534e}
 .gift-img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:.9rem;background:#fbf3e6;margin-bottom:.75rem}
 blockquote{margin:0;font-size:1.1rem;font-style:italic}
 .sign{margin-top:.5rem;font-weight:600}
@@ -334,6 +336,26 @@ ${panel.times.length > 0 && bookForm(panel.times, false, 'booking-form')}
  * The QR's SVG as markup. Safe: renderQrSvg draws it with the qrcode library from the gift
  * page's own URL (a random code, not a person's words), and escapes the catalogue's label.
  */
+/**
+ * A gift card's balance in large type, what it started with, and every use with the balance
+ * after it (an undone use stays, marked): the holder's statement, readable without script.
+ */
+function cardBlock(view: GiftPageView, language: GiftLanguage, t: GiftText): TrustedHtml | false {
+  const card = view.card;
+  if (!card) return false;
+  const rows = card.uses.map(
+    (use) => html`<tr${use.undone ? html` class="undone"` : ''}><td>${formatDate(use.at, language)}</td><td>${use.undone ? html`<s>${formatPrice(use.amountCents)}</s> ${t('card.undone')}` : formatPrice(use.amountCents)}</td><td>${formatPrice(use.balanceAfterCents)}</td></tr>`,
+  );
+  return html`<p class="balance" data-testid="card-balance">${t('card.balance', { amount: formatPrice(card.balanceCents) })}</p>
+<p class="hint">${t('card.startedWith', { amount: formatPrice(card.amountCents), business: view.businessName })}</p>
+<h3 class="label" style="text-align:left;margin-top:.75rem">${t('card.usesTitle')}</h3>
+${
+    card.uses.length === 0
+      ? html`<p data-testid="card-uses">${t('card.noUses')}</p>`
+      : html`<table class="uses" data-testid="card-uses"><thead><tr><th scope="col">${t('card.date')}</th><th scope="col">${t('card.amount')}</th><th scope="col">${t('card.balanceAfter')}</th></tr></thead><tbody>${rows}</tbody></table>`
+  }`;
+}
+
 function qrFigure(qrSvg: string): TrustedHtml {
   return html`<figure class="qr" data-testid="gift-qr">${trustedHtml(qrSvg)}</figure>`;
 }
@@ -373,11 +395,13 @@ ${qrFigure(qrSvg)}
 <p class="code" data-testid="typed-code">${view.typedCode ? formatTypedCode(view.typedCode) : ''}</p>
 <p class="hint">${t('qr.codeHint')}</p>
 <p class="valid">${t('page.validUntil', { date: expiry })}</p>
+${cardBlock(view, language, t)}
 ${extensionBlock(view, language, t, path)}
 </section>`
     : html`<section class="card" aria-labelledby="redeem-title">
 <h2 id="redeem-title" class="sr">${t('status.label')}</h2>
 ${badge}
+${cardBlock(view, language, t)}
 <p>${
         view.status === 'redeemed'
           ? t('status.redeemedHint', { date: formatDate(view.redeemedAt ?? view.expiresAt, language) })

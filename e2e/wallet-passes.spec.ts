@@ -50,7 +50,7 @@ test('the recipient keeps the gift in Apple Wallet or Google Wallet, from the em
   // In the other languages too, with a keyboard.
   for (const [language, appleText, googleText] of [
     ['en', 'Add to Apple Wallet', 'Add to Google Wallet'],
-    ['va', 'Afig a Apple Wallet', 'Afig a Google Wallet'],
+    ['va', 'Afegir a Apple Wallet', 'Afegir a Google Wallet'],
   ] as const) {
     await page.goto(`${giftPath}?lang=${language}`);
     await expect(page.getByRole('link', { name: appleText })).toBeVisible();

@@ -2,7 +2,7 @@ import type { Locale } from '@shared/locale';
 import { cardTexts } from './card-texts';
 import { plainGreeting, renderMail, type RenderedMail } from './layout';
 
-/** The gift card's mails (issue 41, ADR 104), registered in templates.ts. */
+/** The gift card's mails (ADR 104), registered in templates.ts. */
 export interface CardMailTemplates {
   /**
    * To the card's holder (the recipient, when their address is known) after each use: the

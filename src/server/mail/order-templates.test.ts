@@ -40,7 +40,7 @@ describe('order emails', () => {
     for (const [locale, apple, google] of [
       ['en', 'Add to Apple Wallet', 'Keep it in Google Wallet (Android):'],
       ['es', 'Añadir a Apple Wallet', 'Guárdalo en Google Wallet (Android):'],
-      ['va', 'Afig a Apple Wallet', 'Guarda-ho en Google Wallet (Android):'],
+      ['va', 'Afegir a Apple Wallet', 'Guarda-ho en Google Wallet (Android):'],
     ] as const) {
       const mail = templates['gift-received']({ ...gift, wallet }, locale);
       expect(mail.html).toContain(`href="${wallet.appleUrl}"`);

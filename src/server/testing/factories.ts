@@ -523,7 +523,7 @@ export interface CreateOrderInput {
   /** IVA on the commission for a paid order; default DEFAULT_COMMISSION_VAT_RATE (21). */
   vatRate?: number;
   /**
-   * `card`: a gift card of `amountCents` (issue 41), priced, paid and issued as one of that
+   * `card`: a gift card of `amountCents`, priced, paid and issued as one of that
    * amount (default: the gift's price). Only `paid` (unused), `expired` and `cancelled` cards;
    * uses go through the counter. Default `fixed`.
    */

@@ -61,7 +61,7 @@ export const cardUseKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'idemp
 
 /**
  * The recipient's code, as for the lookup; how it was given (scan or typed) follows from it.
- * A gift card (issue 41) also needs the amount to spend and the client's idempotency key
+ * A gift card also needs the amount to spend and the client's idempotency key
  * (400 `validation_failed`, field `amountCents`: `amountRequired`, when a card's use has no
  * amount); a fixed gift redeems whole and takes neither (409 `gift_not_card` with an amount).
  */
@@ -113,7 +113,7 @@ export const redemptionOrderSchema = z.object({
   status: z.enum(orderStatuses),
   expiresAt: z.string(),
   redeemedAt: z.string().nullable(),
-  /** A gift card's amount, balance and uses (issue 41); absent for a fixed gift. */
+  /** A gift card's amount, balance and uses; absent for a fixed gift. */
   card: cardViewSchema.optional(),
   /** After a card's use: what it spent and what is left (ADR 104). */
   redeemedCents: z.number().int().optional(),

@@ -1,7 +1,7 @@
 import { MAX_VALIDITY_DAYS } from './order-status';
 
 /**
- * A business's gift card (issue 41, ADR 108): an amount the giver chooses between the card's
+ * A business's gift card (ADR 108): an amount the giver chooses between the card's
  * minimum and maximum, spent in parts at that business. The bounds below are the platform's:
  * the owner picks a minimum and a maximum inside them. The database's CHECKs say the same
  * (`gifts_card_offer_check`), so a row that breaks them cannot exist.

@@ -29,7 +29,7 @@ export const giftMovementSigns = {
 
 /**
  * How a gift may be spent. `fixed`: one redemption takes its whole value, a partial one is
- * refused. `card`: a business's gift card (issue 41), an amount spent in parts at that
+ * refused. `card`: a business's gift card, an amount spent in parts at that
  * business, each use a `redeemed` movement of its amount.
  */
 export const giftValueKinds = ['fixed', 'card'] as const;

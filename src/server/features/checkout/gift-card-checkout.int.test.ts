@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 
 const START = new Date('2026-11-23T10:00:00.000Z'); // 11:00 in Madrid
 
-/** A gift card at checkout (issue 41, ADR 108): the giver's amount, within the card's bounds. */
+/** A gift card at checkout (ADR 108): the giver's amount, within the card's bounds. */
 describe('buying a gift card', () => {
   let t: TestApp;
   let clock = START;

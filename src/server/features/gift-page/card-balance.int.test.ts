@@ -5,7 +5,7 @@ import { as, signedInOwner } from '../../testing/dashboard-test-world';
 import { createGift, createOrder, createUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
-/** The holder of a gift card sees its balance and every use on the gift page (issue 41, ADR 108). */
+/** The holder of a gift card sees its balance and every use on the gift page (ADR 108). */
 describe('a gift card’s page', () => {
   const clock = createClock(new Date());
   let t: TestApp;

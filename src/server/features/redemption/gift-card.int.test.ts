@@ -13,7 +13,7 @@ import { counter } from './redemption-test-world';
 
 const MINUTE = 60_000;
 
-/** Gift cards at the counter (issue 41, ADR 104): uses of an amount, their undo, expiry. */
+/** Gift cards at the counter (ADR 104): uses of an amount, their undo, expiry. */
 describe('gift cards at the counter', () => {
   // Real time (sessions are signed in at it), moved on by minutes for the undo window.
   const clock = createClock(new Date());

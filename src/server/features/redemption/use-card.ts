@@ -22,7 +22,7 @@ export interface UseCardInput {
 }
 
 /**
- * Spends an amount of a gift card at the counter (issue 41, ADR 104), in one transaction: the
+ * Spends an amount of a gift card at the counter (ADR 104), in one transaction: the
  * card's order row is locked first, so simultaneous uses (two phones, a retry racing its
  * original, an undo, a withdrawal) are decided one after the other against the balance as
  * it is; then the use as a movement with its ledger row and record, and the first use

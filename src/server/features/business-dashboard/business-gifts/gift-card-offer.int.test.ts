@@ -5,7 +5,7 @@ import { createGift } from '../../../testing/factories';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { as, signedInOwner, signedInUser } from '../../../testing/dashboard-test-world';
 
-/** The owner offers a gift card (issue 41, ADR 108): bounds, suggestions, validity, kind kept. */
+/** The owner offers a gift card (ADR 108): bounds, suggestions, validity, kind kept. */
 describe('a gift card offered in the gifts tab', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -14,7 +14,7 @@ import { redeemGift, undoCardUse } from './redeem-api';
 import { errorMessage, isNetworkError } from './refusal-message';
 
 /**
- * A gift card at the counter (issue 41, ADR 104), loaded only when a card is found: its
+ * A gift card at the counter (ADR 104), loaded only when a card is found: its
  * balance, the amount to spend (typed as the till shows it, "18,40"), and the key that makes
  * a retried request spend nothing more — one key per amount confirmed, kept across retries.
  */

@@ -107,5 +107,5 @@ test('the owner offers a card, a guest buys 50 €, 18,40 € is spent at the co
   await expect(used).toHaveCount(1);
   await expect(used).toContainText(cardName);
   await expect(used).toContainText(/18,40\s€/);
-  await expect(statement).toContainText(/31,60\s€/);
+  await expect(statement.getByTestId('statement-card-balance')).toHaveText(/^Pendiente de gastar en tus tarjetas regalo: 31,60\s€$/);
 });

@@ -62,7 +62,9 @@ const routes = [
   { path: '/business/dashboard?tab=redeem', as: 'owner' },
   { path: '/business/dashboard?tab=analytics', as: 'owner' },
   // The profile form carries the one form library (react-hook-form, 13.6 KB) on first render (ADR 074).
-  { path: '/business/dashboard?tab=profile', as: 'owner', budgetKB: 165 },
+  // 167 since 2026-12-07: the dashboard's shell gained the Bookings tab and the gift card's
+  // texts (165.8 KB measured); the next change to this route should win the 2 KB back.
+  { path: '/business/dashboard?tab=profile', as: 'owner', budgetKB: 167 },
   { path: '/business/dashboard?tab=payouts', as: 'owner' },
   { path: '/admin', as: 'admin' },
   { path: '/admin?tab=applications', as: 'admin' },

@@ -1,6 +1,4 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remainingValue, type GiftMovementKind } from '@shared/domain/gift-movements';
 import type { Database } from './db/client';
@@ -9,6 +7,7 @@ import { undoCardUse } from './domain/orders/undo-card-use';
 import { createBusiness, createGift, createOrder, createUser } from './testing/factories';
 import { createTestApp, type TestApp } from './testing/test-app';
 import { testDatabaseKind } from './testing/test-database';
+import { openRacingPool } from './testing/racing-servers';
 import { useCard } from './features/redemption/use-card';
 import { withdrawFromPurchase } from './features/withdrawal/withdraw-from-purchase';
 import { ledgerEntries } from './db/schema/payouts';
@@ -25,19 +24,15 @@ const ROUNDS = 5;
  */
 describe.runIf(testDatabaseKind() === 'postgresql')('gift card races (PostgreSQL)', () => {
   let t: TestApp;
-  let pool: pg.Pool;
   let racers: Database;
+  let closeRacers: () => Promise<void>;
 
   beforeAll(async () => {
     t = await createTestApp();
-    const { connectionString } = (t.database.db as unknown as { $client: pg.Pool }).$client.options;
-    pool = new pg.Pool({ connectionString, max: RACERS + 2 });
-    racers = drizzle(pool) as unknown as Database;
-    const clients = await Promise.all(Array.from({ length: RACERS + 2 }, () => pool.connect()));
-    for (const client of clients) client.release();
+    ({ racers, close: closeRacers } = await openRacingPool(t, RACERS + 2));
   });
   afterAll(async () => {
-    await pool.end();
+    await closeRacers();
     await t.close();
   });
 

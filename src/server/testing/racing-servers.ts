@@ -26,3 +26,16 @@ export async function openRacingServers(t: TestApp, count: number): Promise<{ se
   await Promise.all(servers.map((s) => s.db.execute(sql`select 1`)));
   return { servers, close: async () => void (await Promise.all(pools.map((p) => p.end()))) };
 }
+
+/**
+ * One pool of `size` connections to the test app's PostgreSQL database, all opened before the
+ * race, for racers inside one server (two phones at one counter): each racer's transaction gets
+ * a connection of its own at once instead of queuing for one.
+ */
+export async function openRacingPool(t: TestApp, size: number): Promise<{ racers: Database; close(): Promise<void> }> {
+  const { connectionString } = (t.database.db as unknown as { $client: pg.Pool }).$client.options;
+  const pool = new pg.Pool({ connectionString, max: size });
+  const clients = await Promise.all(Array.from({ length: size }, () => pool.connect()));
+  for (const client of clients) client.release();
+  return { racers: drizzle(pool) as unknown as Database, close: () => pool.end() };
+}

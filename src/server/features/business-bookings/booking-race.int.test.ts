@@ -1,6 +1,4 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { bookings, bookingSlots } from '../../db/schema/bookings';
@@ -11,6 +9,7 @@ import { moveBooking } from '../../domain/bookings/move-booking';
 import { bookableOrder, bookingBusiness, weeklySession } from '../../testing/booking-test-world';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { testDatabaseKind } from '../../testing/test-database';
+import { openRacingPool } from '../../testing/racing-servers';
 
 const RECIPIENTS = 20;
 
@@ -23,19 +22,15 @@ const RECIPIENTS = 20;
 describe.runIf(testDatabaseKind() === 'postgresql')('booking races (PostgreSQL)', () => {
   const now = new Date('2026-12-07T09:00:00Z');
   let t: TestApp;
-  let pool: pg.Pool;
   let racers: Database;
+  let closeRacers: () => Promise<void>;
 
   beforeAll(async () => {
     t = await createTestApp({ now: () => now });
-    const { connectionString } = (t.database.db as unknown as { $client: pg.Pool }).$client.options;
-    pool = new pg.Pool({ connectionString, max: RECIPIENTS });
-    racers = drizzle(pool) as unknown as Database;
-    const clients = await Promise.all(Array.from({ length: RECIPIENTS }, () => pool.connect()));
-    for (const client of clients) client.release();
+    ({ racers, close: closeRacers } = await openRacingPool(t, RECIPIENTS));
   });
   afterAll(async () => {
-    await pool.end();
+    await closeRacers();
     await t.close();
   });
 

@@ -1,21 +1,27 @@
 import { defineConfig } from 'vitest/config';
 import { alias } from './vite.config';
+import { postgresqlTierGlobs } from './src/server/testing/postgresql-tier';
 
 /**
  * Three tiers: unit tests of pure rules (`*.test.ts[x]`), integration tests
  * of use cases and endpoints against a real database (`*.int.test.ts`) — always on embedded
- * PGlite, and also on the PostgreSQL server at TEST_DATABASE_URL when it is set — and the
+ * PGlite, and those whose outcome can depend on the database server (ADR 110) also on the
+ * PostgreSQL server at TEST_DATABASE_URL when it is set — and the
  * Playwright journeys in e2e/ (run by `npm run test:e2e`, not here).
  */
 const integration = (name: string, database: 'pglite' | 'postgresql') => ({
   extends: true as const,
   test: {
     name,
-    include: ['src/**/*.int.test.ts'],
+    // Every file on PGlite; on PostgreSQL, the files whose outcome can depend on the server.
+    include: database === 'pglite' ? ['src/**/*.int.test.ts'] : postgresqlTierGlobs(),
     environment: 'node',
     env: { TEST_DB: database },
     setupFiles: ['src/server/testing/integration-setup.ts'],
-    ...(database === 'postgresql' ? { globalSetup: ['src/server/testing/integration-pg-global.ts'] } : {}),
+    globalSetup: [
+      'src/server/testing/integration-global.ts',
+      database === 'postgresql' ? 'src/server/testing/integration-pg-global.ts' : 'src/server/testing/integration-pglite-global.ts',
+    ],
     pool: 'forks' as const,
     // One database per worker, reused across its files (PGlite compiles WASM on start).
     isolate: false,

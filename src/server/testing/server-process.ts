@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -34,41 +34,46 @@ export function freePort(): Promise<number> {
 let bundle: Promise<string> | undefined;
 
 /**
- * The server as `npm run build` bundles it (server half only, a few seconds), once per test
- * process: starting the bundle takes a fraction of tsx's time, which matters when a test
- * starts servers over and over. Built from the working tree, so it is never stale.
+ * The server as `npm run build` bundles it (server half only, a few seconds): starting the
+ * bundle takes a fraction of tsx's time, which matters when a test starts servers over and
+ * over. Built from the working tree, so it is never stale, and once per test run: the first
+ * worker that needs it builds it in the run's folder (integration-global.ts) while the others
+ * wait for its marker, so the build does not land, six times over, inside busy workers' hooks.
  */
 export function serverBundle(): Promise<string> {
   bundle ??= (async () => {
-    const outDir = path.join('.test-data', `server-bundle-${process.pid}`);
-    // One bundle per test process. Vitest may end its workers with a signal, which skips
-    // 'exit' handlers, so each build also removes the bundles of processes that are gone.
-    removeBundlesOfEndedProcesses();
-    process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
-    await promisify(execFile)(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.server.config.ts', '--logLevel', 'warn'], {
-      env: { ...process.env, REGALO_DIST: outDir },
-    });
+    const shared = process.env.VITEST ? (await import('vitest')).inject('testRunDir') : undefined;
+    const outDir = shared ?? ownFolder();
+    const ready = path.join(outDir, 'bundle-built');
+    if (claim(path.join(outDir, 'bundle-lock'))) {
+      await promisify(execFile)(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '-c', 'vite.server.config.ts', '--logLevel', 'warn'], {
+        env: { ...process.env, REGALO_DIST: outDir },
+      });
+      writeFileSync(ready, String(process.pid));
+    } else {
+      await waitFor(() => existsSync(ready), Boolean, 180_000, 200);
+    }
     return path.resolve(outDir, 'server', 'main.js');
   })();
   return bundle;
 }
 
-function removeBundlesOfEndedProcesses() {
-  const entries = existsSync('.test-data') ? readdirSync('.test-data') : [];
-  for (const name of entries) {
-    const pid = Number(/^server-bundle-(\d+)$/.exec(name)?.[1]);
-    if (!pid || pid === process.pid || isAlive(pid)) continue;
-    rmSync(path.join('.test-data', name), { recursive: true, force: true });
-  }
+/** Outside a Vitest run with the global setup (the load benchmark starts servers too). */
+function ownFolder(): string {
+  const own = path.join('.test-data', `server-bundle-${process.pid}`);
+  process.once('exit', () => rmSync(own, { recursive: true, force: true }));
+  return own;
 }
 
-function isAlive(pid: number): boolean {
+/** True for the one process whose `mkdir` of `lock` made it (atomic on every file system). */
+function claim(lock: string): boolean {
+  mkdirSync(path.dirname(lock), { recursive: true });
   try {
-    process.kill(pid, 0);
+    mkdirSync(lock);
     return true;
   } catch (error) {
-    // EPERM: alive, owned by someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
   }
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -21,7 +22,11 @@ export function getTestDatabase(): Promise<DatabaseHandle> {
 
 async function createTestDatabase(): Promise<DatabaseHandle> {
   if (testDatabaseKind() === 'pglite') {
-    const handle = wrapPglite(await createPglite());
+    // The run's migrated dump (integration-pglite-global.ts) when there is one; migrating
+    // still runs, and finds nothing to do — or the newest migrations, should the dump lag.
+    const template = process.env.VITEST ? (await import('vitest')).inject('pgliteTemplate') : undefined;
+    const options = template ? { loadDataDir: new Blob([readFileSync(template)]) } : {};
+    const handle = wrapPglite(await createPglite(undefined, options));
     await handle.migrate();
     return handle;
   }

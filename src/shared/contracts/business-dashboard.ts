@@ -18,9 +18,8 @@ import {
   orderStatuses,
 } from '../domain/order-status';
 import { normalizeTaxId, taxIdError } from '../domain/tax-id';
-import { BOOKING_LIMITS, MAX_PARTY_SIZE, normalizeBookingUrl, normalizeWeekdays } from '../domain/gift-conditions';
+import { BOOKING_LIMITS, MAX_PARTY_SIZE, normalizeWeekdays } from '../domain/gift-conditions';
 import { multiLine, plainTextFieldErrors, singleLine } from './plain-text';
-import { normalizePhone } from './profile';
 import {
   BUSINESS_LIMITS,
   businessInfoFields,
@@ -269,15 +268,7 @@ const profileFields = businessInfoFields
       .refine((v) => v === null || EMAIL_SHAPE.test(v), { error: P.invalidEmail })
       .transform((v) => (v === null ? null : v.toLowerCase())),
     businessRegistrationNumber: optionalText(PROFILE_LIMITS.businessRegistrationNumber),
-    // The same Spanish phone rules as the business phone: "612 34 56 78" → "+34612345678".
-    whatsapp: optionalText(BOOKING_LIMITS.whatsapp)
-      .refine((v) => v === null || normalizePhone(v) !== undefined, { error: P.invalidPhone })
-      .transform((v) => (v === null ? null : (normalizePhone(v) ?? null))),
-    // A link tapped from the gift page: https only, never http or another scheme.
-    bookingUrl: optionalText(BOOKING_LIMITS.bookingUrl)
-      .refine((v) => v === null || normalizeBookingUrl(v) !== undefined, { error: P.bookingUrlNotHttps })
-      .transform((v) => (v === null ? null : (normalizeBookingUrl(v) ?? null))),
-    openingHours: optionalText(BOOKING_LIMITS.openingHours, 'many'),
+    // whatsapp, bookingUrl and openingHours: the wizard's own rules (bookingDetailsFields).
     // An empty choice clears it.
     district: z.preprocess((v) => (v === '' ? null : v), z.enum(valenciaDistricts, { error: P.invalidDistrict }).nullable()),
     legalName: optionalText(PROFILE_LIMITS.legalName),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { businessCategories, DEFAULT_COMMISSION_RATE, documentTypes } from '../domain/business';
 import { valenciaDistricts } from '../domain/valencia-districts';
 import { normalizeTaxId, taxIdError } from '../domain/tax-id';
+import { BOOKING_LIMITS, normalizeBookingUrl } from '../domain/gift-conditions';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
 import { multiLine, plainTextFieldErrors, singleLine } from './plain-text';
 import { normalizePhone } from './profile';
@@ -78,6 +79,8 @@ export const registrationFieldErrors = {
   invalidCategory: 'invalidCategory',
   invalidBusinessType: 'invalidBusinessType',
   invalidDistrict: 'invalidDistrict',
+  /** A booking link must be https (it is tapped from the gift page). */
+  bookingUrlNotHttps: 'bookingUrlNotHttps',
   tooLong: 'tooLong',
   controlCharacter: plainTextFieldErrors.controlCharacter,
   controlCharacterInText: plainTextFieldErrors.controlCharacterInText,
@@ -231,6 +234,23 @@ export const invoicingDetailsFields = z.object({
   district: requiredChoice(valenciaDistricts, E.invalidDistrict),
 });
 
+/**
+ * How recipients book and when the business is open, shown where the gift page says how to
+ * book: a WhatsApp number (the same Spanish phone rules as the business phone, which is the
+ * phone for bookings), a booking link (https only: it is tapped from the gift page) and the
+ * opening hours in the owner's words. Asked by the wizard and edited on the dashboard's
+ * profile, by these same rules on both sides and on the server.
+ */
+export const bookingDetailsFields = z.object({
+  whatsapp: optionalText(BOOKING_LIMITS.whatsapp)
+    .refine((v) => v === null || normalizePhone(v) !== undefined, { error: E.invalidPhone })
+    .transform((v) => (v === null ? null : (normalizePhone(v) ?? null))),
+  bookingUrl: optionalText(BOOKING_LIMITS.bookingUrl)
+    .refine((v) => v === null || normalizeBookingUrl(v) !== undefined, { error: E.bookingUrlNotHttps })
+    .transform((v) => (v === null ? null : (normalizeBookingUrl(v) ?? null))),
+  openingHours: optionalText(BOOKING_LIMITS.openingHours, 'many'),
+});
+
 export const businessInfoFields = z.object({
   businessName: requiredText(BUSINESS_LIMITS.businessName),
   category: requiredChoice(businessCategories, E.invalidCategory),
@@ -245,6 +265,7 @@ export const businessInfoFields = z.object({
   description: optionalText(BUSINESS_LIMITS.description, 'many'),
   businessType: requiredChoice(signupBusinessTypes, E.invalidBusinessType),
   ...invoicingDetailsFields.shape,
+  ...bookingDetailsFields.shape,
 });
 
 // The tax id's accepted forms depend on the business type (NIE for individuals only).
@@ -293,6 +314,9 @@ export const signupDraftFieldsSchema = z.object({
   legalName: draftText(BUSINESS_LIMITS.legalName),
   fiscalAddress: draftText(BUSINESS_LIMITS.fiscalAddress),
   district: z.union([z.enum(valenciaDistricts), z.literal('')], { error: E.invalidDistrict }).optional(),
+  whatsapp: draftText(BOOKING_LIMITS.whatsapp),
+  bookingUrl: draftText(BOOKING_LIMITS.bookingUrl),
+  openingHours: draftText(BOOKING_LIMITS.openingHours, 'many'),
 });
 export type SignupDraftFields = z.infer<typeof signupDraftFieldsSchema>;
 

@@ -91,6 +91,11 @@ export const catalogGiftSchema = z.object({
   partySize: z.number().int().nullable(),
   validWeekdays: z.array(z.number().int()).nullable(),
   conditions: z.string().nullable(),
+  /**
+   * A gift booked online from the gift page (ADR 105): its business publishes times, and this
+   * is the next free one (ISO instant) as if bought now. Null: booked by phone, or no booking.
+   */
+  onlineBooking: z.object({ nextFreeAt: z.string() }).nullable(),
   business: z.object({
     id: z.string(),
     name: z.string(),

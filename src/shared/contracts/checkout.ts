@@ -66,6 +66,8 @@ export const checkoutFieldErrors = {
   deliveryInPast: 'delivery_in_past',
   deliveryTooFar: 'delivery_too_far',
   giftUnavailable: 'gift_unavailable',
+  /** A gift booked online whose business offers no time within SELLABLE_WITHIN_DAYS (ADR 105). */
+  noBookingTimes: 'no_booking_times',
   /** A gift given in person goes to nobody: an email or phone on its line contradicts it (ADR 103). */
   inPersonHasContact: 'in_person_has_contact',
   /** A gift card's amount (ADR 108): missing, not whole cents, outside the card's bounds, or sent for a fixed gift. */

@@ -90,6 +90,10 @@ const LATER_TAKEN_BACK: Record<string, string[]> = {
   'booking-sessions': ['bookings', 'booking_slots', 'booking_closed_days', 'booking_sessions', 'booking_settings'].map((table) => `DROP TABLE "${table}"`),
   'bookings-count-places': ['DROP TRIGGER "bookings_count_places" ON "bookings"', 'DROP FUNCTION "bookings_count_places"()'],
   'checkout-payment-method': ['ALTER TABLE "checkouts" DROP COLUMN "payment_method"'],
+  'booking-sessions-bump-catalog': ['booking_sessions', 'booking_closed_days', 'booking_settings', 'booking_slots'].flatMap((table) => [
+    `DROP TRIGGER "${table}_bump_catalog_version" ON "${table}"`,
+    `DROP TRIGGER "${table}_truncate_bump_catalog_version" ON "${table}"`,
+  ]),
 };
 
 async function takeBackLaterMigrations(db: Database) {

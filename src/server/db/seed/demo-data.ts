@@ -39,6 +39,22 @@ export interface DemoGift {
   card?: { minAmount: number; maxAmount: number; suggestedAmounts?: number[] };
 }
 
+/**
+ * A time a business publishes for its gifts that need booking (ADR 105): weekly on an ISO
+ * weekday, or once, a number of days after the seed ran (counted on Madrid's calendar when
+ * seeded, so a demo seeded today offers it then).
+ */
+export interface DemoSession {
+  isoWeekday?: number;
+  inDays?: number;
+  /** `HH:MM`, Madrid. */
+  startTime: string;
+  lengthMinutes: number;
+  places: number;
+  /** The gifts it accepts, by name; absent: every gift of the business that needs booking. */
+  gifts?: string[];
+}
+
 export interface DemoBusiness {
   ownerEmail: string;
   ownerName: string;
@@ -72,6 +88,11 @@ export interface DemoBusiness {
    * finishes, so the demo shows the dashboard's "connect payouts" state.
    */
   payoutOnboardingIncomplete?: boolean;
+  /**
+   * The times it publishes, made after the demo's orders were placed (the business began
+   * taking bookings online since: those gifts were sold while it took them by phone).
+   */
+  bookingSessions?: DemoSession[];
 }
 
 export const demoOwnerBusiness: DemoBusiness = {
@@ -90,6 +111,11 @@ export const demoOwnerBusiness: DemoBusiness = {
     'Orxateria familiar desde 1952, a dos pasos de la Plaça de la Reina. Horchata hecha cada mañana con chufa de Alboraia, servida bien fresquita con fartons recién horneados.',
   commissionRate: 8,
   joinedDaysAgo: 240,
+  // The tasting is guided, for a few people at a time: booked online from the gift page.
+  bookingSessions: [
+    { isoWeekday: 4, startTime: '18:00', lengthMinutes: 60, places: 8, gifts: ['Cata de horchata y la historia de la chufa'] },
+    { isoWeekday: 6, startTime: '11:30', lengthMinutes: 60, places: 8, gifts: ['Cata de horchata y la historia de la chufa'] },
+  ],
   gifts: [
     {
       name: 'Merienda de horchata y fartons para dos',
@@ -121,6 +147,7 @@ export const demoOwnerBusiness: DemoBusiness = {
       description: 'Cata guiada de horchata, leche merengada y agua de cebada, con la historia de la chufa de Alboraia.',
       price: 1800,
       validityDays: 365,
+      bookingRequired: true,
       nameTranslations: { va: 'Tast d’orxata i la història de la xufa', en: 'Horchata tasting and the story of the tiger nut' },
       descriptionTranslations: { va: 'Tast guiat d’orxata, llet merengada i aigua de civada, amb la història de la xufa d’Alboraia.', en: 'A guided tasting of horchata, leche merengada and barley water, with the story of the Alboraia tiger nut.' },
     },
@@ -167,6 +194,11 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
       'Arroces a leña de naranjo en pleno Russafa. Paella valenciana, arroz negro y arroz del senyoret como los hacen las abuelas de l’Horta.',
     commissionRate: 10,
     joinedDaysAgo: 210,
+    // Lunch on the paella's own days (Tuesday to Friday).
+    bookingSessions: [
+      { isoWeekday: 3, startTime: '14:00', lengthMinutes: 120, places: 24 },
+      { isoWeekday: 5, startTime: '14:00', lengthMinutes: 120, places: 24 },
+    ],
     gifts: [
       {
         name: 'Paella valenciana para dos',
@@ -332,6 +364,9 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
       'Rutas gastronómicas por el Mercat Central y clases de cocina en nuestra cocina, al otro lado de la plaza. Prueba, compra con nosotros y cocina como en casa.',
     commissionRate: 12,
     joinedDaysAgo: 160,
+    // Its next cooking class is 45 days away: no time within 30 days, so the class is not on
+    // sale and the gift already sold shows the way out (ADR 105).
+    bookingSessions: [{ inDays: 45, startTime: '10:00', lengthMinutes: 180, places: 8, gifts: ['Clase de cocina: paella'] }],
     gifts: [
       {
         name: 'Ruta de degustación por el Mercat Central',
@@ -346,6 +381,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
         description: 'Compra en el mercado con una cocinera y después prepara y come tu propia paella valenciana.',
         price: 6500,
         validityDays: 365,
+        bookingRequired: true,
         nameTranslations: { va: 'Classe de cuina: paella', en: 'Cooking class: paella' },
         descriptionTranslations: { va: 'Compra al mercat amb una cuinera i després prepara i menja la teua pròpia paella valenciana.', en: 'Shop at the market with a cook, then make and eat your own Valencian paella.' },
       },
@@ -654,8 +690,29 @@ export const demoOrders: DemoOrder[] = [
   { businessOwnerEmail: 'arroceria@demo.regalo.test', giftName: 'Paella valenciana para dos', status: 'paid', recipientContact: 'Pablo Ruiz', personalMessage: '¡Feliz aniversario! Paella de domingo, como la primera vez.', placedDaysAgo: 5 },
   { businessOwnerEmail: 'ioga@demo.regalo.test', giftName: 'Masaje de sesenta minutos', status: 'redeemed', recipientContact: 'Elena Ortega', personalMessage: 'Te mereces un descanso.', placedDaysAgo: 40 },
   { businessOwnerEmail: 'flors@demo.regalo.test', giftName: 'Ramo de temporada', status: 'paid', recipientContact: 'Carmen Martínez', personalMessage: null, placedDaysAgo: 2 },
+  // Gifts that need booking: one booked below (demoBookings), one at a business with no time soon.
+  { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Cata de horchata y la historia de la chufa', status: 'paid', recipientContact: 'Elena Ortega', personalMessage: 'Para la más curiosa de la oficina.', placedDaysAgo: 6 },
+  { businessOwnerEmail: 'tast@demo.regalo.test', giftName: 'Clase de cocina: paella', status: 'paid', recipientContact: 'Marta Gómez', personalMessage: '¡A ver esa paella!', placedDaysAgo: 12 },
   // Last: the seed's order keys are by position, so a new order goes at the end.
   { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Cata de horchata y la historia de la chufa', status: 'redeemed', recipientContact: 'Rosa Beltrán', personalMessage: 'Para que conozcas la chufa de cerca.', placedDaysAgo: 'mid-last-month' },
+];
+
+/**
+ * Paid demo gifts the recipients booked from the gift page (ADR 105), each on the first
+ * free time at least `fromDays` days after the seed ran, by the demo's clock.
+ */
+export interface DemoBooking {
+  businessOwnerEmail: string;
+  giftName: string;
+  recipientContact: string;
+  partySize?: number;
+  notes?: string;
+  fromDays: number;
+}
+
+export const demoBookings: DemoBooking[] = [
+  { businessOwnerEmail: 'arroceria@demo.regalo.test', giftName: 'Paella valenciana para dos', recipientContact: 'Pablo Ruiz', notes: 'Mesa en la terraza si puede ser.', fromDays: 2 },
+  { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Cata de horchata y la historia de la chufa', recipientContact: 'Elena Ortega', partySize: 2, fromDays: 1 },
 ];
 
 export const demoAdmin = { email: DEMO_ADMIN_EMAIL, name: 'Equipo Regalo' };

@@ -25,6 +25,8 @@ import { gifts } from '../schema/gifts';
 import { orders } from '../schema/orders';
 import { DEMO_PASSWORD } from './demo-data';
 import { seedDemo } from './seed-demo';
+import { bookings, bookingSessions, bookingSlots } from '../schema/bookings';
+import { findOnlineBookingGifts } from '../../domain/bookings/find-online-booking-gifts';
 
 async function countAllTables(): Promise<Record<string, number>> {
   const { db } = await getTestDatabase();
@@ -268,5 +270,46 @@ describe('demo seed', () => {
       if (business.type === 'individual') expect(['nif', 'nie'], business.name).toContain(kind);
       else expect(kind, business.name).toBe('cif');
     }
+  });
+
+  it('publishes times for the gifts that need booking (La Palmera too), holds a few bookings, and leaves one business with no time within 30 days', async () => {
+    const { db } = await getTestDatabase();
+    // A clock of the seed's own, far from the real one: the times and bookings follow it.
+    const now = new Date('2027-05-11T08:00:00Z');
+    await seedDemo({ db, config, storage, now });
+    const nameOf = new Map((await db.select({ id: businesses.id, name: businesses.name }).from(businesses)).map((b) => [b.id, b.name]));
+    const sessions = await db.select().from(bookingSessions);
+    const byBusiness = (name: string) => sessions.filter((session) => nameOf.get(session.businessId) === name);
+    expect(byBusiness('Orxateria La Palmera').map((s) => [s.kind, s.isoWeekday, s.startTime])).toEqual(expect.arrayContaining([['weekly', 4, '18:00'], ['weekly', 6, '11:30']]));
+    expect(byBusiness('Arrocería Sueca 27')).toHaveLength(2);
+    // Dated from the seed's clock, on Madrid's calendar: 45 days after 11 May 2027.
+    expect(byBusiness('Tast del Mercat').map((s) => [s.kind, s.onDate])).toEqual([['once', '2027-06-25']]);
+
+    // Every gift that needs booking at these businesses is booked online; the cooking class has no time soon.
+    const online = await findOnlineBookingGifts(db, now);
+    const giftNames = new Map((await db.select({ id: gifts.id, name: gifts.name }).from(gifts)).map((g) => [g.id, g.name]));
+    const next = Object.fromEntries([...online].map(([id, at]) => [giftNames.get(id), at?.toISOString() ?? null]));
+    expect(next).toEqual({
+      'Cata de horchata y la historia de la chufa': '2027-05-13T16:00:00.000Z',
+      'Paella valenciana para dos': '2027-05-12T12:00:00.000Z',
+      'Clase de cocina: paella': null,
+    });
+
+    // The bookings: on times after the seed's clock, counted on their slots by the trigger.
+    const booked = await db
+      .select({ gift: gifts.name, startsAt: bookingSlots.startsAt, partySize: bookings.partySize, slotBooked: bookingSlots.booked, status: bookings.status })
+      .from(bookings)
+      .innerJoin(bookingSlots, eq(bookingSlots.id, bookings.slotId))
+      .innerJoin(orders, eq(orders.id, bookings.orderId))
+      .innerJoin(gifts, eq(gifts.id, orders.giftId));
+    expect(booked.map((b) => b.gift).sort()).toEqual(['Cata de horchata y la historia de la chufa', 'Paella valenciana para dos']);
+    for (const booking of booked) {
+      expect(booking.status).toBe('booked');
+      expect(booking.startsAt.getTime()).toBeGreaterThan(now.getTime());
+      expect(booking.slotBooked).toBe(booking.partySize);
+    }
+    // The gift sold at the business with no time is paid, unbooked: the way out can be tried on it.
+    const [klass] = await db.select({ id: orders.id }).from(orders).innerJoin(gifts, eq(gifts.id, orders.giftId)).where(eq(gifts.name, 'Clase de cocina: paella'));
+    expect(klass).toBeDefined();
   });
 });

@@ -29,11 +29,13 @@ import {
   DEMO_PASSWORD,
   demoAdmin,
   demoApplicants,
+  demoBookings,
   demoConsumer,
   demoOrders,
   demoOwnerBusiness,
   demoPartnerBusinesses,
   type DemoApplicant,
+  type DemoBooking,
   type DemoBusiness,
 } from './demo-data';
 import { demoPdf } from './demo-documents';
@@ -43,6 +45,13 @@ import { transfers } from '../schema/payouts';
 import { sendDueTransfers } from '../../money/transfers/send-due-transfers';
 import { createTestPaymentProvider } from '../../platform/payments/test-provider';
 import { PARTNER_TERMS_VERSION } from '@shared/domain/legal-versions';
+import { addDays, localDateOf } from '@shared/domain/analytics';
+import { bookingSessions } from '../schema/bookings';
+import { orders } from '../schema/orders';
+import { bookGiftTime } from '../../domain/bookings/book-gift-time';
+import { findBookableGift } from '../../domain/bookings/bookable-gift';
+import { slotKey } from '../../domain/bookings/claim-slot';
+import { listFreeTimes } from '../../domain/bookings/list-free-times';
 
 export interface SeedContext {
   db: Database;
@@ -270,6 +279,33 @@ export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
       // The transfers job as it would have run: each share sent when it fell due.
       await sendTransfersAsTheyFellDue(tx, now);
     }
+
+    // The times businesses publish (ADR 105), only now: their gifts above were sold while they
+    // took bookings by phone, and checkout, run at each order's own moment, sells a gift booked
+    // online only with a time within 30 days of that moment, which a session dated from today
+    // need not be. Then the bookings, made at the seed's own clock (not the real one), so a
+    // demo seeded with another `now` still books times after it.
+    for (const business of listed) {
+      const files = prepared.get(business.ownerEmail);
+      if (!files) continue;
+      for (const session of business.bookingSessions ?? []) {
+        await tx.insert(bookingSessions).values({
+          businessId: files.id,
+          kind: session.inDays === undefined ? 'weekly' : 'once',
+          isoWeekday: session.inDays === undefined ? session.isoWeekday! : null,
+          onDate: session.inDays === undefined ? null : addDays(localDateOf(now), session.inDays),
+          startTime: session.startTime,
+          lengthMinutes: session.lengthMinutes,
+          places: session.places,
+          giftIds: session.gifts ? session.gifts.map((name) => files.giftImages.get(name)!.id) : null,
+          createdAt: daysAgo(1),
+          updatedAt: daysAgo(1),
+        });
+      }
+    }
+    if (!existing.has(demoConsumer.email)) {
+      for (const booking of demoBookings) await bookDemoGift(tx, booking, now);
+    }
   });
 
   return summary;
@@ -352,6 +388,26 @@ async function findDemoGift(tx: Executor, ownerEmail: string, giftName: string) 
   // demo database seeded before the texts were in Spanish (docs/demo-tour.md: start from an empty one).
   if (!row) throw new Error(`demo gift "${giftName}" of ${ownerEmail} is missing; reseed an empty demo database`);
   return row;
+}
+
+/** A demo recipient books their paid gift on its first free time `fromDays` days on. */
+async function bookDemoGift(tx: Executor, booking: DemoBooking, now: Date) {
+  const [order] = await tx
+    .select({ code: orders.qrCode })
+    .from(orders)
+    .innerJoin(gifts, eq(gifts.id, orders.giftId))
+    .where(and(eq(gifts.name, booking.giftName), eq(orders.recipientName, booking.recipientContact), eq(orders.status, 'paid')));
+  if (!order?.code) throw new Error(`demo booking: no paid "${booking.giftName}" for ${booking.recipientContact}`);
+  const gift = await findBookableGift(tx, order.code, now);
+  const from = addDays(localDateOf(now), booking.fromDays);
+  const { times } = await listFreeTimes(tx, gift, { from, to: addDays(from, 60), partySize: gift.partySize ?? booking.partySize ?? 1, now });
+  if (!times[0]) throw new Error(`demo booking: "${booking.giftName}" has no free time from ${from}`);
+  await bookGiftTime({ db: tx as Database, now: () => now }, order.code, {
+    slot: slotKey(times[0]),
+    partySize: booking.partySize,
+    name: booking.recipientContact,
+    notes: booking.notes,
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/auth';
 import { businessApplications, businesses, commissionAcceptances } from '../../db/schema/businesses';
 import { authedInject, signIn } from '../../testing/auth-helpers';
-import { createBusiness, createUser, createValidCif } from '../../testing/factories';
+import { createBusiness, createGift, createOrder, createUser, createValidCif } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { multipart, samplePdf, samplePng } from '../../testing/upload-files';
 import { tempDocumentsPrefix } from '../../domain/documents/document-files';
@@ -179,6 +179,43 @@ describe('POST /api/business/registration', () => {
     const missing = await submit(cookie, { ...withoutInvoicing, district: 'atlantis' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toEqual({ legalName: 'fieldRequired', fiscalAddress: 'fieldRequired', district: 'invalidDistrict' });
+    await nothingWritten(before);
+  });
+
+  it('keeps the booking details the wizard asks (phone, WhatsApp, booking link, opening hours), shown where the gift page says how to book', async () => {
+    const { user, cookie } = await signedInUser();
+    await upload(cookie, 'business_license', 'a.pdf', samplePdf());
+    await upload(cookie, 'tax_registration', 'b.pdf', samplePdf());
+    await upload(cookie, 'articles_incorporation', 'c.pdf', samplePdf());
+    const res = await submit(cookie, companyBody({ whatsapp: '612 34 56 78', bookingUrl: 'reservas.hornosannicolas.es/mesa', openingHours: ' Martes a sábado 8:00–14:00\nDomingo 9:00–13:00 ' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const [business] = await t.database.db.select().from(businesses).where(eq(businesses.ownerId, user.id));
+    expect(business).toMatchObject({
+      phone: '+34963123456',
+      whatsapp: '+34612345678',
+      bookingUrl: 'https://reservas.hornosannicolas.es/mesa',
+      openingHours: 'Martes a sábado 8:00–14:00\nDomingo 9:00–13:00',
+    });
+    // Once approved and selling: the gift page's "how to book" reads them.
+    await t.database.db.update(businesses).set({ verificationStatus: 'approved', isActive: true }).where(eq(businesses.id, business!.id));
+    const gift = await createGift(t.database.db, { businessId: business!.id, bookingRequired: true });
+    const buyer = await createUser(t.database.db);
+    const order = await createOrder(t.database.db, { buyerId: buyer.id, giftId: gift.id, status: 'paid' });
+    const page = await t.app.inject({ method: 'GET', url: `/g/${order.qrCode}?lang=es`, headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('href="tel:+34963123456"');
+    expect(page.body).toContain('href="https://wa.me/34612345678"');
+    expect(page.body).toContain('href="https://reservas.hornosannicolas.es/mesa"');
+    expect(page.body).toContain('Martes a sábado 8:00–14:00');
+  });
+
+  it('refuses booking details that are not valid, naming the fields, and writes nothing', async () => {
+    const { cookie } = await signedInUser();
+    const before = await businessKeys();
+    const res = await submit(cookie, companyBody({ phone: '12345', whatsapp: '+34 512 345 678', bookingUrl: 'http://reservas.example.es', openingHours: 'x'.repeat(501) }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ phone: 'invalidPhone', whatsapp: 'invalidPhone', bookingUrl: 'bookingUrlNotHttps', openingHours: 'tooLong' });
+    expect((await submit(cookie, companyBody({ bookingUrl: 'javascript:alert(1)' }))).json().fields).toEqual({ bookingUrl: 'bookingUrlNotHttps' });
     await nothingWritten(before);
   });
 

@@ -95,6 +95,10 @@ export async function registerBusiness(
         fiscalAddress: input.fiscalAddress,
         district: input.district,
         phone: input.phone,
+        // How recipients book, shown on the gift page from the first gift on (ADR 105).
+        whatsapp: input.whatsapp,
+        bookingUrl: input.bookingUrl,
+        openingHours: input.openingHours,
         website: input.website,
         description: input.description,
         verificationDocuments: adopted.map((a) => a.document),

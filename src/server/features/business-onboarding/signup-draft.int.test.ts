@@ -36,6 +36,10 @@ describe('the sign-up wizard draft', () => {
     legalName: 'Terrissa Russafa S.L.',
     fiscalAddress: 'Carrer de Sueca 21, 46006 València',
     district: 'eixample',
+    // How recipients book travels with it too.
+    whatsapp: '612 34 56 78',
+    bookingUrl: 'reservas.ceramicarussafa.es',
+    openingHours: 'Lunes a viernes\n10:00–14:00',
     hadPhoto: true,
   };
 
@@ -71,11 +75,11 @@ describe('the sign-up wizard draft', () => {
   it('refuses too long or unknown values with the field codes and keeps the previous draft', async () => {
     const { cookie } = await owner();
     await put(cookie, stepOne);
-    const res = await put(cookie, { ...stepOne, businessName: 'x'.repeat(201), category: 'casino', businessType: 'cooperative', district: 'atlantis', legalName: 'x'.repeat(201) });
+    const res = await put(cookie, { ...stepOne, businessName: 'x'.repeat(201), category: 'casino', businessType: 'cooperative', district: 'atlantis', legalName: 'x'.repeat(201), openingHours: 'x'.repeat(501) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'validation_failed',
-      fields: { businessName: 'tooLong', category: 'invalidCategory', businessType: 'invalidBusinessType', district: 'invalidDistrict', legalName: 'tooLong' },
+      fields: { businessName: 'tooLong', category: 'invalidCategory', businessType: 'invalidBusinessType', district: 'invalidDistrict', legalName: 'tooLong', openingHours: 'tooLong' },
     });
     expect((await get(cookie)).json().draft.values.businessName).toBe('Cerámica Russafa');
   });

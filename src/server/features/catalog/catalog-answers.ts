@@ -16,7 +16,7 @@ const caches = new WeakMap<AppContext, CatalogCache>();
 export function catalogCacheFor(ctx: AppContext): CatalogCache {
   let cache = caches.get(ctx);
   if (!cache) {
-    cache = new CatalogCache();
+    cache = new CatalogCache(() => ctx.now());
     caches.set(ctx, cache);
   }
   return cache;
@@ -55,7 +55,7 @@ export async function giftsPageAnswer(request: FastifyRequest, query: GiftFilter
   const key = JSON.stringify(['gifts', reader, ...giftFiltersKey(query)]);
   if (reply) await limitUncachedSearch(request, reply, query.q, catalog, key);
   return catalogCacheFor(request.server.ctx).through(catalog, key, async () =>
-    encode(catalogGiftPageSchema, await listCatalogGifts(request.server.ctx.db, query, reader)),
+    encode(catalogGiftPageSchema, await listCatalogGifts(request.server.ctx.db, query, reader, request.server.ctx.now())),
   );
 }
 

@@ -120,6 +120,7 @@ describe('consumer gift listing rule', () => {
       partySize: null,
       validWeekdays: null,
       conditions: null,
+      onlineBooking: null,
       // The public pages' addresses come along; the API's contract leaves them out.
       slug: 'cata',
       forTwo: false,

@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client';
 import { businesses, businessSlugHistory } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { catalogBusinessColumns, isListedBusiness, isListedGift } from '../../domain/catalog/visibility';
+import { findOnlineBookingGifts } from '../../domain/bookings/find-online-booking-gifts';
 import { catalogGiftColumns, toCatalogGift, type ListedGift } from './list-catalog-gifts';
 
 export interface ShopBusiness {
@@ -25,10 +26,12 @@ export interface ShopBusiness {
  * What `/b/<slug>` shows: a listed business and its gifts; `moved` for a slug it had before a
  * rename (answered 301); `gone` for a business that was in the shop and is not any more
  * (hidden, deactivated, payouts stopped: 410); `missing` otherwise (404), which includes a
- * business still under review, so the address of one never listed tells nothing.
+ * business still under review, so the address of one never listed tells nothing. `gifts` are
+ * the ones on sale; `waiting`, the gifts booked online whose business offers no time soon
+ * enough (ADR 105): not sold, their own page says so.
  */
 export type ShopBusinessLookup =
-  | { kind: 'found'; business: ShopBusiness; gifts: ListedGift[] }
+  | { kind: 'found'; business: ShopBusiness; gifts: ListedGift[]; waiting: ListedGift[] }
   | { kind: 'moved'; slug: string }
   | { kind: 'gone'; name: string }
   | { kind: 'missing' };
@@ -42,7 +45,7 @@ const shopBusinessColumns = {
 };
 
 /** The listed business at `slug`, or why not, in at most three queries. */
-export async function findShopBusiness(db: Executor, slug: string, reader: Locale): Promise<ShopBusinessLookup> {
+export async function findShopBusiness(db: Executor, slug: string, reader: Locale, now: Date = new Date()): Promise<ShopBusinessLookup> {
   const [listed] = await db
     .select(shopBusinessColumns)
     .from(businesses)
@@ -54,6 +57,8 @@ export async function findShopBusiness(db: Executor, slug: string, reader: Local
       .innerJoin(businesses, eq(businesses.id, gifts.businessId))
       .where(and(eq(gifts.businessId, listed.id), isListedGift()))
       .orderBy(asc(gifts.price), asc(gifts.name), asc(gifts.id));
+    const online = await findOnlineBookingGifts(db, now, { businessIds: [listed.id] });
+    const listedGifts = rows.map((row) => toCatalogGift(row, reader, online));
     const { giftCount: _count, descriptionTranslations, ownLocale, ...business } = listed;
     return {
       kind: 'found',
@@ -62,7 +67,8 @@ export async function findShopBusiness(db: Executor, slug: string, reader: Local
         category: business.category as BusinessCategory,
         description: pickLocalizedText(business.description, descriptionTranslations, reader, ownLocale),
       },
-      gifts: rows.map((row) => toCatalogGift(row, reader)),
+      gifts: listedGifts.filter((gift) => online.get(gift.id) !== null),
+      waiting: listedGifts.filter((gift) => online.get(gift.id) === null),
     };
   }
   return findUnlisted(db, slug);

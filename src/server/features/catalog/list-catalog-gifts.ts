@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, notInArray, type SQL } from 'drizzle-orm';
 import type { CatalogGift, CatalogGiftPage, CatalogGiftsQuery } from '@shared/contracts/catalog';
 import type { BusinessCategory } from '@shared/domain/business';
 import type { Executor } from '../../db/client';
@@ -10,6 +10,7 @@ import type { LocalizedTexts } from '@shared/domain/localized-text';
 import type { GiftKind } from '@shared/domain/gift-card';
 import { pickLocalizedText } from '@shared/domain/localized-text';
 import { isListedBusiness, isListedGift } from '../../domain/catalog/visibility';
+import { findOnlineBookingGifts, offSaleGiftIds } from '../../domain/bookings/find-online-booking-gifts';
 import { boundedCatalogQuery } from './bounded-catalog-query';
 
 export const catalogGiftColumns = {
@@ -90,8 +91,13 @@ export type ListedGiftPage = Omit<CatalogGiftPage, 'items'> & { items: ListedGif
 /** The listing's filters; the page and its size come separately. */
 export type GiftFilters = Omit<CatalogGiftsQuery, 'forTwo'> & { forTwo?: boolean };
 
-/** A listed gift as `reader` reads it: its name and description in their language when the business wrote them (ADR 073). */
-export function toCatalogGift(row: CatalogGiftRow, reader: Locale): ListedGift {
+/**
+ * A listed gift as `reader` reads it: its name and description in their language when the
+ * business wrote them (ADR 073), and its next free time when it is booked online (`online`,
+ * from findOnlineBookingGifts).
+ */
+export function toCatalogGift(row: CatalogGiftRow, reader: Locale, online: ReadonlyMap<string, Date | null> = new Map()): ListedGift {
+  const nextFree = online.get(row.id);
   return {
     id: row.id,
     name: pickLocalizedText(row.name, row.nameTranslations, reader, row.businessOwnLocale),
@@ -107,6 +113,7 @@ export function toCatalogGift(row: CatalogGiftRow, reader: Locale): ListedGift {
     partySize: row.partySize,
     validWeekdays: row.validWeekdays,
     conditions: row.conditions,
+    onlineBooking: nextFree ? { nextFreeAt: nextFree.toISOString() } : null,
     slug: row.slug,
     forTwo: row.forTwo,
     business: {
@@ -126,17 +133,31 @@ export function toCatalogGift(row: CatalogGiftRow, reader: Locale): ListedGift {
 }
 
 /**
+ * Not a gift booked online whose business offers no time within SELLABLE_WITHIN_DAYS (ADR 105):
+ * it is not sold until it does. `online` is findOnlineBookingGifts' answer.
+ */
+export function isSellableNow(online: ReadonlyMap<string, Date | null>): SQL | undefined {
+  const offSale = offSaleGiftIds(online);
+  return offSale.length > 0 ? notInArray(gifts.id, offSale) : undefined;
+}
+
+/**
  * Gifts a consumer can buy, cheapest first (or dearest, or newest first), then by name and
  * id so pages never repeat or skip a gift when prices tie. The signed-in app's listing and
  * the public shop window (`/gifts`, ADR 067) both call this: one visibility rule, one set of
- * filters. Price bounds are whole euros, inclusive.
+ * filters. Price bounds are whole euros, inclusive. `now` decides which gifts booked online
+ * have a free time soon enough to be sold.
  */
 export async function listCatalogGifts(
   db: Executor,
   query: GiftFilters,
   reader: Locale,
+  now: Date = new Date(),
 ): Promise<ListedGiftPage> {
+  const online = await findOnlineBookingGifts(db, now);
   const conditions: SQL[] = [isListedGift(), isListedBusiness()];
+  const sellable = isSellableNow(online);
+  if (sellable) conditions.push(sellable);
   if (query.category) conditions.push(eq(businesses.category, query.category));
   if (query.district) conditions.push(eq(businesses.district, query.district));
   if (query.forTwo) conditions.push(eq(gifts.forTwo, true));
@@ -166,7 +187,7 @@ export async function listCatalogGifts(
   ]));
 
   return {
-    items: rows.map((row) => toCatalogGift(row, reader)),
+    items: rows.map((row) => toCatalogGift(row, reader, online)),
     total: Number(totals[0]?.total ?? 0),
     page: query.page,
     pageSize: query.pageSize,

@@ -11,8 +11,8 @@ import { listCatalogGifts } from './list-catalog-gifts';
 export const FEATURED_GIFTS = 4;
 
 /** The landing page's few gifts: the newest listed ones, with their public page's address. */
-export async function listFeaturedGifts(db: Executor, language: PageLanguage): Promise<{ items: FeaturedGift[] }> {
-  const page = await listCatalogGifts(db, { ...firstGiftsListing, sort: 'newest', pageSize: FEATURED_GIFTS }, language);
+export async function listFeaturedGifts(db: Executor, language: PageLanguage, now: Date = new Date()): Promise<{ items: FeaturedGift[] }> {
+  const page = await listCatalogGifts(db, { ...firstGiftsListing, sort: 'newest', pageSize: FEATURED_GIFTS }, language, now);
   return {
     items: page.items.map((gift) => ({
       name: gift.name,

@@ -40,6 +40,7 @@ const gift = (n: number): ListedGift => ({
   partySize: 1,
   validWeekdays: null,
   conditions: text(10 + n),
+  onlineBooking: null,
   slug: `gift-${n}`,
   forTwo: n === 1,
   business: {
@@ -90,5 +91,35 @@ describe('the shop window with hostile text in every field', () => {
 
   it('shows the name on a page for a business that is gone as text', () => {
     expectInert(renderShopError({ language: 'es', site, kind: 'gift-gone', path: '/b/bodega/x', business: { name: text(0), slug: 'bodega' } }));
+  });
+});
+
+describe('a gift booked online in the shop window (ADR 105)', () => {
+  // Saturday 12 December 2026, 10:00 in Madrid (09:00 UTC).
+  const booked: ListedGift = { ...gift(0), bookingRequired: true, onlineBooking: { nextFreeAt: '2026-12-12T09:00:00.000Z' } };
+
+  it('says it is booked online once received, with the next free time, on the card and the gift page, in each language', () => {
+    const card = renderBusinessPage({ language: 'va', site, business, gifts: [booked] });
+    expect(card).toContain('Reserva&#39;l en línia quan el rebes');
+    expect(card).toContain('Pròxima hora lliure: 12 des. 2026, 10:00');
+    const page = renderGiftPage({ language: 'es', site, business, gift: booked, others: [] });
+    expect(page).toContain('Resérvalo en línea cuando lo recibas');
+    expect(page).toContain('Próxima hora libre: 12 dic 2026, 10:00');
+    expect(renderGiftPage({ language: 'en', site, business, gift: booked, others: [] })).toContain('Book online after you receive it');
+    expect(page).toContain('data-testid="send-gift"');
+  });
+
+  it('says nothing of it for a gift booked by phone', () => {
+    const page = renderGiftPage({ language: 'en', site, business, gift: { ...gift(0), bookingRequired: true }, others: [] });
+    expect(page).not.toContain('Book online after you receive it');
+    expect(page).not.toContain('data-testid="shop-next-free"');
+  });
+
+  it('offers no way to buy a gift whose business has no time soon enough, and says why', () => {
+    const waiting = { ...booked, onlineBooking: null };
+    const page = renderGiftPage({ language: 'en', site, business: { ...business, name: 'Bodega' }, gift: waiting, onSale: false, others: [] });
+    expect(page).not.toContain('data-testid="send-gift"');
+    expect(page).toContain('Not on sale right now: Bodega has no booking times in the next 30 days.');
+    expect(page).toContain('https://schema.org/OutOfStock');
   });
 });

@@ -1,7 +1,8 @@
 import { cardBounds } from '@shared/domain/gift-card';
 import { businessCategories } from '@shared/domain/business';
 import { valenciaDistricts } from '@shared/domain/valencia-districts';
-import { formatAddress, formatPrice } from '@shared/format';
+import { formatAddress, formatDateTime, formatPrice } from '@shared/format';
+import { SELLABLE_WITHIN_DAYS } from '@shared/domain/booking';
 import { CATALOG_SEARCH_MAX_LENGTH, giftSorts } from '@shared/contracts/catalog-options';
 import type { PageLanguage } from '../../platform/page-language';
 import { html, type TrustedHtml } from '../../platform/html';
@@ -73,8 +74,19 @@ function giftCard(t: ShopText, language: PageLanguage, gift: ListedGift, first: 
 ${showBusiness ? html`<p class="muted">${t('card.by', { business: gift.business.name })}</p>` : ''}
 ${gift.forTwo ? html`<p><span class="tag">${t('card.forTwo')}</span></p>` : ''}
 <p class="muted">${t('card.validFor', { count: gift.validityDays })}</p>
+${onlineBookingLines(t, language, gift)}
 <p class="price">${giftPriceText(t, gift)}</p>
 </div></article></li>`;
+}
+
+/**
+ * A gift booked online (ADR 105): said before buying, with the next free time, so nobody buys
+ * a gift that needs booking without knowing when it can be booked.
+ */
+function onlineBookingLines(t: ShopText, language: PageLanguage, gift: ListedGift): TrustedHtml | '' {
+  if (!gift.onlineBooking) return '';
+  return html`<p data-testid="shop-book-online"><span class="tag">${t('booking.online')}</span></p>
+<p class="muted" data-testid="shop-next-free">${t('booking.next', { when: formatDateTime(gift.onlineBooking.nextFreeAt, language) })}</p>`;
 }
 
 /** A gift's price, or a gift card's bounds (ADR 108). */
@@ -260,6 +272,8 @@ export interface GiftRender {
   site: ShopSite;
   business: ShopBusiness;
   gift: ListedGift;
+  /** False for a gift booked online whose business offers no time soon enough: no way to buy it. */
+  onSale?: boolean;
   others: ListedGift[];
 }
 
@@ -271,7 +285,7 @@ export function sendGiftHref(gift: ListedGift): string {
   return `/checkout?add=${encodeURIComponent(gift.id)}`;
 }
 
-export function renderGiftPage({ language, site, business, gift, others }: GiftRender): string {
+export function renderGiftPage({ language, site, business, gift, onSale = true, others }: GiftRender): string {
   const t = shopText(language);
   const image = cardImageSrc(gift.imageUrl);
   const businessHref = shopHref(`/b/${business.slug}`, {}, language);
@@ -287,8 +301,13 @@ ${bounds ? html`<p><span class="tag">${t('gift.cardTag')}</span></p><p>${t('gift
 ${gift.forTwo ? html`<p><span class="tag">${t('gift.forTwo')}</span></p>` : ''}
 ${gift.description ? html`<p>${gift.description}</p>` : ''}
 <p>${t('gift.validity', { count: gift.validityDays })}</p>
-<p><a class="button primary" href="${sendGiftHref(gift)}" data-testid="send-gift">${t('gift.send')}</a></p>
-<p class="muted">${t('gift.sendHint')}</p>
+${onlineBookingLines(t, language, gift)}
+${
+  onSale
+    ? html`<p><a class="button primary" href="${sendGiftHref(gift)}" data-testid="send-gift">${t('gift.send')}</a></p>
+<p class="muted">${t('gift.sendHint')}</p>`
+    : html`<p class="panel" role="status" data-testid="shop-not-on-sale">${t('booking.waiting', { business: business.name, count: SELLABLE_WITHIN_DAYS })}</p>`
+}
 </div>
 </div>
 <section class="panel" aria-labelledby="gets"><h2 id="gets" style="margin-top:0">${t('gift.getsHeading')}</h2>
@@ -318,7 +337,7 @@ ${others.length > 0 ? html`<h2>${t('gift.more', { business: business.name })}</h
       brand: { '@type': 'Brand', name: business.name },
       offers: {
         ...giftOffer(gift),
-        availability: 'https://schema.org/InStock',
+        availability: onSale ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
         url: `${site.origin}${shopHref(`/b/${business.slug}/${gift.slug}`, {}, language)}`,
         seller: localBusiness(site, language, business),
       },

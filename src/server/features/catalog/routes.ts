@@ -47,7 +47,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     const key = JSON.stringify(['business', reader, request.params.id]);
     // A 404 (not listed) is thrown, and so never cached.
     const body = await cache.through(catalog, key, async () =>
-      encode(catalogBusinessDetailSchema, await getCatalogBusiness(app.ctx.db, request.params.id, reader)),
+      encode(catalogBusinessDetailSchema, await getCatalogBusiness(app.ctx.db, request.params.id, reader, app.ctx.now())),
     );
     return reply.type(JSON_UTF8).send(body);
   });

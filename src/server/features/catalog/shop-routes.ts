@@ -75,7 +75,7 @@ export const shopRoutes: FastifyPluginAsync = async (app) => {
     await limitUncachedSearch(request, reply, filters.q, catalog, JSON.stringify(['shop', ...key]));
     const answer = await cached(request, key, async () => ({
       status: 200,
-      html: renderGiftListing({ language, site, filters, result: await listCatalogGifts(app.ctx.db, filters, language), dropped, searchTooLong }),
+      html: renderGiftListing({ language, site, filters, result: await listCatalogGifts(app.ctx.db, filters, language, app.ctx.now()), dropped, searchTooLong }),
     }));
     return send(request, reply, answer);
   });
@@ -86,7 +86,7 @@ export const shopRoutes: FastifyPluginAsync = async (app) => {
     const path = `/b/${slug}`;
     if (!SLUG.test(slug)) return send(request, reply, errorPage(language, 'not-found', '/gifts'));
     const answer = await cached(request, ['business', language, slug], async (): Promise<Answer> => {
-      const found = await findShopBusiness(app.ctx.db, slug, language);
+      const found = await findShopBusiness(app.ctx.db, slug, language, app.ctx.now());
       if (found.kind === 'found') return { status: 200, html: renderBusinessPage({ language, site, business: found.business, gifts: found.gifts }) };
       if (found.kind === 'moved') return { status: 301, location: `/b/${found.slug}` };
       if (found.kind === 'gone') return errorPage(language, 'business-gone', path, { name: found.name });
@@ -101,8 +101,8 @@ export const shopRoutes: FastifyPluginAsync = async (app) => {
     const path = `/b/${slug}/${giftSlug}`;
     if (!SLUG.test(slug) || !SLUG.test(giftSlug)) return send(request, reply, errorPage(language, 'not-found', '/gifts'));
     const answer = await cached(request, ['gift', language, slug, giftSlug], async (): Promise<Answer> => {
-      const found = await findShopGift(app.ctx.db, slug, giftSlug, language);
-      if (found.kind === 'found') return { status: 200, html: renderGiftPage({ language, site, business: found.business, gift: found.gift, others: found.others }) };
+      const found = await findShopGift(app.ctx.db, slug, giftSlug, language, app.ctx.now());
+      if (found.kind === 'found') return { status: 200, html: renderGiftPage({ language, site, business: found.business, gift: found.gift, onSale: found.onSale, others: found.others }) };
       if (found.kind === 'moved') return { status: 301, location: found.path };
       if (found.kind === 'gone') return errorPage(language, found.business ? 'gift-gone' : 'business-gone', path, found.business ?? { name: found.businessName });
       return errorPage(language, 'not-found', path, found.business);
@@ -112,7 +112,7 @@ export const shopRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/sitemap.xml', async (request, reply) => {
     const { catalog } = await requestCacheVersions(request);
-    const xml = await cache.through(catalog, JSON.stringify(['shop', 'sitemap']), async () => renderSitemap(site, await listShopPages(app.ctx.db)));
+    const xml = await cache.through(catalog, JSON.stringify(['shop', 'sitemap']), async () => renderSitemap(site, await listShopPages(app.ctx.db, app.ctx.now())));
     return reply.header('cache-control', 'no-cache').type('application/xml; charset=utf-8').send(xml);
   });
 
@@ -131,7 +131,7 @@ export const shopRoutes: FastifyPluginAsync = async (app) => {
 /** The landing page's newest gifts as JSON, from the versioned catalogue cache (ADR 037). */
 async function featuredGiftsJson(ctx: AppContext, request: FastifyRequest, language: PageLanguage): Promise<string> {
   const { catalog } = await requestCacheVersions(request);
-  return catalogCacheFor(ctx).through(catalog, JSON.stringify(['shop', 'featured', language]), async () => JSON.stringify(await listFeaturedGifts(ctx.db, language)));
+  return catalogCacheFor(ctx).through(catalog, JSON.stringify(['shop', 'featured', language]), async () => JSON.stringify(await listFeaturedGifts(ctx.db, language, ctx.now())));
 }
 
 /** The same gifts for the server-rendered landing page (features/landing, wired in app.ts). */

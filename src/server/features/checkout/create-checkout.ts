@@ -128,10 +128,12 @@ export async function createCheckout(
   let placed: { checkout: CheckoutRow; lines: CheckoutLineRow[] };
   try {
     placed = await ctx.db.transaction(async (tx) => {
-      const forSale = await findGiftsForSale(tx, input.lines.map((l) => l.giftId));
+      const forSale = await findGiftsForSale(tx, input.lines.map((l) => l.giftId), now);
       const unavailable: Record<string, string> = {};
       input.lines.forEach((line, i) => {
-        if (!forSale.get(line.giftId)?.isForSale) unavailable[`lines.${i}.giftId`] = checkoutFieldErrors.giftUnavailable;
+        const gift = forSale.get(line.giftId);
+        if (gift?.waitsForBookingTimes) unavailable[`lines.${i}.giftId`] = checkoutFieldErrors.noBookingTimes;
+        else if (!gift?.isForSale) unavailable[`lines.${i}.giftId`] = checkoutFieldErrors.giftUnavailable;
       });
       if (Object.keys(unavailable).length > 0) {
         const names = input.lines.flatMap((l) => forSale.get(l.giftId)?.name ?? []).filter((n, i, a) => a.indexOf(n) === i);

@@ -7,6 +7,7 @@ import { isUuid } from '../../db/query-helpers';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { isListedBusiness, isListedGift } from '../../domain/catalog/visibility';
+import { findOnlineBookingGifts } from '../../domain/bookings/find-online-booking-gifts';
 
 export interface GiftForSale {
   id: string;
@@ -28,6 +29,11 @@ export interface GiftForSale {
   commissionRate: number;
   /** Available, not archived, and its business is listed: the catalogue's own rule. */
   isForSale: boolean;
+  /**
+   * Listed, but booked online and its business offers no time within SELLABLE_WITHIN_DAYS
+   * (ADR 105): not sold until it does. Then `isForSale` is false too.
+   */
+  waitsForBookingTimes: boolean;
 }
 
 /**
@@ -35,7 +41,7 @@ export interface GiftForSale {
  * price, currency, validity, business, commission, and whether a consumer may buy it now.
  * Unknown and malformed ids are simply absent from the map.
  */
-export async function findGiftsForSale(db: Executor, ids: readonly string[]): Promise<Map<string, GiftForSale>> {
+export async function findGiftsForSale(db: Executor, ids: readonly string[], now: Date): Promise<Map<string, GiftForSale>> {
   const wanted = [...new Set(ids.filter(isUuid))];
   if (wanted.length === 0) return new Map();
   const rows = await db
@@ -60,5 +66,11 @@ export async function findGiftsForSale(db: Executor, ids: readonly string[]): Pr
     .from(gifts)
     .innerJoin(businesses, eq(businesses.id, gifts.businessId))
     .where(inArray(gifts.id, wanted));
-  return new Map(rows.map((r) => [r.id, { ...r, kind: r.kind as GiftKind, commissionRate: Number(r.commissionRate), isForSale: Boolean(r.isForSale) }]));
+  const online = await findOnlineBookingGifts(db, now, { giftIds: rows.filter((r) => r.isForSale).map((r) => r.id) });
+  return new Map(
+    rows.map((r) => {
+      const waitsForBookingTimes = Boolean(r.isForSale) && online.get(r.id) === null;
+      return [r.id, { ...r, kind: r.kind as GiftKind, commissionRate: Number(r.commissionRate), isForSale: Boolean(r.isForSale) && !waitsForBookingTimes, waitsForBookingTimes }];
+    }),
+  );
 }

@@ -11,8 +11,8 @@ import { findGiftsForSale } from './find-gifts-for-sale';
  * reader's language. Only what the public catalogue shows: a gift not listed now is unknown.
  */
 export async function quoteCheckout(ctx: Pick<AppContext, 'db' | 'now'>, giftIds: string[], reader: Locale): Promise<CheckoutQuote> {
-  const found = await findGiftsForSale(ctx.db, giftIds);
   const now = ctx.now();
+  const found = await findGiftsForSale(ctx.db, giftIds, now);
   return {
     items: giftIds.map((giftId) => {
       const gift = found.get(giftId);

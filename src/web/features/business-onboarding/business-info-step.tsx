@@ -12,7 +12,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { cn } from '@web/lib/cn';
 
 export type BusinessInfoForm = UseFormReturn<BusinessInfoInput, unknown, BusinessInfo>;
-type TextField = 'businessName' | 'address' | 'taxId' | 'phone' | 'website' | 'description' | 'legalName' | 'fiscalAddress';
+type TextField = 'businessName' | 'address' | 'taxId' | 'phone' | 'website' | 'description' | 'legalName' | 'fiscalAddress' | 'whatsapp' | 'bookingUrl' | 'openingHours';
 
 /** Step 1: what the business is. Errors appear on leaving a field and clear as it is edited. */
 interface BusinessInfoStepProps {
@@ -61,8 +61,8 @@ export function BusinessInfoStep({ form, onSubmit, photoUrl, onPhotoChange }: Bu
     </>
   );
 
-  const optionalInput = (name: 'phone' | 'website', control: ComponentProps<typeof Input>) => (
-    <Field label={optional(t(`signup.fields.${name}`))} error={errorText(errors[name]?.message)}>
+  const optionalInput = (name: 'phone' | 'website' | 'whatsapp' | 'bookingUrl', control: ComponentProps<typeof Input>, hint?: string) => (
+    <Field label={optional(t(`signup.fields.${name}`))} hint={hint} error={errorText(errors[name]?.message)}>
       <Input id={`signup-${name}`} placeholder={t(`signup.fields.${name}Placeholder`)} {...control} {...text(name)} />
     </Field>
   );
@@ -195,7 +195,20 @@ export function BusinessInfoStep({ form, onSubmit, photoUrl, onPhotoChange }: Bu
         </Field>
       </fieldset>
 
-      {optionalInput('phone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+      {/* How recipients book (ADR 105): the gift page shows these from the business's first gift on. */}
+      <fieldset className="flex flex-col gap-4 rounded-2xl border border-line p-4" aria-describedby="signup-booking-lead">
+        <legend className="px-1 font-semibold">{t('signup.fields.bookingTitle')}</legend>
+        <p id="signup-booking-lead" className="-mt-2 text-sm text-muted">
+          {t('signup.fields.bookingLead')}
+        </p>
+        {optionalInput('phone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel' }, t('signup.fields.phoneHint'))}
+        {optionalInput('whatsapp', { type: 'tel', inputMode: 'tel', autoComplete: 'off' }, t('signup.fields.whatsappHint'))}
+        {optionalInput('bookingUrl', { type: 'url', inputMode: 'url', autoComplete: 'off' }, t('signup.fields.bookingUrlHint'))}
+        <Field label={optional(t('signup.fields.openingHours'))} hint={t('signup.fields.openingHoursHint')} error={errorText(errors.openingHours?.message)}>
+          <Textarea id="signup-openingHours" rows={3} placeholder={t('signup.fields.openingHoursPlaceholder')} {...text('openingHours')} />
+        </Field>
+      </fieldset>
+
       {optionalInput('website', { type: 'url', inputMode: 'url', autoComplete: 'url' })}
       <Field label={optional(t('signup.fields.description'))} error={errorText(errors.description?.message)}>
         <Textarea id="signup-description" rows={4} placeholder={t('signup.fields.descriptionPlaceholder')} {...text('description')} />

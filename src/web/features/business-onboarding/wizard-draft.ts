@@ -6,7 +6,7 @@ import type { BusinessInfoInput, SignupDraftInput, SignupDraftResult } from '@sh
  * finds it on any device. The photo is a File and is not kept: the draft only remembers that
  * there was one, so the page can ask for it again.
  */
-const draftFields = ['businessName', 'category', 'address', 'taxId', 'businessType', 'phone', 'website', 'description', 'legalName', 'fiscalAddress', 'district'] as const;
+const draftFields = ['businessName', 'category', 'address', 'taxId', 'businessType', 'phone', 'website', 'description', 'legalName', 'fiscalAddress', 'district', 'whatsapp', 'bookingUrl', 'openingHours'] as const;
 
 export type DraftValues = Partial<Pick<BusinessInfoInput, (typeof draftFields)[number]>>;
 

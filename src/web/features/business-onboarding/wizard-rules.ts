@@ -41,6 +41,9 @@ const step1Fields = new Set<string>([
   'legalName',
   'fiscalAddress',
   'district',
+  'whatsapp',
+  'bookingUrl',
+  'openingHours',
 ]);
 
 /** What the wizard does with a failed submit, from the server's problem. */
@@ -101,7 +104,7 @@ export function uploadErrorKey(error: unknown): string {
 }
 
 /** Step 1's fields in the order the form shows them. */
-const step1FieldOrder = ['businessName', 'category', 'address', 'district', 'businessType', 'taxId', 'legalName', 'fiscalAddress', 'phone', 'website', 'description'] as const;
+const step1FieldOrder = ['businessName', 'category', 'address', 'district', 'businessType', 'taxId', 'legalName', 'fiscalAddress', 'phone', 'whatsapp', 'bookingUrl', 'openingHours', 'website', 'description'] as const;
 export type Step1Field = (typeof step1FieldOrder)[number];
 
 /**

@@ -1,6 +1,7 @@
 import { CalendarCheck, Clock, Globe, MessageCircle, Phone } from 'lucide-react';
 import type { CatalogBooking, CatalogGift } from '@shared/contracts/catalog';
 import { formatPhone, giftConditionLines, hasBookingContact, telHref, whatsappHref } from '@shared/domain/gift-conditions';
+import { formatDateTime } from '@shared/format';
 import { useText } from '@web/lib/text';
 
 /**
@@ -20,6 +21,22 @@ export function GiftConditionsList({ gift }: { gift: Pick<CatalogGift, 'bookingR
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A gift booked online (ADR 105): said before buying, with the next free time. */
+export function OnlineBookingNote({ gift }: { gift: Pick<CatalogGift, 'onlineBooking'> }) {
+  const { t, language } = useText('gift');
+  if (!gift.onlineBooking) return null;
+  return (
+    <p className="flex items-start gap-1.5 text-sm" data-testid="book-online">
+      <CalendarCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+      <span>
+        <span className="font-semibold">{t('conditions.bookOnline')}</span>
+        <br />
+        {t('conditions.nextFree', { when: formatDateTime(gift.onlineBooking.nextFreeAt, language) })}
+      </span>
+    </p>
   );
 }
 

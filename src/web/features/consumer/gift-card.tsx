@@ -5,7 +5,7 @@ import { formatPrice } from '@shared/format';
 import { cardBounds } from '@shared/domain/gift-card';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { BookingInfo, GiftConditionsList } from './booking-info';
+import { BookingInfo, GiftConditionsList, OnlineBookingNote } from './booking-info';
 import { ReportLink } from './report-link';
 
 interface GiftCardProps {
@@ -47,6 +47,7 @@ export function GiftCard({ gift, onAdd, showBusiness = true, isFirst = false }: 
         {gift.description ? <p className="line-clamp-3 text-sm">{gift.description}</p> : null}
         <p className="text-sm text-muted">{t('gifts.validFor', { count: gift.validityDays })}</p>
         <GiftConditionsList gift={gift} />
+        <OnlineBookingNote gift={gift} />
         {/* On the business's own page its booking details are shown once, above its gifts. */}
         {showBusiness ? <BookingInfo booking={gift.business.booking} /> : null}
         <ReportLink type="gift" id={gift.id} name={`${gift.name} · ${gift.business.name}`} />

@@ -28,6 +28,7 @@ const gift = (id: string, name: string) => ({
   validityDays: 180,
   imageUrl: null,
   bookingRequired: false,
+  onlineBooking: null,
   partySize: null,
   validWeekdays: null,
   conditions: null,

@@ -33,6 +33,7 @@ const gift = (n: number) => ({
   validityDays: 180,
   imageUrl: null,
   bookingRequired: false,
+  onlineBooking: null,
   partySize: null,
   validWeekdays: null,
   conditions: null,

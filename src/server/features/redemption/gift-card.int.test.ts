@@ -105,6 +105,15 @@ describe('gift cards at the counter', () => {
     const other = await shop.use(800, k);
     expect(other.statusCode).toBe(409);
     expect(other.json().code).toBe('idempotency_key_reused');
+    // A later use, then the first request repeated (a retry that arrives late): the same
+    // answer as the first time, the balance that use left, and nothing more spent.
+    clock.set(new Date(clock.now().getTime() + MINUTE));
+    expect((await shop.use(500)).json()).toMatchObject({ redeemedCents: 500, remainingCents: 1800 });
+    clock.set(new Date(clock.now().getTime() + MINUTE));
+    const late = await shop.use(700, k);
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json()).toMatchObject({ redeemedCents: 700, remainingCents: 2300, card: { balanceCents: 1800 } });
+    expect((await movementsOf(shop.card.id)).filter((m) => m.kind === 'redeemed').map((m) => m.amount).sort()).toEqual([500, 700]);
     // An amount needs its key.
     const noKey = await as(t, shop.cookie)({ method: 'POST', url: '/api/business/redemptions', payload: { code: shop.card.qrCode, amountCents: 100 } });
     expect(noKey.statusCode).toBe(400);

@@ -107,6 +107,27 @@ describe('order emails', () => {
     expect(es).toContain('se entrega el 24 dic 2026, 18:00');
   });
 
+  it("says a gift card carries no VAT now (the business charges it at each use) and claims none for it in the total", () => {
+    const card = { giftName: 'Tarjeta regalo La Palmera', businessName: 'Orxateria La Palmera', recipientName: 'Marta', price: 5000, deliverAt: null, card: true };
+    const fixed = { giftName: 'Paella', businessName: 'Casa Carmela', recipientName: 'Joan', price: 4550, deliverAt: null };
+    const base = { name: 'Ana', ordersUrl: 'https://regalo.example/app?tab=orders', withdrawUrl: 'https://regalo.example/withdraw/link/abc', withdrawUntil: '2026-12-08T22:59:59.999Z' };
+    const only = templates['order-receipt']({ ...base, lines: [card], total: 5000 }, 'es').text;
+    expect(only).toContain(`Tarjeta regalo La Palmera (Orxateria La Palmera) para Marta: tarjeta regalo de ${formatPrice(5000)}`);
+    expect(only).toContain(`Total: ${formatPrice(5000)}.`);
+    expect(only).not.toContain('IVA incluido');
+    expect(only).toContain('bono polivalente');
+    expect(only).toContain('El negocio cobra el IVA cuando se usa la tarjeta');
+    const mixed = templates['order-receipt']({ ...base, lines: [card, fixed], total: 9550 }, 'en').text;
+    expect(mixed).toContain(`Total: ${formatPrice(9550)} (VAT included in the gifts; none on the gift cards).`);
+    expect(mixed).toContain('multi-purpose voucher');
+    const va = templates['order-receipt']({ ...base, lines: [card], total: 5000 }, 'va').text;
+    expect(va).toContain('bo polivalent');
+    // A receipt without a card says nothing about cards.
+    const plain = templates['order-receipt']({ ...base, lines: [fixed], total: 4550 }, 'es').text;
+    expect(plain).toContain(`Total: ${formatPrice(4550)} (IVA incluido).`);
+    expect(plain).not.toContain('bono polivalente');
+  });
+
   it('offers the withdrawal on the receipt, labelled as the law requires, with its end in Madrid time', () => {
     const data = {
       name: 'Ana',

@@ -44,7 +44,11 @@ export interface OrderMailTemplates {
   'order-receipt': {
     name: string;
     /** `inPerson`: the giver hands it over (ADR 103); absent in receipts queued before it. */
-    lines: { giftName: string; businessName: string; recipientName: string; inPerson?: boolean; price: number; deliverAt: string | null }[];
+    /**
+     * `card`: a gift card (ADR 104), a multi-purpose voucher whose VAT the business charges
+     * when it is used: its line says so and the total claims no VAT for it.
+     */
+    lines: { giftName: string; businessName: string; recipientName: string; inPerson?: boolean; price: number; deliverAt: string | null; card?: boolean }[];
     total: number;
     /** "My orders", or for a guest (`guest`) the signed purchase page (ADR 075). */
     ordersUrl: string;
@@ -119,13 +123,16 @@ export const orderTemplates: Renderers = {
     const lineText = (l: OrderMailTemplates['order-receipt']['lines'][number]) => {
       const values = {
         ...l,
-        price: formatPrice(l.price),
+        price: l.card ? t.cardPrice({ amount: formatPrice(l.price) }) : formatPrice(l.price),
         when: l.inPerson ? t.inPerson : l.deliverAt ? t.deliveredOn({ at: formatDateTime(l.deliverAt, locale) }) : t.sentNow,
       };
       // Given in person to nobody named: no "for" with an empty name.
       return l.recipientName ? t.line(values) : t.lineUnnamed(values);
     };
     const givesInPerson = d.lines.some((l) => l.inPerson);
+    const cards = d.lines.filter((l) => l.card).length;
+    // VAT is in the total only for what is not a gift card: none, part or all of it.
+    const total = cards === 0 ? t.total : cards === d.lines.length ? t.totalCardsOnly : t.totalWithCards;
     return renderMail({
       locale,
       subject: t.subject({ total: formatPrice(d.total) }),
@@ -135,8 +142,9 @@ export const orderTemplates: Renderers = {
         greeting(locale, d.name),
         t.received,
         ...d.lines.map(lineText),
-        t.total({ total: formatPrice(d.total) }),
+        total({ total: formatPrice(d.total) }),
         ...(d.paymentMethod ? [t.paidWith[d.paymentMethod]] : []),
+        ...(cards > 0 ? [t.cardVatNote] : []),
         ...(givesInPerson ? [t.inPersonNote] : []),
         t.withdrawRight({ until: formatDateTime(d.withdrawUntil, locale) }),
         { lead: t.withdrawLead, link: { label: t.withdrawLink, url: d.withdrawUrl } },

@@ -36,6 +36,14 @@ export interface OrderMailTexts {
     /** Where the giver finds its page, its printable cards and "Send it now" (never its code in a mail). */
     inPersonNote: string;
     total: (v: { total: string }) => string;
+    /**
+     * A gift card (ADR 104): its line's amount, the total when every line or some lines are
+     * cards, and why no VAT is charged on a card now (a multi-purpose voucher).
+     */
+    cardPrice: (v: { amount: string }) => string;
+    totalCardsOnly: (v: { total: string }) => string;
+    totalWithCards: (v: { total: string }) => string;
+    cardVatNote: string;
     /** How the giver paid (ADR 106), after the total. */
     paidWith: Record<PaymentMethod, string>;
     withdrawRight: (v: { until: string }) => string;
@@ -108,6 +116,11 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       inPersonNote:
         'Nothing is sent to the recipient of a gift you give in person. Its gift page, its card to print (A6, or an A4 sheet that folds into a card) and "Send it now", by email or WhatsApp if you change your mind, are behind the button below.',
       total: ({ total }) => `Total: ${total} (VAT included).`,
+      cardPrice: ({ amount }) => `gift card of ${amount}`,
+      totalCardsOnly: ({ total }) => `Total: ${total}.`,
+      totalWithCards: ({ total }) => `Total: ${total} (VAT included in the gifts; none on the gift cards).`,
+      cardVatNote:
+        'A gift card is a multi-purpose voucher: no VAT is charged on it now, so this receipt shows none for it. The business charges the VAT when the card is used, on what it is spent on. If you withdraw after part of it was spent, we refund what is left on it.',
       paidWith: { card: 'Paid by card.', bizum: 'Paid with Bizum.' },
       withdrawRight: ({ until }) =>
         `You may withdraw from this purchase without giving any reason until ${until} (Madrid time), as long as the gift has not been redeemed. We will refund the full price.`,
@@ -176,6 +189,11 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       inPersonNote:
         'A quien recibe un regalo que das en persona no le enviamos nada. Su página del regalo, su tarjeta para imprimir (A6, o una hoja A4 que se dobla en tarjeta) y «Enviarlo ahora», por correo o WhatsApp si cambias de idea, están tras el botón de abajo.',
       total: ({ total }) => `Total: ${total} (IVA incluido).`,
+      cardPrice: ({ amount }) => `tarjeta regalo de ${amount}`,
+      totalCardsOnly: ({ total }) => `Total: ${total}.`,
+      totalWithCards: ({ total }) => `Total: ${total} (IVA incluido en los regalos; ninguno en las tarjetas regalo).`,
+      cardVatNote:
+        'Una tarjeta regalo es un bono polivalente: ahora no lleva IVA, por eso este recibo no muestra ninguno para ella. El negocio cobra el IVA cuando se usa la tarjeta, sobre lo que se compra con ella. Si desistes cuando ya se ha gastado una parte, te devolvemos lo que queda.',
       paidWith: { card: 'Pagado con tarjeta.', bizum: 'Pagado con Bizum.' },
       withdrawRight: ({ until }) =>
         `Tienes derecho a desistir de esta compra sin dar ningún motivo hasta el ${until} (hora de Madrid), mientras el regalo no se haya canjeado. Te devolveremos el precio completo.`,
@@ -244,6 +262,11 @@ export const orderTexts: Record<Locale, OrderMailTexts> = {
       inPersonNote:
         'A qui rep un regal que dones en persona no li enviem res. La seua pàgina del regal, la seua targeta per a imprimir (A6, o un full A4 que es plega en targeta) i «Enviar-lo ara», per correu o WhatsApp si canvies d’idea, estan darrere del botó de davall.',
       total: ({ total }) => `Total: ${total} (IVA inclòs).`,
+      cardPrice: ({ amount }) => `targeta regal de ${amount}`,
+      totalCardsOnly: ({ total }) => `Total: ${total}.`,
+      totalWithCards: ({ total }) => `Total: ${total} (IVA inclòs en els regals; cap en les targetes regal).`,
+      cardVatNote:
+        'Una targeta regal és un bo polivalent: ara no porta IVA, per això este rebut no en mostra cap per a ella. El negoci cobra l’IVA quan s’usa la targeta, sobre allò que es compra amb ella. Si desistixes quan ja se n’ha gastat una part, et tornem el que queda.',
       paidWith: { card: 'Pagat amb targeta.', bizum: 'Pagat amb Bizum.' },
       withdrawRight: ({ until }) =>
         `Tens dret a desistir d’esta compra sense donar cap motiu fins ${al(until)} (hora de Madrid), mentres el regal no s’haja bescanviat. Et tornarem el preu complet.`,

@@ -233,6 +233,8 @@ export const adminOrderSchema = z.object({
   cancelledAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
   expiresAt: z.string(),
+  /** `card`: a gift card, whose movements the team reads and whose uses it may undo (ADR 104). */
+  valueKind: z.enum(giftValueKinds),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
@@ -253,6 +255,8 @@ export const adminGiftMovementsSchema = z.object({
       at: z.string(),
       /** The use an undo gave back. */
       reversesMovementId: z.string().nullable(),
+      /** For a use: its record, the id `POST /api/admin/card-uses/:id/undo` takes. */
+      useId: z.string().nullable(),
       /** For an undo: why, and whether the business or the team did it. */
       undo: z.object({ reason: z.string(), undoneAs: z.enum(['business', 'team']) }).nullable(),
     }),

@@ -606,8 +606,22 @@ export const dashboardOrderSchema = z.object({
   extensionRequestedAt: z.string().nullable(),
   /** The business's answer, once given; null while it waits (or was never asked). */
   extensionDecision: z.enum(['extended', 'declined']).nullable(),
+  /**
+   * A gift card's figures, read from its movements (ADR 104); null for a fixed gift. Cents:
+   * `spentCents` is what its uses took less the undone ones, `balanceCents` what is left now
+   * (0 once withdrawn or expired), `uses` the uses not undone.
+   */
+  card: z
+    .object({
+      amountCents: z.number().int(),
+      spentCents: z.number().int(),
+      balanceCents: z.number().int(),
+      uses: z.number().int(),
+    })
+    .nullable(),
 });
 export type DashboardOrder = z.infer<typeof dashboardOrderSchema>;
+export type DashboardCardFigures = NonNullable<DashboardOrder['card']>;
 
 /**
  * POST /api/business/orders/:id/extension — the owner answers a recipient's request for more

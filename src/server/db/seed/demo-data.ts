@@ -676,6 +676,11 @@ export interface DemoOrder {
   placedDaysAgo: number | 'mid-last-month';
   /** The recipient's language (gift page, emails); default Spanish. */
   recipientLocale?: 'en' | 'es';
+  /**
+   * A gift card (ADR 104, 108): the amount bought, and its uses at the counter so far, each
+   * `afterDays` days after the payment (the first brings the business's transfer forward).
+   */
+  card?: { amountCents: number; uses: { afterDays: number; amountCents: number }[] };
 }
 
 /** Every order is sent by the demo consumer; the owner's business sees one of each status. */
@@ -695,6 +700,16 @@ export const demoOrders: DemoOrder[] = [
   { businessOwnerEmail: 'tast@demo.regalo.test', giftName: 'Clase de cocina: paella', status: 'paid', recipientContact: 'Marta Gómez', personalMessage: '¡A ver esa paella!', placedDaysAgo: 12 },
   // Last: the seed's order keys are by position, so a new order goes at the end.
   { businessOwnerEmail: DEMO_OWNER_EMAIL, giftName: 'Cata de horchata y la historia de la chufa', status: 'redeemed', recipientContact: 'Rosa Beltrán', personalMessage: 'Para que conozcas la chufa de cerca.', placedDaysAgo: 'mid-last-month' },
+  // A gift card already spent in part: 50 € bought, 18,40 € and 10 € spent, 21,60 € left.
+  {
+    businessOwnerEmail: DEMO_OWNER_EMAIL,
+    giftName: 'Tarjeta regalo La Palmera',
+    status: 'paid',
+    recipientContact: 'Javier Navarro',
+    personalMessage: 'Para tus horchatas de los sábados.',
+    placedDaysAgo: 20,
+    card: { amountCents: 5000, uses: [{ afterDays: 2, amountCents: 1840 }, { afterDays: 6, amountCents: 1000 }] },
+  },
 ];
 
 /**

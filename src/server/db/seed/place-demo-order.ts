@@ -78,6 +78,7 @@ export async function placeDemoOrder(
           recipientLocale: order.recipientLocale ?? 'es',
           contactId: contact.id,
           delivery: { kind: 'now' },
+          ...(order.card ? { amountCents: order.card.amountCents } : {}),
         },
       ],
     },
@@ -92,6 +93,14 @@ export async function placeDemoOrder(
     await tx.update(orders).set({ status: 'redeemed', redeemedAt, updatedAt: redeemedAt }).where(and(eq(orders.id, paid.id), eq(orders.status, 'paid')));
     const [business] = await tx.select({ ownerId: businesses.ownerId }).from(businesses).where(eq(businesses.id, paid.businessId));
     await settleRedemption(tx, { orderId: paid.id, businessId: paid.businessId, checkoutId: paid.checkoutId, amount: paid.totalAmount, redeemedBy: business?.ownerId ?? null, method: 'scan', at: redeemedAt });
+  } else if (order.card) {
+    // Its uses at the counter, as the counter's use case records them (ADR 104).
+    const [business] = await tx.select({ ownerId: businesses.ownerId }).from(businesses).where(eq(businesses.id, paid.businessId));
+    for (const [i, use] of order.card.uses.entries()) {
+      const at = new Date(paidAt.getTime() + use.afterDays * DAY);
+      if (at.getTime() > now.getTime()) throw new Error(`demo card use ${i} of ${order.giftName} is in the future`);
+      await settleRedemption(tx, { orderId: paid.id, businessId: paid.businessId, checkoutId: paid.checkoutId, amount: use.amountCents, redeemedBy: business?.ownerId ?? null, method: 'manual', at, useKey: `${input.key}-use-${i}` });
+    }
   } else if (order.status === 'withdrawn') {
     // The giver used the right of withdrawal an hour after paying, from "My orders".
     const withdrawnAt = new Date(paidAt.getTime() + 60 * MINUTE);

@@ -22,7 +22,8 @@ import { businessApplications, businesses } from '../schema/businesses';
 import { contacts } from '../schema/contacts';
 import { ledgerEntries, payoutAccounts, transfers } from '../schema/payouts';
 import { gifts } from '../schema/gifts';
-import { orders } from '../schema/orders';
+import { giftMovements, orders, redemptions } from '../schema/orders';
+import { remainingValue, type GiftMovementKind } from '@shared/domain/gift-movements';
 import { DEMO_PASSWORD } from './demo-data';
 import { seedDemo } from './seed-demo';
 import { bookings, bookingSessions, bookingSlots } from '../schema/bookings';
@@ -133,11 +134,24 @@ describe('demo seed', () => {
         continue;
       }
       expect(kinds.slice(0, 3)).toEqual([`commission:${order.commissionAmount}`, `commission_vat:${order.commissionVatAmount}`, `share_owed:${order.netAmount}`]);
-      const dueAt = Math.min(order.redeemedAt?.getTime() ?? Infinity, withdrawalPeriodEnd(order.paidAt).getTime());
+      // A card's transfer goes with its first use (ADR 104), before it is spent.
+      const firstUse = Math.min(...(await db.select().from(redemptions).where(eq(redemptions.orderId, order.id))).map((r) => r.createdAt.getTime()));
+      const dueAt = Math.min(order.redeemedAt?.getTime() ?? Infinity, firstUse, withdrawalPeriodEnd(order.paidAt).getTime());
       if (order.status === 'cancelled' || order.status === 'withdrawn') expect(transfer).toMatchObject({ state: 'cancelled' });
       else if (dueAt <= now) expect(transfer, order.status).toMatchObject({ state: 'sent', sentAt: new Date(dueAt) });
       else expect(transfer).toMatchObject({ state: 'due', nextAttemptAt: new Date(dueAt) });
     }
+
+    // A gift card spent in part (ADR 104): two uses at the counter, the balance what is left.
+    const cards = ownerOrders.filter((o) => o.valueKind === 'card');
+    expect(cards).toHaveLength(1);
+    const card = cards[0]!;
+    expect(card).toMatchObject({ status: 'paid', totalAmount: 5000 });
+    const uses = await db.select().from(redemptions).where(eq(redemptions.orderId, card.id));
+    expect(uses).toHaveLength(2);
+    const movements = await db.select().from(giftMovements).where(eq(giftMovements.orderId, card.id));
+    expect(movements.map((m) => `${m.kind}:${m.amount}`).sort()).toEqual(['issued:5000', 'redeemed:1000', 'redeemed:1840']);
+    expect(remainingValue(movements.map((m) => ({ kind: m.kind as GiftMovementKind, amount: m.amount })))).toBe(2160);
 
     // One demo business left its payout onboarding unfinished: approved, but not sold yet.
     const [taller] = await db.select().from(businesses).where(eq(businesses.name, 'Taller Blau de Manises'));

@@ -4,6 +4,7 @@ import { documentDownloadUrl } from '@shared/contracts/business-documents';
 import type { ApplicationKind, ApplicationStatus, BusinessCategory, BusinessType, VerificationStatus } from '@shared/domain/business';
 import { effectiveOrderStatus, type OrderStatus } from '@shared/domain/order-status';
 import type { TransferState } from '@shared/domain/payouts';
+import type { GiftValueKind } from '@shared/domain/gift-movements';
 import { orderTransferState } from '../../money/transfers/order-transfer-state';
 import { purchaserEmailColumn } from '../../domain/orders/find-purchaser';
 import { classifyTaxId } from '@shared/domain/tax-id';
@@ -161,6 +162,7 @@ export const orderColumns = {
   cancelledAt: orders.cancelledAt,
   cancelReason: orders.cancelReason,
   expiresAt: orders.expiresAt,
+  valueKind: orders.valueKind,
 };
 
 type OrderRow = {
@@ -185,6 +187,7 @@ type OrderRow = {
   cancelledAt: Date | null;
   cancelReason: string | null;
   expiresAt: Date;
+  valueKind: string;
 };
 
 export const CODE_SUFFIX_LENGTH = 8;
@@ -212,6 +215,7 @@ export function toAdminOrder(row: OrderRow, now: Date): AdminOrder {
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     cancelReason: row.cancelReason,
     expiresAt: row.expiresAt.toISOString(),
+    valueKind: row.valueKind as GiftValueKind,
   };
 }
 

@@ -108,6 +108,7 @@ export async function completePayment(
           recipientName: l.order.recipientName,
           inPerson: l.order.handover === 'in_person',
           price: l.order.totalAmount,
+          card: l.order.valueKind === 'card',
           deliverAt: l.order.deliverAt && l.order.deliverAt > now ? l.order.deliverAt.toISOString() : null,
         })),
         total: checkout.amountTotal,

@@ -120,5 +120,11 @@ describe('buying a gift card', () => {
     const [order] = await ordersOf(checkout.id);
     expect(order).toMatchObject({ valueKind: 'card', totalAmount: 3160, status: 'paid', buyerId: null });
     expect((await db().select().from(checkouts).where(eq(checkouts.id, checkout.id)))[0]).toMatchObject({ amountTotal: 3160 });
+    // The guest's receipt: the card's line, no VAT claimed for it, and why (a multi-purpose voucher).
+    const [receipt] = await db().select().from(mailOutbox).where(and(eq(mailOutbox.to, buyer.email), eq(mailOutbox.template, 'order-receipt')));
+    expect(receipt!.text).toContain(`tarjeta regalo de ${formatPrice(3160)}`);
+    expect(receipt!.text).toContain(`Total: ${formatPrice(3160)}.`);
+    expect(receipt!.text).not.toContain('IVA incluido');
+    expect(receipt!.text).toContain('El negocio cobra el IVA cuando se usa la tarjeta');
   });
 });

@@ -31,6 +31,19 @@ describe('a gift card’s page', () => {
     return { order, use, undo, page };
   }
 
+  it('prints the card’s amount on the A6 card and on the folded card, in the asked language; a fixed gift’s prints none', async () => {
+    const { order } = await card('es');
+    for (const [path, lang, text] of [['print', 'es', 'Tarjeta regalo de'], ['print/folded', 'va', 'Targeta regal de'], ['print', 'en', 'Gift card of']] as const) {
+      const res = await t.app.inject({ method: 'GET', url: `/g/${order.qrCode}/${path}?lang=${lang}` });
+      expect(res.statusCode, path).toBe(200);
+      const amount = /<p class="card-amount" data-testid="print-card-amount"><strong>(.*?)<\/strong><\/p>/.exec(res.body);
+      expect(amount?.[1], `${path} ${lang}`).toContain(`${text} ${formatPrice(5000)}`);
+    }
+    const shop = await signedInOwner(t, { name: `Forn ${n++}` });
+    const fixed = await createOrder(t.database.db, { buyerId: (await createUser(t.database.db)).id, giftId: (await createGift(t.database.db, { businessId: shop.business.id })).id });
+    expect((await t.app.inject({ method: 'GET', url: `/g/${fixed.qrCode}/print?lang=es` })).body).not.toContain('print-card-amount');
+  });
+
   it('shows the balance in large type, what it started with, and each use with the balance after, in the holder’s language', async () => {
     const { use, undo, page } = await card('es');
     expect(await page('es')).toContain(`<p data-testid="card-uses">Todavía no se ha usado.</p>`);

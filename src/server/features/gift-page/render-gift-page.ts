@@ -542,6 +542,11 @@ function printHeading(view: GiftPageView, t: GiftText): string {
   return view.recipientName ? t('print.heading', { name: view.recipientName }) : t('print.headingUnnamed');
 }
 
+/** A gift card's amount on its printed card (ADR 108): what it is worth when given. */
+function printCardAmount(view: GiftPageView, t: GiftText): TrustedHtml | '' {
+  return view.card ? html`<p class="card-amount" data-testid="print-card-amount"><strong>${t('card.startedWith', { amount: formatPrice(view.card.amountCents), business: view.businessName })}</strong></p>` : '';
+}
+
 /** One card with what the counter needs (QR, code, gift, business) and the message. */
 export function renderPrintPage({ view, language, qrSvg }: GiftPageRender): string {
   const t = giftText(language);
@@ -555,6 +560,7 @@ export function renderPrintPage({ view, language, qrSvg }: GiftPageRender): stri
 <p class="eyebrow">${t('brand')}</p>
 <h1 id="print-title">${printHeading(view, t)}</h1>
 <h2>${view.giftName}</h2>
+${printCardAmount(view, t)}
 <p>${view.businessName} · ${formatAddress(view.businessAddress, view.businessCity)}</p>
 ${printConditions(view, language, t)}
 ${qrFigure(qrSvg)}
@@ -631,6 +637,7 @@ export function renderFoldedPrintPage({ view, language, qrSvg }: GiftPageRender)
 <p class="eyebrow">${t('brand')}</p>
 <h1 id="print-title">${printHeading(view, t)}</h1>
 <p><strong>${view.giftName}</strong></p>
+${printCardAmount(view, t)}
 <p>${view.businessName}</p>
 </article>
 <section class="panel back" aria-labelledby="back-title">

@@ -105,6 +105,15 @@ describe('gift cards at the counter', () => {
     const other = await shop.use(800, k);
     expect(other.statusCode).toBe(409);
     expect(other.json().code).toBe('idempotency_key_reused');
+    // A later use, then the first request repeated (a retry that arrives late): the same
+    // answer as the first time, the balance that use left, and nothing more spent.
+    clock.set(new Date(clock.now().getTime() + MINUTE));
+    expect((await shop.use(500)).json()).toMatchObject({ redeemedCents: 500, remainingCents: 1800 });
+    clock.set(new Date(clock.now().getTime() + MINUTE));
+    const late = await shop.use(700, k);
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json()).toMatchObject({ redeemedCents: 700, remainingCents: 2300, card: { balanceCents: 1800 } });
+    expect((await movementsOf(shop.card.id)).filter((m) => m.kind === 'redeemed').map((m) => m.amount).sort()).toEqual([500, 700]);
     // An amount needs its key.
     const noKey = await as(t, shop.cookie)({ method: 'POST', url: '/api/business/redemptions', payload: { code: shop.card.qrCode, amountCents: 100 } });
     expect(noKey.statusCode).toBe(400);
@@ -176,12 +185,16 @@ describe('gift cards at the counter', () => {
     const typed = `${shop.card.typedCode!.slice(0, 4)}-${shop.card.typedCode!.slice(4)}`.toLowerCase();
     const found = await as(t, admin.cookie)({ method: 'GET', url: `/api/admin/orders?code=${typed}` });
     expect(found.json().items.map((o: { id: string }) => o.id)).toContain(shop.card.id);
+    expect(found.json().items.find((o: { id: string }) => o.id === shop.card.id).valueKind).toBe('card');
     const movements = await as(t, admin.cookie)({ method: 'GET', url: `/api/admin/orders/${shop.card.id}/movements` });
     expect(movements.statusCode, movements.body).toBe(200);
     expect(movements.json()).toMatchObject({ valueKind: 'card', balanceCents: 5000 });
     // (The factory pays a minute after the card is placed: the issue's time, not its place, is the factory's.)
     const seen = movements.json().movements.map((m: { kind: string; amountCents: number; undo: { undoneAs: string } | null }) => `${m.kind}:${m.amountCents}:${m.undo?.undoneAs ?? ''}`);
     expect(seen.sort()).toEqual(['issued:5000:', 'redeemed:1200:', 'redeemed:800:', 'redemption_undone:1200:business', 'redemption_undone:800:team']);
+    // Each use names its record, the id the team's undo takes; nothing else does.
+    const uses = movements.json().movements.map((m: { kind: string; useId: string | null }) => [m.kind, m.useId]);
+    expect(uses.filter(([, id]: [string, string | null]) => id !== null).sort()).toEqual([['redeemed', useId], ['redeemed', later]].sort());
     const undoLedger = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'gift_redemption_undone'));
     expect(undoLedger.filter((e) => e.businessId === shop.business.id).map((e) => e.amount).sort()).toEqual([1200, 800]);
   });

@@ -53,12 +53,20 @@ export async function useCard(ctx: Pick<AppContext, 'db' | 'now' | 'config'>, in
     if (!card) throw new AppError('order_not_found', 404, 'None of your gifts has this code');
     if (card.valueKind !== 'card') throw new AppError('gift_not_card', 409, 'This gift is redeemed whole, without an amount');
     const key = giftMovementKey('redeemed', card.id, `use-${input.idempotencyKey}`);
-    const movements = await tx.select({ kind: giftMovements.kind, amount: giftMovements.amount, key: giftMovements.idempotencyKey }).from(giftMovements).where(eq(giftMovements.orderId, card.id));
+    const movements = await tx
+      .select({ kind: giftMovements.kind, amount: giftMovements.amount, key: giftMovements.idempotencyKey, at: giftMovements.createdAt })
+      .from(giftMovements)
+      .where(eq(giftMovements.orderId, card.id));
     const remaining = movements.reduce((sum, m) => sum + giftMovementSigns[m.kind as GiftMovementKind] * m.amount, 0);
     const repeat = movements.find((m) => m.key === key);
     if (repeat) {
       if (repeat.amount !== input.amountCents) throw new AppError('idempotency_key_reused', 409, 'This key was used for another amount');
-      return { redeemedCents: repeat.amount, remainingCents: remaining };
+      // The same answer as the first time: the balance that use left, not what later uses,
+      // undos or refunds made of it. Uses are decided one at a time under the row lock, so
+      // the movements before it are those written earlier (the issue always is).
+      const before = movements.filter((m) => m !== repeat && (m.kind === 'issued' || m.at < repeat.at));
+      const leftThen = before.reduce((sum, m) => sum + giftMovementSigns[m.kind as GiftMovementKind] * m.amount, 0) - repeat.amount;
+      return { redeemedCents: repeat.amount, remainingCents: leftThen };
     }
     const status = effectiveOrderStatus(card.status as OrderStatus, card.expiresAt, now);
     const refusal = refusalForStatus(status);

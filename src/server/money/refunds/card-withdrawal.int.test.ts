@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { giftMovements, orders } from '../../db/schema/orders';
 import { ledgerEntries } from '../../db/schema/payouts';
 import { as, line, postCheckout, signedIn } from '../../testing/checkout-test-world';
@@ -102,5 +102,36 @@ describe('withdrawing gift cards', () => {
 
     const reconciled = await reconcileLedger(t.app.ctx, { from: new Date(start.getTime() - 1000), to: new Date(clock.now().getTime() + 1000) });
     expect(reconciled.differences).toEqual([]);
+  });
+
+  it('a refund the provider refuses while a card spent in part is withdrawn: 502 refund_failed, nothing half-written; the retry refunds the balance once', async () => {
+    const { cards, use, withdraw } = await twoCards();
+    const spent = cards[1]!;
+    await use(spent, 1840, 'before-failed-refund');
+    const snapshot = async () =>
+      JSON.stringify({
+        movements: (await t.database.db.select().from(giftMovements).where(eq(giftMovements.orderId, spent.id))).map((m) => `${m.kind}:${m.amount}`).sort(),
+        ledger: (await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, spent.id))).map((e) => `${e.kind}:${e.amount}`).sort(),
+        transfer: await transferOf(t, spent.id),
+        order: (await t.database.db.select({ status: orders.status, refundedAt: orders.refundedAt }).from(orders).where(eq(orders.id, spent.id)))[0],
+      });
+    const before = await snapshot();
+    const refundsBefore = testProvider(t).refunds.length;
+    vi.spyOn(t.app.ctx.payments, 'refund').mockRejectedValueOnce(new Error('card_declined'));
+    const failed = await withdraw([spent.id]);
+    // What the giver sees: the refund could not be made, try again; nothing was withdrawn.
+    expect(failed.statusCode, failed.body).toBe(502);
+    expect(failed.json().code).toBe('refund_failed');
+    expect(await snapshot()).toBe(before);
+    expect(testProvider(t).refunds).toHaveLength(refundsBefore);
+    // The card is still the holder's: its balance can still be spent.
+    const [still] = await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, spent.id));
+    expect(still!.status).toBe('paid');
+
+    const retried = await withdraw([spent.id]);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().refund).toBe(3160);
+    const refunded = (await t.database.db.select().from(giftMovements).where(eq(giftMovements.orderId, spent.id))).filter((m) => m.kind === 'refunded');
+    expect(refunded.map((m) => m.amount)).toEqual([3160]);
   });
 });

@@ -30,6 +30,7 @@ const order = (id: string, overrides: Partial<AdminOrder>): AdminOrder => ({
   cancelledAt: null,
   cancelReason: null,
   expiresAt: '2027-11-20T22:59:59.999Z',
+  valueKind: 'fixed',
   ...overrides,
 });
 
@@ -175,5 +176,53 @@ describe('admin order actions: extend the expiry', () => {
     await vi.waitFor(() => expect(dialog.textContent).toContain('Choose a day after the current expiry, in the future.'));
     expect(dialog.textContent).not.toContain('Fill this in.');
     expect(calls).toEqual([{ url: '/api/admin/orders/a/extend-expiry', body: { expiresOn: '2027-12-31', reason: 'Shop closed for works' } }]);
+  });
+});
+
+describe('admin order list: a gift card', () => {
+  it('opens its balance and movements, and undoes a use with a reason (none sent without one)', async () => {
+    const movements = {
+      orderId: 'a',
+      valueKind: 'card',
+      balanceCents: 3160,
+      movements: [
+        { id: 'm1', kind: 'issued', amountCents: 5000, at: '2026-11-20T10:01:00.000Z', reversesMovementId: null, useId: null, undo: null },
+        { id: 'm2', kind: 'redeemed', amountCents: 1840, at: '2026-11-21T10:00:00.000Z', reversesMovementId: null, useId: 'u2', undo: null },
+        { id: 'm3', kind: 'redeemed', amountCents: 500, at: '2026-11-21T11:00:00.000Z', reversesMovementId: null, useId: 'u3', undo: null },
+        { id: 'm4', kind: 'redemption_undone', amountCents: 500, at: '2026-11-21T11:05:00.000Z', reversesMovementId: 'm3', useId: null, undo: { reason: 'Typed twice', undoneAs: 'business' } },
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : null });
+        const body = url.endsWith('/undo') ? { orderId: 'a', balanceCents: 5000 } : movements;
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    await changeLanguage('es');
+    await renderTable([order('a', { valueKind: 'card', totalAmount: 5000 }), order('b', {})]);
+    await vi.waitFor(() => expect(buttonNamed('Movimientos de la tarjeta…CODEA')).not.toBeNull(), { timeout: 5000 });
+    // A fixed gift has no movements to show.
+    expect(buttonNamed('Movimientos de la tarjeta…CODEB')).toBeNull();
+    const dialog = await openDialog('Movimientos de la tarjeta…CODEA');
+    await vi.waitFor(() => expect(dialog.querySelector('[data-testid="card-balance"]')?.textContent).toMatch(/^Saldo: 31,60\s€$/), { timeout: 5000 });
+    expect(calls[0]!.url).toBe('/api/admin/orders/a/movements');
+    const rows = [...dialog.querySelectorAll('[data-testid="card-movement"]')].map((row) => row.textContent);
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toContain('Comprada');
+    expect(rows[2]).toContain('Deshecho');
+    expect(rows[3]).toContain('Deshecho por el negocio: Typed twice');
+    // Only the use still standing can be undone.
+    expect(buttonNamed('Deshacer este uso de 5,00 €')).toBeNull();
+    const undo = [...dialog.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Deshacer este uso de 18,40'))!;
+    await act(async () => undo.click());
+    await submitDialog();
+    expect(dialog.textContent).toContain('Rellena este campo.');
+    expect(calls.filter((c) => c.url.endsWith('/undo'))).toEqual([]);
+    await typeReason('  Reported by phone ');
+    await submitDialog();
+    await vi.waitFor(() => expect(calls.filter((c) => c.url.endsWith('/undo'))).toEqual([{ url: '/api/admin/card-uses/u2/undo', body: { reason: 'Reported by phone' } }]));
   });
 });

@@ -53,6 +53,7 @@ function OrderActions({ order }: { order: AdminOrder }) {
   const canCancel = canExtend || order.status === 'unpaid';
   return (
     <div className="flex shrink-0 flex-wrap gap-2">
+      {order.valueKind === 'card' ? <CardMovements order={order} /> : null}
       {canExtend ? <ExtendExpiry order={order} /> : null}
       {canCancel ? <CancelOrder order={order} /> : null}
     </div>
@@ -62,6 +63,17 @@ function OrderActions({ order }: { order: AdminOrder }) {
 // Radix's dialog code and the forms load on the first click (ADR 046): the list paints without them.
 const CancelOrderDialog = lazy(() => import('./order-action-dialogs').then((m) => ({ default: m.CancelOrderDialog })));
 const ExtendExpiryDialog = lazy(() => import('./order-action-dialogs').then((m) => ({ default: m.ExtendExpiryDialog })));
+const CardMovementsDialog = lazy(() => import('./card-movements-dialog').then((m) => ({ default: m.CardMovementsDialog })));
+
+/** A gift card's balance and movements, and the team's undo of a use (ADR 104). */
+function CardMovements({ order }: { order: AdminOrder }) {
+  const { t } = useText('admin');
+  return (
+    <DialogOpener label={t('cards.open')} order={order}>
+      {(open, setOpen) => <CardMovementsDialog order={order} open={open} onOpenChange={setOpen} />}
+    </DialogOpener>
+  );
+}
 
 /** Paid (or expired) orders are refunded in full and cancelled; unpaid ones are only cancelled. */
 function CancelOrder({ order }: { order: AdminOrder }) {

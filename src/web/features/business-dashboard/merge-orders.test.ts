@@ -26,6 +26,7 @@ function order(id: string, createdAt: string, status: DashboardOrder['status'] =
     updatedAt: createdAt,
     extensionRequestedAt: null,
     extensionDecision: null,
+    card: null,
   };
 }
 

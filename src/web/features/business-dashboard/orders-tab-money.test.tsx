@@ -32,6 +32,7 @@ const order = (id: string, overrides: Partial<DashboardOrder>): DashboardOrder =
   updatedAt: '2026-11-22T10:00:00.000Z',
   extensionRequestedAt: null,
   extensionDecision: null,
+  card: null,
   ...overrides,
 });
 
@@ -48,6 +49,7 @@ beforeEach(() => {
               order('o1', { commissionVatAmount: 16, netAmount: 858, transferState: 'due' }),
               order('o2', { commissionRate: 1.14, totalAmount: 2500, commissionAmount: 29, netAmount: 2471 }),
               order('o3', { status: 'unpaid', paidAt: null, commissionAmount: null, netAmount: null }),
+              order('o4', { totalAmount: 5000, card: { amountCents: 5000, spentCents: 1840, balanceCents: 3160, uses: 1 } }),
             ],
             nextCursor: null,
           };
@@ -71,8 +73,8 @@ describe('business orders tab', () => {
         </Suspense>,
       );
     });
-    await vi.waitFor(() => expect(dom.container.querySelectorAll('[data-testid="order-card"]')).toHaveLength(3), { timeout: 5000 });
-    const [paid, small, unpaid] = [...dom.container.querySelectorAll('[data-testid="order-card"]')];
+    await vi.waitFor(() => expect(dom.container.querySelectorAll('[data-testid="order-card"]')).toHaveLength(4), { timeout: 5000 });
+    const [paid, small, unpaid, card] = [...dom.container.querySelectorAll('[data-testid="order-card"]')];
     expect(paid!.textContent).toContain('Comisión:');
     expect(paid!.querySelector('[data-testid="order-commission"]')?.textContent).toMatch(/^0,76\s€ \(8\s%\)$/);
     expect(paid!.querySelector('[data-testid="order-commission-vat"]')?.textContent).toMatch(/^0,16\s€$/);
@@ -83,5 +85,12 @@ describe('business orders tab', () => {
     expect(small!.querySelector('[data-testid="order-net"]')?.textContent).toMatch(/^24,71\s€$/);
     // Nothing is owed on an order that was never paid.
     expect(unpaid!.querySelector('[data-testid="order-commission"]')).toBeNull();
+    // A gift card: its amount, what was spent, the balance and its uses; a fixed gift has none.
+    expect(card!.textContent).toContain('Tarjeta regalo');
+    expect(card!.querySelector('[data-testid="order-card-spent"]')?.textContent).toMatch(/^18,40\s€$/);
+    expect(card!.querySelector('[data-testid="order-card-balance"]')?.textContent).toMatch(/^31,60\s€$/);
+    expect(card!.querySelector('[data-testid="order-card-uses"]')?.textContent).toBe('1 uso');
+    expect(card!.textContent).toContain('Saldo:');
+    expect(paid!.querySelector('[data-testid="order-card-balance"]')).toBeNull();
   });
 });

@@ -32,6 +32,7 @@ const order = (id: string, overrides: Partial<DashboardOrder>): DashboardOrder =
   updatedAt: '2026-11-22T10:00:00.000Z',
   extensionRequestedAt: null,
   extensionDecision: null,
+  card: null,
   ...overrides,
 });
 

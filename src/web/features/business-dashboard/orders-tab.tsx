@@ -124,13 +124,17 @@ function OrderCard({ order }: { order: DashboardOrder }) {
   return (
     <Card className="flex flex-col gap-2 p-4" data-testid="order-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="font-semibold">{order.giftName}</h3>
+        <h3 className="font-semibold">
+          {order.giftName}
+          {order.card ? <span className="ms-2 text-sm font-normal text-muted">· {t('orders.card.tag')}</span> : null}
+        </h3>
         <Badge variant={orderStatusBadge(order.status)}>{t(`orderStatus.${order.status}`, { defaultValue: order.status })}</Badge>
       </div>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <OrderDetail label={t('orders.total')}>
           <span className="font-bold">{formatPrice(order.totalAmount)}</span>
         </OrderDetail>
+        {order.card ? <CardFigures card={order.card} /> : null}
         {noIncome ? (
           // Refunded or cancelled: no commission, no share, whatever the transfer's state.
           <OrderDetail label={t('orders.net')}>
@@ -179,6 +183,26 @@ function OrderCard({ order }: { order: DashboardOrder }) {
       ) : null}
       {order.extensionRequestedAt ? <ExtensionRequest order={order} /> : null}
     </Card>
+  );
+}
+
+/** A gift card's use so far (ADR 104): what it took, what is left, how many times. */
+function CardFigures({ card }: { card: NonNullable<DashboardOrder['card']> }) {
+  const { t } = useText('dashboard');
+  return (
+    <>
+      <OrderDetail label={t('orders.card.spent')}>
+        <span data-testid="order-card-spent">{formatPrice(card.spentCents)}</span>
+      </OrderDetail>
+      <OrderDetail label={t('orders.card.balance')}>
+        <span data-testid="order-card-balance" className="font-semibold">
+          {formatPrice(card.balanceCents)}
+        </span>
+      </OrderDetail>
+      <OrderDetail label={t('orders.card.uses')}>
+        <span data-testid="order-card-uses">{t('orders.card.usesCount', { count: card.uses })}</span>
+      </OrderDetail>
+    </>
   );
 }
 

@@ -34,6 +34,7 @@ function order(id: string, at: string, status: DashboardOrder['status'] = 'paid'
     updatedAt: at,
     extensionRequestedAt: null,
     extensionDecision: null,
+    card: null,
   };
 }
 

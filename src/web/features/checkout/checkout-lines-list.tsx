@@ -15,6 +15,12 @@ export function CheckoutLinesList({ lines, showDelivery = false }: { lines: Chec
             <span className="font-semibold">{formatPrice(line.price)}</span>
           </div>
           <span className="text-sm text-muted">{t('line.from', { business: line.businessName })}</span>
+          {line.valueKind === 'card' ? (
+            // A multi-purpose voucher (ADR 104): no VAT now, the business charges it at each use.
+            <span className="text-sm text-muted" data-testid="card-vat-when-used">
+              {t('card.vatWhenUsed')}
+            </span>
+          ) : null}
           {line.recipientName ? <span>{t('cart.for', { name: line.recipientName })}</span> : null}
           {showDelivery ? (
             <span className="text-sm" data-testid="delivery-when">

@@ -496,6 +496,18 @@ describe('/checkout/:id (return page)', () => {
     expect(text()).not.toContain('gifts');
   });
 
+  it("says on the thank-you page that a gift card's VAT is charged by the business when it is used, on its line only", async () => {
+    const [fixed] = checkout().lines;
+    const card = { ...fixed!, orderId: 'o3', giftName: 'Tarjeta regalo La Palmera', price: 5000, valueKind: 'card' as const };
+    stubApi((url) => (url === '/api/checkouts/ck1' ? json(200, checkout({ status: 'succeeded', totalAmount: 5950, lines: [fixed!, card] })) : undefined));
+    cartStore.markCheckout('ck1');
+    await renderAt('/checkout/ck1');
+    await waitForText('Gift card: its VAT is charged by the business when it is used.');
+    const notes = [...dom.container.querySelectorAll('[data-testid="card-vat-when-used"]')];
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.closest('li')!.textContent).toContain('Tarjeta regalo La Palmera');
+  });
+
   it('keeps a cart that changed after the checkout was made', async () => {
     stubApi((url) => (url === '/api/checkouts/ck1' ? json(200, checkout({ status: 'succeeded' })) : undefined));
     addGift('g1');

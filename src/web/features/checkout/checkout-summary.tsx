@@ -92,7 +92,9 @@ export function CheckoutSummary({
           <span>{t('summary.total')}</span>
           <strong data-testid="checkout-total">{formatPrice(total)}</strong>
         </p>
-        <p className="text-sm text-muted">{t('summary.vat')}</p>
+        <p className="text-sm text-muted" data-testid="summary-vat">
+          {lines.some((line) => quoted.get(line.gift.id)?.kind === 'card') ? t('summary.vatWithCards') : t('summary.vat')}
+        </p>
         {unavailable.length > 0 ? (
           <p role="alert" className="rounded-xl bg-danger-50 p-3 text-sm font-medium text-danger-700">
             {t('summary.unavailable', { names: unavailableNames(unavailable) })}

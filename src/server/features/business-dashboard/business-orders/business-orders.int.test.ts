@@ -63,6 +63,7 @@ describe('business orders', () => {
       updatedAt: older.updatedAt.toISOString(),
       extensionRequestedAt: null,
       extensionDecision: null,
+      card: null,
     });
     expect(body.items[0]).toMatchObject({ commissionRate: 10, commissionAmount: 300, commissionVatAmount: 63, netAmount: 2637, transferState: 'due' });
     for (const o of [older, newer]) {
@@ -165,5 +166,29 @@ describe('business orders', () => {
     ]);
     expect((await get(cookie, '?status=expired')).json().items.map((o: { id: string }) => o.id)).toEqual([lapsed.id, stored.id]);
     expect((await get(cookie, '?status=paid')).json().items.map((o: { id: string }) => o.id)).toEqual([live.id]);
+  });
+
+  it("shows each gift card with its amount, what was spent, its balance and its uses (an undone use counts for neither)", async () => {
+    const { cookie, business, order } = await shop();
+    const card = await createGift(t.database.db, { businessId: business.id, name: 'Targeta La Palmera', card: { minAmount: 500, maxAmount: 10_000 } });
+    const bought = await order(card, { valueKind: 'card', amountCents: 5000 });
+    const unused = await order(card, { valueKind: 'card', amountCents: 2000 });
+    const use = (amountCents: number, idempotencyKey: string) =>
+      as(t, cookie)({ method: 'POST', url: '/api/business/redemptions', payload: { code: bought.qrCode, amountCents, idempotencyKey } });
+    expect((await use(1840, 'orders-list-1')).statusCode).toBe(200);
+    expect((await use(1000, 'orders-list-2')).statusCode).toBe(200);
+    const third = await use(300, 'orders-list-3');
+    const undone = third.json().card.uses[0];
+    expect(undone.amountCents).toBe(300);
+    const undo = await as(t, cookie)({ method: 'POST', url: `/api/business/redemptions/uses/${undone.id}/undo`, payload: { reason: 'Typed twice' } });
+    expect(undo.statusCode, undo.body).toBe(200);
+
+    const items: { id: string; card: unknown }[] = (await get(cookie)).json().items;
+    expect(items.find((o) => o.id === bought.id)!.card).toEqual({ amountCents: 5000, spentCents: 2840, balanceCents: 2160, uses: 2 });
+    expect(items.find((o) => o.id === unused.id)!.card).toEqual({ amountCents: 2000, spentCents: 0, balanceCents: 2000, uses: 0 });
+    // The polling answer carries the same figures.
+    const updates = await as(t, cookie)({ method: 'GET', url: `/api/business/orders/updates?since=${encodeURIComponent(new Date(0).toISOString())}` });
+    const polled: { id: string; card: unknown }[] = updates.json().items;
+    expect(polled.find((o) => o.id === bought.id)!.card).toEqual({ amountCents: 5000, spentCents: 2840, balanceCents: 2160, uses: 2 });
   });
 });

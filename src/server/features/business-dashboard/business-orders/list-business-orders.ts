@@ -9,7 +9,7 @@ import { requireOwnedBusiness } from '../../../domain/businesses/owned-business'
 import { visibleToBusiness } from '../../../domain/orders/visible-to-business';
 import { pendingExtensionRequest } from '../../../domain/orders/pending-extension-request';
 import { afterOrderCursor, decodeOrderCursor, encodeOrderCursor } from '../../../domain/orders/order-cursor';
-import { selectDashboardOrdersWithPosition, toDashboardOrder } from './order-row';
+import { selectDashboardOrdersWithPosition, toDashboardOrders } from './order-row';
 
 /**
  * The business's paid orders (never an unpaid one), newest first, one page at a time. `from`/`to` are Madrid calendar
@@ -39,7 +39,7 @@ export async function listBusinessOrders(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map(({ position: _position, ...row }) => toDashboardOrder(row, now)),
+    items: await toDashboardOrders(db, page.map(({ position: _position, ...row }) => row), now),
     nextCursor: rows.length > query.limit && last ? encodeOrderCursor({ createdAt: last.position, id: last.id }) : null,
   };
 }

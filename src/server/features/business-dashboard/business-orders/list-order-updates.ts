@@ -4,7 +4,7 @@ import { orders } from '../../../db/schema/orders';
 import type { AppContext } from '../../../platform/context';
 import { requireOwnedBusiness } from '../../../domain/businesses/owned-business';
 import { visibleToBusiness } from '../../../domain/orders/visible-to-business';
-import { selectDashboardOrders, toDashboardOrder } from './order-row';
+import { selectDashboardOrders, toDashboardOrders } from './order-row';
 
 /**
  * Orders created or changed after `since`, for the dashboard's polling (updated_at moves on
@@ -24,7 +24,7 @@ export async function listOrderUpdates(
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDER_UPDATES_LIMIT);
   return {
-    items: rows.map((row) => toDashboardOrder(row, serverTime)),
+    items: await toDashboardOrders(ctx.db, rows, serverTime),
     serverTime: serverTime.toISOString(),
     nextSince: new Date(serverTime.getTime() - ORDER_UPDATES_OVERLAP_MS).toISOString(),
   };

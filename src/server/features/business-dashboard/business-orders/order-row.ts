@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DashboardOrder } from '@shared/contracts/business-dashboard';
+import type { DashboardCardFigures, DashboardOrder } from '@shared/contracts/business-dashboard';
 import { effectiveOrderStatus, type OrderStatus } from '@shared/domain/order-status';
 import type { TransferState } from '@shared/domain/payouts';
 import { orderTransferState } from '../../../money/transfers/order-transfer-state';
@@ -7,6 +7,7 @@ import type { Executor } from '../../../db/client';
 import { gifts } from '../../../db/schema/gifts';
 import { orders } from '../../../db/schema/orders';
 import { exactTimestamp } from '../../../domain/orders/order-cursor';
+import { readCardFigures } from './read-card-figures';
 
 /**
  * What the business sees of an order: no part of its codes (the whole code or the typed
@@ -36,6 +37,7 @@ const dashboardOrderColumns = {
   updatedAt: orders.updatedAt,
   extensionRequestedAt: orders.extensionRequestedAt,
   extensionDecision: orders.extensionDecision,
+  valueKind: orders.valueKind,
 };
 
 /** `select … from orders join gifts`; callers add the business scope and order. */
@@ -60,9 +62,10 @@ export function selectDashboardOrdersWithPosition(db: Executor) {
 type OrderRow = Awaited<ReturnType<ReturnType<typeof selectDashboardOrders>['execute']>>[number];
 
 /** `now` decides the effective status: a paid order past its expiry is shown expired. */
-export function toDashboardOrder(row: OrderRow, now: Date): DashboardOrder {
+export function toDashboardOrder({ valueKind: _valueKind, ...row }: OrderRow, now: Date, card: DashboardCardFigures | null = null): DashboardOrder {
   return {
     ...row,
+    card,
     status: effectiveOrderStatus(row.status as OrderStatus, row.expiresAt, now),
     commissionRate: row.commissionRate === null ? null : Number(row.commissionRate),
     transferState: row.transferState as TransferState | null,
@@ -74,4 +77,13 @@ export function toDashboardOrder(row: OrderRow, now: Date): DashboardOrder {
     extensionRequestedAt: row.extensionRequestedAt?.toISOString() ?? null,
     extensionDecision: row.extensionDecision as DashboardOrder['extensionDecision'],
   };
+}
+
+/** The page's rows as the owner sees them, a gift card with its figures (ADR 104). */
+export async function toDashboardOrders(db: Executor, rows: readonly OrderRow[], now: Date): Promise<DashboardOrder[]> {
+  const figures = await readCardFigures(
+    db,
+    rows.filter((row) => row.valueKind === 'card').map((row) => row.id),
+  );
+  return rows.map((row) => toDashboardOrder(row, now, figures.get(row.id) ?? null));
 }

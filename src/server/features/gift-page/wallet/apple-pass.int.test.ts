@@ -10,6 +10,7 @@ import { formatDate } from '@shared/format';
 import { formatTypedCode } from '@shared/domain/typed-code';
 import type { Locale } from '@shared/locale';
 import { orders } from '../../../db/schema/orders';
+import { signIn } from '../../../testing/auth-helpers';
 import { createBusiness, createGift, createOrder, createUser } from '../../../testing/factories';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createWalletTestKeys, TEST_PASS_TYPE_ID, TEST_TEAM_ID, type WalletTestKeys } from '../../../testing/wallet-test-keys';
@@ -25,7 +26,7 @@ interface PassJson {
   voided?: boolean;
   description: string;
   barcodes?: { format: string; message: string; altText?: string }[];
-  generic: Record<'headerFields' | 'primaryFields' | 'secondaryFields' | 'auxiliaryFields' | 'backFields', { key: string; label?: string; value: string }[]>;
+  generic: Record<'headerFields' | 'primaryFields' | 'secondaryFields' | 'auxiliaryFields' | 'backFields', { key: string; label?: string; value: string | number; currencyCode?: string; changeMessage?: string }[]>;
 }
 
 /** The pass as Wallet opens it: its files, its manifest's SHA-1 of each, and its pass.json. */
@@ -139,6 +140,37 @@ describe('the Apple Wallet pass of a gift (ADR 107)', () => {
     const text = JSON.stringify(pass);
     expect(text).not.toContain('carmen.private@example.test');
     expect(text).not.toContain('12,50');
+  });
+
+  it('shows a gift card’s balance on its front, and the latest pass after a use shows the new one with a notice', async () => {
+    const db = t.database.db;
+    const owner = await createUser(db, { userType: 'business' });
+    const shop = await createBusiness(db, { ownerId: owner.id, name: 'Llibreria Bartleby' });
+    const gift = await createGift(db, { businessId: shop.id, name: 'Tarjeta regalo', card: { minAmount: 500, maxAmount: 50_000 } });
+    const order = await createOrder(db, { buyerId: (await createUser(db, {})).id, giftId: gift.id, status: 'paid', valueKind: 'card', amountCents: 4000, recipientLocale: 'va', now: clock });
+    const download = await t.app.inject({ method: 'GET', url: `/g/${order.qrCode}/wallet/apple.pkpass` });
+    const { pass } = openPass(download.rawPayload);
+    expect(pass.generic.primaryFields).toEqual([{ key: 'balance', label: 'Saldo', value: 40, currencyCode: 'EUR', changeMessage: 'Saldo ara: %@' }]);
+    expect(field(pass, 'gift')).toMatchObject({ value: 'Tarjeta regalo' });
+    expect(field(pass, 'code')!.value).toBe(formatTypedCode(order.typedCode!));
+
+    const { cookie } = await signIn(t, { email: owner.email, password: owner.password });
+    const used = await t.app.inject({
+      method: 'POST',
+      url: '/api/business/redemptions',
+      headers: { cookie, origin: t.config.publicUrl },
+      payload: { code: order.qrCode, amountCents: 1525, idempotencyKey: 'apple-card-use-1' },
+    });
+    expect(used.statusCode, used.body).toBe(200);
+    const latest = await t.app.inject({
+      method: 'GET',
+      url: `/api/wallet/apple/v1/passes/${TEST_PASS_TYPE_ID}/${pass.serialNumber}`,
+      headers: { authorization: `ApplePass ${pass.authenticationToken}` },
+    });
+    expect(latest.statusCode).toBe(200);
+    const after = openPass(latest.rawPayload).pass;
+    expect(field(after, 'balance')).toMatchObject({ value: 24.75, currencyCode: 'EUR' });
+    expect(after.voided).toBe(false);
   });
 
   it('is not offered, and not served, for a gift that can no longer be used, or when the settings are absent', async () => {

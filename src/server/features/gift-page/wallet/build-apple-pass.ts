@@ -28,7 +28,8 @@ export interface ApplePassInput {
 
 /**
  * The gift as a signed Apple Wallet pass (ADR 107): what the gift page shows and nothing more
- * (no price, no giver address, no recipient contact), in the recipient's language. The QR
+ * (no price, no giver address, no recipient contact), in the recipient's language; a gift
+ * card's balance on its front. The QR
  * and the typed code are there only while the gift can be redeemed, as on the page; a used,
  * expired, withdrawn or cancelled gift's pass is voided.
  */
@@ -58,7 +59,20 @@ export function buildApplePass(input: ApplePassInput): Buffer {
   );
   pass.type = 'generic';
   pass.headerFields.push({ key: 'status', label: t('status.label'), value: t(passStatusKey(view.status)), changeMessage: '%@' });
-  pass.primaryFields.push({ key: 'gift', label: t('page.giftTitle'), value: view.giftName });
+  if (view.card) {
+    // A gift card's balance is its front: a number with its currency, which the phone writes
+    // in its own format, and a notice of the new one after each use or undo.
+    pass.primaryFields.push({
+      key: 'balance',
+      label: t('wallet.balance'),
+      value: view.card.balanceCents / 100,
+      currencyCode: 'EUR',
+      changeMessage: t('wallet.balanceChanged'),
+    });
+    pass.secondaryFields.push({ key: 'gift', label: t('page.giftTitle'), value: view.giftName });
+  } else {
+    pass.primaryFields.push({ key: 'gift', label: t('page.giftTitle'), value: view.giftName });
+  }
   pass.secondaryFields.push({ key: 'business', label: t('business.title'), value: view.businessName });
   pass.auxiliaryFields.push({
     key: 'validUntil',

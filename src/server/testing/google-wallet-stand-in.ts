@@ -49,10 +49,10 @@ function locationProblems(where: string, points: unknown): string[] {
 }
 
 /** What Google would refuse in one resource of a kind (an empty list: nothing). */
-export function googleWalletResourceProblems(kind: keyof typeof FIELDS, resource: Record<string, unknown>, { patch = false } = {}): string[] {
+export function googleWalletResourceProblems(kind: keyof typeof FIELDS, resource: Record<string, unknown>): string[] {
   const spec = FIELDS[kind]!;
   const problems = Object.keys(resource).filter((key) => !spec.known.includes(key)).map((key) => `${kind}: unknown field ${key}`);
-  if (!patch) problems.push(...spec.required.filter((key) => resource[key] === undefined || resource[key] === '').map((key) => `${kind}: missing ${key}`));
+  problems.push(...spec.required.filter((key) => resource[key] === undefined || resource[key] === '').map((key) => `${kind}: missing ${key}`));
   if (resource.state !== undefined && !STATES.includes(resource.state as string)) problems.push(`${kind}.state: ${String(resource.state)}`);
   if (resource.balance !== undefined) problems.push(...moneyProblems(`${kind}.balance`, resource.balance));
   if (resource.merchantLocations !== undefined) problems.push(...locationProblems(`${kind}.merchantLocations`, resource.merchantLocations));
@@ -102,7 +102,7 @@ export interface GoogleWalletCall {
 
 /**
  * A local stand-in for Google's OAuth token endpoint (the JWT bearer grant, answering an access
- * token) and the Wallet REST API's `genericObject` and `giftCardObject` PATCH, recording every
+ * token) and the Wallet REST API's `genericObject` and `giftCardObject` update (PUT), recording every
  * call; a body with a field Google's reference does not list is refused with 400, as Google does.
  */
 export async function startGoogleWalletStandIn(): Promise<{ url: string; tokenUrl: string; calls: GoogleWalletCall[]; close: () => Promise<void> }> {
@@ -124,12 +124,12 @@ export async function startGoogleWalletStandIn(): Promise<{ url: string; tokenUr
         return response.end(JSON.stringify({ access_token: 'stand-in-access-token', token_type: 'Bearer', expires_in: 3600 }));
       }
       const patched = /^\/walletobjects\/v1\/(genericObject|giftCardObject)\/[^/]+$/.exec(path);
-      if (request.method === 'PATCH' && patched) {
+      if (request.method === 'PUT' && patched) {
         if (request.headers.authorization !== 'Bearer stand-in-access-token') {
           response.statusCode = 401;
           return response.end('{}');
         }
-        const problems = googleWalletResourceProblems(patched[1] as 'genericObject' | 'giftCardObject', JSON.parse(body) as Record<string, unknown>, { patch: true });
+        const problems = googleWalletResourceProblems(patched[1] as 'genericObject' | 'giftCardObject', JSON.parse(body) as Record<string, unknown>);
         if (problems.length > 0) {
           response.statusCode = 400;
           return response.end(JSON.stringify({ error: { code: 400, message: problems.join('; ') } }));

@@ -35,8 +35,12 @@ export function googleSaveUrl(
 }
 
 export interface GoogleWalletClient {
-  /** Changes an object of its kind; resolves to Google's status (404: never saved, nothing to update). */
-  patchObject(type: GoogleObjectType, objectId: string, patch: object): Promise<number>;
+  /**
+   * Replaces an object of its kind with its whole new content (Google's `update`, a PUT: a
+   * PATCH would keep a field the new content leaves out, such as a used gift's QR); resolves
+   * to Google's status (404: never saved, nothing to update).
+   */
+  updateObject(type: GoogleObjectType, objectId: string, object: object): Promise<number>;
 }
 
 /**
@@ -62,11 +66,11 @@ export function createGoogleWalletClient(google: GoogleWalletConfig, now: () => 
     return token.value;
   };
   return {
-    async patchObject(type, objectId, patch) {
+    async updateObject(type, objectId, object) {
       const res = await fetch(`${google.apiUrl}/walletobjects/v1/${type}/${encodeURIComponent(objectId)}`, {
-        method: 'PATCH',
+        method: 'PUT',
         headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json' },
-        body: JSON.stringify(patch),
+        body: JSON.stringify(object),
         signal: AbortSignal.timeout(10_000),
       });
       await res.arrayBuffer();

@@ -24,6 +24,7 @@ interface PassJson {
   expirationDate: string;
   relevantDate: string;
   voided?: boolean;
+  locations?: { latitude: number; longitude: number; relevantText?: string }[];
   description: string;
   barcodes?: { format: string; message: string; altText?: string }[];
   generic: Record<'headerFields' | 'primaryFields' | 'secondaryFields' | 'auxiliaryFields' | 'backFields', { key: string; label?: string; value: string | number; currencyCode?: string; changeMessage?: string }[]>;
@@ -136,10 +137,22 @@ describe('the Apple Wallet pass of a gift (ADR 107)', () => {
     expect(field(pass, 'business')).toMatchObject({ label: businessLabel, value: 'Horchatería Santa Catalina' });
     expect(field(pass, 'address')!.value).toContain('Plaza de Santa Catalina 6, Valencia');
     expect(pass.voided).toBe(false);
+    // The business gave no coordinates: no "nearby", rather than a guess from the address.
+    expect(pass.locations).toBeUndefined();
     // Nothing the page does not show: no contact of the recipient, no price.
     const text = JSON.stringify(pass);
     expect(text).not.toContain('carmen.private@example.test');
     expect(text).not.toContain('12,50');
+  });
+
+  it('carries the shop’s location, where its owner gave it, while the gift can be used', async () => {
+    const db = t.database.db;
+    const owner = await createUser(db, { userType: 'business' });
+    const shop = await createBusiness(db, { ownerId: owner.id, name: 'Orxateria Daniel', coordinates: { latitude: 39.47385, longitude: -0.3764 } });
+    const gift = await createGift(db, { businessId: shop.id, name: 'Orxata' });
+    const order = await createOrder(db, { buyerId: (await createUser(db, {})).id, giftId: gift.id, status: 'paid', recipientLocale: 'en', now: clock });
+    const { pass } = openPass((await t.app.inject({ method: 'GET', url: `/g/${order.qrCode}/wallet/apple.pkpass` })).rawPayload);
+    expect(pass.locations).toEqual([{ latitude: 39.47385, longitude: -0.3764, relevantText: 'Orxateria Daniel is nearby: your gift is waiting' }]);
   });
 
   it('shows a gift card’s balance on its front, and the latest pass after a use shows the new one with a notice', async () => {

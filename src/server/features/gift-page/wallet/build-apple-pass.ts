@@ -106,6 +106,10 @@ export function buildApplePass(input: ApplePassInput): Buffer {
     pass.setRelevantDate(reminderFrom);
     pass.setRelevantDates([{ startDate: reminderFrom, endDate: view.expiresAt }]);
   }
+  if (isReady && view.businessLocation) {
+    // The phone shows the pass on the lock screen near the shop, while the gift can be used.
+    pass.setLocations({ ...view.businessLocation, relevantText: t('wallet.nearby', { business: view.businessName }) });
+  }
   pass.setExpirationDate(view.expiresAt);
   // The texts are already in the recipient's language; Wallet shows no other.
   return pass.getAsBuffer();

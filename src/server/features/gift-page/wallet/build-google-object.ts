@@ -40,7 +40,7 @@ export interface GoogleWalletPass {
   type: GoogleObjectType;
   /** The class the object belongs to, carried in the save link so Google creates it on first save. */
   walletClass: Record<string, unknown>;
-  /** The object: in the save link, and the body of the PATCH the wallet-updates job sends when the gift changes. */
+  /** The object: in the save link, and the whole new content the wallet-updates job sends when the gift changes. */
   walletObject: Record<string, unknown>;
 }
 
@@ -80,6 +80,9 @@ function commonFields(input: GoogleObjectInput) {
         ? { barcode: { type: 'QR_CODE', value: giftPageUrl(publicUrl, view.code), alternateText: view.typedCode ? formatTypedCode(view.typedCode) : undefined } }
         : {}),
       validTimeInterval: { end: { date: view.expiresAt.toISOString() } },
+      // Google's geofenced notification near the shop (MerchantLocation, which replaced the
+      // deprecated LatLongPoint `locations`), while the gift can be used.
+      ...(isReady && view.businessLocation ? { merchantLocations: [view.businessLocation] } : {}),
       textModulesData: [
         { id: 'status', header: t('status.label'), body: t(passStatusKey(view.status)) },
         { id: 'valid_until', header: t('wallet.validUntil'), body: formatDate(view.expiresAt, language) },

@@ -103,7 +103,7 @@ export async function updateWalletPasses(
     if (clients.google && google && pass.google) {
       const serial = passSerial(ctx.config.authSecret, pass.view.code);
       const object = buildGoogleObject({ view: pass.view, language: pass.view.recipientLocale, publicUrl: ctx.config.publicUrl, issuerId: google.issuerId, serial, demo: google.demo });
-      const status = await clients.google.patchObject(object.type, googleObjectId(google.issuerId, serial), object.walletObject).catch(() => 0);
+      const status = await clients.google.updateObject(object.type, googleObjectId(google.issuerId, serial), object.walletObject).catch(() => 0);
       // 404: the person never saved it; there is nothing at Google to update.
       if (status === 200) run.patched += 1;
       else if (status !== 404) {

@@ -61,7 +61,7 @@ describe('wallet passes follow their gift: APNs pushes and Google object updates
   async function giftInBothWallets(pushToken: string, kind: 'fixed' | 'card' = 'fixed') {
     const db = t.database.db;
     const owner = await createUser(db, { userType: 'business' });
-    const shop = await createBusiness(db, { ownerId: owner.id, name: 'Forn de Russafa' });
+    const shop = await createBusiness(db, { ownerId: owner.id, name: 'Forn de Russafa', coordinates: { latitude: 39.4618, longitude: -0.3742 } });
     const gift = await createGift(db, { businessId: shop.id, name: 'Coca de llanda', ...(kind === 'card' ? { card: { minAmount: 500, maxAmount: 50_000 } } : {}) });
     const order = await createOrder(db, {
       buyerId: (await createUser(db, {})).id,
@@ -103,12 +103,13 @@ describe('wallet passes follow their gift: APNs pushes and Google object updates
       barcode: { type: 'QR_CODE', value: `http://localhost:3000/g/${order.qrCode}` },
       validTimeInterval: { end: { date: order.expiresAt.toISOString() } },
       notifications: { expiryNotification: { enableNotification: true } },
+      merchantLocations: [{ latitude: 39.4618, longitude: -0.3742 }],
     });
     // Nothing of the gift's price or its people's contacts.
     expect(JSON.stringify(payload)).not.toMatch(/@example\.test|€/);
   });
 
-  it('a gift card’s save link describes a Gift Card object with its balance and typed code; each use and undo patches the balance', async () => {
+  it('a gift card’s save link describes a Gift Card object with its balance and typed code; each use and undo updates the balance', async () => {
     const { order, owner, serial, saveUrl } = await giftInBothWallets('push-card', 'card');
     const { payload } = verifiedJwt(saveUrl.slice('https://pay.google.com/gp/v/save/'.length), keys.googlePublicPem, 'RS256');
     const body = payload.payload as { giftCardClasses: Record<string, unknown>[]; giftCardObjects: Record<string, unknown>[] };
@@ -129,7 +130,7 @@ describe('wallet passes follow their gift: APNs pushes and Google object updates
     const { cookie } = await signIn(t, { email: owner.email, password: owner.password });
     const counter = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie, origin: t.config.publicUrl }, payload });
     const objectPath = `/walletobjects/v1/giftCardObject/${encodeURIComponent(`${TEST_GOOGLE_ISSUER_ID}.${serial}`)}`;
-    const lastPatch = () => JSON.parse(google.calls.filter((c) => c.method === 'PATCH' && c.path === objectPath).at(-1)!.body) as Record<string, unknown>;
+    const lastPatch = () => JSON.parse(google.calls.filter((c) => c.method === 'PUT' && c.path === objectPath).at(-1)!.body) as Record<string, unknown>;
 
     const used = await counter('/api/business/redemptions', { code: order.qrCode, amountCents: 1840, idempotencyKey: 'wallet-card-use-1' });
     expect(used.statusCode, used.body).toBe(200);
@@ -155,17 +156,18 @@ describe('wallet passes follow their gift: APNs pushes and Google object updates
 
   it('the Google stand-in refuses a field Google’s reference does not list, as Google does', async () => {
     const at = `${google.url}/walletobjects/v1/giftCardObject/x.y`;
-    const patch = (body: object) =>
-      fetch(at, { method: 'PATCH', headers: { authorization: 'Bearer stand-in-access-token', 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    expect((await patch({ balance: { micros: '100', currencyCode: 'EUR' } })).status).toBe(200);
-    expect((await patch({ balanceCents: 100 })).status).toBe(400);
-    expect((await patch({ balance: { amount: 1, currencyCode: 'EUR' } })).status).toBe(400);
+    const put = (body: object) =>
+      fetch(at, { method: 'PUT', headers: { authorization: 'Bearer stand-in-access-token', 'content-type': 'application/json' }, body: JSON.stringify({ id: 'x.y', classId: 'x.c', state: 'ACTIVE', cardNumber: '1', ...body }) });
+    expect((await put({ balance: { micros: '100', currencyCode: 'EUR' } })).status).toBe(200);
+    expect((await put({ balanceCents: 100 })).status).toBe(400);
+    expect((await put({ balance: { amount: 1, currencyCode: 'EUR' } })).status).toBe(400);
+    expect((await put({ cardNumber: undefined })).status).toBe(400);
     expect(googleSavePayloadProblems({ giftCardObjects: [{ id: 'a', classId: 'b', state: 'ACTIVE', cardNumber: '1' }] })).toEqual([
       'giftCardObjects: classId b is not among the payload\'s classes',
     ]);
   });
 
-  it('after a redemption at the counter, the job pushes each registered phone over HTTP/2 and patches the Google object', async () => {
+  it('after a redemption at the counter, the job pushes each registered phone over HTTP/2 and replaces the Google object', async () => {
     const { order, owner, serial } = await giftInBothWallets('push-redeemed');
     const { cookie } = await signIn(t, { email: owner.email, password: owner.password });
     const redeemed = await t.app.inject({
@@ -188,11 +190,13 @@ describe('wallet passes follow their gift: APNs pushes and Google object updates
     expect(jwt.header).toEqual({ alg: 'ES256', typ: 'JWT', kid: TEST_APNS_KEY_ID });
     expect(jwt.payload).toEqual({ iss: TEST_TEAM_ID, iat: Math.floor(clock.getTime() / 1000) });
 
-    const patch = google.calls.find((c) => c.method === 'PATCH' && c.path === `/walletobjects/v1/genericObject/${encodeURIComponent(`${TEST_GOOGLE_ISSUER_ID}.${serial}`)}`);
+    const patch = google.calls.find((c) => c.method === 'PUT' && c.path === `/walletobjects/v1/genericObject/${encodeURIComponent(`${TEST_GOOGLE_ISSUER_ID}.${serial}`)}`);
     expect(patch?.authorization).toBe('Bearer stand-in-access-token');
     const object = JSON.parse(patch!.body) as { state: string; barcode?: unknown; textModulesData: { id: string; body: string }[] };
     expect(object.state).toBe('COMPLETED');
     expect(object.barcode).toBeUndefined();
+    // A used gift no longer calls its holder near the shop.
+    expect(object).not.toHaveProperty('merchantLocations');
     expect(object.textModulesData.find((m) => m.id === 'status')!.body).toBe('Ja gaudit');
 
     // Told once: the next run finds nothing new.

@@ -33,6 +33,8 @@ export interface GiftPageView {
   giftName: string;
   giftDescription: string | null;
   giftImageUrl: string | null;
+  /** The business's own picture (its shop page's), shown with its name and address. */
+  businessImageUrl: string | null;
   businessName: string;
   businessAddress: string;
   businessCity: string;
@@ -76,6 +78,7 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
       giftDescriptionTranslations: gifts.descriptionTranslations,
       businessOwnLocale: businesses.ownLocale,
       giftImageUrl: gifts.imageUrl,
+      businessImageUrl: businesses.imageUrl,
       businessName: businesses.name,
       businessAddress: businesses.address,
       businessCity: businesses.city,

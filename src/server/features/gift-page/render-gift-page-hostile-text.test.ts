@@ -39,6 +39,7 @@ const view: GiftPageView = {
   businessAddress: hostile('address'),
   businessCity: hostile('city'),
   businessLocation: null,
+  businessImageUrl: null,
   expiresAt: new Date('2027-03-01T12:00:00Z'),
   redeemedAt: null,
   typedCode: 'ABCD2345',

@@ -5,12 +5,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '@shared/format';
 import { formatTypedCode } from '@shared/domain/typed-code';
 import type { Locale } from '@shared/locale';
+import { businesses } from '../../../db/schema/businesses';
 import { orders } from '../../../db/schema/orders';
 import { signIn } from '../../../testing/auth-helpers';
+import { businessImageKey, publicFileUrl } from '../../../platform/storage/public-files';
 import { createBusiness, createGift, createOrder, createUser } from '../../../testing/factories';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createWalletTestKeys, TEST_PASS_TYPE_ID, TEST_TEAM_ID, type WalletTestKeys } from '../../../testing/wallet-test-keys';
@@ -153,6 +156,31 @@ describe('the Apple Wallet pass of a gift (ADR 107)', () => {
     const order = await createOrder(db, { buyerId: (await createUser(db, {})).id, giftId: gift.id, status: 'paid', recipientLocale: 'en', now: clock });
     const { pass } = openPass((await t.app.inject({ method: 'GET', url: `/g/${order.qrCode}/wallet/apple.pkpass` })).rawPayload);
     expect(pass.locations).toEqual([{ latitude: 39.47385, longitude: -0.3764, relevantText: 'Orxateria Daniel is nearby: your gift is waiting' }]);
+  });
+
+  it('shows the business’s picture, which the gift page shows too, when the gift has none of its own', async () => {
+    const db = t.database.db;
+    const owner = await createUser(db, { userType: 'business' });
+    const shop = await createBusiness(db, { ownerId: owner.id, name: 'Forn Sant Bult' });
+    const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#884400' } }).webp().toBuffer();
+    const key = businessImageKey(shop.id, picture);
+    await t.app.ctx.storage.put(key, picture, { contentType: 'image/webp' });
+    await db.update(businesses).set({ imageUrl: publicFileUrl(key) }).where(eq(businesses.id, shop.id));
+    const gift = await createGift(db, { businessId: shop.id, name: 'Coca' });
+    const order = await createOrder(db, { buyerId: (await createUser(db, {})).id, giftId: gift.id, status: 'paid', recipientLocale: 'es', now: clock });
+
+    const page = await t.app.inject({ method: 'GET', url: `/g/${order.qrCode}` });
+    const shown = publicFileUrl(key.replace('/main.', '/main-w480.'));
+    expect(page.body).toContain(`<img class="business-img" src="${shown}"`);
+    const { files } = openPass((await t.app.inject({ method: 'GET', url: `/g/${order.qrCode}/wallet/apple.pkpass` })).rawPayload);
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['thumbnail.png', 'thumbnail@2x.png', 'thumbnail@3x.png']));
+    expect((await sharp(Buffer.from(files['thumbnail@2x.png']!)).metadata()).width).toBe(180);
+
+    const save = await t.app.inject({ method: 'GET', url: `/g/${order.qrCode}/wallet/google` });
+    const jwtPayload = JSON.parse(Buffer.from(String(save.headers.location).split('/').at(-1)!.split('.')[1]!, 'base64url').toString('utf8')) as {
+      payload: { genericObjects: { heroImage?: { sourceUri: { uri: string } } }[] };
+    };
+    expect(jwtPayload.payload.genericObjects[0]!.heroImage?.sourceUri.uri).toBe(`http://localhost:3000${shown}`);
   });
 
   it('shows a gift card’s balance on its front, and the latest pass after a use shows the new one with a notice', async () => {

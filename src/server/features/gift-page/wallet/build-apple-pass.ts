@@ -22,7 +22,7 @@ export interface ApplePassInput {
   apple: AppleWalletConfig;
   serial: string;
   authToken: string;
-  /** Regalo's icon and logo, and the gift's picture as a thumbnail when it has one. */
+  /** Regalo's icon and logo, and the gift's picture (else its business's) as a thumbnail when there is one. */
   images: Record<string, Buffer>;
 }
 

@@ -68,7 +68,8 @@ function commonFields(input: GoogleObjectInput) {
   const t = giftText(language);
   const text = (value: string) => ({ defaultValue: { language: googleLanguage(language), value } });
   const isReady = view.status === 'paid';
-  const picture = cardImageSrc(view.giftImageUrl);
+  // The gift's picture, else its business's, as the Apple pass's thumbnail.
+  const picture = cardImageSrc(view.giftImageUrl) ?? cardImageSrc(view.businessImageUrl);
   return {
     text,
     isReady,

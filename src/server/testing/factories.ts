@@ -200,6 +200,8 @@ export type CreateBusinessInput = {
   description?: string | null;
   imageUrl?: string | null;
   district?: ValenciaDistrict | null;
+  /** Where the shop is (ADR 107's "nearby"); none by default, as an owner who never gave it. */
+  coordinates?: { latitude: number; longitude: number } | null;
   verificationDocuments?: VerificationDocument[];
   termsAcceptedAt?: Date | null;
   /** The partner agreement's version accepted then (null by default: an acceptance before versions). */
@@ -251,6 +253,8 @@ export async function createBusiness(db: Executor, input: CreateBusinessInput): 
       description: input.description ?? null,
       imageUrl: input.imageUrl ?? null,
       district: input.district ?? null,
+      latitude: input.coordinates?.latitude ?? null,
+      longitude: input.coordinates?.longitude ?? null,
       verificationDocuments: input.verificationDocuments ?? [],
       termsAcceptedAt: input.termsAcceptedAt === undefined ? createdAt : input.termsAcceptedAt,
       partnerTermsVersion: input.partnerTermsVersion ?? null,

@@ -54,7 +54,8 @@ import {
  *        form; absent fields stay as they are, empty optional ones are cleared to null)
  *        → 200 dashboardBusinessSchema; 400 validation_failed with `fields` (field → one of
  *        profileFieldErrors). The tax id is checked against the business type after merging
- *        with the stored values. The image changes through POST/DELETE /api/business/image.
+ *        with the stored values, and so are latitude and longitude (both or neither:
+ *        `coordinatesTogether` on the one missing; `invalidCoordinate` out of range). The image changes through POST/DELETE /api/business/image.
  * GET    /api/business/gifts                 → 200 dashboardGiftListSchema (non-archived,
  *        newest first)
  * POST   /api/business/gifts                 body giftInputSchema → 201 dashboardGiftSchema
@@ -110,6 +111,10 @@ export const profileFieldErrors = {
   /** The booking link is not an https address. */
   bookingUrlNotHttps: 'bookingUrlNotHttps',
   invalidDistrict: 'invalidDistrict',
+  /** Not a number, or outside −90…90 (latitude) or −180…180 (longitude). */
+  invalidCoordinate: 'invalidCoordinate',
+  /** One of latitude and longitude without the other (on the one missing). */
+  coordinatesTogether: 'coordinatesTogether',
 } as const;
 
 export const giftFieldErrors = {
@@ -197,6 +202,9 @@ export const dashboardBusinessSchema = z.object({
   name: z.string(),
   /** Valencia's district, for the catalogue's filter; null until the owner picks one. */
   district: z.enum(valenciaDistricts).nullable(),
+  /** Where the shop is (degrees, WGS 84), for the wallet passes' "nearby"; both null until the owner gives them. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
   category: z.enum(businessCategories),
   description: z.string().nullable(),
   /** The language the business writes its own texts in; the others are translations (ADR 073). */
@@ -259,6 +267,22 @@ const P = profileFieldErrors;
 
 const businessTypeChoice = requiredChoice(businessTypes, P.invalidBusinessType);
 
+/**
+ * A coordinate as the form types it ("39.4738", or "39,4738" with a Spanish keyboard) or as a
+ * number; empty clears it. Degrees within ±`limit`.
+ */
+const coordinate = (limit: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? null : Number(v.trim().replace(',', '.'))) : v),
+    z.number({ error: P.invalidCoordinate }).min(-limit, { error: P.invalidCoordinate }).max(limit, { error: P.invalidCoordinate }).nullable(),
+  );
+
+/** Latitude and longitude come together or not at all (the one missing is named). */
+export function coordinatesTogetherError(latitude: number | null, longitude: number | null): 'latitude' | 'longitude' | null {
+  if ((latitude === null) === (longitude === null)) return null;
+  return latitude === null ? 'latitude' : 'longitude';
+}
+
 const profileFields = businessInfoFields
   .omit({ businessName: true, businessType: true })
   .extend({
@@ -271,6 +295,8 @@ const profileFields = businessInfoFields
     // whatsapp, bookingUrl and openingHours: the wizard's own rules (bookingDetailsFields).
     // An empty choice clears it.
     district: z.preprocess((v) => (v === '' ? null : v), z.enum(valenciaDistricts, { error: P.invalidDistrict }).nullable()),
+    latitude: coordinate(90),
+    longitude: coordinate(180),
     legalName: optionalText(PROFILE_LIMITS.legalName),
     fiscalAddress: optionalText(PROFILE_LIMITS.fiscalAddress, 'many'),
     ownLocale: z.enum(LOCALES, { error: 'invalid' }),
@@ -295,6 +321,8 @@ export const businessProfilePatchSchema = profileFields
   .superRefine((v, ctx) => {
     const error = v.taxId !== undefined && v.businessType !== undefined ? taxIdError(v.taxId, v.businessType) : null;
     if (error) ctx.addIssue({ code: 'custom', path: ['taxId'], message: P[error] });
+    const missing = v.latitude !== undefined && v.longitude !== undefined ? coordinatesTogetherError(v.latitude, v.longitude) : null;
+    if (missing) ctx.addIssue({ code: 'custom', path: [missing], message: P.coordinatesTogether });
   })
   .transform((v) => (v.taxId === undefined ? v : { ...v, taxId: normalizeTaxId(v.taxId) }));
 export type BusinessProfilePatchInput = z.input<typeof businessProfilePatchSchema>;

@@ -94,6 +94,11 @@ const LATER_TAKEN_BACK: Record<string, string[]> = {
     `DROP TRIGGER "${table}_bump_catalog_version" ON "${table}"`,
     `DROP TRIGGER "${table}_truncate_bump_catalog_version" ON "${table}"`,
   ]),
+  'business-coordinates': [
+    'ALTER TABLE "businesses" DROP CONSTRAINT "businesses_coordinates_check"',
+    'ALTER TABLE "businesses" DROP COLUMN "latitude"',
+    'ALTER TABLE "businesses" DROP COLUMN "longitude"',
+  ],
 };
 
 async function takeBackLaterMigrations(db: Database) {

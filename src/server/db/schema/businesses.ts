@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   jsonb,
   numeric,
@@ -84,6 +85,12 @@ export const businesses = pgTable(
     slug: text('slug').notNull().default(''),
     /** The Valencia district the business is in (catalogue filter); null until the owner says. */
     district: text('district'),
+    /**
+     * Where the shop is, in WGS 84 degrees, typed by the owner (nothing is geocoded): the wallet
+     * passes' "nearby" (ADR 107). Both or neither; null until the owner gives them.
+     */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     verificationDocuments: jsonb('verification_documents')
       .$type<VerificationDocument[]>()
       .notNull()
@@ -133,6 +140,10 @@ export const businesses = pgTable(
     index('businesses_listing_idx').on(t.city, t.isActive, t.verificationStatus, t.name),
     check('businesses_slug_shape', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check('businesses_district_check', sql`${t.district} in (${sqlList(valenciaDistricts)})`),
+    check(
+      'businesses_coordinates_check',
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and (${t.latitude} is null or (${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180))`,
+    ),
     uniqueIndex('businesses_slug_unique').on(t.slug),
     check('businesses_iban_shape', sql`${t.iban} is null or ${t.iban} ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'`),
     check('businesses_permanent_establishments_array', sql`jsonb_typeof(${t.permanentEstablishments}) = 'array'`),

@@ -65,6 +65,11 @@ export interface DemoBusiness {
   /** Valencia's district the address is in (the catalogue's filter). */
   district: ValenciaDistrict;
   /**
+   * Where the address is (ADR 107's "nearby" on wallet passes): the street's number placed
+   * from a street map, to some tens of metres, not geocoded.
+   */
+  coordinates: { latitude: number; longitude: number };
+  /**
    * Invoicing data (ADR 061). One business has none, so the demo shows the dashboard's task
    * and the team's notice instead of its invoice.
    */
@@ -102,6 +107,7 @@ export const demoOwnerBusiness: DemoBusiness = {
   category: 'traditional_drinks',
   businessType: 'company',
   address: 'Carrer de Sant Vicent Màrtir 14, Ciutat Vella',
+  coordinates: { latitude: 39.47385, longitude: -0.3764 },
   district: 'ciutat_vella',
   legalName: 'Orxateria La Palmera S.L.',
   fiscalAddress: 'Carrer de Sant Vicent Màrtir 14, 46001 València',
@@ -179,6 +185,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'restaurant',
     businessType: 'company',
     address: 'Carrer de Sueca 27, Russafa',
+    coordinates: { latitude: 39.4618, longitude: -0.3742 },
     district: 'eixample',
     legalName: 'Arrocería Sueca 27 S.L.',
     fiscalAddress: 'Carrer de Sueca 27, 46006 València',
@@ -251,6 +258,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'coffee_bakery',
     businessType: 'individual',
     address: 'Carrer dels Cavallers 9, El Carme',
+    coordinates: { latitude: 39.4768, longitude: -0.3772 },
     district: 'ciutat_vella',
     legalName: 'Josep Miralles',
     fiscalAddress: 'Carrer dels Cavallers 9, 46003 València',
@@ -311,6 +319,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'artisan_workshop',
     businessType: 'individual',
     address: 'Carrer del Doctor Sumsi 12, Russafa',
+    coordinates: { latitude: 39.4629, longitude: -0.373 },
     district: 'eixample',
     legalName: 'Inmaculada Bosch',
     fiscalAddress: 'Carrer del Doctor Sumsi 12, 46006 València',
@@ -355,6 +364,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'food_experience',
     businessType: 'company',
     address: 'Plaça de la Ciutat de Bruges 3, Ciutat Vella',
+    coordinates: { latitude: 39.4736, longitude: -0.379 },
     district: 'ciutat_vella',
     legalName: 'Tast del Mercat S.L.',
     fiscalAddress: 'Plaça de la Ciutat de Bruges 3, 46001 València',
@@ -402,6 +412,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'retail',
     businessType: 'individual',
     address: 'Carrer de la Pau 18, Ciutat Vella',
+    coordinates: { latitude: 39.4737, longitude: -0.3733 },
     district: 'ciutat_vella',
     legalName: 'Marc Escrivà',
     fiscalAddress: 'Carrer de la Pau 18, 46001 València',
@@ -424,6 +435,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'services',
     businessType: 'individual',
     address: 'Carrer de Murta 8, Benimaclet',
+    coordinates: { latitude: 39.486, longitude: -0.3588 },
     district: 'benimaclet',
     legalName: 'Lorena Peris',
     fiscalAddress: 'Carrer de Murta 8, 46020 València',
@@ -446,6 +458,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'entertainment',
     businessType: 'cooperative',
     address: 'Carrer de Quart 22, El Carme',
+    coordinates: { latitude: 39.4761, longitude: -0.3816 },
     district: 'ciutat_vella',
     legalName: 'Teatre Petit de Quart, Coop. V.',
     fiscalAddress: 'Carrer de Quart 22, 46003 València',
@@ -468,6 +481,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'health',
     businessType: 'individual',
     address: 'Avinguda de Blasco Ibáñez 45, Algirós',
+    coordinates: { latitude: 39.4764, longitude: -0.3583 },
     district: 'algiros',
     legalName: 'Núria Alberola',
     fiscalAddress: 'Avinguda de Blasco Ibáñez 45, 46021 València',
@@ -491,6 +505,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'retail',
     businessType: 'company',
     address: 'Carrer de la Reina 85, El Cabanyal',
+    coordinates: { latitude: 39.4688, longitude: -0.329 },
     district: 'poblats_maritims',
     legalName: 'Vins i Formatges del Cabanyal S.L.',
     fiscalAddress: 'Carrer de la Reina 85, 46011 València',
@@ -513,6 +528,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'other',
     businessType: 'individual',
     address: 'Carrer de Cirilo Amorós 30, Eixample',
+    coordinates: { latitude: 39.4679, longitude: -0.3709 },
     district: 'eixample',
     legalName: 'Elena Císcar',
     fiscalAddress: 'Carrer de Cirilo Amorós 30, 46004 València',
@@ -535,6 +551,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'coffee_bakery',
     businessType: 'company',
     address: 'Carrer de Vicent Zaragozá 20, Benimaclet',
+    coordinates: { latitude: 39.4856, longitude: -0.3575 },
     district: 'benimaclet',
     legalName: 'Torrefactors Benimaclet S.L.',
     fiscalAddress: 'Carrer de Vicent Zaragozá 20, 46020 València',
@@ -557,6 +574,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'entertainment',
     businessType: 'company',
     address: 'Carrer de Guillem de Castro 100, Extramurs',
+    coordinates: { latitude: 39.4721, longitude: -0.3852 },
     district: 'extramurs',
     legalName: 'Enigma Extramurs S.L.',
     fiscalAddress: 'Carrer de Guillem de Castro 100, 46008 València',
@@ -579,6 +597,7 @@ export const demoPartnerBusinesses: DemoBusiness[] = [
     category: 'services',
     businessType: 'individual',
     address: 'Passeig de Neptú 30, Malva-rosa',
+    coordinates: { latitude: 39.4645, longitude: -0.3242 },
     district: 'poblats_maritims',
     phone: '+34 963 000 114',
     email: 'rutes@bicis.demo.regalo.test',
@@ -602,6 +621,7 @@ export interface DemoApplicant {
   businessType: BusinessType;
   address: string;
   district: ValenciaDistrict;
+  coordinates: { latitude: number; longitude: number };
   phone: string;
   description: string;
   status: 'pending' | 'rejected';
@@ -617,6 +637,7 @@ export const demoApplicants: DemoApplicant[] = [
     category: 'coffee_bakery',
     businessType: 'individual',
     address: 'Carrer de Cadirers 4, Ciutat Vella',
+    coordinates: { latitude: 39.4756, longitude: -0.3778 },
     district: 'ciutat_vella',
     phone: '+34 963 000 121',
     description: 'Chocolate a la taza y buñuelos de calabaza todo el año, detrás de la Llotja.',
@@ -630,6 +651,7 @@ export const demoApplicants: DemoApplicant[] = [
     category: 'services',
     businessType: 'company',
     address: 'Carrer de Fontanars dels Alforins 11, Patraix',
+    coordinates: { latitude: 39.46, longitude: -0.394 },
     district: 'patraix',
     phone: '+34 963 000 122',
     description: 'Estudio de tatuaje y piercing.',

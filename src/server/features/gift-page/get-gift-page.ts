@@ -33,9 +33,13 @@ export interface GiftPageView {
   giftName: string;
   giftDescription: string | null;
   giftImageUrl: string | null;
+  /** The business's own picture (its shop page's), shown with its name and address. */
+  businessImageUrl: string | null;
   businessName: string;
   businessAddress: string;
   businessCity: string;
+  /** Where the shop is, when its owner gave it: the wallet passes' "nearby" (ADR 107). */
+  businessLocation: { latitude: number; longitude: number } | null;
   expiresAt: Date;
   redeemedAt: Date | null;
   /** What the business types when the QR cannot be scanned (stored form; null if never paid). */
@@ -74,9 +78,12 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
       giftDescriptionTranslations: gifts.descriptionTranslations,
       businessOwnLocale: businesses.ownLocale,
       giftImageUrl: gifts.imageUrl,
+      businessImageUrl: businesses.imageUrl,
       businessName: businesses.name,
       businessAddress: businesses.address,
       businessCity: businesses.city,
+      businessLatitude: businesses.latitude,
+      businessLongitude: businesses.longitude,
       bookingRequired: gifts.bookingRequired,
       partySize: gifts.partySize,
       validWeekdays: gifts.validWeekdays,
@@ -95,12 +102,13 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
     .where(eq(orders.qrCode, code));
   if (!row || row.status === 'unpaid') return null;
-  const { giftName, giftDescription, giftNameTranslations, giftDescriptionTranslations, businessOwnLocale, recipientName, status, recipientLocale, senderName, bookingRequired, partySize, validWeekdays, conditions, phone, whatsapp, bookingUrl, openingHours, openingHoursTranslations, extensionRequestedAt, extensionDecision, valueKind, ...rest } = row;
+  const { giftName, giftDescription, giftNameTranslations, giftDescriptionTranslations, businessOwnLocale, recipientName, status, recipientLocale, senderName, bookingRequired, partySize, validWeekdays, conditions, phone, whatsapp, bookingUrl, openingHours, openingHoursTranslations, extensionRequestedAt, extensionDecision, valueKind, businessLatitude, businessLongitude, ...rest } = row;
   // The recipient reads the gift in their language when the business wrote it there (ADR 073).
   const reader: Locale = isLocale(recipientLocale) ? recipientLocale : HOME_LOCALE;
   return {
     ...rest,
     card: valueKind === 'card' ? await readCardHistory(db, row.orderId) : null,
+    businessLocation: businessLatitude !== null && businessLongitude !== null ? { latitude: businessLatitude, longitude: businessLongitude } : null,
     giftName: pickLocalizedText(giftName, giftNameTranslations, reader, businessOwnLocale),
     giftDescription: pickLocalizedText(giftDescription, giftDescriptionTranslations, reader, businessOwnLocale),
     conditions: { bookingRequired, partySize, validWeekdays, conditions },

@@ -38,6 +38,8 @@ const view: GiftPageView = {
   businessName: hostile('business'),
   businessAddress: hostile('address'),
   businessCity: hostile('city'),
+  businessLocation: null,
+  businessImageUrl: null,
   expiresAt: new Date('2027-03-01T12:00:00Z'),
   redeemedAt: null,
   typedCode: 'ABCD2345',

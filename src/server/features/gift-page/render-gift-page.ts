@@ -66,6 +66,7 @@ main{max-width:34rem;margin:0 auto;padding:0 1rem 2rem}
 .balance{font-size:2rem;font-weight:800;text-align:center;margin:.75rem 0 0}
 .uses{width:100%;border-collapse:collapse;font-size:.95rem}.uses th,.uses td{text-align:left;padding:.3rem .25rem;border-bottom:1px solid #e7e5e4}.uses .undone{color:#57534e}
 .gift-img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:.9rem;background:#fbf3e6;margin-bottom:.75rem}
+.business-img{display:block;width:96px;height:72px;object-fit:cover;border-radius:.6rem;background:#fbf3e6;float:right;margin:0 0 .5rem .75rem}
 blockquote{margin:0;font-size:1.1rem;font-style:italic}
 .sign{margin-top:.5rem;font-weight:600}
 .conditions{margin:.5rem 0 0;padding-left:1.25rem}
@@ -436,7 +437,9 @@ ${conditionsList(view.conditions, language, t)}
 ${view.senderName && html`<p class="sign">— ${view.senderName}</p>`}
 </section>`;
 
+  const businessImage = cardImageSrc(view.businessImageUrl);
   const businessCard = html`<section class="card" aria-labelledby="business-title">
+${businessImage && html`<img class="business-img" src="${businessImage}" alt="" width="96" height="72" loading="lazy" decoding="async">`}
 <h2 id="business-title">${t('business.title')}</h2>
 <p><strong>${view.businessName}</strong><br>${formatAddress(view.businessAddress, view.businessCity)}</p>
 <p><a href="${mapUrl(view.businessAddress, view.businessCity)}" target="_blank" rel="noopener noreferrer">${t('business.map')}</a> <span class="muted">${t('business.mapNote')}</span></p>

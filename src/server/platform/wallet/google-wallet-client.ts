@@ -5,25 +5,42 @@ import { signJwt } from './sign-jwt';
 export const GOOGLE_SAVE_URL = 'https://pay.google.com/gp/v/save/';
 const WALLET_SCOPE = 'https://www.googleapis.com/auth/wallet_object.issuer';
 
+/** The two kinds of Google Wallet object Regalo issues: a fixed gift is Generic, a gift card a Gift Card (ADR 107). */
+export type GoogleObjectType = 'genericObject' | 'giftCardObject';
+
+/** The save JWT's payload lists each kind under its own plural names (Google's JWT reference). */
+const PAYLOAD_NAMES: Record<GoogleObjectType, { classes: string; objects: string }> = {
+  genericObject: { classes: 'genericClasses', objects: 'genericObjects' },
+  giftCardObject: { classes: 'giftCardClasses', objects: 'giftCardObjects' },
+};
+
 /**
  * The save link: a JWT signed by the operator's service account (RS256), carrying the class and
  * the object themselves, so the object exists at Google from the moment the person saves it.
  */
-export function googleSaveUrl(google: GoogleWalletConfig, input: { genericClass: object; genericObject: object; origins: string[]; now: Date }): string {
+export function googleSaveUrl(
+  google: GoogleWalletConfig,
+  input: { type: GoogleObjectType; walletClass: object; walletObject: object; origins: string[]; now: Date },
+): string {
+  const names = PAYLOAD_NAMES[input.type];
   const jwt = signJwt('RS256', google.privateKeyPem, {
     iss: google.clientEmail,
     aud: 'google',
     typ: 'savetowallet',
     iat: Math.floor(input.now.getTime() / 1000),
     origins: input.origins,
-    payload: { genericClasses: [input.genericClass], genericObjects: [input.genericObject] },
+    payload: { [names.classes]: [input.walletClass], [names.objects]: [input.walletObject] },
   });
   return `${GOOGLE_SAVE_URL}${jwt}`;
 }
 
 export interface GoogleWalletClient {
-  /** Changes an object; resolves to Google's status (404: never saved, nothing to update). */
-  patchGenericObject(objectId: string, patch: object): Promise<number>;
+  /**
+   * Replaces an object of its kind with its whole new content (Google's `update`, a PUT: a
+   * PATCH would keep a field the new content leaves out, such as a used gift's QR); resolves
+   * to Google's status (404: never saved, nothing to update).
+   */
+  updateObject(type: GoogleObjectType, objectId: string, object: object): Promise<number>;
 }
 
 /**
@@ -49,11 +66,11 @@ export function createGoogleWalletClient(google: GoogleWalletConfig, now: () => 
     return token.value;
   };
   return {
-    async patchGenericObject(objectId, patch) {
-      const res = await fetch(`${google.apiUrl}/walletobjects/v1/genericObject/${encodeURIComponent(objectId)}`, {
-        method: 'PATCH',
+    async updateObject(type, objectId, object) {
+      const res = await fetch(`${google.apiUrl}/walletobjects/v1/${type}/${encodeURIComponent(objectId)}`, {
+        method: 'PUT',
         headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json' },
-        body: JSON.stringify(patch),
+        body: JSON.stringify(object),
         signal: AbortSignal.timeout(10_000),
       });
       await res.arrayBuffer();

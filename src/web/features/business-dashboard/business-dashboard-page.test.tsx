@@ -55,6 +55,8 @@ function business(overrides: Partial<DashboardBusiness> = {}): DashboardBusiness
     slug: 'horchateria-santa-catalina',
     name: 'Horchatería Santa Catalina',
     district: 'ciutat_vella',
+    latitude: null,
+    longitude: null,
     category: 'traditional_drinks',
     description: null,
     ownLocale: 'es',

@@ -15,7 +15,7 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const business = {
-  id: 'b1', slug: 'horchateria-santa-catalina', name: 'Horchatería Santa Catalina', district: null, category: 'traditional_drinks', description: null, ownLocale: 'es', descriptionTranslations: {}, openingHoursTranslations: {},
+  id: 'b1', slug: 'horchateria-santa-catalina', name: 'Horchatería Santa Catalina', district: null, latitude: null, longitude: null, category: 'traditional_drinks', description: null, ownLocale: 'es', descriptionTranslations: {}, openingHoursTranslations: {},
   address: 'Plaça de Santa Caterina 6', city: 'Valencia', phone: null, email: null, website: null,
   whatsapp: null, bookingUrl: null, openingHours: null,
   businessType: 'cooperative', taxId: 'F12345674', businessRegistrationNumber: null, legalName: null, fiscalAddress: null, invoicingDataMissing: ['legalName', 'fiscalAddress'], sellerDetails: { ownerFirstName: null, ownerLastName: null, ownerBirthDate: null, vatNumber: null, permanentEstablishments: [], iban: null, ibanHolder: null }, dac7Missing: [], imageUrl: null,

@@ -61,6 +61,8 @@ function valuesOf(business: DashboardBusiness): ProfileValues {
     taxId: business.taxId,
     businessRegistrationNumber: business.businessRegistrationNumber ?? '',
     district: business.district ?? '',
+    latitude: business.latitude === null ? '' : String(business.latitude),
+    longitude: business.longitude === null ? '' : String(business.longitude),
     legalName: business.legalName ?? '',
     fiscalAddress: business.fiscalAddress ?? '',
     ownLocale: business.ownLocale,
@@ -327,6 +329,15 @@ function ProfileForm({ business }: { business: DashboardBusiness }) {
               <option value="">{t('profile.fields.districtNone')}</option>
               <DistrictOptions />
             </SelectWrapper>
+          </Field>
+          <p className="text-sm text-slate-600 sm:col-span-2" id="profile-coordinates-hint">
+            {t('profile.fields.coordinatesHint')}
+          </p>
+          <Field label={t('profile.fields.latitude')} error={errorText('latitude')}>
+            <Input inputMode="decimal" autoComplete="off" placeholder="39.4699" aria-describedby="profile-coordinates-hint" {...text('latitude')} />
+          </Field>
+          <Field label={t('profile.fields.longitude')} error={errorText('longitude')}>
+            <Input inputMode="decimal" autoComplete="off" placeholder="-0.3763" aria-describedby="profile-coordinates-hint" {...text('longitude')} />
           </Field>
           <Field label={t('profile.fields.phone')} error={errorText('phone')}>
             <Input type="tel" autoComplete="tel" placeholder="+34 XXX XXX XXX" {...text('phone')} />

@@ -53,6 +53,8 @@ describe('business profile (GET/PATCH /api/business/me)', () => {
       slug: 'horchateria-santa-catalina',
       name: 'Horchatería Santa Catalina',
       district: null,
+      latitude: null,
+      longitude: null,
       category: 'traditional_drinks',
       description: 'Horchata desde 1836',
       // The business's own texts are Spanish until it says otherwise; no other language yet (ADR 073).
@@ -183,6 +185,35 @@ describe('business profile (GET/PATCH /api/business/me)', () => {
     expect((await row(business.id)).district).toBe('poblats_maritims');
     const cleared = await as(t, cookie)({ method: 'PATCH', url: '/api/business/me', payload: { district: '' } });
     expect(cleared.json()).toMatchObject({ district: null });
+  });
+
+  it('keeps the shop’s coordinates as the owner types them (a decimal comma too); both or neither, in range; empty clears them', async () => {
+    const { business, cookie } = await signedInOwner(t);
+    const patch = (payload: object) => as(t, cookie)({ method: 'PATCH', url: '/api/business/me', payload });
+    const set = await patch({ latitude: '39,47385', longitude: ' -0.3764 ' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ latitude: 39.47385, longitude: -0.3764 });
+    expect(await row(business.id)).toMatchObject({ latitude: 39.47385, longitude: -0.3764 });
+
+    const before = await row(business.id);
+    for (const [payload, fields] of [
+      [{ latitude: '91', longitude: '0' }, { latitude: 'invalidCoordinate' }],
+      [{ latitude: '39.4', longitude: '-180.5' }, { longitude: 'invalidCoordinate' }],
+      [{ latitude: 'north', longitude: '0' }, { latitude: 'invalidCoordinate' }],
+      [{ latitude: '39.4', longitude: '', description: 'Changed' }, { longitude: 'coordinatesTogether' }],
+      // One sent alone is checked with the other as stored: clearing only one is refused too.
+      [{ latitude: '' }, { latitude: 'coordinatesTogether' }],
+    ] as const) {
+      const res = await patch(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation_failed', fields });
+      expect(await row(business.id)).toEqual(before);
+    }
+
+    const moved = await patch({ longitude: -0.37 });
+    expect(moved.json()).toMatchObject({ latitude: 39.47385, longitude: -0.37 });
+    const cleared = await patch({ latitude: '', longitude: '' });
+    expect(cleared.json()).toMatchObject({ latitude: null, longitude: null });
   });
 
   it('checks the tax id against the type after merging with what is stored', async () => {

@@ -39,6 +39,8 @@ export async function toDashboardBusiness(db: Executor, business: OwnedBusiness)
     slug: business.slug,
     name: business.name,
     district: (business.district as ValenciaDistrict | null) ?? null,
+    latitude: business.latitude,
+    longitude: business.longitude,
     category: business.category as BusinessCategory,
     description: business.description,
     ownLocale: business.ownLocale,

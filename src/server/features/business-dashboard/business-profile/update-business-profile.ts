@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { profileFieldErrors, type BusinessProfilePatch, type DashboardBusiness } from '@shared/contracts/business-dashboard';
+import { coordinatesTogetherError, profileFieldErrors, type BusinessProfilePatch, type DashboardBusiness } from '@shared/contracts/business-dashboard';
 import type { BusinessType } from '@shared/domain/business';
 import { taxIdError } from '@shared/domain/tax-id';
 import { businesses } from '../../../db/schema/businesses';
@@ -12,7 +12,8 @@ import { toDashboardBusiness } from './get-dashboard-business';
 
 /**
  * Saves the profile form. The tax id must fit the business type after merging with what is
- * stored (a company cannot keep an individual's NIE by changing only its type). One UPDATE,
+ * stored (a company cannot keep an individual's NIE by changing only its type), and the
+ * coordinates come as a pair after merging too. One UPDATE,
  * so a refused change leaves the row untouched.
  *
  * A change of who an approved business is sends it back to review (ADR 034), which takes its
@@ -31,6 +32,9 @@ export async function updateBusinessProfile(
     const taxId = patch.taxId ?? business.taxId;
     const taxIdProblem = taxIdError(taxId, businessType);
     if (taxIdProblem) throw AppError.validation({ taxId: profileFieldErrors[taxIdProblem] });
+    // A patch of one coordinate is checked with the other as stored.
+    const missing = coordinatesTogetherError(patch.latitude !== undefined ? patch.latitude : business.latitude, patch.longitude !== undefined ? patch.longitude : business.longitude);
+    if (missing) throw AppError.validation({ [missing]: profileFieldErrors.coordinatesTogether });
     const changed = changedIdentityFields(business, patch);
     if (business.verificationStatus === 'approved' && changed.length > 0 && confirmReview !== true) {
       throw new AppError(

@@ -5,11 +5,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '@shared/format';
 import { formatTypedCode } from '@shared/domain/typed-code';
 import type { Locale } from '@shared/locale';
+import { businesses } from '../../../db/schema/businesses';
 import { orders } from '../../../db/schema/orders';
+import { signIn } from '../../../testing/auth-helpers';
+import { businessImageKey, publicFileUrl } from '../../../platform/storage/public-files';
 import { createBusiness, createGift, createOrder, createUser } from '../../../testing/factories';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createWalletTestKeys, TEST_PASS_TYPE_ID, TEST_TEAM_ID, type WalletTestKeys } from '../../../testing/wallet-test-keys';
@@ -23,9 +27,10 @@ interface PassJson {
   expirationDate: string;
   relevantDate: string;
   voided?: boolean;
+  locations?: { latitude: number; longitude: number; relevantText?: string }[];
   description: string;
   barcodes?: { format: string; message: string; altText?: string }[];
-  generic: Record<'headerFields' | 'primaryFields' | 'secondaryFields' | 'auxiliaryFields' | 'backFields', { key: string; label?: string; value: string }[]>;
+  generic: Record<'headerFields' | 'primaryFields' | 'secondaryFields' | 'auxiliaryFields' | 'backFields', { key: string; label?: string; value: string | number; currencyCode?: string; changeMessage?: string }[]>;
 }
 
 /** The pass as Wallet opens it: its files, its manifest's SHA-1 of each, and its pass.json. */
@@ -135,10 +140,78 @@ describe('the Apple Wallet pass of a gift (ADR 107)', () => {
     expect(field(pass, 'business')).toMatchObject({ label: businessLabel, value: 'Horchatería Santa Catalina' });
     expect(field(pass, 'address')!.value).toContain('Plaza de Santa Catalina 6, Valencia');
     expect(pass.voided).toBe(false);
+    // The business gave no coordinates: no "nearby", rather than a guess from the address.
+    expect(pass.locations).toBeUndefined();
     // Nothing the page does not show: no contact of the recipient, no price.
     const text = JSON.stringify(pass);
     expect(text).not.toContain('carmen.private@example.test');
     expect(text).not.toContain('12,50');
+  });
+
+  it('carries the shop’s location, where its owner gave it, while the gift can be used', async () => {
+    const db = t.database.db;
+    const owner = await createUser(db, { userType: 'business' });
+    const shop = await createBusiness(db, { ownerId: owner.id, name: 'Orxateria Daniel', coordinates: { latitude: 39.47385, longitude: -0.3764 } });
+    const gift = await createGift(db, { businessId: shop.id, name: 'Orxata' });
+    const order = await createOrder(db, { buyerId: (await createUser(db, {})).id, giftId: gift.id, status: 'paid', recipientLocale: 'en', now: clock });
+    const { pass } = openPass((await t.app.inject({ method: 'GET', url: `/g/${order.qrCode}/wallet/apple.pkpass` })).rawPayload);
+    expect(pass.locations).toEqual([{ latitude: 39.47385, longitude: -0.3764, relevantText: 'Orxateria Daniel is nearby: your gift is waiting' }]);
+  });
+
+  it('shows the business’s picture, which the gift page shows too, when the gift has none of its own', async () => {
+    const db = t.database.db;
+    const owner = await createUser(db, { userType: 'business' });
+    const shop = await createBusiness(db, { ownerId: owner.id, name: 'Forn Sant Bult' });
+    const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#884400' } }).webp().toBuffer();
+    const key = businessImageKey(shop.id, picture);
+    await t.app.ctx.storage.put(key, picture, { contentType: 'image/webp' });
+    await db.update(businesses).set({ imageUrl: publicFileUrl(key) }).where(eq(businesses.id, shop.id));
+    const gift = await createGift(db, { businessId: shop.id, name: 'Coca' });
+    const order = await createOrder(db, { buyerId: (await createUser(db, {})).id, giftId: gift.id, status: 'paid', recipientLocale: 'es', now: clock });
+
+    const page = await t.app.inject({ method: 'GET', url: `/g/${order.qrCode}` });
+    const shown = publicFileUrl(key.replace('/main.', '/main-w480.'));
+    expect(page.body).toContain(`<img class="business-img" src="${shown}"`);
+    const { files } = openPass((await t.app.inject({ method: 'GET', url: `/g/${order.qrCode}/wallet/apple.pkpass` })).rawPayload);
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['thumbnail.png', 'thumbnail@2x.png', 'thumbnail@3x.png']));
+    expect((await sharp(Buffer.from(files['thumbnail@2x.png']!)).metadata()).width).toBe(180);
+
+    const save = await t.app.inject({ method: 'GET', url: `/g/${order.qrCode}/wallet/google` });
+    const jwtPayload = JSON.parse(Buffer.from(String(save.headers.location).split('/').at(-1)!.split('.')[1]!, 'base64url').toString('utf8')) as {
+      payload: { genericObjects: { heroImage?: { sourceUri: { uri: string } } }[] };
+    };
+    expect(jwtPayload.payload.genericObjects[0]!.heroImage?.sourceUri.uri).toBe(`http://localhost:3000${shown}`);
+  });
+
+  it('shows a gift card’s balance on its front, and the latest pass after a use shows the new one with a notice', async () => {
+    const db = t.database.db;
+    const owner = await createUser(db, { userType: 'business' });
+    const shop = await createBusiness(db, { ownerId: owner.id, name: 'Llibreria Bartleby' });
+    const gift = await createGift(db, { businessId: shop.id, name: 'Tarjeta regalo', card: { minAmount: 500, maxAmount: 50_000 } });
+    const order = await createOrder(db, { buyerId: (await createUser(db, {})).id, giftId: gift.id, status: 'paid', valueKind: 'card', amountCents: 4000, recipientLocale: 'va', now: clock });
+    const download = await t.app.inject({ method: 'GET', url: `/g/${order.qrCode}/wallet/apple.pkpass` });
+    const { pass } = openPass(download.rawPayload);
+    expect(pass.generic.primaryFields).toEqual([{ key: 'balance', label: 'Saldo', value: 40, currencyCode: 'EUR', changeMessage: 'Saldo ara: %@' }]);
+    expect(field(pass, 'gift')).toMatchObject({ value: 'Tarjeta regalo' });
+    expect(field(pass, 'code')!.value).toBe(formatTypedCode(order.typedCode!));
+
+    const { cookie } = await signIn(t, { email: owner.email, password: owner.password });
+    const used = await t.app.inject({
+      method: 'POST',
+      url: '/api/business/redemptions',
+      headers: { cookie, origin: t.config.publicUrl },
+      payload: { code: order.qrCode, amountCents: 1525, idempotencyKey: 'apple-card-use-1' },
+    });
+    expect(used.statusCode, used.body).toBe(200);
+    const latest = await t.app.inject({
+      method: 'GET',
+      url: `/api/wallet/apple/v1/passes/${TEST_PASS_TYPE_ID}/${pass.serialNumber}`,
+      headers: { authorization: `ApplePass ${pass.authenticationToken}` },
+    });
+    expect(latest.statusCode).toBe(200);
+    const after = openPass(latest.rawPayload).pass;
+    expect(field(after, 'balance')).toMatchObject({ value: 24.75, currencyCode: 'EUR' });
+    expect(after.voided).toBe(false);
   });
 
   it('is not offered, and not served, for a gift that can no longer be used, or when the settings are absent', async () => {

@@ -22,13 +22,14 @@ export interface ApplePassInput {
   apple: AppleWalletConfig;
   serial: string;
   authToken: string;
-  /** Regalo's icon and logo, and the gift's picture as a thumbnail when it has one. */
+  /** Regalo's icon and logo, and the gift's picture (else its business's) as a thumbnail when there is one. */
   images: Record<string, Buffer>;
 }
 
 /**
  * The gift as a signed Apple Wallet pass (ADR 107): what the gift page shows and nothing more
- * (no price, no giver address, no recipient contact), in the recipient's language. The QR
+ * (no price, no giver address, no recipient contact), in the recipient's language; a gift
+ * card's balance on its front. The QR
  * and the typed code are there only while the gift can be redeemed, as on the page; a used,
  * expired, withdrawn or cancelled gift's pass is voided.
  */
@@ -58,7 +59,20 @@ export function buildApplePass(input: ApplePassInput): Buffer {
   );
   pass.type = 'generic';
   pass.headerFields.push({ key: 'status', label: t('status.label'), value: t(passStatusKey(view.status)), changeMessage: '%@' });
-  pass.primaryFields.push({ key: 'gift', label: t('page.giftTitle'), value: view.giftName });
+  if (view.card) {
+    // A gift card's balance is its front: a number with its currency, which the phone writes
+    // in its own format, and a notice of the new one after each use or undo.
+    pass.primaryFields.push({
+      key: 'balance',
+      label: t('wallet.balance'),
+      value: view.card.balanceCents / 100,
+      currencyCode: 'EUR',
+      changeMessage: t('wallet.balanceChanged'),
+    });
+    pass.secondaryFields.push({ key: 'gift', label: t('page.giftTitle'), value: view.giftName });
+  } else {
+    pass.primaryFields.push({ key: 'gift', label: t('page.giftTitle'), value: view.giftName });
+  }
   pass.secondaryFields.push({ key: 'business', label: t('business.title'), value: view.businessName });
   pass.auxiliaryFields.push({
     key: 'validUntil',
@@ -91,6 +105,10 @@ export function buildApplePass(input: ApplePassInput): Buffer {
     const reminderFrom = new Date(view.expiresAt.getTime() - REMINDER_MS);
     pass.setRelevantDate(reminderFrom);
     pass.setRelevantDates([{ startDate: reminderFrom, endDate: view.expiresAt }]);
+  }
+  if (isReady && view.businessLocation) {
+    // The phone shows the pass on the lock screen near the shop, while the gift can be used.
+    pass.setLocations({ ...view.businessLocation, relevantText: t('wallet.nearby', { business: view.businessName }) });
   }
   pass.setExpirationDate(view.expiresAt);
   // The texts are already in the recipient's language; Wallet shows no other.

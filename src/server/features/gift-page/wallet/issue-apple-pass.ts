@@ -9,7 +9,7 @@ import { regaloPassImages, thumbnailImages } from './pass-images';
 import { passAuthToken, passSerial } from './pass-secrets';
 import { recordWalletPass } from './record-wallet-pass';
 
-/** The gift's own picture (the one its page shows), or nothing when it has none or it cannot be read. */
+/** A picture the gift page shows (the gift's or its business's), or nothing when there is none or it cannot be read. */
 async function giftPicture(ctx: Pick<AppContext, 'storage'>, imageUrl: string | null): Promise<Buffer | null> {
   const key = keyFromPublicUrl(imageUrl);
   if (!key) return null;
@@ -31,7 +31,8 @@ export async function issueApplePass(
   const { view } = input;
   const { authSecret, publicUrl } = ctx.config;
   const serial = passSerial(authSecret, view.code);
-  const picture = await giftPicture(ctx, view.giftImageUrl);
+  // The gift's own picture, else its business's: both are on the gift page.
+  const picture = (await giftPicture(ctx, view.giftImageUrl)) ?? (await giftPicture(ctx, view.businessImageUrl));
   const images = { ...(await regaloPassImages()), ...(picture ? await thumbnailImages(picture).catch(() => ({})) : {}) };
   const pass = buildApplePass({ ...input, publicUrl, serial, authToken: passAuthToken(authSecret, view.code), images });
   await recordWalletPass(ctx.db, { view, serial, now: ctx.now() });

@@ -3,7 +3,7 @@ import type { GiftLanguage } from '../../../platform/gift-text';
 import { googleSaveUrl } from '../../../platform/wallet/google-wallet-client';
 import type { GoogleWalletConfig } from '../../../platform/wallet/wallet-settings';
 import type { GiftPageView } from '../get-gift-page';
-import { buildGoogleObject, googleClassId } from './build-google-object';
+import { buildGoogleObject } from './build-google-object';
 import { passSerial } from './pass-secrets';
 import { recordWalletPass } from './record-wallet-pass';
 
@@ -19,7 +19,7 @@ export async function issueGoogleSaveLink(
   const { authSecret, publicUrl } = ctx.config;
   const serial = passSerial(authSecret, view.code);
   const now = ctx.now();
-  const genericObject = buildGoogleObject({ view, language: input.language, publicUrl, issuerId: google.issuerId, serial, demo: google.demo });
+  const pass = buildGoogleObject({ view, language: input.language, publicUrl, issuerId: google.issuerId, serial, demo: google.demo });
   await recordWalletPass(ctx.db, { view, serial, now, google: true });
-  return googleSaveUrl(google, { genericClass: { id: googleClassId(google.issuerId) }, genericObject, origins: [publicUrl], now });
+  return googleSaveUrl(google, { ...pass, origins: [publicUrl], now });
 }

@@ -1,5 +1,5 @@
-import { and, eq, gte, like, lt, or } from 'drizzle-orm';
-import { orders } from '../../../db/schema/orders';
+import { and, eq, exists, gte, like, lt, or } from 'drizzle-orm';
+import { giftMovements, orders } from '../../../db/schema/orders';
 import { walletPassRegistrations, walletPasses } from '../../../db/schema/wallet-passes';
 import type { AppContext } from '../../../platform/context';
 import type { ApnsClient } from '../../../platform/wallet/apns-client';
@@ -29,7 +29,7 @@ interface ChangedPass {
 
 /**
  * The wallet-updates job (ADR 107): passes whose gift now says something else than the pass
- * (used, withdrawn, cancelled, extended, expired — by whatever code path) get a new
+ * (used, withdrawn, cancelled, extended, expired, a card's balance — by whatever code path) get a new
  * `updated_at`, then each phone that keeps one is pushed and each Google object patched. The
  * claim is `FOR UPDATE SKIP LOCKED` on the passes, so two servers never tell one change
  * twice; the calls to Apple and Google happen after the commit, so no transaction waits on them.
@@ -42,13 +42,25 @@ export async function updateWalletPasses(
   const now = ctx.now();
   const changed = await ctx.db.transaction(async (tx) => {
     // Candidates: the order changed since the pass was last compared (within the same
-    // millisecond too), or a gift the pass shows usable whose date has passed (nothing writes
-    // an order at its expiry's moment).
+    // millisecond too), a movement was written since (a card's use or undo changes its
+    // balance and nothing else), or a gift the pass shows usable whose date has passed
+    // (nothing writes an order at its expiry's moment).
     const candidates = await tx
       .select({ orderId: walletPasses.orderId, code: orders.qrCode, state: walletPasses.state, google: walletPasses.googleIssuedAt })
       .from(walletPasses)
       .innerJoin(orders, eq(orders.id, walletPasses.orderId))
-      .where(or(gte(orders.updatedAt, walletPasses.checkedAt), and(like(walletPasses.state, 'paid|%'), lt(orders.expiresAt, now))))
+      .where(
+        or(
+          gte(orders.updatedAt, walletPasses.checkedAt),
+          exists(
+            tx
+              .select({ id: giftMovements.id })
+              .from(giftMovements)
+              .where(and(eq(giftMovements.orderId, walletPasses.orderId), gte(giftMovements.createdAt, walletPasses.checkedAt))),
+          ),
+          and(like(walletPasses.state, 'paid|%'), lt(orders.expiresAt, now)),
+        ),
+      )
       .orderBy(walletPasses.checkedAt)
       .limit(BATCH)
       .for('update', { of: walletPasses, skipLocked: true });
@@ -91,7 +103,7 @@ export async function updateWalletPasses(
     if (clients.google && google && pass.google) {
       const serial = passSerial(ctx.config.authSecret, pass.view.code);
       const object = buildGoogleObject({ view: pass.view, language: pass.view.recipientLocale, publicUrl: ctx.config.publicUrl, issuerId: google.issuerId, serial, demo: google.demo });
-      const status = await clients.google.patchGenericObject(googleObjectId(google.issuerId, serial), object).catch(() => 0);
+      const status = await clients.google.updateObject(object.type, googleObjectId(google.issuerId, serial), object.walletObject).catch(() => 0);
       // 404: the person never saved it; there is nothing at Google to update.
       if (status === 200) run.patched += 1;
       else if (status !== 404) {

@@ -7,7 +7,8 @@ import { walletPassRegistrations } from '../../../db/schema/wallet-passes';
 import { signIn } from '../../../testing/auth-helpers';
 import { startApnsStandIn } from '../../../testing/apns-stand-in';
 import { createBusiness, createGift, createOrder, createUser } from '../../../testing/factories';
-import { startGoogleWalletStandIn } from '../../../testing/google-wallet-stand-in';
+import { googleSavePayloadProblems, startGoogleWalletStandIn } from '../../../testing/google-wallet-stand-in';
+import { formatTypedCode } from '@shared/domain/typed-code';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createWalletTestKeys, TEST_APNS_KEY_ID, TEST_GOOGLE_ISSUER_ID, TEST_PASS_TYPE_ID, TEST_TEAM_ID, type WalletTestKeys } from '../../../testing/wallet-test-keys';
 import { createApnsClient } from '../../../platform/wallet/apns-client';
@@ -56,13 +57,20 @@ describe('wallet passes follow their gift: APNs pushes and Google object updates
     await google.close();
   });
 
-  /** A paid gift in both wallets: the pass on a phone registered for updates, the Google link followed. */
-  async function giftInBothWallets(pushToken: string) {
+  /** A paid gift (or a gift card of 50 €) in both wallets: the pass on a phone registered for updates, the Google link followed. */
+  async function giftInBothWallets(pushToken: string, kind: 'fixed' | 'card' = 'fixed') {
     const db = t.database.db;
     const owner = await createUser(db, { userType: 'business' });
-    const shop = await createBusiness(db, { ownerId: owner.id, name: 'Forn de Russafa' });
-    const gift = await createGift(db, { businessId: shop.id, name: 'Coca de llanda' });
-    const order = await createOrder(db, { buyerId: (await createUser(db, {})).id, giftId: gift.id, status: 'paid', recipientLocale: 'va', now: clock });
+    const shop = await createBusiness(db, { ownerId: owner.id, name: 'Forn de Russafa', coordinates: { latitude: 39.4618, longitude: -0.3742 } });
+    const gift = await createGift(db, { businessId: shop.id, name: 'Coca de llanda', ...(kind === 'card' ? { card: { minAmount: 500, maxAmount: 50_000 } } : {}) });
+    const order = await createOrder(db, {
+      buyerId: (await createUser(db, {})).id,
+      giftId: gift.id,
+      status: 'paid',
+      recipientLocale: 'va',
+      now: clock,
+      ...(kind === 'card' ? { valueKind: 'card' as const, amountCents: 5000 } : {}),
+    });
     const download = await t.app.inject({ method: 'GET', url: `/g/${order.qrCode}/wallet/apple.pkpass` });
     const pass = JSON.parse(Buffer.from(unzipSync(new Uint8Array(download.rawPayload))['pass.json']!).toString('utf8')) as { serialNumber: string; authenticationToken: string };
     const registered = await t.app.inject({
@@ -83,6 +91,7 @@ describe('wallet passes follow their gift: APNs pushes and Google object updates
     const { header, payload } = verifiedJwt(saveUrl.slice('https://pay.google.com/gp/v/save/'.length), keys.googlePublicPem, 'RS256');
     expect(header).toEqual({ alg: 'RS256', typ: 'JWT' });
     expect(payload).toMatchObject({ iss: 'wallet@regalo-test.iam.gserviceaccount.test', aud: 'google', typ: 'savetowallet', origins: ['http://localhost:3000'] });
+    expect(googleSavePayloadProblems(payload.payload as Record<string, unknown>)).toEqual([]);
     const { genericClasses, genericObjects } = payload.payload as { genericClasses: object[]; genericObjects: Record<string, unknown>[] };
     expect(genericClasses).toEqual([{ id: `${TEST_GOOGLE_ISSUER_ID}.regalo-gift` }]);
     expect(genericObjects[0]).toMatchObject({
@@ -94,12 +103,71 @@ describe('wallet passes follow their gift: APNs pushes and Google object updates
       barcode: { type: 'QR_CODE', value: `http://localhost:3000/g/${order.qrCode}` },
       validTimeInterval: { end: { date: order.expiresAt.toISOString() } },
       notifications: { expiryNotification: { enableNotification: true } },
+      merchantLocations: [{ latitude: 39.4618, longitude: -0.3742 }],
     });
     // Nothing of the gift's price or its people's contacts.
     expect(JSON.stringify(payload)).not.toMatch(/@example\.test|€/);
   });
 
-  it('after a redemption at the counter, the job pushes each registered phone over HTTP/2 and patches the Google object', async () => {
+  it('a gift card’s save link describes a Gift Card object with its balance and typed code; each use and undo updates the balance', async () => {
+    const { order, owner, serial, saveUrl } = await giftInBothWallets('push-card', 'card');
+    const { payload } = verifiedJwt(saveUrl.slice('https://pay.google.com/gp/v/save/'.length), keys.googlePublicPem, 'RS256');
+    const body = payload.payload as { giftCardClasses: Record<string, unknown>[]; giftCardObjects: Record<string, unknown>[] };
+    expect(Object.keys(body).sort()).toEqual(['giftCardClasses', 'giftCardObjects']);
+    expect(googleSavePayloadProblems(body)).toEqual([]);
+    const [cardClass] = body.giftCardClasses;
+    expect(cardClass).toMatchObject({ issuerName: 'Regalo', merchantName: 'Forn de Russafa', reviewStatus: 'UNDER_REVIEW' });
+    expect(String(cardClass!.id)).toMatch(new RegExp(`^${TEST_GOOGLE_ISSUER_ID}\\.regalo-card-[A-Za-z0-9_-]+$`));
+    expect(body.giftCardObjects[0]).toMatchObject({
+      id: `${TEST_GOOGLE_ISSUER_ID}.${serial}`,
+      classId: cardClass!.id,
+      state: 'ACTIVE',
+      cardNumber: formatTypedCode(order.typedCode!),
+      balance: { micros: '50000000', currencyCode: 'EUR' },
+      barcode: { type: 'QR_CODE', value: `http://localhost:3000/g/${order.qrCode}` },
+    });
+
+    const { cookie } = await signIn(t, { email: owner.email, password: owner.password });
+    const counter = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie, origin: t.config.publicUrl }, payload });
+    const objectPath = `/walletobjects/v1/giftCardObject/${encodeURIComponent(`${TEST_GOOGLE_ISSUER_ID}.${serial}`)}`;
+    const lastPatch = () => JSON.parse(google.calls.filter((c) => c.method === 'PUT' && c.path === objectPath).at(-1)!.body) as Record<string, unknown>;
+
+    const used = await counter('/api/business/redemptions', { code: order.qrCode, amountCents: 1840, idempotencyKey: 'wallet-card-use-1' });
+    expect(used.statusCode, used.body).toBe(200);
+    // The card stays paid: only its balance changed, and the job tells that too.
+    expect(await runJob()).toMatchObject({ changed: 1, patchFailed: 0, pushFailed: 0 });
+    expect(lastPatch()).toMatchObject({ state: 'ACTIVE', balance: { micros: '31600000', currencyCode: 'EUR' } });
+    expect(apns.pushes.filter((p) => p.path === '/3/device/push-card')).toHaveLength(1);
+
+    const useId = (used.json() as { card: { uses: { id: string }[] } }).card.uses[0]!.id;
+    const undone = await counter(`/api/business/redemptions/uses/${useId}/undo`, { reason: 'Wrong amount' });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await runJob()).toMatchObject({ changed: 1, patchFailed: 0 });
+    expect(lastPatch()).toMatchObject({ balance: { micros: '50000000', currencyCode: 'EUR' } });
+
+    // Spent to the last cent: completed, with neither QR nor code.
+    expect((await counter('/api/business/redemptions', { code: order.qrCode, amountCents: 5000, idempotencyKey: 'wallet-card-use-2' })).statusCode).toBe(200);
+    await runJob();
+    const spent = lastPatch();
+    expect(spent).toMatchObject({ state: 'COMPLETED', balance: { micros: '0', currencyCode: 'EUR' }, cardNumber: '—' });
+    expect(spent.barcode).toBeUndefined();
+    expect((await runJob()).changed).toBe(0);
+  });
+
+  it('the Google stand-in refuses a field Google’s reference does not list, as Google does', async () => {
+    const at = `${google.url}/walletobjects/v1/giftCardObject/x.y`;
+    const put = (body: object) =>
+      fetch(at, { method: 'PUT', headers: { authorization: 'Bearer stand-in-access-token', 'content-type': 'application/json' }, body: JSON.stringify({ id: 'x.y', classId: 'x.c', state: 'ACTIVE', cardNumber: '1', ...body }) });
+    expect((await put({ balance: { micros: '100', currencyCode: 'EUR' } })).status).toBe(200);
+    expect((await put({ balanceCents: 100 })).status).toBe(400);
+    expect((await put({ balance: { amount: 1, currencyCode: 'EUR' } })).status).toBe(400);
+    expect((await put({ cardNumber: undefined })).status).toBe(400);
+    expect(googleSavePayloadProblems({ giftCardObjects: [{ id: 'a', classId: 'b', state: 'ACTIVE', cardNumber: '1' }] })).toEqual([
+      'giftCardObjects: classId b is not among the payload\'s classes',
+    ]);
+  });
+
+  it('after a redemption at the counter, the job pushes each registered phone over HTTP/2 and replaces the Google object', async () => {
     const { order, owner, serial } = await giftInBothWallets('push-redeemed');
     const { cookie } = await signIn(t, { email: owner.email, password: owner.password });
     const redeemed = await t.app.inject({
@@ -122,11 +190,13 @@ describe('wallet passes follow their gift: APNs pushes and Google object updates
     expect(jwt.header).toEqual({ alg: 'ES256', typ: 'JWT', kid: TEST_APNS_KEY_ID });
     expect(jwt.payload).toEqual({ iss: TEST_TEAM_ID, iat: Math.floor(clock.getTime() / 1000) });
 
-    const patch = google.calls.find((c) => c.method === 'PATCH' && c.path === `/walletobjects/v1/genericObject/${encodeURIComponent(`${TEST_GOOGLE_ISSUER_ID}.${serial}`)}`);
+    const patch = google.calls.find((c) => c.method === 'PUT' && c.path === `/walletobjects/v1/genericObject/${encodeURIComponent(`${TEST_GOOGLE_ISSUER_ID}.${serial}`)}`);
     expect(patch?.authorization).toBe('Bearer stand-in-access-token');
     const object = JSON.parse(patch!.body) as { state: string; barcode?: unknown; textModulesData: { id: string; body: string }[] };
     expect(object.state).toBe('COMPLETED');
     expect(object.barcode).toBeUndefined();
+    // A used gift no longer calls its holder near the shop.
+    expect(object).not.toHaveProperty('merchantLocations');
     expect(object.textModulesData.find((m) => m.id === 'status')!.body).toBe('Ja gaudit');
 
     // Told once: the next run finds nothing new.

@@ -1,0 +1,3 @@
+ALTER TABLE "businesses" ADD COLUMN "latitude" double precision;--> statement-breakpoint
+ALTER TABLE "businesses" ADD COLUMN "longitude" double precision;--> statement-breakpoint
+ALTER TABLE "businesses" ADD CONSTRAINT "businesses_coordinates_check" CHECK (("businesses"."latitude" is null) = ("businesses"."longitude" is null) and ("businesses"."latitude" is null or ("businesses"."latitude" between -90 and 90 and "businesses"."longitude" between -180 and 180)));

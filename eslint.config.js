@@ -154,7 +154,7 @@ const moneyModule = {
  */
 const MONEY_API = [
   // Movements: what a payment, a redemption, a refund, an expiry does to the money.
-  'ledger/record-payment', 'transfers/settle-redemption', 'ledger/record-redemption-undo', 'refunds/refund-paid-order', 'refunds/unspent-amounts', 'ledger/record-expiry',
+  'ledger/record-payment', 'transfers/settle-redemption', 'ledger/record-redemption-undo', 'refunds/refund-paid-order', 'refunds/exchange-paid-order', 'refunds/unspent-amounts', 'ledger/record-expiry',
   'transfers/apply-payout-event', 'transfers/retry-transfer',
   // Jobs (started from background-jobs.ts): settle what is due, send, reconcile, mail, issue.
   'transfers/send-due-transfers', 'transfers/pay-out-test-transfers', 'refunds/retry-pending-refunds',

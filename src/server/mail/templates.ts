@@ -12,6 +12,7 @@ import { registrationTemplates, type RegistrationMailTemplates } from './registr
 import { reportTemplates, type ReportMailTemplates } from './report-templates';
 import { statementTemplates, type StatementMailTemplates } from './statement-templates';
 import { withdrawalTemplates, type WithdrawalMailTemplates } from './withdrawal-templates';
+import { wayOutTemplates, type WayOutMailTemplates } from './way-out-templates';
 
 /**
  * The registry of emails Regalo sends. To add one: add its data type to MailTemplates and its
@@ -20,7 +21,7 @@ import { withdrawalTemplates, type WithdrawalMailTemplates } from './withdrawal-
 export interface MailTemplates
   extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates, RegistrationMailTemplates, ReportMailTemplates,
     StatementMailTemplates, InvoiceMailTemplates, OwnerMailTemplates, WithdrawalMailTemplates,
-    FairExpiryMailTemplates, CardMailTemplates {
+    FairExpiryMailTemplates, CardMailTemplates, WayOutMailTemplates {
   /*
    * The three below go to an address that has not proven itself: whoever asked typed it, and
    * may not own it. They carry no text the requester typed (no name: it was a link an attacker
@@ -79,6 +80,7 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
   ...ownerTemplates,
   ...fairExpiryTemplates,
   ...cardTemplates,
+  ...wayOutTemplates,
 };
 
 export function renderTemplate<K extends MailTemplateName>(

@@ -94,6 +94,8 @@ export const mailSamples: { [K in keyof MailTemplates]: MailTemplates[K] } = {
   'business-rejected': { name: 'Vicent', businessName: 'Casa Carmela', reason: 'El CIF no coincide <con el certificado>', dashboardUrl: url },
   'gift-expiry-extended': { recipientName: 'Carmen', giftName: 'Paella para dos', businessName: 'Casa Carmela', expiresOn: '31 dic 2027', giftUrl: url },
   'gift-extension-declined': { recipientName: 'Carmen', giftName: 'Paella para dos', businessName: 'Casa Carmela', giftUrl: url },
+  'gift-refunded-no-booking': { name: 'Ana', giftName: 'Paella para dos', businessName: 'Casa Carmela', recipientName: 'Carmen', refund: '48,00 €', ordersUrl: url },
+  'gift-exchanged-no-booking': { name: 'Ana', giftName: 'Paella para dos', newGiftName: 'Horchata y fartons', businessName: 'Casa Carmela', recipientName: 'Carmen', refund: '40,00 €', ordersUrl: url },
   'order-cancelled-giver': { name: 'Ana', giftName: 'Paella para dos', businessName: 'Casa Carmela', recipientName: 'Carmen', refund: '48,00 €', ordersUrl: url },
   'order-cancelled-recipient': { recipientName: 'Carmen', giftName: 'Paella para dos', businessName: 'Casa Carmela', giftUrl: url },
   'business-registration-received': { name: 'Vicent', businessName: 'Casa Carmela', url },

@@ -30,7 +30,7 @@ import { TERMS_VERSION } from '@shared/domain/legal-versions';
 import { withdrawalDeadline } from '@shared/domain/withdrawal';
 import { createWithdrawalToken } from '../domain/orders/withdrawal-link';
 import { createPurchaseToken } from '../domain/orders/purchase-link';
-import { bookableOrder, weeklySession } from './booking-test-world';
+import { bookableOrder, bookingBusiness, weeklySession } from './booking-test-world';
 import { listFreeTimes } from '../domain/bookings/list-free-times';
 import { bookGiftTime } from '../domain/bookings/book-gift-time';
 import { slotKey } from '../domain/bookings/claim-slot';
@@ -132,6 +132,19 @@ const xBookableGift = async (w: World) => {
   const [first, second] = times.filter((candidate) => candidate.sessionId === session.id).slice(1);
   return { order, slot: slotKey(first!), later: slotKey(second!) };
 };
+/**
+ * A fresh stuck gift (ADR 109): its business publishes no time, so the way out is open; with a
+ * cheaper gift of the same business to exchange it for. Its own business: X's sessions accept
+ * every gift of X's.
+ */
+const stuckGift = async (w: World) => {
+  const db = w.t.database.db;
+  const { business } = await bookingBusiness(db);
+  const gift = await createGift(db, { businessId: business.id, bookingRequired: true, partySize: 1, price: 4000 });
+  const cheaper = await createGift(db, { businessId: business.id, price: 1000 });
+  return { order: await bookableOrder(db, gift.id, w.t.app.ctx.now()), cheaper };
+};
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
 /** A fresh booking of a fresh gift of owner X's, beyond the cut-off. */
 const xBooking = async (w: World) => {
   const { order, slot } = await xBookableGift(w);
@@ -874,6 +887,25 @@ export const routeTable: RouteRow[] = [
     },
     expect: all(303),
   },
+  // A stuck gift's way out (ADR 109): whoever holds the code exchanges it or gives the money back, signed in or not
+  {
+    route: 'GET /g/:code/way-out/exchange',
+    request: async (w) => {
+      const { order, cheaper } = await stuckGift(w);
+      return { url: `/g/${order.qrCode}/way-out/exchange?gift=${cheaper.id}` };
+    },
+    expect: all(200),
+  },
+  {
+    route: 'POST /g/:code/way-out/exchange',
+    request: async (w) => {
+      const { order, cheaper } = await stuckGift(w);
+      return { url: `/g/${order.qrCode}/way-out/exchange`, headers: form, payload: new URLSearchParams({ gift: cheaper.id }).toString() };
+    },
+    expect: all(303),
+  },
+  { route: 'GET /g/:code/way-out/refund', request: async (w) => ({ url: `/g/${(await stuckGift(w)).order.qrCode}/way-out/refund` }), expect: all(200) },
+  { route: 'POST /g/:code/way-out/refund', request: async (w) => ({ url: `/g/${(await stuckGift(w)).order.qrCode}/way-out/refund`, headers: form, payload: '' }), expect: all(303) },
   {
     route: 'POST /api/business/orders/:id/extension',
     request: async (w) => ({ url: `/api/business/orders/${(await extensionRequested(w)).id}/extension`, payload: { decision: 'decline' } }),

@@ -32,6 +32,21 @@ export const BOOKING_LIMITS = {
 /** A gift that needs booking is sold only while its business offers a time this soon. */
 export const SELLABLE_WITHIN_DAYS = 30;
 
+/**
+ * A gift that needs booking is never stuck (ADR 109): when its business offers no free time
+ * within `SELLABLE_WITHIN_DAYS`, or has cancelled its booking this many times, the gift page
+ * offers an exchange or the money back to the giver.
+ */
+export const WAY_OUT_AFTER_BUSINESS_CANCELLATIONS = 2;
+
+/**
+ * The admin's booking alert for a business (ADR 109): over the last `window` days, this many
+ * gifts whose recipient found no time (one per gift and day), or this many bookings the
+ * business cancelled. A few are chance (a full month, a sick cook); more is a pattern the team
+ * should look at before the business's gifts go on being sold.
+ */
+export const BOOKING_ALERT = { windowDays: 30, misses: 5, businessCancellations: 3 } as const;
+
 export const bookingSessionKinds = ['weekly', 'once'] as const;
 export type BookingSessionKind = (typeof bookingSessionKinds)[number];
 

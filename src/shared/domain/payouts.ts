@@ -38,6 +38,11 @@ export const DEFAULT_COMMISSION_VAT_RATE = 21;
  *   at payment and its transfer falls due now — so it is in no balance and no statement sum.
  * - gift_redemption_undone: a card's use undone (ADR 104), settled by the undoing movement;
  *   like the use, it moves no money and is in no balance.
+ * - exchange_commission / exchange_commission_vat / exchange_share: a gift exchanged for another
+ *   of its business (ADR 109): what of the old gift's commission, VAT and share was not refunded
+ *   to the giver leaves the old gift, settled by its `exchanged` movement; the new gift's own
+ *   commission, VAT and share enter at its issue. No provider movement: the money stays with
+ *   Regalo; one each per old gift.
  */
 export const ledgerKinds = [
   'charge_received',
@@ -57,13 +62,16 @@ export const ledgerKinds = [
   'invoice_vat_credited',
   'gift_redeemed',
   'gift_redemption_undone',
+  'exchange_commission',
+  'exchange_commission_vat',
+  'exchange_share',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 /**
  * The kinds a gift movement is settled by exactly once (a unique index on movement and kind,
  * ADR 096): the issue's commission, VAT and share, a refund's three rows, a redemption's row,
- * an undone use's row.
+ * an undone use's row, an exchange's three rows.
  */
 export const settledOnceLedgerKinds = [
   'commission',
@@ -74,6 +82,9 @@ export const settledOnceLedgerKinds = [
   'refund_share',
   'gift_redeemed',
   'gift_redemption_undone',
+  'exchange_commission',
+  'exchange_commission_vat',
+  'exchange_share',
 ] as const satisfies readonly LedgerKind[];
 
 /**
@@ -86,11 +97,11 @@ export const settledOnceLedgerKinds = [
  *   (the invoices' VAT once they are issued, ADR 093).
  */
 export const ledgerBalanceTerms = {
-  owed: { share_owed: 1, refund_share: -1, transfer_sent: -1, transfer_reversed: 1, invoice_vat_charged: -1, invoice_vat_credited: 1 },
+  owed: { share_owed: 1, refund_share: -1, exchange_share: -1, transfer_sent: -1, transfer_reversed: 1, invoice_vat_charged: -1, invoice_vat_credited: 1 },
   inTransit: { transfer_sent: 1, transfer_reversed: -1, payout_paid: -1, payout_failed: 1 },
   paidOut: { payout_paid: 1, payout_failed: -1 },
-  commission: { commission: 1, refund_commission: -1 },
-  commissionVat: { commission_vat: 1, refund_commission_vat: -1, invoice_vat_charged: 1, invoice_vat_credited: -1 },
+  commission: { commission: 1, refund_commission: -1, exchange_commission: -1 },
+  commissionVat: { commission_vat: 1, refund_commission_vat: -1, exchange_commission_vat: -1, invoice_vat_charged: 1, invoice_vat_credited: -1 },
 } as const satisfies Record<string, Partial<Record<LedgerKind, 1 | -1>>>;
 export type LedgerBalanceName = keyof typeof ledgerBalanceTerms;
 

@@ -125,3 +125,23 @@ export const bookings = pgTable(
     index('bookings_slot_idx').on(t.slotId),
   ],
 );
+
+/**
+ * A recipient who looked for a time for their gift and found none in the next
+ * `SELLABLE_WITHIN_DAYS` (ADR 109): one row per gift and Madrid day, so reloading the page
+ * counts once. The admin counts them per business beside the bookings it cancelled.
+ */
+export const bookingMisses = pgTable(
+  'booking_misses',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.day] }), index('booking_misses_business_idx').on(t.businessId, t.createdAt)],
+);

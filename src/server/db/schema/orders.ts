@@ -202,6 +202,11 @@ export const orders = pgTable(
     extensionDecidedAt: timestamptz('extension_decided_at'),
     extensionDecision: text('extension_decision'),
     contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    /**
+     * A gift that could not be booked and was exchanged by its recipient for another gift of
+     * the same business (ADR 109): the new gift. The old one is `cancelled` and its code refused.
+     */
+    exchangedForId: uuid('exchanged_for_id').references((): AnyPgColumn => orders.id, { onDelete: 'restrict' }),
     /** The redemption code: ≥128 random bits, URL-safe. */
     qrCode: text('qr_code').notNull().unique(),
     /**
@@ -258,6 +263,9 @@ export const orders = pgTable(
       sql`(${t.extensionDecision} is null or ${t.extensionDecision} in ('extended', 'declined')) and (${t.extensionDecision} is null) = (${t.extensionDecidedAt} is null) and (${t.extensionDecidedAt} is null or ${t.extensionRequestedAt} is not null)`,
     ),
     index('orders_withdrawal_idx').on(t.withdrawalId).where(sql`${t.withdrawalId} is not null`),
+    // An exchanged gift is closed; it is exchanged once.
+    check('orders_exchanged_check', sql`${t.exchangedForId} is null or ${t.status} = 'cancelled'`),
+    uniqueIndex('orders_exchanged_for_unique').on(t.exchangedForId).where(sql`${t.exchangedForId} is not null`),
     // An order's business is its gift's business.
     foreignKey({
       name: 'orders_gift_business_fk',

@@ -11,6 +11,7 @@ import type { GiftLanguage } from '../../platform/gift-text';
 import { firstName } from '../../domain/orders/first-name';
 import { canRequestExtension } from '../../domain/orders/extension-window';
 import { readCardHistory, type CardHistory } from './read-card-history';
+import { WAY_OUT_REFUND_REASON } from './way-out-reasons';
 
 export type GiftPageStatus = Exclude<OrderStatus, 'unpaid' | 'refund_pending'>;
 
@@ -51,6 +52,8 @@ export interface GiftPageView {
   extension: { requestedAt: Date | null; decision: 'extended' | 'declined' | null; canRequest: boolean };
   /** A gift card (ADR 108): its amount, balance and uses, which its holder sees; null for a fixed gift. */
   card: CardHistory | null;
+  /** A stuck gift closed by its recipient (ADR 109): exchanged (the new gift's code) or its money given back. */
+  wayOutDone?: { kind: 'exchanged'; newCode: string } | { kind: 'refunded' } | null;
 }
 
 /**
@@ -96,19 +99,23 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
       extensionRequestedAt: orders.extensionRequestedAt,
       extensionDecision: orders.extensionDecision,
       valueKind: orders.valueKind,
+      exchangedForId: orders.exchangedForId,
+      cancelReason: orders.cancelReason,
     })
     .from(orders)
     .innerJoin(gifts, eq(gifts.id, orders.giftId))
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
     .where(eq(orders.qrCode, code));
   if (!row || row.status === 'unpaid') return null;
-  const { giftName, giftDescription, giftNameTranslations, giftDescriptionTranslations, businessOwnLocale, recipientName, status, recipientLocale, senderName, bookingRequired, partySize, validWeekdays, conditions, phone, whatsapp, bookingUrl, openingHours, openingHoursTranslations, extensionRequestedAt, extensionDecision, valueKind, businessLatitude, businessLongitude, ...rest } = row;
+  const { exchangedForId, cancelReason, ...fields } = row;
+  const { giftName, giftDescription, giftNameTranslations, giftDescriptionTranslations, businessOwnLocale, recipientName, status, recipientLocale, senderName, bookingRequired, partySize, validWeekdays, conditions, phone, whatsapp, bookingUrl, openingHours, openingHoursTranslations, extensionRequestedAt, extensionDecision, valueKind, businessLatitude, businessLongitude, ...rest } = fields;
   // The recipient reads the gift in their language when the business wrote it there (ADR 073).
   const reader: Locale = isLocale(recipientLocale) ? recipientLocale : HOME_LOCALE;
   return {
     ...rest,
     card: valueKind === 'card' ? await readCardHistory(db, row.orderId) : null,
     businessLocation: businessLatitude !== null && businessLongitude !== null ? { latitude: businessLatitude, longitude: businessLongitude } : null,
+    wayOutDone: exchangedForId ? await exchangedFor(db, exchangedForId) : cancelReason === WAY_OUT_REFUND_REASON ? { kind: 'refunded' } : null,
     giftName: pickLocalizedText(giftName, giftNameTranslations, reader, businessOwnLocale),
     giftDescription: pickLocalizedText(giftDescription, giftDescriptionTranslations, reader, businessOwnLocale),
     conditions: { bookingRequired, partySize, validWeekdays, conditions },
@@ -125,4 +132,9 @@ export async function getGiftPage(db: Executor, code: string, now: Date): Promis
     // Only a first name signs the gift, even if a full name was stored.
     senderName: senderName?.trim() ? firstName(senderName) : null,
   };
+}
+
+async function exchangedFor(db: Executor, orderId: string): Promise<{ kind: 'exchanged'; newCode: string } | null> {
+  const [row] = await db.select({ code: orders.qrCode }).from(orders).where(eq(orders.id, orderId));
+  return row ? { kind: 'exchanged', newCode: row.code } : null;
 }

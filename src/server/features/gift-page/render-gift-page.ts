@@ -225,6 +225,10 @@ export interface GiftPageRender {
   wallet?: { apple: boolean; google: boolean; demo: boolean };
   /** A paid gift that needs booking: its booking, or the times to book (ADR 105). */
   bookingPanel?: BookingPanel | null;
+  /** A stuck gift's way out (ADR 109), rendered by render-way-out.ts; shown after the booking card. */
+  wayOutCard?: TrustedHtml | null;
+  /** A change that just went through outside the booking card: the gift was just exchanged into this one. */
+  notice?: 'exchanged' | null;
 }
 
 const madridTime = (instant: Date) => instantToMadridLocal(instant).time;
@@ -378,7 +382,7 @@ function ownerBlock(view: GiftPageView, t: GiftText): TrustedHtml {
 </section>`;
 }
 
-export function renderGiftPage({ view, language, qrSvg, forOwner = false, wallet, bookingPanel = null }: GiftPageRender): string {
+export function renderGiftPage({ view, language, qrSvg, forOwner = false, wallet, bookingPanel = null, wayOutCard = null, notice = null }: GiftPageRender): string {
   const t = giftText(language);
   const path = `/g/${encodeURIComponent(view.code)}`;
   const expiry = formatDate(view.expiresAt, language);
@@ -463,8 +467,10 @@ ${walletBlock(path, language, t, wallet)}
 <h1>${view.recipientName ? t('page.greeting', { name: view.recipientName }) : t('page.greetingUnnamed')}</h1>
 <p class="from">${view.senderName ? t('page.from', { sender: view.senderName }) : t('page.fromSomeone')}</p>
 ${forOwner && ownerBlock(view, t)}
+${notice === 'exchanged' && html`<p class="notice" role="status" data-testid="way-out-exchanged">${t('wayOut.exchanged')}</p>`}
 ${statusCard}
 ${isReady && bookingPanel && bookingCard(view, bookingPanel, language, t, path)}
+${isReady && wayOutCard}
 ${giftCard}
 ${messageCard}
 ${businessCard}
@@ -486,6 +492,14 @@ ${wallet.google && html`<li><a class="button wallet" href="${path}/wallet/google
 </ul>`;
 }
 
+/** On a gift closed by its way out (ADR 109): what became of it, with the new gift's page. */
+function wayOutDoneLine(view: GiftPageView, language: GiftLanguage, t: GiftText): TrustedHtml | false {
+  const done = view.wayOutDone;
+  if (!done) return false;
+  if (done.kind === 'refunded') return html`<p data-testid="way-out-done">${t('wayOut.refunded')}</p>`;
+  return html`<p data-testid="way-out-done">${t('wayOut.exchangedOld', { business: view.businessName })} <a href="/g/${encodeURIComponent(done.newCode)}?lang=${language}">${t('wayOut.seeNew')}</a></p>`;
+}
+
 function renderGonePage(view: GiftPageView, language: GiftLanguage, t: GiftText, statusCard: TrustedHtml): string {
   const body = html`<main id="main">
 <p class="eyebrow">${t('page.eyebrowCancelled')}</p>
@@ -495,6 +509,7 @@ ${statusCard}
 <section class="card" aria-labelledby="gift-title">
 <h2 id="gift-title">${view.giftName}</h2>
 <p data-testid="gift-gone">${t('page.cancelledNothing', { business: view.businessName })}</p>
+${wayOutDoneLine(view, language, t)}
 </section>
 </main>`;
   return renderDocument({ language, title: t('meta.title', { gift: view.giftName }), body, path: `/g/${encodeURIComponent(view.code)}` });

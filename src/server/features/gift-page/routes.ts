@@ -37,6 +37,10 @@ import { bookGiftTime } from '../../domain/bookings/book-gift-time';
 import { moveBooking } from '../../domain/bookings/move-booking';
 import { cancelBookingByRecipient } from '../../domain/bookings/cancel-booking-by-recipient';
 import { findLiveBooking } from '../../domain/bookings/find-live-booking';
+import { findWayOut } from './find-way-out';
+import { exchangeStuckGift } from './exchange-stuck-gift';
+import { refundStuckGift } from './refund-stuck-gift';
+import { renderExchangeConfirmPage, renderRefundConfirmPage, renderWayOutClosedPage, wayOutCard } from './render-way-out';
 
 /**
  * Codes are 256 random bits, so guessing is hopeless; still, an address that keeps asking
@@ -228,7 +232,10 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     const query = request.query as Query;
     const done = typeof query.done === 'string' && DONE_NOTICES.has(query.done as BookingNotice) ? (query.done as BookingNotice) : null;
     const bookingPanel = await bookingPanelOf(view, { date: query.date, moving: query.move === '1', notice: done });
-    return html(reply, 200, renderGiftPage({ view, language, qrSvg, forOwner, wallet: walletButtons, bookingPanel }));
+    const wayOut = bookingPanel ? await findWayOut(app.ctx.db, view.code, app.ctx.now()) : null;
+    const card = wayOut && wayOutCard(view, wayOut, language, giftText(language), `/g/${encodeURIComponent(view.code)}`);
+    const notice = query.done === 'exchanged' ? 'exchanged' : null;
+    return html(reply, 200, renderGiftPage({ view, language, qrSvg, forOwner, wallet: walletButtons, bookingPanel, wayOutCard: card, notice }));
   });
 
   const bookingPanelOf = (view: GiftPageView, options: Parameters<typeof getBookingPanel>[3]) =>
@@ -293,6 +300,67 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
       return 'cancelled';
     }),
   );
+
+  /*
+   * A stuck gift's way out (ADR 109): each way is a confirmation page (GET) and its form
+   * (POST), plain HTML. Whoever holds the gift's code may take it, as they may book with it;
+   * the use case checks again, under the gift's lock, that the way out is open.
+   */
+  const wayOutClosed = async (reply: FastifyReply, view: GiftPageView, language: GiftLanguage) => {
+    // A gift already exchanged (a reload, the back button) leads to its new gift.
+    if (view.wayOutDone?.kind === 'exchanged') return reply.redirect(`/g/${encodeURIComponent(view.wayOutDone.newCode)}?lang=${language}`, 303);
+    if (view.wayOutDone?.kind === 'refunded') return reply.redirect(`/g/${encodeURIComponent(view.code)}?lang=${language}`, 303);
+    return html(reply, 409, renderWayOutClosedPage(view, language));
+  };
+  const chosenGift = (value: unknown) => (typeof value === 'string' && /^[0-9a-f-]{36}$/i.test(value) ? value : null);
+
+  app.get('/g/:code/way-out/exchange', { config: lookUpGift }, async (request, reply) => {
+    const view = await findGift(request, reply);
+    if (!view) return reply;
+    const language = chosenLanguage(request) ?? view.recipientLocale;
+    const giftId = chosenGift((request.query as { gift?: unknown }).gift);
+    const wayOut = view.status === 'paid' ? await findWayOut(app.ctx.db, view.code, app.ctx.now()) : null;
+    const option = wayOut?.options.find((o) => o.giftId === giftId);
+    if (!wayOut || !option) return wayOutClosed(reply, view, language);
+    return html(reply, 200, renderExchangeConfirmPage(view, wayOut, option, language));
+  });
+
+  app.post('/g/:code/way-out/exchange', { config: bookingLimits }, async (request, reply) => {
+    const view = await findGift(request, reply);
+    if (!view) return reply;
+    const language = chosenLanguage(request) ?? view.recipientLocale;
+    const giftId = chosenGift(new URLSearchParams(typeof request.body === 'string' ? request.body : '').get('gift'));
+    let newCode: string;
+    try {
+      newCode = await exchangeStuckGift(app.ctx, view.code, giftId ?? '');
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status !== 409) throw error;
+      return wayOutClosed(reply, view, language);
+    }
+    return reply.redirect(`/g/${encodeURIComponent(newCode)}?lang=${language}&done=exchanged`, 303);
+  });
+
+  app.get('/g/:code/way-out/refund', { config: lookUpGift }, async (request, reply) => {
+    const view = await findGift(request, reply);
+    if (!view) return reply;
+    const language = chosenLanguage(request) ?? view.recipientLocale;
+    const wayOut = view.status === 'paid' ? await findWayOut(app.ctx.db, view.code, app.ctx.now()) : null;
+    if (!wayOut) return wayOutClosed(reply, view, language);
+    return html(reply, 200, renderRefundConfirmPage(view, wayOut, language));
+  });
+
+  app.post('/g/:code/way-out/refund', { config: bookingLimits }, async (request, reply) => {
+    const view = await findGift(request, reply);
+    if (!view) return reply;
+    const language = chosenLanguage(request) ?? view.recipientLocale;
+    try {
+      await refundStuckGift(app.ctx, view.code);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status !== 409) throw error;
+      return wayOutClosed(reply, view, language);
+    }
+    return reply.redirect(`/g/${encodeURIComponent(view.code)}?lang=${language}`, 303);
+  });
 
   // Fair expiry (ADR 064): the recipient of an expired gift asks its business once for more time.
   app.post(

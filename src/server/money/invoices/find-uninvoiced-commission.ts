@@ -10,7 +10,7 @@ export interface UninvoicedOrder {
   /** The Madrid month its commission was earned in (the payment's): the invoice's period. */
   period: string;
   vatRateBasisPoints: number;
-  /** Commission and its VAT now, from the ledger: commission − refund_commission, likewise VAT. */
+  /** Commission and its VAT now, from the ledger: commission − refund_commission − exchange_commission (ADR 109), likewise VAT. */
   baseCents: number;
   vatCents: number;
   /** What the order's lines on live invoices (neither cancelled nor replaced) add up to. */
@@ -31,10 +31,10 @@ export async function findUninvoicedCommission(db: Executor, before: Date, busin
     with earned as (
       select l.order_id, l.business_id,
         min(l.created_at) filter (where l.kind = 'commission') as earned_at,
-        sum(case l.kind when 'commission' then l.amount when 'refund_commission' then -l.amount else 0 end)::int as base,
-        sum(case l.kind when 'commission_vat' then l.amount when 'refund_commission_vat' then -l.amount else 0 end)::int as vat
+        sum(case l.kind when 'commission' then l.amount when 'refund_commission' then -l.amount when 'exchange_commission' then -l.amount else 0 end)::int as base,
+        sum(case l.kind when 'commission_vat' then l.amount when 'refund_commission_vat' then -l.amount when 'exchange_commission_vat' then -l.amount else 0 end)::int as vat
       from ledger_entries l
-      where l.kind in ('commission', 'refund_commission', 'commission_vat', 'refund_commission_vat')
+      where l.kind in ('commission', 'refund_commission', 'commission_vat', 'refund_commission_vat', 'exchange_commission', 'exchange_commission_vat')
         ${businessId ? sql`and l.business_id = ${businessId}` : sql``}
       group by l.order_id, l.business_id
       having min(l.created_at) filter (where l.kind = 'commission') < ${before.toISOString()}::timestamptz

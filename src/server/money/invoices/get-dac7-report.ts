@@ -30,7 +30,8 @@ export interface Dac7Row extends Dac7SellerData {
  * Each business's sales through Regalo in a year, per quarter (DAC7, Directive 2021/514,
  * Spain's form 238), from the ledger: money is counted in the quarter it moved in. An order
  * refunded in full, whenever (a withdrawal, a cancellation), was not a relevant activity: none
- * of its rows count, in any quarter (ADR 061). Businesses with nothing in the year are left out.
+ * of its rows count, in any quarter (ADR 061); nor did a gift exchanged for another (ADR 109),
+ * whose sale the new gift is. Businesses with nothing in the year are left out.
  */
 export async function getDac7Report(db: Executor, year: number): Promise<Dac7Row[]> {
   const bounds = [1, 2, 3, 4].map((q) => quarterBounds(`${year}-Q${q}`));
@@ -42,10 +43,10 @@ export async function getDac7Report(db: Executor, year: number): Promise<Dac7Row
   const result = (await db.execute(sql`
     with fully_refunded as (
       select order_id from ledger_entries
-      where order_id is not null and kind in ('commission', 'commission_vat', 'share_owed', 'refund_commission', 'refund_commission_vat', 'refund_share')
+      where order_id is not null and kind in ('commission', 'commission_vat', 'share_owed', 'refund_commission', 'refund_commission_vat', 'refund_share', 'exchange_commission', 'exchange_commission_vat', 'exchange_share')
       group by order_id
-      having sum(case when kind in ('refund_commission', 'refund_commission_vat', 'refund_share') then amount else 0 end) > 0
-        and sum(case when kind in ('refund_commission', 'refund_commission_vat', 'refund_share') then amount else -amount end) = 0
+      having sum(case when kind in ('refund_commission', 'refund_commission_vat', 'refund_share', 'exchange_commission', 'exchange_commission_vat', 'exchange_share') then amount else 0 end) > 0
+        and sum(case when kind in ('refund_commission', 'refund_commission_vat', 'refund_share', 'exchange_commission', 'exchange_commission_vat', 'exchange_share') then amount else -amount end) = 0
     )
     select b.id, b.name, b.business_type, b.legal_name, b.tax_id, b.fiscal_address, b.business_registration_number,
       b.owner_first_name, b.owner_last_name, b.owner_birth_date::text as owner_birth_date, b.vat_number,

@@ -129,9 +129,10 @@ async function saveRefundAttempt(
  * The order's share must not reach (or stay with) the business: a transfer still due or
  * failed is cancelled; a sent one is reversed through the provider (keyed by the order and
  * how many times its share went out, so a retry after a failed commit reverses once) and the
- * reversal enters the ledger. Returns whether the provider reversed something.
+ * reversal enters the ledger. Returns whether the provider reversed something. Shared with
+ * the exchange (exchange-paid-order.ts), whose old gift gives its whole share back.
  */
-async function takeBackTransfer(tx: Executor, ctx: Pick<AppContext, 'payments'>, orderId: string, shareBack: number, now: Date): Promise<boolean> {
+export async function takeBackTransfer(tx: Executor, ctx: Pick<AppContext, 'payments'>, orderId: string, shareBack: number, now: Date): Promise<boolean> {
   const [current] = await tx.select().from(transfers).where(eq(transfers.orderId, orderId)).for('update');
   // A card spent in part (ADR 104): the business keeps the share of what was used. A transfer
   // not yet sent goes for that part only; a sent one is reversed by the part given back.

@@ -41,6 +41,9 @@ const statementKinds: LedgerKind[] = [
   'refund_commission',
   'refund_commission_vat',
   'refund_share',
+  'exchange_commission',
+  'exchange_commission_vat',
+  'exchange_share',
   'transfer_sent',
   'transfer_reversed',
 ];
@@ -162,12 +165,15 @@ export async function getBusinessStatement(db: Executor, business: StatementBusi
       drafts.push(line(sent ? 'transfer_sent' : 'transfer_reversed', m.at, m.orderId!, m.giftName, { commission: 0, commissionVat: 0, share: 0 }, sent ? -m.amount : m.amount, m.providerRef));
       continue;
     }
-    const isRefund = m.kind.startsWith('refund_');
+    const backOut = /^(refund|exchange)_/.exec(m.kind)?.[0];
+    const isRefund = backOut !== undefined;
     const group = isRefund ? refunds : payments;
-    // A refund is the giver's withdrawal (ADR 064) or the platform team's cancellation.
+    // A refund is the giver's withdrawal (ADR 064) or the platform team's cancellation; a gift
+    // exchanged for another (ADR 109) leaves whole, cancelled: its refunded difference and the
+    // rest carried to the new gift, which has a payment line of its own.
     const entry = group.get(m.orderId!) ?? { at: m.at, giftName: m.giftName, amounts: { commission: 0, commissionVat: 0, share: 0 }, withdrawn: m.orderStatus === 'withdrawn' };
     if (m.at < entry.at) entry.at = m.at;
-    const key = isRefund ? m.kind.slice('refund_'.length) : m.kind;
+    const key = backOut ? m.kind.slice(backOut.length) : m.kind;
     entry.amounts[fieldOf(key)] += m.amount;
     group.set(m.orderId!, entry);
   }

@@ -17,6 +17,7 @@ import { createBusiness, createGift, createOrder, createUser } from '../../testi
 import { testDatabaseKind } from '../../testing/test-database';
 import { createPglite, openDatabase, wrapPglite, type Database, type DatabaseHandle } from '../client';
 import { businesses } from '../schema/businesses';
+import { demoOrders } from '../seed/demo-data';
 import { seedDemo } from '../seed/seed-demo';
 import { giftMovementMigrations, revertGiftMovements, sqlStatements } from './revert-gift-movements';
 
@@ -212,8 +213,12 @@ describe('the gift movements migration', () => {
     await own.handle.migrate();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'regalo-movements-'));
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, AUTH_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' });
-    // The demo: paid, redeemed and withdrawn purchases of several businesses, months back.
-    await seedDemo({ db, config, storage: createLocalStorage(path.join(dataDir, 'files')) });
+    // The demo: paid, redeemed and withdrawn purchases of several businesses, months back —
+    // but not its card spent in parts: the old shape holds one whole redemption per order, so
+    // the way back is for a database where no card was sold (ADR 104).
+    const orders = demoOrders.filter((order) => !order.card);
+    expect(orders.length).toBeLessThan(demoOrders.length);
+    await seedDemo({ db, config, storage: createLocalStorage(path.join(dataDir, 'files')), orders });
     // Every other state an order reaches, as the code that reaches it writes it.
     const owner = await createUser(db, { userType: 'business' });
     const business = await createBusiness(db, { ownerId: owner.id, commissionRate: 12 });

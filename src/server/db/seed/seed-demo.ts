@@ -37,6 +37,7 @@ import {
   type DemoApplicant,
   type DemoBooking,
   type DemoBusiness,
+  type DemoOrder,
 } from './demo-data';
 import { demoPdf } from './demo-documents';
 import { renderBusinessImage, renderGiftImage, renderThumbnail } from './demo-images';
@@ -60,6 +61,8 @@ export interface SeedContext {
   storage?: Storage;
   /** The moment the demo's relative dates ("placed 3 days ago") count from. */
   now?: Date;
+  /** The demo's purchases; defaults to all of them (a test may leave some out). */
+  orders?: readonly DemoOrder[];
 }
 
 export type SeedSummary = Record<
@@ -263,7 +266,7 @@ export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
         contactIds.set(contact.name, row.id);
         summary.contacts += 1;
       }
-      for (const [i, order] of demoOrders.entries()) {
+      for (const [i, order] of (ctx.orders ?? demoOrders).entries()) {
         const gift = await findDemoGift(tx, order.businessOwnerEmail, order.giftName);
         const contact = demoConsumer.contacts.find((c) => c.name === order.recipientContact)!;
         await placeDemoOrder(tx, ctx.config, {

@@ -10,6 +10,7 @@ import { issueDueInvoices } from './money/invoices/issue-due-invoices';
 import { expireOrders } from './features/order-expiry/expire-orders';
 import { sendExpiryReminders } from './features/order-expiry/send-expiry-reminders';
 import { sendOwnerDailySummaries } from './features/owner-notices/send-owner-daily-summaries';
+import { sendBookingReminders } from './features/booking-reminders/send-booking-reminders';
 import { retryPendingRefunds } from './money/refunds/retry-pending-refunds';
 import { runDailyReconciliation } from './money/reconciliation/run-daily-reconciliation';
 import { sendDueTransfers } from './money/transfers/send-due-transfers';
@@ -128,6 +129,13 @@ export const BACKGROUND_JOBS = [
     raceTest: 'src/server/features/owner-notices/owner-summaries-race.int.test.ts',
   },
   {
+    name: 'booking-reminders',
+    everyMs: 15 * MINUTE,
+    does: 'mails each recipient the day before their booking: the time, the address, a map link, the phone and the calendar file (ADR 105)',
+    claims: 'each booking’s `reminded_at` by a conditional update, in the mail’s transaction',
+    raceTest: 'src/server/features/booking-reminders/booking-reminders-race.int.test.ts',
+  },
+  {
     name: 'temp-upload-clean-up',
     everyMs: HOUR,
     does: 'deletes wizard uploads nobody adopted',
@@ -241,6 +249,13 @@ function jobRunners(app: FastifyInstance, ctx: AppContext, verifactuSender: Retu
       task: async () => {
         const sent = await sendOwnerDailySummaries(ctx);
         if (sent > 0) log.info({ job: 'owner-daily-summaries', sent }, 'owner daily summaries mailed');
+      },
+    },
+    // Every quarter of an hour from 09:00 the day before: a booking made late still gets its reminder that day.
+    'booking-reminders': {
+      task: async () => {
+        const sent = await sendBookingReminders(ctx);
+        if (sent > 0) log.info({ job: 'booking-reminders', sent }, 'booking reminders mailed');
       },
     },
     'temp-upload-clean-up': { task: fileCleanUp('temp-upload-clean-up', () => cleanUpTempUploads(ctx), 'temporary uploads') },

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/client';
-import { mailOutbox } from '../db/schema/mail-outbox';
+import { mailOutbox, type MailAttachment } from '../db/schema/mail-outbox';
 import { isLocale, type Locale } from '@shared/locale';
 import { renderTemplate, type MailTemplateName, type MailTemplates } from './templates';
 
@@ -10,6 +10,8 @@ export interface EnqueueMailInput<K extends MailTemplateName> {
   data: MailTemplates[K];
   /** Send only once this mail has been sent; drop it if that one fails for good. */
   afterMailId?: string | null;
+  /** Files sent with it (a booking's calendar file). */
+  attachments?: MailAttachment[];
 }
 
 /** A stored language (a user's, a recipient's, an owner's) as a mail language; undefined when it is none of ours. */
@@ -37,6 +39,7 @@ export async function enqueueMail<K extends MailTemplateName>(
       text: rendered.text,
       html: rendered.html,
       afterMailId: input.afterMailId ?? null,
+      attachments: input.attachments?.length ? input.attachments : null,
     })
     .returning({ id: mailOutbox.id });
   return row!;

@@ -3,6 +3,7 @@ import { LOCALES, HTML_LANG, type Locale } from '@shared/locale';
 import { mailSamples } from '../testing/mail-samples';
 import { accountTexts } from './account-texts';
 import { adminTexts } from './admin-texts';
+import { bookingTexts } from './booking-texts';
 import { cardTexts } from './card-texts';
 import { expiryReminderTexts } from './expiry-reminder-texts';
 import { fairExpiryTexts } from './fair-expiry-texts';
@@ -37,6 +38,7 @@ const textModules: Record<Locale, unknown>[] = [
   expiryReminderTexts,
   registrationTexts,
   cardTexts,
+  bookingTexts,
 ];
 
 /** Stands for every value a text function is given; it splits a text into its fixed parts. */

@@ -11,6 +11,8 @@ export interface OwnerOrderEventLine {
   price: string;
   /** When it happened, formatted in the owner's language (`27 nov 2026, 10:15`, or `10:15` in a summary). */
   at: string;
+  /** A booking's event (ADR 105): the time booked (`12 dic 2026, 10:00`) and the party in words. */
+  booking?: { when: string; partySize: string };
 }
 
 /** Mails to a business owner about their business and its orders (ADR 065), registered in templates.ts. */
@@ -31,7 +33,7 @@ type Renderer<T> = (data: T, locale: Locale) => RenderedMail;
 
 /** One event as a sentence, for the single mail and the summary alike. */
 export function describeOwnerOrderEvent(event: OwnerOrderEventLine, locale: Locale): string {
-  return ownerTexts[locale].event[event.kind](event);
+  return ownerTexts[locale].event[event.kind]({ ...event, ...event.booking });
 }
 
 export const ownerTemplates: { [K in keyof OwnerMailTemplates]: Renderer<OwnerMailTemplates[K]> } = {
@@ -54,16 +56,18 @@ export const ownerTemplates: { [K in keyof OwnerMailTemplates]: Renderer<OwnerMa
       preheader: describeOwnerOrderEvent(event, locale),
       heading: t.eventHeading[event.kind],
       paragraphs: [greeting(locale, name), describeOwnerOrderEvent(event, locale), t.settingHint],
-      action: { label: t.seeMyOrders, url: dashboardUrl },
+      action: { label: event.booking ? t.seeBookings : t.seeMyOrders, url: dashboardUrl },
     });
   },
   'owner-daily-summary': ({ name, businessName, day, events, dashboardUrl }, locale) => {
     const t = ownerTexts[locale];
     const sales = events.filter((e) => e.kind === 'sold').length;
+    const bookings = events.filter((e) => e.booking).length;
+    const preheader = t.dailySummary.preheader({ sales: String(sales), others: String(events.length - sales - bookings) });
     return renderMail({
       locale,
       subject: t.dailySummary.subject({ day, businessName }),
-      preheader: t.dailySummary.preheader({ sales: String(sales), others: String(events.length - sales) }),
+      preheader: bookings > 0 ? `${preheader} ${t.dailySummary.bookings({ count: String(bookings) })}` : preheader,
       heading: t.dailySummary.heading({ day }),
       paragraphs: [
         greeting(locale, name),

@@ -2,11 +2,14 @@ import type { OwnerOrderEventKind } from '@shared/domain/owner-notices';
 import type { Locale } from '@shared/locale';
 import { de, del, el } from './layout-texts';
 
-type EventValues = { giftName: string; price: string; at: string };
+/** `when` (the booked time, formatted) and `partySize` are given for a booking's events only. */
+type EventValues = { giftName: string; price: string; at: string; when?: string; partySize?: string };
 
 /** The words of the mails to a business owner (owner-templates.ts); values arrive formatted. */
 export interface OwnerMailTexts {
   seeMyOrders: string;
+  /** A booking's notice links to the Bookings tab instead. */
+  seeBookings: string;
   commissionProposed: {
     subject: (v: { businessName: string }) => string;
     preheader: (v: { proposed: string }) => string;
@@ -26,6 +29,8 @@ export interface OwnerMailTexts {
     heading: (v: { day: string }) => string;
     intro: (v: { day: string; businessName: string }) => string;
     why: string;
+    /** How many booking changes the day had, after the preheader's sales. */
+    bookings: (v: { count: string }) => string;
   };
   businessDeactivated: {
     subject: (v: { businessName: string }) => string;
@@ -51,6 +56,7 @@ export interface OwnerMailTexts {
 export const ownerTexts: Record<Locale, OwnerMailTexts> = {
   en: {
     seeMyOrders: 'See my orders',
+    seeBookings: 'See my bookings',
     commissionProposed: {
       subject: ({ businessName }) => `A new commission is proposed for ${businessName}`,
       preheader: ({ proposed }) => `Regalo proposes a commission of ${proposed}. It applies only if you accept it.`,
@@ -67,13 +73,27 @@ export const ownerTexts: Record<Locale, OwnerMailTexts> = {
         `${at} · Cancelled by the Regalo team: "${giftName}" (${price}). The buyer was refunded and it will not be paid to you.`,
       withdrawn: ({ at, giftName, price }) =>
         `${at} · Withdrawn: the buyer of "${giftName}" (${price}) withdrew within the 14-day period; they were refunded and it will not be paid to you.`,
+      booked: ({ at, giftName, when, partySize }) => `${at} · Booked: "${giftName}" for ${when}, ${partySize}.`,
+      booking_moved: ({ at, giftName, when, partySize }) => `${at} · Booking moved: "${giftName}" is now for ${when}, ${partySize}.`,
+      booking_cancelled: ({ at, giftName, when, partySize }) =>
+        `${at} · Booking cancelled by the recipient: "${giftName}" for ${when}, ${partySize}; the places are free again.`,
     },
     eventSubject: {
       sold: ({ giftName, businessName }) => `You sold "${giftName}" · ${businessName}`,
       cancelled: ({ giftName, businessName }) => `Order cancelled: "${giftName}" · ${businessName}`,
       withdrawn: ({ giftName, businessName }) => `Withdrawal: "${giftName}" · ${businessName}`,
+      booked: ({ giftName, businessName }) => `New booking: "${giftName}" · ${businessName}`,
+      booking_moved: ({ giftName, businessName }) => `Booking moved: "${giftName}" · ${businessName}`,
+      booking_cancelled: ({ giftName, businessName }) => `Booking cancelled: "${giftName}" · ${businessName}`,
     },
-    eventHeading: { sold: 'A new sale!', cancelled: 'Order cancelled', withdrawn: 'A purchase was withdrawn' },
+    eventHeading: {
+      sold: 'A new sale!',
+      cancelled: 'Order cancelled',
+      withdrawn: 'A purchase was withdrawn',
+      booked: 'A new booking',
+      booking_moved: 'A booking was moved',
+      booking_cancelled: 'A booking was cancelled',
+    },
     settingHint: 'You can get one daily summary instead of a mail per order: turn it on in the "Profile" tab of your dashboard.',
     dailySummary: {
       subject: ({ day, businessName }) => `Summary for ${day} · ${businessName}`,
@@ -81,6 +101,7 @@ export const ownerTexts: Record<Locale, OwnerMailTexts> = {
       heading: ({ day }) => `Your day on Regalo: ${day}`,
       intro: ({ day, businessName }) => `This is what happened on ${day} with ${businessName}'s gifts (Madrid time):`,
       why: 'You get this summary because you chose it on your dashboard instead of a mail per order.',
+      bookings: ({ count }) => `Booking changes: ${count}.`,
     },
     businessDeactivated: {
       subject: ({ businessName }) => `${businessName} was deactivated on Regalo`,
@@ -111,6 +132,7 @@ export const ownerTexts: Record<Locale, OwnerMailTexts> = {
   },
   es: {
     seeMyOrders: 'Ver mis pedidos',
+    seeBookings: 'Ver mis reservas',
     commissionProposed: {
       subject: ({ businessName }) => `Propuesta de nueva comisión para ${businessName}`,
       preheader: ({ proposed }) => `Regalo te propone una comisión del ${proposed}. Solo se aplica si la aceptas.`,
@@ -127,13 +149,27 @@ export const ownerTexts: Record<Locale, OwnerMailTexts> = {
         `${at} · Cancelado por el equipo de Regalo: «${giftName}» (${price}). Se ha devuelto el importe a quien lo compró y no se te pagará.`,
       withdrawn: ({ at, giftName, price }) =>
         `${at} · Desistimiento: quien compró «${giftName}» (${price}) ha desistido dentro del plazo de 14 días; se le ha devuelto el importe y no se te pagará.`,
+      booked: ({ at, giftName, when, partySize }) => `${at} · Reserva: «${giftName}» para el ${when}, ${partySize}.`,
+      booking_moved: ({ at, giftName, when, partySize }) => `${at} · Reserva cambiada: «${giftName}» pasa al ${when}, ${partySize}.`,
+      booking_cancelled: ({ at, giftName, when, partySize }) =>
+        `${at} · Reserva cancelada por quien recibió el regalo: «${giftName}» del ${when}, ${partySize}; las plazas vuelven a estar libres.`,
     },
     eventSubject: {
       sold: ({ giftName, businessName }) => `Has vendido «${giftName}» · ${businessName}`,
       cancelled: ({ giftName, businessName }) => `Pedido cancelado: «${giftName}» · ${businessName}`,
       withdrawn: ({ giftName, businessName }) => `Desistimiento: «${giftName}» · ${businessName}`,
+      booked: ({ giftName, businessName }) => `Nueva reserva: «${giftName}» · ${businessName}`,
+      booking_moved: ({ giftName, businessName }) => `Reserva cambiada: «${giftName}» · ${businessName}`,
+      booking_cancelled: ({ giftName, businessName }) => `Reserva cancelada: «${giftName}» · ${businessName}`,
     },
-    eventHeading: { sold: '¡Nueva venta!', cancelled: 'Pedido cancelado', withdrawn: 'Desistimiento de una compra' },
+    eventHeading: {
+      sold: '¡Nueva venta!',
+      cancelled: 'Pedido cancelado',
+      withdrawn: 'Desistimiento de una compra',
+      booked: 'Una nueva reserva',
+      booking_moved: 'Una reserva ha cambiado de hora',
+      booking_cancelled: 'Una reserva se ha cancelado',
+    },
     settingHint: 'Puedes recibir un único resumen diario en lugar de un correo por pedido: actívalo en la pestaña «Perfil» de tu panel.',
     dailySummary: {
       subject: ({ day, businessName }) => `Resumen del ${day} · ${businessName}`,
@@ -141,6 +177,7 @@ export const ownerTexts: Record<Locale, OwnerMailTexts> = {
       heading: ({ day }) => `Tu día en Regalo: ${day}`,
       intro: ({ day, businessName }) => `Esto es lo que pasó el ${day} con los regalos de ${businessName} (hora de Madrid):`,
       why: 'Recibes este resumen porque lo elegiste en tu panel en lugar de un correo por pedido.',
+      bookings: ({ count }) => `Cambios de reservas: ${count}.`,
     },
     businessDeactivated: {
       subject: ({ businessName }) => `${businessName} se ha desactivado en Regalo`,
@@ -171,6 +208,7 @@ export const ownerTexts: Record<Locale, OwnerMailTexts> = {
   },
   va: {
     seeMyOrders: 'Veure les meues comandes',
+    seeBookings: 'Veure les meues reserves',
     commissionProposed: {
       subject: ({ businessName }) => `Proposta de nova comissió per a ${businessName}`,
       preheader: ({ proposed }) => `Regalo et proposa una comissió del ${proposed}. Només s’aplica si l’acceptes.`,
@@ -187,13 +225,27 @@ export const ownerTexts: Record<Locale, OwnerMailTexts> = {
         `${at} · Cancel·lat per l’equip de Regalo: «${giftName}» (${price}). S’ha tornat l’import a qui el va comprar i no se’t pagarà.`,
       withdrawn: ({ at, giftName, price }) =>
         `${at} · Desistiment: qui va comprar «${giftName}» (${price}) n’ha desistit dins del termini de 14 dies; se li ha tornat l’import i no se’t pagarà.`,
+      booked: ({ at, giftName, when, partySize }) => `${at} · Reservat: «${giftName}» per al ${when}, ${partySize}.`,
+      booking_moved: ({ at, giftName, when, partySize }) => `${at} · Reserva canviada: «${giftName}» passa al ${when}, ${partySize}.`,
+      booking_cancelled: ({ at, giftName, when, partySize }) =>
+        `${at} · Reserva cancel·lada per qui va rebre el regal: «${giftName}» del ${when}, ${partySize}; les places tornen a estar lliures.`,
     },
     eventSubject: {
       sold: ({ giftName, businessName }) => `Has venut «${giftName}» · ${businessName}`,
       cancelled: ({ giftName, businessName }) => `Comanda cancel·lada: «${giftName}» · ${businessName}`,
       withdrawn: ({ giftName, businessName }) => `Desistiment: «${giftName}» · ${businessName}`,
+      booked: ({ giftName, businessName }) => `Reserva nova: «${giftName}» · ${businessName}`,
+      booking_moved: ({ giftName, businessName }) => `Reserva canviada: «${giftName}» · ${businessName}`,
+      booking_cancelled: ({ giftName, businessName }) => `Reserva cancel·lada: «${giftName}» · ${businessName}`,
     },
-    eventHeading: { sold: 'Una venda nova!', cancelled: 'Comanda cancel·lada', withdrawn: 'Desistiment d’una compra' },
+    eventHeading: {
+      sold: 'Una venda nova!',
+      cancelled: 'Comanda cancel·lada',
+      withdrawn: 'Desistiment d’una compra',
+      booked: 'Una reserva nova',
+      booking_moved: 'Una reserva ha canviat d’hora',
+      booking_cancelled: 'Una reserva s’ha cancel·lat',
+    },
     settingHint: 'Pots rebre un únic resum diari en compte d’un correu per comanda: activa’l en la pestanya «Perfil» del teu tauler.',
     dailySummary: {
       subject: ({ day, businessName }) => `Resum ${del(day)} · ${businessName}`,
@@ -201,6 +253,7 @@ export const ownerTexts: Record<Locale, OwnerMailTexts> = {
       heading: ({ day }) => `El teu dia a Regalo: ${day}`,
       intro: ({ day, businessName }) => `Açò és el que va passar ${el(day)} amb els regals ${de(businessName)} (hora de Madrid):`,
       why: 'Reps este resum perquè el vas triar en el teu tauler en compte d’un correu per comanda.',
+      bookings: ({ count }) => `Canvis de reserves: ${count}.`,
     },
     businessDeactivated: {
       subject: ({ businessName }) => `${businessName} s’ha desactivat a Regalo`,

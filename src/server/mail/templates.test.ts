@@ -1,3 +1,4 @@
+import { bookingTemplates } from './booking-templates';
 import { cardTemplates } from './card-templates';
 import { describe, expect, it } from 'vitest';
 import { invoiceTemplates } from './invoice-templates';
@@ -61,7 +62,8 @@ describe('mail templates', () => {
       !(n in statementTemplates) &&
       !(n in invoiceTemplates) &&
       !(n in withdrawalTemplates) &&
-      !(n in cardTemplates),
+      !(n in cardTemplates) &&
+      !(n in bookingTemplates),
   );
   for (const name of accountMails) {
     for (const locale of ['en', 'es'] as const) {

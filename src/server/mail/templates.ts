@@ -1,5 +1,6 @@
 import { expiryReminderTemplates, type ExpiryReminderTemplates } from './expiry-reminder-templates';
 import { adminTemplates, type AdminMailTemplates } from './admin-templates';
+import { bookingTemplates, type BookingMailTemplates } from './booking-templates';
 import { cardTemplates, type CardMailTemplates } from './card-templates';
 import { fairExpiryTemplates, type FairExpiryMailTemplates } from './fair-expiry-templates';
 import { invoiceTemplates, type InvoiceMailTemplates } from './invoice-templates';
@@ -21,7 +22,7 @@ import { wayOutTemplates, type WayOutMailTemplates } from './way-out-templates';
 export interface MailTemplates
   extends OrderMailTemplates, ExpiryReminderTemplates, AdminMailTemplates, RegistrationMailTemplates, ReportMailTemplates,
     StatementMailTemplates, InvoiceMailTemplates, OwnerMailTemplates, WithdrawalMailTemplates,
-    FairExpiryMailTemplates, CardMailTemplates, WayOutMailTemplates {
+    FairExpiryMailTemplates, CardMailTemplates, WayOutMailTemplates, BookingMailTemplates {
   /*
    * The three below go to an address that has not proven itself: whoever asked typed it, and
    * may not own it. They carry no text the requester typed (no name: it was a link an attacker
@@ -81,6 +82,7 @@ export const templates: { [K in MailTemplateName]: Renderer<MailTemplates[K]> } 
   ...fairExpiryTemplates,
   ...cardTemplates,
   ...wayOutTemplates,
+  ...bookingTemplates,
 };
 
 export function renderTemplate<K extends MailTemplateName>(

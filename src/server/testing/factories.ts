@@ -500,6 +500,8 @@ export interface CreateOrderInput {
   recipientLocale?: Locale;
   /** How the gift is signed (the giver's first name); default none. */
   senderName?: string | null;
+  /** The giver asked to be told once the gift is booked (ADR 105). */
+  giverWantsBookingNotice?: boolean;
   contactId?: string | null;
   qrCode?: string;
   /** The code to type at the counter (stored form, e.g. `K7QDM2XA`); default: a fresh one once paid. */
@@ -628,6 +630,8 @@ export async function createOrder(db: Executor, input: CreateOrderInput): Promis
       personalMessage: input.personalMessage ?? null,
       recipientLocale: input.recipientLocale ?? 'es',
       senderName: input.senderName ?? null,
+      giverWantsBookingNotice: input.giverWantsBookingNotice ?? false,
+      giverToldBookedAt: null,
       contactId: input.contactId ?? null,
       deliverAt,
       deliveredAt,

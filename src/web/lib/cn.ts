@@ -80,10 +80,10 @@ const kinds: [RegExp, string][] = [
 const sides = (prefix: string, list: string) => list.split(' ').map((side) => `${prefix}${side}`);
 const conflicts: Record<string, string[]> = {
   p: sides('p', 'x y s e t r b l'),
-  px: ['pr', 'pl'],
+  px: ['pr', 'pl', 'ps', 'pe'],
   py: ['pt', 'pb'],
   m: sides('m', 'x y s e t r b l'),
-  mx: ['mr', 'ml'],
+  mx: ['mr', 'ml', 'ms', 'me'],
   my: ['mt', 'mb'],
   gap: ['gap-x', 'gap-y'],
   size: ['w', 'h'],

@@ -111,6 +111,22 @@ const LATER_TAKEN_BACK: Record<string, string[]> = {
     'ALTER TABLE "ledger_entries" DROP CONSTRAINT "ledger_entries_kind_check"',
     `ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_kind_check" CHECK ("ledger_entries"."kind" in ('charge_received', 'charge_refunded', 'commission', 'commission_vat', 'share_owed', 'refund_commission', 'refund_commission_vat', 'refund_share', 'transfer_sent', 'transfer_failed', 'transfer_reversed', 'payout_paid', 'payout_failed', 'invoice_vat_charged', 'invoice_vat_credited', 'gift_redeemed', 'gift_redemption_undone'))`,
   ],
+  'booking-notices': [
+    'ALTER TABLE "owner_order_events" DROP CONSTRAINT "owner_order_events_booking_check"',
+    'ALTER TABLE "owner_order_events" DROP CONSTRAINT "owner_order_events_kind_check"',
+    // The old shape knew no booking notices: the demo's bookings wrote some.
+    'DELETE FROM "owner_order_events" WHERE "booking_id" IS NOT NULL',
+    `ALTER TABLE "owner_order_events" ADD CONSTRAINT "owner_order_events_kind_check" CHECK ("owner_order_events"."kind" in ('sold', 'cancelled', 'withdrawn'))`,
+    'DROP INDEX "owner_order_events_booking_unique"',
+    'DROP INDEX "owner_order_events_order_kind_unique"',
+    'CREATE UNIQUE INDEX "owner_order_events_order_kind_unique" ON "owner_order_events" USING btree ("order_id","kind")',
+    'ALTER TABLE "owner_order_events" DROP COLUMN "booking_id"',
+    'ALTER TABLE "owner_order_events" DROP COLUMN "booking_starts_at"',
+    'ALTER TABLE "bookings" DROP COLUMN "share_date_with_giver"',
+    'ALTER TABLE "mail_outbox" DROP COLUMN "attachments"',
+    'ALTER TABLE "orders" DROP COLUMN "giver_wants_booking_notice"',
+    'ALTER TABLE "orders" DROP COLUMN "giver_told_booked_at"',
+  ],
 };
 
 async function takeBackLaterMigrations(db: Database) {

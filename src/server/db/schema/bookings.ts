@@ -110,6 +110,8 @@ export const bookings = pgTable(
     cancelReason: text('cancel_reason'),
     cancelledAt: timestamptz('cancelled_at'),
     remindedAt: timestamptz('reminded_at'),
+    /** The recipient let the giver's "it is booked" mail say the date and time. */
+    shareDateWithGiver: boolean('share_date_with_giver').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LOCALES } from '@shared/locale';
 import { createdAt, id, sqlList, timestamptz } from './columns';
+
+/** A file sent with a mail (a booking's calendar file): small text, kept only until the mail has left. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
 
 export const mailStatuses = ['pending', 'sent', 'failed'] as const;
 
@@ -32,6 +39,8 @@ export const mailOutbox = pgTable(
      * recipient hears nothing about a gift (an extension, a reminder) before the gift itself.
      */
     afterMailId: uuid('after_mail_id').references((): AnyPgColumn => mailOutbox.id, { onDelete: 'set null' }),
+    /** Files sent with it; blanked with the bodies once the mail has left. */
+    attachments: jsonb('attachments').$type<MailAttachment[] | null>(),
   },
   (t) => [
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),

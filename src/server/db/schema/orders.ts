@@ -2,6 +2,7 @@ import { LOCALES, type Locale } from '@shared/locale';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   foreignKey,
   index,
@@ -187,6 +188,12 @@ export const orders = pgTable(
      * server has accepted it, and no resend is queued while it still waits (ADR 057).
      */
     giftMailId: uuid('gift_mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    /**
+     * The giver asked at checkout to be told once the recipient books the gift (ADR 105), and
+     * when that mail was queued (once per gift, whatever moves follow).
+     */
+    giverWantsBookingNotice: boolean('giver_wants_booking_notice').notNull().default(false),
+    giverToldBookedAt: timestamptz('giver_told_booked_at'),
     /** The "a week left" reminder went out (sent once). */
     expiryReminderSentAt: timestamptz('expiry_reminder_sent_at'),
     cancelReason: text('cancel_reason'),

@@ -308,7 +308,7 @@ export async function seedDemo(ctx: SeedContext): Promise<SeedSummary> {
       }
     }
     if (!existing.has(demoConsumer.email)) {
-      for (const booking of demoBookings) await bookDemoGift(tx, booking, now);
+      for (const booking of demoBookings) await bookDemoGift(tx, ctx.config, booking, now);
     }
   });
 
@@ -396,7 +396,7 @@ async function findDemoGift(tx: Executor, ownerEmail: string, giftName: string) 
 }
 
 /** A demo recipient books their paid gift on its first free time `fromDays` days on. */
-async function bookDemoGift(tx: Executor, booking: DemoBooking, now: Date) {
+async function bookDemoGift(tx: Executor, config: Config, booking: DemoBooking, now: Date) {
   const [order] = await tx
     .select({ code: orders.qrCode })
     .from(orders)
@@ -407,7 +407,7 @@ async function bookDemoGift(tx: Executor, booking: DemoBooking, now: Date) {
   const from = addDays(localDateOf(now), booking.fromDays);
   const { times } = await listFreeTimes(tx, gift, { from, to: addDays(from, 60), partySize: gift.partySize ?? booking.partySize ?? 1, now });
   if (!times[0]) throw new Error(`demo booking: "${booking.giftName}" has no free time from ${from}`);
-  await bookGiftTime({ db: tx as Database, now: () => now }, order.code, {
+  await bookGiftTime({ db: tx as Database, config, now: () => now }, order.code, {
     slot: slotKey(times[0]),
     partySize: booking.partySize,
     name: booking.recipientContact,

@@ -1,4 +1,5 @@
 import { bookings } from '../../db/schema/bookings';
+import { notifyOwnerOfBookingEvent } from '../owner-notices/notify-owner-of-booking-event';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { findBookableGift } from './bookable-gift';
@@ -18,7 +19,7 @@ export interface BookingRequest {
  * The recipient books a time for their gift. The order row's lock queues two changes of one
  * gift; the slot's count (a trigger) and its check decide who gets the last places (ADR 105).
  */
-export async function bookGiftTime(ctx: Pick<AppContext, 'db' | 'now'>, code: string, request: BookingRequest): Promise<LiveBooking> {
+export async function bookGiftTime(ctx: Pick<AppContext, 'db' | 'now' | 'config'>, code: string, request: BookingRequest): Promise<LiveBooking> {
   const now = ctx.now();
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -27,7 +28,11 @@ export async function bookGiftTime(ctx: Pick<AppContext, 'db' | 'now'>, code: st
       if (!partySize) throw AppError.validation({ partySize: 'party_size_required' });
       if (await findLiveBooking(tx, gift.orderId)) throw new AppError('already_booked', 409, 'This gift is already booked');
       const { slotId } = await claimSlot(tx, gift, request.slot, now);
-      await tx.insert(bookings).values({ orderId: gift.orderId, slotId, partySize, name: request.name, notes: request.notes || null, createdAt: now, updatedAt: now });
+      const [booked] = await tx
+        .insert(bookings)
+        .values({ orderId: gift.orderId, slotId, partySize, name: request.name, notes: request.notes || null, createdAt: now, updatedAt: now })
+        .returning({ id: bookings.id });
+      await notifyOwnerOfBookingEvent(tx, { bookingId: booked!.id, kind: 'booked', at: now, publicUrl: ctx.config.publicUrl });
       return (await findLiveBooking(tx, gift.orderId))!;
     });
   } catch (error) {

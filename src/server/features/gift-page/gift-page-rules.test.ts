@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeIcsText, foldIcsLine } from './build-gift-calendar';
+import { escapeIcsText, foldIcsLine } from '../../domain/orders/build-gift-calendar';
 import { isGiftCodeShape, parsePastedGift } from './gift-code';
 import { languageFromAcceptLanguage } from '../../platform/page-language';
 import { createRedemptionCode } from '../../domain/orders/price-order';

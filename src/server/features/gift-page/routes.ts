@@ -1,11 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { languageCookieValue, readLanguageCookie } from '@shared/contracts/language-cookie';
-import { formatAddress, formatDate, formatFullDate } from '@shared/format';
-import { instantToMadridLocal } from '@shared/domain/delivery-time';
+import { formatAddress, formatDate } from '@shared/format';
 import { AppError, DATABASE_RETRY_AFTER_S } from '../../platform/errors';
 import { clientKey, type RateLimitRule } from '../../platform/rate-limit';
 import { requestExtension } from '../../domain/orders/request-extension';
-import { buildGiftCalendar } from './build-gift-calendar';
+import { buildGiftCalendar } from '../../domain/orders/build-gift-calendar';
 import { getGiftPage, type GiftPageView } from './get-gift-page';
 import { isGiftCodeShape, parsePastedGift } from './gift-code';
 import { giftPageUrl } from '../../domain/orders/gift-page-url';
@@ -41,6 +40,7 @@ import { findWayOut } from './find-way-out';
 import { exchangeStuckGift } from './exchange-stuck-gift';
 import { refundStuckGift } from './refund-stuck-gift';
 import { renderExchangeConfirmPage, renderRefundConfirmPage, renderWayOutClosedPage, wayOutCard } from './render-way-out';
+import { buildBookedGiftCalendar } from '../../domain/bookings/booked-gift-calendar';
 
 /**
  * Codes are 256 random bits, so guessing is hopeless; still, an address that keeps asking
@@ -397,6 +397,24 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
   const backToGift = (reply: FastifyReply, view: GiftPageView, language: GiftLanguage | undefined) =>
     reply.redirect(`/g/${encodeURIComponent(view.code)}${language ? `?lang=${language}` : ''}`, 303);
 
+  /** The file for a gift not booked: its last valid day, all day, with alarms a week and a day before. */
+  const lastDayCalendar = (view: GiftPageView, language: GiftLanguage) => {
+    const t = giftText(language);
+    const url = giftPageUrl(config.publicUrl, view.code);
+    const date = formatDate(view.expiresAt, language);
+    return buildGiftCalendar({
+      orderId: view.orderId,
+      host: uidHost,
+      expiresAt: view.expiresAt,
+      summary: t('calendar.summary', { gift: view.giftName }),
+      description: t('calendar.description', { gift: view.giftName, business: view.businessName, date, url }),
+      alarm: t('calendar.alarm', { gift: view.giftName, date }),
+      location: `${view.businessName}, ${formatAddress(view.businessAddress, view.businessCity)}`,
+      url,
+      now: app.ctx.now(),
+    });
+  };
+
   app.get('/g/:code/print', { config: lookUpGift }, async (request, reply) => {
     const view = await findGift(request, reply);
     if (!view) return reply;
@@ -419,26 +437,12 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
     if (!view) return reply;
     if (view.status !== 'paid') return backToGift(reply, view, requestedLanguage(request));
     const language = chosenLanguage(request) ?? view.recipientLocale;
-    const t = giftText(language);
-    const url = giftPageUrl(config.publicUrl, view.code);
-    const date = formatDate(view.expiresAt, language);
     // A booked gift's file holds its booked time (ADR 105); the UID stays the order's, so
     // importing it again replaces the "last day" event rather than adding a second one.
     const booked = view.conditions.bookingRequired ? await findLiveBooking(app.ctx.db, view.orderId) : null;
-    const bookedAt = booked && `${formatFullDate(booked.startsAt, language)}, ${instantToMadridLocal(booked.startsAt).time}`;
-    const names = { gift: view.giftName, business: view.businessName };
-    const ics = buildGiftCalendar({
-      orderId: view.orderId,
-      host: uidHost,
-      expiresAt: view.expiresAt,
-      booked: booked ?? undefined,
-      summary: bookedAt ? t('calendar.bookedSummary', names) : t('calendar.summary', { gift: view.giftName }),
-      description: bookedAt ? t('calendar.bookedDescription', { ...names, date: bookedAt, url }) : t('calendar.description', { ...names, date, url }),
-      alarm: booked ? t('calendar.bookedAlarm', { ...names, time: instantToMadridLocal(booked.startsAt).time }) : t('calendar.alarm', { gift: view.giftName, date }),
-      location: `${view.businessName}, ${formatAddress(view.businessAddress, view.businessCity)}`,
-      url,
-      now: app.ctx.now(),
-    });
+    const ics = booked
+      ? buildBookedGiftCalendar({ ...view, code: view.code, booked, language, publicUrl: config.publicUrl, now: app.ctx.now() })
+      : lastDayCalendar(view, language);
     return reply
       .type('text/calendar; charset=utf-8')
       .header('content-disposition', 'attachment; filename="regalo-gift.ics"')

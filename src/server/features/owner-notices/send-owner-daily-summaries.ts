@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { OwnerOrderEventKind } from '@shared/domain/owner-notices';
 import { instantToMadridLocal, madridLocalToInstant } from '@shared/domain/delivery-time';
-import { formatDate, formatPrice } from '@shared/format';
+import { formatDate, formatDateTime, formatPrice } from '@shared/format';
 import { users } from '../../db/schema/auth';
+import { bookings } from '../../db/schema/bookings';
 import { businesses } from '../../db/schema/businesses';
 import { gifts } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
@@ -10,9 +11,10 @@ import { ownerOrderEvents } from '../../db/schema/owner-notices';
 import type { AppContext } from '../../platform/context';
 import { enqueueMail, toMailLocale } from '../../mail/enqueue-mail';
 import { ownerOrdersUrl } from '../../domain/owner-notices/notify-owner-of-order-event';
+import { partyWords } from '../../mail/booking-texts';
 
 /**
- * The daily summary (ADR 065): every order event not mailed yet from a Madrid day that is over
+ * The daily summary (ADR 065): every order event (and booking event, ADR 105) not mailed yet from a Madrid day that is over
  * goes to its owner in one mail per business and day, in their language, with the times in
  * Madrid. "A day" is Madrid's calendar day, 23 or 25 hours long across a summer-time change.
  * Run hourly; each group is claimed by a conditional update in the transaction that writes its
@@ -30,10 +32,13 @@ export async function sendOwnerDailySummaries(ctx: Pick<AppContext, 'db' | 'now'
       occurredAt: ownerOrderEvents.occurredAt,
       giftName: gifts.name,
       totalAmount: orders.totalAmount,
+      bookingStartsAt: ownerOrderEvents.bookingStartsAt,
+      partySize: bookings.partySize,
     })
     .from(ownerOrderEvents)
     .innerJoin(orders, eq(orders.id, ownerOrderEvents.orderId))
     .innerJoin(gifts, eq(gifts.id, orders.giftId))
+    .leftJoin(bookings, eq(bookings.id, ownerOrderEvents.bookingId))
     .where(and(isNull(ownerOrderEvents.mailedAt), lt(ownerOrderEvents.occurredAt, todayStart)))
     .orderBy(asc(ownerOrderEvents.occurredAt), asc(ownerOrderEvents.id));
 
@@ -76,6 +81,7 @@ export async function sendOwnerDailySummaries(ctx: Pick<AppContext, 'db' | 'now'
             giftName: e.giftName,
             price: formatPrice(e.totalAmount),
             at: instantToMadridLocal(e.occurredAt).time,
+            ...(e.bookingStartsAt && e.partySize ? { booking: { when: formatDateTime(e.bookingStartsAt, locale), partySize: partyWords[locale](e.partySize) } } : {}),
           })),
           dashboardUrl: ownerOrdersUrl(ctx.config.publicUrl),
         },

@@ -96,7 +96,7 @@ export function createMailService({ config, db, now, log, timeouts }: Options): 
   // been given up on, they are blanked and only the metadata stays (ADR 035).
   // The dev mailbox is the delivery itself, so there they stay while DEV_TOOLS can show them.
   const keepBodies = transport === 'dev' && config.devTools;
-  const blanked = keepBodies ? {} : { text: '', html: '' };
+  const blanked = keepBodies ? {} : { text: '', html: '', attachments: null };
 
   let running: Promise<{ sent: number; failed: number }> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -134,7 +134,7 @@ export function createMailService({ config, db, now, log, timeouts }: Options): 
       if (orphans.length > 0) {
         await tx
           .update(mailOutbox)
-          .set({ status: 'failed', lastError: FOLLOWED_MAIL_FAILED, text: '', html: '' })
+          .set({ status: 'failed', lastError: FOLLOWED_MAIL_FAILED, text: '', html: '', attachments: null })
           .where(inArray(mailOutbox.id, orphans));
       }
       const claimed = due.filter((d) => d.afterStatus !== 'failed').map((d) => d.row);
@@ -159,6 +159,7 @@ export function createMailService({ config, db, now, log, timeouts }: Options): 
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      ...(mail.attachments ? { attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) } : {}),
     });
   }
 
@@ -180,7 +181,7 @@ export function createMailService({ config, db, now, log, timeouts }: Options): 
         lastError: message.slice(0, 1000),
         status: giveUp ? 'failed' : 'pending',
         transport,
-        ...(giveUp ? { text: '', html: '' } : {}),
+        ...(giveUp ? { text: '', html: '', attachments: null } : {}),
         nextAttemptAt: new Date(now().getTime() + backoffMs(attempts)),
       })
       .where(eq(mailOutbox.id, mail.id));

@@ -19,9 +19,11 @@ import { openDatabase } from './client';
 describe.runIf(testDatabaseKind() === 'postgresql')('PostgreSQL connections lost or stalled', () => {
   const baseUrl = process.env.TEST_DATABASE_URL!;
   const cleanup: (() => Promise<void>)[] = [];
+  // Closing three apps and dropping their databases: seconds alone, longer beside a full run's
+  // other PostgreSQL suites creating and dropping theirs.
   afterAll(async () => {
     for (const step of cleanup.reverse()) await step();
-  });
+  }, 180_000);
 
   /** A migrated scratch database with a shop, a gift and a user to sign in. */
   async function scratchApp(prefix: string, url?: (scratchUrl: string) => Promise<string>, timeouts: { connectTimeoutMs?: number; statementTimeoutMs?: number } = {}) {

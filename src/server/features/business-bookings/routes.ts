@@ -63,7 +63,10 @@ export const businessBookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/business/bookings/:id/cancel',
-    { schema: { params: businessBookingParamsSchema, body: businessCancelBookingSchema, response: { 200: businessBookingSchema } } },
+    {
+      schema: { params: businessBookingParamsSchema, body: businessCancelBookingSchema, response: { 200: businessBookingSchema } },
+      config: { abuse: { does: ['sends-mail'], limits: [], boundedBy: "one mail per booking cancelled, to its recipient, and only the business's own bookings" } },
+    },
     async (request) => {
       const user = await requireUser(request);
       return cancelBookingByBusiness(app.ctx, user.id, request.params.id, request.body.reason);

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '@shared/format';
 import { mailOutbox } from '../../db/schema/mail-outbox';
-import { orders } from '../../db/schema/orders';
+import { giftMovements, orders } from '../../db/schema/orders';
+import { recordExpiryMovements } from '../../money/ledger/record-expiry';
 import { latestMailTo } from '../../testing/auth-helpers';
 import { as, signedInOwner, signedInUser } from '../../testing/dashboard-test-world';
 import { createGift, createOrder, createUser } from '../../testing/factories';
@@ -127,6 +128,27 @@ describe('fair expiry', () => {
     const mail = await latestMailTo(t, declined.recipientEmail!, 'gift-extension-declined');
     expect(mail.locale).toBe('va');
     expect(mail.subject).toContain('no ha ampliat la validesa del teu regal');
+  });
+
+  it('a gift card asks and is answered the same way, and the extension gives back its unspent balance, not its amount', async () => {
+    clock = new Date('2027-01-10T10:00:00Z');
+    const { owner, order } = await world({ valueKind: 'card', amountCents: 5000, status: 'paid', recipientLocale: 'es', now: new Date('2026-06-01T10:00:00Z') });
+    // A use of 18,40 €, then what the expiry job does: the 31,60 € left become an expired movement.
+    await db().insert(giftMovements).values({ orderId: order.id, kind: 'redeemed', amount: 1840, idempotencyKey: `test-use-${order.id}`, createdAt: new Date('2026-09-01T10:00:00Z') });
+    await db().transaction(async (tx) => {
+      await tx.update(orders).set({ status: 'expired' }).where(eq(orders.id, order.id));
+      await recordExpiryMovements(tx, [order.id], new Date('2027-01-01T00:00:00Z'));
+    });
+    const page = await as(t, null)({ method: 'GET', url: `/g/${order.qrCode}?lang=es` });
+    expect(page.body).toContain('data-testid="extension-form"');
+    expect((await ask(order.qrCode)).statusCode).toBe(303);
+    expect((await decide(owner.cookie, order.id, { decision: 'extend' })).statusCode).toBe(200);
+    const kinds = (await db().select().from(giftMovements).where(eq(giftMovements.orderId, order.id))).map((m) => `${m.kind} ${m.amount}`);
+    expect(kinds.sort()).toEqual(['expired 3160', 'expiry_lifted 3160', 'issued 5000', 'redeemed 1840']);
+    const after = await as(t, null)({ method: 'GET', url: `/g/${order.qrCode}?lang=es` });
+    expect(after.body).toContain('data-testid="gift-qr"');
+    expect(after.body).toContain('31,60');
+    expect((await latestMailTo(t, order.recipientEmail!, 'gift-expiry-extended')).locale).toBe('es');
   });
 
   it('extends only by a length offered (none beyond the validity), or refuses a request nobody made', async () => {

@@ -241,9 +241,11 @@ export const giftPageRoutes: FastifyPluginAsync = async (app) => {
   const bookingPanelOf = (view: GiftPageView, options: Parameters<typeof getBookingPanel>[3]) =>
     view.status === 'paid' && view.conditions.bookingRequired ? getBookingPanel(app.ctx.db, view.code, app.ctx.now(), options) : Promise.resolve(null);
 
+  // A booking, its move or cancel, and the way out mail the owner, the recipient or the giver
+  // (a notice each); the limits per address and per code bound them.
   const bookingLimits = {
     abuse: {
-      does: ['looks-up-code' as const],
+      does: ['looks-up-code' as const, 'sends-mail' as const],
       limits: [
         { name: 'booking-ip', rule: BOOKING_CHANGES_PER_IP, key: clientKey },
         { name: 'booking-code', rule: BOOKING_CHANGES_PER_CODE, key: (request: FastifyRequest) => (request.params as { code: string }).code },

@@ -40,7 +40,9 @@ describe('documents of signed-link pages, from a listening server', () => {
       AUTH_SECRET: `link-pages-${randomUUID()}`,
     });
     cleanup.push(() => server.stop());
-  }, 120_000);
+    // Alone this takes seconds; in the full run it may wait for the run's one server bundle
+    // and start beside five busy workers, as the other listening-server suites allow for.
+  }, 300_000);
 
   afterAll(async () => {
     for (const step of cleanup.reverse()) await step();

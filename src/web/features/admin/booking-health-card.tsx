@@ -110,3 +110,27 @@ export function BookingHealthCard({ onOpenBusiness }: { onOpenBusiness: (id: str
     </Card>
   );
 }
+
+/**
+ * The same two counts on one business's admin page, so whoever opens it from the banner (or
+ * from the list) sees why. A business absent from the answer has neither.
+ */
+export function BusinessBookingHealthLine({ businessId }: { businessId: string }) {
+  const { t } = useText('admin');
+  const query = useBookingHealth();
+  // The counts are a side note on this page: while they load or if they fail, the page is whole without them.
+  if (!query.data) return null;
+  const row = query.data.businesses.find((b) => b.businessId === businessId);
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="business-booking-health">
+      <span className="font-semibold">{t('bookingHealth.detailTitle', { days: String(query.data.windowDays) })}</span>
+      <span>{t('bookingHealth.detail', { misses: String(row?.misses ?? 0), cancellations: String(row?.businessCancellations ?? 0) })}</span>
+      {row?.alert ? (
+        <Badge variant="warning">
+          <AlertTriangle aria-hidden="true" />
+          {t('bookingHealth.flagged')}
+        </Badge>
+      ) : null}
+    </p>
+  );
+}

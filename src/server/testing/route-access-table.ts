@@ -928,6 +928,7 @@ export const routeTable: RouteRow[] = [
     expect: all(404),
   },
   { route: 'GET /api/admin/applications', request: () => ({ url: '/api/admin/applications' }), expect: adminOnly(200) },
+  { route: 'GET /api/admin/booking-health', request: () => ({ url: '/api/admin/booking-health' }), expect: adminOnly(200) },
   {
     route: 'POST /api/admin/businesses/:id/approve',
     request: async (w) => ({ url: `/api/admin/businesses/${(await pendingBusiness(w)).id}/approve`, payload: { commissionRate: 5 } }),

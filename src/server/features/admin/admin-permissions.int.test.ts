@@ -18,6 +18,7 @@ describe('admin API permissions', () => {
   type Ids = { businessId: string; orderId: string };
   const endpoints: { name: string; method: 'GET' | 'POST' | 'PATCH'; url: (ids: Ids) => string; payload?: unknown; adminStatus: number }[] = [
     { name: 'overview', method: 'GET', url: () => '/api/admin/overview', adminStatus: 200 },
+    { name: 'booking health', method: 'GET', url: () => '/api/admin/booking-health', adminStatus: 200 },
     { name: 'applications', method: 'GET', url: () => '/api/admin/applications', adminStatus: 200 },
     { name: 'businesses', method: 'GET', url: () => '/api/admin/businesses?status=pending', adminStatus: 200 },
     { name: 'business', method: 'GET', url: (i) => `/api/admin/businesses/${i.businessId}`, adminStatus: 200 },

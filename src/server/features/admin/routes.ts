@@ -20,6 +20,7 @@ import {
   rejectBodySchema,
 } from '@shared/contracts/admin';
 import { adminPayoutsQuerySchema, adminPayoutsSchema } from '@shared/contracts/admin-payouts';
+import { bookingHealthSchema } from '@shared/contracts/admin-booking-health';
 import {
   adminReportListSchema,
   adminReportQuerySchema,
@@ -43,6 +44,7 @@ import { getAdminOverview } from './get-admin-overview';
 import { listAdminBusinesses } from './list-admin-businesses';
 import { listAdminPayouts } from './list-admin-payouts';
 import { listAuditLog } from './list-audit-log';
+import { listBookingHealth } from './list-booking-health';
 import { listPendingApplications } from './list-pending-applications';
 import { listReports } from './list-reports';
 import { reactivateBusiness } from './reactivate-business';
@@ -72,6 +74,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/overview', { schema: { response: { 200: adminOverviewSchema } } }, async (request, reply) => {
     await requireAdmin(request);
     return reply.headers(noStore).send(await getAdminOverview(app.ctx.db, app.ctx.now()));
+  });
+
+  // The businesses whose recipients find no time, or whose bookings it cancels (ADR 109).
+  app.get('/api/admin/booking-health', { schema: { response: { 200: bookingHealthSchema } } }, async (request, reply) => {
+    await requireAdmin(request);
+    return reply.headers(noStore).send(await listBookingHealth(app.ctx.db, app.ctx.now()));
   });
 
   app.get('/api/admin/applications', { schema: { response: { 200: applicationQueueSchema } } }, async (request, reply) => {

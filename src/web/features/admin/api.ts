@@ -3,10 +3,12 @@ import { apiRequest } from '@web/lib/api-client';
 
 // Response contracts, loaded only where answers are checked: development and tests (ADR 039).
 const adminContract = () => import('@shared/contracts/admin');
+const bookingHealthContract = () => import('@shared/contracts/admin-booking-health');
 
 export const adminKeys = {
   all: ['admin'] as const,
   overview: ['admin', 'overview'] as const,
+  bookingHealth: ['admin', 'booking-health'] as const,
   applications: ['admin', 'applications'] as const,
   businesses: (params: Record<string, string>) => ['admin', 'businesses', params] as const,
   business: (id: string) => ['admin', 'business', id] as const,
@@ -23,6 +25,12 @@ export function toQueryString(params: Record<string, string | undefined>) {
 
 export const useOverview = () =>
   useQuery({ queryKey: adminKeys.overview, queryFn: ({ signal }) => apiRequest('/api/admin/overview', { contract: () => adminContract().then((m) => m.adminOverviewSchema), signal }) });
+
+export const useBookingHealth = () =>
+  useQuery({
+    queryKey: adminKeys.bookingHealth,
+    queryFn: ({ signal }) => apiRequest('/api/admin/booking-health', { contract: () => bookingHealthContract().then((m) => m.bookingHealthSchema), signal }),
+  });
 
 export const useApplications = () =>
   useQuery({

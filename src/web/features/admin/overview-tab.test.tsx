@@ -22,7 +22,10 @@ const overview: AdminOverview = {
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify(overview), { status: 200, headers: { 'content-type': 'application/json' } })),
+    vi.fn(async (input: RequestInfo | URL) => {
+      const body = String(input) === '/api/admin/booking-health' ? { windowDays: 30, thresholds: { misses: 5, businessCancellations: 3 }, businesses: [] } : overview;
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
   );
 });
 afterEach(() => vi.unstubAllGlobals());

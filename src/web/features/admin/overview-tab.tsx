@@ -6,9 +6,10 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useOverview } from './api';
 import { BackupCard } from './backup-card';
+import { BookingHealthCard } from './booking-health-card';
 import { apiErrorMessage } from '@web/lib/api-error';
 
-export function OverviewTab({ onOpen }: { onOpen: (tab: 'applications' | 'businesses') => void }) {
+export function OverviewTab({ onOpen }: { onOpen: (tab: 'applications' | 'businesses', extra?: Record<string, string>) => void }) {
   const { t, language } = useText('admin');
   const query = useOverview();
   const data = query.data;
@@ -50,6 +51,7 @@ export function OverviewTab({ onOpen }: { onOpen: (tab: 'applications' | 'busine
           </CardContent>
         </Card>
       </div>
+      <BookingHealthCard onOpenBusiness={(id) => onOpen('businesses', { business: id })} />
       <Card>
         <CardHeader>
           <CardTitle as="h2">{t('overview.sales')}</CardTitle>

@@ -2,8 +2,8 @@ import { devices, type Browser, type Page } from '@playwright/test';
 import vaDashboard from '../src/shared/locales/va/dashboard.json' with { type: 'json' };
 import vaGift from '../src/shared/locales/va/gift.json' with { type: 'json' };
 import vaRedeem from '../src/shared/locales/va/redeem.json' with { type: 'json' };
-import { addDays } from '../src/shared/domain/analytics';
-import { formatPrice } from '../src/shared/format';
+import { addDays, localDateOf } from '../src/shared/domain/analytics';
+import { formatFullDate, formatPrice } from '../src/shared/format';
 import { expectNoSeriousA11yViolations as scan } from './support/axe';
 import { hideCookieBanner } from './support/consent';
 import { expect, signInAs, test, type TestAccount } from './support/fixtures';
@@ -45,6 +45,10 @@ async function recipientPhone(browser: Browser, baseURL: string) {
   return context.newPage();
 }
 
+const isSaturday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay() === 6;
+/** The first Saturday on or after `date` (Madrid calendar dates). */
+const saturdayAfter = (date: string): string => (isSaturday(date) ? date : saturdayAfter(addDays(date, 1)));
+
 /** The Madrid date a slot radio books (its value is `<session>_<date>`). */
 const dateOfSlot = async (page: Page) => (await page.getByRole('radio', { checked: true }).first().getAttribute('value'))!.split('_')[1]!;
 
@@ -76,7 +80,7 @@ test('the owner publishes Saturdays, the recipient books one and moves it, the o
   await signInAs(request, giver);
   const gift = await buyGift(request, { giftId: tasting.id, recipientName, recipientPhone: '+34 600 000 001', recipientLocale: 'va' });
 
-  // The recipient opens the gift on the phone, in the gift's own language, and books the first Saturday.
+  // The recipient opens the gift on the phone, in the gift's own language: the next Saturday is offered.
   const recipient = await recipientPhone(browser, baseURL!);
   const giftPath = new URL(gift.giftUrl).pathname;
   await recipient.goto(giftPath);
@@ -85,9 +89,15 @@ test('the owner publishes Saturdays, the recipient books one and moves it, the o
   await expect(card.getByRole('heading', { name: vaGift.bookingForm.title })).toBeVisible();
   const bookForm = card.getByTestId('booking-form');
   await expect(bookForm.getByRole('radio', { name: '11:00' })).toBeChecked();
+  expect(isSaturday(await dateOfSlot(recipient)), 'the time offered is a Saturday').toBe(true);
+  // A Saturday beyond the 24 hours' cut-off whatever day the journey runs, so it can be moved.
+  const firstSaturday = saturdayAfter(addDays(localDateOf(new Date()), 2));
+  await card.getByLabel(vaGift.bookingForm.day, { exact: true }).fill(firstSaturday);
+  await card.getByRole('button', { name: vaGift.bookingForm.show }).click();
+  await expect(card.getByRole('heading', { name: filled(vaGift.bookingForm.timesOn, { date: formatFullDate(`${firstSaturday}T12:00:00Z`, 'va') }) })).toBeVisible();
+  await expect(bookForm.getByRole('radio', { name: '11:00' })).toBeChecked();
   await expect(bookForm).toContainText(filled(vaGift.bookingForm.left, { count: '6' }));
-  const firstSaturday = await dateOfSlot(recipient);
-  expect(new Date(`${firstSaturday}T12:00:00Z`).getUTCDay(), 'the time offered is a Saturday').toBe(6);
+  expect(await dateOfSlot(recipient)).toBe(firstSaturday);
   await bookForm.getByLabel(vaGift.bookingForm.party).selectOption('2');
   await expect(bookForm.getByLabel(vaGift.bookingForm.name)).toHaveValue(recipientName);
   await bookForm.getByLabel(vaGift.bookingForm.notes).fill('Una de les dos persones no pren lactosa');

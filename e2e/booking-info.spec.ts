@@ -63,6 +63,8 @@ test('the owner sets how to book and the recipient finds it on the gift page, wi
   await expect(recipient.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/34612345678');
   await expect(recipient.getByRole('link', { name: 'Reservar en su web' })).toHaveAttribute('href', 'https://reservas.arroceria.example/mesa');
   await expect(recipient.getByTestId('opening-hours')).toHaveText('De martes a domingo, de 13:00 a 16:00');
+  // Its business publishes no times: the gift is booked by phone, not stuck, so no way out is offered.
+  await expect(recipient.getByTestId('way-out')).toHaveCount(0);
   await expectNoSeriousA11yViolations(recipient);
   await recipientContext.close();
 });

@@ -15,10 +15,10 @@ export interface TestAccount {
   email: string;
   password: string;
   name: string;
-  business?: { id: string; name: string; gifts: { id: string; name: string; price: number }[] };
+  business?: { id: string; name: string; gifts: { id: string; name: string; price: number; bookingRequired: boolean }[] };
 }
 
-export type TestAccountKind = 'giver' | 'giver-with-history' | 'owner' | 'admin';
+export type TestAccountKind = 'giver' | 'giver-with-history' | 'owner' | 'owner-taking-bookings' | 'admin';
 
 const ORIGIN = new URL(configuredBaseURL).origin;
 const requestOf = (client: Page | APIRequestContext) => ('request' in client ? client.request : client);
@@ -60,7 +60,8 @@ async function createWith(playwright: { request: { newContext: (options: { baseU
  * never share (or change) data: `giver` (and `otherGiver`, a second giver for journeys about
  * two), `giverWithHistory` (the demo giver's contacts, and a paid and a redeemed order at a
  * business of its own), `owner` (an approved, listed business like the demo owner's, with its
- * gifts and a paid order) and `admin` are created on first use and not signed in;
+ * gifts and a paid order), `bookingOwner` (the same, whose tasting needs booking, with no time
+ * published yet) and `admin` are created on first use and not signed in;
  * `signedIn*` are the same, signed in. Set the language with `test.use({ language: 'es' })`.
  */
 export const test = base.extend<{
@@ -69,6 +70,7 @@ export const test = base.extend<{
   otherGiver: TestAccount;
   giverWithHistory: TestAccount;
   owner: TestAccount;
+  bookingOwner: TestAccount;
   admin: TestAccount;
   signedInOwner: TestAccount;
 }>({
@@ -81,6 +83,7 @@ export const test = base.extend<{
   otherGiver: async ({ playwright }, use) => use(await createWith(playwright, 'giver')),
   giverWithHistory: async ({ playwright }, use) => use(await createWith(playwright, 'giver-with-history')),
   owner: async ({ playwright }, use) => use(await createWith(playwright, 'owner')),
+  bookingOwner: async ({ playwright }, use) => use(await createWith(playwright, 'owner-taking-bookings')),
   admin: async ({ playwright }, use) => use(await createWith(playwright, 'admin')),
   signedInOwner: async ({ page, owner }, use) => {
     await signInAs(page, owner);

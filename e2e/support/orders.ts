@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
+import type { RecipientLocale } from '../../src/shared/contracts/checkout-limits';
 import { TERMS_VERSION } from '../../src/shared/domain/legal-versions';
 
 /**
@@ -40,7 +41,7 @@ export async function buyGift(
     recipientName: string;
     recipientEmail?: string;
     recipientPhone?: string;
-    recipientLocale?: 'en' | 'es';
+    recipientLocale?: RecipientLocale;
     personalMessage?: string;
   },
 ): Promise<BoughtGift> {

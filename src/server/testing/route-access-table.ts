@@ -21,6 +21,7 @@ import {
 import type { TestApp } from './test-app';
 import { listingReports } from '../db/schema/listing-reports';
 import { businesses } from '../db/schema/businesses';
+import { bookingSessions } from '../db/schema/bookings';
 import { checkouts, orders, redemptions } from '../db/schema/orders';
 import { settleRedemption } from '../money/transfers/settle-redemption';
 import { multipart, samplePdf, samplePng } from './upload-files';
@@ -140,6 +141,9 @@ const xBookableGift = async (w: World) => {
 const stuckGift = async (w: World) => {
   const db = w.t.database.db;
   const { business } = await bookingBusiness(db);
+  // It offered a time once and withdrew it: it books online, with no time now.
+  const session = await weeklySession(db, business.id, { isoWeekday: 6, startTime: '20:00', places: 10 });
+  await db.update(bookingSessions).set({ withdrawnAt: w.t.app.ctx.now() }).where(eq(bookingSessions.id, session.id));
   const gift = await createGift(db, { businessId: business.id, bookingRequired: true, partySize: 1, price: 4000 });
   const cheaper = await createGift(db, { businessId: business.id, price: 1000 });
   return { order: await bookableOrder(db, gift.id, w.t.app.ctx.now()), cheaper };

@@ -53,6 +53,16 @@ export async function findOnlineBookingGifts(
   return found;
 }
 
+/**
+ * Whether the business books online: it has published at least one session, ever (a withdrawn
+ * one counts), the rule `findOnlineBookingGifts` applies to a set of businesses. One that never
+ * did books by phone.
+ */
+export async function booksOnline(db: Executor, businessId: string): Promise<boolean> {
+  const [row] = await db.select({ id: bookingSessions.id }).from(bookingSessions).where(eq(bookingSessions.businessId, businessId)).limit(1);
+  return Boolean(row);
+}
+
 /** The ids of the gifts `findOnlineBookingGifts` found with no free time: not for sale now. */
 export const offSaleGiftIds = (online: ReadonlyMap<string, Date | null>): string[] =>
   [...online].filter(([, next]) => next === null).map(([id]) => id);

@@ -5,7 +5,7 @@ import { demoConsumer, demoOwnerBusiness } from '../../db/seed/demo-data';
 import { firstName } from '../../domain/orders/first-name';
 import { createBusiness, createContact, createGift, createOrder, createUser } from '../../testing/factories';
 
-export const testWorldKinds = ['giver', 'giver-with-history', 'owner', 'admin'] as const;
+export const testWorldKinds = ['giver', 'giver-with-history', 'owner', 'owner-taking-bookings', 'admin'] as const;
 export type TestWorldKind = (typeof testWorldKinds)[number];
 
 export interface TestWorld {
@@ -19,7 +19,7 @@ export interface TestWorld {
 interface TestWorldBusiness {
   id: string;
   name: string;
-  gifts: { id: string; name: string; price: number }[];
+  gifts: { id: string; name: string; price: number; bookingRequired: boolean }[];
 }
 
 /**
@@ -27,13 +27,15 @@ interface TestWorldBusiness {
  * journey changes only data of its own and parallel journeys never meet: a giver; a giver
  * with a history like the demo giver's (the demo contacts, and a paid and a redeemed order at
  * a business of its own); an owner of an approved, listed business with the demo owner's
- * gifts and one paid order; or an admin. Only with DEV_TOOLS (see routes.ts); every call
+ * gifts and one paid order; the same owner whose tasting needs booking, as the demo's does,
+ * with no time published yet (the booking journeys publish their own); or an admin. Only with DEV_TOOLS (see routes.ts); every call
  * creates new rows, one transaction.
  */
 export async function createTestWorld(db: Database, kind: TestWorldKind): Promise<TestWorld> {
   const run = randomUUID().slice(0, 8);
   return db.transaction(async (tx) => {
     if (kind === 'owner') return createOwnerWorld(tx, run);
+    if (kind === 'owner-taking-bookings') return createOwnerWorld(tx, run, { bookings: true });
     const user = await createUser(tx, {
       email: `${kind}-${run}@example.test`,
       name: kind === 'admin' ? `Admin ${run}` : `Lucía Giver ${run}`,
@@ -73,8 +75,12 @@ async function addGiverHistory(tx: Executor, giver: { id: string; name: string }
   }
 }
 
-/** An owner and an approved, listed business shaped like the demo owner's, with one paid order. */
-async function createOwnerWorld(tx: Executor, run: string): Promise<TestWorld> {
+/**
+ * An owner and an approved, listed business shaped like the demo owner's, with one paid order.
+ * With `bookings`, its gifts that need booking in the demo need it here too; without, none
+ * does, so the journeys written before booking online keep the world they were written against.
+ */
+async function createOwnerWorld(tx: Executor, run: string, options: { bookings?: boolean } = {}): Promise<TestWorld> {
   const template = demoOwnerBusiness;
   // Names of its own, so a journey searching the catalogue for a demo business or gift finds
   // only that one, whatever test worlds other journeys made meanwhile.
@@ -108,7 +114,16 @@ async function createOwnerWorld(tx: Executor, run: string): Promise<TestWorld> {
     // anywhere in a gift (or fuzzily), so a journey searching for one of these gifts by its
     // name finds only that one, not its siblings (a shared run id or a number would match them).
     const name = `Regalo de prueba ${randomUUID().slice(0, 8)}`;
-    gifts.push(await createGift(tx, { businessId: business.id, name, description: gift.description, price: gift.price, validityDays: gift.validityDays }));
+    gifts.push(
+      await createGift(tx, {
+        businessId: business.id,
+        name,
+        description: gift.description,
+        price: gift.price,
+        validityDays: gift.validityDays,
+        bookingRequired: Boolean(options.bookings && gift.bookingRequired),
+      }),
+    );
   }
   // One order paid yesterday, as a business that has been selling has (in the past, so the
   // orders a journey then places are the newest, as the dashboard's polling expects).
@@ -119,6 +134,6 @@ async function createOwnerWorld(tx: Executor, run: string): Promise<TestWorld> {
     email: owner.email,
     password: owner.password,
     name: owner.name,
-    business: { id: business.id, name, gifts: gifts.map((g) => ({ id: g.id, name: g.name, price: g.price })) },
+    business: { id: business.id, name, gifts: gifts.map((g) => ({ id: g.id, name: g.name, price: g.price, bookingRequired: g.bookingRequired })) },
   };
 }

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingSessions } from '../../db/schema/bookings';
 import { businesses } from '../../db/schema/businesses';
+import { gifts as giftsTable } from '../../db/schema/gifts';
 import { orders } from '../../db/schema/orders';
 import { signIn } from '../../testing/auth-helpers';
 import { productionOperatorEnv } from '../../testing/operator-env';
@@ -24,7 +26,7 @@ describe('test worlds for the end-to-end journeys', () => {
     const second = await create('giver');
     expect(first.status).toBe(201);
     expect(first.world.email).not.toBe(second.world.email);
-    for (const kind of ['giver', 'giver-with-history', 'owner', 'admin']) {
+    for (const kind of ['giver', 'giver-with-history', 'owner', 'owner-taking-bookings', 'admin']) {
       const { world } = await create(kind);
       const { user } = await signIn(t, { email: world.email, password: world.password });
       expect(user, kind).toMatchObject({ email: world.email, role: kind === 'admin' ? 'admin' : 'user' });
@@ -39,6 +41,8 @@ describe('test worlds for the end-to-end journeys', () => {
     expect(world.business!.name).not.toContain('Orxateria');
     expect(world.business!.gifts).toHaveLength(5);
     expect(world.business!.gifts.every((g) => !g.name.includes('horchata'))).toBe(true);
+    // No gift needs booking: the journeys written before booking online keep their world.
+    expect(world.business!.gifts.some((g) => g.bookingRequired)).toBe(false);
     const paid = await t.database.db.select().from(orders).where(eq(orders.businessId, business!.id));
     expect(paid.map((o) => o.status)).toEqual(['paid']);
     const giver = (await create('giver')).world;
@@ -66,6 +70,20 @@ describe('test worlds for the end-to-end journeys', () => {
     expect(items.every((o) => o.giftPagePath?.startsWith('/g/'))).toBe(true);
     // Never at a demo business: other journeys read those businesses' orders.
     expect(items.every((o) => /^Taller de prueba /.test(o.businessName))).toBe(true);
+  });
+
+  it('gives an owner taking bookings the same business, whose tasting needs booking, with no time published yet', async () => {
+    const { world } = await create('owner-taking-bookings');
+    const gifts = await t.database.db.select().from(giftsTable).where(eq(giftsTable.businessId, world.business!.id));
+    expect(gifts).toHaveLength(5);
+    expect(gifts.filter((g) => g.bookingRequired).map((g) => [g.id, g.price])).toEqual([[world.business!.gifts[3]!.id, 1800]]);
+    expect(world.business!.gifts.map((g) => g.bookingRequired)).toEqual([false, false, false, true, false]);
+    expect(await t.database.db.select().from(bookingSessions).where(eq(bookingSessions.businessId, world.business!.id))).toEqual([]);
+    // Never having published a time, it books by phone: the gift stays on sale until it does.
+    const giver = (await create('giver')).world;
+    const { cookie } = await signIn(t, { email: giver.email, password: giver.password });
+    const found = await t.app.inject({ method: 'GET', url: `/api/catalog/gifts?q=${encodeURIComponent(world.business!.gifts[3]!.name)}`, headers: { cookie } });
+    expect((found.json() as { items: { id: string }[] }).items.map((g) => g.id)).toEqual([world.business!.gifts[3]!.id]);
   });
 
   it('refuses an unknown kind and changes nothing', async () => {

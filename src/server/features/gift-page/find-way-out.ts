@@ -9,6 +9,7 @@ import { orders } from '../../db/schema/orders';
 import { isListedGift } from '../../domain/catalog/visibility';
 import { findBookableGift, type BookableGift } from '../../domain/bookings/bookable-gift';
 import { findLiveBooking } from '../../domain/bookings/find-live-booking';
+import { booksOnline } from '../../domain/bookings/find-online-booking-gifts';
 import { listFreeTimes } from '../../domain/bookings/list-free-times';
 
 export type WayOutReason = 'no_time' | 'cancelled_twice';
@@ -32,7 +33,8 @@ export interface WayOut {
  * back: a paid, unexpired fixed gift that needs booking, with no booking standing (a booked
  * gift is not stuck: its time can be cancelled first), whose business has cancelled its
  * booking `WAY_OUT_AFTER_BUSINESS_CANCELLATIONS` times or offers it no free time within
- * `SELLABLE_WITHIN_DAYS`. Null when none of that holds. Finding no time is recorded (once per
+ * `SELLABLE_WITHIN_DAYS`, at a business that books online (a gift booked by phone is never
+ * stuck here). Null when none of that holds. Finding no time is recorded (once per
  * gift and Madrid day) for the admin's counts. `lock` takes the order row's lock, so the check
  * and the change it allows are one transaction's.
  */
@@ -46,6 +48,9 @@ export async function findWayOut(db: Executor, code: string, now: Date, options:
   const [order] = await db.select({ valueKind: orders.valueKind, totalAmount: orders.totalAmount }).from(orders).where(eq(orders.id, gift.orderId));
   if (!order || order.valueKind !== 'fixed') return null;
   if (await findLiveBooking(db, gift.orderId)) return null;
+  // A business that never published a time books by phone (ADR 105, "What the shop sells"):
+  // finding no time here says nothing about the gift, which is sold and booked as before.
+  if (!(await booksOnline(db, gift.businessId))) return null;
 
   const today = localDateOf(now);
   const free = await listFreeTimes(db, gift, { from: today, to: addDays(today, SELLABLE_WITHIN_DAYS), partySize: gift.partySize ?? 1, now });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { giftMovements, checkouts, orders } from '../../db/schema/orders';
-import { bookingMisses } from '../../db/schema/bookings';
+import { bookingMisses, bookingSessions } from '../../db/schema/bookings';
 import { ledgerEntries, transfers } from '../../db/schema/payouts';
 import { bookGiftTime } from '../../domain/bookings/book-gift-time';
 import { slotKey } from '../../domain/bookings/claim-slot';
@@ -42,13 +42,18 @@ describe('a stuck gift’s way out', () => {
       payload: new URLSearchParams(form).toString(),
     });
 
-  /** A business taking bookings (signed in), its 60 € gift for two that needs booking, a cheaper 25 € one, and a paid gift of the first. */
-  async function stuckWorld(options: { session?: boolean } = {}) {
+  /**
+   * A business taking bookings (signed in), its 60 € gift for two that needs booking, a cheaper
+   * 25 € one, and a paid gift of the first. Its Saturday session is live, or `withdrawn` (it
+   * offered times once, none now), or `never` published (it books by phone).
+   */
+  async function stuckWorld(options: { session?: 'live' | 'withdrawn' | 'never' } = {}) {
     const owner = await signedInOwner(t, { phone: '+34963123456' });
     const gift = await createGift(db(), { businessId: owner.business.id, bookingRequired: true, partySize: 2, price: 6000, name: 'Sopar per a dos' });
     const cheaper = await createGift(db(), { businessId: owner.business.id, price: 2500, name: 'Orxata i fartons' });
     const pricier = await createGift(db(), { businessId: owner.business.id, price: 9000, name: 'Menú degustació' });
-    const session = options.session === false ? null : await weeklySession(db(), owner.business.id, { isoWeekday: 6, startTime: '20:00', places: 10 });
+    const session = options.session === 'never' ? null : await weeklySession(db(), owner.business.id, { isoWeekday: 6, startTime: '20:00', places: 10 });
+    if (session && options.session === 'withdrawn') await db().update(bookingSessions).set({ withdrawnAt: now }).where(eq(bookingSessions.id, session.id));
     const buyer = await createUser(db());
     const order = await createOrder(db(), { buyerId: buyer.id, giftId: gift.id, status: 'paid', recipientName: 'Neus', recipientEmail: 'neus@example.test', recipientLocale: 'va', now, createdAt: now, paidAt: now });
     const [checkout] = await db().select().from(checkouts).where(eq(checkouts.id, order.checkoutId!));
@@ -148,7 +153,7 @@ describe('a stuck gift’s way out', () => {
   it('with no free time in the next 30 days, gives the money back to the giver once, tells them, and closes the gift', async () => {
     now = new Date(START.getTime() + 3 * 86_400_000);
     const from = now;
-    const w = await stuckWorld({ session: false });
+    const w = await stuckWorld({ session: 'withdrawn' });
     const page = await get(`${w.path}?lang=es`);
     expect(page.body).toContain('data-reason="no_time"');
     expect(page.body).toContain('data-testid="way-out-refund"');
@@ -180,8 +185,23 @@ describe('a stuck gift’s way out', () => {
     await expectReconciled(w.owner.business.id, 0, from);
   });
 
+  it('is not offered for a gift its business books by phone (never published a time), which is not stuck', async () => {
+    const w = await stuckWorld({ session: 'never' });
+    const page = await get(`${w.path}?lang=va`);
+    expect(page.body).not.toContain('data-testid="way-out"');
+    expect((await get(`${w.path}/way-out/refund?lang=va`)).statusCode).toBe(409);
+    expect((await get(`${w.path}/way-out/exchange?lang=va&gift=${w.cheaper.id}`)).statusCode).toBe(409);
+    expect((await post(`${w.path}/way-out/refund?lang=va`)).statusCode).toBe(409);
+    expect((await post(`${w.path}/way-out/exchange?lang=va`, { gift: w.cheaper.id })).statusCode).toBe(409);
+    expect(provider().refunds.filter((r) => r.idempotencyKey?.includes(w.order.id))).toEqual([]);
+    const [order] = await db().select().from(orders).where(eq(orders.id, w.order.id));
+    expect(order!.status).toBe('paid');
+    // Nor counted as a gift that found no time: the admin's counts are about booking online.
+    expect(await db().select().from(bookingMisses).where(eq(bookingMisses.orderId, w.order.id))).toEqual([]);
+  });
+
   it('is refused on the server for a gift that is redeemed, and for a code that is no gift', async () => {
-    const w = await stuckWorld({ session: false });
+    const w = await stuckWorld({ session: 'withdrawn' });
     expect((await as(t, w.owner.cookie)({ method: 'POST', url: '/api/business/redemptions', payload: { code: w.order.qrCode } })).statusCode).toBe(200);
     expect((await get(`${w.path}?lang=en`)).body).not.toContain('data-testid="way-out"');
     expect((await post(`${w.path}/way-out/refund?lang=en`)).statusCode).toBe(409);

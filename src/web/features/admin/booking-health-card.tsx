@@ -32,7 +32,7 @@ function BusinessLink({ business, onOpen, children }: { business: BusinessBookin
  * go on being sold, and the two counts of every business that has either.
  */
 export function BookingHealthCard({ onOpenBusiness }: { onOpenBusiness: (id: string) => void }) {
-  const { t } = useText('admin');
+  const { t } = useText('booking-health');
   const bannerId = useId();
   const query = useBookingHealth();
   const data = query.data;
@@ -40,7 +40,7 @@ export function BookingHealthCard({ onOpenBusiness }: { onOpenBusiness: (id: str
   return (
     <Card data-testid="booking-health">
       <CardHeader>
-        <CardTitle as="h2">{t('bookingHealth.title', { days: String(data?.windowDays ?? BOOKING_ALERT.windowDays) })}</CardTitle>
+        <CardTitle as="h2">{t('title', { days: String(data?.windowDays ?? BOOKING_ALERT.windowDays) })}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {!data ? (
@@ -51,9 +51,9 @@ export function BookingHealthCard({ onOpenBusiness }: { onOpenBusiness: (id: str
               <section aria-labelledby={bannerId} className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="booking-alert">
                 <h3 id={bannerId} className="flex items-center gap-2 font-semibold">
                   <AlertTriangle aria-hidden="true" className="size-5 shrink-0" />
-                  {t('bookingHealth.alert', { count: alerting.length })}
+                  {t('alert', { count: alerting.length })}
                 </h3>
-                <p className="mt-1 text-sm">{t('bookingHealth.alertLead')}</p>
+                <p className="mt-1 text-sm">{t('alertLead')}</p>
                 <ul className="mt-2 flex flex-col gap-1 text-sm">
                   {alerting.map((b) => (
                     <li key={b.businessId}>
@@ -61,28 +61,28 @@ export function BookingHealthCard({ onOpenBusiness }: { onOpenBusiness: (id: str
                         {b.businessName}
                       </BusinessLink>
                       {' — '}
-                      {t('bookingHealth.detail', { misses: String(b.misses), cancellations: String(b.businessCancellations) })}
+                      {t('detail', { misses: String(b.misses), cancellations: String(b.businessCancellations) })}
                     </li>
                   ))}
                 </ul>
               </section>
             ) : null}
             <p className="text-sm text-muted">
-              {t('bookingHealth.lead', { misses: String(data.thresholds.misses), cancellations: String(data.thresholds.businessCancellations) })}
+              {t('lead', { misses: String(data.thresholds.misses), cancellations: String(data.thresholds.businessCancellations) })}
             </p>
             {data.businesses.length === 0 ? (
-              <p className="text-muted">{t('bookingHealth.empty', { days: String(data.windowDays) })}</p>
+              <p className="text-muted">{t('empty', { days: String(data.windowDays) })}</p>
             ) : (
               // Focusable so the table can be scrolled sideways with the keyboard on a narrow screen.
-              <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('bookingHealth.caption', { days: String(data.windowDays) })}>
+              <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('caption', { days: String(data.windowDays) })}>
                 <table className="w-full text-left text-sm">
-                  <caption className="sr-only">{t('bookingHealth.caption', { days: String(data.windowDays) })}</caption>
+                  <caption className="sr-only">{t('caption', { days: String(data.windowDays) })}</caption>
                   <thead>
                     <tr className="border-b border-line">
-                      <th scope="col" className="py-2 pr-4">{t('bookingHealth.business')}</th>
-                      <th scope="col" className="py-2 pr-4 text-right">{t('bookingHealth.misses')}</th>
-                      <th scope="col" className="py-2 pr-4 text-right">{t('bookingHealth.cancellations')}</th>
-                      <th scope="col" className="py-2">{t('bookingHealth.state')}</th>
+                      <th scope="col" className="py-2 pr-4">{t('business')}</th>
+                      <th scope="col" className="py-2 pr-4 text-right">{t('misses')}</th>
+                      <th scope="col" className="py-2 pr-4 text-right">{t('cancellations')}</th>
+                      <th scope="col" className="py-2">{t('state')}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -96,7 +96,7 @@ export function BookingHealthCard({ onOpenBusiness }: { onOpenBusiness: (id: str
                         <td className={`py-2 pr-4 text-right tabular-nums ${b.missesAlert ? 'font-bold' : ''}`}>{b.misses}</td>
                         <td className={`py-2 pr-4 text-right tabular-nums ${b.cancellationsAlert ? 'font-bold' : ''}`}>{b.businessCancellations}</td>
                         <td className="py-2">
-                          <Badge variant={b.alert ? 'warning' : 'neutral'}>{b.alert ? t('bookingHealth.flagged') : t('bookingHealth.ok')}</Badge>
+                          <Badge variant={b.alert ? 'warning' : 'neutral'}>{b.alert ? t('flagged') : t('ok')}</Badge>
                         </td>
                       </tr>
                     ))}
@@ -108,29 +108,5 @@ export function BookingHealthCard({ onOpenBusiness }: { onOpenBusiness: (id: str
         )}
       </CardContent>
     </Card>
-  );
-}
-
-/**
- * The same two counts on one business's admin page, so whoever opens it from the banner (or
- * from the list) sees why. A business absent from the answer has neither.
- */
-export function BusinessBookingHealthLine({ businessId }: { businessId: string }) {
-  const { t } = useText('admin');
-  const query = useBookingHealth();
-  // The counts are a side note on this page: while they load or if they fail, the page is whole without them.
-  if (!query.data) return null;
-  const row = query.data.businesses.find((b) => b.businessId === businessId);
-  return (
-    <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="business-booking-health">
-      <span className="font-semibold">{t('bookingHealth.detailTitle', { days: String(query.data.windowDays) })}</span>
-      <span>{t('bookingHealth.detail', { misses: String(row?.misses ?? 0), cancellations: String(row?.businessCancellations ?? 0) })}</span>
-      {row?.alert ? (
-        <Badge variant="warning">
-          <AlertTriangle aria-hidden="true" />
-          {t('bookingHealth.flagged')}
-        </Badge>
-      ) : null}
-    </p>
   );
 }

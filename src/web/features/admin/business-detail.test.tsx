@@ -33,10 +33,6 @@ beforeEach(() => {
       calls.push({ method, url: String(input), ...(init?.body ? { body: JSON.parse(String(init.body)) } : {}) });
       if (method !== 'GET' && failure) return new Response(JSON.stringify(failure.body), { status: failure.status, headers: { 'content-type': 'application/problem+json' } });
       if (method === 'POST') active = false;
-      if (String(input) === '/api/admin/booking-health') {
-        const health = { windowDays: 30, thresholds: { misses: 5, businessCancellations: 3 }, businesses: [{ businessId: 'b1', businessName: 'Forn', misses: 1, businessCancellations: 3, missesAlert: false, cancellationsAlert: true, alert: true }] };
-        return new Response(JSON.stringify(health), { status: 200, headers: { 'content-type': 'application/json' } });
-      }
       const body = detail({ isActive: active });
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
@@ -62,13 +58,6 @@ const changes = () => calls.filter((c) => c.method !== 'GET');
 const rateForm = () => fieldNamed('Commission rate (%)').closest('form')!;
 
 describe('admin business detail', () => {
-  it('says the business’s booking counts of the last 30 days, and that it reached the alert (ADR 109)', async () => {
-    await changeLanguage('va');
-    await renderDetail();
-    await vi.waitFor(() => expect(document.querySelector('[data-testid="business-booking-health"]')).not.toBeNull(), { timeout: 5000 });
-    expect(document.querySelector('[data-testid="business-booking-health"]')!.textContent).toBe('Reserves, últims 30 dies:1 sense hora · 3 cancel·lades pel negociPer damunt del límit');
-  });
-
   it('writes rates the Spanish way and shows a proposal waiting for the owner (ADR 065)', async () => {
     await changeLanguage('es');
     await renderDetail();

@@ -8,7 +8,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { useBusiness } from './api';
 import { apiErrorMessage } from '@web/lib/api-error';
 import { ApplicationHistory, BusinessFacts } from './business-facts';
-import { BusinessBookingHealthLine } from './booking-health-card';
 import { OrderTable } from './order-table';
 
 // The rate and activation form, with react-hook-form (13.6 KB), loads when a business is
@@ -43,7 +42,6 @@ export function BusinessDetail({ id, onOrders }: { id: string; onOrders: (name: 
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
           <BusinessFacts business={business} />
-          <BusinessBookingHealthLine businessId={business.id} />
           <Suspense fallback={<QueryFallback error={null} onRetry={() => undefined} retryLabel={t('retry')} loadingLabel={t('loading')} />}>
             <BusinessControls
               businessId={business.id}

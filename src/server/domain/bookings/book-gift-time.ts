@@ -31,7 +31,8 @@ export async function bookGiftTime(ctx: Pick<AppContext, 'db' | 'now' | 'config'
       if (!partySize) throw AppError.validation({ partySize: 'party_size_required' });
       if (await findLiveBooking(tx, gift.orderId)) throw new AppError('already_booked', 409, 'This gift is already booked');
       const { slotId } = await claimSlot(tx, gift, request.slot, now);
-      const shareDateWithGiver = gift.giverWantsBookingNotice && request.shareDateWithGiver === true;
+      // Kept only where the form offered it: the giver asked and has not been told yet.
+      const shareDateWithGiver = gift.giverWantsBookingNotice && !gift.giverToldBookedAt && request.shareDateWithGiver === true;
       const [booked] = await tx
         .insert(bookings)
         .values({ orderId: gift.orderId, slotId, partySize, name: request.name, notes: request.notes || null, shareDateWithGiver, createdAt: now, updatedAt: now })

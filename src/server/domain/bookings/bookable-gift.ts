@@ -15,6 +15,8 @@ export interface BookableGift extends GiftForBooking {
   businessPhone: string | null;
   /** The giver asked to be told once it is booked (ADR 105); the booking form then offers to share the date. */
   giverWantsBookingNotice: boolean;
+  /** When the giver was told (once, ever); a booking after that tells nobody. */
+  giverToldBookedAt: Date | null;
   /** The giver's first name as the gift signs it; null when it names nobody. */
   senderName: string | null;
 }
@@ -37,6 +39,7 @@ export async function findBookableGift(db: Executor, code: string, now: Date, op
       validWeekdays: gifts.validWeekdays,
       businessPhone: businesses.phone,
       giverWantsBookingNotice: orders.giverWantsBookingNotice,
+      giverToldBookedAt: orders.giverToldBookedAt,
       senderName: orders.senderName,
     })
     .from(orders)

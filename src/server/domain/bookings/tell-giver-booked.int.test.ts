@@ -95,6 +95,10 @@ describe('telling the giver the gift is booked', () => {
     now = new Date('2026-12-08T08:00:00Z');
     await moveBooking(ctx(), order.qrCode, friday);
     await cancelBookingByRecipient(ctx(), order.qrCode);
+    // Already told: the page no longer offers to share a date no mail will carry.
+    const page = await t.app.inject({ method: 'GET', url: `/g/${order.qrCode}?lang=es` });
+    expect(page.body).toContain('data-testid="booking-form"');
+    expect(page.body).not.toContain('shareDateWithGiver');
     await bookGiftTime(ctx(), order.qrCode, { slot: wednesday, name: 'Neus', shareDateWithGiver: true });
     const mails = await giverMails(email);
     expect(mails).toHaveLength(1);

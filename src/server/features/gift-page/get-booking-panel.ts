@@ -67,6 +67,7 @@ export async function getBookingPanel(
     moving: Boolean(options.moving && live),
     notice: options.notice ?? null,
     businessCancelled: live ? null : await findLastBusinessCancellation(db, gift.orderId),
-    giverToTell: gift.giverWantsBookingNotice ? { name: gift.senderName?.trim() || null } : null,
+    // Once told, a new booking tells nobody: offering to share its date would promise a mail that never goes.
+    giverToTell: gift.giverWantsBookingNotice && !gift.giverToldBookedAt ? { name: gift.senderName?.trim() || null } : null,
   };
 }

@@ -112,4 +112,6 @@ export const recipientBookingFormSchema = z.object({
   partySize: z.coerce.number().int().min(1).max(MAX_PARTY_SIZE).optional(),
   name: singleLine(z.string().trim().min(1).max(120)),
   notes: multiLine(z.string().trim().max(BOOKING_LIMITS.notes)).optional(),
+  /** The checkbox "Tell <giver> the date too": present (`1`) only when ticked; the server keeps it only when the giver asked to be told. */
+  shareDateWithGiver: z.literal('1').optional().transform((v) => v === '1'),
 });

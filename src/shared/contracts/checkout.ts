@@ -176,6 +176,12 @@ export const checkoutLineInputSchema = z
       .int(checkoutFieldErrors.cardAmountInvalid)
       .positive(checkoutFieldErrors.cardAmountOutOfBounds)
       .nullish(),
+    /**
+     * "Tell me when it is booked" (ADR 105): the giver is mailed once when the recipient books,
+     * without the time unless the recipient agrees. Off unless ticked; the server keeps it only
+     * for a gift booked online (`bookedOnline` in the quote), since no other gift is booked here.
+     */
+    giverWantsBookingNotice: z.boolean('invalid').optional(),
   })
   .superRefine((line, ctx) => {
     if (line.delivery.kind === 'in_person') {
@@ -227,6 +233,8 @@ export const quotedGiftSchema = z.object({
   validityDays: z.number().int().nullable(),
   /** ISO instant: when a gift paid now would expire (end of day, Europe/Madrid). */
   expiresAtIfPaidNow: z.string().nullable(),
+  /** Booked by the recipient from the gift page (ADR 105): the line offers "Tell me when it is booked". */
+  bookedOnline: z.boolean(),
 });
 export type QuotedGift = z.infer<typeof quotedGiftSchema>;
 export const checkoutQuoteSchema = z.object({ items: z.array(quotedGiftSchema) });

@@ -14,7 +14,8 @@ export { redemptionErrorCodes, refusalForStatus, type RedemptionErrorCode } from
  *      A typed code is matched ONLY among the caller's orders, and typed codes are
  *      rate-limited per business (429 `rate_limited`, Retry-After). Any status is returned
  *      (the screen explains why a redeemed, expired, cancelled or unpaid gift cannot be
- *      redeemed). 400 `redemption_code_invalid` (none of the shapes), 404 `order_not_found`,
+ *      redeemed). A gift booked from its page carries its live booking (`booking`: start,
+ *      party size, name, notes), so the counter sees whom it expects. 400 `redemption_code_invalid` (none of the shapes), 404 `order_not_found`,
  *      403 `order_other_business` (a whole code of another business's order).
  * POST /api/business/redemptions         body redeemInputSchema → 200 redemptionOrderSchema
  *      The same code again. One conditional update (this code, paid, not expired, the
@@ -104,6 +105,16 @@ export const undoCardUseInputSchema = z.object({
 });
 export type UndoCardUseInput = z.infer<typeof undoCardUseInputSchema>;
 
+/** A gift's live booking as the counter sees it (ADR 105): who is coming, when, and what they asked. */
+export const redemptionBookingSchema = z.object({
+  /** ISO instant; the screen says it in Madrid time. */
+  startsAt: z.string(),
+  partySize: z.number().int(),
+  name: z.string(),
+  notes: z.string().nullable(),
+});
+export type RedemptionBooking = z.infer<typeof redemptionBookingSchema>;
+
 /** What the counter sees of an order: enough to recognise the gift, nothing more. */
 export const redemptionOrderSchema = z.object({
   orderId: z.string(),
@@ -118,6 +129,8 @@ export const redemptionOrderSchema = z.object({
   /** After a card's use: what it spent and what is left (ADR 104). */
   redeemedCents: z.number().int().optional(),
   remainingCents: z.number().int().optional(),
+  /** The lookup only: the gift's live booking, absent when it has none. */
+  booking: redemptionBookingSchema.optional(),
 });
 export type RedemptionOrder = z.infer<typeof redemptionOrderSchema>;
 

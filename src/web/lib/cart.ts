@@ -40,6 +40,8 @@ export interface CartLine {
   delivery: LineDeliveryInput;
   /** A gift card's amount as the giver typed or picked it, in euros (ADR 108); absent otherwise. */
   amount?: string;
+  /** "Tell me when it is booked", ticked on a gift booked online (ADR 105); absent when not ticked. */
+  bookingNotice?: boolean;
 }
 export type CartGift = Pick<CartLine, 'gift' | 'business'>;
 
@@ -101,7 +103,15 @@ function readLine(value: unknown): CartLine | null {
   const recipient = readRecipient(value.recipient);
   const delivery = readDelivery(value.delivery);
   if (!gift || !business || !recipient || !delivery) return null;
-  return { lineId: value.lineId, gift, business, recipient, delivery, ...(isString(value.amount) ? { amount: value.amount } : {}) };
+  return {
+    lineId: value.lineId,
+    gift,
+    business,
+    recipient,
+    delivery,
+    ...(isString(value.amount) ? { amount: value.amount } : {}),
+    ...(value.bookingNotice === true ? { bookingNotice: true } : {}),
+  };
 }
 
 function readAttempt(value: unknown): CheckoutAttempt | null {
@@ -214,7 +224,7 @@ export function duplicateLine(cart: Cart, lineId: string, newLineId: string): Ca
 export function updateLine(
   cart: Cart,
   lineId: string,
-  change: { recipient?: Partial<CartRecipient>; delivery?: LineDeliveryInput; amount?: string },
+  change: { recipient?: Partial<CartRecipient>; delivery?: LineDeliveryInput; amount?: string; bookingNotice?: boolean },
 ): Cart {
   return {
     ...cart,
@@ -227,6 +237,7 @@ export function updateLine(
             recipient: { ...line.recipient, ...change.recipient },
             delivery: change.delivery ?? line.delivery,
             ...(change.amount === undefined ? {} : { amount: change.amount }),
+            ...(change.bookingNotice === undefined ? {} : { bookingNotice: change.bookingNotice }),
           }
         : line,
     ),

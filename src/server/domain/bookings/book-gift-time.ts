@@ -6,6 +6,7 @@ import { findBookableGift } from './bookable-gift';
 import { refusedForRoom } from './booking-changes';
 import { claimSlot } from './claim-slot';
 import { findLiveBooking, type LiveBooking } from './find-live-booking';
+import { tellGiverBooked } from './tell-giver-booked';
 
 export interface BookingRequest {
   /** `<session id>_<YYYY-MM-DD>`. */
@@ -13,6 +14,8 @@ export interface BookingRequest {
   partySize?: number | undefined;
   name: string;
   notes?: string | undefined;
+  /** The recipient lets the giver's "it is booked" mail say the date; kept only when the giver asked for that mail. */
+  shareDateWithGiver?: boolean | undefined;
 }
 
 /**
@@ -28,12 +31,16 @@ export async function bookGiftTime(ctx: Pick<AppContext, 'db' | 'now' | 'config'
       if (!partySize) throw AppError.validation({ partySize: 'party_size_required' });
       if (await findLiveBooking(tx, gift.orderId)) throw new AppError('already_booked', 409, 'This gift is already booked');
       const { slotId } = await claimSlot(tx, gift, request.slot, now);
+      // Kept only where the form offered it: the giver asked and has not been told yet.
+      const shareDateWithGiver = gift.giverWantsBookingNotice && !gift.giverToldBookedAt && request.shareDateWithGiver === true;
       const [booked] = await tx
         .insert(bookings)
-        .values({ orderId: gift.orderId, slotId, partySize, name: request.name, notes: request.notes || null, createdAt: now, updatedAt: now })
+        .values({ orderId: gift.orderId, slotId, partySize, name: request.name, notes: request.notes || null, shareDateWithGiver, createdAt: now, updatedAt: now })
         .returning({ id: bookings.id });
       await notifyOwnerOfBookingEvent(tx, { bookingId: booked!.id, kind: 'booked', at: now, publicUrl: ctx.config.publicUrl });
-      return (await findLiveBooking(tx, gift.orderId))!;
+      const live = (await findLiveBooking(tx, gift.orderId))!;
+      await tellGiverBooked(tx, ctx, { orderId: gift.orderId, startsAt: live.startsAt, bookedName: request.name, shareDate: shareDateWithGiver, at: now });
+      return live;
     });
   } catch (error) {
     refusedForRoom(error);

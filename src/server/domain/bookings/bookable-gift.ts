@@ -13,6 +13,12 @@ export interface BookableGift extends GiftForBooking {
   /** The gift's "for N people", or null: the recipient says, 1 to MAX_PARTY_SIZE. */
   partySize: number | null;
   businessPhone: string | null;
+  /** The giver asked to be told once it is booked (ADR 105); the booking form then offers to share the date. */
+  giverWantsBookingNotice: boolean;
+  /** When the giver was told (once, ever); a booking after that tells nobody. */
+  giverToldBookedAt: Date | null;
+  /** The giver's first name as the gift signs it; null when it names nobody. */
+  senderName: string | null;
 }
 
 /**
@@ -32,6 +38,9 @@ export async function findBookableGift(db: Executor, code: string, now: Date, op
       partySize: gifts.partySize,
       validWeekdays: gifts.validWeekdays,
       businessPhone: businesses.phone,
+      giverWantsBookingNotice: orders.giverWantsBookingNotice,
+      giverToldBookedAt: orders.giverToldBookedAt,
+      senderName: orders.senderName,
     })
     .from(orders)
     .innerJoin(gifts, eq(gifts.id, orders.giftId))

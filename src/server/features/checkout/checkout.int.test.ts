@@ -49,6 +49,7 @@ describe('checkout with the test provider', () => {
       currency: 'EUR',
       validityDays: 365,
       expiresAtIfPaidNow: '2027-11-23T22:59:59.999Z',
+      bookedOnline: false,
     });
     // Off sale: answered as an unknown id (the cart keeps the name it has).
     expect(b).toEqual({ ...c, giftId: hidden.id });

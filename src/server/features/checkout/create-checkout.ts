@@ -203,6 +203,8 @@ export async function createCheckout(
           senderName,
           deliverAt: deliverAts[i] ?? null,
           contactId: line.contactId ?? null,
+          // Only a gift booked online is booked where the notice could follow.
+          giverWantsBookingNotice: gift.isBookedOnline && line.giverWantsBookingNotice === true,
           // Not a redemption code: a fresh one is drawn at payment (complete-payment.ts).
           qrCode: createPendingCode(),
           expiresAt: price.expiresAt,

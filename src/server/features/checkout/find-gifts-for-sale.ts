@@ -34,6 +34,8 @@ export interface GiftForSale {
    * (ADR 105): not sold until it does. Then `isForSale` is false too.
    */
   waitsForBookingTimes: boolean;
+  /** Needs booking and its business publishes times: the recipient books it from the gift page (ADR 105). */
+  isBookedOnline: boolean;
 }
 
 /**
@@ -70,7 +72,7 @@ export async function findGiftsForSale(db: Executor, ids: readonly string[], now
   return new Map(
     rows.map((r) => {
       const waitsForBookingTimes = Boolean(r.isForSale) && online.get(r.id) === null;
-      return [r.id, { ...r, kind: r.kind as GiftKind, commissionRate: Number(r.commissionRate), isForSale: Boolean(r.isForSale) && !waitsForBookingTimes, waitsForBookingTimes }];
+      return [r.id, { ...r, kind: r.kind as GiftKind, commissionRate: Number(r.commissionRate), isForSale: Boolean(r.isForSale) && !waitsForBookingTimes, waitsForBookingTimes, isBookedOnline: online.has(r.id) }];
     }),
   );
 }

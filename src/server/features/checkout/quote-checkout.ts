@@ -35,6 +35,7 @@ export async function quoteCheckout(ctx: Pick<AppContext, 'db' | 'now'>, giftIds
           currency: CURRENCY,
           validityDays: null,
           expiresAtIfPaidNow: null,
+          bookedOnline: false,
         };
       }
       return {
@@ -52,6 +53,7 @@ export async function quoteCheckout(ctx: Pick<AppContext, 'db' | 'now'>, giftIds
         currency: gift.currency,
         validityDays: gift.validityDays,
         expiresAtIfPaidNow: computeExpiresAt(now, gift.validityDays).toISOString(),
+        bookedOnline: gift.isBookedOnline,
       };
     }),
   };

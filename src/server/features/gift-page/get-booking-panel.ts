@@ -24,6 +24,8 @@ export interface BookingPanel {
   notice: BookingNotice | null;
   /** The last booking, cancelled by the business, while the gift has no other. */
   businessCancelled: { startsAt: Date; reason: string | null } | null;
+  /** The giver asked to be told once it is booked: the form offers to tell them the date too (their first name, if the gift gives one). */
+  giverToTell: { name: string | null } | null;
 }
 
 const NEXT_TIMES = 6;
@@ -65,5 +67,7 @@ export async function getBookingPanel(
     moving: Boolean(options.moving && live),
     notice: options.notice ?? null,
     businessCancelled: live ? null : await findLastBusinessCancellation(db, gift.orderId),
+    // Once told, a new booking tells nobody: offering to share its date would promise a mail that never goes.
+    giverToTell: gift.giverWantsBookingNotice && !gift.giverToldBookedAt ? { name: gift.senderName?.trim() || null } : null,
   };
 }

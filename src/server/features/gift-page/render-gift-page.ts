@@ -316,12 +316,18 @@ ${dayPicker}
     panel.partySize === null
       ? html`<label class="field">${t('bookingForm.party')}<select name="partySize">${Array.from({ length: MAX_PARTY_SIZE }, (_, i) => html`<option value="${String(i + 1)}"${i === 1 ? trustedHtml(' selected') : ''}>${String(i + 1)}</option>`)}</select></label>`
       : html`<p>${t('bookingForm.partyFixed', { count: String(panel.partySize) })}</p>`;
+  // Off by default: the giver hears that it is booked, the date only if the recipient says so.
+  const giver = panel.giverToTell;
+  const shareDate =
+    giver &&
+    html`<label class="field" style="display:flex;gap:.5rem;align-items:flex-start"><input type="checkbox" name="shareDateWithGiver" value="1" data-testid="booking-share-date"><span>${giver.name ? t('bookingForm.shareDate', { giver: giver.name }) : t('bookingForm.shareDateNoName')}<br><small>${t('bookingForm.shareDateHint')}</small></span></label>`;
   const bookForm = (times: readonly FreeTime[], withDay: boolean, testId: string) =>
     html`<form method="post" action="${path}/booking?lang=${language}" data-testid="${testId}">
 ${timeChoices(times, language, t, withDay)}
 ${party}
 <label class="field">${t('bookingForm.name')}<input type="text" name="name" value="${view.recipientName}" maxlength="120" autocomplete="name" required></label>
 <label class="field">${t('bookingForm.notes')}<textarea name="notes" rows="2" maxlength="300"></textarea></label>
+${shareDate}
 <button class="button primary" type="submit" style="width:100%;font:inherit;font-weight:700;cursor:pointer">${t('bookingForm.submit')}</button>
 </form>`;
   return html`<section class="card" aria-labelledby="booking-title" data-testid="booking-card">

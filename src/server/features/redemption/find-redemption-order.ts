@@ -3,6 +3,7 @@ import type { RedemptionOrder } from '@shared/contracts/redemption';
 import type { RedemptionCodeInput } from '@shared/domain/redemption-code';
 import type { Executor } from '../../db/client';
 import { orders } from '../../db/schema/orders';
+import { findLiveBooking } from '../../domain/bookings/find-live-booking';
 import { AppError } from '../../platform/errors';
 import { selectRedemptionRows, withCard, type RedemptionRow } from './redemption-order';
 
@@ -15,7 +16,12 @@ export type RecipientCode = Exclude<RedemptionCodeInput, { kind: 'invalid' }>;
  * business's order is named as such, because the person at the counter holds its QR.
  */
 export async function findRedemptionOrder(db: Executor, businessId: string, input: RecipientCode, now: Date): Promise<RedemptionOrder> {
-  return withCard(db, await findRedemptionRow(db, businessId, input), now);
+  const row = await findRedemptionRow(db, businessId, input);
+  const order = await withCard(db, row, now);
+  // Read only once the row is the caller's own: another business's booking never leaves here.
+  const booking = await findLiveBooking(db, row.orderId);
+  if (!booking) return order;
+  return { ...order, booking: { startsAt: booking.startsAt.toISOString(), partySize: booking.partySize, name: booking.name, notes: booking.notes } };
 }
 
 /** The same, as the row (redeemOrder reads it to name a refusal). */

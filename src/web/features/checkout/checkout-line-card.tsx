@@ -32,6 +32,7 @@ export function CheckoutLineCard({
   count,
   errors,
   card = null,
+  bookedOnline = false,
   contacts,
   canDuplicate,
   onChange,
@@ -44,9 +45,11 @@ export function CheckoutLineCard({
   errors: Partial<Record<LineField, string>>;
   /** A gift card's bounds: the giver types or picks its amount. Null for a fixed gift. */
   card?: CardBounds | null;
+  /** The recipient books it from the gift page (ADR 105): the giver may ask to be told when. */
+  bookedOnline?: boolean;
   contacts: Contact[];
   canDuplicate: boolean;
-  onChange: (change: { recipient?: Partial<CartLine['recipient']>; delivery?: CartLine['delivery']; amount?: string }) => void;
+  onChange: (change: { recipient?: Partial<CartLine['recipient']>; delivery?: CartLine['delivery']; amount?: string; bookingNotice?: boolean }) => void;
   onDuplicate: () => void;
   onRemove: () => void;
 }) {
@@ -205,6 +208,26 @@ export function CheckoutLineCard({
             nowLabel={t('delivery.now')}
           />
         )}
+        {bookedOnline ? (
+          <div className="flex items-start gap-3">
+            <input
+              id={id('booking-notice')}
+              type="checkbox"
+              className="mt-1 size-5 shrink-0 accent-brand-700"
+              checked={line.bookingNotice === true}
+              aria-describedby={id('booking-notice-hint')}
+              onChange={(event) => onChange({ bookingNotice: event.target.checked })}
+            />
+            <div>
+              <label htmlFor={id('booking-notice')} className="font-semibold">
+                {t('line.bookingNotice')}
+              </label>
+              <p id={id('booking-notice-hint')} className="text-sm text-muted">
+                {t('line.bookingNoticeHint')}
+              </p>
+            </div>
+          </div>
+        ) : null}
         <div className="flex flex-wrap gap-2 border-t border-line pt-3">
           <Button variant="outline" size="sm" disabled={!canDuplicate} onClick={onDuplicate} aria-label={t('line.duplicateNamed', { gift: line.gift.name })}>
             <Copy aria-hidden="true" />

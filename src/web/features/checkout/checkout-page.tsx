@@ -234,6 +234,7 @@ function CheckoutForm({ isGuest }: { isGuest: boolean }) {
                   count={cart.lines.length}
                   errors={errors[line.lineId] ?? {}}
                   card={cardOf(quoted.get(line.gift.id))}
+                  bookedOnline={quoted.get(line.gift.id)?.bookedOnline === true}
                   contacts={contacts.data?.items ?? []}
                   canDuplicate={canAddToCart(cart)}
                   onChange={(change) => changeLine(line.lineId, change)}

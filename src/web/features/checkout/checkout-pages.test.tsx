@@ -63,6 +63,8 @@ const quoted = (id: string, available = true) => ({
   currency: 'EUR',
   validityDays: available ? 180 : null,
   expiresAtIfPaidNow: available ? '2027-05-22T21:59:59.999Z' : null,
+  // `booked-…` ids stand for gifts the recipient books from the gift page (ADR 105).
+  bookedOnline: available && id.startsWith('booked'),
 });
 
 const calls = (method: string, path: string) =>
@@ -298,6 +300,28 @@ describe('/checkout', () => {
     ]);
     // The cart is kept until a payment succeeds; it remembers which checkout it became.
     expect(cartStore.getSnapshot()).toMatchObject({ checkoutId: 'ck1', lines: [{ lineId: line.lineId }] });
+  });
+
+  it('offers "Tell me when it is booked" only on a gift booked online, off until ticked, and sends it ticked', async () => {
+    stubApi((url, init) => (url === '/api/checkouts' && init?.method === 'POST' ? json(201, checkout()) : undefined));
+    const plain = addGift('g1');
+    const booked = addGift('booked-1');
+    cartStore.update(plain.lineId, { recipient: { name: 'Carmen', email: 'carmen@example.test' } });
+    cartStore.update(booked.lineId, { recipient: { name: 'Pepe', email: 'pepe@example.test' } });
+    await renderAt('/checkout');
+    await waitForText('Tell me when it is booked');
+    expect(dom.container.querySelector('[id="line-0-booking-notice"]')).toBeNull();
+    const box = control('line-1-booking-notice');
+    expect(box.checked).toBe(false);
+    expect(text()).toContain('The date and time only if they agree.');
+    await act(async () => box.click());
+    expect(control('line-1-booking-notice').checked).toBe(true);
+
+    await click(/^Go to payment/);
+    await vi.waitFor(() => expect(calls('POST', '/api/checkouts')).toHaveLength(1));
+    const sent = bodyOf(calls('POST', '/api/checkouts')[0]!).lines as Record<string, unknown>[];
+    expect(sent[0]).not.toHaveProperty('giverWantsBookingNotice');
+    expect(sent[1]).toMatchObject({ giftId: 'booked-1', giverWantsBookingNotice: true });
   });
 
   it('sends the same key after a reload while the first request was under way, and forgets it once answered', async () => {

@@ -33,6 +33,7 @@ const quoted = (id: string, available = true) => ({
   currency: 'EUR',
   validityDays: available ? 180 : null,
   expiresAtIfPaidNow: available ? '2027-05-22T21:59:59.999Z' : null,
+  bookedOnline: false,
 });
 
 function checkout(overrides: Partial<Checkout> = {}): Checkout {

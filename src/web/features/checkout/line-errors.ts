@@ -27,6 +27,8 @@ export function toLineInput(line: CartLine): CheckoutLineInput {
     // A card's amount as typed, in cents; only a card's line has one (the server knows which
     // gift is a card and asks for it when missing). Text that is no amount is checked below.
     ...(line.amount?.trim() ? { amountCents: cardAmountCents(line.amount) } : {}),
+    // Sent only when ticked: the server keeps it for a gift booked online alone.
+    ...(line.bookingNotice ? { giverWantsBookingNotice: true } : {}),
   };
 }
 

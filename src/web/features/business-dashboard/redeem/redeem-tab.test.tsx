@@ -107,6 +107,69 @@ describe('RedeemTab', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['dashboard', 'orders'] });
   });
 
+  // Saturday 12 December 2026, 10:00 in Madrid (09:00 UTC in winter).
+  const booked: RedemptionOrder = { ...paid, booking: { startsAt: '2026-12-12T09:00:00.000Z', partySize: 2, name: 'Marta Soler', notes: 'Una trona' } };
+
+  it('shows the gift’s booking on Madrid’s clock with its name and notes', async () => {
+    replies = { [LOOKUP]: [{ status: 200, body: booked }] };
+    await render();
+    await typeCode('k7qd-m2xa');
+    await waitForText('Check the gift');
+    const shown = dom.container.querySelector('[data-testid="redeem-booking"]')!.textContent;
+    expect(shown).toContain('Booked for Saturday, 12 December 2026, 10:00 · 2 people');
+    expect(shown).toContain('Name: Marta Soler');
+    expect(shown).toContain('Notes: Una trona');
+  });
+
+  it.each([
+    ['es', 'Reservado para el sábado, 12 de diciembre de 2026, 10:00 · 2 personas', 'Nombre: Marta Soler'],
+    ['va', 'Reservat per al dissabte, 12 de desembre de 2026, 10:00 · 2 persones', 'Nom: Marta Soler'],
+  ] as const)('says the booking in %s', async (language, line, name) => {
+    const { changeLanguage } = await import('@web/lib/language');
+    await changeLanguage(language);
+    try {
+      replies = { [LOOKUP]: [{ status: 200, body: booked }] };
+      client = new QueryClient();
+      await act(async () => {
+        dom.root.render(
+          <QueryClientProvider client={client}>
+            <Suspense fallback={<p>loading</p>}>
+              <RedeemTab />
+            </Suspense>
+          </QueryClientProvider>,
+        );
+      });
+      await vi.waitFor(() => expect(dom.container.querySelector('form')).not.toBeNull(), { timeout: 3000 });
+      const input = dom.container.querySelector<HTMLInputElement>('input')!;
+      await act(async () => {
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'k7qd-m2xa');
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await act(async () => dom.container.querySelector('form')!.requestSubmit());
+      await vi.waitFor(() => expect(dom.container.querySelector('[data-testid="redeem-booking"]')?.textContent).toContain(line), { timeout: 3000 });
+      expect(dom.container.querySelector('[data-testid="redeem-booking"]')!.textContent).toContain(name);
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
+  it('says one person, leaves out notes it has not, and shows no booking line for a gift with none', async () => {
+    replies = {
+      [LOOKUP]: [
+        { status: 200, body: { ...booked, booking: { ...booked.booking!, partySize: 1, notes: null } } },
+        { status: 200, body: paid },
+      ],
+    };
+    await render();
+    await typeCode('k7qd-m2xa');
+    await waitForText('Booked for Saturday, 12 December 2026, 10:00 · 1 person');
+    expect(dom.container.textContent).not.toContain('Notes:');
+    await click('Cancel');
+    await typeCode('k7qd-m2xb');
+    await waitForText('Check the gift');
+    expect(dom.container.querySelector('[data-testid="redeem-booking"]')).toBeNull();
+  });
+
   it('shows an already redeemed gift with its date and no way to confirm', async () => {
     replies = { [LOOKUP]: [{ status: 200, body: redeemed }] };
     await render();

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, QrCode, WifiOff, XCircle } from 'lucide-react';
+import { CalendarCheck, CheckCircle2, QrCode, WifiOff, XCircle } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useText } from '@web/lib/text';
 import type { RedemptionOrder } from '@shared/contracts/redemption';
+import { instantToMadridLocal } from '@shared/domain/delivery-time';
 import { parseRedemptionInput } from '@shared/domain/redemption-code';
-import { formatDate, formatDateTime } from '@shared/format';
+import { formatDate, formatDateTime, formatFullDate } from '@shared/format';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -281,8 +282,26 @@ function OrderCard({
         <dt className="text-muted">{order.redeemedAt ? t('card.redeemedAt') : t('card.expires')}</dt>
         <dd>{order.redeemedAt ? formatDateTime(order.redeemedAt, language) : formatDate(order.expiresAt, language)}</dd>
       </dl>
+      {order.booking ? <BookingLine booking={order.booking} /> : null}
       {children}
     </Card>
+  );
+}
+
+/** The gift's booking (ADR 105): whom the counter expects and when, on Madrid's clock. */
+function BookingLine({ booking }: { booking: NonNullable<RedemptionOrder['booking']> }) {
+  const { t, language } = useText('redeem');
+  return (
+    <div className="flex items-start gap-2 rounded-xl border border-sea-200 bg-sea-50 p-3" data-testid="redeem-booking">
+      <CalendarCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div className="flex flex-col gap-0.5">
+        <p className="font-semibold">
+          {t('card.booking', { date: formatFullDate(booking.startsAt, language), time: instantToMadridLocal(new Date(booking.startsAt)).time, count: booking.partySize })}
+        </p>
+        <p className="break-words">{t('card.bookingName', { name: booking.name })}</p>
+        {booking.notes ? <p className="break-words whitespace-pre-line">{t('card.bookingNotes', { notes: booking.notes })}</p> : null}
+      </div>
+    </div>
   );
 }
 

@@ -39,7 +39,7 @@ const hasText = (texts: Catalogue, key: string) =>
 /** [file, namespace, key] for every literal key passed to a `useText` translator. */
 function literalKeys(source: string): { namespace: string; key: string; group: boolean }[] {
   const bindings: { name: string; namespace: string | null; at: number }[] = [
-    ...source.matchAll(/const \{ t(?:: (\w+))? \} = useText\('(\w+)'/g),
+    ...source.matchAll(/const \{ t(?:: (\w+))? \} = useText\('([\w-]+)'/g),
   ].map((match) => ({ name: match[1] ?? 't', namespace: match[2]!, at: match.index }));
   // A parameter of the same name (a translator handed in, e.g. one fixed to the recipient's
   // language) hides the hook's until the next hook: its namespace is not known here.

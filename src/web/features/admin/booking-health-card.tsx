@@ -33,6 +33,7 @@ function BusinessLink({ business, onOpen, children }: { business: BusinessBookin
  */
 export function BookingHealthCard({ onOpenBusiness }: { onOpenBusiness: (id: string) => void }) {
   const { t } = useText('booking-health');
+  const { t: ta } = useText('admin');
   const bannerId = useId();
   const query = useBookingHealth();
   const data = query.data;
@@ -44,7 +45,7 @@ export function BookingHealthCard({ onOpenBusiness }: { onOpenBusiness: (id: str
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {!data ? (
-          <QueryFallback error={query.isError ? apiErrorMessage(query.error, 'admin') : null} onRetry={() => void query.refetch()} retryLabel={t('retry')} loadingLabel={t('loading')} />
+          <QueryFallback error={query.isError ? apiErrorMessage(query.error, 'admin') : null} onRetry={() => void query.refetch()} retryLabel={ta('retry')} loadingLabel={ta('loading')} />
         ) : (
           <>
             {alerting.length > 0 ? (

@@ -21,7 +21,7 @@ const codes = { cancelReasonRequired: 'required', cancelReasonTooLong: 'tooLong'
  * the payouts tab's first load carries no form code): why it was issued by mistake.
  */
 export function CancelInvoiceForm({ invoice }: { invoice: InvoiceSummary }) {
-  const { t } = useText('admin');
+  const { t } = useText('admin-money');
   const cancel = useCancelInvoice();
   const {
     register,

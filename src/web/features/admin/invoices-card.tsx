@@ -32,7 +32,7 @@ function recentQuarters(now: Date): string[] {
 
 /** Commission invoices for the platform team (ADR 061): who cannot be invoiced, what was issued, the exports. */
 export function InvoicesCard() {
-  const { t } = useText('admin');
+  const { t } = useText('admin-money');
   return (
     <section aria-labelledby="admin-invoices-title" className="flex flex-col gap-4 print:hidden">
       <h2 id="admin-invoices-title" className="font-display text-2xl font-semibold">
@@ -51,7 +51,8 @@ export function InvoicesCard() {
 }
 
 function MissingData() {
-  const { t } = useText('admin');
+  const { t } = useText('admin-money');
+  const { t: ta } = useText('admin');
   const query = useMissingInvoicingData();
   return (
     <Card>
@@ -60,7 +61,7 @@ function MissingData() {
       </CardHeader>
       <CardContent>
         {!query.data ? (
-          <QueryFallback error={query.isError ? apiErrorMessage(query.error, 'admin') : null} onRetry={() => void query.refetch()} retryLabel={t('retry')} loadingLabel={t('loading')} />
+          <QueryFallback error={query.isError ? apiErrorMessage(query.error, 'admin') : null} onRetry={() => void query.refetch()} retryLabel={ta('retry')} loadingLabel={ta('loading')} />
         ) : query.data.businesses.length === 0 ? (
           <p className="text-muted">{t('invoices.missing.empty')}</p>
         ) : (
@@ -79,7 +80,7 @@ function MissingData() {
 }
 
 function Exports() {
-  const { t, language } = useText('admin');
+  const { t, language } = useText('admin-money');
   const quarterId = useId();
   const yearId = useId();
   const now = new Date();
@@ -136,7 +137,8 @@ function Exports() {
 }
 
 function IssuedInvoices() {
-  const { t, language } = useText('admin');
+  const { t, language } = useText('admin-money');
+  const { t: ta } = useText('admin');
   const query = useAdminInvoices();
   return (
     <Card>
@@ -145,7 +147,7 @@ function IssuedInvoices() {
       </CardHeader>
       <CardContent>
         {!query.data ? (
-          <QueryFallback error={query.isError ? apiErrorMessage(query.error, 'admin') : null} onRetry={() => void query.refetch()} retryLabel={t('retry')} loadingLabel={t('loading')} />
+          <QueryFallback error={query.isError ? apiErrorMessage(query.error, 'admin') : null} onRetry={() => void query.refetch()} retryLabel={ta('retry')} loadingLabel={ta('loading')} />
         ) : query.data.invoices.length === 0 ? (
           <p className="text-muted">{t('invoices.recent.empty')}</p>
         ) : (
@@ -198,13 +200,14 @@ const Dac7MissingCard = lazy(() => import('./dac7-missing-card').then((m) => ({ 
 const CancelInvoiceForm = lazy(() => import('./cancel-invoice-form').then((m) => ({ default: m.CancelInvoiceForm })));
 
 function CancelInvoice({ invoice }: { invoice: InvoiceSummary }) {
-  const { t } = useText('admin');
+  const { t } = useText('admin-money');
+  const { t: ta } = useText('admin');
   const [isOpened, setOpened] = useState(false);
   return (
     <details className="text-sm" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
       <summary className="cursor-pointer font-semibold text-brand-700">{t('invoices.recent.cancel')}</summary>
       {isOpened ? (
-        <Suspense fallback={<p className="mt-2 text-muted">{t('loading')}</p>}>
+        <Suspense fallback={<p className="mt-2 text-muted">{ta('loading')}</p>}>
           <CancelInvoiceForm invoice={invoice} />
         </Suspense>
       ) : null}

@@ -27,7 +27,8 @@ function recentMonths(now: Date): string[] {
 
 /** Money out, for the platform team: who cannot be paid, transfers, differences, statements. */
 export function PayoutsTab() {
-  const { t, language } = useText('admin');
+  const { t, language } = useText('admin-money');
+  const { t: ta } = useText('admin');
   const plainReason = (reason: string) => {
     const key = disabledReasonTextKey(reason, 'payouts.disabledReasons');
     return key ? t(key) : reason;
@@ -38,7 +39,7 @@ export function PayoutsTab() {
   const retry = useRetryTransfer();
   const data = query.data;
   if (!data) {
-    return <QueryFallback error={query.isError ? apiErrorMessage(query.error, 'admin') : null} onRetry={() => void query.refetch()} retryLabel={t('retry')} loadingLabel={t('loading')} />;
+    return <QueryFallback error={query.isError ? apiErrorMessage(query.error, 'admin') : null} onRetry={() => void query.refetch()} retryLabel={ta('retry')} loadingLabel={ta('loading')} />;
   }
   return (
     <section aria-labelledby="admin-payouts-title" className="flex flex-col gap-4">
@@ -77,7 +78,7 @@ export function PayoutsTab() {
             <select id={stateId} value={state} onChange={(e) => setState(e.target.value as TransferState)} className={cn(controlClasses, 'min-h-11 max-w-60 cursor-pointer py-2')}>
               {transferStates.map((s) => (
                 <option key={s} value={s}>
-                  {t(`orders.transferStates.${s}`)}
+                  {ta(`orders.transferStates.${s}`)}
                 </option>
               ))}
             </select>
@@ -100,7 +101,7 @@ export function PayoutsTab() {
                     {tr.lastError ? <p className="text-danger-700">{t('payouts.transfers.reason', { reason: tr.lastError })}</p> : null}
                   </div>
                   <div className="flex items-center gap-2">
-                    <Badge variant={tr.state === 'failed' ? 'destructive' : tr.state === 'sent' ? 'success' : 'neutral'}>{t(`orders.transferStates.${tr.state}`)}</Badge>
+                    <Badge variant={tr.state === 'failed' ? 'destructive' : tr.state === 'sent' ? 'success' : 'neutral'}>{ta(`orders.transferStates.${tr.state}`)}</Badge>
                     {tr.state === 'due' || tr.state === 'failed' ? (
                       <Button
                         size="sm"
@@ -162,7 +163,8 @@ export function PayoutsTab() {
 }
 
 function StatementsCard() {
-  const { t, language } = useText('admin');
+  const { t, language } = useText('admin-money');
+  const { t: ta } = useText('admin');
   const monthId = useId();
   const [months] = useState(() => recentMonths(new Date()));
   const [month, setMonth] = useState(months[0]!);
@@ -238,7 +240,7 @@ function StatementsCard() {
             </table>
           </div>
         ) : (
-          <QueryFallback error={totals.isError ? apiErrorMessage(totals.error, 'admin') : null} onRetry={() => void totals.refetch()} retryLabel={t('retry')} loadingLabel={t('loading')} />
+          <QueryFallback error={totals.isError ? apiErrorMessage(totals.error, 'admin') : null} onRetry={() => void totals.refetch()} retryLabel={ta('retry')} loadingLabel={ta('loading')} />
         )}
         {businessId && statement.data ? (
           <div className="flex flex-col gap-3">

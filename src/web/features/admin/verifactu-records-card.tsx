@@ -25,7 +25,8 @@ const stateBadge = (state: VerifactuSendState) =>
  * and reason when it was rejected or accepted with errors.
  */
 export function VerifactuRecordsCard() {
-  const { t, language } = useText('admin');
+  const { t, language } = useText('admin-money');
+  const { t: ta } = useText('admin');
   const stateId = useId();
   const [state, setState] = useState<VerifactuSendState | ''>('');
   const [page, setPage] = useState(1);
@@ -59,7 +60,7 @@ export function VerifactuRecordsCard() {
           </select>
         </div>
         {!data ? (
-          <QueryFallback error={query.isError ? apiErrorMessage(query.error, 'admin') : null} onRetry={() => void query.refetch()} retryLabel={t('retry')} loadingLabel={t('loading')} />
+          <QueryFallback error={query.isError ? apiErrorMessage(query.error, 'admin') : null} onRetry={() => void query.refetch()} retryLabel={ta('retry')} loadingLabel={ta('loading')} />
         ) : (
           <>
             <QueueStatus queue={data.queue} language={language} />
@@ -89,7 +90,7 @@ export function VerifactuRecordsCard() {
                 </table>
               </div>
             )}
-            <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} label={t('pager.label')} texts="admin" />
+            <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} label={ta('pager.label')} texts="admin" />
           </>
         )}
       </CardContent>
@@ -98,7 +99,7 @@ export function VerifactuRecordsCard() {
 }
 
 function RecordRow({ record, language }: { record: VerifactuSubmission; language: string }) {
-  const { t } = useText('admin');
+  const { t } = useText('admin-money');
   return (
     <tr className="border-b border-line align-top" data-testid="verifactu-record">
       <th scope="row" className="p-2 text-left font-normal">
@@ -140,7 +141,7 @@ function RecordRow({ record, language }: { record: VerifactuSubmission; language
 }
 
 function QueueStatus({ queue, language }: { queue: { driver: 'off' | 'aeat-test' | 'aeat'; nextAllowedSendAt: string | null; consecutiveFailures: number; lastError: string | null }; language: string }) {
-  const { t } = useText('admin');
+  const { t } = useText('admin-money');
   if (queue.driver === 'off') return <p className="text-sm text-amber-900" data-testid="verifactu-queue">{t('invoices.records.driverOff')}</p>;
   const waiting = queue.nextAllowedSendAt && new Date(queue.nextAllowedSendAt) > new Date();
   return (

@@ -14,7 +14,8 @@ const expectNoSeriousA11yViolations = (page: Page) => scan(page, { exclude: ['[d
  * A business's own gift card (ADR 104), in Spanish on a phone: the owner offers a card in the
  * gifts tab, a guest buys 50 € of it for a recipient, the owner spends 18,40 € at the counter
  * with the code typed from the gift page, the gift page shows the 31,60 € left and the use, and
- * the month's statement lists the use.
+ * the month's statement lists the use; the Regalo team finds the card by its typed code and
+ * reads its movements.
  */
 test('the owner offers a card, a guest buys 50 €, 18,40 € is spent at the counter, the gift page and the statement show it', async ({
   page,
@@ -22,6 +23,7 @@ test('the owner offers a card, a guest buys 50 €, 18,40 € is spent at the co
   baseURL,
   browser,
   owner,
+  admin,
 }) => {
   test.setTimeout(150_000);
   const stamp = `${Date.now().toString(36)}.${test.info().workerIndex}`;
@@ -45,6 +47,7 @@ test('the owner offers a card, a guest buys 50 €, 18,40 € is spent at the co
   await expect(page.getByText(cardName).first()).toBeVisible();
 
   // A guest, in a browser of their own, buys 50 € of it for Marta with the test payment.
+  let typedCode: string;
   const guestContext = await browser.newContext({ ...devices['Pixel 7'], baseURL });
   try {
     await hideCookieBanner(guestContext, baseURL!);
@@ -71,7 +74,7 @@ test('the owner offers a card, a guest buys 50 €, 18,40 € is spent at the co
     const giftMail = await waitForMail(guest.request, { to: recipientEmail });
     // The mail's first gift link may be a wallet's (/g/<code>/wallet/…): the page is /g/<code>.
     const giftPath = `/g/${new URL(linkIn(giftMail, '/g/')).pathname.split('/')[2]}`;
-    const typedCode = await typedCodeOn(guest.request, giftPath);
+    typedCode = await typedCodeOn(guest.request, giftPath);
 
     // At the counter: the typed code, as a person types it, finds the card and its 50 € balance.
     await page.goto('/business/dashboard?tab=redeem');
@@ -108,4 +111,24 @@ test('the owner offers a card, a guest buys 50 €, 18,40 € is spent at the co
   await expect(used).toContainText(cardName);
   await expect(used).toContainText(/18,40\s€/);
   await expect(statement.getByTestId('statement-card-balance')).toHaveText(/^Pendiente de gastar en tus tarjetas regalo: 31,60\s€$/);
+
+  // The Regalo team finds the card by its typed code and reads its movements.
+  const teamContext = await browser.newContext({ ...devices['Pixel 7'], baseURL });
+  try {
+    await hideCookieBanner(teamContext, baseURL!);
+    const team = await teamContext.newPage();
+    await useLanguage(team, 'es');
+    await team.emulateMedia({ reducedMotion: 'reduce' });
+    await signInAs(team, admin);
+    await team.goto('/admin?tab=orders');
+    await team.getByLabel('El código termina en').fill(typedCode);
+    await team.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await team.getByRole('button', { name: 'Movimientos de la tarjeta' }).click();
+    const movements = team.getByTestId('card-movements');
+    await expect(movements.getByTestId('card-balance')).toHaveText(/^Saldo: 31,60\s€$/);
+    await expect(movements.getByTestId('card-movement')).toHaveCount(2);
+    await expectNoSeriousA11yViolations(team);
+  } finally {
+    await teamContext.close();
+  }
 });

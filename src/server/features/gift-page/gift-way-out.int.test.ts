@@ -6,7 +6,11 @@ import { ledgerEntries, transfers } from '../../db/schema/payouts';
 import { bookGiftTime } from '../../domain/bookings/book-gift-time';
 import { slotKey } from '../../domain/bookings/claim-slot';
 import { getBusinessBalances } from '../../money/ledger/ledger-balances';
+import { chainOf, invoicesOf, linesOf } from '../../money/invoices/invoice-test-world';
+import { issueDueInvoices } from '../../money/invoices/issue-due-invoices';
 import { reconcileLedger } from '../../money/reconciliation/reconcile-ledger';
+import { sendDueTransfers } from '../../money/transfers/send-due-transfers';
+import { verifyChain } from '../../money/verifactu/verify-chain';
 import type { TestPaymentProvider } from '../../platform/payments/test-provider';
 import { latestMailTo } from '../../testing/auth-helpers';
 import { weeklySession } from '../../testing/booking-test-world';
@@ -48,7 +52,7 @@ describe('a stuck gift’s way out', () => {
    * offered times once, none now), or `never` published (it books by phone).
    */
   async function stuckWorld(options: { session?: 'live' | 'withdrawn' | 'never' } = {}) {
-    const owner = await signedInOwner(t, { phone: '+34963123456' });
+    const owner = await signedInOwner(t, { phone: '+34963123456', legalName: 'Sopars Empar S.L.', fiscalAddress: 'Carrer de la Reina 12, 46011 València' });
     const gift = await createGift(db(), { businessId: owner.business.id, bookingRequired: true, partySize: 2, price: 6000, name: 'Sopar per a dos' });
     const cheaper = await createGift(db(), { businessId: owner.business.id, price: 2500, name: 'Orxata i fartons' });
     const pricier = await createGift(db(), { businessId: owner.business.id, price: 9000, name: 'Menú degustació' });
@@ -182,6 +186,68 @@ describe('a stuck gift’s way out', () => {
     expect(late.headers.location).toBe(`${w.path}?lang=es`);
     expect((await db().select({ to: orders.exchangedForId }).from(orders).where(eq(orders.id, w.order.id)))[0]!.to).toBeNull();
     expect((await as(t, w.owner.cookie)({ method: 'POST', url: '/api/business/redemptions', payload: { code: w.order.qrCode } })).statusCode).toBe(409);
+    await expectReconciled(w.owner.business.id, 0, from);
+  });
+
+  const transferOf = async (orderId: string) => (await db().select().from(transfers).where(eq(transfers.orderId, orderId)))[0]!;
+
+  it('weeks later, the share sent and the month invoiced: the exchange reverses the transfer, rectifies the month, and the new gift is paid out and invoiced in its own', async () => {
+    // Bought on 12 December, after the other tests' hours at the provider.
+    now = new Date('2026-12-12T10:00:00Z');
+    const from = now;
+    const w = await stuckWorld({ session: 'withdrawn' });
+    // December is invoiced on 1 January; past the withdrawal period the old gift's share goes to the business.
+    now = new Date('2027-01-01T08:00:00Z');
+    await issueDueInvoices(t.app.ctx);
+    const [f1, ...none] = await invoicesOf(t, w.owner.business.id);
+    expect(none).toEqual([]);
+    expect(f1).toMatchObject({ type: 'F1', period: '2026-12' });
+    now = new Date('2027-01-04T10:00:00Z');
+    await sendDueTransfers(t.app.ctx);
+    expect((await transferOf(w.order.id)).state).toBe('sent');
+
+    now = new Date('2027-01-10T10:00:00Z');
+    expect((await post(`${w.path}/way-out/exchange?lang=va`, { gift: w.cheaper.id })).statusCode).toBe(303);
+    const [old] = await db().select().from(orders).where(eq(orders.id, w.order.id));
+    const [created] = await db().select().from(orders).where(eq(orders.id, old!.exchangedForId!));
+    // The old gift's share comes back from the business, at the provider and in the ledger.
+    expect((await transferOf(w.order.id)).state).toBe('reversed');
+    expect(provider().transfers.find((x) => x.orderId === w.order.id)!.reversalId).not.toBeNull();
+    const reversed = (await db().select().from(ledgerEntries).where(eq(ledgerEntries.orderId, w.order.id))).filter((r) => r.kind === 'transfer_reversed');
+    expect(reversed.map((r) => r.amount)).toEqual([old!.netAmount]);
+    // The new gift's share is due at once (the purchase's withdrawal period ended long ago) and goes.
+    await sendDueTransfers(t.app.ctx);
+    expect(await transferOf(created!.id)).toMatchObject({ state: 'sent', amount: created!.netAmount });
+
+    // December's invoice is rectified for the old gift; January's invoices the new one.
+    await issueDueInvoices(t.app.ctx);
+    const [, r1] = await invoicesOf(t, w.owner.business.id);
+    expect(r1).toMatchObject({ type: 'R1', period: '2026-12', correctsInvoiceId: f1!.id, baseCents: -f1!.baseCents, vatCents: -f1!.vatCents });
+    expect((await linesOf(t, r1!.id)).map((l) => l.orderId)).toEqual([w.order.id]);
+    now = new Date('2027-02-01T08:00:00Z');
+    await issueDueInvoices(t.app.ctx);
+    const [, , january, ...more] = await invoicesOf(t, w.owner.business.id);
+    expect(more).toEqual([]);
+    expect(january).toMatchObject({ type: 'F1', period: '2027-01', baseCents: created!.commissionAmount });
+    expect((await linesOf(t, january!.id)).map((l) => l.orderId)).toEqual([created!.id]);
+    expect(verifyChain(await chainOf(t))).toMatchObject({ ok: true });
+    await expectReconciled(w.owner.business.id, 2500, from);
+  });
+
+  it('weeks later, the share sent: the refund takes it back from the business and gives the giver everything', async () => {
+    // Bought in March, after every other test's hours at the provider.
+    now = new Date('2027-03-01T10:00:00Z');
+    const from = now;
+    const w = await stuckWorld({ session: 'withdrawn' });
+    now = new Date('2027-03-20T10:00:00Z');
+    await sendDueTransfers(t.app.ctx);
+    expect((await transferOf(w.order.id)).state).toBe('sent');
+    now = new Date('2027-03-21T10:00:00Z');
+    expect((await post(`${w.path}/way-out/refund?lang=es`)).statusCode).toBe(303);
+    expect((await transferOf(w.order.id)).state).toBe('reversed');
+    expect(provider().refunds.filter((r) => r.idempotencyKey?.startsWith(`regalo-refund-order-${w.order.id}`)).map((r) => r.amount)).toEqual([6000]);
+    const rows = await db().select().from(ledgerEntries).where(eq(ledgerEntries.orderId, w.order.id));
+    expect(rows.filter((r) => r.kind === 'transfer_reversed').map((r) => r.amount)).toEqual([w.order.netAmount]);
     await expectReconciled(w.owner.business.id, 0, from);
   });
 

@@ -248,3 +248,51 @@ test('a business with no time in the next 30 days: the recipient exchanges the g
   await expect(redeemCard).toContainText(vaRedeem.status.paid);
   await expect(redeemCard).toContainText(chosen.name);
 });
+
+test('a business with no time in the next 30 days: the recipient gives the money back to the giver instead', async ({ page, browser, baseURL, request, bookingOwner: owner, giver }) => {
+  const tasting = tastingOf(owner);
+  const origin = new URL(baseURL!).origin;
+  const recipientEmail = `pau-${Date.now().toString(36)}-${test.info().workerIndex}@example.test`;
+
+  // The business offered Saturdays when the gift was bought, then stopped.
+  await openDashboard(page, baseURL!, owner, 'bookings');
+  const published = await page.request.post('/api/business/booking-sessions', {
+    headers: { origin },
+    data: { kind: 'weekly', isoWeekday: 6, startTime: '11:00', lengthMinutes: 60, places: 6, giftIds: [tasting.id] },
+  });
+  expect(published.status(), await published.text()).toBe(201);
+  await signInAs(request, giver);
+  const gift = await buyGift(request, { giftId: tasting.id, recipientName: 'Pau Soler', recipientEmail, recipientLocale: 'va' });
+  await page.reload();
+  await page.getByTestId('sessions-list').getByRole('button', { name: vaDashboard.bookings.withdraw }).click();
+  await expect(page.getByTestId('sessions-empty')).toHaveText(vaDashboard.bookings.noSessions);
+
+  // The recipient chooses the money back, reads what it means, and confirms.
+  const recipient = await recipientPhone(browser, baseURL!);
+  await recipient.goto(`${new URL(gift.giftUrl).pathname}?lang=va`);
+  const wayOut = recipient.getByTestId('way-out');
+  await expect(wayOut).toHaveAttribute('data-reason', 'no_time');
+  await expect(wayOut).toContainText(filled(vaGift.wayOut.refundHint, { price: formatPrice(tasting.price) }));
+  await wayOut.getByRole('link', { name: vaGift.wayOut.refund }).click();
+  await expect(recipient.getByRole('heading', { level: 1, name: vaGift.wayOut.confirmRefundTitle })).toBeVisible();
+  await expect(recipient.getByTestId('way-out-confirm')).toHaveText(filled(vaGift.wayOut.confirmRefund, { price: formatPrice(tasting.price), gift: tasting.name }));
+  await expectNoSeriousA11yViolations(recipient);
+  await recipient.getByRole('button', { name: vaGift.wayOut.confirmRefundSubmit }).click();
+
+  // The gift is closed, the page says where the money went, and the giver is told.
+  await expect(recipient.getByTestId('way-out-done')).toHaveText(vaGift.wayOut.refunded);
+  await expect(recipient.getByTestId('way-out')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(recipient);
+  await recipient.context().close();
+  const told = await waitForMail(request, { to: giver.email, subject: /refunded|devuelto el dinero|tornat els diners/ });
+  expect(told.subject).toContain(tasting.name);
+  expect(told.text).toContain(formatPrice(tasting.price));
+
+  // At the counter the code no longer works.
+  await page.getByRole('tab', { name: vaDashboard.tabs.redeem }).click();
+  await page.getByLabel(vaRedeem.manual.label).fill(gift.typedCode);
+  await page.getByRole('button', { name: vaRedeem.manual.submit }).click();
+  const redeemCard = page.getByTestId('redeem-card');
+  await expect(redeemCard.getByRole('alert')).toHaveText(vaRedeem.errors.order_cancelled);
+  await expect(redeemCard.getByRole('button', { name: vaRedeem.card.confirm })).toHaveCount(0);
+});

@@ -82,23 +82,26 @@ export function BookingHealthCard({ onOpenBusiness }: { onOpenBusiness: (id: str
                     <tr className="border-b border-line">
                       <th scope="col" className="py-2 pr-4">{t('business')}</th>
                       <th scope="col" className="py-2 pr-4 text-right">{t('misses')}</th>
-                      <th scope="col" className="py-2 pr-4 text-right">{t('cancellations')}</th>
-                      <th scope="col" className="py-2">{t('state')}</th>
+                      <th scope="col" className="py-2 text-right">{t('cancellations')}</th>
                     </tr>
                   </thead>
                   <tbody>
                     {data.businesses.map((b) => (
                       <tr key={b.businessId} className="border-b border-line last:border-0" data-testid="booking-health-row">
+                        {/* The state sits under the name, not in a column of its own, so three columns fit a phone's width. */}
                         <th scope="row" className="py-2 pr-4 font-normal">
-                          <BusinessLink business={b} onOpen={onOpenBusiness}>
-                            {b.businessName}
-                          </BusinessLink>
+                          <span className="block">
+                            <BusinessLink business={b} onOpen={onOpenBusiness}>
+                              {b.businessName}
+                            </BusinessLink>
+                          </span>
+                          {/* Wrapping, unlike a badge elsewhere: a long business name and the state share a phone's narrow first column. */}
+                          <Badge variant={b.alert ? 'warning' : 'neutral'} className="whitespace-normal">
+                            {b.alert ? t('flagged') : t('ok')}
+                          </Badge>
                         </th>
                         <td className={`py-2 pr-4 text-right tabular-nums ${b.missesAlert ? 'font-bold' : ''}`}>{b.misses}</td>
-                        <td className={`py-2 pr-4 text-right tabular-nums ${b.cancellationsAlert ? 'font-bold' : ''}`}>{b.businessCancellations}</td>
-                        <td className="py-2">
-                          <Badge variant={b.alert ? 'warning' : 'neutral'}>{b.alert ? t('flagged') : t('ok')}</Badge>
-                        </td>
+                        <td className={`py-2 text-right tabular-nums ${b.cancellationsAlert ? 'font-bold' : ''}`}>{b.businessCancellations}</td>
                       </tr>
                     ))}
                   </tbody>

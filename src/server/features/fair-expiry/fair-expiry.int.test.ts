@@ -4,6 +4,7 @@ import { formatDate } from '@shared/format';
 import { mailOutbox } from '../../db/schema/mail-outbox';
 import { giftMovements, orders } from '../../db/schema/orders';
 import { recordExpiryMovements } from '../../money/ledger/record-expiry';
+import { settleRedemption } from '../../money/transfers/settle-redemption';
 import { latestMailTo } from '../../testing/auth-helpers';
 import { as, signedInOwner, signedInUser } from '../../testing/dashboard-test-world';
 import { createGift, createOrder, createUser } from '../../testing/factories';
@@ -134,7 +135,7 @@ describe('fair expiry', () => {
     clock = new Date('2027-01-10T10:00:00Z');
     const { owner, order } = await world({ valueKind: 'card', amountCents: 5000, status: 'paid', recipientLocale: 'es', now: new Date('2026-06-01T10:00:00Z') });
     // A use of 18,40 €, then what the expiry job does: the 31,60 € left become an expired movement.
-    await db().insert(giftMovements).values({ orderId: order.id, kind: 'redeemed', amount: 1840, idempotencyKey: `test-use-${order.id}`, createdAt: new Date('2026-09-01T10:00:00Z') });
+    await settleRedemption(db(), { orderId: order.id, businessId: owner.business.id, checkoutId: order.checkoutId!, amount: 1840, redeemedBy: owner.user.id, method: 'manual', at: new Date('2026-09-01T10:00:00Z'), useKey: `test-use-${order.id}` });
     await db().transaction(async (tx) => {
       await tx.update(orders).set({ status: 'expired' }).where(eq(orders.id, order.id));
       await recordExpiryMovements(tx, [order.id], new Date('2027-01-01T00:00:00Z'));

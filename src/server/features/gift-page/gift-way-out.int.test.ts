@@ -7,6 +7,7 @@ import { bookGiftTime } from '../../domain/bookings/book-gift-time';
 import { slotKey } from '../../domain/bookings/claim-slot';
 import { getBusinessBalances } from '../../money/ledger/ledger-balances';
 import { chainOf, invoicesOf, linesOf } from '../../money/invoices/invoice-test-world';
+import { transferOf as transferRow } from '../../money/payouts-test-world';
 import { issueDueInvoices } from '../../money/invoices/issue-due-invoices';
 import { reconcileLedger } from '../../money/reconciliation/reconcile-ledger';
 import { sendDueTransfers } from '../../money/transfers/send-due-transfers';
@@ -189,7 +190,7 @@ describe('a stuck gift’s way out', () => {
     await expectReconciled(w.owner.business.id, 0, from);
   });
 
-  const transferOf = async (orderId: string) => (await db().select().from(transfers).where(eq(transfers.orderId, orderId)))[0]!;
+  const transferOf = (orderId: string) => transferRow(t, orderId);
 
   it('weeks later, the share sent and the month invoiced: the exchange reverses the transfer, rectifies the month, and the new gift is paid out and invoiced in its own', async () => {
     // Bought on 12 December, after the other tests' hours at the provider.

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase, startServerProcess, type ServerProcess } from '../../testing/server-process';
+import { createScratchDatabase, startServerProcess, waitFor, type ServerProcess } from '../../testing/server-process';
 import { copyPgliteToFolder, getTestDatabase, testDatabaseKind } from '../../testing/test-database';
 
 /**
@@ -40,6 +40,9 @@ describe('documents of signed-link pages, from a listening server', () => {
       AUTH_SECRET: `link-pages-${randomUUID()}`,
     });
     cleanup.push(() => server.stop());
+    // Listening is not yet serving: on a busy machine the fresh server sheds load (503) while its
+    // jobs' first runs finish, and health says so. The pages are read once it serves.
+    await waitFor(() => fetch(`${server.origin}/api/health`).then((res) => res.status), (status) => status === 200, 120_000, 200);
     // Alone this takes seconds; in the full run it may wait for the run's one server bundle
     // and start beside five busy workers, as the other listening-server suites allow for.
   }, 300_000);
